@@ -1,0 +1,54 @@
+// Package brettspiel is a rules library for three historical German board games:
+// Toccateglio (Toccateglispiel, Tokkadille, Toccadille), Verkehren and the
+// Festungsspiel. Each game lives in its own package (toccateglio, verkehren,
+// festung); this package holds the one interface they all implement, so that a
+// frontend or a bot can drive any of them without knowing which.
+//
+// # The model
+//
+// A game is a tree of states. At each state exactly one actor is to move
+// ([Game.ToMove]): a seat 0…n−1, [Chance] (the dice), or nobody because the
+// game is over ([Terminal]). Every step, a player's whole turn or a throw of the
+// dice alike, is one [Move] given to [Game.Apply]:
+//
+//   - At a chance node [Game.ChanceOutcomes] lists the possible throws with
+//     integer weights (of 36 or 216). [SampleChance] draws one from a caller's
+//     *rand.Rand; a frontend with physical dice parses the throw it saw with
+//     [Game.ParseMove] and applies it.
+//   - At a player's node [Game.LegalMoves] lists the whole-turn plays, sorted and
+//     without duplicates: two sequences of single steps that lead to the same
+//     position are one move. When nothing can be played the list holds exactly one
+//     explicit pass. Decisions that are not plays (go on or start afresh; which
+//     field to take) are moves too.
+//   - At the end [Game.Returns] gives one integer payoff per seat (strokes in
+//     Toccateglio, +1/−1 or +2/−2 in Verkehren, markers in the Festungsspiel).
+//
+// Apply checks its move against the legal list and leaves the state exactly as it
+// was when it returns an error. The events of the last successful Apply
+// ([Game.Events]) say what happened and by which rule, so a frontend can show
+// "2 marks: 3→8 by 10 (T-M2)" and a player can learn the rules from it.
+//
+// The state holds no random source: the same seed given to [PlayOut] or
+// [SampleChance] gives the same game on every platform.
+//
+// # Moves
+//
+// A [Move] is a 64-bit value: the actor in the high byte, the variant's own
+// encoding of the play below it. Moves are comparable, cheap to copy and usable as
+// map keys. The variant packages print and parse them in their notation
+// ([Game.MoveString], [Game.ParseMove]) and order them so that ascending Move
+// values are the canonical order of their notation.
+//
+// # Concurrency
+//
+// A Game value is not safe for concurrent use; [Game.Clone] gives an independent
+// deep copy that another goroutine may use. Nothing in this module keeps mutable
+// package-level state, so distinct games may be played in parallel freely.
+//
+// # Errors
+//
+// Every error returned for bad input wraps one of the sentinel errors
+// ([ErrIllegalMove], [ErrGameOver], [ErrNotYourTurn], [ErrChanceNode],
+// [ErrBadNotation], [ErrBadPosition], [ErrBadOptions]) in an [*Error] that names
+// the operation, the input and the reason; test for them with errors.Is.
+package brettspiel

@@ -1,0 +1,85 @@
+package brettspiel
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinel errors. Every error of this module for bad input wraps one of them
+// (through [*Error]); test with errors.Is.
+var (
+	// ErrIllegalMove: the move is not among the legal moves of the state.
+	ErrIllegalMove = errors.New("illegal move")
+	// ErrGameOver: the game has ended; nothing more can be applied.
+	ErrGameOver = errors.New("game is over")
+	// ErrNotYourTurn: the move belongs to another actor than the one to move.
+	ErrNotYourTurn = errors.New("not this player's turn")
+	// ErrChanceNode: a player's move was given where a throw is due.
+	ErrChanceNode = errors.New("a throw of the dice is due")
+	// ErrBadNotation: the text is not a move (or position) in the notation.
+	ErrBadNotation = errors.New("bad notation")
+	// ErrBadPosition: a position that cannot arise under the rules.
+	ErrBadPosition = errors.New("impossible position")
+	// ErrBadOptions: inconsistent or out-of-range rule options.
+	ErrBadOptions = errors.New("bad options")
+)
+
+// Error is the structured error of this module, in the manner of
+// strconv.NumError: the operation, the input it was given, the sentinel it wraps
+// and, where useful, the reason in words.
+type Error struct {
+	Op     string // the operation: "apply", "parse move", "load position", …
+	Input  string // the input as given (a move's notation, a position ID, …)
+	Err    error  // one of the sentinel errors
+	Reason string // what exactly is wrong, e.g. "the Hucke may not hold one stone"
+}
+
+func (e *Error) Error() string {
+	s := "brettspiel: " + e.Op
+	if e.Input != "" {
+		s += " " + strconv.Quote(e.Input)
+	}
+	s += ": " + e.Err.Error()
+	if e.Reason != "" {
+		s += ": " + e.Reason
+	}
+	return s
+}
+
+// Unwrap returns the sentinel error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// CheckMove is the common first check of an Apply: it returns nil if m is in
+// legal (sorted ascending, as LegalMoves returns it) and otherwise the error that
+// says why not, judged in this order: the game is over, a throw is due, the move
+// is another actor's, the move is not legal. String renders m for the message.
+func CheckMove(toMove Player, m Move, legal []Move, str func(Move) string) error {
+	fail := func(err error, reason string) error {
+		in := ""
+		if str != nil {
+			in = str(m)
+		}
+		return &Error{Op: "apply", Input: in, Err: err, Reason: reason}
+	}
+	switch {
+	case toMove == Terminal:
+		return fail(ErrGameOver, "")
+	case toMove == Chance && m.Actor() != Chance:
+		return fail(ErrChanceNode, "")
+	case m.Actor() != toMove:
+		return fail(ErrNotYourTurn, "the move is "+m.Actor().String()+"'s, "+toMove.String()+" is to move")
+	}
+	lo, hi := 0, len(legal)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if legal[mid] < m {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(legal) && legal[lo] == m {
+		return nil
+	}
+	return fail(ErrIllegalMove, "")
+}

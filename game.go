@@ -1,0 +1,138 @@
+package brettspiel
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Player names the actor of a state: a seat 0…n−1, or one of the pseudo-players
+// [Chance] and [Terminal].
+type Player int8
+
+const (
+	// Chance is the actor of a chance node: the dice are to be thrown.
+	Chance Player = -1
+	// Terminal is returned by [Game.ToMove] when the game is over.
+	Terminal Player = -2
+	// Nobody fills a Player field that names no one (see [Event.Other]).
+	Nobody Player = -3
+)
+
+// MaxPlayers is the largest number of seats any game of this module has.
+const MaxPlayers = 6
+
+// String returns "player N", "chance", "terminal" or "nobody".
+func (p Player) String() string {
+	switch p {
+	case Chance:
+		return "chance"
+	case Terminal:
+		return "terminal"
+	case Nobody:
+		return "nobody"
+	}
+	return "player " + strconv.Itoa(int(p))
+}
+
+// Move is one whole step of a game: a player's complete turn (the full play of a
+// throw, a pass, or a decision) or a chance outcome. The high byte names the
+// actor; the low 56 bits are the variant's encoding (see [NewMove]). The zero
+// Move is [NoMove], which no game accepts.
+type Move uint64
+
+// NoMove is the zero Move. It is never legal.
+const NoMove Move = 0
+
+const (
+	payloadBits = 56
+	payloadMask = 1<<payloadBits - 1
+)
+
+// NewMove builds a Move for actor (a seat or [Chance]) from a variant's payload.
+// Only the low 56 bits of payload are kept. Variant packages use it; callers of a
+// game get their moves from [Game.LegalMoves] or [Game.ParseMove].
+func NewMove(actor Player, payload uint64) Move {
+	return Move(uint64(uint8(actor+3))<<payloadBits | payload&payloadMask)
+}
+
+// Actor returns the player the move belongs to: a seat, [Chance], or [Nobody]
+// for [NoMove] and values no [NewMove] call can produce.
+func (m Move) Actor() Player {
+	a := Player(int(m>>payloadBits) - 3)
+	if a < Chance || a >= MaxPlayers || m == NoMove {
+		return Nobody
+	}
+	return a
+}
+
+// Payload returns the variant's part of the move.
+func (m Move) Payload() uint64 { return uint64(m) & payloadMask }
+
+// String prints the raw move for debugging; use [Game.MoveString] for notation.
+func (m Move) String() string {
+	if m == NoMove {
+		return "no move"
+	}
+	return fmt.Sprintf("%v:%#x", m.Actor(), m.Payload())
+}
+
+// Outcome is one possible result of a chance node with its integer weight. The
+// probability of an outcome is its weight divided by the sum of the weights of
+// all outcomes of that node.
+type Outcome struct {
+	Move   Move
+	Weight int
+}
+
+// Game is the state of one game of any variant. Its methods never panic on any
+// input; Apply and ParseMove report bad input as errors that wrap the sentinel
+// errors of this package.
+type Game interface {
+	// NumPlayers is the number of seats, 2…MaxPlayers.
+	NumPlayers() int
+
+	// ToMove returns the seat to move, Chance at a chance node, or Terminal when
+	// the game is over.
+	ToMove() Player
+
+	// LegalMoves returns the moves of the actor to move, sorted ascending and
+	// without duplicates: the whole-turn plays at a player's node (a single pass
+	// when nothing can be played), the outcomes at a chance node, nothing at the
+	// end. The slice is the caller's.
+	LegalMoves() []Move
+
+	// AppendLegalMoves appends the moves that LegalMoves returns to dst and
+	// returns the extended slice. With a dst of enough capacity it does not
+	// allocate, which is what search code wants.
+	AppendLegalMoves(dst []Move) []Move
+
+	// ChanceOutcomes returns the outcomes of a chance node with their weights, in
+	// the order of LegalMoves; nil at any other node.
+	ChanceOutcomes() []Outcome
+
+	// Apply plays m, which must be one of LegalMoves. On error the state is
+	// unchanged.
+	Apply(m Move) error
+
+	// Events returns what the last successful Apply did, in order. The slice is
+	// valid until the next Apply; copy it to keep it.
+	Events() []Event
+
+	// Returns gives one payoff per seat. Before the end they are the payoffs the
+	// game would give if it stopped now, where the variant defines that, and
+	// zeros otherwise.
+	Returns() []int
+
+	// Clone returns an independent deep copy.
+	Clone() Game
+
+	// MoveString prints m in the variant's notation for the current state.
+	MoveString(m Move) string
+
+	// ParseMove reads a move in the variant's notation and checks it against the
+	// current state: it returns a legal move or an error that says what is wrong.
+	ParseMove(s string) (Move, error)
+
+	// String draws the position for a person to read.
+	String() string
+}

@@ -1,0 +1,76 @@
+package brettspiel
+
+import (
+	"errors"
+	"math/rand/v2"
+)
+
+// SampleChance draws one outcome of g's chance node from r, with the
+// probabilities given by the weights. It returns an error wrapping
+// [ErrNotYourTurn] if g is not at a chance node.
+func SampleChance(g Game, r *rand.Rand) (Move, error) {
+	outs := g.ChanceOutcomes()
+	total := 0
+	for _, o := range outs {
+		total += o.Weight
+	}
+	if g.ToMove() != Chance || total <= 0 {
+		return NoMove, &Error{Op: "sample chance", Err: ErrNotYourTurn, Reason: g.ToMove().String() + " is to move"}
+	}
+	x := r.IntN(total)
+	for _, o := range outs {
+		if x < o.Weight {
+			return o.Move, nil
+		}
+		x -= o.Weight
+	}
+	return outs[len(outs)-1].Move, nil // unreachable: x < total
+}
+
+// Policy chooses one of the legal moves of g for the player to move. legal is
+// never empty. A policy may use r for its own randomness.
+type Policy func(g Game, legal []Move, r *rand.Rand) Move
+
+// RandomPolicy chooses uniformly among the legal moves.
+func RandomPolicy(_ Game, legal []Move, r *rand.Rand) Move {
+	return legal[r.IntN(len(legal))]
+}
+
+// ErrStepLimit is returned by [PlayOut] when the game had not ended after the
+// given number of steps.
+var ErrStepLimit = errors.New("brettspiel: step limit reached before the end of the game")
+
+// PlayOut plays g to its end in place: chance nodes are drawn from r with
+// [SampleChance], players' moves chosen by policy. The same g, seed and policy
+// always give the same game. maxSteps (0 for no limit) stops a run that does not
+// end; every variant also has a turn cap of its own. PlayOut returns the first
+// error of Apply, which with a policy that chooses from the list it is given
+// does not happen.
+func PlayOut(g Game, r *rand.Rand, policy Policy, maxSteps int) error {
+	var legal []Move
+	for steps := 0; ; steps++ {
+		p := g.ToMove()
+		if p == Terminal {
+			return nil
+		}
+		if maxSteps > 0 && steps >= maxSteps {
+			return ErrStepLimit
+		}
+		var m Move
+		if p == Chance {
+			var err error
+			if m, err = SampleChance(g, r); err != nil {
+				return err
+			}
+		} else {
+			legal = g.AppendLegalMoves(legal[:0])
+			if len(legal) == 0 {
+				return &Error{Op: "play out", Err: ErrIllegalMove, Reason: "no legal move at a player's node"}
+			}
+			m = policy(g, legal, r)
+		}
+		if err := g.Apply(m); err != nil {
+			return err
+		}
+	}
+}
