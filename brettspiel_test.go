@@ -134,3 +134,18 @@ func TestEventString(t *testing.T) {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
+
+func TestFirstPlayer(t *testing.T) {
+	var zero brettspiel.FirstPlayer
+	if _, ok := zero.Seat(); ok || zero != brettspiel.DrawForStart {
+		t.Error("the zero FirstPlayer must mean the draw")
+	}
+	for p := brettspiel.Player(0); p < brettspiel.MaxPlayers; p++ {
+		if s, ok := brettspiel.Starts(p).Seat(); !ok || s != p {
+			t.Errorf("Starts(%v).Seat() = %v, %v", p, s, ok)
+		}
+	}
+	if got := brettspiel.Starts(1).String(); got != "player 1 begins" {
+		t.Errorf("String() = %q", got)
+	}
+}
