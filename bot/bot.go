@@ -1,0 +1,136 @@
+package bot
+
+import (
+	"math/rand/v2"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// Bot chooses a move for the player to move in g. legal is g's legal list and
+// never empty; Choose returns one of its elements and leaves g unchanged.
+type Bot interface {
+	Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move
+}
+
+// Policy adapts a Bot to brettspiel.Policy.
+func Policy(b Bot) brettspiel.Policy { return b.Choose }
+
+// Evaluator is implemented by games that can estimate a position: Evaluate
+// returns p's expected return, in the unit of Returns. At the end of the game it
+// must equal Returns()[p].
+type Evaluator interface {
+	Evaluate(p brettspiel.Player) float64
+}
+
+// Conceder is implemented by games in which a move gives the game up (as in
+// Verkehren, rule V-W2).
+type Conceder interface {
+	Concedes(m brettspiel.Move) bool
+}
+
+// Evaluate returns g's estimate for p: the game's own [Evaluator] if it has one,
+// else p's Returns.
+func Evaluate(g brettspiel.Game, p brettspiel.Player) float64 {
+	if e, ok := g.(Evaluator); ok {
+		return e.Evaluate(p)
+	}
+	if p < 0 || int(p) >= g.NumPlayers() {
+		return 0
+	}
+	return float64(g.Returns()[p])
+}
+
+// withoutConcessions returns the moves of legal that do not concede, or legal
+// itself when every move concedes (or the game has no concessions). It reuses
+// buf.
+func withoutConcessions(g brettspiel.Game, legal, buf []brettspiel.Move) []brettspiel.Move {
+	c, ok := g.(Conceder)
+	if !ok {
+		return legal
+	}
+	out := buf[:0]
+	for _, m := range legal {
+		if !c.Concedes(m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return legal
+	}
+	return out
+}
+
+// Random chooses uniformly among the legal moves that do not concede.
+type Random struct{}
+
+// Choose implements Bot.
+func (Random) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+	var buf [64]brettspiel.Move
+	moves := withoutConcessions(g, legal, buf[:0])
+	return moves[r.IntN(len(moves))]
+}
+
+// Greedy takes the move with the best immediate outcome for the mover: the
+// evaluation of the position right after it, averaged over the throws when the
+// dice come next (so the opponent's hits or the next payments count). Ties go
+// to the first move in the legal order; it never concedes while it has another
+// move.
+type Greedy struct{}
+
+// Choose implements Bot.
+func (Greedy) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+	ranked := rankGreedy(g, legal)
+	return ranked[0].Move
+}
+
+// Ranked is a move with its value for the player to move, as a bot judged it.
+type Ranked struct {
+	Move  brettspiel.Move
+	Value float64 // expected return (the unit of Returns), as estimated
+	Tries int     // rollouts spent on it (0 for greedy judgement)
+}
+
+// immediate returns the value for p of playing m in g: the evaluation after m,
+// averaged over the following throws if the dice come next.
+func immediate(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player) float64 {
+	next := g.Clone()
+	if err := next.Apply(m); err != nil {
+		return -1e18
+	}
+	if next.ToMove() != brettspiel.Chance {
+		return Evaluate(next, p)
+	}
+	sum, total := 0.0, 0
+	for _, o := range next.ChanceOutcomes() {
+		after := next.Clone()
+		if after.Apply(o.Move) != nil {
+			continue
+		}
+		sum += float64(o.Weight) * Evaluate(after, p)
+		total += o.Weight
+	}
+	if total == 0 {
+		return Evaluate(next, p)
+	}
+	return sum / float64(total)
+}
+
+func rankGreedy(g brettspiel.Game, legal []brettspiel.Move) []Ranked {
+	p := g.ToMove()
+	moves := withoutConcessions(g, legal, make([]brettspiel.Move, 0, len(legal)))
+	out := make([]Ranked, len(moves))
+	for i, m := range moves {
+		out[i] = Ranked{Move: m, Value: immediate(g, m, p)}
+	}
+	sortRanked(out)
+	return out
+}
+
+// sortRanked orders by value, best first; equal values keep the legal order.
+func sortRanked(rs []Ranked) {
+	for i := 1; i < len(rs); i++ {
+		for j := i; j > 0 && rs[j].Value > rs[j-1].Value; j-- {
+			rs[j], rs[j-1] = rs[j-1], rs[j]
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/race"
+)
+
+// concedingRace treats the single step "+1" as a concession, to test that bots
+// avoid it while they have another move.
+type concedingRace struct{ *race.Race }
+
+func (g concedingRace) Concedes(m brettspiel.Move) bool { return m.Actor() >= 0 && m.Payload() == 1 }
+func (g concedingRace) Clone() brettspiel.Game         { return concedingRace{g.Race.Clone().(*race.Race)} }
+
+func newRace(t testing.TB, rules race.Rules) *race.Race {
+	g, err := race.New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestBotsAvoidConcessions(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for _, b := range []Bot{Random{}, Greedy{}, Searcher{Rollouts: 20}} {
+		g := concedingRace{newRace(t, race.Rules{})}
+		for i := 0; i < 200 && g.ToMove() != brettspiel.Terminal; i++ {
+			if g.ToMove() == brettspiel.Chance {
+				m, _ := brettspiel.SampleChance(g, r)
+				_ = g.Apply(m)
+				continue
+			}
+			legal := g.LegalMoves()
+			m := b.Choose(g, legal, r)
+			if g.Concedes(m) && len(legal) > 1 {
+				t.Fatalf("%T conceded with %v available", b, legal)
+			}
+			if err := g.Apply(m); err != nil {
+				t.Fatalf("%T chose an illegal move: %v", b, err)
+			}
+		}
+	}
+}
+
+func TestGreedyTakesTheWinningMove(t *testing.T) {
+	// Race to 3: a throw of 3 wins at once with "+3"; "+1" does not.
+	g := newRace(t, race.Rules{Goal: 3})
+	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 3))
+	m := Greedy{}.Choose(g, g.LegalMoves(), rand.New(rand.NewPCG(1, 2)))
+	if g.MoveString(m) != "+3" {
+		t.Errorf("greedy chose %s, want +3", g.MoveString(m))
+	}
+	ranked := Hint(g, Searcher{Rollouts: 50, Depth: -1}, rand.New(rand.NewPCG(1, 3)))
+	if len(ranked) != 2 || g.MoveString(ranked[0].Move) != "+3" || ranked[0].Value != 1 {
+		t.Errorf("hint = %+v, want +3 first with value 1", ranked)
+	}
+}
+
+// winRate plays n two-player races between a (seat 0 in even games, seat 1 in
+// odd ones) and b, and returns a's share of the wins.
+func winRate(t *testing.T, a, b Bot, n int) float64 {
+	wins := 0
+	for i := 0; i < n; i++ {
+		g := newRace(t, race.Rules{Goal: 30})
+		seatA := brettspiel.Player(i % 2)
+		policy := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+			if g.ToMove() == seatA {
+				return a.Choose(g, legal, r)
+			}
+			return b.Choose(g, legal, r)
+		}
+		if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(99, uint64(i))), policy, 0); err != nil {
+			t.Fatal(err)
+		}
+		if g.Returns()[seatA] > 0 {
+			wins++
+		}
+	}
+	return float64(wins) / float64(n)
+}
+
+func TestSearcherBeatsRandom(t *testing.T) {
+	rate := winRate(t, Searcher{Rollouts: 60, Depth: -1}, Random{}, 200)
+	if rate < 0.6 {
+		t.Errorf("searcher won %.2f of 200 races against random, want ≥ 0.6", rate)
+	}
+}
+
+func TestBotsAreRepeatable(t *testing.T) {
+	for _, b := range []Bot{Random{}, Greedy{}, Searcher{Rollouts: 30}} {
+		play := func() []int {
+			g := newRace(t, race.Rules{Players: 3})
+			_ = brettspiel.PlayOut(g, rand.New(rand.NewPCG(5, 6)), Policy(b), 0)
+			return g.Returns()
+		}
+		a, c := play(), play()
+		for i := range a {
+			if a[i] != c[i] {
+				t.Fatalf("%T: same seed, returns %v then %v", b, a, c)
+			}
+		}
+	}
+}

@@ -1,0 +1,14 @@
+// Package bot holds opponents for any [brettspiel.Game]: a random player, a
+// greedy one that takes the best immediate outcome, and a Monte Carlo searcher.
+// They share one small interface, [Bot], and plug into [brettspiel.PlayOut]
+// through [Policy], so a frontend offers any of them for any variant.
+//
+// Bots judge positions through [Evaluate]: a game that implements [Evaluator]
+// supplies its own estimate (marks, hits, markers); any other game is judged by
+// its Returns. A game in which a move gives the game up implements [Conceder],
+// and the bots never concede while they have another move.
+//
+// Bots keep no state between calls and draw their randomness from the caller's
+// *rand.Rand, so a seeded game is repeatable; one Bot value may serve several
+// goroutines, each with its own source.
+package bot

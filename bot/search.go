@@ -1,0 +1,134 @@
+package bot
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// Searcher is a Monte Carlo searcher: it spreads a budget of rollouts over the
+// legal moves by the UCB1 rule, each rollout playing the random bot for up to
+// Depth turns after the move (throws drawn by their weights) and then judging
+// the position with [Evaluate]; it plays the move with the best mean. The zero
+// value uses the defaults.
+type Searcher struct {
+	Rollouts    int     // rollouts per decision; default 400
+	Depth       int     // players' turns per rollout before judging; default 8; <0: to the end
+	Exploration float64 // UCB1 constant in units of the value spread; default 1.4
+}
+
+func (s Searcher) withDefaults() Searcher {
+	if s.Rollouts <= 0 {
+		s.Rollouts = 400
+	}
+	if s.Depth == 0 {
+		s.Depth = 8
+	}
+	if s.Exploration <= 0 {
+		s.Exploration = 1.4
+	}
+	return s
+}
+
+// Choose implements Bot.
+func (s Searcher) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+	return s.Rank(g, legal, r)[0].Move
+}
+
+// Rank returns the legal moves (concessions left out while others exist) ranked
+// by their mean rollout value for the player to move, best first. With a single
+// candidate it spends no rollouts.
+func (s Searcher) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
+	s = s.withDefaults()
+	p := g.ToMove()
+	moves := withoutConcessions(g, legal, make([]brettspiel.Move, 0, len(legal)))
+	out := make([]Ranked, len(moves))
+	sums := make([]float64, len(moves))
+	after := make([]brettspiel.Game, len(moves))
+	for i, m := range moves {
+		out[i].Move = m
+		after[i] = g.Clone()
+		if after[i].Apply(m) != nil {
+			after[i] = nil
+		}
+	}
+	if len(moves) == 1 {
+		out[0].Value = Evaluate(after[0], p)
+		return out
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	var buf []brettspiel.Move
+	for n := 0; n < s.Rollouts; n++ {
+		i := s.pick(out, sums, n, hi-lo)
+		v := math.Inf(-1)
+		if after[i] != nil {
+			v, buf = rollout(after[i].Clone(), p, s.Depth, r, buf)
+		}
+		out[i].Tries++
+		sums[i] += v
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	for i := range out {
+		if out[i].Tries > 0 {
+			out[i].Value = sums[i] / float64(out[i].Tries)
+		} else {
+			out[i].Value = math.Inf(-1)
+		}
+	}
+	sortRanked(out)
+	return out
+}
+
+// pick chooses the next move to try: each once in order, then by UCB1.
+func (s Searcher) pick(out []Ranked, sums []float64, n int, spread float64) int {
+	if n < len(out) {
+		return n
+	}
+	if spread <= 0 || math.IsInf(spread, 0) {
+		spread = 1
+	}
+	best, bestScore := 0, math.Inf(-1)
+	logN := math.Log(float64(n))
+	for i := range out {
+		score := sums[i]/float64(out[i].Tries) + s.Exploration*spread*math.Sqrt(logN/float64(out[i].Tries))
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// rollout plays g forward with the random bot for depth players' turns (or to
+// the end when depth < 0) and returns the evaluation for p.
+func rollout(g brettspiel.Game, p brettspiel.Player, depth int, r *rand.Rand, buf []brettspiel.Move) (float64, []brettspiel.Move) {
+	var random Random
+	for turns := 0; depth < 0 || turns < depth; {
+		switch g.ToMove() {
+		case brettspiel.Terminal:
+			return Evaluate(g, p), buf
+		case brettspiel.Chance:
+			m, err := brettspiel.SampleChance(g, r)
+			if err != nil || g.Apply(m) != nil {
+				return Evaluate(g, p), buf
+			}
+		default:
+			buf = g.AppendLegalMoves(buf[:0])
+			if len(buf) == 0 || g.Apply(random.Choose(g, buf, r)) != nil {
+				return Evaluate(g, p), buf
+			}
+			turns++
+		}
+	}
+	return Evaluate(g, p), buf
+}
+
+// Hint ranks the legal moves of g for the player to move with the searcher s,
+// best first; each Ranked carries its estimated value (expected return) as the
+// reason. It returns nil at a chance node or at the end.
+func Hint(g brettspiel.Game, s Searcher, r *rand.Rand) []Ranked {
+	if g.ToMove() < 0 {
+		return nil
+	}
+	return s.Rank(g, g.LegalMoves(), r)
+}
