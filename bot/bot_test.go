@@ -13,7 +13,7 @@ import (
 type concedingRace struct{ *race.Race }
 
 func (g concedingRace) Concedes(m brettspiel.Move) bool { return m.Actor() >= 0 && m.Payload() == 1 }
-func (g concedingRace) Clone() brettspiel.Game         { return concedingRace{g.Race.Clone().(*race.Race)} }
+func (g concedingRace) Clone() brettspiel.Game          { return concedingRace{g.Race.Clone().(*race.Race)} }
 
 func newRace(t testing.TB, rules race.Rules) *race.Race {
 	g, err := race.New(rules)
