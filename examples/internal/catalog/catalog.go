@@ -1,0 +1,88 @@
+// Package catalog names the games and presets the example programs offer and
+// builds a new game from a name, a preset and a seat count.
+package catalog
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/internal/race"
+)
+
+// Entry is one game of the catalogue.
+type Entry struct {
+	Name     string
+	Presets  []string // the first is the default
+	Players  [2]int   // smallest and largest seat count
+	New      func(preset string, players int) (brettspiel.Game, error)
+	Describe string
+}
+
+var entries = []Entry{
+	{
+		Name: "race", Presets: []string{"default"}, Players: [2]int{2, 4},
+		Describe: "a one-die race, the module's small test game",
+		New: func(_ string, players int) (brettspiel.Game, error) {
+			return race.New(race.Rules{Players: players})
+		},
+	},
+}
+
+// Entries lists the games, by name.
+func Entries() []Entry {
+	out := append([]Entry(nil), entries...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup finds a game by name.
+func Lookup(name string) (Entry, error) {
+	for _, e := range entries {
+		if e.Name == name {
+			return e, nil
+		}
+	}
+	var names []string
+	for _, e := range Entries() {
+		names = append(names, e.Name)
+	}
+	return Entry{}, fmt.Errorf("unknown game %q (have %s)", name, strings.Join(names, ", "))
+}
+
+// NewGame builds a game; an empty preset is the default and players 0 the
+// smallest seat count.
+func (e Entry) NewGame(preset string, players int) (brettspiel.Game, error) {
+	if preset == "" {
+		preset = e.Presets[0]
+	}
+	found := false
+	for _, p := range e.Presets {
+		found = found || p == preset
+	}
+	if !found {
+		return nil, fmt.Errorf("%s has no preset %q (have %s)", e.Name, preset, strings.Join(e.Presets, ", "))
+	}
+	if players == 0 {
+		players = e.Players[0]
+	}
+	if players < e.Players[0] || players > e.Players[1] {
+		return nil, fmt.Errorf("%s is for %d to %d players, not %d", e.Name, e.Players[0], e.Players[1], players)
+	}
+	return e.New(preset, players)
+}
+
+// Bot returns the bot of a name: random, greedy or search.
+func Bot(name string) (bot.Bot, error) {
+	switch name {
+	case "random":
+		return bot.Random{}, nil
+	case "greedy":
+		return bot.Greedy{}, nil
+	case "search":
+		return bot.Searcher{}, nil
+	}
+	return nil, fmt.Errorf("unknown bot %q (have random, greedy, search)", name)
+}

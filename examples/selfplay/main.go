@@ -1,0 +1,220 @@
+// Command selfplay plays many seeded games between bots and prints one JSON
+// object with the results:
+//
+//	go run ./examples/selfplay -game race -players 2 -bots random,greedy -games 1000 -seed 1
+//
+// Game i is played from the source PCG(seed, i), so the same seed gives the same
+// JSON, apart from the timings, whatever the number of workers. The bots are
+// given per seat, cycling through the list. Runs longer than a second show a
+// progress bar on standard error.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/examples/internal/catalog"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "selfplay:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+// Args are the run's arguments, echoed in the result.
+type Args struct {
+	Game    string   `json:"game"`
+	Preset  string   `json:"preset"`
+	Players int      `json:"players"`
+	Bots    []string `json:"bots"`
+	Games   int      `json:"games"`
+	Seed    uint64   `json:"seed"`
+	Workers int      `json:"workers"`
+}
+
+// Seat is one seat's results.
+type Seat struct {
+	Bot        string  `json:"bot"`
+	Wins       int     `json:"wins"` // games in which the seat alone had the highest return
+	MeanReturn float64 `json:"mean_return"`
+}
+
+// Result is the JSON object selfplay prints.
+type Result struct {
+	Args           Args    `json:"args"`
+	Games          int     `json:"games"`
+	MeanTurns      float64 `json:"mean_turns"`
+	MaxTurns       int     `json:"max_turns"`
+	Seats          []Seat  `json:"seats"`
+	ElapsedSeconds float64 `json:"elapsed_seconds"`
+	GamesPerSecond float64 `json:"games_per_second"`
+}
+
+type outcome struct {
+	turns   int
+	returns []int
+	err     error
+}
+
+func run(argv []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var a Args
+	var bots string
+	fs.StringVar(&a.Game, "game", "race", "game to play")
+	fs.StringVar(&a.Preset, "preset", "", "the game's preset (default: its first)")
+	fs.IntVar(&a.Players, "players", 0, "number of seats (default: the game's smallest)")
+	fs.StringVar(&bots, "bots", "random", "bots per seat, comma-separated, cycled: random, greedy, search")
+	fs.IntVar(&a.Games, "games", 100, "number of games")
+	fs.Uint64Var(&a.Seed, "seed", 1, "seed of the run")
+	fs.IntVar(&a.Workers, "workers", runtime.NumCPU(), "games played in parallel")
+	if err := fs.Parse(argv); err != nil {
+		return err
+	}
+	entry, err := catalog.Lookup(a.Game)
+	if err != nil {
+		return err
+	}
+	if a.Preset == "" {
+		a.Preset = entry.Presets[0]
+	}
+	if a.Players == 0 {
+		a.Players = entry.Players[0]
+	}
+	if _, err := entry.NewGame(a.Preset, a.Players); err != nil {
+		return err
+	}
+	if a.Games < 1 || a.Workers < 1 {
+		return fmt.Errorf("-games and -workers must be at least 1")
+	}
+	a.Bots = strings.Split(bots, ",")
+	seatBots := make([]bot.Bot, a.Players)
+	for s := range seatBots {
+		if seatBots[s], err = catalog.Bot(a.Bots[s%len(a.Bots)]); err != nil {
+			return err
+		}
+	}
+
+	start := time.Now()
+	results := make([]outcome, a.Games)
+	var next, done atomic.Int64
+	stop := progress(stderr, &done, a.Games, start)
+	var wg sync.WaitGroup
+	for w := 0; w < a.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= a.Games {
+					return
+				}
+				results[i] = playOne(entry, a, seatBots, i)
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	stop()
+	elapsed := time.Since(start).Seconds()
+
+	res := Result{Args: a, Games: a.Games, Seats: make([]Seat, a.Players), ElapsedSeconds: elapsed}
+	sums := make([]int, a.Players)
+	totalTurns := 0
+	for i, o := range results {
+		if o.err != nil {
+			return fmt.Errorf("game %d: %w", i, o.err)
+		}
+		totalTurns += o.turns
+		res.MaxTurns = max(res.MaxTurns, o.turns)
+		best, count := 0, 0
+		for s, v := range o.returns {
+			sums[s] += v
+			switch {
+			case s == 0 || v > o.returns[best]:
+				best, count = s, 1
+			case v == o.returns[best]:
+				count++
+			}
+		}
+		if count == 1 {
+			res.Seats[best].Wins++
+		}
+	}
+	for s := range res.Seats {
+		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
+		res.Seats[s].MeanReturn = float64(sums[s]) / float64(a.Games)
+	}
+	res.MeanTurns = float64(totalTurns) / float64(a.Games)
+	if elapsed > 0 {
+		res.GamesPerSecond = float64(a.Games) / elapsed
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(res)
+}
+
+// playOne plays game i from PCG(seed, i) and counts the players' turns.
+func playOne(entry catalog.Entry, a Args, seatBots []bot.Bot, i int) outcome {
+	g, err := entry.NewGame(a.Preset, a.Players)
+	if err != nil {
+		return outcome{err: err}
+	}
+	turns := 0
+	policy := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+		turns++
+		return seatBots[g.ToMove()].Choose(g, legal, r)
+	}
+	if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(a.Seed, uint64(i))), policy, 0); err != nil {
+		return outcome{err: err}
+	}
+	return outcome{turns: turns, returns: g.Returns()}
+}
+
+// progress draws a bar on w once the run has taken a second, until stop.
+func progress(w io.Writer, done *atomic.Int64, total int, start time.Time) (stop func()) {
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		drawn := false
+		for {
+			select {
+			case <-quit:
+				if drawn {
+					fmt.Fprintln(w)
+				}
+				return
+			case <-tick.C:
+				if time.Since(start) < time.Second {
+					continue
+				}
+				drawn = true
+				n := int(done.Load())
+				const width = 40
+				fill := n * width / total
+				fmt.Fprintf(w, "\r[%s%s] %3d%% %d/%d games", strings.Repeat("#", fill), strings.Repeat(".", width-fill), n*100/total, n, total)
+			}
+		}
+	}()
+	return func() { close(quit); wg.Wait() }
+}

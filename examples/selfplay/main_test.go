@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func selfplay(t *testing.T, args ...string) Result {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if err := run(args, &out, &errOut); err != nil {
+		t.Fatalf("run %v: %v\n%s", args, err, errOut.String())
+	}
+	var res Result
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, out.String())
+	}
+	return res
+}
+
+func TestSameSeedSameResultWhateverTheWorkers(t *testing.T) {
+	base := []string{"-game", "race", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "7"}
+	one := selfplay(t, append(base, "-workers", "1")...)
+	two := selfplay(t, append(base, "-workers", "2")...)
+	ignore := cmpopts.IgnoreFields(Result{}, "ElapsedSeconds", "GamesPerSecond", "Args.Workers")
+	if d := cmp.Diff(one, two, ignore); d != "" {
+		t.Errorf("1 and 2 workers differ (-1 +2):\n%s", d)
+	}
+	wins := 0
+	for _, s := range one.Seats {
+		wins += s.Wins
+	}
+	if one.Games != 60 || wins == 0 || wins > 60 || one.MaxTurns < int(one.MeanTurns) || one.Seats[1].Bot != "greedy" {
+		t.Errorf("implausible result: %+v", one)
+	}
+	if other := selfplay(t, "-game", "race", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "8"); cmp.Equal(one.Seats, other.Seats) {
+		t.Error("another seed gave the same results")
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	for _, args := range [][]string{
+		{"-game", "chess"},
+		{"-game", "race", "-players", "9"},
+		{"-game", "race", "-preset", "nope"},
+		{"-bots", "oracle"},
+		{"-games", "0"},
+	} {
+		var out, errOut bytes.Buffer
+		err := run(args, &out, &errOut)
+		if err == nil || out.Len() != 0 {
+			t.Errorf("run %v: err %v, output %q", args, err, out.String())
+		}
+		if err != nil && strings.TrimSpace(err.Error()) == "" {
+			t.Errorf("run %v: empty error", args)
+		}
+	}
+}
