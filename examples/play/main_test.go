@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel/examples/internal/catalog"
+)
+
+// session runs play with the given arguments and input, as from a pipe.
+func playWith(t *testing.T, input string, args ...string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if err := run(args, strings.NewReader(input), &out, &errOut, false); err != nil {
+		t.Fatalf("play %v: %v\n%s\n%s", args, err, out.String(), errOut.String())
+	}
+	return out.String()
+}
+
+func TestBotGameWhenNotAtATerminal(t *testing.T) {
+	for _, e := range catalog.Entries() {
+		t.Run(e.Name, func(t *testing.T) {
+			out := playWith(t, "", "-game", e.Name, "-turns", "12")
+			if !strings.Contains(out, "plays") || !(strings.Contains(out, "game over") || strings.Contains(out, "stopped after 12 turns")) {
+				t.Errorf("bot game output:\n%s", out)
+			}
+			if again := playWith(t, "", "-game", e.Name, "-turns", "12"); again != out {
+				t.Error("the bot game is not repeatable")
+			}
+		})
+	}
+}
+
+func TestInteractiveCommands(t *testing.T) {
+	for _, e := range catalog.Entries() {
+		t.Run(e.Name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "game.txt")
+			input := strings.Join([]string{
+				"help",
+				"99",              // no such number
+				"this is no move", // bad notation
+				"hint",
+				"1",
+				"undo",
+				"undo", // nothing left
+				"1",
+				"1",
+				"save " + file,
+				"load " + filepath.Join(dir, "missing.txt"),
+				"load " + file,
+				"quit",
+			}, "\n") + "\n"
+			out := playWith(t, input, "-i", "-game", e.Name, "-seed", "3", "-opponent", "random")
+			for _, want := range []string{
+				"a number or a play in notation", // help
+				"no play numbered 99",
+				"bad notation",
+				"expected", // hint
+				"taken back",
+				"nothing to undo",
+				"saved",
+				"no such file",
+				"loaded",
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			data, err := os.ReadFile(file)
+			if err != nil || !strings.Contains(string(data), "game: "+e.Name) {
+				t.Errorf("saved record: %v\n%s", err, data)
+			}
+		})
+	}
+}
+
+func TestTwoPeopleAndManualDice(t *testing.T) {
+	// Race: throws typed by hand, both seats people.
+	out := playWith(t, "4\n+4\n6\n+6\n7\n", "-i", "-game", "race", "-opponent", "human", "-dice", "manual")
+	for _, want := range []string{"player 0 plays +4", "player 1 plays +6", "type the throw you see"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "bad notation") {
+		t.Errorf("the impossible throw 7 was not refused:\n%s", out)
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-i", "-game", "nope"},
+		{"-i", "-game", "race", "-opponent", "oracle"},
+		{"-i", "-game", "race", "-seat", "5"},
+		{"-i", "-game", "race", "-load", "/nonexistent/record"},
+	} {
+		var out, errOut bytes.Buffer
+		if err := run(args, strings.NewReader(""), &out, &errOut, false); err == nil {
+			t.Errorf("play %v: no error", args)
+		}
+	}
+}
