@@ -88,7 +88,7 @@ func Check(newGame func() brettspiel.Game, cfg Config) error {
 	cfg = cfg.withDefaults()
 	for i := 0; i < cfg.Games; i++ {
 		r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
-		if err := playGame(newGame(), r, cfg, i < cfg.DeepGames, nil); err != nil {
+		if err := playGame(newGame, r, cfg, i < cfg.DeepGames, nil); err != nil {
 			err.Game, err.Seed = i, cfg.Seed
 			return err
 		}
@@ -99,8 +99,10 @@ func Check(newGame func() brettspiel.Game, cfg Config) error {
 // chooser picks the move of a step: the policy's or a sampled throw when nil.
 type chooser func(g brettspiel.Game, legal []brettspiel.Move) brettspiel.Move
 
-func playGame(g brettspiel.Game, r *rand.Rand, cfg Config, deep bool, choose chooser) *Failure {
+func playGame(newGame func() brettspiel.Game, r *rand.Rand, cfg Config, deep bool, choose chooser) *Failure {
+	g := newGame()
 	var legal []brettspiel.Move
+	var rec brettspiel.Record // the game's record, kept in deep games
 	for step := 0; ; step++ {
 		fail := func(format string, args ...any) *Failure {
 			return &Failure{Step: step, Reason: fmt.Sprintf(format, args...), State: safeString(g)}
@@ -118,6 +120,11 @@ func playGame(g brettspiel.Game, r *rand.Rand, cfg Config, deep bool, choose cho
 			}
 		}
 		if g.ToMove() == brettspiel.Terminal {
+			if deep {
+				if msg := checkReplay(newGame, g, &rec, cfg); msg != "" {
+					return fail("%s", msg)
+				}
+			}
 			return nil
 		}
 		var m brettspiel.Move
@@ -132,6 +139,9 @@ func playGame(g brettspiel.Game, r *rand.Rand, cfg Config, deep bool, choose cho
 		default:
 			m = cfg.Policy(g, legal, r)
 		}
+		if deep {
+			rec.Steps = append(rec.Steps, g.MoveString(m))
+		}
 		if msg := applyChecked(g, m, deep, cfg); msg != "" {
 			return fail("%s", msg)
 		}
@@ -144,6 +154,19 @@ func playGame(g brettspiel.Game, r *rand.Rand, cfg Config, deep bool, choose cho
 			cfg.Observe(g, g.Events())
 		}
 	}
+}
+
+// checkReplay replays the game's record, in notation, on a new game and
+// compares the end with the game as played.
+func checkReplay(newGame func() brettspiel.Game, end brettspiel.Game, rec *brettspiel.Record, cfg Config) string {
+	g := newGame()
+	if err := rec.Replay(g); err != nil {
+		return fmt.Sprintf("the game's record does not replay: %v", err)
+	}
+	if d := diff(end, g, cfg); d != "" {
+		return fmt.Sprintf("replaying the record in notation ends elsewhere (-played +replayed):\n%s", d)
+	}
+	return ""
 }
 
 // checkCheap checks what costs no more than listing the moves.

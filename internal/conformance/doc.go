@@ -23,6 +23,8 @@
 //   - applying a move to a clone leaves the original unchanged, and applying the
 //     same move to the original then gives a state equal to the clone's (with
 //     equal events): clones share no memory and Apply is deterministic;
+//   - at the end of a deep game, its record in notation replays on a new game
+//     to an equal state;
 //   - the caller's invariant (stones or markers conserved, …) holds;
 //   - the game ends within MaxSteps.
 //

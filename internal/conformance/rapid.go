@@ -17,7 +17,7 @@ func PlayWhole(t *rapid.T, newGame func() brettspiel.Game, cfg Config) {
 	choose := func(g brettspiel.Game, legal []brettspiel.Move) brettspiel.Move {
 		return legal[rapid.IntRange(0, len(legal)-1).Draw(t, "move")]
 	}
-	if f := playGame(newGame(), r, cfg, true, choose); f != nil {
+	if f := playGame(newGame, r, cfg, true, choose); f != nil {
 		t.Fatal(f)
 	}
 }
