@@ -179,17 +179,17 @@ func (b *Board) String() string {
 	var sb strings.Builder
 	row := func(from, to, step int) {
 		for p := from; p != to+step; p += step {
-			fmt.Fprintf(&sb, "%3d", p)
+			fmt.Fprintf(&sb, "%4d", p)
 		}
 		sb.WriteString("\n")
 		for p := from; p != to+step; p += step {
 			switch c := abs[p]; {
 			case c > 0:
-				fmt.Fprintf(&sb, "%2dX", c)
+				fmt.Fprintf(&sb, "%3dX", c)
 			case c < 0:
-				fmt.Fprintf(&sb, "%2dO", -c)
+				fmt.Fprintf(&sb, "%3dO", -c)
 			default:
-				sb.WriteString("  .")
+				sb.WriteString("   .")
 			}
 		}
 		sb.WriteString("\n")
