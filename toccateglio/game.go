@@ -1,0 +1,646 @@
+package toccateglio
+
+import (
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+)
+
+// Event kinds of this package, besides the shared ones.
+const (
+	// EventBegin: Player begins the Partie (the draw for the start, T-S3).
+	EventBegin brettspiel.EventKind = "begin"
+	// EventSetup: the stones went back to the setup (a new Marsch, T-B4, or a
+	// Partie begun afresh, T-W3).
+	EventSetup brettspiel.EventKind = "setup"
+)
+
+// Decisions of the winner of a Partie (T-W3), as move payloads.
+const (
+	decideGoOn   = 1<<40 | 1
+	decideAfresh = 1<<40 | 2
+)
+
+type phase uint8
+
+const (
+	phaseDraw0  phase = iota // chance: seat 0 throws for the start
+	phaseDraw1               // chance: seat 1 throws for the start
+	phaseThrow               // chance: turn throws
+	phaseMove                // turn plays dice
+	phaseDecide              // turn, the winner of the Partie, goes on or starts afresh
+	phaseOver                // the match is over
+)
+
+// resume says how play goes on after a Partie when the winner keeps his Rest.
+type resume uint8
+
+const (
+	resumeMove  resume = iota // won by the hit marks: that throw is played (steps 3–6)
+	resumeSetup               // won by the Marsch: the setup, the winner throws
+	resumeNext                // whoever would throw next throws (next)
+)
+
+// Game is the state of a match of Toccateglio. It implements brettspiel.Game.
+// A Game is not safe for concurrent use; clones are independent.
+type Game struct {
+	opts    Options
+	sides   [2]board.Side // each player's stones in his own track
+	marks   [2]int8
+	strokes [2]int32
+	partien int32 // Partien finished
+	turns   int32 // players' turns played, for the turn cap
+	phase   phase
+	turn    brettspiel.Player // who throws / plays / decides
+	dice    [2]uint8          // the throw to play, higher first
+	draw0   [2]uint8          // seat 0's throw in the draw for the start
+	resume  resume
+	next    brettspiel.Player // the thrower after a Partie won by a play (resumeNext)
+	capped  bool
+	events  []brettspiel.Event
+}
+
+var _ brettspiel.Game = (*Game)(nil)
+
+// New starts a match under opts: the setup, and the draw for the start (or the
+// seat named by opts.FirstPlayer throws first).
+func New(opts Options) (*Game, error) {
+	o, err := opts.normalized()
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{opts: o}
+	g.setup()
+	g.start()
+	g.events = g.events[:0]
+	return g, nil
+}
+
+// Options returns the rules of the game, with the defaults filled in.
+func (g *Game) Options() Options { return g.opts }
+
+func (g *Game) setup() {
+	for p := range g.sides {
+		g.sides[p] = board.Side{}
+		if g.opts.EnterFromHand {
+			g.sides[p][hand] = int8(g.opts.Stones)
+		} else {
+			g.sides[p][1] = int8(g.opts.Stones)
+		}
+	}
+}
+
+// start begins a Partie afresh: the draw, or the FirstPlayer's throw.
+func (g *Game) start() {
+	g.dice = [2]uint8{}
+	if p, ok := g.opts.FirstPlayer.Seat(); ok {
+		g.turn, g.phase = p, phaseThrow
+		return
+	}
+	g.turn, g.phase = 0, phaseDraw0
+}
+
+// NumPlayers is 2.
+func (g *Game) NumPlayers() int { return 2 }
+
+// ToMove returns the seat to play or decide, Chance when a throw is due, or
+// Terminal at the end.
+func (g *Game) ToMove() brettspiel.Player {
+	switch g.phase {
+	case phaseOver:
+		return brettspiel.Terminal
+	case phaseDraw0, phaseDraw1, phaseThrow:
+		return brettspiel.Chance
+	}
+	return g.turn
+}
+
+// Marks returns the players' marks in the current Partie.
+func (g *Game) Marks() [2]int { return [2]int{int(g.marks[0]), int(g.marks[1])} }
+
+// Strokes returns the strokes each player has won in the match.
+func (g *Game) Strokes() [2]int { return [2]int{int(g.strokes[0]), int(g.strokes[1])} }
+
+// Partien returns how many Partien of the match are finished.
+func (g *Game) Partien() int { return int(g.partien) }
+
+// Dice returns the throw to be played (higher die first), or zeros.
+func (g *Game) Dice() [2]int { return [2]int{int(g.dice[0]), int(g.dice[1])} }
+
+// Stones returns player's stones by track position: index 0 the hand, 1…24
+// the points of his track, 25 borne off.
+func (g *Game) Stones(player brettspiel.Player) board.Side {
+	if player != 0 && player != 1 {
+		return board.Side{}
+	}
+	return g.sides[player]
+}
+
+// Board returns both sides as a board.Board (Opposite geometry).
+func (g *Game) Board() board.Board {
+	return board.Board{Geometry: board.Opposite, Sides: g.sides}
+}
+
+// Returns gives each player his strokes minus the opponent's (T-W4): the
+// strokes of the Partien finished so far, also before the end.
+func (g *Game) Returns() []int {
+	d := int(g.strokes[0] - g.strokes[1])
+	return []int{d, -d}
+}
+
+// Events returns what the last Apply did.
+func (g *Game) Events() []brettspiel.Event { return g.events }
+
+// Clone returns an independent copy.
+func (g *Game) Clone() brettspiel.Game {
+	c := *g
+	c.events = append([]brettspiel.Event(nil), g.events...)
+	return &c
+}
+
+// throws lists the 21 distinct throws, higher die first, in ascending payload
+// order: 1-1, 2-1, 2-2, 3-1, …, 6-6.
+var throws = func() (t [21][2]uint8) {
+	i := 0
+	for hi := uint8(1); hi <= 6; hi++ {
+		for lo := uint8(1); lo <= hi; lo++ {
+			t[i] = [2]uint8{hi, lo}
+			i++
+		}
+	}
+	return t
+}()
+
+func throwMove(hi, lo uint8) brettspiel.Move {
+	return brettspiel.NewMove(brettspiel.Chance, uint64(hi)<<3|uint64(lo))
+}
+
+// LegalMoves returns the legal moves, sorted.
+func (g *Game) LegalMoves() []brettspiel.Move { return g.AppendLegalMoves(nil) }
+
+// AppendLegalMoves appends the legal moves to dst: the 21 throws at a chance
+// node, the decisions at the end of a Partie, the plays of a throw (the pass
+// first when it is legal). It does not allocate when dst has room.
+func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
+	switch g.phase {
+	case phaseOver:
+		return dst
+	case phaseDraw0, phaseDraw1, phaseThrow:
+		for _, t := range throws {
+			dst = append(dst, throwMove(t[0], t[1]))
+		}
+		return dst
+	case phaseDecide:
+		return append(dst, brettspiel.NewMove(g.turn, decideGoOn), brettspiel.NewMove(g.turn, decideAfresh))
+	}
+	var l playList
+	g.sortedPlays(&l)
+	if l.normal == 0 {
+		dst = append(dst, brettspiel.NewMove(g.turn, 0))
+	}
+	for i := 0; i < l.n; i++ {
+		dst = append(dst, brettspiel.NewMove(g.turn, l.items[i].payload))
+	}
+	return dst
+}
+
+// ChanceOutcomes lists the 21 distinct throws with their weights of 36.
+func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
+	if g.ToMove() != brettspiel.Chance {
+		return nil
+	}
+	outs := make([]brettspiel.Outcome, 0, len(throws))
+	for _, t := range throws {
+		w := 2
+		if t[0] == t[1] {
+			w = 1
+		}
+		outs = append(outs, brettspiel.Outcome{Move: throwMove(t[0], t[1]), Weight: w})
+	}
+	return outs
+}
+
+// Apply plays m, which must be one of the legal moves; on error the state is
+// unchanged.
+func (g *Game) Apply(m brettspiel.Move) error {
+	var buf [maxPlays + 1]brettspiel.Move
+	legal := g.AppendLegalMoves(buf[:0])
+	if err := brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
+		return err
+	}
+	g.events = g.events[:0]
+	switch g.phase {
+	case phaseDraw0, phaseDraw1, phaseThrow:
+		g.applyThrow(uint8(m.Payload()>>3), uint8(m.Payload()&7))
+	case phaseDecide:
+		g.applyDecision(m.Payload() == decideGoOn)
+	case phaseMove:
+		g.applyPlay(m.Payload(), legal)
+		g.turns++
+		if g.phase != phaseOver && int(g.turns) >= g.opts.TurnCap {
+			g.phase, g.capped = phaseOver, true
+			g.emit(brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Note: "turn cap"})
+		}
+	}
+	return nil
+}
+
+func (g *Game) emit(e brettspiel.Event) { g.events = append(g.events, e) }
+
+func ev(kind brettspiel.EventKind, rule string, player, other brettspiel.Player) brettspiel.Event {
+	return brettspiel.Event{Kind: kind, Rule: rule, Player: player, Other: other, From: brettspiel.NoPlace, To: brettspiel.NoPlace}
+}
+
+func (g *Game) applyThrow(hi, lo uint8) {
+	switch g.phase {
+	case phaseDraw0:
+		g.draw0 = [2]uint8{hi, lo}
+		e := ev(brettspiel.EventThrow, "T-S3", 0, brettspiel.Nobody)
+		e.Number, e.Note = int(hi+lo), "draw for the start"
+		g.emit(e)
+		g.phase = phaseDraw1
+		return
+	case phaseDraw1:
+		e := ev(brettspiel.EventThrow, "T-S3", 1, brettspiel.Nobody)
+		e.Number, e.Note = int(hi+lo), "draw for the start"
+		g.emit(e)
+		t0, t1 := g.draw0[0]+g.draw0[1], hi+lo
+		if t0 == t1 {
+			e := ev(EventBegin, "T-S3", brettspiel.Nobody, brettspiel.Nobody)
+			e.Note = "equal totals: both throw again"
+			g.emit(e)
+			g.phase = phaseDraw0
+			return
+		}
+		starter := brettspiel.Player(0)
+		if (t1 > t0) != g.opts.LowerBegins {
+			starter = 1
+		}
+		e = ev(EventBegin, "T-S3", starter, 1-starter)
+		g.turn = starter
+		if !g.opts.LowerBegins {
+			e.Note = "the higher total begins"
+			g.emit(e)
+			g.phase = phaseThrow
+			return
+		}
+		e.Note = "the lower total begins with that throw"
+		g.emit(e)
+		if starter == 0 {
+			hi, lo = g.draw0[0], g.draw0[1]
+		}
+	default:
+		e := ev(brettspiel.EventThrow, "", g.turn, brettspiel.Nobody)
+		e.Number = int(hi + lo)
+		g.emit(e)
+	}
+	g.dice = [2]uint8{hi, lo}
+	g.phase = phaseMove
+	me := g.turn
+	if n := g.hitMarks(int(me), true); n > 0 {
+		g.marks[me] += int8(n)
+		if g.marks[me] >= 12 {
+			g.endPartie(me, resumeMove, me)
+		}
+	}
+}
+
+// hitMarks counts the marks of T-M1…T-M3 for player me with the current throw
+// from the position as it stands, and emits their events when emit is set.
+func (g *Game) hitMarks(me int, emit bool) int {
+	s, occ := g.view(me)
+	d1, d2 := int(g.dice[0]), int(g.dice[1])
+	doublet := d1 == d2
+	worth, rule := 1, "T-M1"
+	if doublet {
+		worth, rule = 2, "T-M2"
+	}
+	pl, other := brettspiel.Player(me), brettspiel.Player(1-me)
+	total := 0
+	hit := func(x, r int) {
+		total += worth
+		if emit {
+			e := ev(brettspiel.EventMark, rule, pl, other)
+			e.Amount, e.From, e.To, e.Number, e.Note = worth, x, x+r, r, "hit"
+			g.emit(e)
+		}
+	}
+	blot := func(t int) bool { return t <= 24 && t != oppHucke && occ[t] == 1 }
+	stop := func(i int) bool { // a stone could stop here on the way
+		switch {
+		case occ[i] > 0:
+			return false
+		case i == ownHucke && s[ownHucke] == 0:
+			return false
+		case i == oppHucke && g.opts.ClosedOpponentHucke:
+			return false
+		}
+		return true
+	}
+	for x := 1; x <= 24; x++ {
+		if s[x] == 0 {
+			continue
+		}
+		if blot(x + d1) {
+			hit(x, d1)
+		}
+		if !doublet && blot(x+d2) {
+			hit(x, d2)
+		}
+		if !g.opts.SingleDieHitsOnly && blot(x+d1+d2) && (stop(x+d1) || (!doublet && stop(x+d2))) {
+			hit(x, d1+d2)
+		}
+	}
+	// T-M3: the opponent's empty Hucke, by two stones at once, the own Hucke held.
+	if s[ownHucke] >= 2 && occ[oppHucke] == 0 {
+		avail := s
+		avail[ownHucke] -= 2 // the base of the own Hucke never counts
+		if hasPair(&avail, oppHucke-d1, oppHucke-d2) {
+			n := 2 * worth
+			total += n
+			if emit {
+				e := ev(brettspiel.EventMark, "T-M3", pl, other)
+				e.Amount, e.To, e.Note = n, oppHucke, "Hucke hit"
+				g.emit(e)
+			}
+		}
+	}
+	return total
+}
+
+// closedQuarters returns a bit per quarter 1, 2, 4 whose six points all hold
+// two or more of the side's stones (T-J1).
+func closedQuarters(s *board.Side) uint8 {
+	var m uint8
+	for _, q := range [3]int{1, 2, 4} {
+		closed := true
+		for p := (q-1)*6 + 1; p <= q*6; p++ {
+			if s[p] < 2 {
+				closed = false
+				break
+			}
+		}
+		if closed {
+			m |= 1 << q
+		}
+	}
+	return m
+}
+
+// afterPlay returns the side after the steps of payload.
+func afterPlay(s board.Side, payload uint64) board.Side {
+	a, b := playSteps(payload)
+	for _, st := range [2]step{a, b} {
+		if st != 0 {
+			s[st.from()]--
+			s[st.to()]++
+		}
+	}
+	return s
+}
+
+// applyPlay plays a legal play and runs steps 4–6 of T-W1.
+func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move) {
+	me := g.turn
+	you := 1 - me
+	before := g.sides[me]
+	unusedDie := g.playSteps(payload)
+	after := g.sides[me]
+	a, b := playSteps(payload)
+	// (4) the opponent's marks: unplayable numbers (T-D7) and an opened Jan (T-J2).
+	unplayed := 0
+	switch {
+	case after[off] == int8(g.opts.Stones):
+		// a number left over after the last stone is borne off is not unplayable
+	case a == 0:
+		unplayed = 2
+	case b == 0:
+		unplayed = 1
+	}
+	pen := 0
+	if unplayed > 0 {
+		dice := [2]int{int(g.dice[0]), int(g.dice[1])}
+		if unplayed == 1 {
+			dice[0] = unusedDie
+		}
+		for i := 0; i < unplayed; i++ {
+			e := ev(brettspiel.EventMark, "T-D7", you, me)
+			e.Amount, e.Number, e.Note = 1, dice[i], "unplayable number"
+			g.emit(e)
+			pen++
+		}
+	}
+	closedBefore := closedQuarters(&before)
+	closedAfter := closedQuarters(&after)
+	if opened := closedBefore &^ closedAfter; opened != 0 {
+		var keepable uint8
+		for _, m := range legal {
+			f := afterPlay(before, m.Payload())
+			keepable |= closedQuarters(&f)
+		}
+		for _, q := range [3]int{1, 2, 4} {
+			if opened&keepable&(1<<q) != 0 {
+				e := ev(brettspiel.EventMark, "T-J2", you, me)
+				e.Amount, e.Number, e.Note = 2, q, "a closed quarter opened that could have been kept"
+				g.emit(e)
+				pen += 2
+			}
+		}
+	}
+	if pen > 0 {
+		g.marks[you] += int8(pen)
+		if g.marks[you] >= 12 {
+			g.endPartie(you, resumeNext, g.nextThrower())
+			return
+		}
+	}
+	// (5) the mover's Jan marks (T-J1; T-J3 when kept by an unplayable number).
+	jan := 0
+	for _, q := range [3]int{1, 2, 4} {
+		if closedAfter&(1<<q) != 0 {
+			rule := "T-J1"
+			if unplayed > 0 && closedBefore&(1<<q) != 0 {
+				rule = "T-J3"
+			}
+			e := ev(brettspiel.EventMark, rule, me, you)
+			e.Amount, e.Number, e.Note = 2, q, "closed quarter"
+			g.emit(e)
+			jan += 2
+		}
+	}
+	if jan > 0 {
+		g.marks[me] += int8(jan)
+		if g.marks[me] >= 12 {
+			g.endPartie(me, resumeNext, g.nextThrower())
+			return
+		}
+	}
+	// (6) the Marsch (T-B3, T-B4).
+	if after[off] == int8(g.opts.Stones) {
+		e := ev(brettspiel.EventMark, "T-B3", me, you)
+		e.Amount, e.Note = 2, "Marsch"
+		g.emit(e)
+		g.marks[me] += 2
+		if g.marks[me] >= 12 {
+			g.endPartie(me, resumeSetup, me)
+			return
+		}
+		if !g.opts.NoSatz && g.dice[0] == g.dice[1] {
+			e := ev(brettspiel.EventMark, "T-B3", me, you)
+			e.Note = "Satz: the Marsch won with a doublet wins the Partie"
+			g.emit(e)
+			g.endPartie(me, resumeSetup, me)
+			return
+		}
+		g.setup()
+		e = ev(EventSetup, "T-B4", me, you)
+		e.Note = "a new Marsch; its winner throws"
+		g.emit(e)
+		g.turn, g.phase, g.dice = me, phaseThrow, [2]uint8{}
+		return
+	}
+	g.turn, g.phase = g.nextThrower(), phaseThrow
+	g.dice = [2]uint8{}
+}
+
+// nextThrower is who throws after the current turn: the mover again after a
+// doublet under ThrowAgainAfterDoublet (T-D1), else the opponent.
+func (g *Game) nextThrower() brettspiel.Player {
+	if g.opts.ThrowAgainAfterDoublet && g.dice[0] == g.dice[1] {
+		return g.turn
+	}
+	return 1 - g.turn
+}
+
+// assignDice returns the dice that the steps a and b (b may be 0) of a play
+// from side s used, lower die tried first for the first step.
+func (g *Game) assignDice(s board.Side, a, b step) (int, int) {
+	_, occ := g.view(int(g.turn))
+	d := [2]int{int(g.dice[1]), int(g.dice[0])}
+	for o := 0; o < 2; o++ {
+		x, y := d[o], d[1-o]
+		if t, ok := g.stepTo(&s, &occ, a.from(), x, true); !ok || t != a.to() {
+			continue
+		}
+		if b == 0 {
+			return x, y
+		}
+		s1 := s
+		s1[a.from()]--
+		s1[a.to()]++
+		if t, ok := g.stepTo(&s1, &occ, b.from(), y, false); ok && t == b.to() {
+			return x, y
+		}
+	}
+	return d[0], d[1]
+}
+
+// playSteps moves the stones of a play and emits the move events; it returns
+// the die left unused by a one-step play.
+func (g *Game) playSteps(payload uint64) (unused int) {
+	me := g.turn
+	a, b := playSteps(payload)
+	if a == 0 {
+		g.emit(ev(brettspiel.EventPass, "T-D7", me, brettspiel.Nobody))
+		return 0
+	}
+	s, occ := g.view(int(me))
+	fa, fb, isForce := g.forcePlay(&s, &occ)
+	isForce = isForce && mkPlay(fa, fb) == payload
+	var da, db int
+	if isForce {
+		da, db = ownHucke-a.from()+1, ownHucke-b.from()+1
+	} else {
+		da, db = g.assignDice(s, a, b)
+	}
+	for i, st := range [2]step{a, b} {
+		if st == 0 {
+			continue
+		}
+		num := da
+		if i == 1 {
+			num = db
+		}
+		e := ev(brettspiel.EventMove, "T-D2", me, brettspiel.Nobody)
+		e.From, e.To, e.Number = st.from(), st.to(), num
+		switch {
+		case isForce:
+			e.Rule, e.Note = "T-H3", "the Hucke taken by force"
+		case st.from() == hand:
+			e.Kind, e.Rule, e.From = brettspiel.EventEnter, "T-S4", brettspiel.NoPlace
+		case st.to() == off:
+			e.Kind, e.Rule = brettspiel.EventBearOff, "T-B1"
+		}
+		g.sides[me][st.from()]--
+		g.sides[me][st.to()]++
+		g.emit(e)
+	}
+	if b == 0 {
+		return db
+	}
+	return 0
+}
+
+// endPartie ends the Partie won by w (T-W2) and opens the winner's decision
+// (T-W3), or ends the match (T-W4).
+func (g *Game) endPartie(w brettspiel.Player, how resume, next brettspiel.Player) {
+	l := 1 - w
+	mult := g.opts.Multipliers.Multiplier(int(g.marks[l]))
+	g.strokes[w] += int32(mult)
+	g.partien++
+	e := ev(brettspiel.EventEnd, "T-W2", w, l)
+	e.Amount, e.Number, e.Note = mult, int(g.marks[l]), "Partie won"
+	g.emit(e)
+	g.resume, g.next, g.turn = how, next, w
+	if int(g.partien) >= g.opts.Partien {
+		g.phase = phaseOver
+		e := ev(brettspiel.EventEnd, "T-W4", w, l)
+		e.Amount, e.Note = int(g.strokes[w]-g.strokes[l]), "match over"
+		if g.strokes[w] < g.strokes[l] {
+			e.Player, e.Other, e.Amount = l, w, -e.Amount
+		} else if g.strokes[w] == g.strokes[l] {
+			e.Player, e.Other = brettspiel.Nobody, brettspiel.Nobody
+		}
+		g.emit(e)
+		return
+	}
+	g.phase = phaseDecide
+}
+
+// applyDecision carries out the winner's choice (T-W3).
+func (g *Game) applyDecision(goOn bool) {
+	w := g.turn
+	l := 1 - w
+	e := ev(brettspiel.EventDecide, "T-W3", w, brettspiel.Nobody)
+	if !goOn {
+		e.Note = "afresh"
+		g.emit(e)
+		g.marks = [2]int8{}
+		g.setup()
+		s := ev(EventSetup, "T-W3", w, brettspiel.Nobody)
+		s.Note = "a new Partie afresh"
+		g.emit(s)
+		g.start()
+		if g.phase == phaseThrow {
+			b := ev(EventBegin, "T-S3", g.turn, 1-g.turn)
+			b.Note = "FirstPlayer"
+			g.emit(b)
+		}
+		return
+	}
+	rest := min(int(g.marks[w])-12, 11)
+	g.marks[w], g.marks[l] = int8(rest), 0
+	e.Note, e.Amount = "go on with the Rest", rest
+	g.emit(e)
+	switch g.resume {
+	case resumeMove:
+		g.phase = phaseMove
+	case resumeSetup:
+		g.setup()
+		s := ev(EventSetup, "T-B4", w, brettspiel.Nobody)
+		s.Note = "a new Marsch; its winner throws"
+		g.emit(s)
+		g.phase, g.dice = phaseThrow, [2]uint8{}
+	default:
+		g.turn, g.phase, g.dice = g.next, phaseThrow, [2]uint8{}
+	}
+}

@@ -1,0 +1,286 @@
+package toccateglio
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+)
+
+// MoveString prints m in the package's notation (see the package doc): "6-5"
+// for a throw, "pass", "1/7 1/6", "in/3", "20/off", "go-on", "afresh".
+func (g *Game) MoveString(m brettspiel.Move) string {
+	p := m.Payload()
+	switch a := m.Actor(); {
+	case a == brettspiel.Chance:
+		hi, lo := p>>3, p&7
+		if p>>6 != 0 || hi < 1 || hi > 6 || lo < 1 || lo > hi {
+			return fmt.Sprintf("throw %#x", p)
+		}
+		return fmt.Sprintf("%d-%d", hi, lo)
+	case a != 0 && a != 1:
+		return m.String()
+	}
+	switch p {
+	case 0:
+		return "pass"
+	case decideGoOn:
+		return "go-on"
+	case decideAfresh:
+		return "afresh"
+	}
+	if p>>20 != 0 {
+		return fmt.Sprintf("move %#x", p)
+	}
+	a, b := playSteps(p)
+	if !validStep(a) || (b != 0 && !validStep(b)) {
+		return fmt.Sprintf("move %#x", p)
+	}
+	s := stepString(a)
+	if b != 0 {
+		s += " " + stepString(b)
+	}
+	return s
+}
+
+func validStep(s step) bool {
+	return s.from() <= 24 && s.to() >= 1 && s.to() <= off && s.to() > s.from()
+}
+
+func stepString(s step) string {
+	from, to := strconv.Itoa(s.from()), strconv.Itoa(s.to())
+	if s.from() == hand {
+		from = "in"
+	}
+	if s.to() == off {
+		to = "off"
+	}
+	return from + "/" + to
+}
+
+// ParseMove reads a move in the notation and checks it against the state. A
+// play may be written with its steps in any order and by any route to the same
+// position ("1/10" for "1/5 5/10" with 5-4); it is returned as the legal move
+// that leaves that position.
+func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
+	in := s
+	fail := func(err error, format string, args ...any) (brettspiel.Move, error) {
+		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
+	}
+	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	p := g.ToMove()
+	switch {
+	case p == brettspiel.Terminal:
+		return fail(brettspiel.ErrGameOver, "the match is over")
+	case p == brettspiel.Chance:
+		if len(s) != 3 || s[1] != '-' || s[0] < '1' || s[0] > '6' || s[2] < '1' || s[2] > '6' {
+			return fail(brettspiel.ErrBadNotation, "a throw is written like 6-5, two dice 1…6")
+		}
+		a, b := s[0]-'0', s[2]-'0'
+		return throwMove(max(a, b), min(a, b)), nil
+	case g.phase == phaseDecide:
+		switch s {
+		case "go-on", "go on":
+			return brettspiel.NewMove(p, decideGoOn), nil
+		case "afresh":
+			return brettspiel.NewMove(p, decideAfresh), nil
+		}
+		return fail(brettspiel.ErrBadNotation, "the winner of the Partie chooses go-on or afresh")
+	}
+	var buf [maxPlays + 1]brettspiel.Move
+	legal := g.AppendLegalMoves(buf[:0])
+	if s == "pass" {
+		m := brettspiel.NewMove(p, 0)
+		if legal[0] != m {
+			return fail(brettspiel.ErrIllegalMove, "a number of %s can be played", g.throwString())
+		}
+		return m, nil
+	}
+	fields := strings.Fields(s)
+	if len(fields) == 0 || len(fields) > 2 {
+		return fail(brettspiel.ErrBadNotation, "a play is one or two steps like 1/7 1/6, or pass")
+	}
+	var st [2]step
+	for i, f := range fields {
+		from, to, ok := strings.Cut(f, "/")
+		fp, fok := parsePoint(from, "in", 0, 24)
+		tp, tok := parsePoint(to, "off", 1, 25)
+		if !ok || !fok || !tok || tp <= fp {
+			return fail(brettspiel.ErrBadNotation, "%q is not a step from/to: from 1…24 or in, to 1…24 or off, forward", f)
+		}
+		if fp == hand && !g.opts.EnterFromHand {
+			return fail(brettspiel.ErrIllegalMove, "no stones are entered from the hand in these rules")
+		}
+		st[i] = mkStep(fp, tp)
+	}
+	payload := mkPlay(st[0], st[1])
+	key := netKey(st[0], st[1])
+	for _, m := range legal {
+		if m.Payload() == payload {
+			return m, nil
+		}
+	}
+	for _, m := range legal {
+		if m.Payload() != 0 && netKey(playSteps(m.Payload())) == key {
+			return m, nil
+		}
+	}
+	side := g.sides[p]
+	for _, x := range st {
+		if x != 0 && side[x.from()] == 0 {
+			return fail(brettspiel.ErrIllegalMove, "no stone of %v on %s", p, strings.Split(stepString(x), "/")[0])
+		}
+	}
+	return fail(brettspiel.ErrIllegalMove, "not a legal play of %s", g.throwString())
+}
+
+func parsePoint(s, word string, lo, hi int) (int, bool) {
+	if s == word {
+		if word == "in" {
+			return hand, true
+		}
+		return off, true
+	}
+	if len(s) == 0 || len(s) > 2 || s[0] == '0' {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < lo || n > hi || n == 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+func (g *Game) throwString() string { return fmt.Sprintf("%d-%d", g.dice[0], g.dice[1]) }
+
+// String draws the position: the board in absolute points (player 0's track;
+// X player 0, O player 1), stones in hand and borne off, marks, strokes, and
+// who is to do what.
+func (g *Game) String() string {
+	var b strings.Builder
+	bd := g.Board()
+	b.WriteString(bd.String())
+	fmt.Fprintf(&b, "marks X %d, O %d; strokes X %d, O %d; Partie %d of %d\n",
+		g.marks[0], g.marks[1], g.strokes[0], g.strokes[1], min(int(g.partien)+1, g.opts.Partien), g.opts.Partien)
+	name := [2]string{"X", "O"}
+	switch g.phase {
+	case phaseDraw0:
+		b.WriteString("draw for the start: X throws")
+	case phaseDraw1:
+		fmt.Fprintf(&b, "draw for the start: X threw %d-%d, O throws", g.draw0[0], g.draw0[1])
+	case phaseThrow:
+		fmt.Fprintf(&b, "%s (player %d) throws", name[g.turn], g.turn)
+	case phaseMove:
+		fmt.Fprintf(&b, "%s (player %d) plays %s", name[g.turn], g.turn, g.throwString())
+	case phaseDecide:
+		fmt.Fprintf(&b, "%s (player %d) won the Partie: go-on or afresh", name[g.turn], g.turn)
+	case phaseOver:
+		if g.capped {
+			b.WriteString("over (turn cap)")
+		} else {
+			b.WriteString("the match is over")
+		}
+	}
+	return b.String()
+}
+
+// Position is a loadable state between turns: the stones, the score, and
+// whose turn it is, either to throw (Dice zero) or to play Dice.
+type Position struct {
+	Stones  [2]board.Side     // each player's stones in his own track: 0 the hand, 1…24, 25 borne off
+	Marks   [2]int            // marks in the current Partie, 0…11
+	Strokes [2]int            // strokes won in the match
+	Partien int               // Partien of the match finished
+	Turn    brettspiel.Player // who throws, or who plays Dice
+	Dice    [2]int            // the throw to play (its hit marks already counted), or zeros
+}
+
+// Position returns the current position. It describes the state fully only
+// when a player is to throw or to play a throw; during the draw for the start,
+// at the winner's decision and at the end it gives the stones and the score.
+func (g *Game) Position() Position {
+	return Position{
+		Stones:  g.sides,
+		Marks:   g.Marks(),
+		Strokes: g.Strokes(),
+		Partien: int(g.partien),
+		Turn:    g.turn,
+		Dice:    g.Dice(),
+	}
+}
+
+// FromPosition builds a game under opts at pos. A position that cannot arise
+// under the rules is refused with an error wrapping brettspiel.ErrBadPosition
+// that names the problem. The turn cap counts from the loaded position.
+func FromPosition(opts Options, pos Position) (*Game, error) {
+	o, err := opts.normalized()
+	if err != nil {
+		return nil, err
+	}
+	bad := func(format string, args ...any) (*Game, error) {
+		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+	}
+	if pos.Turn != 0 && pos.Turn != 1 {
+		return bad("Turn is %d, want player 0 or 1", pos.Turn)
+	}
+	for pl := 0; pl < 2; pl++ {
+		s := &pos.Stones[pl]
+		total := 0
+		for i, c := range s {
+			if c < 0 {
+				return bad("player %d has %d stones at %d", pl, c, i)
+			}
+			total += int(c)
+		}
+		switch {
+		case total != o.Stones:
+			return bad("player %d has %d stones, want %d", pl, total, o.Stones)
+		case s[oppHucke] > 0:
+			return bad("player %d has stones on the opponent's Hucke (his 13)", pl)
+		case s[ownHucke] == 1:
+			return bad("player %d has a lone stone on his Hucke", pl)
+		case s[hand] > 0 && !o.EnterFromHand:
+			return bad("player %d has stones in hand, but these rules enter none", pl)
+		case s[off] == int8(o.Stones):
+			return bad("player %d has borne off all stones: the Marsch would be over", pl)
+		case s[off] > 0 && s.CountIn(1, 18)+int(s[hand]) > 0:
+			return bad("player %d has borne off stones while others are outside his last quarter", pl)
+		case s[hand] > 0 && s.CountIn(7, 24)+int(s[off]) > 0:
+			return bad("player %d has stones in hand and stones beyond his first quarter", pl)
+		}
+		if pos.Marks[pl] < 0 || pos.Marks[pl] > 11 {
+			return bad("player %d has %d marks, want 0…11", pl, pos.Marks[pl])
+		}
+		if pos.Strokes[pl] < 0 || pos.Strokes[pl] > 4*o.Partien {
+			return bad("player %d has %d strokes", pl, pos.Strokes[pl])
+		}
+	}
+	for p := 1; p <= 24; p++ {
+		if pos.Stones[0][p] > 0 && pos.Stones[1][25-p] > 0 {
+			return bad("both players have stones on point %d (player 0's track)", p)
+		}
+	}
+	if pos.Partien < 0 || pos.Partien >= o.Partien {
+		return bad("Partien finished is %d, the match has %d", pos.Partien, o.Partien)
+	}
+	if st := pos.Strokes[0] + pos.Strokes[1]; st < pos.Partien || st > 4*pos.Partien {
+		return bad("%d strokes after %d Partien", st, pos.Partien)
+	}
+	d := pos.Dice
+	if !(d[0] == 0 && d[1] == 0) && (d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
+		return bad("Dice %d-%d, want two dice 1…6 or zeros", d[0], d[1])
+	}
+	g := &Game{opts: o, sides: pos.Stones, turn: pos.Turn, partien: int32(pos.Partien)}
+	for pl := 0; pl < 2; pl++ {
+		g.marks[pl] = int8(pos.Marks[pl])
+		g.strokes[pl] = int32(pos.Strokes[pl])
+	}
+	g.phase = phaseThrow
+	if d[0] != 0 {
+		g.phase = phaseMove
+		g.dice = [2]uint8{uint8(max(d[0], d[1])), uint8(min(d[0], d[1]))}
+	}
+	return g, nil
+}
