@@ -1,0 +1,106 @@
+// Package festung implements the Festungsspiel, a fortress game for 2–6
+// players and three dice ("Neues Occupations- und Eroberungsspiel oder
+// Übermacht raubt alles", Nuremberg c. 1760), to §4 of the module's rules
+// contract (rule IDs F-*).
+//
+// # The game
+//
+// The plan ([Plan]) has 36 outer works (yellow, numbered I…VI: twelve for
+// fortress 1, six for fortress 2, twelve for fortress 3, six for fortress 4),
+// five fortresses, four fortress lines of four green fields numbered 3…18, four
+// Pasch fields, twelve Schanzen I…XII and four batteries 9…12, each with three
+// Schanzen "in the triangle". Every field has a stable [FieldID] and a name
+// ("W1.V", "W1.V'", "L11", "S.VII", "B10", "F5", "P2"); a field holds one
+// marker or none.
+//
+// At the start every player stakes the same number of markers on the outer
+// works (18, 12, 9, 7 or 6 for 2…6 players; with five one field stays empty).
+// Then the players throw in turn one large die L and two small dice a, b, and
+// each throw is resolved in three steps:
+//
+//   - A, the large die: take the marker of one occupied outer-works field
+//     numbered L among the fortresses open to the thrower (fortress 1, and one
+//     more for each Pasch he has thrown), or place one on fortress 1's field
+//     numbered L when none is occupied; a 6 takes every open VI.
+//   - B, the small dice: take or place on the Schanze a+b; with a 1 also on
+//     Schanze I; a doublet makes every other player pay a; a+b of 9…12 wins the
+//     battery of that number with its Schanzen (or places on it and, when all
+//     is empty, gets 1 from every other player).
+//   - C, all three: take or place on the line field L+a+b; three equal dice are
+//     a Pasch: the thrower's squares move on to the next fortress and Pasch
+//     field, he takes the markers of that fortress line (or fills it when it is
+//     empty) and every other player pays him the Pasch's number; 6-6-6 counts
+//     as two Pasches, 1-1-1 pays 1 extra. The fifth Pasch takes every marker on
+//     the plan, 6 from every other player, and ends the game.
+//
+// Returns are each player's balance minus his starting stock. Balances may go
+// below zero (the booklet: a player who has lost all his markers buys more from
+// another); [Game.Bought] reports how far, and an [EventBuy] event each time it
+// grows.
+//
+// # Options
+//
+// [Options] holds the number of players (2…6, zero means 2), the starting stock
+// (zero means 25), the field left empty with five players (zero means W4.VI)
+// and the turn cap (zero means 5000 throws; the game then stops where it
+// stands, returns as they are, with an [brettspiel.EventEnd] noted "turn cap").
+// [ForPlayers] gives the standard options for n players. Seat 0 throws first;
+// the booklet lets the order be drawn with a die, the library takes it as given
+// (so there is no FirstPlayer option).
+//
+// # Nodes, moves and notation
+//
+// A throw is a chance node with the 216 ordered throws, weight 1 each, written
+// "L/a-b" with the large die first and the small dice in the order thrown:
+// "5/1-6", "6/5-5", "1/1-1" (the booklet's three examples). [ParseThrow] and
+// [ThrowMove] let a frontend with physical dice enter a throw.
+//
+// Most throws are resolved at once: A, B and C in one Apply. The one choice the
+// rules leave to the thrower is which field numbered L to take from in step A.
+// Twin fields (the same number in the same fortress) are interchangeable — a
+// marker is always taken from the first occupied twin and placed on the first
+// empty one — so the choice is between fortresses. It is offered as a decision
+// node when it is real: when two or more open fortresses hold a marker numbered
+// L, and the throw is not a fifth Pasch (which clears the plan, so that every
+// choice ends alike). The decision is written as the name of the field taken
+// from, "W2.V" (the twin's name "W1.V'" is read as "W1.V"); B and C are then
+// resolved in the same Apply. A choice with one option is no decision, and
+// there is never a pass: every throw is played.
+//
+// Move values sort as their notation: throws by L, a, b; decisions by fortress.
+//
+// # Events
+//
+// Every Apply reports what it did: the throw ([brettspiel.EventThrow], Note
+// the throw), the decision, then one event per field and per paying player in
+// rule order — [brettspiel.EventTake] (From the field), [brettspiel.EventPlace]
+// (To the field), [brettspiel.EventPay] (Player receives Amount from Other),
+// [EventConquer] (a square moves From → To), [EventBuy], and
+// [brettspiel.EventEnd]. Rule is the rule ID, Number the number that did it
+// (L, a+b, 1, or L+a+b). After [New], Events holds the setup's placements.
+//
+// # Decisions where the sources are silent
+//
+//   - Payments from "every other player" are made in seat order from the
+//     thrower's left.
+//   - A setup stake is placed by seat 0 first, on the lowest field IDs.
+//   - The fifth Pasch's conquest moves the fortress square only (F4 → F5); the
+//     Pasch square stays on Pasch field 4.
+//   - 6-6-6 applies the Pasch rule to each of its two lines separately (the
+//     booklet's note covers only both lines empty); its events carry rule
+//     F-C4, or F-C3 for a fifth Pasch.
+//   - A stock below the stake is allowed: the difference is bought at once.
+//
+// # Statistics
+//
+// [ExpectedThrows] computes the expected length of a game exactly, by a Markov
+// chain over the players' Pasch counts; [Simulate] plays seeded games and
+// reports length, balances and the winner's gain (the command
+// examples/festung-odds prints them as a table).
+//
+// # Concurrency
+//
+// A Game is not safe for concurrent use. [Game.Clone] returns an independent
+// copy; clones share no memory. The plan and the package's functions are safe
+// for concurrent use.
+package festung

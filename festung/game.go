@@ -1,0 +1,526 @@
+package festung
+
+import (
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/dice"
+)
+
+// Event kinds of this package, besides the shared ones of brettspiel.
+const (
+	// EventConquer: Player's square moved From → To: his fortress square into
+	// a fortress or his Pasch square onto a Pasch field (F-C2…F-C4). Number is
+	// the Pasch count reached.
+	EventConquer brettspiel.EventKind = "conquer"
+	// EventBuy: Player's balance went further below zero than ever before, so he
+	// bought Amount markers (FS: "so muß er sich von einem Mitspielenden andre
+	// kaufen"; from whom is not modelled).
+	EventBuy brettspiel.EventKind = "buy"
+)
+
+// Game is the state of a Festungsspiel. Build it with [New] or [FromPosition].
+// A Game is not safe for concurrent use; [Game.Clone] gives an independent copy.
+type Game struct {
+	opts    Options                   // normalized
+	on      [NumMarkerFields + 1]bool // on[id]: field id holds a marker (F-P7); index 0 unused
+	balance [brettspiel.MaxPlayers]int
+	bought  [brettspiel.MaxPlayers]int // how far each balance has gone below zero
+	pasch   [brettspiel.MaxPlayers]uint8
+	turn    brettspiel.Player // who throws next, or who decides the pending throw
+	throw   dice.Throw3       // the throw awaiting the thrower's decision; zero at a chance node
+	throws  int               // throws resolved
+	winner  brettspiel.Player // who threw the fifth Pasch, or Nobody
+	capped  bool              // the turn cap ended the game
+	events  []brettspiel.Event
+}
+
+var _ brettspiel.Game = (*Game)(nil)
+
+// New sets up a game (F-S1): every player stakes the same number of markers on
+// the outer works, placing them in seat order on the fields in ID order (with
+// five players the option's empty field is skipped); seat 0 then throws first.
+// Events reports the placements. Bad options give an error wrapping
+// brettspiel.ErrBadOptions.
+func New(opts Options) (*Game, error) {
+	o, err := opts.Normalize()
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{opts: o, winner: brettspiel.Nobody}
+	stake := Stake(o.Players)
+	id := FieldID(1)
+	for p := 0; p < o.Players; p++ {
+		g.balance[p] = o.Stock - stake
+		g.bought[p] = max(0, stake-o.Stock)
+		for range stake {
+			if id == o.EmptyField {
+				id++
+			}
+			g.on[id] = true
+			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventPlace, Rule: "F-S1", Player: brettspiel.Player(p), Other: brettspiel.Nobody, Amount: 1, From: brettspiel.NoPlace, To: int(id)})
+			id++
+		}
+	}
+	return g, nil
+}
+
+// Options returns the game's options, normalized (no zero defaults left).
+func (g *Game) Options() Options { return g.opts }
+
+// NumPlayers implements brettspiel.Game.
+func (g *Game) NumPlayers() int { return g.opts.Players }
+
+// ToMove implements brettspiel.Game: Chance when a throw is due, the thrower
+// when his throw leaves him a real choice, Terminal after the fifth Pasch or
+// at the turn cap.
+func (g *Game) ToMove() brettspiel.Player {
+	switch {
+	case g.winner != brettspiel.Nobody || g.capped:
+		return brettspiel.Terminal
+	case g.throw.L == 0:
+		return brettspiel.Chance
+	}
+	return g.turn
+}
+
+// Thrower returns the seat whose throw is due or being decided (at the end: the
+// seat that threw last).
+func (g *Game) Thrower() brettspiel.Player { return g.turn }
+
+// Throw returns the throw awaiting the thrower's decision, and false at a
+// chance node or at the end.
+func (g *Game) Throw() (dice.Throw3, bool) { return g.throw, g.throw.L != 0 }
+
+// Throws returns the number of throws resolved so far.
+func (g *Game) Throws() int { return g.throws }
+
+// Marker reports whether field id holds a marker (F-P7).
+func (g *Game) Marker(id FieldID) bool { return id != NoField && id <= NumMarkerFields && g.on[id] }
+
+// MarkersOnPlan counts the markers on the plan.
+func (g *Game) MarkersOnPlan() int {
+	n := 0
+	for _, b := range g.on {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// Balance returns seat p's markers: his stock, signed (below zero when he has
+// had to buy); 0 for a seat that does not play.
+func (g *Game) Balance(p brettspiel.Player) int {
+	if !g.seat(p) {
+		return 0
+	}
+	return g.balance[p]
+}
+
+// Bought returns how many markers seat p has bought: how far his balance has
+// gone below zero at its lowest.
+func (g *Game) Bought(p brettspiel.Player) int {
+	if !g.seat(p) {
+		return 0
+	}
+	return g.bought[p]
+}
+
+// Pasches returns the number of Pasches seat p has thrown (0…5, counted as
+// F-C4 says); his squares stand on Pasch field and fortress of that number.
+func (g *Game) Pasches(p brettspiel.Player) int {
+	if !g.seat(p) {
+		return 0
+	}
+	return int(g.pasch[p])
+}
+
+// Winner returns the seat that threw the fifth Pasch, and false if nobody has.
+func (g *Game) Winner() (brettspiel.Player, bool) {
+	return g.winner, g.winner != brettspiel.Nobody
+}
+
+// Capped reports whether the game ended at the turn cap.
+func (g *Game) Capped() bool { return g.capped }
+
+// OpenFortresses returns how many fortresses' outer works seat p may use with
+// the large die (F-A1): 1 + his Pasches, at most 4.
+func (g *Game) OpenFortresses(p brettspiel.Player) int {
+	if !g.seat(p) {
+		return 0
+	}
+	return min(int(g.pasch[p])+1, 4)
+}
+
+func (g *Game) seat(p brettspiel.Player) bool { return p >= 0 && int(p) < g.opts.Players }
+
+// Returns implements brettspiel.Game: each seat's balance minus his starting
+// stock, at any time (so also after the turn cap).
+func (g *Game) Returns() []int {
+	rs := make([]int, g.opts.Players)
+	for p := range rs {
+		rs[p] = g.balance[p] - g.opts.Stock
+	}
+	return rs
+}
+
+// Evaluate returns p's return now, as a float (for bots).
+func (g *Game) Evaluate(p brettspiel.Player) float64 {
+	if !g.seat(p) {
+		return 0
+	}
+	return float64(g.balance[p] - g.opts.Stock)
+}
+
+// Events implements brettspiel.Game. After New it holds the setup's
+// placements (F-S1).
+func (g *Game) Events() []brettspiel.Event { return g.events }
+
+// Clone implements brettspiel.Game.
+func (g *Game) Clone() brettspiel.Game { return g.clone() }
+
+func (g *Game) clone() *Game {
+	c := *g
+	c.events = append([]brettspiel.Event(nil), g.events...)
+	return &c
+}
+
+// Move payloads: a throw is L<<8 | a<<4 | b, so throws sort as their notation
+// "L/a-b"; a decision is the fortress (1…4) whose outer works give the marker.
+
+func throwMove(t dice.Throw3) brettspiel.Move {
+	return brettspiel.NewMove(brettspiel.Chance, uint64(t.L)<<8|uint64(t.A)<<4|uint64(t.B))
+}
+
+func decodeThrow(payload uint64) (dice.Throw3, bool) {
+	if payload>>12 != 0 {
+		return dice.Throw3{}, false
+	}
+	t := dice.Throw3{L: uint8(payload >> 8 & 15), A: uint8(payload >> 4 & 15), B: uint8(payload & 15)}
+	return t, t.Valid()
+}
+
+// ThrowMove returns the chance move of throw t (large die, then the small
+// ones), for a frontend with physical dice; it is legal at every chance node.
+func ThrowMove(t dice.Throw3) brettspiel.Move { return throwMove(t) }
+
+// choices returns the set (bit f for fortress f) of fortresses among which the
+// thrower of t chooses the field to take from, and their number. The choice is
+// real — a decision node — only with two or more, and not on a fifth Pasch
+// (which clears the plan, so that every choice ends alike).
+func (g *Game) choices(t dice.Throw3) (mask uint8, n int) {
+	if t.L > 5 {
+		return 0, 0
+	}
+	open := min(int(g.pasch[g.turn])+1, 4)
+	for f := 1; f <= open; f++ {
+		if g.occupiedTwin(f, int(t.L)) != NoField {
+			mask |= 1 << f
+			n++
+		}
+	}
+	return mask, n
+}
+
+// decides reports whether throw t leaves the thrower a real choice.
+func (g *Game) decides(t dice.Throw3) (uint8, bool) {
+	mask, n := g.choices(t)
+	if n < 2 || g.fifthPasch(t) {
+		return 0, false
+	}
+	return mask, true
+}
+
+// fifthPasch reports whether t makes the thrower's fifth Pasch.
+func (g *Game) fifthPasch(t dice.Throw3) bool {
+	if !t.IsPasch() {
+		return false
+	}
+	k := int(g.pasch[g.turn]) + 1
+	if t.L == 6 {
+		k++
+	}
+	return k >= 5
+}
+
+// occupiedTwin returns the first field numbered n of fortress f's outer works
+// that holds a marker, or NoField. Twins are interchangeable: a marker is
+// always taken from the first occupied twin.
+func (g *Game) occupiedTwin(f, n int) FieldID {
+	for t := 0; t < 2; t++ {
+		if id := OuterWorkID(f, n, t); id != NoField && g.on[id] {
+			return id
+		}
+	}
+	return NoField
+}
+
+// AppendLegalMoves implements brettspiel.Game without allocating when dst has
+// room: the 216 ordered throws at a chance node, the fortresses to choose from
+// at a decision node.
+func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
+	switch g.ToMove() {
+	case brettspiel.Terminal:
+		return dst
+	case brettspiel.Chance:
+		for l := uint8(1); l <= 6; l++ {
+			for a := uint8(1); a <= 6; a++ {
+				for b := uint8(1); b <= 6; b++ {
+					dst = append(dst, throwMove(dice.Throw3{L: l, A: a, B: b}))
+				}
+			}
+		}
+		return dst
+	}
+	mask, _ := g.decides(g.throw)
+	for f := 1; f <= 4; f++ {
+		if mask&(1<<f) != 0 {
+			dst = append(dst, brettspiel.NewMove(g.turn, uint64(f)))
+		}
+	}
+	return dst
+}
+
+// LegalMoves implements brettspiel.Game.
+func (g *Game) LegalMoves() []brettspiel.Move {
+	n := 4
+	if g.ToMove() == brettspiel.Chance {
+		n = 216
+	}
+	return g.AppendLegalMoves(make([]brettspiel.Move, 0, n))
+}
+
+// ChanceOutcomes implements brettspiel.Game: the 216 ordered throws, weight 1
+// each.
+func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
+	if g.ToMove() != brettspiel.Chance {
+		return nil
+	}
+	outs := make([]brettspiel.Outcome, 0, 216)
+	var buf [216]brettspiel.Move
+	for _, m := range g.AppendLegalMoves(buf[:0]) {
+		outs = append(outs, brettspiel.Outcome{Move: m, Weight: 1})
+	}
+	return outs
+}
+
+// legal reports whether m is a legal move now.
+func (g *Game) legal(m brettspiel.Move) bool {
+	switch p := g.ToMove(); {
+	case p == brettspiel.Terminal:
+		return false
+	case p == brettspiel.Chance:
+		_, ok := decodeThrow(m.Payload())
+		return ok && m.Actor() == brettspiel.Chance
+	default:
+		mask, _ := g.decides(g.throw)
+		f := m.Payload()
+		return m.Actor() == p && f >= 1 && f <= 4 && mask&(1<<f) != 0
+	}
+}
+
+// Apply implements brettspiel.Game. A throw is resolved at once, rules A, B, C
+// in order, unless it leaves the thrower a choice; then his decision resolves
+// it. On error the state is unchanged.
+func (g *Game) Apply(m brettspiel.Move) error {
+	if !g.legal(m) {
+		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
+	}
+	g.events = g.events[:0]
+	if m.Actor() == brettspiel.Chance {
+		t, _ := decodeThrow(m.Payload())
+		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Player: g.turn, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Number: t.Sum(), Note: t.String()})
+		if _, ok := g.decides(t); ok {
+			g.throw = t
+			return nil
+		}
+		g.resolve(t, 0)
+		return nil
+	}
+	t, f := g.throw, int(m.Payload())
+	g.throw = dice.Throw3{}
+	id := g.occupiedTwin(f, int(t.L))
+	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventDecide, Rule: "F-A2", Player: g.turn, Other: brettspiel.Nobody, From: int(id), To: brettspiel.NoPlace, Number: int(t.L), Note: "take from fortress " + string(rune('0'+f))})
+	g.resolve(t, f)
+	return nil
+}
+
+// event appends an event of the thrower.
+func (g *Game) event(kind brettspiel.EventKind, rule string, other brettspiel.Player, amount, from, to, number int) {
+	g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: g.turn, Other: other, Amount: amount, From: from, To: to, Number: number})
+}
+
+// take moves the marker of field id to the thrower.
+func (g *Game) take(id FieldID, rule string, number int) {
+	g.on[id] = false
+	g.balance[g.turn]++
+	g.event(brettspiel.EventTake, rule, brettspiel.Nobody, 1, int(id), brettspiel.NoPlace, number)
+}
+
+// place moves a marker of the thrower onto field id.
+func (g *Game) place(id FieldID, rule string, number int) {
+	g.on[id] = true
+	g.balance[g.turn]--
+	g.event(brettspiel.EventPlace, rule, brettspiel.Nobody, 1, brettspiel.NoPlace, int(id), number)
+	g.buy(g.turn)
+}
+
+// toggle takes the marker of field id, or places one if it is empty.
+func (g *Game) toggle(id FieldID, rule string, number int) {
+	if g.on[id] {
+		g.take(id, rule, number)
+	} else {
+		g.place(id, rule, number)
+	}
+}
+
+// collect makes every other player pay the thrower amount, in seat order
+// from the thrower's left.
+func (g *Game) collect(amount int, rule string, number int) {
+	n := brettspiel.Player(g.opts.Players)
+	for i := brettspiel.Player(1); i < n; i++ {
+		q := (g.turn + i) % n
+		g.balance[q] -= amount
+		g.balance[g.turn] += amount
+		g.event(brettspiel.EventPay, rule, q, amount, brettspiel.NoPlace, brettspiel.NoPlace, number)
+		g.buy(q)
+	}
+}
+
+// buy records that p's balance went below zero further than before.
+func (g *Game) buy(p brettspiel.Player) {
+	if d := -g.balance[p] - g.bought[p]; d > 0 {
+		g.bought[p] += d
+		g.events = append(g.events, brettspiel.Event{Kind: EventBuy, Player: p, Other: brettspiel.Nobody, Amount: d, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "balance below zero"})
+	}
+}
+
+// resolve plays throw t for the thrower: A (the large die), B (the small dice),
+// C (all three), then passes the dice on. f is the fortress chosen at a
+// decision node, or 0 when the throw left no choice.
+func (g *Game) resolve(t dice.Throw3, f int) {
+	p := g.turn
+	l, a, b := int(t.L), int(t.A), int(t.B)
+
+	// A: the large die on the outer works (F-A1…F-A3); open fortresses by the
+	// Pasch count before the throw.
+	open := min(int(g.pasch[p])+1, 4)
+	if l <= 5 { // F-A2
+		id := NoField
+		if f != 0 {
+			id = g.occupiedTwin(f, l)
+		}
+		for k := 1; k <= open && id == NoField; k++ {
+			id = g.occupiedTwin(k, l)
+		}
+		if id != NoField {
+			g.take(id, "F-A2", l)
+		} else {
+			g.place(OuterWorkID(1, l, 0), "F-A2", l)
+		}
+	} else { // F-A3: the premium of all open VI fields
+		took := false
+		for k := 1; k <= open; k++ {
+			for tw := 0; tw < 2; tw++ {
+				if id := OuterWorkID(k, 6, tw); id != NoField && g.on[id] {
+					g.take(id, "F-A3", 6)
+					took = true
+				}
+			}
+		}
+		if !took {
+			g.place(OuterWorkID(1, 6, 0), "F-A3", 6)
+		}
+	}
+
+	// B: the two small dice (F-B1…F-B4).
+	s := a + b
+	g.toggle(SchanzeID(s), "F-B1", s)
+	if a == 1 || b == 1 {
+		g.toggle(SchanzeID(1), "F-B2", 1)
+	}
+	if a == b {
+		g.collect(a, "F-B3", s)
+	}
+	if s >= 9 {
+		bat := BatteryID(s)
+		if g.on[bat] {
+			g.take(bat, "F-B4", s)
+			for _, id := range Triangle(s) {
+				if g.on[id] {
+					g.take(id, "F-B4", s)
+				}
+			}
+		} else {
+			g.place(bat, "F-B4", s)
+			took := false
+			for _, id := range Triangle(s) {
+				if g.on[id] {
+					g.take(id, "F-B4", s)
+					took = true
+				}
+			}
+			if !took {
+				g.collect(1, "F-B4", s)
+			}
+		}
+	}
+
+	// C: all three dice (F-C1…F-C5).
+	sum := l + a + b
+	g.toggle(LineFieldID(sum), "F-C1", sum)
+	if t.IsPasch() {
+		steps, rule := 1, "F-C2"
+		if l == 6 {
+			steps, rule = 2, "F-C4"
+		}
+		for range steps {
+			k := int(g.pasch[p]) + 1
+			g.pasch[p] = uint8(k)
+			if k == 5 { // F-C3
+				g.event(EventConquer, "F-C3", brettspiel.Nobody, 0, int(FortressID(4)), int(FortressID(5)), 5)
+				for id := FieldID(1); id <= NumMarkerFields; id++ {
+					if g.on[id] {
+						g.take(id, "F-C3", sum)
+					}
+				}
+				g.collect(6, "F-C3", sum)
+				g.winner = p
+				break
+			}
+			from, fromP := brettspiel.NoPlace, brettspiel.NoPlace
+			if k > 1 {
+				from, fromP = int(FortressID(k-1)), int(PaschFieldID(k-1))
+			}
+			g.event(EventConquer, rule, brettspiel.Nobody, 0, from, int(FortressID(k)), k)
+			g.event(EventConquer, rule, brettspiel.Nobody, 0, fromP, int(PaschFieldID(k)), k)
+			line := LineFields(k)
+			took := false
+			for _, id := range line {
+				if g.on[id] {
+					g.take(id, rule, sum)
+					took = true
+				}
+			}
+			if !took {
+				for _, id := range line {
+					g.place(id, rule, sum)
+				}
+			}
+			g.collect(k, rule, sum)
+		}
+		if l == 1 { // F-C5
+			g.collect(1, "F-C5", sum)
+		}
+	}
+
+	g.throws++
+	switch {
+	case g.winner != brettspiel.Nobody:
+		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventEnd, Rule: "F-C3", Player: p, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "fifth Pasch"})
+	case g.throws >= g.opts.TurnCap:
+		g.capped = true
+		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "turn cap"})
+	default:
+		g.turn = (g.turn + 1) % brettspiel.Player(g.opts.Players)
+	}
+}

@@ -1,0 +1,181 @@
+package festung
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/dice"
+)
+
+// MoveString implements brettspiel.Game. A throw prints as "L/a-b" (large die,
+// then the small dice in the order thrown: "5/1-6"); a decision as the name of
+// the outer-works field the marker is taken from ("W2.V"). Moves that are no
+// move of this game print in the raw form of brettspiel.Move.String.
+func (g *Game) MoveString(m brettspiel.Move) string {
+	if m.Actor() == brettspiel.Chance {
+		if t, ok := decodeThrow(m.Payload()); ok {
+			return t.String()
+		}
+		return m.String()
+	}
+	f := m.Payload()
+	if m.Actor() == brettspiel.Nobody || f < 1 || f > 4 {
+		return m.String()
+	}
+	n := "?"
+	if g.throw.L >= 1 && g.throw.L <= 5 {
+		n = roman(int(g.throw.L))
+	}
+	return "W" + strconv.Itoa(int(f)) + "." + n
+}
+
+// ParseMove implements brettspiel.Game. At a chance node it reads a throw
+// "L/a-b", each die 1…6; at a decision node the name of an outer-works field
+// numbered as the large die in one of the fortresses offered ("W2.V"; the twin's
+// name "W1.V'" means the same). Errors wrap brettspiel.ErrBadNotation for text
+// that is no move, and the sentinel Apply would give for a move that is not
+// legal now.
+func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
+	fail := func(err error, reason string) (brettspiel.Move, error) {
+		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: s, Err: err, Reason: reason}
+	}
+	check := func(m brettspiel.Move, reason string) (brettspiel.Move, error) {
+		if g.legal(m) {
+			return m, nil
+		}
+		err := brettspiel.CheckMove(g.ToMove(), m, nil, nil)
+		var e *brettspiel.Error
+		if errors.As(err, &e) {
+			if reason == "" {
+				reason = e.Reason
+			}
+			return fail(e.Err, reason)
+		}
+		return fail(brettspiel.ErrIllegalMove, reason)
+	}
+	if g.ToMove() == brettspiel.Terminal {
+		return fail(brettspiel.ErrGameOver, "")
+	}
+	if t, ok := parseThrow(s); ok {
+		return check(throwMove(t), "a decision is due: "+g.offer())
+	}
+	if f, ok := FieldByName(s); ok && f.Kind == OuterWork {
+		m := brettspiel.NewMove(g.turn, uint64(f.Fortress))
+		if g.throw.L != 0 && int(g.throw.L) != f.Number {
+			m = brettspiel.NewMove(g.turn, 0) // never legal
+		}
+		reason := ""
+		switch {
+		case g.throw.L == 0:
+			reason = "a throw is due"
+		case int(g.throw.L) != f.Number:
+			reason = fmt.Sprintf("the large die shows %d; %s", g.throw.L, g.offer())
+		default:
+			reason = fmt.Sprintf("no marker to take in the works of fortress %d; %s", f.Fortress, g.offer())
+		}
+		return check(m, reason)
+	}
+	return fail(brettspiel.ErrBadNotation, "want a throw such as 5/1-6 (large die/small dice), or at a decision the outer-works field to take from, such as W2.V")
+}
+
+// offer describes the fields a decision offers, for error messages.
+func (g *Game) offer() string {
+	var buf [4]brettspiel.Move
+	legal := g.AppendLegalMoves(buf[:0])
+	if g.ToMove() == brettspiel.Chance {
+		return "a throw is due"
+	}
+	names := make([]string, len(legal))
+	for i, m := range legal {
+		names[i] = g.MoveString(m)
+	}
+	return "take from " + strings.Join(names, " or ")
+}
+
+// parseThrow reads "L/a-b".
+func parseThrow(s string) (dice.Throw3, bool) {
+	if len(s) != 5 || s[1] != '/' || s[3] != '-' {
+		return dice.Throw3{}, false
+	}
+	t := dice.Throw3{L: s[0] - '0', A: s[2] - '0', B: s[4] - '0'}
+	return t, t.Valid()
+}
+
+// ParseThrow reads a throw "L/a-b" (large die, then the small dice), e.g.
+// "6/5-5", for a frontend with physical dice.
+func ParseThrow(s string) (dice.Throw3, error) {
+	t, ok := parseThrow(s)
+	if !ok {
+		return dice.Throw3{}, &brettspiel.Error{Op: "parse throw", Input: s, Err: brettspiel.ErrBadNotation, Reason: "want L/a-b with each die 1…6, e.g. 5/1-6"}
+	}
+	return t, nil
+}
+
+// String implements brettspiel.Game: the plan with x for a marker and . for an
+// empty field, the seats with their balances, Pasches and fortresses, and whose
+// turn it is.
+func (g *Game) String() string {
+	var b strings.Builder
+	mark := func(id FieldID) byte {
+		if g.Marker(id) {
+			return 'x'
+		}
+		return '.'
+	}
+	fmt.Fprintf(&b, "Festungsspiel, %d players, stock %d, %d throws made\n", g.opts.Players, g.opts.Stock, g.throws)
+	b.WriteString("outer works      I II III IV  V VI\n")
+	for f := 1; f <= 4; f++ {
+		for tw := 0; tw < 2; tw++ {
+			if OuterWorkID(f, 1, tw) == NoField {
+				continue
+			}
+			label := fmt.Sprintf("  fortress %d", f)
+			if tw == 1 {
+				label = "            '"
+			}
+			fmt.Fprintf(&b, "%-15s", label)
+			for n, w := range [...]int{2, 3, 4, 3, 3, 3} {
+				fmt.Fprintf(&b, "%*c", w, mark(OuterWorkID(f, n+1, tw)))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	b.WriteString("fortress lines")
+	for k := 1; k <= 4; k++ {
+		fmt.Fprintf(&b, "  %d:", k)
+		for _, id := range LineFields(k) {
+			f, _ := FieldOf(id)
+			fmt.Fprintf(&b, " %d%c", f.Number, mark(id))
+		}
+	}
+	b.WriteString("\nSchanzen      ")
+	for n := 1; n <= 12; n++ {
+		fmt.Fprintf(&b, " %s%c", roman(n), mark(SchanzeID(n)))
+	}
+	b.WriteString("\nbatteries     ")
+	for n := 9; n <= 12; n++ {
+		fmt.Fprintf(&b, " %d%c", n, mark(BatteryID(n)))
+	}
+	b.WriteString("\nseat  balance  bought  Pasches  fortress\n")
+	for p := 0; p < g.opts.Players; p++ {
+		fort := "-"
+		if k := g.pasch[p]; k > 0 {
+			fort = "F" + strconv.Itoa(int(k))
+		}
+		fmt.Fprintf(&b, "%4d  %7d  %6d  %7d  %s\n", p, g.balance[p], g.bought[p], g.pasch[p], fort)
+	}
+	switch p := g.ToMove(); {
+	case g.winner != brettspiel.Nobody:
+		fmt.Fprintf(&b, "game over: seat %d threw the fifth Pasch", g.winner)
+	case g.capped:
+		b.WriteString("game over: turn cap")
+	case p == brettspiel.Chance:
+		fmt.Fprintf(&b, "seat %d to throw", g.turn)
+	default:
+		fmt.Fprintf(&b, "seat %d threw %v and decides: %s", g.turn, g.throw, g.offer())
+	}
+	return b.String()
+}

@@ -1,0 +1,92 @@
+package festung
+
+import (
+	"fmt"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// Defaults of the options.
+const (
+	DefaultPlayers = 2
+	DefaultStock   = 25   // FS: "ungefähr 25" markers a player
+	DefaultTurnCap = 5000 // throws; a game of six players takes about 600 on average
+	// DefaultEmptyField is the outer-works field left empty with five players
+	// (F-S1): the VI field of fortress 4.
+	DefaultEmptyField FieldID = 36
+
+	maxStock   = 1 << 20
+	maxTurnCap = 1 << 30
+)
+
+// Options are the rules of a game. Options is a plain value; the zero Options
+// is a valid game of two players with stocks of 25 (see the field comments for
+// what each zero means).
+type Options struct {
+	// Players is the number of seats, 2…6; 0 means 2. Seat 0 throws first and
+	// the others follow in seat order (FS lets the order be drawn with a die; the
+	// library takes it as given).
+	Players int
+	// Stock is each player's starting stock of markers, 1…2^20; 0 means 25. A
+	// stock below the stake (F-S1) is allowed: the player buys the rest at once.
+	Stock int
+	// EmptyField is, with five players only, the outer-works field that stays
+	// empty because 5 × 7 = 35 markers fill 35 of the 36 fields (F-S1); 0 means
+	// W4.VI. It must be 0 for any other player count.
+	EmptyField FieldID
+	// TurnCap is the number of throws after which the game stops where it
+	// stands (a safety net, never reached in normal play); 0 means 5000.
+	TurnCap int
+}
+
+// ForPlayers returns the standard rules for n players: stocks of 25, the
+// default empty field for five players, the default turn cap.
+func ForPlayers(n int) Options { return Options{Players: n} }
+
+// Normalize returns o with every zero field replaced by its default, or an
+// error wrapping brettspiel.ErrBadOptions that names what is out of range.
+func (o Options) Normalize() (Options, error) {
+	bad := func(format string, args ...any) (Options, error) {
+		return Options{}, &brettspiel.Error{Op: "festung options", Input: fmt.Sprintf("%+v", o), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+	}
+	if o.Players == 0 {
+		o.Players = DefaultPlayers
+	}
+	if o.Stock == 0 {
+		o.Stock = DefaultStock
+	}
+	if o.TurnCap == 0 {
+		o.TurnCap = DefaultTurnCap
+	}
+	switch {
+	case o.Players < 2 || o.Players > 6:
+		return bad("the game is for 2 to 6 players, not %d", o.Players)
+	case o.Stock < 1 || o.Stock > maxStock:
+		return bad("the stock must be 1…%d markers, not %d", maxStock, o.Stock)
+	case o.TurnCap < 1 || o.TurnCap > maxTurnCap:
+		return bad("the turn cap must be 1…%d throws, not %d", maxTurnCap, o.TurnCap)
+	}
+	if o.Players == 5 {
+		if o.EmptyField == NoField {
+			o.EmptyField = DefaultEmptyField
+		}
+		if o.EmptyField > NumOuterWorks {
+			return bad("the empty field must be an outer-works field (1…36), not %v", o.EmptyField)
+		}
+	} else if o.EmptyField != NoField {
+		return bad("an empty field is only left with five players, not with %d", o.Players)
+	}
+	return o, nil
+}
+
+// Stake is the number of markers each player stakes on the outer works
+// (F-S1): 18, 12, 9, 7 or 6 for 2…6 players; 0 for another count.
+func Stake(players int) int {
+	switch players {
+	case 2, 3, 4, 6:
+		return NumOuterWorks / players
+	case 5:
+		return 7
+	}
+	return 0
+}

@@ -1,0 +1,125 @@
+package festung
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/dice"
+)
+
+// Position is a constructed position, for tests and frontends: which fields
+// hold markers, the seats' balances and Pasches, whose throw is due, and
+// optionally a throw awaiting its thrower's decision. [FromPosition] checks it;
+// [Game.Position] returns the position of a game.
+type Position struct {
+	// Markers lists the fields that hold a marker, each once; only fields that
+	// can hold markers (IDs 1…68).
+	Markers []FieldID
+	// Balances holds one signed balance per seat. Markers are conserved: the
+	// balances and the markers on the plan add up to players × stock.
+	Balances []int
+	// Bought holds how many markers each seat has bought; nil means just what
+	// a balance below zero needs (max(0, −balance)). An entry may not be less.
+	Bought []int
+	// Pasches holds each seat's Pasch count, 0…4 (a fifth ends the game).
+	Pasches []int
+	// Thrower is the seat whose throw is due, or who decides Throw.
+	Thrower brettspiel.Player
+	// Throw is the zero Throw3 when a throw is due; otherwise a throw of
+	// Thrower that leaves him a choice (a decision node).
+	Throw dice.Throw3
+	// Throws is the number of throws made, 0 ≤ Throws < TurnCap.
+	Throws int
+}
+
+// Position returns the game's position. A finished game's position is
+// returned too, but FromPosition refuses it.
+func (g *Game) Position() Position {
+	n := g.opts.Players
+	pos := Position{
+		Balances: slices.Clone(g.balance[:n]),
+		Bought:   slices.Clone(g.bought[:n]),
+		Pasches:  make([]int, n),
+		Thrower:  g.turn,
+		Throw:    g.throw,
+		Throws:   g.throws,
+	}
+	for p := range n {
+		pos.Pasches[p] = int(g.pasch[p])
+	}
+	for id := FieldID(1); id <= NumMarkerFields; id++ {
+		if g.on[id] {
+			pos.Markers = append(pos.Markers, id)
+		}
+	}
+	return pos
+}
+
+const maxBalance = 1 << 40
+
+// FromPosition builds a game at a constructed position under opts. A position
+// that cannot arise is refused with an error wrapping brettspiel.ErrBadPosition
+// that names the problem; bad options with brettspiel.ErrBadOptions. Events of
+// the new game are empty.
+func FromPosition(opts Options, pos Position) (*Game, error) {
+	o, err := opts.Normalize()
+	if err != nil {
+		return nil, err
+	}
+	bad := func(format string, args ...any) (*Game, error) {
+		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+	}
+	n := o.Players
+	if len(pos.Balances) != n || len(pos.Pasches) != n || (pos.Bought != nil && len(pos.Bought) != n) {
+		return bad("%d players need %d balances, Pasch counts and (if given) bought counts; have %d, %d, %d", n, n, len(pos.Balances), len(pos.Pasches), len(pos.Bought))
+	}
+	g := &Game{opts: o, winner: brettspiel.Nobody, turn: pos.Thrower, throws: pos.Throws}
+	if pos.Thrower < 0 || int(pos.Thrower) >= n {
+		return bad("thrower %d is no seat of %d players", pos.Thrower, n)
+	}
+	if pos.Throws < 0 || pos.Throws >= o.TurnCap {
+		return bad("%d throws made; want 0…%d (turn cap %d)", pos.Throws, o.TurnCap-1, o.TurnCap)
+	}
+	for _, id := range pos.Markers {
+		if id == NoField || id > NumMarkerFields {
+			return bad("%v cannot hold a marker", id)
+		}
+		if g.on[id] {
+			return bad("%v is listed twice; a field holds one marker or none (F-P7)", id)
+		}
+		g.on[id] = true
+	}
+	total := len(pos.Markers)
+	for p := range n {
+		bal, k := pos.Balances[p], pos.Pasches[p]
+		if bal < -maxBalance || bal > maxBalance {
+			return bad("seat %d's balance %d is out of range", p, bal)
+		}
+		if k < 0 || k > 4 {
+			return bad("seat %d has %d Pasches; want 0…4 (the fifth ends the game)", p, k)
+		}
+		g.balance[p], g.pasch[p] = bal, uint8(k)
+		g.bought[p] = max(0, -bal)
+		if pos.Bought != nil {
+			if pos.Bought[p] < g.bought[p] || pos.Bought[p] > maxBalance {
+				return bad("seat %d bought %d markers, but his balance %d needs %d to %d", p, pos.Bought[p], bal, g.bought[p], maxBalance)
+			}
+			g.bought[p] = pos.Bought[p]
+		}
+		total += bal
+	}
+	if want := n * o.Stock; total != want {
+		return bad("markers are not conserved: balances and markers on the plan make %d, want %d players × stock %d = %d", total, n, o.Stock, want)
+	}
+	if pos.Throw != (dice.Throw3{}) {
+		if !pos.Throw.Valid() {
+			return bad("%v is no throw of three dice", pos.Throw)
+		}
+		if _, ok := g.decides(pos.Throw); !ok {
+			return bad("throw %v leaves seat %d no choice, so no decision can be pending", pos.Throw, pos.Thrower)
+		}
+		g.throw = pos.Throw
+	}
+	return g, nil
+}
