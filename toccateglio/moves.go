@@ -21,8 +21,8 @@ const (
 type step uint16
 
 func mkStep(from, to int) step { return step(from<<5 | to) }
-func (s step) from() int      { return int(s >> 5) }
-func (s step) to() int        { return int(s & 31) }
+func (s step) from() int       { return int(s >> 5) }
+func (s step) to() int         { return int(s & 31) }
 
 func mkPlay(a, b step) uint64 {
 	if b != 0 && b < a {
@@ -66,7 +66,7 @@ func netKey(a, b step) uint32 {
 }
 
 // play is a candidate of the move generator.
-type play struct {
+type candidate struct {
 	payload uint64
 	key     uint32
 	high    bool // (one-step plays) the higher die can be played to this position
@@ -80,7 +80,7 @@ type playList struct {
 	n      int
 	normal int // plays before the force play: 0 means the pass is legal
 	used   int // numbers used by the plays in the list (2 for a completed Marsch)
-	items [maxPlays]play
+	items  [maxPlays]candidate
 }
 
 // add records a play using `used` numbers; plays using fewer numbers than the
@@ -105,7 +105,7 @@ func (l *playList) add(a, b step, used int, high bool) {
 		}
 	}
 	if l.n < len(l.items) {
-		l.items[l.n] = play{payload: p, key: k, high: high}
+		l.items[l.n] = candidate{payload: p, key: k, high: high}
 		l.n++
 	}
 }
@@ -256,7 +256,7 @@ func (g *Game) genPlays(l *playList) {
 	}
 	l.normal = l.n
 	if a, b, ok := g.forcePlay(&s, &occ); ok { // T-H3: an extra play, never compulsory
-		l.items[l.n] = play{payload: mkPlay(a, b), key: netKey(a, b)}
+		l.items[l.n] = candidate{payload: mkPlay(a, b), key: netKey(a, b)}
 		l.n++
 	}
 }
@@ -290,7 +290,7 @@ func hasPair(s *board.Side, a, b int) bool {
 // sortedPlays fills l and sorts it by payload.
 func (g *Game) sortedPlays(l *playList) {
 	g.genPlays(l)
-	slices.SortFunc(l.items[:l.n], func(x, y play) int {
+	slices.SortFunc(l.items[:l.n], func(x, y candidate) int {
 		switch {
 		case x.payload < y.payload:
 			return -1
