@@ -12,6 +12,9 @@ const (
 	// EventSetup: the stones went back to the setup (a new Marsch, T-B4, or a
 	// Partie begun afresh, T-W3).
 	EventSetup brettspiel.EventKind = "setup"
+	// EventSatz: Player won the Marsch with a doublet and so the Partie (T-B3,
+	// Toccateglispiel).
+	EventSatz brettspiel.EventKind = "satz"
 )
 
 // Decisions of the winner of a Partie (T-W3), as move payloads.
@@ -485,8 +488,8 @@ func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move) {
 			return
 		}
 		if !g.opts.NoSatz && g.dice[0] == g.dice[1] {
-			e := ev(brettspiel.EventMark, "T-B3", me, you)
-			e.Note = "Satz: the Marsch won with a doublet wins the Partie"
+			e := ev(EventSatz, "T-B3", me, you)
+			e.Note = "the Marsch won with a doublet wins the Partie"
 			g.emit(e)
 			g.endPartie(me, resumeSetup, me)
 			return
