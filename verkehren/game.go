@@ -1,0 +1,470 @@
+package verkehren
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/dice"
+)
+
+// Event kinds of this package, besides the shared ones.
+const (
+	// EventJunker: at the start of his turn Player is Junker (V-J1): Amount
+	// stones off the board, Number open entry points. All his numbers are
+	// unplayable.
+	EventJunker brettspiel.EventKind = "junker"
+	// EventConcede: Player gave the single game up (V-W2).
+	EventConcede brettspiel.EventKind = "concede"
+)
+
+// Ending says how a game ended.
+type Ending uint8
+
+const (
+	NotEnded     Ending = iota // the game goes on
+	SingleGame                 // V-W1: the winner bore off all 15 stones first
+	Conceded                   // V-W2: the loser gave the single game up
+	DoubleJunker               // V-W3 (a): the loser is Junker and no Band of the winner stands on his entry points
+	DoubleSixOff               // V-W3 (b): the loser has 6 or more stones off the board and is Junker
+	DoublePoint24              // V-W3 (c): the winner has all 15 stones on his point 24, none borne off
+	TurnCapped                 // the turn cap was reached; nobody wins
+)
+
+var endingNames = [...]string{"not ended", "single game", "conceded", "double game: junker", "double game: six off the board", "double game: all on point 24", "turn cap"}
+
+func (e Ending) String() string {
+	if int(e) < len(endingNames) {
+		return endingNames[e]
+	}
+	return "Ending(" + strconv.Itoa(int(e)) + ")"
+}
+
+// Rule returns the rule ID of the ending.
+func (e Ending) Rule() string {
+	switch e {
+	case SingleGame:
+		return "V-W1"
+	case Conceded:
+		return "V-W2"
+	case DoubleJunker, DoubleSixOff, DoublePoint24:
+		return "V-W3"
+	}
+	return ""
+}
+
+// Points is what the ending is worth to the winner: 1 for a single game, 2
+// for a double one, 0 otherwise.
+func (e Ending) Points() int {
+	switch e {
+	case SingleGame, Conceded:
+		return 1
+	case DoubleJunker, DoubleSixOff, DoublePoint24:
+		return 2
+	}
+	return 0
+}
+
+type phase uint8
+
+const (
+	phaseDraw0 phase = iota // player 0 throws for the start
+	phaseDraw1              // player 1 throws for the start
+	phaseThrow              // toMove throws
+	phasePlay               // toMove plays the dice
+	phaseOver
+)
+
+// Game is the state of a game of Verkehren. It implements brettspiel.Game. A
+// Game is not safe for concurrent use; clones are independent.
+type Game struct {
+	opts   Options
+	b      board.Board // each side in its own track
+	phase  phase
+	toMove brettspiel.Player // the player whose turn it is (the thrower at a throw)
+	dice   [2]uint8          // the throw being played, higher first
+	draw0  uint8             // player 0's total in the draw for the start
+	turns  int
+	winner brettspiel.Player
+	ending Ending
+	events []brettspiel.Event
+}
+
+var _ brettspiel.Game = (*Game)(nil)
+
+// New starts a game under opts: 15 stones each on their point 1, then the draw
+// for the start (V-S1), or the throw of the seat that opts.FirstPlayer names.
+func New(opts Options) (*Game, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	g := &Game{opts: opts, b: board.New(board.SameDirection), winner: brettspiel.Nobody}
+	g.b.Sides[0][house] = 15
+	g.b.Sides[1][house] = 15
+	if p, ok := opts.FirstPlayer.Seat(); ok {
+		g.phase, g.toMove = phaseThrow, p
+	}
+	return g, nil
+}
+
+// Options returns the rules of the game.
+func (g *Game) Options() Options { return g.opts }
+
+// NumPlayers is 2.
+func (g *Game) NumPlayers() int { return 2 }
+
+// ToMove returns the seat to play, Chance when dice are to be thrown (the draw
+// for the start included), or Terminal.
+func (g *Game) ToMove() brettspiel.Player {
+	switch g.phase {
+	case phaseOver:
+		return brettspiel.Terminal
+	case phasePlay:
+		return g.toMove
+	}
+	return brettspiel.Chance
+}
+
+// Turn returns the player whose turn it is (the thrower at a throw), or Nobody
+// during the draw for the start and at the end.
+func (g *Game) Turn() brettspiel.Player {
+	if g.phase == phaseThrow || g.phase == phasePlay {
+		return g.toMove
+	}
+	return brettspiel.Nobody
+}
+
+// Dice returns the throw being played, higher die first, and false when no
+// throw is being played.
+func (g *Game) Dice() (dice.Throw, bool) {
+	if g.phase != phasePlay {
+		return dice.Throw{}, false
+	}
+	return dice.Throw{A: g.dice[0], B: g.dice[1]}, true
+}
+
+// Count returns how many stones player has on his track position p: 0 off the
+// board, 1…24 the points, 25 borne off.
+func (g *Game) Count(player brettspiel.Player, p int) int {
+	if player != 0 && player != 1 {
+		return 0
+	}
+	return g.b.Count(int(player), p)
+}
+
+// Board returns a copy of the board (both sides in their own tracks).
+func (g *Game) Board() board.Board { return g.b }
+
+// Junker reports whether player is Junker now (V-J1): more stones off the board
+// than open entry points.
+func (g *Game) Junker(player brettspiel.Player) bool {
+	if player != 0 && player != 1 {
+		return false
+	}
+	return g.opts.junker(&g.b.Sides[player], &g.b.Sides[1-player])
+}
+
+// OpenEntries returns how many of player's entry points 1…6 are open to a
+// stone entering now (V-E2).
+func (g *Game) OpenEntries(player brettspiel.Player) int {
+	if player != 0 && player != 1 {
+		return 0
+	}
+	me := g.b.Sides[player]
+	if me[bar] == 0 {
+		me[bar] = 1 // judge the points as for one stone off the board
+	}
+	return g.opts.openEntries(&me, &g.b.Sides[1-player])
+}
+
+// CanConcede reports whether player may give the single game up at his next
+// decision (V-W2): he has no Band on his own side, points 13–24.
+func (g *Game) CanConcede(player brettspiel.Player) bool {
+	if player != 0 && player != 1 || g.phase == phaseOver {
+		return false
+	}
+	return !ownSideBand(&g.b.Sides[player])
+}
+
+// Ending returns how the game ended (NotEnded while it goes on).
+func (g *Game) Ending() Ending { return g.ending }
+
+// Winner returns the winner, or Nobody.
+func (g *Game) Winner() brettspiel.Player { return g.winner }
+
+// Turns returns the number of turns played.
+func (g *Game) Turns() int { return g.turns }
+
+// LegalMoves lists the moves of the actor to move (see AppendLegalMoves).
+func (g *Game) LegalMoves() []brettspiel.Move { return g.AppendLegalMoves(nil) }
+
+// AppendLegalMoves appends the legal moves to dst, sorted ascending: at a throw
+// the 21 distinct throws; at a player's turn every whole play of the throw,
+// one per resulting position (the one with the smallest notation), or the pass
+// when no number can be played, then "concede" when V-W2 allows it. It does
+// not allocate when dst has room.
+func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
+	switch g.phase {
+	case phaseOver:
+		return dst
+	case phasePlay:
+		p := g.toMove
+		me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
+		dst = g.opts.appendPlays(dst, p, me, opp, int(g.dice[0]), int(g.dice[1]))
+		if !ownSideBand(me) {
+			dst = append(dst, brettspiel.NewMove(p, concedePayload))
+		}
+		return dst
+	}
+	for _, w := range dice.Distinct2() {
+		dst = append(dst, throwMove(w.Throw))
+	}
+	return dst
+}
+
+func throwMove(t dice.Throw) brettspiel.Move {
+	return brettspiel.NewMove(brettspiel.Chance, uint64(t.A)<<3|uint64(t.B))
+}
+
+// throwOf decodes a chance move; ok false if it is no canonical throw.
+func throwOf(m brettspiel.Move) (dice.Throw, bool) {
+	p := m.Payload()
+	if m.Actor() != brettspiel.Chance || p > 63 {
+		return dice.Throw{}, false
+	}
+	t := dice.Throw{A: uint8(p >> 3), B: uint8(p & 7)}
+	return t, t.Valid() && t.A >= t.B
+}
+
+// ChanceOutcomes returns the 21 distinct throws with their weights of 36.
+func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
+	if g.ToMove() != brettspiel.Chance {
+		return nil
+	}
+	ws := dice.Distinct2()
+	outs := make([]brettspiel.Outcome, len(ws))
+	for i, w := range ws {
+		outs[i] = brettspiel.Outcome{Move: throwMove(w.Throw), Weight: w.Weight}
+	}
+	return outs
+}
+
+// maxLegal is room for the legal moves of almost any turn on the stack.
+const maxLegal = 512
+
+// Apply plays m. On error the state is unchanged.
+func (g *Game) Apply(m brettspiel.Move) error {
+	var buf [maxLegal]brettspiel.Move
+	if err := brettspiel.CheckMove(g.ToMove(), m, g.AppendLegalMoves(buf[:0]), g.MoveString); err != nil {
+		return err
+	}
+	g.events = g.events[:0]
+	if m.Actor() == brettspiel.Chance {
+		t, _ := throwOf(m)
+		g.applyThrow(t)
+		return nil
+	}
+	g.applyPlay(m.Payload())
+	return nil
+}
+
+func ev(kind brettspiel.EventKind, rule string, p brettspiel.Player) brettspiel.Event {
+	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace}
+}
+
+func (g *Game) applyThrow(t dice.Throw) {
+	switch g.phase {
+	case phaseDraw0, phaseDraw1:
+		p := brettspiel.Player(g.phase - phaseDraw0)
+		e := ev(brettspiel.EventThrow, "V-S1", p)
+		e.Number, e.Note = t.Sum(), "draw for the start "+t.String()
+		g.events = append(g.events, e)
+		if g.phase == phaseDraw0 {
+			g.draw0, g.phase = uint8(t.Sum()), phaseDraw1
+			return
+		}
+		switch s := uint8(t.Sum()); {
+		case s == g.draw0:
+			g.phase = phaseDraw0
+			e := ev(brettspiel.EventDecide, "V-S1", brettspiel.Nobody)
+			e.Note = "equal totals: both throw again"
+			g.events = append(g.events, e)
+		default:
+			g.toMove = 0
+			if s > g.draw0 {
+				g.toMove = 1
+			}
+			g.phase = phaseThrow
+			e := ev(brettspiel.EventDecide, "V-S1", g.toMove)
+			e.Note = "the higher total begins and throws anew"
+			g.events = append(g.events, e)
+		}
+		g.draw0 = 0
+		return
+	}
+	g.dice = [2]uint8{t.A, t.B}
+	g.phase = phasePlay
+	e := ev(brettspiel.EventThrow, "", g.toMove)
+	e.Number, e.Note = t.Sum(), t.String()
+	if t.IsDoublet() {
+		e.Rule = "V-D1"
+	}
+	g.events = append(g.events, e)
+	me, opp := &g.b.Sides[g.toMove], &g.b.Sides[1-g.toMove]
+	if g.opts.junker(me, opp) {
+		e := ev(EventJunker, "V-J1", g.toMove)
+		e.Amount, e.Number = int(me[bar]), g.opts.openEntries(me, opp)
+		e.Note = "more stones off the board than open entry points"
+		g.events = append(g.events, e)
+	}
+}
+
+func (g *Game) applyPlay(pay uint64) {
+	p := g.toMove
+	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
+	switch pay {
+	case concedePayload:
+		g.events = append(g.events, ev(EventConcede, "V-W2", p))
+		g.finish(1-p, Conceded)
+		return
+	case 0:
+		e := ev(brettspiel.EventPass, "V-D2", p)
+		if g.opts.junker(me, opp) {
+			e.Rule, e.Note = "V-J1", "junker"
+		}
+		g.events = append(g.events, e)
+	}
+	for i := 0; i < maxSteps; i++ {
+		from, to, die, ok := stepAt(pay, i)
+		if !ok {
+			break
+		}
+		hit := to <= 24 && opp[oppPoint[to]] == 1
+		me[from]--
+		me[to]++
+		var e brettspiel.Event
+		switch {
+		case from == bar:
+			e = ev(brettspiel.EventEnter, "V-E1", p)
+		case to == off:
+			e = ev(brettspiel.EventBearOff, "V-F1", p)
+		default:
+			e = ev(brettspiel.EventMove, "", p)
+		}
+		e.Amount, e.From, e.To, e.Number = 1, from, to, die
+		if from == bar {
+			e.From = brettspiel.NoPlace
+		}
+		if to == off {
+			e.To = brettspiel.NoPlace
+		}
+		g.events = append(g.events, e)
+		if hit {
+			opp[oppPoint[to]]--
+			opp[bar]++
+			h := ev(brettspiel.EventHit, "V-H1", p)
+			if from == bar {
+				h.Rule = "V-E3"
+			}
+			h.Other, h.Amount, h.To, h.Number = 1-p, 1, to, die
+			g.events = append(g.events, h)
+		}
+	}
+	g.endTurn()
+}
+
+// endTurn judges the end of the game after a whole turn (V-W1, V-W3) and
+// passes the turn on.
+func (g *Game) endTurn() {
+	p := g.toMove
+	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
+	g.turns++
+	switch {
+	case me[off] == 15:
+		end := SingleGame
+		if d := g.opts.doubleLoss(opp, me); d != NotEnded {
+			end = d
+		}
+		g.finish(p, end)
+	case g.opts.doubleLoss(opp, me) != NotEnded:
+		g.finish(p, g.opts.doubleLoss(opp, me))
+	case me[24] == 15:
+		g.finish(p, DoublePoint24)
+	case opp[24] == 15:
+		g.finish(1-p, DoublePoint24)
+	case g.opts.doubleLoss(me, opp) != NotEnded:
+		g.finish(1-p, g.opts.doubleLoss(me, opp))
+	case g.turns >= g.opts.turnCap():
+		g.phase, g.ending = phaseOver, TurnCapped
+		e := ev(brettspiel.EventEnd, "", brettspiel.Nobody)
+		e.Note = "turn cap"
+		g.events = append(g.events, e)
+	default:
+		g.toMove = 1 - p
+		g.phase = phaseThrow
+	}
+}
+
+func (g *Game) finish(winner brettspiel.Player, end Ending) {
+	g.phase, g.winner, g.ending = phaseOver, winner, end
+	e := ev(brettspiel.EventEnd, end.Rule(), winner)
+	e.Other, e.Amount, e.Note = 1-winner, end.Points(), end.String()
+	g.events = append(g.events, e)
+}
+
+// Events returns what the last Apply did.
+func (g *Game) Events() []brettspiel.Event { return g.events }
+
+// Returns gives +1/−1 for a single game, +2/−2 for a double one, zeros before
+// the end and after the turn cap.
+func (g *Game) Returns() []int {
+	r := make([]int, 2)
+	if g.winner == 0 || g.winner == 1 {
+		r[g.winner] = g.ending.Points()
+		r[1-g.winner] = -g.ending.Points()
+	}
+	return r
+}
+
+// Clone returns an independent deep copy.
+func (g *Game) Clone() brettspiel.Game { return g.clone() }
+
+func (g *Game) clone() *Game {
+	c := *g
+	c.events = append([]brettspiel.Event(nil), g.events...)
+	return &c
+}
+
+// String draws the board in absolute points (player 0 X, player 1 O; player 0's
+// track is the absolute numbering, player 1's point i is absolute i+12), then
+// the state of the game.
+func (g *Game) String() string {
+	var sb strings.Builder
+	sb.WriteString(g.b.String())
+	for p := brettspiel.Player(0); p < 2; p++ {
+		if g.Junker(p) {
+			fmt.Fprintf(&sb, "%s is Junker (%d off the board, %d open entry points)\n", p, g.b.Sides[p][bar], g.OpenEntries(p))
+		}
+	}
+	switch g.phase {
+	case phaseDraw0, phaseDraw1:
+		fmt.Fprintf(&sb, "draw for the start: player %d throws", g.phase-phaseDraw0)
+		if g.phase == phaseDraw1 {
+			fmt.Fprintf(&sb, " (player 0 threw %d)", g.draw0)
+		}
+	case phaseThrow:
+		fmt.Fprintf(&sb, "%s to throw", g.toMove)
+	case phasePlay:
+		fmt.Fprintf(&sb, "%s to play %d-%d", g.toMove, g.dice[0], g.dice[1])
+	case phaseOver:
+		if g.ending == TurnCapped {
+			sb.WriteString("game over: turn cap")
+		} else {
+			fmt.Fprintf(&sb, "game over: %s wins, %s (%d)", g.winner, g.ending, g.ending.Points())
+		}
+	}
+	fmt.Fprintf(&sb, ", turn %d", g.turns)
+	return sb.String()
+}

@@ -1,0 +1,338 @@
+package verkehren
+
+import (
+	"slices"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+)
+
+// Move payload of a play: up to four single moves ("steps"), the first in the
+// highest bits, each 13 bits: from (5 bits: 0 off the board, 1…24), to (5 bits:
+// 1…24, 25 borne off), die (3 bits). Unused steps are zero, so a play sorts
+// before its extensions and ascending payloads are the order of the notation
+// (steps compared numerically, from before to). The pass is 0; conceding
+// (V-W2) is concedePayload, after every play.
+const (
+	stepBits       = 13
+	stepMask       = 1<<stepBits - 1
+	maxSteps       = 4
+	concedePayload = uint64(1) << 55
+)
+
+func stepShift(i int) uint { return uint(stepBits * (maxSteps - 1 - i)) }
+
+func stepField(from, to, die int) uint64 {
+	return uint64(from)<<8 | uint64(to)<<3 | uint64(die)
+}
+
+// stepAt returns step i of a play payload; ok false when there is none.
+func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
+	f := pay >> stepShift(i) & stepMask
+	if f == 0 {
+		return 0, 0, 0, false
+	}
+	return int(f >> 8), int(f >> 3 & 31), int(f & 7), true
+}
+
+// Sizes of the generator's tables. They live on the stack; a throw that needs
+// more (none seen in millions of random positions) is generated again with
+// heap tables, so the result is always exact.
+const (
+	nodeSlots = 2048
+	leafCap   = 1024
+)
+
+type node struct {
+	key  uint64 // the position reached (posKey)
+	aux  uint8  // depth | dice-used mask<<3, +1 (0: empty slot)
+	hits int8   // the most entering hits with which it was reached
+	leaf int16  // index in leaves, or -1
+}
+
+type leaf struct {
+	key  uint64
+	pay  uint64
+	hits int8 // entering hits (V-E3)
+	used int8 // numbers played (V-D2)
+	die  int8 // the number played when used == 1
+}
+
+type gen struct {
+	o        *Options
+	me, opp  board.Side
+	dice     [2]int8 // mixed: ascending; doublet: both equal
+	n        int     // numbers in the throw: 2, or 4 for a doublet
+	doublet  bool
+	path     [maxSteps]struct{ from, to, die int8 }
+	hitmask  uint32
+	nodes    []node
+	nn       int
+	leaves   []leaf // the first nl are in use
+	nl       int
+	overflow bool
+}
+
+// posKey packs the position reached by the first depth steps of the path: the
+// own stones taken away and added (net, sorted, at most four each, 5 bits a
+// point, 31 for none) and the opponent points hit (bits 40…62).
+func (g *gen) posKey(depth int) uint64 {
+	var pts [2 * maxSteps]int8
+	var cnt [2 * maxSteps]int8
+	k := 0
+	for i := 0; i < depth; i++ {
+		for s, p := range [2]int8{g.path[i].from, g.path[i].to} {
+			c := int8(1)
+			if s == 0 {
+				c = -1
+			}
+			j := 0
+			for j < k && pts[j] != p {
+				j++
+			}
+			if j == k {
+				pts[k], cnt[k] = p, 0
+				k++
+			}
+			cnt[j] += c
+		}
+	}
+	// insertion sort by point
+	for i := 1; i < k; i++ {
+		for j := i; j > 0 && pts[j] < pts[j-1]; j-- {
+			pts[j], pts[j-1] = pts[j-1], pts[j]
+			cnt[j], cnt[j-1] = cnt[j-1], cnt[j]
+		}
+	}
+	rem, add := uint64(0), uint64(0)
+	nr, na := 0, 0
+	for i := 0; i < k; i++ {
+		for c := cnt[i]; c < 0; c++ {
+			rem |= uint64(pts[i]) << (5 * nr)
+			nr++
+		}
+		for c := cnt[i]; c > 0; c-- {
+			add |= uint64(pts[i]) << (5 * na)
+			na++
+		}
+	}
+	for ; nr < maxSteps; nr++ {
+		rem |= 31 << (5 * nr)
+	}
+	for ; na < maxSteps; na++ {
+		add |= 31 << (5 * na)
+	}
+	return rem | add<<20 | uint64(g.hitmask)<<40
+}
+
+func hashKey(key uint64, aux uint8, slots int) int {
+	h := (key ^ uint64(aux)<<57) * 0x9E3779B97F4A7C15
+	return int(h>>32) & (slots - 1)
+}
+
+// visit looks the node up and inserts it when new: it returns the slot and
+// whether it was there before.
+func (g *gen) visit(key uint64, aux uint8) (int, bool) {
+	aux++
+	slots := len(g.nodes)
+	i := hashKey(key, aux, slots)
+	for {
+		n := &g.nodes[i]
+		if n.aux == 0 {
+			if g.nn >= slots*3/4 {
+				g.overflow = true
+				return i, true
+			}
+			*n = node{key: key, aux: aux, hits: -1, leaf: -1}
+			g.nn++
+			return i, false
+		}
+		if n.key == key && n.aux == aux {
+			return i, true
+		}
+		i = (i + 1) & (slots - 1)
+	}
+}
+
+// dfs lists every sequence of single moves from the current node in the
+// order of the payloads; a node reached again by a later (so larger) prefix is
+// not explored again unless it now comes with more entering hits.
+func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
+	if g.overflow {
+		return
+	}
+	key := g.posKey(depth)
+	slot, seen := g.visit(key, uint8(depth)|used<<3)
+	if g.overflow {
+		return
+	}
+	nd := &g.nodes[slot]
+	if seen && nd.hits >= hits {
+		return
+	}
+	nd.hits = hits
+	any := false
+	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.o.junker(&g.me, &g.opp)) {
+		for from := 0; from <= 24; from++ {
+			if g.me[from] == 0 || g.me[bar] > 0 && from != bar {
+				continue
+			}
+			for j := 0; j < 2; j++ {
+				if used&(1<<j) != 0 || g.doublet && j == 1 {
+					continue
+				}
+				d := int(g.dice[j])
+				to, hit, why := g.o.step(&g.me, &g.opp, from, d)
+				if why != okStep {
+					continue
+				}
+				any = true
+				nu := used
+				if !g.doublet {
+					nu |= 1 << j
+				}
+				g.me[from]--
+				g.me[to]++
+				var eh int8
+				oldMask := g.hitmask
+				if hit {
+					op := oppPoint[to]
+					g.opp[op]--
+					g.opp[bar]++
+					g.hitmask |= 1 << (to - 2)
+					if from == bar {
+						eh = 1
+					}
+				}
+				g.path[depth] = struct{ from, to, die int8 }{int8(from), int8(to), int8(d)}
+				g.dfs(depth+1, nu, pay|stepField(from, to, d)<<stepShift(depth), hits+eh)
+				g.hitmask = oldMask
+				if hit {
+					op := oppPoint[to]
+					g.opp[op]++
+					g.opp[bar]--
+				}
+				g.me[to]--
+				g.me[from]++
+				if g.overflow {
+					return
+				}
+			}
+		}
+	}
+	if any {
+		return
+	}
+	// a leaf: no further number can be played
+	nd = &g.nodes[slot]
+	if nd.leaf >= 0 {
+		l := &g.leaves[nd.leaf]
+		if hits > l.hits {
+			l.hits = hits
+		}
+		return
+	}
+	if g.nl == len(g.leaves) {
+		g.overflow = true
+		return
+	}
+	u := int8(depth)
+	if g.me[off] == 15 {
+		u = int8(g.n) // the last stone is off: nothing is left to play
+	}
+	var die int8
+	if depth == 1 {
+		die = g.path[0].die
+	}
+	nd.leaf = int16(g.nl)
+	g.leaves[g.nl] = leaf{key: key, pay: pay, hits: hits, used: u, die: die}
+	g.nl++
+}
+
+// appendPlays appends the payloads of the legal plays of the throw hi-lo for
+// the side me against opp, sorted ascending, one per resulting position.
+func (o *Options) appendPlays(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+	var nodes [nodeSlots]node
+	var leaves [leafCap]leaf
+	g := gen{o: o, me: *me, opp: *opp}
+	g.nodes, g.leaves = nodes[:], leaves[:]
+	out, ok := g.run(dst, actor, hi, lo)
+	if ok {
+		return out
+	}
+	// too many positions for the stack tables: again with larger ones
+	for size := 4; ; size *= 4 {
+		g = gen{o: o, me: *me, opp: *opp}
+		g.nodes, g.leaves = make([]node, nodeSlots*size), make([]leaf, leafCap*size)
+		if out, ok = g.run(dst, actor, hi, lo); ok {
+			return out
+		}
+	}
+}
+
+func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([]brettspiel.Move, bool) {
+	g.doublet = hi == lo
+	g.dice = [2]int8{int8(lo), int8(hi)}
+	g.n = 2
+	if g.doublet {
+		g.n = 4
+	}
+	g.dfs(0, 0, 0, 0)
+	if g.overflow {
+		return dst, false
+	}
+	// V-D2: as many numbers as possible; the higher one when only one can be
+	// played and the option asks for it.
+	maxUsed := int8(0)
+	all := g.leaves[:g.nl]
+	for _, l := range all {
+		maxUsed = max(maxUsed, l.used)
+	}
+	wantDie := int8(0)
+	if g.o.HigherDie && !g.doublet && maxUsed == 1 {
+		for _, l := range all {
+			if l.used == 1 && l.die == int8(hi) {
+				wantDie = int8(hi)
+			}
+		}
+	}
+	// one entry per resulting position: the smallest payload, the most
+	// entering hits (V-E3 fine point); reuse the node table as the index.
+	clear(g.nodes)
+	keep := all[:0]
+	for _, l := range all {
+		if l.used != maxUsed || wantDie != 0 && l.die != wantDie {
+			continue
+		}
+		slots := len(g.nodes)
+		i := hashKey(l.key, 1, slots)
+		for {
+			n := &g.nodes[i]
+			if n.aux == 0 {
+				*n = node{key: l.key, aux: 1, leaf: int16(len(keep))}
+				keep = append(keep, l)
+				break
+			}
+			if n.key == l.key {
+				k := &keep[n.leaf]
+				k.hits = max(k.hits, l.hits)
+				k.pay = min(k.pay, l.pay)
+				break
+			}
+			i = (i + 1) & (slots - 1)
+		}
+	}
+	// V-E3: the most hits while entering
+	maxHits := int8(0)
+	for _, l := range keep {
+		maxHits = max(maxHits, l.hits)
+	}
+	start := len(dst)
+	for _, l := range keep {
+		if l.hits == maxHits {
+			dst = append(dst, brettspiel.NewMove(actor, l.pay))
+		}
+	}
+	slices.Sort(dst[start:])
+	return dst, true
+}

@@ -1,0 +1,303 @@
+package verkehren
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/dice"
+)
+
+// MoveString prints m in the notation of the package (see the package doc):
+// "6-5" for a throw, "pass", "concede", or the single moves of a play in the
+// order played, "bar/3*", "13/18", "20/off", separated by spaces, a "*" after
+// every move that hits.
+func (g *Game) MoveString(m brettspiel.Move) string {
+	if m.Actor() == brettspiel.Chance {
+		if t, ok := throwOf(m); ok {
+			return t.String()
+		}
+		return m.String()
+	}
+	pay := m.Payload()
+	switch pay {
+	case 0:
+		return "pass"
+	case concedePayload:
+		return "concede"
+	}
+	p := m.Actor()
+	if p != 0 && p != 1 {
+		return m.String()
+	}
+	me, opp := g.b.Sides[p], g.b.Sides[1-p]
+	var sb strings.Builder
+	for i := 0; i < maxSteps; i++ {
+		from, to, _, ok := stepAt(pay, i)
+		if !ok {
+			if pay&(1<<stepShift(i)-1) != 0 {
+				return m.String() // a gap: no move of this game
+			}
+			break
+		}
+		if from > 24 || to < 1 || to > off {
+			return m.String()
+		}
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		writeStep(&sb, from, to, to <= 24 && opp[oppPoint[to]] == 1 && me[from] > 0)
+		if me[from] > 0 {
+			me[from]--
+			me[to]++
+		}
+		if to <= 24 && opp[oppPoint[to]] == 1 {
+			opp[oppPoint[to]]--
+			opp[bar]++
+		}
+	}
+	return sb.String()
+}
+
+func writeStep(sb *strings.Builder, from, to int, hit bool) {
+	if from == bar {
+		sb.WriteString("bar")
+	} else {
+		sb.WriteString(strconv.Itoa(from))
+	}
+	sb.WriteByte('/')
+	if to == off {
+		sb.WriteString("off")
+	} else {
+		sb.WriteString(strconv.Itoa(to))
+	}
+	if hit {
+		sb.WriteByte('*')
+	}
+}
+
+type parsedStep struct {
+	from, to int
+	hit      bool
+}
+
+func parsePoint(s string, word string, wordVal int) (int, bool) {
+	if s == word {
+		return wordVal, true
+	}
+	if len(s) == 0 || len(s) > 2 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > 24 || s[0] == '0' || s[0] == '+' {
+		return 0, false
+	}
+	return n, true
+}
+
+// ParseMove reads a move in the package's notation and checks it against the
+// position. A play may list its single moves in any order that the rules
+// allow; it is returned as the legal move that gives the same position. The
+// error says what is wrong: it wraps brettspiel.ErrBadNotation for text that
+// is no move, and brettspiel.ErrIllegalMove (or ErrGameOver, ErrChanceNode)
+// for a move that cannot be played now.
+func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
+	in := s
+	s = strings.TrimSpace(s)
+	fail := func(err error, reason string) (brettspiel.Move, error) {
+		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: reason}
+	}
+	switch g.phase {
+	case phaseOver:
+		return fail(brettspiel.ErrGameOver, "")
+	case phaseDraw0, phaseDraw1, phaseThrow:
+		a, b, ok := strings.Cut(s, "-")
+		x, e1 := strconv.Atoi(a)
+		y, e2 := strconv.Atoi(b)
+		if !ok || e1 != nil || e2 != nil || len(a) != 1 || len(b) != 1 {
+			if s == "pass" || s == "concede" || strings.Contains(s, "/") {
+				return fail(brettspiel.ErrChanceNode, "the dice are to be thrown, written like 6-5")
+			}
+			return fail(brettspiel.ErrBadNotation, "a throw is written like 6-5")
+		}
+		t, err := dice.NewThrow(x, y)
+		if err != nil {
+			return fail(brettspiel.ErrBadNotation, "each die shows 1…6")
+		}
+		return throwMove(t.Canonical()), nil
+	}
+	p := g.toMove
+	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
+	var buf [maxLegal]brettspiel.Move
+	legal := g.AppendLegalMoves(buf[:0])
+	switch s {
+	case "pass":
+		if legal[0].Payload() != 0 {
+			return fail(brettspiel.ErrIllegalMove, "a number of the throw can be played, so passing is not allowed (V-D2)")
+		}
+		return legal[0], nil
+	case "concede":
+		if legal[len(legal)-1].Payload() != concedePayload {
+			return fail(brettspiel.ErrIllegalMove, "a single game may be given up only while no own Band stands on points 13–24 (V-W2)")
+		}
+		return legal[len(legal)-1], nil
+	}
+	fields := strings.Fields(s)
+	if len(fields) == 0 || len(fields) > maxSteps {
+		return fail(brettspiel.ErrBadNotation, "a play is one to four moves like 1/6, bar/3*, 20/off; or pass, concede")
+	}
+	var steps [maxSteps]parsedStep
+	for i, f := range fields {
+		st := parsedStep{}
+		if strings.HasSuffix(f, "*") {
+			st.hit, f = true, f[:len(f)-1]
+		}
+		a, b, ok := strings.Cut(f, "/")
+		var okA, okB bool
+		st.from, okA = parsePoint(a, "bar", bar)
+		st.to, okB = parsePoint(b, "off", off)
+		if !ok || !okA || !okB {
+			return fail(brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+strconv.Quote(fields[i]))
+		}
+		if st.to <= st.from && st.from != bar {
+			return fail(brettspiel.ErrBadNotation, "stones move to higher points: "+strconv.Quote(fields[i]))
+		}
+		steps[i] = st
+	}
+	n := len(fields)
+	// the dice of the throw, as a multiset
+	var avail [7]int
+	if g.dice[0] == g.dice[1] {
+		avail[g.dice[0]] = 4
+	} else {
+		avail[g.dice[0]], avail[g.dice[1]] = 1, 1
+	}
+	var end [2]board.Side
+	why, at := g.opts.replay(*me, *opp, steps[:n], &avail, &end)
+	if why != "" {
+		return fail(brettspiel.ErrIllegalMove, "move "+strconv.Itoa(at+1)+" ("+fields[at]+"): "+why)
+	}
+	for _, m := range legal {
+		pay := m.Payload()
+		if pay == 0 || pay == concedePayload {
+			continue
+		}
+		a, b := *me, *opp
+		playOn(&a, &b, pay)
+		if a == end[0] && b == end[1] {
+			return m, nil
+		}
+	}
+	if legal[0].Payload() == 0 && g.opts.junker(me, opp) {
+		return fail(brettspiel.ErrIllegalMove, "the player is Junker: more stones off the board than open entry points (V-J1)")
+	}
+	used := 0
+	for i := 1; i <= 6; i++ {
+		used += avail[i]
+	}
+	most := 0
+	for _, m := range legal {
+		k := 0
+		for i := 0; i < maxSteps; i++ {
+			if _, _, _, ok := stepAt(m.Payload(), i); ok {
+				k++
+			}
+		}
+		most = max(most, k)
+	}
+	if n < most {
+		return fail(brettspiel.ErrIllegalMove, "the play uses "+strconv.Itoa(n)+" numbers, but "+strconv.Itoa(most)+" can be played (V-D2)")
+	}
+	if g.opts.HigherDie && n == 1 {
+		return fail(brettspiel.ErrIllegalMove, "only one number can be played, and it must be the higher one (V-D2)")
+	}
+	return fail(brettspiel.ErrIllegalMove, "another play hits more stones while entering, and hitting while entering is compulsory (V-E3)")
+}
+
+// replay plays the parsed steps on copies of the sides, choosing for each step
+// a number of the throw (backtracking over the choices of bearing off with a
+// higher number), and returns why the first failing step fails and its index;
+// "" when every step is legal, with the sides in end.
+func (o *Options) replay(me, opp board.Side, steps []parsedStep, avail *[7]int, end *[2]board.Side) (string, int) {
+	if len(steps) == 0 {
+		end[0], end[1] = me, opp
+		return "", 0
+	}
+	st := steps[0]
+	firstWhy, idx := "", 0
+	for d := 1; d <= 6; d++ {
+		if avail[d] == 0 {
+			continue
+		}
+		want := st.to - st.from
+		if st.from == bar {
+			want = st.to
+		}
+		if d != want && !(st.to == off && d > want) {
+			continue
+		}
+		to, hit, why := o.step(&me, &opp, st.from, d)
+		if why == okStep && to != st.to {
+			why = rBadPoint
+		}
+		if why == okStep && st.hit && !hit {
+			if firstWhy == "" {
+				firstWhy = "no opponent stone is hit on point " + strconv.Itoa(st.to)
+			}
+			continue
+		}
+		if why != okStep {
+			if firstWhy == "" {
+				firstWhy = why.text(o, st.from, st.to)
+			}
+			continue
+		}
+		a, b := me, opp
+		a[st.from]--
+		a[to]++
+		if hit {
+			b[oppPoint[to]]--
+			b[bar]++
+		}
+		avail[d]--
+		w, i := o.replay(a, b, steps[1:], avail, end)
+		if w == "" {
+			return "", 0
+		}
+		avail[d]++
+		if firstWhy == "" || i+1 > idx {
+			firstWhy, idx = w, i+1
+		}
+	}
+	if firstWhy == "" {
+		firstWhy = "no number of the throw moves a stone from " + pointName(st.from) + " to " + pointName(st.to)
+	}
+	return firstWhy, idx
+}
+
+func pointName(p int) string {
+	switch p {
+	case bar:
+		return "bar"
+	case off:
+		return "off"
+	}
+	return strconv.Itoa(p)
+}
+
+// playOn plays a legal play's payload on the sides.
+func playOn(me, opp *board.Side, pay uint64) {
+	for i := 0; i < maxSteps; i++ {
+		from, to, _, ok := stepAt(pay, i)
+		if !ok {
+			return
+		}
+		if to <= 24 && opp[oppPoint[to]] == 1 {
+			opp[oppPoint[to]]--
+			opp[bar]++
+		}
+		me[from]--
+		me[to]++
+	}
+}

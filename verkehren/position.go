@@ -1,0 +1,118 @@
+package verkehren
+
+import (
+	"fmt"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+)
+
+// Position is a position of a game in progress, for tests, frontends and
+// puzzles: both sides' stones in their own tracks, whose turn it is, and the
+// throw he is to play (or none: he is to throw).
+type Position struct {
+	// Stones[p][i] is the number of player p's stones on his track position i:
+	// 0 off the board (hit, waiting to enter), 1…24 the points, 25 borne off.
+	Stones [2][26]int
+	// Turn is the player whose turn it is, 0 or 1.
+	Turn brettspiel.Player
+	// Dice is the throw Turn is to play, in any order; {0, 0}: he is to throw.
+	Dice [2]int
+	// Turns is the number of turns played so far (it counts to the turn cap).
+	Turns int
+}
+
+// Position returns the position of the game. During the draw for the start
+// and at the end it has Turn 0 and no dice.
+func (g *Game) Position() Position {
+	var pos Position
+	for p := 0; p < 2; p++ {
+		for i, c := range g.b.Sides[p] {
+			pos.Stones[p][i] = int(c)
+		}
+	}
+	if g.phase == phaseThrow || g.phase == phasePlay {
+		pos.Turn = g.toMove
+	}
+	if g.phase == phasePlay {
+		pos.Dice = [2]int{int(g.dice[0]), int(g.dice[1])}
+	}
+	pos.Turns = g.turns
+	return pos
+}
+
+// FromPosition builds a game under opts at pos. A position that cannot arise
+// under the rules is refused with an error wrapping brettspiel.ErrBadPosition
+// that names the problem: not 15 stones a side, two players on one point, a
+// Band where V-B1 or V-O1 (band limit) allows none, or a game that is over
+// already (all 15 borne off, or a double game of V-W3).
+func FromPosition(opts Options, pos Position) (*Game, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	bad := func(format string, args ...any) (*Game, error) {
+		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+	}
+	g := &Game{opts: opts, b: board.New(board.SameDirection), winner: brettspiel.Nobody}
+	for p := 0; p < 2; p++ {
+		total := 0
+		for i, c := range pos.Stones[p] {
+			if c < 0 || c > 15 {
+				return bad("player %d has %d stones on %s", p, c, pointName(i))
+			}
+			total += c
+			g.b.Sides[p][i] = int8(c)
+		}
+		if total != 15 {
+			return bad("player %d has %d stones, not 15", p, total)
+		}
+	}
+	if pos.Turn != 0 && pos.Turn != 1 {
+		return bad("turn %d is no seat of two", pos.Turn)
+	}
+	switch d := pos.Dice; {
+	case d == [2]int{}:
+		g.phase = phaseThrow
+	case d[0] >= 1 && d[0] <= 6 && d[1] >= 1 && d[1] <= 6:
+		g.phase = phasePlay
+		g.dice = [2]uint8{uint8(max(d[0], d[1])), uint8(min(d[0], d[1]))}
+	default:
+		return bad("dice %d-%d: each die shows 1…6, or both 0 when the throw is due", d[0], d[1])
+	}
+	if pos.Turns < 0 || pos.Turns >= opts.turnCap() {
+		return bad("%d turns played is outside 0…%d", pos.Turns, opts.turnCap()-1)
+	}
+	g.turns, g.toMove = pos.Turns, pos.Turn
+	for p := 0; p < 2; p++ {
+		me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
+		for i := 1; i <= 24; i++ {
+			if me[i] > 0 && opp[oppPoint[i]] > 0 {
+				return bad("both players have stones on player %d's point %d", p, i)
+			}
+		}
+		if opts.Bands != BandsFiske {
+			hi := 11
+			if opts.Bands == BandsCotton {
+				hi = 12
+			}
+			for i := 2; i <= hi; i++ {
+				if me[i] >= 2 {
+					return bad("player %d has a Band on his point %d, on the opponent's side (V-B1)", p, i)
+				}
+			}
+		}
+		if opts.Opening == BandLimit && bands(me) > opts.limit() {
+			return bad("player %d has %d Bände, more than the limit %d (V-O1)", p, bands(me), opts.limit())
+		}
+		switch {
+		case me[off] == 15:
+			return bad("player %d has borne off all his stones: the game is over (V-W1)", p)
+		case me[24] == 15:
+			return bad("player %d has all his stones on point 24: the game is over (V-W3 c)", p)
+		}
+		if d := opts.doubleLoss(me, opp); d != NotEnded {
+			return bad("player %d has lost a double game already: %s (V-W3)", p, d)
+		}
+	}
+	return g, nil
+}
