@@ -630,7 +630,7 @@ func (g *Game) applyDecision(goOn bool) {
 		}
 		return
 	}
-	rest := min(int(g.marks[w])-12, 11)
+	rest := max(0, min(int(g.marks[w])-12, 11)) // after a Satz below 12 there is none
 	g.marks[w], g.marks[l] = int8(rest), 0
 	e.Note, e.Amount = "go on with the Rest", rest
 	g.emit(e)

@@ -1,22 +1,226 @@
 package toccateglio
 
 import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
 )
 
-func TestSmokeHarness(t *testing.T) {
+// checkInvariant is the harness's invariant: stones are conserved, no Hucke
+// holds exactly one stone of its owner, no stone stands on the opponent's
+// Hucke or on a point with an opponent stone, stones are borne off only from
+// home, and the marks stay below 12 except at the winner's decision.
+func checkInvariant(g brettspiel.Game) error {
+	x := g.(*Game)
+	for p := 0; p < 2; p++ {
+		s := &x.sides[p]
+		total := 0
+		for i, c := range s {
+			if c < 0 {
+				return fmt.Errorf("player %d: %d stones at %d", p, c, i)
+			}
+			total += int(c)
+		}
+		switch {
+		case total != x.opts.Stones:
+			return fmt.Errorf("player %d has %d stones, want %d", p, total, x.opts.Stones)
+		case s[ownHucke] == 1:
+			return fmt.Errorf("player %d has one stone on his Hucke", p)
+		case s[oppHucke] > 0:
+			return fmt.Errorf("player %d stands on the opponent's Hucke", p)
+		case s[off] > 0 && s.CountIn(1, 18)+int(s[hand]) > 0:
+			return fmt.Errorf("player %d bore off with stones outside", p)
+		case s[hand] > 0 && !x.opts.EnterFromHand:
+			return fmt.Errorf("player %d has stones in hand", p)
+		case x.marks[p] < 0 || (x.marks[p] >= 12 && x.phase != phaseDecide && x.phase != phaseOver):
+			return fmt.Errorf("player %d has %d marks in phase %d", p, x.marks[p], x.phase)
+		}
+	}
+	for q := 1; q <= 24; q++ {
+		if x.sides[0][q] > 0 && x.sides[1][25-q] > 0 {
+			return fmt.Errorf("both players on point %d", q)
+		}
+	}
+	return nil
+}
+
+// endings counts how Partien end, by the rule of the marks that reached 12.
+type endings map[string]int
+
+func (c endings) observe(g brettspiel.Game, evs []brettspiel.Event) {
+	last := ""
+	for _, e := range evs {
+		switch {
+		case e.Kind == brettspiel.EventMark:
+			switch e.Rule {
+			case "T-M1", "T-M2", "T-M3":
+				last = "hits"
+			case "T-J1", "T-J3":
+				last = "Jan"
+			case "T-D7", "T-J2":
+				last = "penalties"
+			case "T-B3":
+				last = "Marsch"
+			}
+			c["mark "+e.Rule] += e.Amount
+		case e.Kind == EventSatz:
+			last = "Satz"
+		case e.Kind == EventSetup && e.Rule == "T-B4":
+			c["new Marsch"]++
+		case e.Kind == brettspiel.EventEnd && e.Rule == "T-W2":
+			c["end by "+last]++
+		case e.Kind == brettspiel.EventEnd && e.Note == "turn cap":
+			c["turn cap"]++
+		case e.Kind == brettspiel.EventMove && e.Rule == "T-H3":
+			c["force plays"]++
+		case e.Kind == brettspiel.EventPass:
+			c["passes"]++
+		case e.Kind == brettspiel.EventDecide:
+			c["decision "+e.Note]++
+		}
+	}
+}
+
+func (c endings) String() string {
+	var keys []string
+	for k := range c {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s=%d ", k, c[k])
+	}
+	return b.String()
+}
+
+// carefulPolicy plays like a cautious player: as few own blots as possible,
+// then as far forward as possible; ties at random. It makes long Partien in
+// which the Jan and the Marsch come up.
+func carefulPolicy(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+	x := g.(*Game)
+	if x.phase != phaseMove || r.IntN(10) == 0 {
+		return legal[r.IntN(len(legal))]
+	}
+	best, bestScore, ties := legal[0], -1<<30, 0
+	for _, m := range legal {
+		f := afterPlay(x.sides[x.turn], m.Payload())
+		score := 0
+		for q := 1; q <= 24; q++ {
+			switch {
+			case f[q] == 1:
+				score -= 20
+			case f[q] >= 2 && q < 13 || q > 18:
+				score += 6
+			}
+			score += q * int(f[q]) / 8
+		}
+		score += 25*int(f[off]) + 60*bits.OnesCount8(closedQuarters(&f))
+		switch {
+		case score > bestScore:
+			best, bestScore, ties = m, score, 1
+		case score == bestScore:
+			ties++
+			if r.IntN(ties) == 0 {
+				best = m
+			}
+		}
+	}
+	return best
+}
+
+type variant struct {
+	name string
+	o    Options
+}
+
+func variants() []variant {
+	var vs []variant
 	for _, p := range Presets() {
-		t.Run(p.Name, func(t *testing.T) {
-			conformance.Run(t, func() brettspiel.Game {
-				g, err := New(p.Options)
-				if err != nil {
-					t.Fatal(err)
+		vs = append(vs, variant{p.Name, p.Options})
+	}
+	custom := Toccateglispiel()
+	custom.HigherDie, custom.SingleDieHitsOnly, custom.HuckeForce, custom.Partien = true, true, ForceNever, 2
+	vs = append(vs, variant{"custom", custom})
+	return vs
+}
+
+func newGameFunc(t testing.TB, o Options) func() brettspiel.Game {
+	return func() brettspiel.Game {
+		g, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+}
+
+func TestHarness(t *testing.T) {
+	vs := variants()
+	counts := make([]endings, len(vs))
+	t.Run("variants", func(t *testing.T) {
+		for k, v := range vs {
+			counts[k] = endings{}
+			ends := counts[k]
+			t.Run(v.name, func(t *testing.T) {
+				t.Parallel()
+				runs := []struct {
+					policy         brettspiel.Policy
+					partien, games int
+				}{
+					{brettspiel.RandomPolicy, 1, conformance.Games(2000, 100000)},
+					{brettspiel.RandomPolicy, 3, conformance.Games(300, 10000)},
+					{carefulPolicy, 1, conformance.Games(300, 10000)},
+					{carefulPolicy, 3, conformance.Games(150, 5000)},
 				}
-				return g
-			}, conformance.Config{Games: 200, DeepGames: 5, Seed: 1})
-		})
+				if v.name == "custom" {
+					runs = runs[:1]
+					runs[0].games /= 4
+				}
+				for i, run := range runs {
+					o := v.o
+					if o.Partien == 0 {
+						o.Partien = run.partien
+					}
+					conformance.Run(t, newGameFunc(t, o), conformance.Config{
+						Games: run.games, Seed: uint64(i + 1), DeepGames: 4,
+						Policy: run.policy, Invariant: checkInvariant, Observe: ends.observe,
+					})
+				}
+				t.Logf("%s: %v", v.name, ends)
+				want := []string{"end by hits", "end by penalties", "end by Marsch", "end by Jan", "new Marsch",
+					"mark T-M1", "mark T-M2", "mark T-M3", "mark T-D7", "mark T-J1", "decision afresh", "decision go on with the Rest"}
+				if !v.o.NoSatz {
+					want = append(want, "end by Satz")
+				}
+				if v.o.HuckeForce != ForceNever {
+					want = append(want, "force plays")
+				}
+				for _, k := range want {
+					if ends[k] == 0 {
+						t.Errorf("%s never happened", k)
+					}
+				}
+				if ends["turn cap"] != 0 {
+					t.Errorf("the turn cap was reached %d times", ends["turn cap"])
+				}
+			})
+		}
+	})
+	// Rare events, over all variants together.
+	for _, k := range []string{"mark T-J2", "mark T-J3"} {
+		n := 0
+		for _, c := range counts {
+			n += c[k]
+		}
+		if n == 0 {
+			t.Errorf("%s never happened in any variant", k)
+		}
 	}
 }
