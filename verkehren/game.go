@@ -24,13 +24,13 @@ const (
 type Ending uint8
 
 const (
-	NotEnded     Ending = iota // the game goes on
-	SingleGame                 // V-W1: the winner bore off all 15 stones first
-	Conceded                   // V-W2: the loser gave the single game up
-	DoubleJunker               // V-W3 (a): the loser is Junker and no Band of the winner stands on his entry points
-	DoubleSixOff               // V-W3 (b): the loser has 6 or more stones off the board and is Junker
-	DoublePoint24              // V-W3 (c): the winner has all 15 stones on his point 24, none borne off
-	TurnCapped                 // the turn cap was reached; nobody wins
+	NotEnded      Ending = iota // the game goes on
+	SingleGame                  // V-W1: the winner bore off all 15 stones first
+	Conceded                    // V-W2: the loser gave the single game up
+	DoubleJunker                // V-W3 (a): the loser is Junker and no Band of the winner stands on his entry points
+	DoubleSixOff                // V-W3 (b): the loser has 6 or more stones off the board and is Junker
+	DoublePoint24               // V-W3 (c): the winner has all 15 stones on his point 24, none borne off
+	TurnCapped                  // the turn cap was reached; nobody wins
 )
 
 var endingNames = [...]string{"not ended", "single game", "conceded", "double game: junker", "double game: six off the board", "double game: all on point 24", "turn cap"}
