@@ -50,10 +50,14 @@
 //
 // # Nodes, moves and notation
 //
-// A throw is a chance node with the 216 ordered throws, weight 1 each, written
-// "L/a-b" with the large die first and the small dice in the order thrown:
-// "5/1-6", "6/5-5", "1/1-1" (the booklet's three examples). [ParseThrow] and
-// [ThrowMove] let a frontend with physical dice enter a throw.
+// A throw is a chance node. The rules never tell the two small dice apart
+// (they use a+b, "a or b shows 1" and a = b), so a throw and the throw with the
+// small dice swapped are one outcome: the node lists 6 × 21 = 126 throws with
+// their weights of 216 (1 for a small doublet, 2 otherwise). A throw is written
+// "L/a-b", the large die first, the small dice smaller first: "5/1-6",
+// "6/5-5", "1/1-1" (the booklet's three examples); ParseMove also reads the
+// small dice the other way round ("5/6-1"). [ParseThrow] and [ThrowMove] let a
+// frontend with physical dice enter a throw.
 //
 // Most throws are resolved at once: A, B and C in one Apply. The one choice the
 // rules leave to the thrower is which field numbered L to take from in step A.

@@ -1,6 +1,8 @@
 package festung
 
 import (
+	"math/bits"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
 )
@@ -17,11 +19,19 @@ const (
 	EventBuy brettspiel.EventKind = "buy"
 )
 
+// marks is a set of fields, bit id for field id: a field holds a marker or
+// none (F-P7). A bit set keeps the state small and cheap to copy and compare.
+type marks [2]uint64
+
+func (m *marks) has(id FieldID) bool { return m[id>>6]&(1<<(id&63)) != 0 }
+func (m *marks) set(id FieldID)      { m[id>>6] |= 1 << (id & 63) }
+func (m *marks) clear(id FieldID)    { m[id>>6] &^= 1 << (id & 63) }
+
 // Game is the state of a Festungsspiel. Build it with [New] or [FromPosition].
 // A Game is not safe for concurrent use; [Game.Clone] gives an independent copy.
 type Game struct {
-	opts    Options                   // normalized
-	on      [NumMarkerFields + 1]bool // on[id]: field id holds a marker (F-P7); index 0 unused
+	opts    Options // normalized
+	on      marks   // the fields that hold a marker (F-P7)
 	balance [brettspiel.MaxPlayers]int
 	bought  [brettspiel.MaxPlayers]int // how far each balance has gone below zero
 	pasch   [brettspiel.MaxPlayers]uint8
@@ -55,7 +65,7 @@ func New(opts Options) (*Game, error) {
 			if id == o.EmptyField {
 				id++
 			}
-			g.on[id] = true
+			g.on.set(id)
 			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventPlace, Rule: "F-S1", Player: brettspiel.Player(p), Other: brettspiel.Nobody, Amount: 1, From: brettspiel.NoPlace, To: int(id)})
 			id++
 		}
@@ -94,17 +104,11 @@ func (g *Game) Throw() (dice.Throw3, bool) { return g.throw, g.throw.L != 0 }
 func (g *Game) Throws() int { return g.throws }
 
 // Marker reports whether field id holds a marker (F-P7).
-func (g *Game) Marker(id FieldID) bool { return id != NoField && id <= NumMarkerFields && g.on[id] }
+func (g *Game) Marker(id FieldID) bool { return id != NoField && id <= NumMarkerFields && g.on.has(id) }
 
 // MarkersOnPlan counts the markers on the plan.
 func (g *Game) MarkersOnPlan() int {
-	n := 0
-	for _, b := range g.on {
-		if b {
-			n++
-		}
-	}
-	return n
+	return bits.OnesCount64(g.on[0]) + bits.OnesCount64(g.on[1])
 }
 
 // Balance returns seat p's markers: his stock, signed (below zero when he has
@@ -191,17 +195,50 @@ func throwMove(t dice.Throw3) brettspiel.Move {
 	return brettspiel.NewMove(brettspiel.Chance, uint64(t.L)<<8|uint64(t.A)<<4|uint64(t.B))
 }
 
+// decodeThrow reads a throw payload; ok only for a valid throw with the small
+// dice in canonical order (a ≤ b).
 func decodeThrow(payload uint64) (dice.Throw3, bool) {
 	if payload>>12 != 0 {
 		return dice.Throw3{}, false
 	}
 	t := dice.Throw3{L: uint8(payload >> 8 & 15), A: uint8(payload >> 4 & 15), B: uint8(payload & 15)}
-	return t, t.Valid()
+	return t, t.Valid() && t.A <= t.B
+}
+
+// canonical orders the small dice of t, smaller first: the rules never tell
+// them apart (they use a+b, "a or b shows 1" and a = b), so a-b and b-a are
+// one chance outcome.
+func canonical(t dice.Throw3) dice.Throw3 {
+	if t.A > t.B {
+		t.A, t.B = t.B, t.A
+	}
+	return t
 }
 
 // ThrowMove returns the chance move of throw t (large die, then the small
-// ones), for a frontend with physical dice; it is legal at every chance node.
-func ThrowMove(t dice.Throw3) brettspiel.Move { return throwMove(t) }
+// ones in either order), for a frontend with physical dice; it is legal at
+// every chance node when t is a valid throw.
+func ThrowMove(t dice.Throw3) brettspiel.Move { return throwMove(canonical(t)) }
+
+// The chance node's outcomes, in ascending order: 6 × 21 throws, the small
+// dice smaller first, weight 1 for a small doublet and 2 otherwise (of 216).
+var chanceMoves, chanceOutcomes = func() (ms [126]brettspiel.Move, outs [126]brettspiel.Outcome) {
+	i := 0
+	for l := uint8(1); l <= 6; l++ {
+		for a := uint8(1); a <= 6; a++ {
+			for b := a; b <= 6; b++ {
+				w := 2
+				if a == b {
+					w = 1
+				}
+				ms[i] = throwMove(dice.Throw3{L: l, A: a, B: b})
+				outs[i] = brettspiel.Outcome{Move: ms[i], Weight: w}
+				i++
+			}
+		}
+	}
+	return ms, outs
+}()
 
 // choices returns the set (bit f for fortress f) of fortresses among which the
 // thrower of t chooses the field to take from, and their number. The choice is
@@ -247,7 +284,7 @@ func (g *Game) fifthPasch(t dice.Throw3) bool {
 // always taken from the first occupied twin.
 func (g *Game) occupiedTwin(f, n int) FieldID {
 	for t := 0; t < 2; t++ {
-		if id := OuterWorkID(f, n, t); id != NoField && g.on[id] {
+		if id := OuterWorkID(f, n, t); id != NoField && g.on.has(id) {
 			return id
 		}
 	}
@@ -255,21 +292,14 @@ func (g *Game) occupiedTwin(f, n int) FieldID {
 }
 
 // AppendLegalMoves implements brettspiel.Game without allocating when dst has
-// room: the 216 ordered throws at a chance node, the fortresses to choose from
+// room: the 126 throws at a chance node, the fortresses to choose from
 // at a decision node.
 func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	switch g.ToMove() {
 	case brettspiel.Terminal:
 		return dst
 	case brettspiel.Chance:
-		for l := uint8(1); l <= 6; l++ {
-			for a := uint8(1); a <= 6; a++ {
-				for b := uint8(1); b <= 6; b++ {
-					dst = append(dst, throwMove(dice.Throw3{L: l, A: a, B: b}))
-				}
-			}
-		}
-		return dst
+		return append(dst, chanceMoves[:]...)
 	}
 	mask, _ := g.decides(g.throw)
 	for f := 1; f <= 4; f++ {
@@ -284,23 +314,19 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 func (g *Game) LegalMoves() []brettspiel.Move {
 	n := 4
 	if g.ToMove() == brettspiel.Chance {
-		n = 216
+		n = len(chanceMoves)
 	}
 	return g.AppendLegalMoves(make([]brettspiel.Move, 0, n))
 }
 
-// ChanceOutcomes implements brettspiel.Game: the 216 ordered throws, weight 1
-// each.
+// ChanceOutcomes implements brettspiel.Game: the 126 throws that differ for
+// the rules — the large die, and the small dice as an unordered pair — with
+// their weights of 216: 1 for a small doublet, 2 otherwise.
 func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 	if g.ToMove() != brettspiel.Chance {
 		return nil
 	}
-	outs := make([]brettspiel.Outcome, 0, 216)
-	var buf [216]brettspiel.Move
-	for _, m := range g.AppendLegalMoves(buf[:0]) {
-		outs = append(outs, brettspiel.Outcome{Move: m, Weight: 1})
-	}
-	return outs
+	return append([]brettspiel.Outcome(nil), chanceOutcomes[:]...)
 }
 
 // legal reports whether m is a legal move now.
@@ -351,14 +377,14 @@ func (g *Game) event(kind brettspiel.EventKind, rule string, other brettspiel.Pl
 
 // take moves the marker of field id to the thrower.
 func (g *Game) take(id FieldID, rule string, number int) {
-	g.on[id] = false
+	g.on.clear(id)
 	g.balance[g.turn]++
 	g.event(brettspiel.EventTake, rule, brettspiel.Nobody, 1, int(id), brettspiel.NoPlace, number)
 }
 
 // place moves a marker of the thrower onto field id.
 func (g *Game) place(id FieldID, rule string, number int) {
-	g.on[id] = true
+	g.on.set(id)
 	g.balance[g.turn]--
 	g.event(brettspiel.EventPlace, rule, brettspiel.Nobody, 1, brettspiel.NoPlace, int(id), number)
 	g.buy(g.turn)
@@ -366,7 +392,7 @@ func (g *Game) place(id FieldID, rule string, number int) {
 
 // toggle takes the marker of field id, or places one if it is empty.
 func (g *Game) toggle(id FieldID, rule string, number int) {
-	if g.on[id] {
+	if g.on.has(id) {
 		g.take(id, rule, number)
 	} else {
 		g.place(id, rule, number)
@@ -421,7 +447,7 @@ func (g *Game) resolve(t dice.Throw3, f int) {
 		took := false
 		for k := 1; k <= open; k++ {
 			for tw := 0; tw < 2; tw++ {
-				if id := OuterWorkID(k, 6, tw); id != NoField && g.on[id] {
+				if id := OuterWorkID(k, 6, tw); id != NoField && g.on.has(id) {
 					g.take(id, "F-A3", 6)
 					took = true
 				}
@@ -443,10 +469,10 @@ func (g *Game) resolve(t dice.Throw3, f int) {
 	}
 	if s >= 9 {
 		bat := BatteryID(s)
-		if g.on[bat] {
+		if g.on.has(bat) {
 			g.take(bat, "F-B4", s)
 			for _, id := range Triangle(s) {
-				if g.on[id] {
+				if g.on.has(id) {
 					g.take(id, "F-B4", s)
 				}
 			}
@@ -454,7 +480,7 @@ func (g *Game) resolve(t dice.Throw3, f int) {
 			g.place(bat, "F-B4", s)
 			took := false
 			for _, id := range Triangle(s) {
-				if g.on[id] {
+				if g.on.has(id) {
 					g.take(id, "F-B4", s)
 					took = true
 				}
@@ -479,7 +505,7 @@ func (g *Game) resolve(t dice.Throw3, f int) {
 			if k == 5 { // F-C3
 				g.event(EventConquer, "F-C3", brettspiel.Nobody, 0, int(FortressID(4)), int(FortressID(5)), 5)
 				for id := FieldID(1); id <= NumMarkerFields; id++ {
-					if g.on[id] {
+					if g.on.has(id) {
 						g.take(id, "F-C3", sum)
 					}
 				}
@@ -496,7 +522,7 @@ func (g *Game) resolve(t dice.Throw3, f int) {
 			line := LineFields(k)
 			took := false
 			for _, id := range line {
-				if g.on[id] {
+				if g.on.has(id) {
 					g.take(id, rule, sum)
 					took = true
 				}

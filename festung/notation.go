@@ -11,7 +11,7 @@ import (
 )
 
 // MoveString implements brettspiel.Game. A throw prints as "L/a-b" (large die,
-// then the small dice in the order thrown: "5/1-6"); a decision as the name of
+// then the small dice, smaller first: "5/1-6"); a decision as the name of
 // the outer-works field the marker is taken from ("W2.V"). Moves that are no
 // move of this game print in the raw form of brettspiel.Move.String.
 func (g *Game) MoveString(m brettspiel.Move) string {
@@ -33,7 +33,8 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 }
 
 // ParseMove implements brettspiel.Game. At a chance node it reads a throw
-// "L/a-b", each die 1…6; at a decision node the name of an outer-works field
+// "L/a-b", each die 1…6, the small dice in either order ("5/6-1" is read as
+// "5/1-6"); at a decision node the name of an outer-works field
 // numbered as the large die in one of the fortresses offered ("W2.V"; the twin's
 // name "W1.V'" means the same). Errors wrap brettspiel.ErrBadNotation for text
 // that is no move, and the sentinel Apply would give for a move that is not
@@ -101,11 +102,12 @@ func parseThrow(s string) (dice.Throw3, bool) {
 		return dice.Throw3{}, false
 	}
 	t := dice.Throw3{L: s[0] - '0', A: s[2] - '0', B: s[4] - '0'}
-	return t, t.Valid()
+	return canonical(t), t.Valid()
 }
 
-// ParseThrow reads a throw "L/a-b" (large die, then the small dice), e.g.
-// "6/5-5", for a frontend with physical dice.
+// ParseThrow reads a throw "L/a-b" (large die, then the small dice in either
+// order), e.g. "6/5-5", for a frontend with physical dice. The small dice come
+// back smaller first.
 func ParseThrow(s string) (dice.Throw3, error) {
 	t, ok := parseThrow(s)
 	if !ok {

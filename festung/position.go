@@ -49,7 +49,7 @@ func (g *Game) Position() Position {
 		pos.Pasches[p] = int(g.pasch[p])
 	}
 	for id := FieldID(1); id <= NumMarkerFields; id++ {
-		if g.on[id] {
+		if g.on.has(id) {
 			pos.Markers = append(pos.Markers, id)
 		}
 	}
@@ -85,10 +85,10 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		if id == NoField || id > NumMarkerFields {
 			return bad("%v cannot hold a marker", id)
 		}
-		if g.on[id] {
+		if g.on.has(id) {
 			return bad("%v is listed twice; a field holds one marker or none (F-P7)", id)
 		}
-		g.on[id] = true
+		g.on.set(id)
 	}
 	total := len(pos.Markers)
 	for p := range n {
