@@ -127,10 +127,16 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			return m, nil
 		}
 	}
-	side := g.sides[p]
+	side, occ := g.view(int(p))
 	for _, x := range st {
-		if x != 0 && side[x.from()] == 0 {
+		switch {
+		case x == 0:
+		case side[x.from()] == 0:
 			return fail(brettspiel.ErrIllegalMove, "no stone of %v on %s", p, strings.Split(stepString(x), "/")[0])
+		case x.to() == oppHucke:
+			return fail(brettspiel.ErrIllegalMove, "no stone may stay on the opponent's Hucke (T-D4)")
+		case x.to() < off && occ[x.to()] > 0:
+			return fail(brettspiel.ErrIllegalMove, "point %d holds a stone of the opponent (T-D3)", x.to())
 		}
 	}
 	return fail(brettspiel.ErrIllegalMove, "not a legal play of %s", g.throwString())

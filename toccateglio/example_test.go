@@ -1,0 +1,97 @@
+package toccateglio_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/toccateglio"
+)
+
+// A match of one Partie between two random players, from the draw for the
+// start to the end.
+func Example() {
+	g, err := toccateglio.New(toccateglio.Toccateglispiel())
+	if err != nil {
+		panic(err)
+	}
+	r := rand.New(rand.NewPCG(2026, 11))
+	if err := brettspiel.PlayOut(g, r, brettspiel.RandomPolicy, 0); err != nil {
+		panic(err)
+	}
+	for _, e := range g.Events() {
+		fmt.Println(e)
+	}
+	fmt.Println("returns:", g.Returns())
+	// Output:
+	// player 0 throw by 8, 6-2
+	// player 0 mark 1 (player 1): 7→15 by 8, hit (T-M1)
+	// player 0 mark 1 (player 1): 9→15 by 6, hit (T-M1)
+	// player 0 mark 1 (player 1): 9→17 by 8, hit (T-M1)
+	// player 0 mark 1 (player 1): 10→16 by 6, hit (T-M1)
+	// player 0 mark 1 (player 1): 11→17 by 6, hit (T-M1)
+	// player 0 end 1 (player 1) by 11, Partie won (T-W2)
+	// player 0 end 1 (player 1), match over (T-W4)
+	// returns: [1 -1]
+}
+
+// The presets a frontend can offer.
+func ExamplePresets() {
+	for _, p := range toccateglio.Presets() {
+		fmt.Printf("%s: %d stones, enter from hand %v, lower begins %v\n",
+			p.Name, max(p.Options.Stones, 15), p.Options.EnterFromHand, p.Options.LowerBegins)
+	}
+	// Output:
+	// Toccateglispiel: 15 stones, enter from hand false, lower begins false
+	// Tokkadille 1853: 15 stones, enter from hand false, lower begins true
+	// Tokkadille 1853, 16 stones: 16 stones, enter from hand false, lower begins true
+	// Toccadille: 15 stones, enter from hand true, lower begins false
+}
+
+// A throw is entered by hand, its marks are read from the events, and a play
+// is given in notation.
+func ExampleGame_ParseMove() {
+	o := toccateglio.Tokkadille1853(15)
+	// Alvensleben's example with x = 10: own stones on 4 and 10 (the rest on
+	// 1), the opponent's single stones on 15 and 21 (the rest on his 1, our 24).
+	var mine, his board.Side
+	mine[1], mine[4], mine[10] = 13, 1, 1
+	his[1], his[25-15], his[25-21] = 13, 1, 1
+	g, err := toccateglio.FromPosition(o, toccateglio.Position{Stones: [2]board.Side{mine, his}})
+	if err != nil {
+		panic(err)
+	}
+	for _, s := range []string{"6-5", "10/21", "10/16 4/9"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		if err := g.Apply(m); err != nil {
+			panic(err)
+		}
+		for _, e := range g.Events() {
+			fmt.Println(e)
+		}
+	}
+	fmt.Println("marks:", g.Marks())
+	fmt.Println(g)
+	// Output:
+	// player 0 throw by 11, 6-5
+	// player 0 mark 1 (player 1): 4→15 by 11, hit (T-M1)
+	// player 0 mark 1 (player 1): 10→15 by 5, hit (T-M1)
+	// player 0 mark 1 (player 1): 10→21 by 11, hit (T-M1)
+	// brettspiel: parse move "10/21": illegal move: point 21 holds a stone of the opponent (T-D3)
+	// player 0 move: 4→9 by 5 (T-D2)
+	// player 0 move: 10→16 by 6 (T-D2)
+	// marks: [3 0]
+	//   13  14  15  16  17  18  19  20  21  22  23  24
+	//    .   .  1O  1X   .   .   .   .  1O   .   . 13O
+	//   12  11  10   9   8   7   6   5   4   3   2   1
+	//    .   .   .  1X   .   .   .   .   .   .   . 13X
+	// X: waiting 0, borne off 0
+	// O: waiting 0, borne off 0
+	// marks X 3, O 0; strokes X 0, O 0; Partie 1 of 1
+	// O (player 1) throws
+}
