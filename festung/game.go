@@ -215,6 +215,21 @@ func canonical(t dice.Throw3) dice.Throw3 {
 	return t
 }
 
+// throwNames[L][a][b] is the notation of a throw, so that events need not
+// format it.
+var throwNames = func() (names [7][7][7]string) {
+	for l := uint8(1); l <= 6; l++ {
+		for a := uint8(1); a <= 6; a++ {
+			for b := uint8(1); b <= 6; b++ {
+				names[l][a][b] = dice.Throw3{L: l, A: a, B: b}.String()
+			}
+		}
+	}
+	return names
+}()
+
+var decideNotes = [5]string{"", "take from fortress 1", "take from fortress 2", "take from fortress 3", "take from fortress 4"}
+
 // ThrowMove returns the chance move of throw t (large die, then the small
 // ones in either order), for a frontend with physical dice; it is legal at
 // every chance node when t is a valid throw.
@@ -354,7 +369,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	g.events = g.events[:0]
 	if m.Actor() == brettspiel.Chance {
 		t, _ := decodeThrow(m.Payload())
-		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Player: g.turn, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Number: t.Sum(), Note: t.String()})
+		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Player: g.turn, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Number: t.Sum(), Note: throwNames[t.L][t.A][t.B]})
 		if _, ok := g.decides(t); ok {
 			g.throw = t
 			return nil
@@ -365,7 +380,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	t, f := g.throw, int(m.Payload())
 	g.throw = dice.Throw3{}
 	id := g.occupiedTwin(f, int(t.L))
-	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventDecide, Rule: "F-A2", Player: g.turn, Other: brettspiel.Nobody, From: int(id), To: brettspiel.NoPlace, Number: int(t.L), Note: "take from fortress " + string(rune('0'+f))})
+	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventDecide, Rule: "F-A2", Player: g.turn, Other: brettspiel.Nobody, From: int(id), To: brettspiel.NoPlace, Number: int(t.L), Note: decideNotes[f]})
 	g.resolve(t, f)
 	return nil
 }

@@ -17,7 +17,7 @@ import (
 func (g *Game) MoveString(m brettspiel.Move) string {
 	if m.Actor() == brettspiel.Chance {
 		if t, ok := decodeThrow(m.Payload()); ok {
-			return t.String()
+			return throwNames[t.L][t.A][t.B]
 		}
 		return m.String()
 	}

@@ -31,7 +31,7 @@ func TestRunPrintsTables(t *testing.T) {
 
 func TestProgressBar(t *testing.T) {
 	var out, errs bytes.Buffer
-	if err := run([]string{"-games", "5000", "-players", "2", "-progress"}, &out, &errs, false); err != nil {
+	if err := run([]string{"-games", "500", "-players", "2", "-progress"}, &out, &errs, false); err != nil {
 		t.Fatal(err)
 	}
 	if errs.Len() != 0 {

@@ -1,0 +1,125 @@
+package festung_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/festung"
+)
+
+// A whole game of three players, seeded: throws drawn by weight, decisions at
+// random.
+func Example() {
+	g, err := festung.New(festung.ForPlayers(3))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := rand.New(rand.NewPCG(2026, 11))
+	if err := brettspiel.PlayOut(g, r, brettspiel.RandomPolicy, 0); err != nil {
+		fmt.Println(err)
+		return
+	}
+	w, _ := g.Winner()
+	fmt.Println("throws:", g.Throws())
+	fmt.Println("fifth Pasch:", w)
+	fmt.Println("returns:", g.Returns())
+	// Output:
+	// throws: 324
+	// fifth Pasch: player 2
+	// returns: [-44 -31 75]
+}
+
+// The booklet's first example, entered as a throw from physical dice: large
+// die 5, small dice 1 and 6.
+func ExampleGame_ParseMove() {
+	g, _ := festung.New(festung.ForPlayers(3))
+	m, err := g.ParseMove("5/6-1")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.MoveString(m))
+	if err := g.Apply(m); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, e := range g.Events() {
+		fmt.Println(e)
+	}
+	fmt.Println("balance of seat 0:", g.Balance(0))
+	// Output:
+	// 5/1-6
+	// player 0 throw by 12, 5/1-6
+	// player 0 take 1: 5→ by 5 (F-A2)
+	// player 0 place 1: →59 by 7 (F-B1)
+	// player 0 place 1: →53 by 1 (F-B2)
+	// player 0 place 1: →46 by 12 (F-C1)
+	// balance of seat 0: 11
+}
+
+// A decision node: with one Pasch, a large die 2 finds markers numbered II in
+// the works of fortresses 1 and 2, and the thrower chooses.
+func ExampleGame_LegalMoves() {
+	g0, _ := festung.New(festung.ForPlayers(2))
+	pos := g0.Position()
+	pos.Pasches[0] = 1
+	g, err := festung.FromPosition(g0.Options(), pos)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, _ := festung.ParseThrow("2/3-4")
+	_ = g.Apply(festung.ThrowMove(t))
+	fmt.Println("to move:", g.ToMove())
+	for _, m := range g.LegalMoves() {
+		fmt.Println(g.MoveString(m))
+	}
+	m, _ := g.ParseMove("W2.II")
+	_ = g.Apply(m)
+	for _, e := range g.Events() {
+		f, _ := festung.FieldOf(festung.FieldID(max(e.From, e.To)))
+		fmt.Println(e.Kind, f.Name, e.Rule)
+	}
+	// Output:
+	// to move: player 0
+	// W1.II
+	// W2.II
+	// decide W2.II F-A2
+	// take W2.II F-A2
+	// place S.VII F-B1
+	// place L9 F-C1
+}
+
+// The plan as data: a battery and its Schanzen "in the triangle".
+func ExamplePlan() {
+	for _, f := range festung.Plan() {
+		if f.Kind == festung.Battery {
+			fmt.Print(f.Name, ":")
+			for _, id := range f.Neighbours() {
+				fmt.Print(" ", id)
+			}
+			fmt.Println()
+		}
+	}
+	// Output:
+	// B9: S.I S.II S.III
+	// B10: S.IV S.V S.VI
+	// B11: S.VII S.VIII S.IX
+	// B12: S.X S.XI S.XII
+}
+
+// The exact expected length of a game.
+func ExampleExactOdds() {
+	for n := 2; n <= 6; n++ {
+		ex, _ := festung.ExactOdds(n)
+		fmt.Printf("%d players: %.2f throws, seat 0 ends it with probability %.3f\n", n, ex.Throws, ex.Win[0])
+	}
+	// Output:
+	// 2 players: 231.39 throws, seat 0 ends it with probability 0.502
+	// 3 players: 292.63 throws, seat 0 ends it with probability 0.336
+	// 4 players: 347.50 throws, seat 0 ends it with probability 0.252
+	// 5 players: 398.13 throws, seat 0 ends it with probability 0.202
+	// 6 players: 445.62 throws, seat 0 ends it with probability 0.169
+}
