@@ -19,8 +19,8 @@ const (
 
 // Decisions of the winner of a Partie (T-W3), as move payloads.
 const (
-	decideGoOn   = 1<<40 | 1
-	decideAfresh = 1<<40 | 2
+	decideGoOn   = 1<<40 | 2
+	decideAfresh = 1<<40 | 1
 )
 
 type phase uint8
@@ -193,7 +193,7 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		}
 		return dst
 	case phaseDecide:
-		return append(dst, brettspiel.NewMove(g.turn, decideGoOn), brettspiel.NewMove(g.turn, decideAfresh))
+		return append(dst, brettspiel.NewMove(g.turn, decideAfresh), brettspiel.NewMove(g.turn, decideGoOn))
 	}
 	var l playList
 	g.sortedPlays(&l)

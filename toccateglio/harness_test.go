@@ -181,17 +181,19 @@ func TestHarness(t *testing.T) {
 			t.Run(v.name, func(t *testing.T) {
 				t.Parallel()
 				runs := []struct {
-					policy         brettspiel.Policy
-					partien, games int
+					policy                brettspiel.Policy
+					partien, games, deeps int
 				}{
-					{brettspiel.RandomPolicy, 1, conformance.Games(2000, 100000)},
-					{brettspiel.RandomPolicy, 3, conformance.Games(200, 10000)},
-					{carefulPolicy, 1, conformance.Games(300, 10000)},
-					{carefulPolicy, 3, conformance.Games(100, 5000)},
+					{brettspiel.RandomPolicy, 1, conformance.Games(2000, 100000), 3},
+					{brettspiel.RandomPolicy, 3, conformance.Games(150, 10000), 1},
+					{carefulPolicy, 1, conformance.Games(500, 20000), 1},
+					{carefulPolicy, 3, conformance.Games(100, 5000), 1},
 				}
 				if v.name == "custom" {
-					runs = runs[:1]
-					runs[0].games /= 4
+					runs = []struct {
+						policy                brettspiel.Policy
+						partien, games, deeps int
+					}{{brettspiel.RandomPolicy, 2, 300, 1}, {carefulPolicy, 2, 300, 1}}
 				}
 				for i, run := range runs {
 					o := v.o
@@ -199,7 +201,7 @@ func TestHarness(t *testing.T) {
 						o.Partien = run.partien
 					}
 					conformance.Run(t, newGameFunc(t, o), conformance.Config{
-						Games: run.games, Seed: uint64(i + 1), DeepGames: 3,
+						Games: run.games, Seed: uint64(i + 1), DeepGames: run.deeps,
 						Policy: run.policy, Invariant: checkInvariant, Observe: ends.observe, Compare: fastCompare,
 					})
 				}
