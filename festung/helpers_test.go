@@ -62,10 +62,12 @@ func off(p *Position, ids ...FieldID) {
 	p.Markers = slices.DeleteFunc(p.Markers, func(x FieldID) bool { return slices.Contains(ids, x) })
 }
 
-// onlyFortress1 clears the outer works numbered n of fortresses 2…4, so that
-// a large die n leaves no choice.
+// onlyFortress1 clears the outer works numbered n of the other fortresses open
+// to the thrower, so that a large die n leaves no choice.
 func onlyFortress1(p *Position, n int) {
-	off(p, ow(2, n, 0), ow(3, n, 0), ow(3, n, 1), ow(4, n, 0))
+	for f := 2; f <= min(p.Pasches[p.Thrower]+1, 4); f++ {
+		off(p, ow(f, n, 0), ow(f, n, 1))
+	}
 }
 
 // play parses s and applies it, failing t on error, and returns the flow of

@@ -116,6 +116,7 @@ func TestFromPositionRefuses(t *testing.T) {
 		"bad throw":  func(p *Position) { p.Throw = dice.Throw3{L: 7, A: 1, B: 1} },
 		"no choice":  func(p *Position) { p.Throw = dice.Throw3{L: 2, A: 3, B: 4} },
 		"six choice": func(p *Position) { p.Pasches[0] = 2; p.Throw = dice.Throw3{L: 6, A: 3, B: 4} },
+		"closed":     func(p *Position) { p.Pasches[0] = 1; off(p, ow(3, 2, 1)); p.Balances[0]++ },
 	} {
 		p := g.Position()
 		f(&p)
@@ -123,11 +124,27 @@ func TestFromPositionRefuses(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+	// Fortress 3 opened by seat 2's two Pasches: its works may be empty.
+	p := g.Position()
+	p.Pasches[2] = 2
+	off(&p, ow(3, 2, 1))
+	p.Balances[0]++
+	if _, err := FromPosition(g.Options(), p); err != nil {
+		t.Errorf("fortress 3 open: %v", err)
+	}
+	// Five players: the empty field stays empty.
+	g5 := newGame(t, 5)
+	p = g5.Position()
+	on(&p, DefaultEmptyField)
+	p.Balances[0]--
+	if _, err := FromPosition(g5.Options(), p); !errors.Is(err, brettspiel.ErrBadPosition) {
+		t.Errorf("five players, W4.VI filled: %v", err)
+	}
 	if _, err := FromPosition(Options{Players: 8}, g.Position()); !errors.Is(err, brettspiel.ErrBadOptions) {
 		t.Errorf("bad options: %v", err)
 	}
 	// A pending decision loads.
-	p := g.Position()
+	p = g.Position()
 	p.Pasches[0] = 1
 	p.Throw = dice.Throw3{L: 2, A: 3, B: 4}
 	h, err := FromPosition(g.Options(), p)

@@ -12,6 +12,14 @@ import (
 // hold markers, the seats' balances and Pasches, whose throw is due, and
 // optionally a throw awaiting its thrower's decision. [FromPosition] checks it;
 // [Game.Position] returns the position of a game.
+//
+// What a position must satisfy: a field holds one marker or none; markers are
+// conserved; Pasch counts are 0…4; an outer-works field of fortress 2, 3 or 4
+// is empty only if some player has the Pasches that open that fortress (such
+// fields are never filled again), and with five players an empty field there
+// stays empty; a pending throw must leave a real choice. The number of throws
+// is not checked against the Pasches (a frontend may set up a position without
+// its history).
 type Position struct {
 	// Markers lists the fields that hold a marker, each once; only fields that
 	// can hold markers (IDs 1…68).
@@ -108,6 +116,24 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 			g.bought[p] = pos.Bought[p]
 		}
 		total += bal
+	}
+	// The outer works of fortresses 2…4 are filled only at the setup (a
+	// placement by the large die always goes on fortress 1, F-A2, F-A3), and a
+	// marker there is taken only by a player to whom the fortress is open
+	// (F-A1), whose Pasches never go down.
+	maxK := 0
+	for p := range n {
+		maxK = max(maxK, pos.Pasches[p])
+	}
+	for id := OuterWorkID(2, 1, 0); id <= NumOuterWorks; id++ {
+		f := plan[id].Fortress
+		switch {
+		case o.Players == 5 && id == o.EmptyField && g.on.has(id):
+			return bad("%v holds a marker, but it stays empty with five players: markers are placed only on fortress 1 (F-S1, F-A2)", id)
+		case o.Players == 5 && id == o.EmptyField:
+		case !g.on.has(id) && maxK < f-1:
+			return bad("%v is empty, but nobody has the %d Pasches that open fortress %d (F-A1)", id, f-1, f)
+		}
 	}
 	if want := n * o.Stock; total != want {
 		return bad("markers are not conserved: balances and markers on the plan make %d, want %d players × stock %d = %d", total, n, o.Stock, want)
