@@ -10,7 +10,7 @@ import (
 const (
 	DefaultPlayers = 2
 	DefaultStock   = 25   // FS: "ungefähr 25" markers a player
-	DefaultTurnCap = 5000 // throws; a game of six players takes about 600 on average
+	DefaultTurnCap = 5000 // throws; a game of six players takes 446 on average (ExactOdds), 1600 in a long one
 	// DefaultEmptyField is the outer-works field left empty with five players
 	// (F-S1): the VI field of fortress 4.
 	DefaultEmptyField FieldID = 36
