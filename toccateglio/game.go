@@ -253,20 +253,31 @@ func ev(kind brettspiel.EventKind, rule string, player, other brettspiel.Player)
 	return brettspiel.Event{Kind: kind, Rule: rule, Player: player, Other: other, From: brettspiel.NoPlace, To: brettspiel.NoPlace}
 }
 
-func throwNote(hi, lo uint8) string { return string([]byte{'0' + hi, '-', '0' + lo}) }
+// throwNotes holds the notation of every throw, so that events need no
+// allocation.
+var throwNotes = func() (n [7][7]string) {
+	for hi := 1; hi <= 6; hi++ {
+		for lo := 1; lo <= 6; lo++ {
+			n[hi][lo] = string([]byte{'0' + byte(hi), '-', '0' + byte(lo)})
+		}
+	}
+	return n
+}()
+
+func throwNote(hi, lo uint8) string { return throwNotes[hi%7][lo%7] }
 
 func (g *Game) applyThrow(hi, lo uint8) {
 	switch g.phase {
 	case phaseDraw0:
 		g.draw0 = [2]uint8{hi, lo}
 		e := ev(brettspiel.EventThrow, "T-S3", 0, brettspiel.Nobody)
-		e.Number, e.Note = int(hi+lo), throwNote(hi, lo)+" for the start"
+		e.Number, e.Note = int(hi+lo), throwNote(hi, lo)
 		g.emit(e)
 		g.phase = phaseDraw1
 		return
 	case phaseDraw1:
 		e := ev(brettspiel.EventThrow, "T-S3", 1, brettspiel.Nobody)
-		e.Number, e.Note = int(hi+lo), throwNote(hi, lo)+" for the start"
+		e.Number, e.Note = int(hi+lo), throwNote(hi, lo)
 		g.emit(e)
 		t0, t1 := g.draw0[0]+g.draw0[1], hi+lo
 		if t0 == t1 {
