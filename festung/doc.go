@@ -85,8 +85,8 @@
 //
 // # Decisions where the sources are silent
 //
-//   - Payments from "every other player" are made in seat order from the
-//     thrower's left.
+//   - Payments from "every other player" are made in turn order, starting
+//     with the seat after the thrower's.
 //   - A setup stake is placed by seat 0 first, on the lowest field IDs.
 //   - The fifth Pasch's conquest moves the fortress square only (F4 → F5); the
 //     Pasch square stays on Pasch field 4.

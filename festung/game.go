@@ -363,6 +363,9 @@ func (g *Game) legal(m brettspiel.Move) bool {
 // in order, unless it leaves the thrower a choice; then his decision resolves
 // it. On error the state is unchanged.
 func (g *Game) Apply(m brettspiel.Move) error {
+	// legal is membership in the legal list without building it; for a move
+	// not in it, CheckMove names the sentinel (game over, throw due, another
+	// actor's move, illegal) as for any game of the module.
 	if !g.legal(m) {
 		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
 	}
@@ -414,8 +417,8 @@ func (g *Game) toggle(id FieldID, rule string, number int) {
 	}
 }
 
-// collect makes every other player pay the thrower amount, in seat order
-// from the thrower's left.
+// collect makes every other player pay the thrower amount, in turn order
+// starting with the seat after the thrower's.
 func (g *Game) collect(amount int, rule string, number int) {
 	n := brettspiel.Player(g.opts.Players)
 	for i := brettspiel.Player(1); i < n; i++ {

@@ -128,7 +128,7 @@ func (g *Game) String() string {
 		return '.'
 	}
 	fmt.Fprintf(&b, "Festungsspiel, %d players, stock %d, %d throws made\n", g.opts.Players, g.opts.Stock, g.throws)
-	b.WriteString("outer works      I II III IV  V VI\n")
+	b.WriteString("outer works     I II III IV  V VI\n")
 	for f := 1; f <= 4; f++ {
 		for tw := 0; tw < 2; tw++ {
 			if OuterWorkID(f, 1, tw) == NoField {
