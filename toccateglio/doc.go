@@ -128,6 +128,11 @@
 //     stones in hand where none are entered or beside stones beyond Q1, all
 //     stones borne off, marks outside 0…11, strokes that no Partien can give.
 //
+// Left out: T-W5 ("Schule": marks forgotten by a player are taken by the
+// opponent) — the engine marks everything itself; and, as RULES.md says (T-X),
+// touch-move, faulty dice, TS's bearing off "des Zuhaltens wegen" and its
+// garbled sentence on passing an open point.
+//
 // Where RULES.md departs from a source it is followed: Ludii's reading of the
 // Jan (points 6–12), its multiplier ("double if fewer than 6") and its
 // single-die hits are not the default; the English paraphrase of AL (one die to

@@ -110,7 +110,7 @@ func (l *playList) add(a, b step, used int, high bool) {
 	}
 }
 
-// mover returns the side of the player to move and the opponent's stones in
+// view returns the side of player me and the opponent's stones in
 // the mover's track (occ[q] for q = 1…24).
 func (g *Game) view(me int) (s board.Side, occ [26]int8) {
 	s = g.sides[me]
