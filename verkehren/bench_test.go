@@ -7,19 +7,97 @@ import (
 	"github.com/brettspiel/brettspiel"
 )
 
+// middleGame returns a crowded middle-game position of a seeded random game
+// (both sides with stones spread over the board) with the throw d1-d2 to play.
+func middleGame(tb testing.TB, d1, d2 int) *Game {
+	tb.Helper()
+	r := rand.New(rand.NewPCG(7, 30))
+	g, _ := New(Options{FirstPlayer: brettspiel.Starts(0)})
+	var legal []brettspiel.Move
+	for g.Turns() < 24 {
+		if g.ToMove() == brettspiel.Chance {
+			m, _ := brettspiel.SampleChance(g, r)
+			_ = g.Apply(m)
+			continue
+		}
+		legal = g.AppendLegalMoves(legal[:0])
+		_ = g.Apply(noConcede(g, legal, r))
+		if g.ToMove() == brettspiel.Terminal {
+			tb.Fatal("the seeded game ended early")
+		}
+	}
+	pos := g.Position()
+	pos.Dice = [2]int{d1, d2}
+	h, err := FromPosition(VK, pos)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return h
+}
+
+// BenchmarkAppendLegalMoves lists the plays of one throw in a crowded middle
+// game: doublets played four times are the expensive case. 0 allocs/op.
+func BenchmarkAppendLegalMoves(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		d1, d2 int
+	}{{"6-6", 6, 6}, {"1-1", 1, 1}, {"3-3", 3, 3}, {"6-5", 6, 5}, {"2-1", 2, 1}} {
+		b.Run(c.name, func(b *testing.B) {
+			g := middleGame(b, c.d1, c.d2)
+			dst := make([]brettspiel.Move, 0, 1024)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				dst = g.AppendLegalMoves(dst[:0])
+			}
+			b.ReportMetric(float64(len(dst)), "plays")
+		})
+	}
+}
+
 // BenchmarkRandomGame plays whole games with the harness's random policy
 // through the checked Apply; games/s is reported.
 func BenchmarkRandomGame(b *testing.B) {
-	b.ReportAllocs()
-	r := rand.New(rand.NewPCG(1, 2))
-	turns := 0
-	for i := 0; i < b.N; i++ {
-		g, _ := New(VK)
-		if err := brettspiel.PlayOut(g, r, noConcede, 0); err != nil {
-			b.Fatal(err)
-		}
-		turns += g.Turns()
+	for _, o := range []struct {
+		name string
+		opts Options
+	}{{"VK", VK}, {"VKBandLimit", VKBandLimit}} {
+		b.Run(o.name, func(b *testing.B) {
+			b.ReportAllocs()
+			r := rand.New(rand.NewPCG(1, 2))
+			turns := 0
+			var legal []brettspiel.Move
+			for i := 0; i < b.N; i++ {
+				g, _ := New(o.opts)
+				for g.ToMove() != brettspiel.Terminal {
+					var m brettspiel.Move
+					if g.ToMove() == brettspiel.Chance {
+						m, _ = brettspiel.SampleChance(g, r)
+					} else {
+						legal = g.AppendLegalMoves(legal[:0])
+						m = noConcede(g, legal, r)
+					}
+					if err := g.Apply(m); err != nil {
+						b.Fatal(err)
+					}
+				}
+				turns += g.Turns()
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
+func TestAppendLegalMovesDoesNotAllocate(t *testing.T) {
+	if testing.Short() {
+		t.Skip()
+	}
+	for _, d := range [][2]int{{6, 6}, {1, 1}, {6, 5}} {
+		g := middleGame(t, d[0], d[1])
+		dst := make([]brettspiel.Move, 0, 1024)
+		if n := testing.AllocsPerRun(20, func() { dst = g.AppendLegalMoves(dst[:0]) }); n != 0 {
+			t.Errorf("%d-%d: %v allocs per AppendLegalMoves", d[0], d[1], n)
+		}
+	}
 }

@@ -79,9 +79,9 @@ func TestConformance(t *testing.T) {
 	for i, h := range harnessOptions {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()
-			games := conformance.Games(300, 20000)
+			games, deep := conformance.Games(300, 20000), 1
 			if i < 2 { // the two conventions with VK's rule get the full count
-				games = conformance.Games(2000, 100000)
+				games, deep = conformance.Games(2000, 100000), 3
 			}
 			counts := endCounts{}
 			conformance.Run(t, func() brettspiel.Game {
@@ -93,7 +93,7 @@ func TestConformance(t *testing.T) {
 			}, conformance.Config{
 				Games:     games,
 				Seed:      uint64(1000 + i),
-				DeepGames: 6,
+				DeepGames: deep,
 				Policy:    noConcede,
 				Invariant: invariant,
 				Observe:   counts.observe,

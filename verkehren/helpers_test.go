@@ -17,7 +17,7 @@ func o(p int) int { return int(oppPoint[p]) }
 // at builds a game in which player 0 is to play the throw d1-d2 (0-0: he is to
 // throw). me and opp give track positions → stones (opp in the opponent's own
 // track; use o for the mover's points); stones not given are borne off.
-func at(t *testing.T, opts Options, d1, d2 int, me, opp map[int]int) *Game {
+func at(t testing.TB, opts Options, d1, d2 int, me, opp map[int]int) *Game {
 	t.Helper()
 	var pos Position
 	for p, m := range [2]map[int]int{me, opp} {

@@ -1,0 +1,131 @@
+// Package verkehren implements "Das Verkehren im Bretspiel", the 18th-century
+// German game in which both players set their fifteen stones on the other's
+// side and run the same way round (rules contract RULES.md §3; source VK).
+//
+// # Rules overview
+//
+// Each player has a track of points 1…24 in his own direction of play: point
+// 1, his house ("Haus", "Mahl"), and points 1–12 lie on the opponent's side,
+// 12 being the Hucke in the corner; points 13–24 lie on his own side, and he
+// bears off from 19–24. Both run the same way round, so player 0's point i is
+// player 1's point i+12 (mod 24): each starts on the other's house. Track
+// position 0 holds stones hit off the board, 25 the stones borne off.
+//
+//   - V-S1 15 stones each on point 1. Who begins is drawn by chance nodes:
+//     player 0 throws, then player 1; equal totals throw again; the higher
+//     total begins and throws anew. Options.FirstPlayer skips the draw.
+//   - V-D1, V-D2 Doublets are played four times. As many numbers as possible
+//     must be played; when only one of two can be played either may be chosen
+//     (Options.HigherDie: the higher one).
+//   - V-B1 No Band (two or more own stones) on the opponent's side except the
+//     house and the Hucke: on points 2–11 at most one own stone (Options.Bands
+//     offers Cotton's and Fiske's readings).
+//   - V-B2 A point with two or more opponent stones is closed; the opponent's
+//     house counts like any occupied point.
+//   - V-O1 The opening convention agreed before the game (Options.Opening):
+//     "five blots" (no Band outside the house until five stones have left it)
+//     or "band limit N" (at most N Bände at once).
+//   - V-H1 A stone landing on a single opponent stone hits it off the board.
+//   - V-E1…V-E3 Stones off the board enter before anything else moves, a die d
+//     on point d. An entry point is closed by two opponent stones, by an own
+//     stone on 2–6, and (the house) by any opponent stone. Entering onto a
+//     blot hits it, and is compulsory: among the plays that use the most
+//     numbers only those with the most hits while entering are legal.
+//   - V-J1 A player with more stones off the board than open entry points is
+//     Junker at the start of his turn and plays nothing ([Game.Junker]).
+//   - V-W1, V-F1 Bearing off from 19–24 once all stones are there and none is
+//     off the board (by the exact number, or a higher one from the farthest
+//     point); the first to bear off all 15 wins a single game (1).
+//   - V-W2 A player with no Band on his own side (13–24) may concede the
+//     single game: an extra move "concede" after his throw.
+//   - V-W3 Double games (2), judged after every turn: (a) a player is Junker
+//     and the opponent has no Band on his points 1–6; (b) a player has six or
+//     more stones off the board and is Junker; (c) a player has all fifteen on
+//     his point 24, none borne off.
+//
+// Returns are +1/−1 for a single game (borne off or conceded), +2/−2 for a
+// double one, zeros before the end and when the turn cap ends a game.
+//
+// # Options and presets
+//
+// [Options] is a value; the zero value is VK's game ([VK]): V-B1 as in VK,
+// the five-blots opening, no higher-die rule, the draw for the start, a turn
+// cap of [DefaultTurnCap] turns. The presets are [VK], [VKBandLimit] (band
+// limit 5), [Cotton] (no Band on 2–12) and [Fiske] (no Band on 2–11 until a
+// stone has reached 12). Any combination of the fields is valid;
+// Options.Validate says what is not.
+//
+// # Moves and notation
+//
+// One move is a whole turn. At a chance node the moves are the 21 distinct
+// throws, written higher die first, "6-5", "3-3" (ParseMove also takes
+// "5-6"); their weights are 2 (mixed) and 1 (doublets) of 36. The draw for the
+// start uses the same throws.
+//
+// A play lists its single moves in the order played, each "from/to", from a
+// point or "bar" (off the board), to a point or "off" (borne off), with "*"
+// after a move that hits, separated by spaces:
+//
+//	13/18 13/19      two stones, one die each
+//	1/6 6/12         one stone with both dice
+//	bar/3* 3/8       entering with a hit, then on
+//	20/off 19/off    bearing off
+//	1/3 3/5 5/7 7/9  a doublet, four moves
+//
+// "pass" is the move when no number can be played (it is then the only play),
+// "concede" gives the single game up (V-W2). Moves are listed sorted by their
+// Move value, which is the order of the notation: pass first, then the plays
+// with their moves compared point by point, concede last. Two plays that give
+// the same position are one move, written as the one with the smallest
+// notation; ParseMove accepts any order of single moves that the rules allow
+// and returns the move for the position it gives, and otherwise says which
+// single move fails and why, with its rule ID.
+//
+// # Decisions where the sources are silent
+//
+//   - Who begins (VK is silent): as Toccateglio's T-S3, the higher total.
+//   - Every landing rule (V-B1, V-B2, V-O1, V-E2) is judged at each single
+//     move, from the position at that moment: a stone may not touch down on an
+//     own blot on 2–11 in the middle of a combined move, so the order matters.
+//     Fiske's "until a stone has reached 12" and the five-blots count are read
+//     from the position before each single move too (a stone that left the
+//     house with the first number counts for the second).
+//   - Band limit: VK says an extra Band "is hit"; we read it as "may not be
+//     made". Moving a stone from a two-stone Band onto a blot keeps the number
+//     and is allowed.
+//   - "Open entry points" (V-J1) are the points 1–6 on which one stone could
+//     enter now, judged by the same landing rules.
+//   - V-E3 counts only hits made by stones entering from the bar; a position
+//     reached with different numbers of such hits counts with its best. The
+//     higher-die option (V-D2) is applied before V-E3.
+//   - Bearing the last stone off ends the play: numbers left over are not
+//     unplayable, and the play counts as using every number.
+//   - Bearing off may begin in the middle of a throw, once the first number
+//     has brought the last outside stone home.
+//   - End of a turn: if the mover has borne off all his stones he wins; the
+//     game is double if the opponent is then in a V-W3 (a) or (b) position.
+//     Otherwise the double games favouring the mover are judged first, then
+//     those favouring the opponent. When (a) and (b) both hold the ending is
+//     reported as (b), DoubleSixOff; the result is 2 either way.
+//   - Conceding is offered at every decision node of a player without a Band
+//     on 13–24, also when the only play is the pass.
+//   - A position that cannot arise (FromPosition) includes a game already over
+//     by V-W1 or V-W3.
+//
+// # Events
+//
+// Apply reports a throw (EventThrow; Rule V-S1 in the draw, V-D1 for a
+// doublet), EventDecide for the draw's result, [EventJunker] at a throw when
+// the thrower is Junker, every entry (EventEnter, V-E1), move (EventMove),
+// hit (EventHit, V-H1, or V-E3 while entering), bearing off (EventBearOff,
+// V-F1), pass (V-D2, or V-J1 for a Junker), [EventConcede] (V-W2), and
+// EventEnd with the winner, the points (Amount), the ending (Note) and its
+// rule. Points are in the track of Event.Player.
+//
+// # Concurrency
+//
+// A Game is not safe for concurrent use. Clone returns an independent copy; a
+// clone can be used on another goroutine. The package has no mutable global
+// state. AppendLegalMoves works in fixed-size arrays on the stack and does not
+// allocate when dst has room.
+package verkehren

@@ -1,0 +1,77 @@
+package verkehren_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/verkehren"
+)
+
+// A whole game between two random players, from the draw for the start to the
+// end, seeded so that it is the same game everywhere.
+func Example() {
+	g, err := verkehren.New(verkehren.VK)
+	if err != nil {
+		panic(err)
+	}
+	// a random player that never gives the game up: "concede" sorts last
+	random := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+		if n := len(legal); n > 1 && g.MoveString(legal[n-1]) == "concede" {
+			legal = legal[:n-1]
+		}
+		return legal[r.IntN(len(legal))]
+	}
+	r := rand.New(rand.NewPCG(2026, 11))
+	if err := brettspiel.PlayOut(g, r, random, 0); err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Ending(), "after", g.Turns(), "turns:", g.Winner(), "wins", g.Returns())
+	// Output: single game after 248 turns: player 1 wins [-1 1]
+}
+
+// VK's bearing-off example: a Band on 19 alone and 6-5 — the 6 bears one
+// stone off and the 5 must bring the other to 24.
+func ExampleFromPosition() {
+	var pos verkehren.Position
+	pos.Stones[0][19] = 2
+	pos.Stones[0][25] = 13 // borne off
+	pos.Stones[1][1] = 15  // the opponent still in his house
+	pos.Dice = [2]int{6, 5}
+	g, err := verkehren.FromPosition(verkehren.VK, pos)
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range g.LegalMoves() {
+		fmt.Println(g.MoveString(m))
+	}
+	// Output: 19/24 19/off
+}
+
+// Entering is compulsory and so is hitting while entering (V-E3): ParseMove
+// says why another play is refused.
+func ExampleGame_ParseMove() {
+	var pos verkehren.Position
+	pos.Stones[0][0] = 1   // one stone off the board
+	pos.Stones[0][13] = 11 // on the opponent's house
+	pos.Stones[0][15] = 3
+	pos.Stones[1][15] = 1 // an opponent blot on my point 3 (his 15)
+	pos.Stones[1][22] = 14
+	pos.Dice = [2]int{5, 3}
+	g, _ := verkehren.FromPosition(verkehren.VK, pos)
+	if _, err := g.ParseMove("bar/5 13/16"); err != nil {
+		fmt.Println(err)
+	}
+	m, _ := g.ParseMove("bar/3 3/8")
+	fmt.Println(g.MoveString(m))
+	_ = g.Apply(m)
+	for _, e := range g.Events() {
+		fmt.Println(e)
+	}
+	// Output:
+	// brettspiel: parse move "bar/5 13/16": illegal move: another play hits more stones while entering, and hitting while entering is compulsory (V-E3)
+	// bar/3* 3/8
+	// player 0 enter 1: →3 by 3 (V-E1)
+	// player 0 hit 1 (player 1): →3 by 3 (V-E3)
+	// player 0 move 1: 3→8 by 5
+}
