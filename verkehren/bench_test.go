@@ -7,32 +7,26 @@ import (
 	"github.com/brettspiel/brettspiel"
 )
 
-// middleGame returns a crowded middle-game position of a seeded random game
-// (both sides with stones spread over the board) with the throw d1-d2 to play.
+// middleGame returns a crowded middle-game position with the throw d1-d2 to
+// play: player 0 with blots on 3, 5, 7, 9, 11 and Bände on 1, 12, 14; player
+// 1 with five blots on player 0's side and Bände on his house, Hucke, 14, 18.
 func middleGame(tb testing.TB, d1, d2 int) *Game {
 	tb.Helper()
-	r := rand.New(rand.NewPCG(7, 30))
-	g, _ := New(Options{FirstPlayer: brettspiel.Starts(0)})
-	var legal []brettspiel.Move
-	for g.Turns() < 24 {
-		if g.ToMove() == brettspiel.Chance {
-			m, _ := brettspiel.SampleChance(g, r)
-			_ = g.Apply(m)
-			continue
-		}
-		legal = g.AppendLegalMoves(legal[:0])
-		_ = g.Apply(noConcede(g, legal, r))
-		if g.ToMove() == brettspiel.Terminal {
-			tb.Fatal("the seeded game ended early")
+	var pos Position
+	for p, m := range [2]map[int]int{
+		{1: 4, 3: 1, 5: 1, 7: 1, 9: 1, 11: 1, 12: 2, 14: 2, 16: 1, 19: 1},
+		{1: 3, 3: 1, 5: 1, 6: 1, 8: 1, 10: 1, 12: 2, 14: 2, 16: 1, 18: 2},
+	} {
+		for i, c := range m {
+			pos.Stones[p][i] = c
 		}
 	}
-	pos := g.Position()
 	pos.Dice = [2]int{d1, d2}
-	h, err := FromPosition(VK, pos)
+	g, err := FromPosition(VK, pos)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return h
+	return g
 }
 
 // BenchmarkAppendLegalMoves lists the plays of one throw in a crowded middle

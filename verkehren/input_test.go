@@ -53,7 +53,7 @@ func TestFromPositionRejects(t *testing.T) {
 		{"bad turn", VK, func(p *Position) { p.Turn = 2 }, "turn"},
 		{"turns past the cap", Options{TurnCap: 10}, func(p *Position) { p.Turns = 10 }, "turns"},
 		{"double game over", VK, func(p *Position) {
-			p.Stones = [2][26]int{{13: 13, 14: 2}, {0: 2, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 13: 9}}
+			p.Stones = [2][26]int{{13: 1, 20: 2, 12: 12}, {0: 2, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 13: 8}}
 		}, "double"},
 	}
 	for _, c := range cases {
@@ -139,9 +139,9 @@ func TestBadInputLeavesStateUnchanged(t *testing.T) {
 func TestTurnCap(t *testing.T) {
 	g, _ := New(Options{FirstPlayer: brettspiel.Starts(0), TurnCap: 2})
 	throwDice(t, g, "6-6")
-	play(t, g, "pass")
+	play(t, g, "1/7") // 7/13 is closed, a second stone on 7 would be a Band
 	throwDice(t, g, "6-6")
-	play(t, g, "pass")
+	play(t, g, "1/7")
 	if g.ToMove() != brettspiel.Terminal || g.Ending() != TurnCapped || !reflect.DeepEqual(g.Returns(), []int{0, 0}) {
 		t.Fatalf("after the cap: %v %v %v", g.ToMove(), g.Ending(), g.Returns())
 	}

@@ -28,7 +28,7 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 		return "concede"
 	}
 	p := m.Actor()
-	if p != 0 && p != 1 {
+	if p != 0 && p != 1 || pay>>(stepBits*maxSteps) != 0 {
 		return m.String()
 	}
 	me, opp := g.b.Sides[p], g.b.Sides[1-p]

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
@@ -540,13 +541,13 @@ func TestV_W3c_DoubleByAllOnPoint24(t *testing.T) {
 }
 
 func TestV_W3_JudgedForBothPlayers(t *testing.T) {
-	// I pass, and the opponent is still Junker without my Band: the position
-	// cannot be loaded (the game was over), so build it by play
+	// a position in which a double game has arisen cannot be loaded: the game
+	// ended after the turn that made it
 	_, err := FromPosition(VK, Position{Stones: [2][26]int{
-		{13: 13, 14: 2},
-		{0: 2, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 13: 9},
+		{13: 1, 20: 2, 12: 12},
+		{0: 2, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 13: 8},
 	}})
-	if !errors.Is(err, brettspiel.ErrBadPosition) {
+	if !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(err.Error(), "double") {
 		t.Errorf("a position in which a double game has arisen loads: %v", err)
 	}
 }
