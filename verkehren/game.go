@@ -224,6 +224,16 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	return dst
 }
 
+// throwNames[a][b] is the notation of the throw a-b.
+var throwNames = func() (n [7][7]string) {
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			n[a][b] = strconv.Itoa(a) + "-" + strconv.Itoa(b)
+		}
+	}
+	return n
+}()
+
 func throwMove(t dice.Throw) brettspiel.Move {
 	return brettspiel.NewMove(brettspiel.Chance, uint64(t.A)<<3|uint64(t.B))
 }
@@ -257,8 +267,11 @@ const maxLegal = 512
 // Apply plays m. On error the state is unchanged.
 func (g *Game) Apply(m brettspiel.Move) error {
 	var buf [maxLegal]brettspiel.Move
-	if err := brettspiel.CheckMove(g.ToMove(), m, g.AppendLegalMoves(buf[:0]), g.MoveString); err != nil {
-		return err
+	legal := g.AppendLegalMoves(buf[:0])
+	if err := brettspiel.CheckMove(g.ToMove(), m, legal, nil); err != nil {
+		// again with the notation for the message (the method value costs an
+		// allocation, so only on this path)
+		return brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString)
 	}
 	g.events = g.events[:0]
 	if m.Actor() == brettspiel.Chance {
@@ -307,7 +320,7 @@ func (g *Game) applyThrow(t dice.Throw) {
 	g.dice = [2]uint8{t.A, t.B}
 	g.phase = phasePlay
 	e := ev(brettspiel.EventThrow, "", g.toMove)
-	e.Number, e.Note = t.Sum(), t.String()
+	e.Number, e.Note = t.Sum(), throwNames[t.A][t.B]
 	if t.IsDoublet() {
 		e.Rule = "V-D1"
 	}

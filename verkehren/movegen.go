@@ -1,6 +1,7 @@
 package verkehren
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/brettspiel/brettspiel"
@@ -66,6 +67,8 @@ type gen struct {
 	doublet  bool
 	path     [maxSteps]struct{ from, to, die int8 }
 	hitmask  uint32
+	diff     [26]int8 // own stones per track position against the start
+	touched  uint32   // the positions where diff is not 0
 	nodes    []node
 	nn       int
 	leaves   []leaf // the first nl are in use
@@ -73,46 +76,20 @@ type gen struct {
 	overflow bool
 }
 
-// posKey packs the position reached by the first depth steps of the path: the
-// own stones taken away and added (net, sorted, at most four each, 5 bits a
-// point, 31 for none) and the opponent points hit (bits 40…62).
-func (g *gen) posKey(depth int) uint64 {
-	var pts [2 * maxSteps]int8
-	var cnt [2 * maxSteps]int8
-	k := 0
-	for i := 0; i < depth; i++ {
-		for s, p := range [2]int8{g.path[i].from, g.path[i].to} {
-			c := int8(1)
-			if s == 0 {
-				c = -1
-			}
-			j := 0
-			for j < k && pts[j] != p {
-				j++
-			}
-			if j == k {
-				pts[k], cnt[k] = p, 0
-				k++
-			}
-			cnt[j] += c
-		}
-	}
-	// insertion sort by point
-	for i := 1; i < k; i++ {
-		for j := i; j > 0 && pts[j] < pts[j-1]; j-- {
-			pts[j], pts[j-1] = pts[j-1], pts[j]
-			cnt[j], cnt[j-1] = cnt[j-1], cnt[j]
-		}
-	}
+// posKey packs the position reached: the own stones taken away and added
+// (net, in ascending order, at most four each, 5 bits a point, 31 for none)
+// and the opponent points hit (bits 40…62).
+func (g *gen) posKey() uint64 {
 	rem, add := uint64(0), uint64(0)
 	nr, na := 0, 0
-	for i := 0; i < k; i++ {
-		for c := cnt[i]; c < 0; c++ {
-			rem |= uint64(pts[i]) << (5 * nr)
+	for t := g.touched; t != 0; t &= t - 1 {
+		p := uint64(bits.TrailingZeros32(t))
+		for c := g.diff[p]; c < 0; c++ {
+			rem |= p << (5 * nr)
 			nr++
 		}
-		for c := cnt[i]; c > 0; c-- {
-			add |= uint64(pts[i]) << (5 * na)
+		for c := g.diff[p]; c > 0; c-- {
+			add |= p << (5 * na)
 			na++
 		}
 	}
@@ -123,6 +100,17 @@ func (g *gen) posKey(depth int) uint64 {
 		add |= 31 << (5 * na)
 	}
 	return rem | add<<20 | uint64(g.hitmask)<<40
+}
+
+// shift records one stone more (c = 1) or less (c = −1) on point p against
+// the position the generation started from.
+func (g *gen) shift(p int, c int8) {
+	g.diff[p] += c
+	if g.diff[p] != 0 {
+		g.touched |= 1 << p
+	} else {
+		g.touched &^= 1 << p
+	}
 }
 
 func hashKey(key uint64, aux uint8, slots int) int {
@@ -161,7 +149,7 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 	if g.overflow {
 		return
 	}
-	key := g.posKey(depth)
+	key := g.posKey()
 	slot, seen := g.visit(key, uint8(depth)|used<<3)
 	if g.overflow {
 		return
@@ -193,6 +181,8 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 				}
 				g.me[from]--
 				g.me[to]++
+				g.shift(from, -1)
+				g.shift(to, 1)
 				var eh int8
 				oldMask := g.hitmask
 				if hit {
@@ -214,6 +204,8 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 				}
 				g.me[to]--
 				g.me[from]++
+				g.shift(to, -1)
+				g.shift(from, 1)
 				if g.overflow {
 					return
 				}

@@ -16,7 +16,7 @@ import (
 func (g *Game) MoveString(m brettspiel.Move) string {
 	if m.Actor() == brettspiel.Chance {
 		if t, ok := throwOf(m); ok {
-			return t.String()
+			return throwNames[t.A][t.B]
 		}
 		return m.String()
 	}
