@@ -79,7 +79,7 @@ func TestConformance(t *testing.T) {
 	for i, h := range harnessOptions {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()
-			games, deep := conformance.Games(150, 20000), 1
+			games, deep := conformance.Games(100, 20000), 1
 			if i < 2 { // the two conventions with VK's rule get the full count
 				games, deep = conformance.Games(2000, 100000), 2
 			}
