@@ -52,8 +52,9 @@
 // the five-blots opening, no higher-die rule, the draw for the start, a turn
 // cap of [DefaultTurnCap] turns. The presets are [VK], [VKBandLimit] (band
 // limit 5), [Cotton] (no Band on 2–12) and [Fiske] (no Band on 2–11 until a
-// stone has reached 12). Any combination of the fields is valid;
-// Options.Validate says what is not.
+// stone has reached 12). The fields combine freely, except that BandLimit
+// (5…15, 0 for 5) belongs to the band-limit opening; Options.Validate (and
+// New) say what is wrong with an error wrapping brettspiel.ErrBadOptions.
 //
 // # Moves and notation
 //
