@@ -81,7 +81,7 @@ func TestConformance(t *testing.T) {
 			t.Parallel()
 			games, deep := conformance.Games(100, 20000), 1
 			if i < 2 { // the two conventions with VK's rule get the full count
-				games, deep = conformance.Games(2000, 100000), 2
+				games, deep = conformance.Games(2000, 100000), 1
 			}
 			counts := endCounts{}
 			conformance.Run(t, func() brettspiel.Game {

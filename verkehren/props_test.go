@@ -134,7 +134,7 @@ func TestPropertyFromPosition(t *testing.T) {
 func TestPlayWhole(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		conformance.PlayWhole(rt, func() brettspiel.Game {
-			g, _ := New(Options{TurnCap: 60})
+			g, _ := New(Options{TurnCap: 40})
 			return g
 		}, conformance.Config{Invariant: invariant})
 	})
