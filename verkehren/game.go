@@ -441,6 +441,14 @@ func (g *Game) Returns() []int {
 	return r
 }
 
+// Concedes reports whether m gives the game up as a single game (V-W2). Bots
+// use it to keep from conceding a game they could still play on (see the
+// module's bot package).
+func (g *Game) Concedes(m brettspiel.Move) bool {
+	a := m.Actor()
+	return (a == 0 || a == 1) && m.Payload() == concedePayload
+}
+
 // Clone returns an independent deep copy.
 func (g *Game) Clone() brettspiel.Game { return g.clone() }
 

@@ -445,6 +445,11 @@ func TestV_W2_Conceding(t *testing.T) {
 	if legal[len(legal)-1].Payload() != concedePayload {
 		t.Errorf("concede must sort last")
 	}
+	for i, m := range legal {
+		if got, want := g.Concedes(m), i == len(legal)-1; got != want {
+			t.Errorf("Concedes(%s) = %v, want %v", g.MoveString(m), got, want)
+		}
+	}
 	play(t, g, "concede")
 	if g.Ending() != Conceded || g.Winner() != 1 || !reflect.DeepEqual(g.Returns(), []int{-1, 1}) {
 		t.Errorf("after conceding: %v, winner %v, %v", g.Ending(), g.Winner(), g.Returns())

@@ -33,14 +33,23 @@ import (
 )
 
 func main() {
-	fi, err := os.Stdin.Stat()
-	terminal := err == nil && fi.Mode()&os.ModeCharDevice != 0
-	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, terminal); err != nil {
+	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, stdinIsTerminal()); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "play:", err)
 		}
 		os.Exit(2)
 	}
+}
+
+// stdinIsTerminal reports whether standard input is a character device other
+// than the null device: a terminal, as far as the standard library can tell.
+func stdinIsTerminal() bool {
+	fi, err := os.Stdin.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 type config struct {

@@ -9,7 +9,10 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/internal/race"
+	"github.com/brettspiel/brettspiel/toccateglio"
+	"github.com/brettspiel/brettspiel/verkehren"
 )
 
 // Entry is one game of the catalogue.
@@ -23,12 +26,66 @@ type Entry struct {
 
 var entries = []Entry{
 	{
+		Name: "toccateglio", Presets: toccateglioPresets(), Players: [2]int{2, 2},
+		Describe: "Toccateglispiel, Tokkadille 1853, Toccadille: hits are marked, a Partie to 12",
+		New: func(preset string, _ int) (brettspiel.Game, error) {
+			for _, p := range toccateglio.Presets() {
+				if slug(p.Name) == preset {
+					return toccateglio.New(p.Options)
+				}
+			}
+			return nil, fmt.Errorf("toccateglio has no preset %q", preset)
+		},
+	},
+	{
+		Name: "verkehren", Presets: []string{"vk", "vk-band-limit", "cotton", "fiske"}, Players: [2]int{2, 2},
+		Describe: "Verkehren: both run the same way round; hit stones re-enter; Junker and Jan",
+		New: func(preset string, _ int) (brettspiel.Game, error) {
+			opts := map[string]verkehren.Options{"vk": verkehren.VK, "vk-band-limit": verkehren.VKBandLimit, "cotton": verkehren.Cotton, "fiske": verkehren.Fiske}[preset]
+			return verkehren.New(opts)
+		},
+	},
+	{
+		Name: "festung", Presets: []string{"standard"}, Players: [2]int{2, 6},
+		Describe: "the three-dice fortress game for 2–6 players",
+		New: func(_ string, players int) (brettspiel.Game, error) {
+			return festung.New(festung.ForPlayers(players))
+		},
+	},
+	{
 		Name: "race", Presets: []string{"default"}, Players: [2]int{2, 4},
 		Describe: "a one-die race, the module's small test game",
 		New: func(_ string, players int) (brettspiel.Game, error) {
 			return race.New(race.Rules{Players: players})
 		},
 	},
+}
+
+func toccateglioPresets() []string {
+	var names []string
+	for _, p := range toccateglio.Presets() {
+		names = append(names, slug(p.Name))
+	}
+	return names
+}
+
+// slug writes a preset's name for the command line: "Tokkadille 1853, 16
+// stones" is "tokkadille-1853-16-stones".
+func slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
 }
 
 // Entries lists the games, by name.
