@@ -31,16 +31,20 @@ const NoPlace = -1
 // Event is one thing that an Apply did, with the rule that made it happen.
 // Points are in the track of Player unless the variant says otherwise; fields of
 // a plan are the variant's field numbers.
+//
+// In JSON an event is an object with the keys of its fields in lower case;
+// players are seat numbers (−1 chance, −3 nobody) and rule and note are left
+// out when empty.
 type Event struct {
-	Kind   EventKind
-	Rule   string // rule ID of RULES.md, e.g. "T-M2"; empty for plain bookkeeping
-	Player Player // whom the event concerns: who scores, receives, moves
-	Other  Player // the counterpart (who pays, whose stone is hit), or Nobody
-	Amount int    // marks, markers, stones, strokes
-	From   int    // a point or field, or NoPlace
-	To     int    // a point or field, or NoPlace
-	Number int    // the number (die, or dice combined) that did it; 0 if none
-	Note   string // a short fixed explanation, may be empty
+	Kind   EventKind `json:"kind"`
+	Rule   string    `json:"rule,omitempty"` // rule ID of RULES.md, e.g. "T-M2"; empty for plain bookkeeping
+	Player Player    `json:"player"`         // whom the event concerns: who scores, receives, moves
+	Other  Player    `json:"other"`          // the counterpart (who pays, whose stone is hit), or Nobody
+	Amount int       `json:"amount"`         // marks, markers, stones, strokes
+	From   int       `json:"from"`           // a point or field, or NoPlace
+	To     int       `json:"to"`             // a point or field, or NoPlace
+	Number int       `json:"number"`         // the number (die, or dice combined) that did it; 0 if none
+	Note   string    `json:"note,omitempty"` // a short fixed explanation, may be empty
 }
 
 // String renders the event for a log, e.g.

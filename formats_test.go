@@ -1,0 +1,155 @@
+package brettspiel_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/race"
+)
+
+func TestPositionIDRoundTrip(t *testing.T) {
+	for _, payload := range [][]byte{nil, {0}, {1, 2, 3}, bytes.Repeat([]byte{0xff}, 40)} {
+		id := brettspiel.EncodeID("toccateglio", 1, payload)
+		if !strings.HasPrefix(id, "toccateglio:1:") {
+			t.Errorf("ID %q lacks its prefix", id)
+		}
+		v, got, err := brettspiel.DecodeID("toccateglio", id)
+		if err != nil || v != 1 || !bytes.Equal(got, payload) {
+			t.Errorf("DecodeID(%q) = %d, %v, %v; want 1, %v", id, v, got, err, payload)
+		}
+	}
+}
+
+func TestPositionIDRefusesBadInput(t *testing.T) {
+	good := brettspiel.EncodeID("verkehren", 2, []byte{4, 5, 6, 7})
+	payload := good[len("verkehren:2:"):]
+	flip := []byte(payload)
+	if flip[0] == 'A' {
+		flip[0] = 'B'
+	} else {
+		flip[0] = 'A'
+	}
+	tests := []struct{ id, reason string }{
+		{"", "want variant:version:payload"},
+		{"verkehren", "want variant:version:payload"},
+		{"festung:2:" + payload, `an ID of "festung", not of verkehren`},
+		{"verkehren:" + payload, "want variant:version:payload"},
+		{"verkehren:x:" + payload, "is not a number"},
+		{"verkehren:02:" + payload, "is not a number"},
+		{"verkehren:3:" + payload, "checksum does not match"},
+		{"verkehren:2:" + string(flip), "checksum does not match"},
+		{"verkehren:2:" + payload[:len(payload)-1], ""},
+		{"verkehren:2:" + payload + "=", "base64"},
+		{"verkehren:2:A", "base64"},
+		{"verkehren:2:", "too short"},
+	}
+	for _, tt := range tests {
+		_, _, err := brettspiel.DecodeID("verkehren", tt.id)
+		var e *brettspiel.Error
+		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(e.Reason, tt.reason) {
+			t.Errorf("DecodeID(%q) = %v, want a bad-notation error saying %q", tt.id, err, tt.reason)
+		}
+	}
+}
+
+func FuzzDecodeID(f *testing.F) {
+	f.Add(brettspiel.EncodeID("toccateglio", 1, []byte{1, 2, 3}))
+	f.Add("toccateglio:1:")
+	f.Add("toccateglio:99999999999999999999:AAAA")
+	f.Fuzz(func(t *testing.T, id string) {
+		v, payload, err := brettspiel.DecodeID("toccateglio", id)
+		if err != nil {
+			return
+		}
+		if again := brettspiel.EncodeID("toccateglio", v, payload); again != id {
+			t.Errorf("%q decodes and encodes to %q", id, again)
+		}
+	})
+}
+
+func TestStateJSON(t *testing.T) {
+	g, _ := race.New(race.Rules{Players: 3, Goal: 3})
+	r := rand.New(rand.NewPCG(1, 2))
+	for g.ToMove() != brettspiel.Terminal {
+		s := brettspiel.NewStateJSON(g, "race", "race:1:x")
+		switch p := g.ToMove(); p {
+		case brettspiel.Chance:
+			if s.Turn != brettspiel.TurnChance || s.Player != -1 || len(s.Legal) != 6 || s.Legal[0].Weight != 1 {
+				t.Fatalf("chance node: %+v", s)
+			}
+		default:
+			if s.Turn != brettspiel.TurnPlayer || s.Player != int(p) || len(s.Legal) != len(g.LegalMoves()) || s.Legal[0].Weight != 0 {
+				t.Fatalf("player node: %+v", s)
+			}
+		}
+		if err := s.Check("race", 3); err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back brettspiel.StateJSON
+		if err := brettspiel.DecodeStrict(data, &back); err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := json.Marshal(back); !bytes.Equal(again, data) {
+			t.Fatalf("JSON does not round-trip:\n%s\n%s", data, again)
+		}
+		m := brettspiel.RandomPolicy(g, g.LegalMoves(), r)
+		if g.ToMove() == brettspiel.Chance {
+			m, _ = brettspiel.SampleChance(g, r)
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := brettspiel.NewStateJSON(g, "race", "race:1:x")
+	if s.Turn != brettspiel.TurnOver || len(s.Legal) != 0 || s.Player != -1 {
+		t.Errorf("the end: %+v", s)
+	}
+	data, _ := json.Marshal(s)
+	if !bytes.Contains(data, []byte(`"legal":[]`)) || !bytes.Contains(data, []byte(`"kind":"end"`)) {
+		t.Errorf("JSON at the end: %s", data)
+	}
+}
+
+func TestStateJSONCheck(t *testing.T) {
+	good := brettspiel.StateJSON{Version: brettspiel.JSONVersion, Game: "race", Events: []brettspiel.Event{{Kind: "move", Player: 1, Other: brettspiel.Nobody}}}
+	if err := good.Check("race", 2); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		edit   func(*brettspiel.StateJSON)
+		reason string
+	}{
+		{func(s *brettspiel.StateJSON) { s.Version = 7 }, "version 7"},
+		{func(s *brettspiel.StateJSON) { s.Game = "chess" }, `game "chess"`},
+		{func(s *brettspiel.StateJSON) { s.Events[0].Player = 2 }, "events[0]: player 2 of 2"},
+		{func(s *brettspiel.StateJSON) { s.Events[0].Other = -4 }, "events[0]: player -4"},
+		{func(s *brettspiel.StateJSON) { s.Events[0].Kind = "" }, "no kind"},
+	}
+	for _, tt := range tests {
+		s := good
+		s.Events = append([]brettspiel.Event(nil), good.Events...)
+		tt.edit(&s)
+		err := s.Check("race", 2)
+		if !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(err.Error(), tt.reason) {
+			t.Errorf("Check = %v, want %q", err, tt.reason)
+		}
+	}
+}
+
+func TestDecodeStrict(t *testing.T) {
+	var s brettspiel.StateJSON
+	for _, in := range []string{`{"version":1,"gmae":"x"}`, `{"version":"1"}`, `{} {}`, `[`, ``} {
+		if err := brettspiel.DecodeStrict([]byte(in), &s); !errors.Is(err, brettspiel.ErrBadNotation) {
+			t.Errorf("DecodeStrict(%q) = %v", in, err)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package brettspiel
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"hash/crc32"
+	"strconv"
+	"strings"
+)
+
+// A position ID is a compact text for a whole game state, in the spirit of
+// gnubg's Position ID: "variant:version:payload", where payload is the
+// variant's binary encoding followed by a two-byte checksum, in unpadded
+// URL-safe base64. For example
+//
+//	toccateglio:1:AQIDBAUGBwgJCgsMDQ4P-Xw
+//
+// The variant packages define what the payload holds and give their states
+// MarshalText and UnmarshalText methods; [EncodeID] and [DecodeID] are the
+// frame they share. The checksum catches a mistyped or truncated ID before the
+// variant reads it.
+
+// EncodeID frames a variant's payload as a position ID.
+func EncodeID(variant string, version int, payload []byte) string {
+	buf := make([]byte, len(payload), len(payload)+2)
+	copy(buf, payload)
+	buf = binary.BigEndian.AppendUint16(buf, idChecksum(variant, version, payload))
+	return variant + ":" + strconv.Itoa(version) + ":" + base64.RawURLEncoding.EncodeToString(buf)
+}
+
+// DecodeID checks that id is a position ID of variant and returns its version
+// and payload. The error, an [*Error] wrapping [ErrBadNotation], says what is
+// wrong: another variant, no version, bad base64 or a checksum that does not
+// match.
+func DecodeID(variant, id string) (version int, payload []byte, err error) {
+	bad := func(reason string) (int, []byte, error) {
+		return 0, nil, &Error{Op: "decode position ID", Input: id, Err: ErrBadNotation, Reason: reason}
+	}
+	name, rest, ok := strings.Cut(id, ":")
+	if !ok {
+		return bad("want variant:version:payload")
+	}
+	if name != variant {
+		return bad("an ID of " + strconv.Quote(name) + ", not of " + variant)
+	}
+	ver, data, ok := strings.Cut(rest, ":")
+	if !ok {
+		return bad("want variant:version:payload")
+	}
+	version, err = strconv.Atoi(ver)
+	if err != nil || version < 0 || ver != strconv.Itoa(version) {
+		return bad("the version " + strconv.Quote(ver) + " is not a number")
+	}
+	buf, err := base64.RawURLEncoding.Strict().DecodeString(data)
+	if err != nil {
+		return bad("the payload is not URL-safe base64 without padding")
+	}
+	if len(buf) < 2 {
+		return bad("the payload is too short")
+	}
+	payload, sum := buf[:len(buf)-2], binary.BigEndian.Uint16(buf[len(buf)-2:])
+	if sum != idChecksum(variant, version, payload) {
+		return bad("the checksum does not match: the ID is mistyped or cut short")
+	}
+	return version, payload, nil
+}
+
+// idChecksum covers the variant and version too, so an ID cannot be moved to
+// another variant or version by editing its prefix.
+func idChecksum(variant string, version int, payload []byte) uint16 {
+	h := crc32.NewIEEE()
+	h.Write([]byte(variant))
+	h.Write([]byte{0, byte(version)})
+	h.Write(payload)
+	return uint16(h.Sum32())
+}
