@@ -110,10 +110,10 @@ func playGame(newGame func() brettspiel.Game, r *rand.Rand, cfg Config, deep boo
 		if step > cfg.MaxSteps {
 			return fail("the game has not ended after %d steps", cfg.MaxSteps)
 		}
-		if msg := checkCheap(g); msg != "" {
+		legal = g.AppendLegalMoves(legal[:0])
+		if msg := checkCheap(g, legal); msg != "" {
 			return fail("%s", msg)
 		}
-		legal = g.AppendLegalMoves(legal[:0])
 		if deep {
 			if msg := checkDeep(g, legal, r, cfg); msg != "" {
 				return fail("%s", msg)
@@ -169,8 +169,10 @@ func checkReplay(newGame func() brettspiel.Game, end brettspiel.Game, rec *brett
 	return ""
 }
 
-// checkCheap checks what costs no more than listing the moves.
-func checkCheap(g brettspiel.Game) string {
+// checkCheap checks what costs no more than listing the moves: it works on
+// legal, the result of AppendLegalMoves, and leaves the comparison with
+// LegalMoves to checkDeep, so that it allocates nothing but Returns' slice.
+func checkCheap(g brettspiel.Game, legal []brettspiel.Move) string {
 	n := g.NumPlayers()
 	if n < 2 || n > brettspiel.MaxPlayers {
 		return fmt.Sprintf("NumPlayers() = %d, want 2…%d", n, brettspiel.MaxPlayers)
@@ -182,11 +184,9 @@ func checkCheap(g brettspiel.Game) string {
 	if p != brettspiel.Chance && p != brettspiel.Terminal && (p < 0 || int(p) >= n) {
 		return fmt.Sprintf("ToMove() = %d is no seat of %d players", p, n)
 	}
-	legal := g.LegalMoves()
-	outs := g.ChanceOutcomes()
 	if p == brettspiel.Terminal {
-		if len(legal) != 0 || len(outs) != 0 {
-			return fmt.Sprintf("the game is over but lists %d moves and %d outcomes", len(legal), len(outs))
+		if len(legal) != 0 {
+			return fmt.Sprintf("the game is over but lists %d moves", len(legal))
 		}
 		return ""
 	}
@@ -201,11 +201,21 @@ func checkCheap(g brettspiel.Game) string {
 			return fmt.Sprintf("legal moves not sorted and unique at %d: %v then %v", i, legal[i-1], m)
 		}
 	}
+	return ""
+}
+
+// checkLists checks that LegalMoves, AppendLegalMoves and ChanceOutcomes agree.
+func checkLists(g brettspiel.Game, legal []brettspiel.Move) string {
+	p := g.ToMove()
+	if got := g.LegalMoves(); !sameMoves(got, legal) {
+		return fmt.Sprintf("LegalMoves() = %v, but AppendLegalMoves gives %v", got, legal)
+	}
 	prefix := []brettspiel.Move{brettspiel.NoMove, 7}
 	app := g.AppendLegalMoves(prefix)
-	if len(app) != len(legal)+2 || app[0] != brettspiel.NoMove || app[1] != 7 || !reflect.DeepEqual(app[2:], legal) {
+	if len(app) != len(legal)+2 || app[0] != brettspiel.NoMove || app[1] != 7 || !sameMoves(app[2:], legal) {
 		return "AppendLegalMoves does not append exactly LegalMoves to dst"
 	}
+	outs := g.ChanceOutcomes()
 	if p == brettspiel.Chance {
 		if len(outs) != len(legal) {
 			return fmt.Sprintf("%d chance outcomes but %d legal moves", len(outs), len(legal))
@@ -223,6 +233,9 @@ func checkCheap(g brettspiel.Game) string {
 
 // checkDeep tries the notation of every legal move and a set of illegal moves.
 func checkDeep(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand, cfg Config) string {
+	if msg := checkLists(g, legal); msg != "" {
+		return msg
+	}
 	p := g.ToMove()
 	seen := make(map[string]brettspiel.Move, len(legal))
 	for _, m := range legal {
@@ -355,6 +368,18 @@ func applyChecked(g brettspiel.Game, m brettspiel.Move, deep bool, cfg Config) s
 func diff(a, b any, cfg Config) string {
 	opts := append(cmp.Options{cmp.Exporter(func(reflect.Type) bool { return true })}, cfg.Compare...)
 	return cmp.Diff(a, b, opts...)
+}
+
+func sameMoves(a, b []brettspiel.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func contains(ms []brettspiel.Move, m brettspiel.Move) bool {

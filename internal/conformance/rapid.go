@@ -69,7 +69,7 @@ func Machine(t *rapid.T, newGame func() brettspiel.Game, cfg Config) {
 			}
 		},
 		"": func(t *rapid.T) {
-			if msg := checkCheap(g); msg != "" {
+			if msg := checkCheap(g, g.AppendLegalMoves(nil)); msg != "" {
 				t.Fatalf("step %d: %s\n%s", step, msg, safeString(g))
 			}
 			if cfg.Invariant != nil {
