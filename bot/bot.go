@@ -85,9 +85,10 @@ func (Greedy) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) b
 
 // Ranked is a move with its value for the player to move, as a bot judged it.
 type Ranked struct {
-	Move  brettspiel.Move
-	Value float64 // expected return (the unit of Returns), as estimated
-	Tries int     // rollouts spent on it (0 for greedy judgement)
+	Move   brettspiel.Move
+	Value  float64 // expected return (the unit of Returns), as estimated
+	Tries  int     // rollouts spent on it (0 for greedy judgement)
+	Reason string  // what the move itself scores, from its events; set by Hint
 }
 
 // immediate returns the value for p of playing m in g: the evaluation after m,

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
@@ -104,3 +105,43 @@ func TestBotsAreRepeatable(t *testing.T) {
 		}
 	}
 }
+
+func TestHintReasonNamesWhatTheMoveScores(t *testing.T) {
+	// Race to 3 with a throw of 3: "+3" wins (an end event for the mover), "+1"
+	// scores nothing.
+	g := newRace(t, race.Rules{Goal: 3})
+	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 3))
+	ranked := Hint(g, Searcher{Rollouts: 20, Depth: -1}, rand.New(rand.NewPCG(1, 3)))
+	for _, rk := range ranked {
+		if !strings.Contains(rk.Reason, "expected") {
+			t.Errorf("%s: reason %q lacks the estimate", g.MoveString(rk.Move), rk.Reason)
+		}
+	}
+	if last := ranked[len(ranked)-1]; !strings.HasPrefix(last.Reason, "nothing scored at once") {
+		t.Errorf("+1 reason %q", last.Reason)
+	}
+	// A move that marks: a fake game whose only move scores 2 marks by T-M2
+	// for the mover and 1 for the other by T-D7.
+	f := &marking{}
+	rk := Ranked{Move: brettspiel.NewMove(0, 1), Value: 0.5, Tries: 10}
+	if got, want := reason(f, rk, 0), "+2 marks (T-M2), -1 marks (T-D7); expected +0.50 over 10 rollouts"; got != want {
+		t.Errorf("reason = %q, want %q", got, want)
+	}
+}
+
+// marking is a one-move game whose move scores marks for both sides.
+type marking struct {
+	brettspiel.Game
+	events []brettspiel.Event
+}
+
+func (m *marking) Clone() brettspiel.Game { c := *m; return &c }
+func (m *marking) Apply(brettspiel.Move) error {
+	m.events = []brettspiel.Event{
+		{Kind: brettspiel.EventMark, Rule: "T-M2", Player: 0, Other: 1, Amount: 2},
+		{Kind: brettspiel.EventMove, Player: 0, Other: brettspiel.Nobody, Amount: 1},
+		{Kind: brettspiel.EventMark, Rule: "T-D7", Player: 1, Other: 0, Amount: 1},
+	}
+	return nil
+}
+func (m *marking) Events() []brettspiel.Event { return m.events }

@@ -348,7 +348,7 @@ func (s *session) hint() error {
 		if i == 5 {
 			break
 		}
-		s.say("  %s  expected %+.2f (%d rollouts)", s.g.MoveString(rk.Move), rk.Value, rk.Tries)
+		s.say("  %-12s %s", s.g.MoveString(rk.Move), rk.Reason)
 	}
 	return nil
 }
