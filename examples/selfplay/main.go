@@ -1,7 +1,11 @@
 // Command selfplay plays many seeded games between bots and prints one JSON
 // object with the results:
 //
-//	go run ./examples/selfplay -game race -players 2 -bots random,greedy -games 1000 -seed 1
+//	go run ./examples/selfplay -game toccateglio -bots search,greedy -games 2000 -seed 1 -rollouts 100
+//
+// -game is toccateglio, verkehren, festung or race; -preset one of the game's
+// presets (see examples/play -h); -players the seat count (festung: 2–6);
+// -bots random, greedy or search; -rollouts the search bot's budget.
 //
 // Game i is played from the source PCG(seed, i), so the same seed gives the same
 // JSON, apart from the timings, whatever the number of workers. The bots are
@@ -46,6 +50,8 @@ type Args struct {
 	Games   int      `json:"games"`
 	Seed    uint64   `json:"seed"`
 	Workers int      `json:"workers"`
+	// Rollouts is the search bot's budget of rollouts per decision.
+	Rollouts int `json:"rollouts"`
 }
 
 // Seat is one seat's results.
@@ -84,6 +90,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&a.Games, "games", 100, "number of games")
 	fs.Uint64Var(&a.Seed, "seed", 1, "seed of the run")
 	fs.IntVar(&a.Workers, "workers", runtime.NumCPU(), "games played in parallel")
+	fs.IntVar(&a.Rollouts, "rollouts", 400, "the search bot's rollouts per decision")
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
@@ -100,14 +107,18 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	if _, err := entry.NewGame(a.Preset, a.Players); err != nil {
 		return err
 	}
-	if a.Games < 1 || a.Workers < 1 {
-		return fmt.Errorf("-games and -workers must be at least 1")
+	if a.Games < 1 || a.Workers < 1 || a.Rollouts < 1 {
+		return fmt.Errorf("-games, -workers and -rollouts must be at least 1")
 	}
 	a.Bots = strings.Split(bots, ",")
 	seatBots := make([]bot.Bot, a.Players)
 	for s := range seatBots {
 		if seatBots[s], err = catalog.Bot(a.Bots[s%len(a.Bots)]); err != nil {
 			return err
+		}
+		if search, ok := seatBots[s].(bot.Searcher); ok {
+			search.Rollouts = a.Rollouts
+			seatBots[s] = search
 		}
 	}
 

@@ -49,6 +49,7 @@ func TestBadArguments(t *testing.T) {
 		{"-game", "race", "-players", "9"},
 		{"-game", "race", "-preset", "nope"},
 		{"-bots", "oracle"},
+		{"-rollouts", "0"},
 		{"-games", "0"},
 	} {
 		var out, errOut bytes.Buffer
