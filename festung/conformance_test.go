@@ -82,7 +82,7 @@ func (c *endings) observe(g brettspiel.Game, evs []brettspiel.Event) {
 
 // harnessGames returns the number of random games per player count and how
 // many of them get the deep checks: 2000 and 10 by default; under the race
-// detector, which slows the harness about tenfold, 400 and 2 (so that
+// detector, which slows the deep checks most, 2000 and 2 (so that
 // go test -race stays within its time budget); 100000 and 30 with
 // BRETTSPIEL_LONG set.
 func harnessGames() (games, deep int) {
@@ -90,7 +90,7 @@ func harnessGames() (games, deep int) {
 	case conformance.Long():
 		return 100000, 30
 	case raceDetector:
-		return 400, 2
+		return 2000, 2
 	}
 	return 2000, 10
 }

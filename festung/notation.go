@@ -43,10 +43,13 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	fail := func(err error, reason string) (brettspiel.Move, error) {
 		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: s, Err: err, Reason: reason}
 	}
-	check := func(m brettspiel.Move, reason string) (brettspiel.Move, error) {
+	// check returns m if it is legal, else the error Apply would give with
+	// the reason why (built only then: it lists the fields on offer).
+	check := func(m brettspiel.Move, why func() string) (brettspiel.Move, error) {
 		if g.legal(m) {
 			return m, nil
 		}
+		reason := why()
 		err := brettspiel.CheckMove(g.ToMove(), m, nil, nil)
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
@@ -61,23 +64,22 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		return fail(brettspiel.ErrGameOver, "")
 	}
 	if t, ok := parseThrow(s); ok {
-		return check(throwMove(t), "a decision is due: "+g.offer())
+		return check(throwMove(t), func() string { return "a decision is due: " + g.offer() })
 	}
 	if f, ok := FieldByName(s); ok && f.Kind == OuterWork {
 		m := brettspiel.NewMove(g.turn, uint64(f.Fortress))
 		if g.throw.L != 0 && int(g.throw.L) != f.Number {
 			m = brettspiel.NewMove(g.turn, 0) // never legal
 		}
-		reason := ""
-		switch {
-		case g.throw.L == 0:
-			reason = "a throw is due"
-		case int(g.throw.L) != f.Number:
-			reason = fmt.Sprintf("the large die shows %d; %s", g.throw.L, g.offer())
-		default:
-			reason = fmt.Sprintf("no marker to take in the works of fortress %d; %s", f.Fortress, g.offer())
-		}
-		return check(m, reason)
+		return check(m, func() string {
+			switch {
+			case g.throw.L == 0:
+				return "a throw is due"
+			case int(g.throw.L) != f.Number:
+				return fmt.Sprintf("the large die shows %d; %s", g.throw.L, g.offer())
+			}
+			return fmt.Sprintf("no marker to take in the works of fortress %d; %s", f.Fortress, g.offer())
+		})
 	}
 	return fail(brettspiel.ErrBadNotation, "want a throw such as 5/1-6 (large die/small dice), or at a decision the outer-works field to take from, such as W2.V")
 }
