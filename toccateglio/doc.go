@@ -80,7 +80,128 @@
 // The legal moves are sorted by Move value, which is the order of the
 // notation (steps compared numerically, the pass first). Plays that leave the
 // same position are one move, written with the smallest notation. ParseMove
-// accepts a play's steps in any order and by any route to the same position.
+// accepts a play's steps in any order and by any route to the same position,
+// "go on" for "go-on", any case and spacing; MoveString then ParseMove gives
+// the same move. ParseMove checks the text against the position and says
+// exactly what is wrong, with the rule: malformed text wraps
+// brettspiel.ErrBadNotation, a play that the rules forbid
+// brettspiel.ErrIllegalMove. With all stones on point 1 and the throw 5-4:
+//
+//	1/3        illegal move: 1/3 moves 2; the throw 5-4 gives 5, 4 or 9
+//	1/5 1/5    illegal move: 1/5 and 1/5 need the same number twice; the throw is 5-4
+//	2/7 1/5    illegal move: 2/7: no stone of player 0 on point 2
+//	1/5        illegal move: both numbers of 5-4 must be played when a play uses both (T-D6)
+//	1/5 1/x    bad notation: "1/x" is not a step from/to: from 1…24 or in, to 1…24 or off, forward
+//
+// and elsewhere "3/7: point 7 holds a stone of the opponent (T-D3)", "the own
+// Hucke may not hold a single stone … (T-H1, T-H2)", "no single stone may be
+// set into the opponent's second quarter (13–18) while he has his Force
+// (T-D8)", "20/off 22/off: no stone is borne off by its exact number while
+// the opponent has a stone on his start point (T-B2)".
+//
+// # Position IDs
+//
+// [Game.MarshalText] (and [Game.ID]) write the whole state as a position ID,
+// [Game.UnmarshalText] and [ParseID] read it back: the rules, the stones,
+// marks, strokes, the Partien finished, whose turn it is and what is to be
+// done (the draw for the start with its first throw, a throw, the dice to
+// play, the winner's decision with how play would go on), the turn counter
+// and whether the turn cap ended the match. A game loaded from an ID plays on
+// exactly as the original; only the events of the last apply are not in it.
+// The frame is the module's (brettspiel.EncodeID): "toccateglio", the payload
+// version 1, and the payload in URL-safe base64 with a checksum. The payload
+// is a list of varints: option flags, the other options, the state, and for
+// each player a mask of the occupied positions with their counts. The start
+// of Toccateglispiel, and the position after 6-2 1/3 1/7, 5-3 1/4 1/6, 4-4
+// 1/5 1/5 with player 0 beginning:
+//
+//	toccateglio:1:AAAAAAGIJwAAAAAAAAAAAAAAAAAAAAIPAg_qWw
+//	toccateglio:1:AAEAAAGIJwIBAAAAAAAAAAMAAAAAAKoBCwECAVINAQGMXA
+//
+// An ID is checked as strictly as [FromPosition] checks a position, and more:
+// a mistyped or cut ID, rules out of range, a state that cannot arise (a lone
+// stone on a Hucke, marks of 12 before the Partie is won, dice during the
+// draw, …) or a payload not in its one canonical form is refused with an
+// error that says what is wrong.
+//
+// # JSON
+//
+// [Game.MarshalJSON] writes the state for frontends, under stable
+// lowerCamel keys with enums as strings: the shared envelope of the module
+// (version, game, id, turn, player, the legal moves in notation with the
+// throws' weights, the events of the last apply, returns, winner), and
+//
+//	rules           the options, e.g. {"preset":"Toccateglispiel","stones":15,
+//	                "enterFromHand":false,…,"huckeForce":"without-hucke",
+//	                "multipliers":"ts","partien":1,"turnCap":5000}
+//	phase           draw-first, draw-second, throw, play, decide or over
+//	seat            who throws, plays or decides
+//	dice            the throw to play, higher die first, e.g. [6,2]; [0,0] before a throw
+//	drawThrow       player 0's throw in the draw for the start
+//	partien, turns  Partien finished, players' turns played
+//	turnCapReached  the turn cap ended the match
+//	resume, nextThrower  how play goes on after go-on (play, setup or next)
+//	players         per player: marks, strokes, hand, off, onBoard, pips, and
+//	                track: the stones on the points 1…24 of his own track
+//	board           the 24 points in absolute numbering (player 0's track):
+//	                {"point":6,"track":[6,19],"player":0,"count":2}; player -1
+//	                for an empty point
+//
+// After 6-2 with player 0 to play, a part of it:
+//
+//	{"version":1,"game":"toccateglio","id":"toccateglio:1:AAEAAAGIJwMABgIAAAAAAAAAAAAAAAIPAg9ulw",
+//	 "turn":"player","player":0,"legal":[{"notation":"1/3 1/7"},{"notation":"1/3 3/9"}],
+//	 "events":[{"kind":"throw","player":0,"other":-3,"amount":0,"from":-1,"to":-1,"number":8,"note":"6-2"}],
+//	 "returns":[0,0],"rules":{…},"phase":"play","seat":0,"dice":[6,2],…}
+//
+// [Game.UnmarshalJSON] reads the rules and the state from their keys, checks
+// them as strictly as an ID, and requires the keys that follow from them (the
+// board, onBoard and pips, turn, player, legal, returns, winner and the id)
+// to agree; an unknown key is refused. The error names the problem: "player 0
+// has 16 stones, want 15", "both players have stones on point 15 (player 0's
+// track)", "rules.preset: unknown preset \"Trictrac\"". The events are kept as
+// the events of the last apply.
+//
+// The file state.schema.json in this package is the JSON Schema (draft
+// 2020-12) of this form, self-contained for frontends in other languages;
+// [JSONSchema] returns it. The tests validate the JSON of played games
+// against it.
+//
+// # Records
+//
+// A game record (brettspiel.Record) is the rules and every throw and play in
+// notation, one line a turn. [NewRecord] starts one: the preset whose rules the
+// options are (the match length and FirstPlayer aside) and the other options
+// as settings; [LoadRecord] builds the game from a record and replays it, so a
+// record changed by hand is refused at its first illegal line, with the line
+// number. For example:
+//
+//	# brettspiel record
+//	game: toccateglio
+//	preset: Toccateglispiel
+//	option: first-player=0
+//
+//	6-2 ; 1/3 1/7
+//	5-3 ; 1/4 1/6
+//	4-4 ; 1/5 1/5
+//
+// The text form of [Options] is a list of key=value settings ([Options.Settings],
+// [Options.Set], [Options.String], [ParseOptions]), in a record relative to
+// its preset (or, without a preset line, to the zero Options):
+//
+//	stones=15|16  enter-from-hand=  lower-begins=  first-player=draw|0|1
+//	throw-again-after-doublet=  closed-opponent-hucke=  higher-die=
+//	singles-in-force=  hucke-force=without-hucke|with-hucke|never
+//	exact-bear-off-always=  no-satz=  single-die-hits-only=  multipliers=ts|td
+//	partien=N  turn-cap=N
+//
+// (the flags take true or false). Presets are named as [Presets] names them;
+// case, spaces and punctuation do not matter ("tokkadille-1853-16-stones").
+//
+// # Bots
+//
+// [Game.Evaluate] estimates a player's return for the module's bots: the
+// strokes won so far and the Partie in play judged by the marks (see there).
 //
 // # Events
 //

@@ -1,8 +1,11 @@
 package toccateglio_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
@@ -82,7 +85,7 @@ func ExampleGame_ParseMove() {
 	// player 0 mark 1 (player 1): 4→15 by 11, hit (T-M1)
 	// player 0 mark 1 (player 1): 10→15 by 5, hit (T-M1)
 	// player 0 mark 1 (player 1): 10→21 by 11, hit (T-M1)
-	// brettspiel: parse move "10/21": illegal move: point 21 holds a stone of the opponent (T-D3)
+	// brettspiel: parse move "10/21": illegal move: 10/21: point 21 holds a stone of the opponent (T-D3)
 	// player 0 move: 4→9 by 5 (T-D2)
 	// player 0 move: 10→16 by 6 (T-D2)
 	// marks: [3 0]
@@ -94,4 +97,77 @@ func ExampleGame_ParseMove() {
 	// O: waiting 0, borne off 0
 	// marks X 3, O 0; strokes X 0, O 0; Partie 1 of 1
 	// O (player 1) throws
+}
+
+// A game is saved and loaded by its position ID, and kept as a record of
+// one line a turn.
+func ExampleNewRecord() {
+	o := toccateglio.Toccateglispiel()
+	o.FirstPlayer = brettspiel.Starts(0)
+	g, _ := toccateglio.New(o)
+	start := g.Clone()
+	rec := toccateglio.NewRecord(o)
+	for _, s := range []string{"6-2", "1/3 1/7", "5-3", "1/4 1/6", "4-4", "1/5 1/5"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			panic(err)
+		}
+		if err := rec.Append(g, m); err != nil {
+			panic(err)
+		}
+	}
+	rec.WriteTo(os.Stdout, start)
+
+	id, _ := g.MarshalText()
+	fmt.Printf("\nID: %s\n", id)
+	var loaded toccateglio.Game
+	if err := loaded.UnmarshalText(id); err != nil {
+		panic(err)
+	}
+	fmt.Println("loaded:", loaded.Marks(), loaded.ToMove(), loaded.Dice())
+
+	back, err := brettspiel.ParseRecord(strings.NewReader("game: toccateglio\npreset: Toccateglispiel\noption: first-player=0\n\n6-2 ; 1/3 1/7\n5-3 ; 1/4 1/6\n4-4 ; 1/5 1/6\n"))
+	if err != nil {
+		panic(err)
+	}
+	_, err = toccateglio.LoadRecord(back)
+	fmt.Println(err)
+	// Output:
+	// # brettspiel record
+	// game: toccateglio
+	// preset: Toccateglispiel
+	// option: first-player=0
+	//
+	// 6-2 ; 1/3 1/7
+	// 5-3 ; 1/4 1/6
+	// 4-4 ; 1/5 1/5
+	//
+	// ID: toccateglio:1:AAEAAAGIJwIBAAAAAAAAAAMAAAAAAKoBCwECAVINAQGMXA
+	// loaded: [0 0] chance [0 0]
+	// record line 7, step "1/5 1/6": brettspiel: parse move "1/5 1/6": illegal move: 1/6 moves 5; the throw is 4-4
+}
+
+// The JSON of a state, for a frontend; JSONSchema describes it.
+func ExampleGame_MarshalJSON() {
+	o := toccateglio.Toccateglispiel()
+	o.FirstPlayer = brettspiel.Starts(0)
+	g, _ := toccateglio.New(o)
+	m, _ := g.ParseMove("6-2")
+	g.Apply(m)
+	data, _ := json.Marshal(g)
+	var s map[string]json.RawMessage
+	json.Unmarshal(data, &s)
+	for _, k := range []string{"turn", "player", "phase", "dice", "legal", "events"} {
+		fmt.Printf("%s: %s\n", k, s[k])
+	}
+	var back toccateglio.Game
+	fmt.Println(back.UnmarshalJSON(data), back.Dice())
+	// Output:
+	// turn: "player"
+	// player: 0
+	// phase: "play"
+	// dice: [6,2]
+	// legal: [{"notation":"1/3 1/7"},{"notation":"1/3 3/9"}]
+	// events: [{"kind":"throw","player":0,"other":-3,"amount":0,"from":-1,"to":-1,"number":8,"note":"6-2"}]
+	// <nil> [6 2]
 }

@@ -1,6 +1,11 @@
 package toccateglio
 
-import "testing"
+import (
+	"errors"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+)
 
 // FuzzParseMove: any text is a legal move of the position or an error.
 func FuzzParseMove(f *testing.F) {
@@ -14,10 +19,22 @@ func FuzzParseMove(f *testing.F) {
 	}
 	fresh, _ := New(ts)
 	positions = append(positions, fresh)
+	for i, o := range []Options{ts, td, Tokkadille1853(16)} { // positions of played games
+		n := 0
+		walk(f, o, uint64(300+i), carefulPolicy, func(g *Game) {
+			if n++; n%23 == 0 && g.phase == phaseMove {
+				positions = append(positions, g.Clone().(*Game))
+			}
+		})
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, g := range positions {
 			m, err := g.ParseMove(s)
 			if err != nil {
+				var e *brettspiel.Error
+				if !errors.As(err, &e) || e.Reason == "" {
+					t.Fatalf("ParseMove(%q): %v is not a *brettspiel.Error with a reason", s, err)
+				}
 				continue
 			}
 			if !slicesContains(g.LegalMoves(), m) {

@@ -203,6 +203,7 @@ func TestHarness(t *testing.T) {
 					conformance.Run(t, newGameFunc(t, o), conformance.Config{
 						Games: run.games, Seed: uint64(i + 1), DeepGames: run.deeps,
 						Policy: run.policy, Invariant: checkInvariant, Observe: ends.observe, Compare: fastCompare,
+						RoundTrips: roundTrips(o),
 					})
 				}
 				t.Logf("%s: %v", v.name, ends)
@@ -234,5 +235,55 @@ func TestHarness(t *testing.T) {
 		if n == 0 {
 			t.Errorf("%s never happened in any variant", k)
 		}
+	}
+}
+
+// lastMove returns the notation of the move of g's last apply, read from its
+// events: the throw, the decision, the pass, or the steps of the play in the
+// order MoveString writes them.
+func lastMove(g *Game) string {
+	var steps []string
+	for _, e := range g.events {
+		switch e.Kind {
+		case brettspiel.EventThrow:
+			return e.Note
+		case brettspiel.EventDecide:
+			if e.Note == "afresh" {
+				return "afresh"
+			}
+			return "go-on"
+		case brettspiel.EventPass:
+			return "pass"
+		case brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff:
+			from := e.From
+			if e.Kind == brettspiel.EventEnter {
+				from = hand
+			}
+			steps = append(steps, stepString(mkStep(from, e.To)))
+		}
+	}
+	return strings.Join(steps, " ")
+}
+
+// roundTrips are the harness's round trips of the formats, for games under o:
+// the position ID, the JSON, and the record of the game so far, written as
+// text, read back and replayed. The harness calls them on every state of a
+// deep game in order, so the record round trip keeps the game's record: a
+// state without events is a new game, any other adds the move of its last
+// apply.
+func roundTrips(o Options) []conformance.RoundTrip {
+	rec := NewRecord(o)
+	return []conformance.RoundTrip{
+		{Name: "position ID", Do: idRoundTrip},
+		{Name: "JSON", Do: jsonRoundTrip},
+		{Name: "record", Do: func(g brettspiel.Game) (brettspiel.Game, error) {
+			x := g.(*Game)
+			if len(x.events) == 0 {
+				rec.Steps = rec.Steps[:0]
+			} else {
+				rec.Steps = append(rec.Steps, lastMove(x))
+			}
+			return recordRoundTrip(rec, o)
+		}},
 	}
 }

@@ -127,19 +127,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			return m, nil
 		}
 	}
-	side, occ := g.view(int(p))
-	for _, x := range st {
-		switch {
-		case x == 0:
-		case side[x.from()] == 0:
-			return fail(brettspiel.ErrIllegalMove, "no stone of %v on %s", p, strings.Split(stepString(x), "/")[0])
-		case x.to() == oppHucke:
-			return fail(brettspiel.ErrIllegalMove, "no stone may stay on the opponent's Hucke (T-D4)")
-		case x.to() < off && occ[x.to()] > 0:
-			return fail(brettspiel.ErrIllegalMove, "point %d holds a stone of the opponent (T-D3)", x.to())
-		}
-	}
-	return fail(brettspiel.ErrIllegalMove, "not a legal play of %s", g.throwString())
+	return fail(brettspiel.ErrIllegalMove, "%s", g.whyIllegal(st))
 }
 
 func parsePoint(s, word string, lo, hi int) (int, bool) {
@@ -232,29 +220,8 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		return bad("Turn is %d, want player 0 or 1", pos.Turn)
 	}
 	for pl := 0; pl < 2; pl++ {
-		s := &pos.Stones[pl]
-		total := 0
-		for i, c := range s {
-			if c < 0 {
-				return bad("player %d has %d stones at %d", pl, c, i)
-			}
-			total += int(c)
-		}
-		switch {
-		case total != o.Stones:
-			return bad("player %d has %d stones, want %d", pl, total, o.Stones)
-		case s[oppHucke] > 0:
-			return bad("player %d has stones on the opponent's Hucke (his 13)", pl)
-		case s[ownHucke] == 1:
-			return bad("player %d has a lone stone on his Hucke", pl)
-		case s[hand] > 0 && !o.EnterFromHand:
-			return bad("player %d has stones in hand, but these rules enter none", pl)
-		case s[off] == int8(o.Stones):
-			return bad("player %d has borne off all stones: the Marsch would be over", pl)
-		case s[off] > 0 && s.CountIn(1, 18)+int(s[hand]) > 0:
-			return bad("player %d has borne off stones while others are outside his last quarter", pl)
-		case s[hand] > 0 && s.CountIn(7, 24)+int(s[off]) > 0:
-			return bad("player %d has stones in hand and stones beyond his first quarter", pl)
+		if reason := checkSide(o, pl, &pos.Stones[pl], false); reason != "" {
+			return bad("%s", reason)
 		}
 		if pos.Marks[pl] < 0 || pos.Marks[pl] > 11 {
 			return bad("player %d has %d marks, want 0…11", pl, pos.Marks[pl])
@@ -263,10 +230,8 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 			return bad("player %d has %d strokes", pl, pos.Strokes[pl])
 		}
 	}
-	for p := 1; p <= 24; p++ {
-		if pos.Stones[0][p] > 0 && pos.Stones[1][25-p] > 0 {
-			return bad("both players have stones on point %d (player 0's track)", p)
-		}
+	if reason := checkPoints(&pos.Stones); reason != "" {
+		return bad("%s", reason)
 	}
 	if pos.Partien < 0 || pos.Partien >= o.Partien {
 		return bad("Partien finished is %d, the match has %d", pos.Partien, o.Partien)
@@ -289,4 +254,44 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		g.dice = [2]uint8{uint8(max(d[0], d[1])), uint8(min(d[0], d[1]))}
 	}
 	return g, nil
+}
+
+// checkSide returns what is wrong with player pl's stones under o, or "".
+// allOff allows every stone borne off: the winner of a Marsch before the
+// stones go back to the setup.
+func checkSide(o Options, pl int, s *board.Side, allOff bool) string {
+	total := 0
+	for i, c := range s {
+		if c < 0 {
+			return fmt.Sprintf("player %d has %d stones at %d", pl, c, i)
+		}
+		total += int(c)
+	}
+	switch {
+	case total != o.Stones:
+		return fmt.Sprintf("player %d has %d stones, want %d", pl, total, o.Stones)
+	case s[oppHucke] > 0:
+		return fmt.Sprintf("player %d has stones on the opponent's Hucke (his 13)", pl)
+	case s[ownHucke] == 1:
+		return fmt.Sprintf("player %d has a lone stone on his Hucke", pl)
+	case s[hand] > 0 && !o.EnterFromHand:
+		return fmt.Sprintf("player %d has stones in hand, but these rules enter none", pl)
+	case s[off] == int8(o.Stones) && !allOff:
+		return fmt.Sprintf("player %d has borne off all stones: the Marsch would be over", pl)
+	case s[off] > 0 && s.CountIn(1, 18)+int(s[hand]) > 0:
+		return fmt.Sprintf("player %d has borne off stones while others are outside his last quarter", pl)
+	case s[hand] > 0 && s.CountIn(7, 24)+int(s[off]) > 0:
+		return fmt.Sprintf("player %d has stones in hand and stones beyond his first quarter", pl)
+	}
+	return ""
+}
+
+// checkPoints returns "" unless both players have stones on one point.
+func checkPoints(sides *[2]board.Side) string {
+	for p := 1; p <= 24; p++ {
+		if sides[0][p] > 0 && sides[1][25-p] > 0 {
+			return fmt.Sprintf("both players have stones on point %d (player 0's track)", p)
+		}
+	}
+	return ""
 }

@@ -98,7 +98,7 @@ type Options struct {
 	Partien int
 	// TurnCap ends the game after this many players' turns (a safety net; never
 	// reached in normal play). 0 means 5000 turns for every Partie of the match.
-	// A game ended by the cap is over with the strokes won so far.
+	// A game ended by the cap is over with the strokes won so far. At most 10⁹.
 	TurnCap int
 }
 
@@ -166,6 +166,9 @@ func Presets() []Preset {
 	}
 }
 
+// maxTurnCap bounds Options.TurnCap, so that the turn counter fits its field.
+const maxTurnCap = 1_000_000_000
+
 // normalized fills the defaults and checks the ranges.
 func (o Options) normalized() (Options, error) {
 	bad := func(format string, args ...any) (Options, error) {
@@ -182,8 +185,8 @@ func (o Options) normalized() (Options, error) {
 		return bad("Stones is %d, want 15 or 16", o.Stones)
 	case o.Partien < 0 || o.Partien > 1000:
 		return bad("Partien is %d, want 1…1000", o.Partien)
-	case o.TurnCap < 0:
-		return bad("TurnCap is %d, want ≥ 0", o.TurnCap)
+	case o.TurnCap < 0 || o.TurnCap > maxTurnCap:
+		return bad("TurnCap is %d, want 0…%d", o.TurnCap, maxTurnCap)
 	case o.HuckeForce > ForceNever:
 		return bad("HuckeForce is %d", o.HuckeForce)
 	case o.Multipliers > MultipliersTD:

@@ -1,0 +1,195 @@
+package toccateglio
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/schematest"
+	"github.com/google/go-cmp/cmp"
+)
+
+// jsonRoundTrip writes g as JSON and reads it into a new game. The JSON
+// carries everything, events included.
+func jsonRoundTrip(g brettspiel.Game) (brettspiel.Game, error) {
+	data, err := json.Marshal(g)
+	if err != nil {
+		return nil, err
+	}
+	var back Game
+	if err := json.Unmarshal(data, &back); err != nil {
+		return nil, err
+	}
+	return &back, nil
+}
+
+func TestSchemaFileIsTheEmbeddedOne(t *testing.T) {
+	file, err := os.ReadFile("state.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(file, JSONSchema()) {
+		t.Error("JSONSchema() differs from state.schema.json")
+	}
+	s := JSONSchema()
+	s[0] = 'x'
+	if JSONSchema()[0] == 'x' {
+		t.Error("JSONSchema returns the package's own slice")
+	}
+	schematest.CheckShared(t, JSONSchema())
+}
+
+func TestJSONRoundTripAndSchema(t *testing.T) {
+	sch := schematest.Compile(t, JSONSchema())
+	for i, v := range variants() {
+		o := v.o
+		o.Partien = max(o.Partien, 2)
+		phases := map[string]bool{}
+		walk(t, o, uint64(20+i), carefulPolicy, func(g *Game) {
+			data, err := json.Marshal(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := schematest.Validate(sch, data); err != nil {
+				t.Fatalf("%s: the schema refuses %s: %v", v.name, data, err)
+			}
+			var s stateJSON
+			if err := json.Unmarshal(data, &s); err != nil {
+				t.Fatal(err)
+			}
+			phases[s.Phase] = true
+			var back Game
+			if err := json.Unmarshal(data, &back); err != nil {
+				t.Fatalf("%s: %v\n%s", v.name, err, data)
+			}
+			if d := cmp.Diff(g, &back, cmp.AllowUnexported(Game{})); d != "" {
+				t.Fatalf("%s: JSON does not round-trip:\n%s\n%s", v.name, d, data)
+			}
+			again, _ := json.Marshal(&back)
+			if !bytes.Equal(again, data) {
+				t.Fatalf("%s: JSON written again differs", v.name)
+			}
+		})
+		if len(phases) < 5 {
+			t.Errorf("%s: only the phases %v", v.name, phases)
+		}
+	}
+}
+
+// edited returns the JSON of g with f applied to its decoded form.
+func edited(t *testing.T, g *Game, f func(m map[string]any)) []byte {
+	t.Helper()
+	data, _ := json.Marshal(g)
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	f(m)
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestUnmarshalJSONRefusesInconsistentStates(t *testing.T) {
+	g := load(t, ts, own(ts, 1, map[int]int{6: 2, 8: 1}), opp(ts, 1, map[int]int{15: 1}), [2]int{5, 3}, [2]int{3, 1})
+	sch := schematest.Compile(t, JSONSchema())
+	player := func(m map[string]any, p int) map[string]any { return m["players"].([]any)[p].(map[string]any) }
+	track := func(m map[string]any, p int) []any { return player(m, p)["track"].([]any) }
+	for _, c := range []struct {
+		name     string
+		edit     func(m map[string]any)
+		err      error
+		reason   string
+		schemaOK bool // the schema alone cannot see it
+	}{
+		{"16 stones", func(m map[string]any) { track(m, 0)[0] = 13.0 }, brettspiel.ErrBadPosition, "player 0 has 16 stones, want 15", true},
+		{"lone stone on the Hucke", func(m map[string]any) { track(m, 0)[7], track(m, 0)[11] = 0.0, 1.0 }, brettspiel.ErrBadPosition, "player 0 has a lone stone on his Hucke", true},
+		{"negative count", func(m map[string]any) { track(m, 1)[3] = -1.0 }, brettspiel.ErrBadPosition, "player 1 has -1 stones at track point 4", false},
+		{"both on a point", func(m map[string]any) { track(m, 0)[0], track(m, 0)[14] = 11.0, 1.0 }, brettspiel.ErrBadPosition, "both players have stones on point 15", true},
+		{"unknown preset", func(m map[string]any) { m["rules"].(map[string]any)["preset"] = "Trictrac" }, brettspiel.ErrBadOptions, `unknown preset "Trictrac"`, false},
+		{"preset other than the rules", func(m map[string]any) { m["rules"].(map[string]any)["preset"] = "Toccadille" }, brettspiel.ErrBadOptions, "the rules differ from it", true},
+		{"stones 17", func(m map[string]any) { m["rules"].(map[string]any)["stones"] = 17.0 }, brettspiel.ErrBadOptions, "Stones is 17", false},
+		{"bad enum", func(m map[string]any) { m["rules"].(map[string]any)["huckeForce"] = "sometimes" }, brettspiel.ErrBadOptions, `rules.huckeForce is "sometimes"`, false},
+		{"bad phase", func(m map[string]any) { m["phase"] = "dance" }, brettspiel.ErrBadPosition, `phase is "dance"`, false},
+		{"marks 12 before the end", func(m map[string]any) { player(m, 1)["marks"] = 12.0 }, brettspiel.ErrBadPosition, "player 1 has 12 marks, want 0…11", true},
+		{"dice", func(m map[string]any) { m["dice"] = []any{7.0, 1.0} }, brettspiel.ErrBadPosition, "dice is [7 1]", false},
+		{"three dice", func(m map[string]any) { m["dice"] = []any{5.0, 3.0, 1.0} }, brettspiel.ErrBadPosition, "dice is [5 3 1]", false},
+		{"board disagrees", func(m map[string]any) { m["board"].([]any)[5].(map[string]any)["count"] = 3.0 }, brettspiel.ErrBadPosition, "board[5]: point 6 holds 3 of player 0, but the players' tracks give 2", true},
+		{"pips disagree", func(m map[string]any) { player(m, 0)["pips"] = 1.0 }, brettspiel.ErrBadPosition, "players[0]: onBoard 15 and pips 1", true},
+		{"turn disagrees", func(m map[string]any) { m["turn"] = "chance"; m["player"] = -1.0 }, brettspiel.ErrBadPosition, `turn "chance" and player -1, but the phase "play" gives "player" and 0`, true},
+		{"returns disagree", func(m map[string]any) { m["returns"] = []any{1.0, -1.0} }, brettspiel.ErrBadPosition, "returns [1 -1]", true},
+		{"legal disagrees", func(m map[string]any) { m["legal"].([]any)[0].(map[string]any)["notation"] = "1/2 1/3" }, brettspiel.ErrBadPosition, `legal[0] is "1/2 1/3"`, true},
+		{"id disagrees", func(m map[string]any) { m["id"] = "toccateglio:1:AAAA" }, brettspiel.ErrBadPosition, `the id "toccateglio:1:AAAA" does not agree`, true},
+		{"unknown key", func(m map[string]any) { m["colour"] = "red" }, brettspiel.ErrBadNotation, `unknown field "colour"`, false},
+		{"version", func(m map[string]any) { m["version"] = 2.0 }, brettspiel.ErrBadPosition, "version 2", false},
+		{"another game", func(m map[string]any) { m["game"] = "verkehren" }, brettspiel.ErrBadPosition, `game "verkehren"`, false},
+		{"one player", func(m map[string]any) { m["players"] = m["players"].([]any)[:1] }, brettspiel.ErrBadPosition, "1 players, want 2", false},
+	} {
+		data := edited(t, g, c.edit)
+		var back Game
+		before := back
+		err := back.UnmarshalJSON(data)
+		var e *brettspiel.Error
+		if !errors.As(err, &e) || !errors.Is(err, c.err) || !strings.Contains(e.Reason, c.reason) {
+			t.Errorf("%s: UnmarshalJSON = %v, want %v saying %q", c.name, err, c.err, c.reason)
+		}
+		if d := cmp.Diff(before, back, cmp.AllowUnexported(Game{})); d != "" {
+			t.Errorf("%s: a failed UnmarshalJSON changed the game", c.name)
+		}
+		if err := schematest.Validate(sch, data); (err == nil) != c.schemaOK {
+			t.Errorf("%s: the schema says %v", c.name, err)
+		}
+	}
+	for _, bad := range []string{"", "{", "[]", `{"version":1}`, "null", `{"version":1,"game":"toccateglio"} {}`} {
+		var back Game
+		if err := back.UnmarshalJSON([]byte(bad)); err == nil {
+			t.Errorf("UnmarshalJSON(%q) accepted", bad)
+		}
+	}
+}
+
+// FuzzUnmarshalJSON: any bytes are refused with a *brettspiel.Error, or
+// decode to a valid game whose JSON, written again, decodes to the same game
+// and is written alike; nothing panics.
+func FuzzUnmarshalJSON(f *testing.F) {
+	g, _ := New(ts)
+	data, _ := json.Marshal(g)
+	f.Add(data)
+	f.Add([]byte(`{"version":1,"game":"toccateglio","players":[{},{}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var g Game
+		if err := json.Unmarshal(data, &g); err != nil {
+			var e *brettspiel.Error
+			if !errors.As(err, &e) || e.Reason == "" {
+				var se *json.SyntaxError
+				if !errors.As(err, &se) {
+					t.Fatalf("%q: %v (%T) is not a *brettspiel.Error with a reason", data, err, err)
+				}
+			}
+			return
+		}
+		if err := checkInvariant(&g); err != nil {
+			t.Fatal(err)
+		}
+		out, err := json.Marshal(&g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Game
+		if err := json.Unmarshal(out, &back); err != nil {
+			t.Fatalf("%s written again does not decode: %v", data, err)
+		}
+		if d := cmp.Diff(&g, &back, cmp.AllowUnexported(Game{})); d != "" {
+			t.Fatalf("decoded again elsewhere:\n%s", d)
+		}
+		if again, _ := json.Marshal(&back); !bytes.Equal(again, out) {
+			t.Fatalf("written again differs:\n%s\n%s", out, again)
+		}
+	})
+}

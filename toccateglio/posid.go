@@ -1,0 +1,279 @@
+package toccateglio
+
+import (
+	"fmt"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/wire"
+)
+
+// Variant is the name of this game in position IDs, JSON and records.
+const Variant = "toccateglio"
+
+// IDVersion is the version of the payload of this package's position IDs.
+const IDVersion = 1
+
+// Option flags in the ID, one bit each.
+const (
+	flagStones16 = 1 << iota
+	flagEnterFromHand
+	flagLowerBegins
+	flagThrowAgain
+	flagClosedOppHucke
+	flagHigherDie
+	flagSinglesInForce
+	flagExactBearOff
+	flagNoSatz
+	flagSingleDieHits
+	flagCount = iota
+)
+
+// MarshalText returns the position ID of the game (see the package doc):
+// "toccateglio:1:" and the payload in URL-safe base64 with a checksum. It
+// holds the rules and the whole state, so that a game loaded from it plays on
+// exactly as g; it does not hold the events of the last apply.
+func (g *Game) MarshalText() ([]byte, error) {
+	return []byte(brettspiel.EncodeID(Variant, IDVersion, g.payload())), nil
+}
+
+// ID returns the position ID, the text of MarshalText.
+func (g *Game) ID() string { return brettspiel.EncodeID(Variant, IDVersion, g.payload()) }
+
+func (g *Game) payload() []byte {
+	var w wire.Writer
+	o := &g.opts
+	var flags uint64
+	for i, b := range [flagCount]bool{o.Stones == 16, o.EnterFromHand, o.LowerBegins, o.ThrowAgainAfterDoublet,
+		o.ClosedOpponentHucke, o.HigherDie, o.SinglesInForce, o.ExactBearOffAlways, o.NoSatz, o.SingleDieHitsOnly} {
+		if b {
+			flags |= 1 << i
+		}
+	}
+	w.Uint(flags)
+	w.Uint(uint64(o.FirstPlayer))
+	w.Uint(uint64(o.HuckeForce))
+	w.Uint(uint64(o.Multipliers))
+	w.Uint(uint64(o.Partien))
+	w.Uint(uint64(o.TurnCap))
+	w.Uint(uint64(g.phase))
+	w.Uint(uint64(g.turn))
+	w.Uint(uint64(g.dice[0]))
+	w.Uint(uint64(g.dice[1]))
+	w.Uint(uint64(g.draw0[0]))
+	w.Uint(uint64(g.draw0[1]))
+	w.Uint(uint64(g.resume))
+	w.Uint(uint64(g.next))
+	w.Bool(g.capped)
+	w.Uint(uint64(g.turns))
+	w.Uint(uint64(g.partien))
+	for p := 0; p < 2; p++ {
+		w.Uint(uint64(g.marks[p]))
+		w.Uint(uint64(g.strokes[p]))
+	}
+	for p := 0; p < 2; p++ { // a mask of the occupied positions, then their counts
+		var mask uint64
+		for i, c := range g.sides[p] {
+			if c != 0 {
+				mask |= 1 << i
+			}
+		}
+		w.Uint(mask)
+		for _, c := range g.sides[p] {
+			if c != 0 {
+				w.Uint(uint64(c))
+			}
+		}
+	}
+	return w.Bytes()
+}
+
+// UnmarshalText loads a position ID written by MarshalText. The ID is checked
+// as strictly as FromPosition checks a position: a mistyped ID, rules out of
+// range or a state that cannot arise is refused with an error that says what
+// is wrong, and g is left unchanged. The loaded game has no events.
+func (g *Game) UnmarshalText(text []byte) error {
+	n, err := ParseID(string(text))
+	if err != nil {
+		return err
+	}
+	*g = *n
+	return nil
+}
+
+// ParseID loads a game from its position ID (see UnmarshalText).
+func ParseID(id string) (*Game, error) {
+	const op = "decode position ID"
+	version, payload, err := brettspiel.DecodeID(Variant, id)
+	if err != nil {
+		return nil, err
+	}
+	fail := func(sentinel error, format string, args ...any) (*Game, error) {
+		return nil, &brettspiel.Error{Op: op, Input: id, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
+	}
+	if version != IDVersion {
+		return fail(brettspiel.ErrBadNotation, "version %d, this package reads version %d", version, IDVersion)
+	}
+	r := wire.NewReader(payload)
+	flags := r.Uint("options", 1<<flagCount-1)
+	var o Options
+	o.Stones = 15
+	if flags&flagStones16 != 0 {
+		o.Stones = 16
+	}
+	o.EnterFromHand = flags&flagEnterFromHand != 0
+	o.LowerBegins = flags&flagLowerBegins != 0
+	o.ThrowAgainAfterDoublet = flags&flagThrowAgain != 0
+	o.ClosedOpponentHucke = flags&flagClosedOppHucke != 0
+	o.HigherDie = flags&flagHigherDie != 0
+	o.SinglesInForce = flags&flagSinglesInForce != 0
+	o.ExactBearOffAlways = flags&flagExactBearOff != 0
+	o.NoSatz = flags&flagNoSatz != 0
+	o.SingleDieHitsOnly = flags&flagSingleDieHits != 0
+	o.FirstPlayer = brettspiel.FirstPlayer(r.Uint("first player", 2))
+	o.HuckeForce = HuckeForce(r.Uint("Hucke force", uint64(ForceNever)))
+	o.Multipliers = Multipliers(r.Uint("multipliers", uint64(MultipliersTD)))
+	o.Partien = int(r.Uint("Partien of the match", 1000))
+	o.TurnCap = int(r.Uint("turn cap", maxTurnCap))
+	g := &Game{}
+	g.phase = phase(r.Uint("phase", uint64(phaseOver)))
+	g.turn = brettspiel.Player(r.Uint("seat", 1))
+	g.dice[0] = uint8(r.Uint("die", 6))
+	g.dice[1] = uint8(r.Uint("die", 6))
+	g.draw0[0] = uint8(r.Uint("die of the draw", 6))
+	g.draw0[1] = uint8(r.Uint("die of the draw", 6))
+	g.resume = resume(r.Uint("resume", uint64(resumeNext)))
+	g.next = brettspiel.Player(r.Uint("next thrower", 1))
+	g.capped = r.Bool("turn cap reached")
+	g.turns = int32(r.Uint("turns", maxTurnCap))
+	g.partien = int32(r.Uint("Partien finished", 1000))
+	for p := 0; p < 2; p++ {
+		g.marks[p] = int8(r.Uint("marks", 127))
+		g.strokes[p] = int32(r.Uint("strokes", 4000))
+	}
+	for p := 0; p < 2; p++ {
+		mask := r.Uint("occupied positions", 1<<len(board.Side{})-1)
+		for i := range g.sides[p] {
+			if mask&(1<<i) != 0 {
+				g.sides[p][i] = int8(r.Uint("stones", 16))
+				if g.sides[p][i] == 0 && r.Err() == nil {
+					return fail(brettspiel.ErrBadNotation, "player %d: position %d is marked occupied but holds no stone", p, i)
+				}
+			}
+		}
+	}
+	if err := r.Done(); err != nil {
+		return fail(brettspiel.ErrBadNotation, "%v", err)
+	}
+	norm, err := o.normalized()
+	if err != nil {
+		return fail(brettspiel.ErrBadOptions, "%s", err.(*brettspiel.Error).Reason)
+	}
+	if norm != o {
+		return fail(brettspiel.ErrBadOptions, "the options are not in their normal form")
+	}
+	g.opts = o
+	if reason := g.check(); reason != "" {
+		return fail(brettspiel.ErrBadPosition, "%s", reason)
+	}
+	if g.ID() != id {
+		return fail(brettspiel.ErrBadNotation, "the payload is not in its canonical form (a number is padded)")
+	}
+	return g, nil
+}
+
+func validThrow(d [2]uint8) bool { return d[0] >= 1 && d[0] <= 6 && d[1] >= 1 && d[1] <= d[0] }
+
+// check returns what is wrong with the whole state, or "": everything
+// FromPosition checks, and what the phase of the match implies for the rest.
+// g.opts must be normalized.
+func (g *Game) check() string {
+	o := &g.opts
+	switch {
+	case g.turn != 0 && g.turn != 1:
+		return fmt.Sprintf("seat %d, want 0 or 1", g.turn)
+	case g.next != 0 && g.next != 1:
+		return fmt.Sprintf("next thrower %d, want 0 or 1", g.next)
+	case g.phase > phaseOver:
+		return fmt.Sprintf("phase %d", g.phase)
+	case g.resume > resumeNext:
+		return fmt.Sprintf("resume %d", g.resume)
+	}
+	ended := g.phase == phaseDecide || g.phase == phaseOver
+	for p := 0; p < 2; p++ {
+		allOff := ended && g.resume == resumeSetup && p == int(g.turn)
+		if reason := checkSide(*o, p, &g.sides[p], allOff); reason != "" {
+			return reason
+		}
+	}
+	if reason := checkPoints(&g.sides); reason != "" {
+		return reason
+	}
+	w, l := g.turn, 1-g.turn
+	if g.marks[l] < 0 || g.marks[l] > 11 {
+		return fmt.Sprintf("player %d has %d marks, want 0…11", l, g.marks[l])
+	}
+	if g.marks[w] < 0 || (!ended && g.marks[w] > 11) {
+		return fmt.Sprintf("player %d has %d marks, want 0…11", w, g.marks[w])
+	}
+	if g.phase == phaseDecide && g.marks[w] < 12 && (o.NoSatz || g.resume != resumeSetup) {
+		return fmt.Sprintf("player %d decides after winning the Partie, but has only %d marks", w, g.marks[w])
+	}
+	for p := 0; p < 2; p++ {
+		if g.strokes[p] < 0 || int(g.strokes[p]) > 4*o.Partien {
+			return fmt.Sprintf("player %d has %d strokes", p, g.strokes[p])
+		}
+	}
+	if st := g.strokes[0] + g.strokes[1]; st < g.partien || st > 4*g.partien {
+		return fmt.Sprintf("%d strokes after %d Partien", st, g.partien)
+	}
+	switch {
+	case g.phase == phaseOver && !g.capped && int(g.partien) != o.Partien:
+		return fmt.Sprintf("the match is over after %d of %d Partien", g.partien, o.Partien)
+	case (g.phase != phaseOver || g.capped) && int(g.partien) >= o.Partien:
+		return fmt.Sprintf("Partien finished is %d, the match has %d", g.partien, o.Partien)
+	case g.phase == phaseDecide && g.partien == 0:
+		return "a decision after the Partie, but no Partie is finished"
+	case g.capped && (g.phase != phaseOver || int(g.turns) != o.TurnCap):
+		return fmt.Sprintf("the turn cap is marked as reached after %d of %d turns", g.turns, o.TurnCap)
+	case int(g.turns) > o.TurnCap || (int(g.turns) == o.TurnCap && g.phase != phaseOver):
+		return fmt.Sprintf("%d turns played, the turn cap is %d", g.turns, o.TurnCap)
+	}
+	if g.draw0 != [2]uint8{} && !validThrow(g.draw0) {
+		return fmt.Sprintf("the draw's throw %d-%d, want two dice 1…6, higher first", g.draw0[0], g.draw0[1])
+	}
+	if g.dice != [2]uint8{} && !validThrow(g.dice) {
+		return fmt.Sprintf("dice %d-%d, want two dice 1…6, higher first", g.dice[0], g.dice[1])
+	}
+	switch g.phase {
+	case phaseDraw0, phaseDraw1:
+		if _, ok := o.FirstPlayer.Seat(); ok {
+			return "a draw for the start, but the options name the first player"
+		}
+		if g.turn != 0 || g.dice != [2]uint8{} || g.marks != [2]int8{} {
+			return "a draw for the start needs seat 0, no dice and no marks"
+		}
+		var setup Game
+		setup.opts = *o
+		setup.setup()
+		if setup.sides != g.sides {
+			return "a draw for the start, but the stones are not in the setup"
+		}
+		if g.phase == phaseDraw1 && !validThrow(g.draw0) {
+			return "the second throw of the draw, but no first throw"
+		}
+	case phaseThrow:
+		if g.dice != [2]uint8{} {
+			return fmt.Sprintf("dice %d-%d before the throw", g.dice[0], g.dice[1])
+		}
+	case phaseMove:
+		if !validThrow(g.dice) {
+			return "a play is due, but there are no dice"
+		}
+	case phaseDecide:
+		if g.resume == resumeMove && !validThrow(g.dice) {
+			return "going on would play the winning throw, but there are no dice"
+		}
+	}
+	return ""
+}
