@@ -5,7 +5,7 @@
 //
 // -game is toccateglio, verkehren, festung or race; -preset one of the game's
 // presets (see examples/play -h); -players the seat count (festung: 2–6);
-// -bots random, greedy or search; -rollouts the search bot's budget.
+// -bots random, greedy or search; -rollouts and -depth the search bot's budget.
 //
 // Game i is played from the source PCG(seed, i), so the same seed gives the same
 // JSON, apart from the timings, whatever the number of workers. The bots are
@@ -52,6 +52,8 @@ type Args struct {
 	Workers int      `json:"workers"`
 	// Rollouts is the search bot's budget of rollouts per decision.
 	Rollouts int `json:"rollouts"`
+	// Depth is the search bot's players' turns per rollout; -1 plays to the end.
+	Depth int `json:"depth"`
 }
 
 // Seat is one seat's results.
@@ -91,6 +93,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.Uint64Var(&a.Seed, "seed", 1, "seed of the run")
 	fs.IntVar(&a.Workers, "workers", runtime.NumCPU(), "games played in parallel")
 	fs.IntVar(&a.Rollouts, "rollouts", 400, "the search bot's rollouts per decision")
+	fs.IntVar(&a.Depth, "depth", 8, "the search bot's players' turns per rollout; -1: to the end")
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
@@ -110,6 +113,9 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	if a.Games < 1 || a.Workers < 1 || a.Rollouts < 1 {
 		return fmt.Errorf("-games, -workers and -rollouts must be at least 1")
 	}
+	if a.Depth == 0 || a.Depth < -1 {
+		return fmt.Errorf("-depth must be at least 1, or -1 for rollouts to the end")
+	}
 	a.Bots = strings.Split(bots, ",")
 	seatBots := make([]bot.Bot, a.Players)
 	for s := range seatBots {
@@ -117,7 +123,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if search, ok := seatBots[s].(bot.Searcher); ok {
-			search.Rollouts = a.Rollouts
+			search.Rollouts, search.Depth = a.Rollouts, a.Depth
 			seatBots[s] = search
 		}
 	}

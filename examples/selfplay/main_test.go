@@ -50,6 +50,7 @@ func TestBadArguments(t *testing.T) {
 		{"-game", "race", "-preset", "nope"},
 		{"-bots", "oracle"},
 		{"-rollouts", "0"},
+		{"-depth", "0"},
 		{"-games", "0"},
 	} {
 		var out, errOut bytes.Buffer
