@@ -72,15 +72,34 @@ func (Random) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) b
 
 // Greedy takes the move with the best immediate outcome for the mover: the
 // evaluation of the position right after it, averaged over the throws when the
-// dice come next (so the opponent's hits or the next payments count). Ties go
-// to the first move in the legal order; it never concedes while it has another
-// move.
+// dice come next (so the opponent's hits or the next payments count). Moves
+// it cannot tell apart are chosen among at random; it never concedes while it
+// has another move.
 type Greedy struct{}
 
 // Choose implements Bot.
 func (Greedy) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	ranked := rankGreedy(g, legal)
-	return ranked[0].Move
+	return pickBest(rankGreedy(g, legal), r)
+}
+
+// Rank returns the legal moves (concessions left out while others exist) with
+// their immediate values for the player to move, best first.
+func (Greedy) Rank(g brettspiel.Game, legal []brettspiel.Move, _ *rand.Rand) []Ranked {
+	return rankGreedy(g, legal)
+}
+
+// pickBest returns one of the best moves of ranked (sorted best first),
+// chosen at random among those of equal value, so that a bot whose judgement
+// cannot tell moves apart does not always play the lowest.
+func pickBest(ranked []Ranked, r *rand.Rand) brettspiel.Move {
+	n := 1
+	for n < len(ranked) && ranked[n].Value == ranked[0].Value {
+		n++
+	}
+	if n == 1 || r == nil {
+		return ranked[0].Move
+	}
+	return ranked[r.IntN(n)].Move
 }
 
 // Ranked is a move with its value for the player to move, as a bot judged it.

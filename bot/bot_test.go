@@ -91,7 +91,7 @@ func TestSearcherBeatsRandom(t *testing.T) {
 }
 
 func TestBotsAreRepeatable(t *testing.T) {
-	for _, b := range []Bot{Random{}, Greedy{}, Searcher{Rollouts: 30}} {
+	for _, b := range []Bot{Random{}, Greedy{}, Searcher{Rollouts: 30}, Expectimax{}} {
 		play := func() []int {
 			g := newRace(t, race.Rules{Players: 3})
 			_ = brettspiel.PlayOut(g, rand.New(rand.NewPCG(5, 6)), Policy(b), 0)
@@ -145,3 +145,71 @@ func (m *marking) Apply(brettspiel.Move) error {
 	return nil
 }
 func (m *marking) Events() []brettspiel.Event { return m.events }
+
+func TestExpectimaxTakesTheWinningMove(t *testing.T) {
+	g := newRace(t, race.Rules{Goal: 3})
+	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 3))
+	ranked := Expectimax{}.Rank(g, g.LegalMoves(), nil)
+	if len(ranked) != 2 || g.MoveString(ranked[0].Move) != "+3" || ranked[0].Value != 1 || ranked[1].Value >= 1 {
+		t.Errorf("ranked %+v, want +3 first with value 1", ranked)
+	}
+}
+
+func TestExpectimaxBeatsRandom(t *testing.T) {
+	if rate := winRate(t, Expectimax{Plies: 3}, Random{}, 200); rate < 0.6 {
+		t.Errorf("expectimax won %.2f of 200 races against random, want ≥ 0.6", rate)
+	}
+}
+
+// counting wraps a game and counts the clones made of it and its clones.
+type counting struct {
+	brettspiel.Game
+	clones *int
+}
+
+func (c counting) Clone() brettspiel.Game {
+	*c.clones++
+	return counting{c.Game.Clone(), c.clones}
+}
+
+func TestExpectimaxKeepsItsBudget(t *testing.T) {
+	for _, nodes := range []int{1, 50, 500, 5000} {
+		n := 0
+		g := counting{newRace(t, race.Rules{Players: 3, Goal: 30}), &n}
+		_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+		legal := g.LegalMoves()
+		Expectimax{Plies: 6, Nodes: nodes}.Rank(g, legal, nil)
+		// Each judged node costs a clone; a spent budget still lets every
+		// node in progress finish its list of children (at most 6 here).
+		if limit := nodes + len(legal) + 6*6; n > limit {
+			t.Errorf("Nodes %d: %d clones, want at most %d", nodes, n, limit)
+		}
+	}
+	// Deeper looks cost more, within the budget.
+	a, b := 0, 0
+	ga := counting{newRace(t, race.Rules{Goal: 30}), &a}
+	gb := counting{newRace(t, race.Rules{Goal: 30}), &b}
+	_ = ga.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+	_ = gb.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+	Expectimax{Plies: 1, Nodes: 1 << 20}.Rank(ga, ga.LegalMoves(), nil)
+	Expectimax{Plies: 3, Nodes: 1 << 20}.Rank(gb, gb.LegalMoves(), nil)
+	if !(a < b) {
+		t.Errorf("clones: 1 ply %d, 3 plies %d", a, b)
+	}
+}
+
+func TestTiesAreBrokenAtRandom(t *testing.T) {
+	// At the start of a long race nothing tells "+1" from "+4": over seeds,
+	// the greedy and the expectimax bot play both.
+	g := newRace(t, race.Rules{Goal: 60})
+	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+	for _, b := range []Bot{Greedy{}, Expectimax{}} {
+		seen := map[string]bool{}
+		for seed := uint64(0); seed < 20; seed++ {
+			seen[g.MoveString(b.Choose(g, g.LegalMoves(), rand.New(rand.NewPCG(seed, 1))))] = true
+		}
+		if len(seen) != 2 {
+			t.Errorf("%T played only %v", b, seen)
+		}
+	}
+}

@@ -26,7 +26,7 @@ func ExamplePolicy() {
 }
 
 // Hint ranks the plays of a throw for the player to move and says what each
-// scores at once, with the rule, and what the searcher expects of it.
+// scores at once, with the rule, and what the expectimax bot expects of it.
 func ExampleHint() {
 	g, _ := toccateglio.New(toccateglio.Toccateglispiel())
 	r := rand.New(rand.NewPCG(7, 7))
@@ -38,7 +38,7 @@ func ExampleHint() {
 		_ = g.Apply(m)
 	}
 	fmt.Println(g.ToMove(), "to play", g.Events()[0].Note)
-	for i, rk := range bot.Hint(g, bot.Searcher{Rollouts: 60, Depth: -1}, r) {
+	for i, rk := range bot.Hint(g, bot.Expectimax{}, r) {
 		if i == 3 {
 			break
 		}
@@ -46,7 +46,7 @@ func ExampleHint() {
 	}
 	// Output:
 	// player 0 to play 6-1
-	// 1/7 9/10  nothing scored at once; expected +0.33 over 24 rollouts
-	// 1/2 2/8   nothing scored at once; expected -0.21 over 19 rollouts
-	// 1/2 1/7   nothing scored at once; expected -0.53 over 17 rollouts
+	// 1/2 1/7   nothing scored at once; expected -0.21
+	// 1/2 2/8   nothing scored at once; expected -0.25
+	// 1/7 9/10  nothing scored at once; expected -0.26
 }

@@ -125,17 +125,23 @@ func rollout(g brettspiel.Game, p brettspiel.Player, depth int, r *rand.Rand, bu
 	return Evaluate(g, p), buf
 }
 
-// Hint ranks the legal moves of g for the player to move with the searcher s,
-// best first. Each Ranked carries its estimated value (expected return) and,
-// as its Reason, what the move itself scores: the marks, hits and payments of
-// its events with their rule IDs, e.g. "+2 marks (T-M2); expected +0.31 over
-// 120 rollouts". It returns nil at a chance node or at the end.
-func Hint(g brettspiel.Game, s Searcher, r *rand.Rand) []Ranked {
+// Ranker is a bot that ranks all the legal moves with their values, best
+// first: [Greedy], [Searcher] and [Expectimax] are Rankers.
+type Ranker interface {
+	Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked
+}
+
+// Hint ranks the legal moves of g for the player to move by the bot by, best
+// first. Each Ranked carries its estimated value (expected return) and, as
+// its Reason, what the move itself scores: the marks, hits and payments of its
+// events with their rule IDs, e.g. "+2 marks (T-M2); expected +0.31". It
+// returns nil at a chance node or at the end.
+func Hint(g brettspiel.Game, by Ranker, r *rand.Rand) []Ranked {
 	p := g.ToMove()
 	if p < 0 {
 		return nil
 	}
-	ranked := s.Rank(g, g.LegalMoves(), r)
+	ranked := by.Rank(g, g.LegalMoves(), r)
 	for i := range ranked {
 		ranked[i].Reason = reason(g, ranked[i], p)
 	}

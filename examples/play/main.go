@@ -66,7 +66,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.StringVar(&c.game, "game", defaultGame(), "game to play")
 	fs.StringVar(&c.preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&c.players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: random, greedy, search or human")
+	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: random, greedy, search, expectimax or human")
 	fs.IntVar(&c.seat, "seat", 0, "your seat")
 	fs.StringVar(&c.dice, "dice", "auto", "auto: the program throws; manual: you type every throw")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
@@ -343,7 +343,7 @@ func (s *session) hint() error {
 	if s.g.ToMove() < 0 {
 		return errors.New("hints are for plays, not throws")
 	}
-	ranked := bot.Hint(s.g, bot.Searcher{}, s.r)
+	ranked := bot.Hint(s.g, bot.Expectimax{}, s.r)
 	for i, rk := range ranked {
 		if i == 5 {
 			break

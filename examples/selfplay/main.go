@@ -5,7 +5,7 @@
 //
 // -game is toccateglio, verkehren, festung or race; -preset one of the game's
 // presets (see examples/play -h); -players the seat count (festung: 2–6);
-// -bots random, greedy or search; -rollouts and -depth the search bot's budget.
+// -bots random, greedy, search or expectimax; -rollouts and -depth the search bot's budget.
 //
 // Game i is played from the source PCG(seed, i), so the same seed gives the same
 // JSON, apart from the timings, whatever the number of workers. The bots are
@@ -88,7 +88,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&a.Game, "game", "race", "game to play")
 	fs.StringVar(&a.Preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&a.Players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&bots, "bots", "random", "bots per seat, comma-separated, cycled: random, greedy, search")
+	fs.StringVar(&bots, "bots", "random", "bots per seat, comma-separated, cycled: random, greedy, search, expectimax")
 	fs.IntVar(&a.Games, "games", 100, "number of games")
 	fs.Uint64Var(&a.Seed, "seed", 1, "seed of the run")
 	fs.IntVar(&a.Workers, "workers", runtime.NumCPU(), "games played in parallel")

@@ -131,7 +131,7 @@ func (e Entry) NewGame(preset string, players int) (brettspiel.Game, error) {
 	return e.New(preset, players)
 }
 
-// Bot returns the bot of a name: random, greedy or search.
+// Bot returns the bot of a name: random, greedy, search or expectimax.
 func Bot(name string) (bot.Bot, error) {
 	switch name {
 	case "random":
@@ -140,6 +140,8 @@ func Bot(name string) (bot.Bot, error) {
 		return bot.Greedy{}, nil
 	case "search":
 		return bot.Searcher{}, nil
+	case "expectimax":
+		return bot.Expectimax{}, nil
 	}
-	return nil, fmt.Errorf("unknown bot %q (have random, greedy, search)", name)
+	return nil, fmt.Errorf("unknown bot %q (have random, greedy, search, expectimax)", name)
 }
