@@ -242,12 +242,19 @@
 //   - [Position] and [FromPosition] load a state between turns: a player to
 //     throw, or to play a given throw whose hit marks are taken as already
 //     counted. The draw for the start and the winner's decision are not
-//     loadable. A position that cannot arise is refused with
+//     loadable from a Position; a position ID or the JSON carries every
+//     state, those too. A position that cannot arise is refused with
 //     brettspiel.ErrBadPosition naming the problem: a wrong number of stones, a
 //     single stone on a Hucke, a stone on the opponent's Hucke, both players on
 //     one point, stones borne off while others are outside Q4 or in hand,
 //     stones in hand where none are entered or beside stones beyond Q1, all
 //     stones borne off, marks outside 0…11, strokes that no Partien can give.
+//   - The formats: a state has one position ID (a payload padded with
+//     redundant varint bytes is refused), so IDs can be compared as text. In
+//     JSON the keys of the rules and the state are the truth and everything
+//     derived must agree with them, the id included; a "preset" key that
+//     names a preset whose rules differ is an error, a missing one is not.
+//     A record names the first preset whose rules the options are.
 //
 // Left out: T-W5 ("Schule": marks forgotten by a player are taken by the
 // opponent) — the engine marks everything itself; and, as RULES.md says (T-X),

@@ -1,6 +1,7 @@
 package toccateglio
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -203,7 +205,7 @@ func TestHarness(t *testing.T) {
 					conformance.Run(t, newGameFunc(t, o), conformance.Config{
 						Games: run.games, Seed: uint64(i + 1), DeepGames: run.deeps,
 						Policy: run.policy, Invariant: checkInvariant, Observe: ends.observe, Compare: fastCompare,
-						RoundTrips: roundTrips(o),
+						RoundTrips: roundTrips(t, o),
 					})
 				}
 				t.Logf("%s: %v", v.name, ends)
@@ -271,11 +273,23 @@ func lastMove(g *Game) string {
 // deep game in order, so the record round trip keeps the game's record: a
 // state without events is a new game, any other adds the move of its last
 // apply.
-func roundTrips(o Options) []conformance.RoundTrip {
+//
+// The JSON is also validated against the package's JSON Schema.
+func roundTrips(t testing.TB, o Options) []conformance.RoundTrip {
 	rec := NewRecord(o)
+	sch := schematest.Compile(t, JSONSchema())
 	return []conformance.RoundTrip{
 		{Name: "position ID", Do: idRoundTrip},
-		{Name: "JSON", Do: jsonRoundTrip},
+		{Name: "JSON", Do: func(g brettspiel.Game) (brettspiel.Game, error) {
+			data, err := json.Marshal(g)
+			if err != nil {
+				return nil, err
+			}
+			if err := schematest.Validate(sch, data); err != nil {
+				return nil, fmt.Errorf("the schema refuses the JSON: %v", err)
+			}
+			return jsonRoundTrip(g)
+		}},
 		{Name: "record", Do: func(g brettspiel.Game) (brettspiel.Game, error) {
 			x := g.(*Game)
 			if len(x.events) == 0 {

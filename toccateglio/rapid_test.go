@@ -184,7 +184,8 @@ func TestRapidMachine(t *testing.T) {
 		o := v.o
 		o.Partien = 2
 		rapid.Check(t, func(rt *rapid.T) {
-			conformance.Machine(rt, newGameFunc(t, o), conformance.Config{Invariant: checkInvariant, Compare: fastCompare})
+			conformance.Machine(rt, newGameFunc(t, o), conformance.Config{Invariant: checkInvariant, Compare: fastCompare,
+				RoundTrips: []conformance.RoundTrip{{Name: "position ID", Do: idRoundTrip}, {Name: "JSON", Do: jsonRoundTrip}}})
 		})
 	}
 }
