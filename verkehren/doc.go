@@ -82,6 +82,82 @@
 // and returns the move for the position it gives, and otherwise says which
 // single move fails and why, with its rule ID.
 //
+// ParseMove takes a hitting move with or without its "*", and refuses a "*"
+// where nothing is hit. Its errors name the single move and the rule:
+//
+//	parse move "bar/5 13/16": illegal move: another play hits more stones while entering, and hitting while entering is compulsory (V-E3)
+//	parse move "1/7 7/13": illegal move: move 2 (7/13): no number of the throw moves a stone from 7 to 13
+//	parse move "13/12": bad notation: stones move to higher points: "13/12"
+//
+// # Formats
+//
+// Options have a text form of key=value terms ([Options.String],
+// [ParseOptions]): "bands=cotton opening=band-limit band-limit=6
+// higher-die=true first=1 turn-cap=300"; the fields left out are zero. The
+// presets are listed, with their sources, by [Presets].
+//
+// A position ID ([Game.MarshalText], [Game.UnmarshalText], [ParseID]) is a
+// short text for the whole state: the options, both sides' stones (packed
+// like gnubg's, 41 bits a side), the phase, whose turn it is, the dice, the
+// draw for the start, the turn counter and, once over, the winner and the
+// ending. Loading it and playing on plays exactly like the original; it does
+// not carry the events of the last Apply. After the draw (5-2 against 6-2)
+// and player 1's first play, 3-1 "1/4 1/2":
+//
+//	verkehren:1:AAAAAAAAAgAAAAABBQD-_wP-_xJnQQ
+//
+// The JSON form ([Game.MarshalJSON], [Game.UnmarshalJSON]) holds the shared
+// envelope of the module (version, game, id, turn, player, the legal moves
+// with their notation and weights, the events of the last Apply, returns,
+// winner) and the state: "rules" (preset, bands, opening, bandLimit,
+// higherDie, firstPlayer, turnCap), "phase" (draw-first, draw-second, throw,
+// play, over), "turnOf" (the player whose turn it is, -1 in the draw and at
+// the end), "dice" (higher first, empty unless a throw is being played),
+// "drawTotal", "turns", "ending" (not-ended, single-game, conceded,
+// double-junker, double-six-off, double-point-24, turn-cap), the board in
+// track coordinates ("track": 26 counts a player, 0 off the board, 25 borne
+// off) and in absolute ones ("points": the occupied points, numbered as
+// player 0's track, with their owner's track point), and the counts
+// "offBoard", "borneOff", "pips" and "junker" a player. The same state as
+// the ID above, shortened:
+//
+//	{"version":1,"game":"verkehren","id":"verkehren:1:AAAAAAAAAgAAAAABBQD-_wP-_xJnQQ",
+//	 "turn":"chance","player":-1,"legal":[{"notation":"1-1","weight":1},…],
+//	 "events":[{"kind":"move","player":1,"other":-3,"amount":1,"from":1,"to":2,"number":1},…],
+//	 "returns":[0,0],
+//	 "rules":{"preset":"VK","bands":"vk","opening":"five-blots","bandLimit":0,"higherDie":false,"firstPlayer":"draw","turnCap":0},
+//	 "phase":"throw","turnOf":0,"dice":[],"drawTotal":0,"turns":1,"ending":"not-ended",
+//	 "track":[[0,15,0,…],[0,13,1,0,1,0,…]],
+//	 "points":[{"point":1,"player":0,"count":15,"track":1},{"point":13,"player":1,"count":13,"track":1},
+//	           {"point":14,"player":1,"count":1,"track":2},{"point":16,"player":1,"count":1,"track":4}],
+//	 "offBoard":[0,0],"borneOff":[0,0],"pips":[360,356],"junker":[false,false]}
+//
+// Decoding takes the rules and the position from their keys and checks
+// everything as strictly as FromPosition, for every phase: 15 stones a side,
+// no point held by both players, no Band that V-B1 or V-O1 forbids, a known
+// preset that has exactly the options given, an ending that the position
+// shows; the id, the points, the counts, turn, player, legal, returns and
+// winner must agree with the state. Unknown keys are refused. The file
+// state.schema.json ([JSONSchema]) is the JSON Schema (draft 2020-12) of the
+// form, self-contained, for frontends in other languages.
+//
+// A game record (brettspiel.Record, [NewRecord], [LoadRecord]) names the
+// preset, the options that differ from it, and lists the throws and plays,
+// one line a turn (the draw for the start joins the first turn's line):
+//
+//	# brettspiel record
+//	game: verkehren
+//	preset: VK
+//
+//	5-2 ; 6-2 ; 3-1 ; 1/4 1/2
+//	6-5 ; 1/7 1/6
+//
+// Loading replays it through the rules: a tampered line is refused with its
+// line number and the rule's reason.
+//
+// [Game.Evaluate] estimates a player's expected return for the module's bots
+// from the pip counts, the blots in reach and Junker.
+//
 // # Decisions where the sources are silent
 //
 //   - Who begins (VK is silent): as Toccateglio's T-S3, the higher total.
@@ -112,6 +188,10 @@
 //     on 13–24, also when the only play is the pass.
 //   - A position that cannot arise (FromPosition) includes a game already over
 //     by V-W1 or V-W3.
+//   - Formats: a game over keeps no dice and no seat to move. A record
+//     names the preset whose V-B1 and V-O1 rules the options have; a position
+//     ID is refused unless it is written exactly as this package writes it, so
+//     that a state has one ID.
 //
 // # Events
 //

@@ -3,6 +3,7 @@ package verkehren_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/verkehren"
@@ -74,4 +75,49 @@ func ExampleGame_ParseMove() {
 	// player 0 enter 1: →3 by 3 (V-E1)
 	// player 0 hit 1 (player 1): →3 by 3 (V-E3)
 	// player 0 move 1: 3→8 by 5
+}
+
+// A game saved as a position ID and as JSON, and loaded again.
+func ExampleParseID() {
+	g, _ := verkehren.New(verkehren.VK)
+	for _, s := range []string{"5-2", "6-2", "3-1", "1/4 1/2"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			panic(err)
+		}
+		_ = g.Apply(m)
+	}
+	id, _ := g.MarshalText()
+	fmt.Println(string(id))
+	back, err := verkehren.ParseID(string(id))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(back.Turn(), "to throw after", back.Turns(), "turn")
+	_, err = verkehren.ParseID("verkehren:1:AAAAAAAAAgAAAAACBQD-_wP-_xJnQQ")
+	fmt.Println(err)
+	// Output:
+	// verkehren:1:AAAAAAAAAgAAAAABBQD-_wP-_xJnQQ
+	// player 0 to throw after 1 turn
+	// brettspiel: decode position ID "verkehren:1:AAAAAAAAAgAAAAACBQD-_wP-_xJnQQ": bad notation: the checksum does not match: the ID is mistyped or cut short
+}
+
+// A game record is read and replayed through the rules; a tampered line is
+// refused with its number.
+func ExampleLoadRecord() {
+	text := `# brettspiel record
+game: verkehren
+preset: VK
+
+5-2 ; 6-2 ; 3-1 ; 1/4 1/2
+6-5 ; 1/7 7/13
+`
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		panic(err)
+	}
+	_, err = verkehren.LoadRecord(rec)
+	fmt.Println(err)
+	// Output:
+	// record line 6, step "1/7 7/13": brettspiel: parse move "1/7 7/13": illegal move: move 2 (7/13): no number of the throw moves a stone from 7 to 13
 }

@@ -394,6 +394,7 @@ func (g *Game) endTurn() {
 	p := g.toMove
 	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
 	g.turns++
+	g.dice = [2]uint8{} // no throw is being played until the next one
 	switch {
 	case me[off] == 15:
 		end := SingleGame
@@ -410,7 +411,7 @@ func (g *Game) endTurn() {
 	case g.opts.doubleLoss(me, opp) != NotEnded:
 		g.finish(1-p, g.opts.doubleLoss(me, opp))
 	case g.turns >= g.opts.turnCap():
-		g.phase, g.ending = phaseOver, TurnCapped
+		g.phase, g.ending, g.toMove = phaseOver, TurnCapped, 0
 		e := ev(brettspiel.EventEnd, "", brettspiel.Nobody)
 		e.Note = "turn cap"
 		g.events = append(g.events, e)
@@ -421,7 +422,10 @@ func (g *Game) endTurn() {
 }
 
 func (g *Game) finish(winner brettspiel.Player, end Ending) {
+	// a game over keeps no dice and no seat to move, so that its ID and JSON
+	// say only what decides the result
 	g.phase, g.winner, g.ending = phaseOver, winner, end
+	g.dice, g.toMove = [2]uint8{}, 0
 	e := ev(brettspiel.EventEnd, end.Rule(), winner)
 	e.Other, e.Amount, e.Note = 1-winner, end.Points(), end.String()
 	g.events = append(g.events, e)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/schematest"
 )
 
 // noConcede is the harness's random policy: it never concedes while anything
@@ -76,6 +77,7 @@ var harnessOptions = []struct {
 }
 
 func TestConformance(t *testing.T) {
+	sch := schematest.Compile(t, JSONSchema())
 	for i, h := range harnessOptions {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()
@@ -97,6 +99,8 @@ func TestConformance(t *testing.T) {
 				Policy:    noConcede,
 				Invariant: invariant,
 				Observe:   counts.observe,
+				// the formats after every step of the deep games
+				RoundTrips: roundTrips(sch),
 			})
 			t.Logf("%d games: %v", games, counts)
 			if counts[TurnCapped] != 0 {

@@ -165,22 +165,3 @@ func TestStringShowsState(t *testing.T) {
 		}
 	}
 }
-
-func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"bar/3* 3/8", "13/16", "pass", "concede", "6-5", "1/2 2/3 3/4 4/5", "bar/off", "\x00"} {
-		f.Add(s)
-	}
-	g := at(f, VK, 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
-	f.Fuzz(func(t *testing.T, s string) {
-		before := g.clone()
-		m, err := g.ParseMove(s)
-		if err == nil {
-			if err := g.clone().Apply(m); err != nil {
-				t.Fatalf("ParseMove(%q) = %v, which Apply refuses: %v", s, m, err)
-			}
-		}
-		if !reflect.DeepEqual(before, g) {
-			t.Fatalf("ParseMove(%q) changed the state", s)
-		}
-	})
-}

@@ -3,6 +3,7 @@ package verkehren
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 )
@@ -143,18 +144,191 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// String names the options in the key=value terms of a game record.
+// String writes the options in their text form, the key=value terms of
+// [ParseOptions] separated by spaces: always the band rule and the opening,
+// then every other field that is not zero. ParseOptions(o.String()) gives o
+// back exactly. For example:
+//
+//	bands=vk opening=five-blots
+//	bands=cotton opening=band-limit band-limit=6 higher-die=true first=1 turn-cap=300
 func (o Options) String() string {
-	s := "bands=" + o.Bands.String() + " opening=" + o.Opening.String()
-	if o.Opening == BandLimit {
-		s += "-" + strconv.Itoa(o.limit())
+	return strings.Join(append([]string{"bands=" + o.Bands.String(), "opening=" + o.Opening.String()}, o.diff(Options{Bands: o.Bands, Opening: o.Opening})...), " ")
+}
+
+// diff lists as key=value the fields in which o differs from base, in the
+// order of the text form.
+func (o Options) diff(base Options) []string {
+	var kv []string
+	if o.Bands != base.Bands {
+		kv = append(kv, "bands="+o.Bands.String())
 	}
-	if o.HigherDie {
-		s += " higher-die"
+	if o.Opening != base.Opening {
+		kv = append(kv, "opening="+o.Opening.String())
 	}
-	if p, ok := o.FirstPlayer.Seat(); ok {
-		s += " first=" + strconv.Itoa(int(p))
+	if o.BandLimit != base.BandLimit {
+		kv = append(kv, "band-limit="+strconv.Itoa(o.BandLimit))
 	}
-	s += " turn-cap=" + strconv.Itoa(o.turnCap())
-	return s
+	if o.HigherDie != base.HigherDie {
+		kv = append(kv, "higher-die="+strconv.FormatBool(o.HigherDie))
+	}
+	if o.FirstPlayer != base.FirstPlayer {
+		kv = append(kv, "first="+firstName(o.FirstPlayer))
+	}
+	if o.TurnCap != base.TurnCap {
+		kv = append(kv, "turn-cap="+strconv.Itoa(o.TurnCap))
+	}
+	return kv
+}
+
+func firstName(f brettspiel.FirstPlayer) string {
+	if p, ok := f.Seat(); ok {
+		return strconv.Itoa(int(p))
+	}
+	if f == brettspiel.DrawForStart {
+		return "draw"
+	}
+	return strconv.Itoa(int(f) - 1)
+}
+
+// ParseOptions reads the text form of options: key=value terms separated by
+// spaces, each key at most once, the fields not named left zero (VK's rules).
+// The keys:
+//
+//	bands=vk|cotton|fiske          Options.Bands (V-B1)
+//	opening=five-blots|band-limit  Options.Opening (V-O1)
+//	band-limit=N                   Options.BandLimit: 5…15, or 0 for 5
+//	higher-die=true|false          Options.HigherDie (V-D2)
+//	first=draw|0|1                 Options.FirstPlayer: the draw, or the seat that begins
+//	turn-cap=N                     Options.TurnCap: 0 for DefaultTurnCap
+//
+// The options must also pass [Options.Validate]. Errors wrap
+// brettspiel.ErrBadOptions and name the term.
+func ParseOptions(s string) (Options, error) {
+	var o Options
+	if err := o.set(strings.Fields(s)); err != nil {
+		return Options{}, err
+	}
+	return o, o.Validate()
+}
+
+// set applies key=value terms to o.
+func (o *Options) set(terms []string) error {
+	seen := map[string]bool{}
+	for _, t := range terms {
+		bad := func(reason string) error {
+			return &brettspiel.Error{Op: "verkehren options", Input: t, Err: brettspiel.ErrBadOptions, Reason: reason}
+		}
+		key, value, ok := strings.Cut(t, "=")
+		if !ok {
+			return bad("want key=value")
+		}
+		if seen[key] {
+			return bad("the key " + key + " is given twice")
+		}
+		seen[key] = true
+		number := func() (int, error) {
+			n, err := strconv.Atoi(value)
+			if err != nil || n < 0 || value != strconv.Itoa(n) {
+				return 0, bad(key + " wants a number ≥ 0")
+			}
+			return n, nil
+		}
+		var err error
+		switch key {
+		case "bands":
+			switch value {
+			case "vk":
+				o.Bands = BandsVK
+			case "cotton":
+				o.Bands = BandsCotton
+			case "fiske":
+				o.Bands = BandsFiske
+			default:
+				return bad("bands is vk, cotton or fiske")
+			}
+		case "opening":
+			switch value {
+			case "five-blots":
+				o.Opening = FiveBlots
+			case "band-limit":
+				o.Opening = BandLimit
+			default:
+				return bad("opening is five-blots or band-limit")
+			}
+		case "band-limit":
+			o.BandLimit, err = number()
+		case "higher-die":
+			switch value {
+			case "true":
+				o.HigherDie = true
+			case "false":
+				o.HigherDie = false
+			default:
+				return bad("higher-die is true or false")
+			}
+		case "first":
+			switch value {
+			case "draw":
+				o.FirstPlayer = brettspiel.DrawForStart
+			case "0", "1":
+				o.FirstPlayer = brettspiel.Starts(brettspiel.Player(value[0] - '0'))
+			default:
+				return bad("first is draw, 0 or 1")
+			}
+		case "turn-cap":
+			o.TurnCap, err = number()
+		default:
+			return bad("unknown option " + strconv.Quote(key) + "; the keys are bands, opening, band-limit, higher-die, first, turn-cap")
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Preset is a named rule set for a frontend's menu and for game records.
+type Preset struct {
+	Name    string  // e.g. "VK"
+	Source  string  // the source text it follows
+	Summary string  // what distinguishes it from the others
+	Options Options // its rules
+}
+
+// Presets lists the presets, the default first.
+func Presets() []Preset {
+	return []Preset{
+		{"VK", "Das Verkehren im Bretspiel (VK)",
+			"no Band on points 2–11 of the opponent's side; no Band outside the house until five stones have left it",
+			VK},
+		{"VK band limit 5", "Das Verkehren im Bretspiel (VK)",
+			"VK's rules under the other opening it names: at most 5 Bände at once",
+			VKBandLimit},
+		{"Cotton", "Cotton (1725), as Ludii's Verquere reads it",
+			"no Band on points 2–12, the Hucke included",
+			Cotton},
+		{"Fiske", "the Swedish tables (Fiske 1905)",
+			"no Band on points 2–11 until a stone has reached point 12",
+			Fiske},
+	}
+}
+
+// presetNamed returns the preset of that name.
+func presetNamed(name string) (Preset, bool) {
+	for _, p := range Presets() {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Preset{}, false
+}
+
+// presetOf returns the name of the preset whose options are exactly o, or "".
+func presetOf(o Options) string {
+	for _, p := range Presets() {
+		if p.Options == o {
+			return p.Name
+		}
+	}
+	return ""
 }
