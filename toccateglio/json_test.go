@@ -49,7 +49,7 @@ func TestJSONRoundTripAndSchema(t *testing.T) {
 		o := v.o
 		o.Partien = max(o.Partien, 2)
 		phases := map[string]bool{}
-		walk(t, o, uint64(20+i), carefulPolicy, func(g *Game) {
+		walk(t, o, uint64(20+i), brettspiel.RandomPolicy, func(g *Game) {
 			data, err := json.Marshal(g)
 			if err != nil {
 				t.Fatal(err)
