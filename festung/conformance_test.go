@@ -107,7 +107,7 @@ func TestConformance(t *testing.T) {
 				DeepGames:  deep,
 				Invariant:  invariant,
 				Observe:    c.observe,
-				RoundTrips: []conformance.RoundTrip{{Name: "position", Do: positionTrip}},
+				RoundTrips: roundTrips(t, ForPlayers(n)),
 			})
 			t.Logf("%d players: %d games, %d ended by a fifth Pasch, %d at the turn cap; %d throws (%.1f a game), %d decisions",
 				n, c.games, c.fifth, c.capped, c.throws, float64(c.throws)/float64(c.games), c.decisions)
@@ -127,7 +127,7 @@ func TestConformanceOptions(t *testing.T) {
 	var c endings
 	conformance.Run(t, factory(Options{Players: 5, EmptyField: ow(3, 2, 1), TurnCap: 40, Stock: 3}), conformance.Config{
 		Games: 200, Seed: 7, DeepGames: 5, Invariant: invariant, Observe: c.observe,
-		RoundTrips: []conformance.RoundTrip{{Name: "position", Do: positionTrip}},
+		RoundTrips: roundTrips(t, Options{Players: 5, EmptyField: ow(3, 2, 1), TurnCap: 40, Stock: 3}),
 	})
 	if c.capped == 0 || c.games != 200 {
 		t.Errorf("%d games, %d capped", c.games, c.capped)

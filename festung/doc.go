@@ -73,6 +73,84 @@
 //
 // Move values sort as their notation: throws by L, a, b; decisions by fortress.
 //
+// Notation at a glance, from the thrower's side:
+//
+//	5/1-6    a throw: large die 5, small dice 1 and 6 (also read as 5/6-1)
+//	6/5-5    a throw with a small doublet
+//	6/6-6    the biggest Pasch
+//	W2.II    at a decision after a large die 2: take the marker of fortress 2's II
+//	W1.II'   read as W1.II (twins are interchangeable; printed without the ')
+//
+// ParseMove says exactly what is wrong: "want a throw such as 5/1-6 (large
+// die/small dice), or at a decision the outer-works field to take from, such
+// as W2.V" for text that is no move (brettspiel.ErrBadNotation); "a decision
+// is due: take from W1.II or W2.II" for a throw given at a decision
+// (ErrNotYourTurn); "the large die shows 2; take from W1.II or W2.II" and "no
+// marker to take in the works of fortress 3; …" for a field not on offer
+// (ErrIllegalMove); ErrChanceNode for a field when a throw is due.
+//
+// # Formats
+//
+// Besides the notation, a game has a position ID, a JSON form and a record;
+// all decoders check what they read as [FromPosition] does, never panic, name
+// the problem in a [*brettspiel.Error], and leave the game unchanged on
+// error.
+//
+// The position ID ([Game.MarshalText], [Game.UnmarshalText], [ParseID]) is
+// "festung:1:" and a payload of varints in URL-safe base64 with a checksum
+// (brettspiel.EncodeID): the options, the marker of every field, each seat's
+// balance, bought markers and Pasches, the thrower, a throw awaiting his
+// decision, the number of throws and how the game ended — everything that
+// decides what happens next, but not the events of the last Apply. A fresh
+// game of three players, and the same game after the booklet's three
+// examples 5/1-6, 6/5-5 and 1/1-1:
+//
+//	festung:1:AxkAiCf______wEAGgAAGgAAGgAAAAAAAJ6f
+//	festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADia
+//
+// The JSON form ([Game.MarshalJSON], [Game.UnmarshalJSON]) is described by
+// the JSON Schema state.schema.json in this package ([JSONSchema]). A
+// decision node, shortened (… marks what is left out; "fields" lists all 77
+// fields of the plan):
+//
+//	{"version":1,"game":"festung","id":"festung:1:AxkAiCfO7____4GIkSQEBAABKgAAHAABALQEAwAWCw",
+//	 "turn":"player","player":0,"legal":[{"notation":"W1.II"},{"notation":"W2.II"}],
+//	 "events":[{"kind":"throw","player":0,"other":-3,"amount":0,"from":-1,"to":-1,"number":9,"note":"2/3-4"}],
+//	 "returns":[-23,-4,-11],
+//	 "rules":{"players":3,"stock":25,"stake":12,"turnCap":5000},
+//	 "thrower":0,"throw":{"notation":"2/3-4","large":2,"small":[3,4],"offer":["W1.II","W2.II"]},
+//	 "throws":3,"capped":false,"markersOnPlan":38,
+//	 "seats":[{"seat":0,"balance":2,"bought":0,"pasches":1,"return":-23,"openFortresses":2,"fortress":"F1","paschField":"P1"},…],
+//	 "fields":[{"id":1,"name":"W1.I","kind":"outerWork","number":1,"fortress":1,"twin":0,"line":0,"marker":false},…,
+//	           {"id":69,"name":"F1","kind":"fortress","number":1,"fortress":1,"twin":0,"line":0,"marker":false,"squares":[0,2]},…]}
+//
+// The state keys (rules, thrower, throw, throws, capped, the seats' balance,
+// bought and Pasches, the fields' marker) are the truth when it is read; the
+// other keys must agree with them, the id included.
+//
+// A game record ([NewRecord], [LoadRecord], [WriteRecord]) is the shared
+// text form of brettspiel.Record: the players and the options as key=value
+// (the text form of [Options], see [ParseOptions]), then one line a throw,
+// with the thrower's decision after " ; " when there was one:
+//
+//	# brettspiel record
+//	game: festung
+//	players: 3
+//	option: stock=25
+//	option: turn-cap=5000
+//
+//	5/1-6
+//	6/5-5
+//	1/1-1
+//	4/2-3
+//	3/1-2
+//	2/3-4 ; W2.II
+//
+// LoadRecord replays it through the rules and refuses a tampered record at
+// its first illegal line: with W4.II for W2.II, "record line 12, step
+// "W4.II": brettspiel: parse move "W4.II": illegal move: no marker to take in
+// the works of fortress 4; take from W1.II or W2.II".
+//
 // # Events
 //
 // Every Apply reports what it did: the throw ([brettspiel.EventThrow], Note

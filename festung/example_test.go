@@ -3,6 +3,7 @@ package festung_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
@@ -122,4 +123,64 @@ func ExampleExactOdds() {
 	// 4 players: 347.50 throws, seat 0 ends it with probability 0.252
 	// 5 players: 398.13 throws, seat 0 ends it with probability 0.202
 	// 6 players: 445.62 throws, seat 0 ends it with probability 0.169
+}
+
+// The position ID of a game after the booklet's three example throws, and a
+// game loaded from it that plays on from there.
+func ExampleGame_MarshalText() {
+	g, _ := festung.New(festung.ForPlayers(3))
+	for _, s := range []string{"5/1-6", "6/5-5", "1/1-1"} {
+		m, _ := g.ParseMove(s)
+		_ = g.Apply(m)
+	}
+	id, _ := g.MarshalText()
+	fmt.Println(string(id))
+	var back festung.Game
+	if err := back.UnmarshalText(id); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(back.Throws(), "throws,", back.Thrower(), "to throw, balances", back.Balance(0), back.Balance(1), back.Balance(2))
+	fmt.Println(back.UnmarshalText([]byte("festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADib")))
+	// Output:
+	// festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADia
+	// 3 throws, player 0 to throw, balances 2 21 14
+	// brettspiel: decode position ID "festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADib": bad notation: the checksum does not match: the ID is mistyped or cut short
+}
+
+// A game kept as a record while it is played, written one line a throw, and
+// loaded again: the record replays through the rules.
+func ExampleNewRecord() {
+	g, _ := festung.New(festung.ForPlayers(3))
+	rec := festung.NewRecord(g.Options())
+	for _, s := range []string{"5/1-6", "6/5-5", "1/1-1"} {
+		m, _ := g.ParseMove(s)
+		if err := rec.Append(g, m); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	var b strings.Builder
+	_ = festung.WriteRecord(&b, rec)
+	fmt.Print(b.String())
+
+	back, _ := brettspiel.ParseRecord(strings.NewReader(b.String()))
+	loaded, err := festung.LoadRecord(back)
+	fmt.Println(loaded.ID() == g.ID(), err)
+
+	tampered, _ := brettspiel.ParseRecord(strings.NewReader(strings.Replace(b.String(), "6/5-5", "6/5-5 ; W1.VI", 1)))
+	_, err = festung.LoadRecord(tampered)
+	fmt.Println(err)
+	// Output:
+	// # brettspiel record
+	// game: festung
+	// players: 3
+	// option: stock=25
+	// option: turn-cap=5000
+	//
+	// 5/1-6
+	// 6/5-5
+	// 1/1-1
+	// true <nil>
+	// record line 8, step "W1.VI": brettspiel: parse move "W1.VI": a throw of the dice is due: a throw is due
 }

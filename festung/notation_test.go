@@ -173,27 +173,6 @@ func TestString(t *testing.T) {
 	}
 }
 
-func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"5/1-6", "W1.V", "W2.II", "6/6-6", "", "W1.V'", "1/1-1"} {
-		f.Add(s, false)
-	}
-	f.Fuzz(func(t *testing.T, s string, decision bool) {
-		g := newGame(t, 2)
-		if decision {
-			g = edit(t, g, 1, func(p *Position) { p.Pasches[0] = 1; p.Throw = dice.Throw3{L: 2, A: 3, B: 4} })
-		}
-		m, err := g.ParseMove(s)
-		if err == nil && !slices.Contains(g.LegalMoves(), m) {
-			t.Fatalf("ParseMove(%q) = %v, not legal", s, m)
-		}
-		if err == nil {
-			if back, err := g.ParseMove(g.MoveString(m)); err != nil || back != m {
-				t.Fatalf("round trip of %q: %v %v", s, back, err)
-			}
-		}
-	})
-}
-
 func FuzzApply(f *testing.F) {
 	f.Add(uint64(0x4000000000000123), false)
 	f.Add(uint64(0x0300000000000001), true)

@@ -2,6 +2,9 @@ package festung
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 )
@@ -89,4 +92,97 @@ func Stake(players int) int {
 		return 7
 	}
 	return 0
+}
+
+// The text form of Options, for game records and command lines, is a list of
+// key=value settings separated by spaces, in any order, each key at most once:
+//
+//	players=5 stock=25 empty-field=W4.VI turn-cap=5000
+//
+// players, stock and turn-cap are decimal numbers, empty-field is the name of
+// an outer-works field; a key left out (or 0) takes its default. String writes
+// every field but an empty-field of 0 (its default), with the values as they
+// are; ParseOptions reads it back to the same Options.
+
+// optionKeys are the keys of the text form, in the order String writes them.
+var optionKeys = [...]string{"players", "stock", "empty-field", "turn-cap"}
+
+// String returns the text form of o: "players=2 stock=25 turn-cap=5000",
+// with " empty-field=W4.VI" after the stock when EmptyField is set.
+func (o Options) String() string {
+	s := "players=" + strconv.Itoa(o.Players) + " stock=" + strconv.Itoa(o.Stock)
+	if o.EmptyField != NoField {
+		s += " empty-field=" + o.EmptyField.String()
+	}
+	return s + " turn-cap=" + strconv.Itoa(o.TurnCap)
+}
+
+// settings returns the settings of the text form of o, one "key=value" each,
+// as String writes them.
+func (o Options) settings() []string { return strings.Fields(o.String()) }
+
+// ParseOptions reads the text form of Options (see [Options.String]). The
+// options are checked as Normalize checks them but returned as written (a
+// key left out stays 0). Errors wrap brettspiel.ErrBadOptions and name the
+// setting that is wrong.
+func ParseOptions(s string) (Options, error) {
+	o, err := parseSettings(s, strings.Fields(s))
+	if err != nil {
+		return Options{}, err
+	}
+	return o.check(s)
+}
+
+// check returns o, or an error for the text input that says why Normalize
+// refuses o.
+func (o Options) check(input string) (Options, error) {
+	if _, err := o.Normalize(); err != nil {
+		return Options{}, &brettspiel.Error{Op: "parse festung options", Input: input, Err: brettspiel.ErrBadOptions, Reason: err.(*brettspiel.Error).Reason}
+	}
+	return o, nil
+}
+
+// parseSettings reads the settings of the text form input, without checking
+// the values against each other.
+func parseSettings(input string, settings []string) (Options, error) {
+	bad := func(format string, args ...any) (Options, error) {
+		return Options{}, &brettspiel.Error{Op: "parse festung options", Input: input, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+	}
+	var o Options
+	var seen [len(optionKeys)]bool
+	for _, kv := range settings {
+		key, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			return bad("%q: want key=value", kv)
+		}
+		k := slices.Index(optionKeys[:], key)
+		if k < 0 {
+			return bad("unknown option %q; the options are %s", key, strings.Join(optionKeys[:], ", "))
+		}
+		if seen[k] {
+			return bad("option %s given twice", key)
+		}
+		seen[k] = true
+		if key == "empty-field" {
+			f, ok := FieldByName(value)
+			if !ok || f.Kind != OuterWork {
+				return bad("empty-field=%s: want the name of an outer-works field, such as W4.VI", value)
+			}
+			o.EmptyField = f.ID
+			continue
+		}
+		n, err := strconv.Atoi(value)
+		if err != nil || value != strconv.Itoa(n) {
+			return bad("%s=%s: want a decimal number", key, value)
+		}
+		switch key {
+		case "players":
+			o.Players = n
+		case "stock":
+			o.Stock = n
+		case "turn-cap":
+			o.TurnCap = n
+		}
+	}
+	return o, nil
 }

@@ -75,6 +75,23 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	return load(o, pos, playing)
+}
+
+// ending says whether and how a loaded game has ended.
+type ending uint8
+
+const (
+	playing ending = iota // the game goes on
+	capped                // the turn cap ended it
+	won                   // the thrower threw his fifth Pasch
+)
+
+// load builds a game at pos under the normalized options o, checking it as
+// FromPosition documents; with end = capped or won it builds a finished game
+// (for the position ID and the JSON form), which must look as the turn cap or
+// a fifth Pasch leaves it.
+func load(o Options, pos Position, end ending) (*Game, error) {
 	bad := func(format string, args ...any) (*Game, error) {
 		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
@@ -86,8 +103,32 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	if pos.Thrower < 0 || int(pos.Thrower) >= n {
 		return bad("thrower %d is no seat of %d players", pos.Thrower, n)
 	}
-	if pos.Throws < 0 || pos.Throws >= o.TurnCap {
-		return bad("%d throws made; want 0…%d (turn cap %d)", pos.Throws, o.TurnCap-1, o.TurnCap)
+	switch end {
+	case playing:
+		if pos.Throws < 0 || pos.Throws >= o.TurnCap {
+			return bad("%d throws made; want 0…%d (turn cap %d)", pos.Throws, o.TurnCap-1, o.TurnCap)
+		}
+	case capped:
+		if pos.Throws != o.TurnCap {
+			return bad("the turn cap ended the game, but %d throws were made, not %d", pos.Throws, o.TurnCap)
+		}
+		g.capped = true
+	case won:
+		if pos.Throws < 1 || pos.Throws > o.TurnCap {
+			return bad("seat %d threw the fifth Pasch, but %d throws were made; want 1…%d (turn cap %d)", pos.Thrower, pos.Throws, o.TurnCap, o.TurnCap)
+		}
+		if k := pos.Pasches[pos.Thrower]; k != 5 {
+			return bad("seat %d threw the fifth Pasch, but has %d Pasches, not 5", pos.Thrower, k)
+		}
+		if len(pos.Markers) != 0 {
+			return bad("the plan holds %d markers, but the fifth Pasch takes every marker on the plan (F-C3)", len(pos.Markers))
+		}
+		g.winner = pos.Thrower
+	default:
+		return bad("unknown ending %d", end)
+	}
+	if end != playing && pos.Throw != (dice.Throw3{}) {
+		return bad("the game is over, so no throw %v can wait for a decision", pos.Throw)
 	}
 	for _, id := range pos.Markers {
 		if id == NoField || id > NumMarkerFields {
@@ -104,7 +145,7 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		if bal < -maxBalance || bal > maxBalance {
 			return bad("seat %d's balance %d is out of range", p, bal)
 		}
-		if k < 0 || k > 4 {
+		if (k < 0 || k > 4) && !(end == won && p == int(pos.Thrower)) {
 			return bad("seat %d has %d Pasches; want 0…4 (the fifth ends the game)", p, k)
 		}
 		g.balance[p], g.pasch[p] = bal, uint8(k)

@@ -1,0 +1,123 @@
+package festung
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// NewRecord starts the record of a game under opts (see brettspiel.Record):
+// game "festung", the number of players in its players header, and every
+// other option, normalized, as key=value (stock, empty-field with five
+// players, turn-cap). The Festungsspiel has no presets. Keep it while playing
+// with Record.Append; write it with [WriteRecord] (one line a throw) or
+// Record.WriteTo, and load it with [LoadRecord].
+func NewRecord(opts Options) *brettspiel.Record {
+	o, err := opts.Normalize()
+	if err != nil {
+		o = opts // LoadRecord will refuse it with the reason
+	}
+	rec := &brettspiel.Record{Game: Variant, Players: o.Players}
+	for _, kv := range o.settings() {
+		if !strings.HasPrefix(kv, "players=") {
+			rec.Options = append(rec.Options, kv)
+		}
+	}
+	return rec
+}
+
+// RecordOptions returns the options a record names: its players header and
+// its key=value options (see [Options.String]). A record of another game, a
+// preset (the Festungsspiel has none), an unknown or repeated option, or a
+// players option that disagrees with the header is refused with an error
+// wrapping brettspiel.ErrBadOptions.
+func RecordOptions(rec *brettspiel.Record) (Options, error) {
+	bad := func(format string, args ...any) (Options, error) {
+		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+	}
+	if rec.Game != Variant {
+		return bad("a record of %q, not of %s", rec.Game, Variant)
+	}
+	if rec.Preset != "" {
+		return bad("unknown preset %q: the Festungsspiel has no presets; give players and options", rec.Preset)
+	}
+	o, err := parseSettings(strings.Join(rec.Options, " "), rec.Options)
+	if err != nil {
+		return Options{}, err
+	}
+	switch {
+	case rec.Players != 0 && o.Players != 0 && rec.Players != o.Players:
+		return bad("the header says %d players, the option players=%d", rec.Players, o.Players)
+	case rec.Players != 0:
+		o.Players = rec.Players
+	}
+	return o.check(strings.Join(append([]string{fmt.Sprintf("players=%d", o.Players)}, rec.Options...), " "))
+}
+
+// LoadRecord builds the game a record names (see [RecordOptions]) and replays
+// its steps through the rules. A step that is no move of the game at that
+// point — a tampered record — is refused with the line number of the record's
+// text (when it was read by brettspiel.ParseRecord) and the game's reason; the
+// error wraps the game's sentinel (ErrBadNotation, ErrIllegalMove, …).
+func LoadRecord(rec *brettspiel.Record) (*Game, error) {
+	o, err := RecordOptions(rec)
+	if err != nil {
+		return nil, err
+	}
+	g, err := New(o)
+	if err != nil {
+		return nil, err
+	}
+	if err := rec.Replay(g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// WriteRecord writes the text form of rec (read by brettspiel.ParseRecord)
+// with one line a throw: the throw, and after " ; " the thrower's decision
+// when the throw left him one. It needs no game: in this notation a throw
+// ("5/1-6") and a decision ("W2.V") cannot be mistaken for each other.
+// (Record.WriteTo writes the same steps, but puts throws on one line until a
+// decision.)
+//
+//	# brettspiel record
+//	game: festung
+//	players: 3
+//	option: stock=25
+//	option: turn-cap=5000
+//
+//	5/1-6
+//	2/3-4 ; W2.II
+func WriteRecord(w io.Writer, rec *brettspiel.Record) error {
+	var b strings.Builder
+	b.WriteString(brettspiel.RecordHeader + "\n")
+	fmt.Fprintf(&b, "game: %s\n", rec.Game)
+	if rec.Preset != "" {
+		fmt.Fprintf(&b, "preset: %s\n", rec.Preset)
+	}
+	if rec.Players != 0 {
+		fmt.Fprintf(&b, "players: %d\n", rec.Players)
+	}
+	for _, o := range rec.Options {
+		fmt.Fprintf(&b, "option: %s\n", o)
+	}
+	b.WriteString("\n")
+	for i, s := range rec.Steps {
+		if i > 0 {
+			if _, ok := parseThrow(s); ok {
+				b.WriteByte('\n')
+			} else {
+				b.WriteString(" ; ")
+			}
+		}
+		b.WriteString(s)
+	}
+	if len(rec.Steps) > 0 {
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
