@@ -5,7 +5,8 @@
 //
 // -game is toccateglio, verkehren, festung or race; -preset one of the game's
 // presets (see examples/play -h); -players the seat count (festung: 2–6);
-// -bots random, greedy, search or expectimax; -rollouts and -depth the search bot's budget.
+// -bots random, greedy, search or expectimax; -rollouts and -depth the search
+// bot's budget, -nodes the expectimax bot's.
 //
 // Game i is played from the source PCG(seed, i), so the same seed gives the same
 // JSON, apart from the timings, whatever the number of workers. The bots are
@@ -54,6 +55,8 @@ type Args struct {
 	Rollouts int `json:"rollouts"`
 	// Depth is the search bot's players' turns per rollout; -1 plays to the end.
 	Depth int `json:"depth"`
+	// Nodes is the expectimax bot's budget of positions judged per decision.
+	Nodes int `json:"nodes"`
 }
 
 // Seat is one seat's results.
@@ -94,6 +97,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&a.Workers, "workers", runtime.NumCPU(), "games played in parallel")
 	fs.IntVar(&a.Rollouts, "rollouts", 400, "the search bot's rollouts per decision")
 	fs.IntVar(&a.Depth, "depth", 8, "the search bot's players' turns per rollout; -1: to the end")
+	fs.IntVar(&a.Nodes, "nodes", 20000, "the expectimax bot's positions judged per decision")
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
@@ -110,8 +114,8 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	if _, err := entry.NewGame(a.Preset, a.Players); err != nil {
 		return err
 	}
-	if a.Games < 1 || a.Workers < 1 || a.Rollouts < 1 {
-		return fmt.Errorf("-games, -workers and -rollouts must be at least 1")
+	if a.Games < 1 || a.Workers < 1 || a.Rollouts < 1 || a.Nodes < 1 {
+		return fmt.Errorf("-games, -workers, -rollouts and -nodes must be at least 1")
 	}
 	if a.Depth == 0 || a.Depth < -1 {
 		return fmt.Errorf("-depth must be at least 1, or -1 for rollouts to the end")
@@ -122,9 +126,13 @@ func run(argv []string, stdout, stderr io.Writer) error {
 		if seatBots[s], err = catalog.Bot(a.Bots[s%len(a.Bots)]); err != nil {
 			return err
 		}
-		if search, ok := seatBots[s].(bot.Searcher); ok {
-			search.Rollouts, search.Depth = a.Rollouts, a.Depth
-			seatBots[s] = search
+		switch b := seatBots[s].(type) {
+		case bot.Searcher:
+			b.Rollouts, b.Depth = a.Rollouts, a.Depth
+			seatBots[s] = b
+		case bot.Expectimax:
+			b.Nodes = a.Nodes
+			seatBots[s] = b
 		}
 	}
 

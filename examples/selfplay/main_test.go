@@ -51,6 +51,7 @@ func TestBadArguments(t *testing.T) {
 		{"-bots", "oracle"},
 		{"-rollouts", "0"},
 		{"-depth", "0"},
+		{"-nodes", "0"},
 		{"-games", "0"},
 	} {
 		var out, errOut bytes.Buffer
