@@ -421,6 +421,7 @@ func TestJSONRefusesInconsistentStates(t *testing.T) {
 		{"open work of fortress 3", fresh, func(m map[string]any) { field(m, 20)["marker"] = false; seat(m, 0)["balance"] = 8 }, brettspiel.ErrBadPosition, "W3.III is empty, but nobody has the 2 Pasches that open fortress 3"},
 		{"thrower", good, func(m map[string]any) { m["thrower"] = 3 }, brettspiel.ErrBadPosition, "thrower 3 is no seat of 3 players"},
 		{"throw", good, func(m map[string]any) { m["throw"].(map[string]any)["large"] = 1 }, brettspiel.ErrBadPosition, "but throw.large 1"},
+		{"three small dice", good, func(m map[string]any) { m["throw"].(map[string]any)["small"] = []int{3, 4, 5} }, brettspiel.ErrBadPosition, "throw.small holds 3 dice, not 2"},
 		{"throw notation", good, func(m map[string]any) { m["throw"].(map[string]any)["notation"] = "2/4-3" }, brettspiel.ErrBadNotation, `throw.notation "2/4-3"`},
 		{"no throw at a decision", good, func(m map[string]any) { m["throw"] = nil }, brettspiel.ErrBadPosition, "id "},
 		{"winner", fresh, func(m map[string]any) { m["winner"] = 1 }, brettspiel.ErrBadPosition, "winner is 1, but the state gives null"},
@@ -432,6 +433,9 @@ func TestJSONRefusesInconsistentStates(t *testing.T) {
 		{"markersOnPlan", fresh, func(m map[string]any) { m["markersOnPlan"] = 35 }, brettspiel.ErrBadPosition, "markersOnPlan is 35, but the state gives 36"},
 		{"seat return", fresh, func(m map[string]any) { seat(m, 1)["return"] = 3 }, brettspiel.ErrBadPosition, `seats[1] is {"seat":1,"balance":7,"bought":0,"pasches":0,"return":3`},
 		{"squares", fresh, func(m map[string]any) { field(m, 68)["squares"] = []int{1} }, brettspiel.ErrBadPosition, "fields[68].squares (F1) is [1], but the state gives null"},
+		{"event on no field", fresh, func(m map[string]any) {
+			m["events"].([]any)[0].(map[string]any)["to"] = 78
+		}, brettspiel.ErrBadPosition, "events[0]: 78 is no field of the plan"},
 		{"event of seat 4", fresh, func(m map[string]any) {
 			m["events"].([]any)[0].(map[string]any)["player"] = 4
 		}, brettspiel.ErrBadPosition, "events[0]: player 4 of 2"},

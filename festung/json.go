@@ -45,7 +45,7 @@ type rulesJSON struct {
 type throwJSON struct {
 	Notation string   `json:"notation"`
 	Large    int      `json:"large"`
-	Small    [2]int   `json:"small"`
+	Small    []int    `json:"small"`
 	Offer    []string `json:"offer"`
 }
 
@@ -109,7 +109,7 @@ func (g *Game) toJSON() stateJSON {
 		s.Rules.EmptyField = g.opts.EmptyField.String()
 	}
 	if t := g.throw; t.L != 0 {
-		s.Throw = &throwJSON{Notation: throwNames[t.L][t.A][t.B], Large: int(t.L), Small: [2]int{int(t.A), int(t.B)}, Offer: []string{}}
+		s.Throw = &throwJSON{Notation: throwNames[t.L][t.A][t.B], Large: int(t.L), Small: []int{int(t.A), int(t.B)}, Offer: []string{}}
 		for _, l := range s.Legal {
 			s.Throw.Offer = append(s.Throw.Offer, l.Notation)
 		}
@@ -205,6 +205,16 @@ func (s *stateJSON) game() (*Game, error) {
 	if err := s.Check(Variant, s.Rules.Players); err != nil {
 		return nil, err
 	}
+	for i, e := range s.Events {
+		for _, x := range [2]int{e.From, e.To} {
+			if x != brettspiel.NoPlace && (x < 1 || x > NumFields) {
+				return bad(brettspiel.ErrBadPosition, "events[%d]: %d is no field of the plan (1…%d, or -1 for none)", i, x, NumFields)
+			}
+		}
+		if e.Number < 0 {
+			return bad(brettspiel.ErrBadPosition, "events[%d]: number %d is below zero", i, e.Number)
+		}
+	}
 
 	// The rules, written in full.
 	o := Options{Players: s.Rules.Players, Stock: s.Rules.Stock, TurnCap: s.Rules.TurnCap}
@@ -268,6 +278,9 @@ func (s *stateJSON) game() (*Game, error) {
 		end = won
 	}
 	if s.Throw != nil {
+		if len(s.Throw.Small) != 2 {
+			return bad(brettspiel.ErrBadPosition, "throw.small holds %d dice, not 2", len(s.Throw.Small))
+		}
 		t := dice.Throw3{L: uint8(s.Throw.Large), A: uint8(s.Throw.Small[0]), B: uint8(s.Throw.Small[1])}
 		pt, ok := parseThrow(s.Throw.Notation)
 		if !ok || s.Throw.Notation != pt.String() {

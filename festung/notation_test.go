@@ -220,3 +220,28 @@ func FuzzFromPosition(f *testing.F) {
 		_ = g.LegalMoves()
 	})
 }
+
+// ParseMove's errors say what is wrong and what is on offer.
+func TestParseMoveReasons(t *testing.T) {
+	g := edit(t, newGame(t, 2), 1, func(p *Position) { p.Pasches[0] = 1; p.Throw = dice.Throw3{L: 2, A: 3, B: 4} })
+	fresh := newGame(t, 2)
+	for _, tc := range []struct {
+		g        *Game
+		in       string
+		sentinel error
+		reason   string
+	}{
+		{g, "W3.II", brettspiel.ErrIllegalMove, "no marker to take in the works of fortress 3; take from W1.II or W2.II"},
+		{g, "W1.III", brettspiel.ErrIllegalMove, "the large die shows 2; take from W1.II or W2.II"},
+		{g, "5/1-6", brettspiel.ErrNotYourTurn, "a decision is due: take from W1.II or W2.II"},
+		{g, "take W1.II", brettspiel.ErrBadNotation, "want a throw such as 5/1-6 (large die/small dice), or at a decision the outer-works field to take from, such as W2.V"},
+		{fresh, "W1.II", brettspiel.ErrChanceNode, "a throw is due"},
+		{fresh, "7/1-1", brettspiel.ErrBadNotation, "want a throw such as 5/1-6"},
+	} {
+		_, err := tc.g.ParseMove(tc.in)
+		var e *brettspiel.Error
+		if !errors.As(err, &e) || !errors.Is(err, tc.sentinel) || e.Input != tc.in || !strings.Contains(e.Reason, tc.reason) {
+			t.Errorf("ParseMove(%q) = %v; want %q saying %q", tc.in, err, tc.sentinel, tc.reason)
+		}
+	}
+}
