@@ -210,7 +210,7 @@ func (s *session) newGame(preset string, players int) error {
 		preset = s.entry.Presets[0]
 	}
 	s.g, s.start = g, g.Clone()
-	s.rec = brettspiel.Record{Game: s.entry.Name, Preset: preset, Players: g.NumPlayers()}
+	s.rec = *s.entry.Record(preset, g.NumPlayers())
 	s.history = nil
 	return nil
 }
@@ -388,15 +388,11 @@ func (s *session) loadRecord(path string) error {
 	if rec.Game != s.entry.Name {
 		return fmt.Errorf("%s is a record of %s, not %s", path, rec.Game, s.entry.Name)
 	}
-	old := *s
-	if err := s.newGame(rec.Preset, rec.Players); err != nil {
+	start, end, err := s.entry.Load(rec)
+	if err != nil {
 		return err
 	}
-	if err := rec.Replay(s.g); err != nil {
-		*s = old
-		return err
-	}
-	s.rec.Steps = rec.Steps
+	s.g, s.start, s.rec, s.history = end, start, *rec, nil
 	s.say("loaded %d steps from %s", len(rec.Steps), path)
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/brettspiel/brettspiel"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,6 +74,14 @@ func TestInteractiveCommands(t *testing.T) {
 			data, err := os.ReadFile(file)
 			if err != nil || !strings.Contains(string(data), "game: "+e.Name) {
 				t.Errorf("saved record: %v\n%s", err, data)
+			}
+			// The saved record is the variant's own: its loader replays it.
+			rec, err := brettspiel.ParseRecord(strings.NewReader(string(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := e.Load(rec); err != nil || len(rec.Steps) == 0 {
+				t.Errorf("the saved record does not load: %v\n%s", err, data)
 			}
 		})
 	}

@@ -22,6 +22,12 @@ type Entry struct {
 	Players  [2]int   // smallest and largest seat count
 	New      func(preset string, players int) (brettspiel.Game, error)
 	Describe string
+	// Record starts the record of a new game of a preset (checked by New
+	// before): the variant's own record, with its rules in its terms.
+	Record func(preset string, players int) *brettspiel.Record
+	// Load builds the game of a record, replayed to its end, and the same
+	// game at its start.
+	Load func(rec *brettspiel.Record) (start, end brettspiel.Game, err error)
 }
 
 var entries = []Entry{
@@ -36,13 +42,39 @@ var entries = []Entry{
 			}
 			return nil, fmt.Errorf("toccateglio has no preset %q", preset)
 		},
+		Record: func(preset string, _ int) *brettspiel.Record {
+			for _, p := range toccateglio.Presets() {
+				if slug(p.Name) == preset {
+					return toccateglio.NewRecord(p.Options)
+				}
+			}
+			return toccateglio.NewRecord(toccateglio.Toccateglispiel())
+		},
+		Load: func(rec *brettspiel.Record) (brettspiel.Game, brettspiel.Game, error) {
+			return load(rec, toccateglio.LoadRecord)
+		},
 	},
 	{
-		Name: "verkehren", Presets: []string{"vk", "vk-band-limit", "cotton", "fiske"}, Players: [2]int{2, 2},
+		Name: "verkehren", Presets: verkehrenPresets(), Players: [2]int{2, 2},
 		Describe: "Verkehren: both run the same way round; hit stones re-enter; Junker and Jan",
 		New: func(preset string, _ int) (brettspiel.Game, error) {
-			opts := map[string]verkehren.Options{"vk": verkehren.VK, "vk-band-limit": verkehren.VKBandLimit, "cotton": verkehren.Cotton, "fiske": verkehren.Fiske}[preset]
-			return verkehren.New(opts)
+			for _, p := range verkehren.Presets() {
+				if slug(p.Name) == preset {
+					return verkehren.New(p.Options)
+				}
+			}
+			return nil, fmt.Errorf("verkehren has no preset %q", preset)
+		},
+		Record: func(preset string, _ int) *brettspiel.Record {
+			for _, p := range verkehren.Presets() {
+				if slug(p.Name) == preset {
+					return verkehren.NewRecord(p.Options)
+				}
+			}
+			return verkehren.NewRecord(verkehren.VK)
+		},
+		Load: func(rec *brettspiel.Record) (brettspiel.Game, brettspiel.Game, error) {
+			return load(rec, verkehren.LoadRecord)
 		},
 	},
 	{
@@ -51,6 +83,12 @@ var entries = []Entry{
 		New: func(_ string, players int) (brettspiel.Game, error) {
 			return festung.New(festung.ForPlayers(players))
 		},
+		Record: func(_ string, players int) *brettspiel.Record {
+			return festung.NewRecord(festung.ForPlayers(players))
+		},
+		Load: func(rec *brettspiel.Record) (brettspiel.Game, brettspiel.Game, error) {
+			return load(rec, festung.LoadRecord)
+		},
 	},
 	{
 		Name: "race", Presets: []string{"default"}, Players: [2]int{2, 4},
@@ -58,7 +96,43 @@ var entries = []Entry{
 		New: func(_ string, players int) (brettspiel.Game, error) {
 			return race.New(race.Rules{Players: players})
 		},
+		Record: func(preset string, players int) *brettspiel.Record {
+			return &brettspiel.Record{Game: "race", Preset: preset, Players: players}
+		},
+		Load: func(rec *brettspiel.Record) (brettspiel.Game, brettspiel.Game, error) {
+			return load(rec, func(rec *brettspiel.Record) (*race.Race, error) {
+				g, err := race.New(race.Rules{Players: rec.Players})
+				if err != nil {
+					return nil, err
+				}
+				return g, rec.Replay(g)
+			})
+		},
 	},
+}
+
+// load replays rec with the variant's loader, and loads it once more without
+// its steps for the game's start.
+func load[G brettspiel.Game](rec *brettspiel.Record, loader func(*brettspiel.Record) (G, error)) (start, end brettspiel.Game, err error) {
+	bare := *rec
+	bare.Steps = nil
+	first, err := loader(&bare)
+	if err != nil {
+		return nil, nil, err
+	}
+	last, err := loader(rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	return first, last, nil
+}
+
+func verkehrenPresets() []string {
+	var names []string
+	for _, p := range verkehren.Presets() {
+		names = append(names, slug(p.Name))
+	}
+	return names
 }
 
 func toccateglioPresets() []string {
