@@ -47,6 +47,7 @@ func TestPositionIDRefusesBadInput(t *testing.T) {
 		{"verkehren:2:" + payload + "=", "base64"},
 		{"verkehren:2:A", "base64"},
 		{"verkehren:2:", "too short"},
+		{"verkehren:2:" + payload[:2] + "\r\n" + payload[2:], "base64"},
 	}
 	for _, tt := range tests {
 		_, _, err := brettspiel.DecodeID("verkehren", tt.id)

@@ -51,8 +51,10 @@ func DecodeID(variant, id string) (version int, payload []byte, err error) {
 	if err != nil || version < 0 || ver != strconv.Itoa(version) {
 		return bad("the version " + strconv.Quote(ver) + " is not a number")
 	}
+	// The decoder skips line breaks; an ID has none, so that each state has
+	// exactly one ID.
 	buf, err := base64.RawURLEncoding.Strict().DecodeString(data)
-	if err != nil {
+	if err != nil || strings.ContainsAny(data, "\r\n") {
 		return bad("the payload is not URL-safe base64 without padding")
 	}
 	if len(buf) < 2 {
