@@ -165,7 +165,7 @@ func ParseRecord(r io.Reader) (*Record, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, &Error{Op: "parse record", Err: ErrBadNotation, Reason: err.Error()}
 	}
 	if rec.Game == "" {
 		return nil, &Error{Op: "parse record", Err: ErrBadNotation, Reason: "no 'game:' header"}

@@ -87,3 +87,31 @@ func TestParseRecordRejectsBadForm(t *testing.T) {
 		}
 	}
 }
+
+func FuzzParseRecord(f *testing.F) {
+	f.Add("# brettspiel record\ngame: race\nplayers: 2\n\n4 ; +4\n6 ; +6\n")
+	f.Add("game: race\noption: goal=3\n\n1 ; ; +1\n")
+	f.Add("players: 9\n")
+	f.Add("game: race\n\n" + strings.Repeat("4", 70000) + "\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+		if err != nil {
+			var e *brettspiel.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v is not a *brettspiel.Error", err)
+			}
+			return
+		}
+		if rec.Game == "" || rec.Players < 0 || rec.Players > brettspiel.MaxPlayers {
+			t.Fatalf("parsed record %+v", rec)
+		}
+		for _, s := range rec.Steps {
+			if s == "" || strings.Contains(s, ";") || strings.TrimSpace(s) != s {
+				t.Fatalf("step %q", s)
+			}
+		}
+		// Replaying on a game never panics, whatever the steps say.
+		g, _ := race.New(race.Rules{})
+		_ = rec.Replay(g)
+	})
+}
