@@ -18,9 +18,9 @@ func TestPositionIDRoundTrip(t *testing.T) {
 		if !strings.HasPrefix(id, "toccateglio:1:") {
 			t.Errorf("ID %q lacks its prefix", id)
 		}
-		v, got, err := brettspiel.DecodeID("toccateglio", id)
-		if err != nil || v != 1 || !bytes.Equal(got, payload) {
-			t.Errorf("DecodeID(%q) = %d, %v, %v; want 1, %v", id, v, got, err, payload)
+		got, err := brettspiel.DecodeID("toccateglio", 1, id)
+		if err != nil || !bytes.Equal(got, payload) {
+			t.Errorf("DecodeID(%q) = %v, %v; want %v", id, got, err, payload)
 		}
 	}
 }
@@ -48,9 +48,10 @@ func TestPositionIDRefusesBadInput(t *testing.T) {
 		{"verkehren:2:A", "base64"},
 		{"verkehren:2:", "too short"},
 		{"verkehren:2:" + payload[:2] + "\r\n" + payload[2:], "base64"},
+		{"verkehren:1:" + brettspiel.EncodeID("verkehren", 1, []byte{4, 5, 6, 7})[len("verkehren:1:"):], "version 1; this package reads version 2"},
 	}
 	for _, tt := range tests {
-		_, _, err := brettspiel.DecodeID("verkehren", tt.id)
+		_, err := brettspiel.DecodeID("verkehren", 2, tt.id)
 		var e *brettspiel.Error
 		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(e.Reason, tt.reason) {
 			t.Errorf("DecodeID(%q) = %v, want a bad-notation error saying %q", tt.id, err, tt.reason)
@@ -63,11 +64,11 @@ func FuzzDecodeID(f *testing.F) {
 	f.Add("toccateglio:1:")
 	f.Add("toccateglio:99999999999999999999:AAAA")
 	f.Fuzz(func(t *testing.T, id string) {
-		v, payload, err := brettspiel.DecodeID("toccateglio", id)
+		payload, err := brettspiel.DecodeID("toccateglio", 1, id)
 		if err != nil {
 			return
 		}
-		if again := brettspiel.EncodeID("toccateglio", v, payload); again != id {
+		if again := brettspiel.EncodeID("toccateglio", 1, payload); again != id {
 			t.Errorf("%q decodes and encodes to %q", id, again)
 		}
 	})

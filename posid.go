@@ -3,6 +3,7 @@ package brettspiel
 import (
 	"encoding/base64"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"strconv"
 	"strings"
@@ -28,13 +29,13 @@ func EncodeID(variant string, version int, payload []byte) string {
 	return variant + ":" + strconv.Itoa(version) + ":" + base64.RawURLEncoding.EncodeToString(buf)
 }
 
-// DecodeID checks that id is a position ID of variant and returns its version
-// and payload. The error, an [*Error] wrapping [ErrBadNotation], says what is
-// wrong: another variant, no version, bad base64 or a checksum that does not
-// match.
-func DecodeID(variant, id string) (version int, payload []byte, err error) {
-	bad := func(reason string) (int, []byte, error) {
-		return 0, nil, &Error{Op: "decode position ID", Input: id, Err: ErrBadNotation, Reason: reason}
+// DecodeID checks that id is a position ID of variant in the given version
+// and returns its payload. The error, an [*Error] wrapping [ErrBadNotation],
+// says what is wrong: another variant, a line break, bad base64, a checksum
+// that does not match, or another version.
+func DecodeID(variant string, version int, id string) (payload []byte, err error) {
+	bad := func(reason string) ([]byte, error) {
+		return nil, &Error{Op: "decode position ID", Input: id, Err: ErrBadNotation, Reason: reason}
 	}
 	name, rest, ok := strings.Cut(id, ":")
 	if !ok {
@@ -47,24 +48,30 @@ func DecodeID(variant, id string) (version int, payload []byte, err error) {
 	if !ok {
 		return bad("want variant:version:payload")
 	}
-	version, err = strconv.Atoi(ver)
-	if err != nil || version < 0 || ver != strconv.Itoa(version) {
+	got, err := strconv.Atoi(ver)
+	if err != nil || got < 0 || ver != strconv.Itoa(got) {
 		return bad("the version " + strconv.Quote(ver) + " is not a number")
 	}
 	// The decoder skips line breaks; an ID has none, so that each state has
 	// exactly one ID.
+	if i := strings.IndexAny(id, "\r\n"); i >= 0 {
+		return bad(fmt.Sprintf("a line break at byte %d; an ID is one line of URL-safe base64", i))
+	}
 	buf, err := base64.RawURLEncoding.Strict().DecodeString(data)
-	if err != nil || strings.ContainsAny(data, "\r\n") {
+	if err != nil {
 		return bad("the payload is not URL-safe base64 without padding")
 	}
 	if len(buf) < 2 {
 		return bad("the payload is too short")
 	}
 	payload, sum := buf[:len(buf)-2], binary.BigEndian.Uint16(buf[len(buf)-2:])
-	if sum != idChecksum(variant, version, payload) {
+	if sum != idChecksum(variant, got, payload) {
 		return bad("the checksum does not match: the ID is mistyped or cut short")
 	}
-	return version, payload, nil
+	if got != version {
+		return bad(fmt.Sprintf("version %d; this package reads version %d", got, version))
+	}
+	return payload, nil
 }
 
 // idChecksum covers the variant and version too, so an ID cannot be moved to

@@ -76,18 +76,7 @@ func (rec *Record) Replay(g Game) error {
 // clone and left unchanged.
 func (rec *Record) WriteTo(w io.Writer, start Game) (int64, error) {
 	var b strings.Builder
-	b.WriteString(RecordHeader + "\n")
-	fmt.Fprintf(&b, "game: %s\n", rec.Game)
-	if rec.Preset != "" {
-		fmt.Fprintf(&b, "preset: %s\n", rec.Preset)
-	}
-	if rec.Players != 0 {
-		fmt.Fprintf(&b, "players: %d\n", rec.Players)
-	}
-	for _, o := range rec.Options {
-		fmt.Fprintf(&b, "option: %s\n", o)
-	}
-	b.WriteString("\n")
+	b.WriteString(rec.Header())
 	g := start.Clone()
 	var line []string
 	for i, s := range rec.Steps {
@@ -110,6 +99,26 @@ func (rec *Record) WriteTo(w io.Writer, start Game) (int64, error) {
 	}
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err
+}
+
+// Header returns the head of the record's text form: the first line, the
+// rules one header line each, and the blank line before the steps. A variant
+// that lays out its steps its own way writes this head first.
+func (rec *Record) Header() string {
+	var b strings.Builder
+	b.WriteString(RecordHeader + "\n")
+	fmt.Fprintf(&b, "game: %s\n", rec.Game)
+	if rec.Preset != "" {
+		fmt.Fprintf(&b, "preset: %s\n", rec.Preset)
+	}
+	if rec.Players != 0 {
+		fmt.Fprintf(&b, "players: %d\n", rec.Players)
+	}
+	for _, o := range rec.Options {
+		fmt.Fprintf(&b, "option: %s\n", o)
+	}
+	b.WriteString("\n")
+	return b.String()
 }
 
 // ParseRecord reads a record's text form. It checks the form only; the steps

@@ -64,6 +64,7 @@ type search struct {
 	p      brettspiel.Player
 	budget int
 	buf    [][]brettspiel.Move // move lists by depth, reused
+	kept   [][]brettspiel.Move // the same without concessions, reused
 }
 
 // after returns p's value of playing m in g with plies players' moves left.
@@ -103,11 +104,14 @@ func (s *search) value(g brettspiel.Game, plies, depth int) float64 {
 		return Evaluate(g, s.p)
 	}
 	for len(s.buf) <= depth {
-		s.buf = append(s.buf, nil)
+		s.buf, s.kept = append(s.buf, nil), append(s.kept, nil)
 	}
 	legal := g.AppendLegalMoves(s.buf[depth][:0])
 	s.buf[depth] = legal
-	moves := withoutConcessions(g, legal, nil)
+	// kept may share legal's array (when moves is legal itself); the filter
+	// writes no further than it has read, so that is safe.
+	moves := withoutConcessions(g, legal, s.kept[depth])
+	s.kept[depth] = moves[:0]
 	best := math.Inf(-1)
 	if q != s.p {
 		best = math.Inf(1)

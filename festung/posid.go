@@ -2,7 +2,6 @@ package festung
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
@@ -92,20 +91,12 @@ func (g *Game) UnmarshalText(text []byte) error {
 
 // ParseID returns the game of a position ID (see [Game.UnmarshalText]).
 func ParseID(id string) (*Game, error) {
-	// encoding/base64 skips line breaks even in strict mode, so that an ID with
-	// one would decode; an ID is one line.
-	if i := strings.IndexAny(id, "\r\n"); i >= 0 {
-		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation, Reason: fmt.Sprintf("a line break at byte %d; an ID is one line", i)}
-	}
-	version, payload, err := brettspiel.DecodeID(Variant, id)
+	payload, err := brettspiel.DecodeID(Variant, IDVersion, id)
 	if err != nil {
 		return nil, err
 	}
 	bad := func(sentinel error, format string, args ...any) (*Game, error) {
 		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
-	}
-	if version != IDVersion {
-		return bad(brettspiel.ErrBadNotation, "version %d; this package reads version %d", version, IDVersion)
 	}
 	r := wire.NewReader(payload)
 	raw := Options{

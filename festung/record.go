@@ -93,18 +93,7 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 //	2/3-4 ; W2.II
 func WriteRecord(w io.Writer, rec *brettspiel.Record) error {
 	var b strings.Builder
-	b.WriteString(brettspiel.RecordHeader + "\n")
-	fmt.Fprintf(&b, "game: %s\n", rec.Game)
-	if rec.Preset != "" {
-		fmt.Fprintf(&b, "preset: %s\n", rec.Preset)
-	}
-	if rec.Players != 0 {
-		fmt.Fprintf(&b, "players: %d\n", rec.Players)
-	}
-	for _, o := range rec.Options {
-		fmt.Fprintf(&b, "option: %s\n", o)
-	}
-	b.WriteString("\n")
+	b.WriteString(rec.Header())
 	for i, s := range rec.Steps {
 		if i > 0 {
 			if _, ok := parseThrow(s); ok {

@@ -104,15 +104,12 @@ func (g *Game) UnmarshalText(text []byte) error {
 // ParseID loads a game from its position ID (see UnmarshalText).
 func ParseID(id string) (*Game, error) {
 	const op = "decode position ID"
-	version, payload, err := brettspiel.DecodeID(Variant, id)
+	payload, err := brettspiel.DecodeID(Variant, IDVersion, id)
 	if err != nil {
 		return nil, err
 	}
 	fail := func(sentinel error, format string, args ...any) (*Game, error) {
 		return nil, &brettspiel.Error{Op: op, Input: id, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
-	}
-	if version != IDVersion {
-		return fail(brettspiel.ErrBadNotation, "version %d, this package reads version %d", version, IDVersion)
 	}
 	r := wire.NewReader(payload)
 	flags := r.Uint("options", 1<<flagCount-1)

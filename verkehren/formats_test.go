@@ -209,7 +209,7 @@ func TestIDRejects(t *testing.T) {
 	}
 	// an over-long varint: the same state, another ID
 	good := payload(base, -3, [2]uint64{start, start})
-	_, p, _ := brettspiel.DecodeID(variant, good)
+	p, _ := brettspiel.DecodeID(variant, IDVersion, good)
 	long := append([]byte{0x80, 0x00}, p[1:]...)
 	_, err := ParseID(brettspiel.EncodeID(variant, 1, long))
 	wantError(t, "over-long varint", err, brettspiel.ErrBadNotation, "not written as this package writes it")

@@ -309,12 +309,9 @@ func (g *Game) UnmarshalText(text []byte) error {
 // ParseID returns the game of a position ID (see UnmarshalText).
 func ParseID(id string) (*Game, error) {
 	const op = "load position ID"
-	version, payload, err := brettspiel.DecodeID(variant, id)
+	payload, err := brettspiel.DecodeID(variant, IDVersion, id)
 	if err != nil {
 		return nil, err
-	}
-	if version != IDVersion {
-		return nil, &brettspiel.Error{Op: op, Input: id, Err: brettspiel.ErrBadNotation, Reason: fmt.Sprintf("version %d, this package reads %d", version, IDVersion)}
 	}
 	r := wire.NewReader(payload)
 	var s state
