@@ -18,7 +18,10 @@ type Rule struct {
 	Section string // the part of the game's rules it belongs to, e.g. "Marking"
 	Title   string // a few words, e.g. "Hitting the opponent's Hucke"
 	Text    string // the rule in a few sentences, short enough for a tooltip
-	Source  string // the source texts it comes from, named with their keys (see [Sources]), and what was decided where they differ or are silent
+	// Source names the texts the rule comes from, each with its key in
+	// brackets (see [Sources]), and says briefly what was decided where they
+	// differ or are silent, e.g. "Toccateglispiel (TS), Alvensleben 1853 (AL)".
+	Source string
 }
 
 // Source is one of the texts the rules were taken from.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"go/parser"
 	"go/scanner"
 	"go/token"
 	"io/fs"
@@ -256,5 +257,34 @@ func TestReadmeLinksToRules(t *testing.T) {
 	}
 	if links == 0 {
 		t.Error("README.md links to no rule")
+	}
+}
+
+// TestImportsNoGame keeps the package free of the game packages, so that
+// they may import it.
+func TestImportsNoGame(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		for _, imp := range f.Imports {
+			if path, _ := strconv.Unquote(imp.Path.Value); strings.Contains(path, ".") {
+				t.Errorf("%s imports %s; package rules uses the standard library only", name, path)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no source file of package rules found")
 	}
 }
