@@ -162,7 +162,7 @@ var table = [...]Rule{
 	{"T-W5", Toccateglio, "Partie and match", "Forgotten marks (not played)",
 		"At the table, marks a player forgot to take could be claimed by the opponent before the next throw. The library takes every mark itself, so this never arises.",
 		ts + ", " + al + "; left out"},
-	{"T-X", Toccateglio, "Partie and match", "Table manners (not played)",
+	{"T-X", Toccateglio, "Left out", "Table manners (not played)",
 		"The texts also rule on touched stones, dice that roll off the table or come to rest crooked, and broken dice, which mean nothing in software. Two obscure passages of Toccateglispiel, on bearing off early to keep a quarter closed and on passing an open point with more than six, are too unclear to play and are left out.",
 		ts + "; left out"},
 
