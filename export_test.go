@@ -1,9 +1,6 @@
 package brettspiel
 
-// SetCheckpointEvery sets how many steps lie between a History's checkpoints
-// for the length of a test or benchmark; call the returned func to restore it.
-func SetCheckpointEvery(n int) (restore func()) {
-	old := checkpointEvery
-	checkpointEvery = n
-	return func() { checkpointEvery = old }
+// NewHistoryEvery is NewHistory with a checkpoint every so many steps.
+func NewHistoryEvery(start Game, rec *Record, every int) (*History, error) {
+	return newHistory(start, rec, every)
 }

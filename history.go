@@ -25,7 +25,7 @@ func (e HistoryEntry) clone() HistoryEntry {
 // keeps as clones. Going back to any position costs one clone and at most
 // checkpointEvery−1 replayed steps; keeping a game costs one clone per
 // checkpointEvery steps. See BenchmarkHistory for the choice.
-var checkpointEvery = 16
+const checkpointEvery = 16
 
 // History is a game together with its past: every step played since its
 // start, with undo and redo, the position before any step, and the game's
@@ -59,9 +59,10 @@ type History struct {
 	rec   *Record
 	done  []HistoryEntry // the steps played, in order
 	redo  []HistoryEntry // the steps undone, the next to redo last
-	// marks[k] is the position after k·checkpointEvery steps of done followed
-	// by the reverse of redo; marks[0] is start.
+	// marks[k] is the position after k·every steps of done followed by the
+	// reverse of redo; marks[0] is start.
 	marks []Game
+	every int
 }
 
 // NewHistory starts a history at start, which it copies: the caller's game is
@@ -76,10 +77,16 @@ type History struct {
 // [ParseRecord]) and the game's error. rec may be nil for a game that has no
 // record, such as one loaded from a position ID; then Record returns nil.
 func NewHistory(start Game, rec *Record) (*History, error) {
+	return newHistory(start, rec, checkpointEvery)
+}
+
+// newHistory is NewHistory with a checkpoint every so many steps, for the
+// tests and the benchmark.
+func newHistory(start Game, rec *Record, every int) (*History, error) {
 	if start == nil {
 		return nil, &Error{Op: "new history", Err: ErrBadPosition, Reason: "no game"}
 	}
-	h := &History{game: start.Clone(), start: start.Clone()}
+	h := &History{game: start.Clone(), start: start.Clone(), every: max(every, 1)}
 	h.marks = []Game{h.start}
 	if rec == nil {
 		return h, nil
@@ -127,7 +134,7 @@ func (h *History) Apply(m Move) error {
 	}
 	e.Events = slices.Clone(h.game.Events())
 	h.redo = nil
-	h.marks = h.marks[:len(h.done)/checkpointEvery+1]
+	h.marks = h.marks[:len(h.done)/h.every+1]
 	h.push(e)
 	return nil
 }
@@ -136,7 +143,7 @@ func (h *History) Apply(m Move) error {
 // is due and not kept already.
 func (h *History) push(e HistoryEntry) {
 	h.done = append(h.done, e)
-	if n := len(h.done); n%checkpointEvery == 0 && len(h.marks) == n/checkpointEvery {
+	if n := len(h.done); n%h.every == 0 && len(h.marks) == n/h.every {
 		h.marks = append(h.marks, h.game.Clone())
 	}
 }
@@ -207,9 +214,9 @@ func (h *History) rewind(n int) bool {
 // position builds the position after the first n steps of done: a clone of
 // the checkpoint at or before n and the steps after it.
 func (h *History) position(n int) (Game, bool) {
-	k := min(n/checkpointEvery, len(h.marks)-1)
+	k := min(n/h.every, len(h.marks)-1)
 	g := h.marks[k].Clone()
-	for _, e := range h.done[k*checkpointEvery : n] {
+	for _, e := range h.done[k*h.every : n] {
 		if g.Apply(e.Move) != nil {
 			return nil, false
 		}

@@ -23,11 +23,10 @@ func BenchmarkHistory(b *testing.B) {
 			if every == 1<<30 {
 				name = "replay"
 			}
-			restore := brettspiel.SetCheckpointEvery(every)
 			b.Run(fmt.Sprintf("%s/apply/every=%s", c.variant, name), func(b *testing.B) {
 				b.ReportAllocs()
 				for range b.N {
-					h, _ := catalog.NewHistory(c.variant, c.preset, c.players)
+					h := newHistory(b, c, every)
 					for _, m := range moves {
 						if err := h.Apply(m); err != nil {
 							b.Fatal(err)
@@ -37,7 +36,7 @@ func BenchmarkHistory(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/step")
 			})
 			b.Run(fmt.Sprintf("%s/undo-redo/every=%s", c.variant, name), func(b *testing.B) {
-				h, _ := catalog.NewHistory(c.variant, c.preset, c.players)
+				h := newHistory(b, c, every)
 				for _, m := range moves {
 					if err := h.Apply(m); err != nil {
 						b.Fatal(err)
@@ -53,7 +52,6 @@ func BenchmarkHistory(b *testing.B) {
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/step")
 			})
-			restore()
 		}
 	}
 }

@@ -77,14 +77,10 @@ func configs() []config {
 // and 16 steps.
 func TestHistoryRandomUndoRedoEqualsReplay(t *testing.T) {
 	for _, every := range []int{1, 3, 16} {
-		restore := brettspiel.SetCheckpointEvery(every)
 		for ci, c := range configs() {
 			t.Run(fmt.Sprintf("every%d/%s/%s/%d", every, c.variant, c.preset, c.players), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(uint64(every), uint64(ci)))
-				h, err := catalog.NewHistory(c.variant, c.preset, c.players)
-				if err != nil {
-					t.Fatal(err)
-				}
+				h := newHistory(t, c, every)
 				var line, undone []brettspiel.Move // the model: played, and undone (next last)
 				for action := 0; action < 300; action++ {
 					switch x := r.IntN(100); {
@@ -189,8 +185,25 @@ func TestHistoryRandomUndoRedoEqualsReplay(t *testing.T) {
 				}
 			})
 		}
-		restore()
 	}
+}
+
+// newHistory starts a History of c, with a checkpoint every so many steps.
+func newHistory(t testing.TB, c config, every int) *brettspiel.History {
+	t.Helper()
+	g, err := catalog.New(c.variant, c.preset, c.players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := catalog.NewRecord(c.variant, c.preset, c.players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := brettspiel.NewHistoryEvery(g, rec, every)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 func TestHistoryUndoAtTheStartRedoAtTheEnd(t *testing.T) {
