@@ -82,6 +82,11 @@ func TestHistoryRandomUndoRedoEqualsReplay(t *testing.T) {
 				r := rand.New(rand.NewPCG(uint64(every), uint64(ci)))
 				h := newHistory(t, c, every)
 				var line, undone []brettspiel.Move // the model: played, and undone (next last)
+				// ids[k] is the ID of the replayed game after the first k moves of
+				// line followed by the reverse of undone; fwd is a plain game
+				// replaying line, fwdLen moves far.
+				fwd, _ := replay(t, c.variant, c.preset, c.players, nil)
+				fwdLen, ids := 0, []string{posID(t, fwd)}
 				for action := 0; action < 300; action++ {
 					switch x := r.IntN(100); {
 					case x < 12:
@@ -129,13 +134,19 @@ func TestHistoryRandomUndoRedoEqualsReplay(t *testing.T) {
 						if err := h.Apply(m); err != nil {
 							t.Fatalf("action %d: %v", action, err)
 						}
-						line, undone = append(line, m), nil
+						if fwdLen != len(line) {
+							fwd, _ = replay(t, c.variant, c.preset, c.players, line)
+						}
+						if err := fwd.Apply(m); err != nil {
+							t.Fatalf("action %d: replay: %v", action, err)
+						}
+						line, undone, fwdLen = append(line, m), nil, len(line)+1
+						ids = append(ids[:len(line)], posID(t, fwd))
 					}
 					if h.Len() != len(line) || h.RedoLen() != len(undone) {
 						t.Fatalf("action %d: Len %d RedoLen %d, want %d and %d", action, h.Len(), h.RedoLen(), len(line), len(undone))
 					}
-					want, _ := replay(t, c.variant, c.preset, c.players, line)
-					if got, want := posID(t, h.Game()), posID(t, want); got != want {
+					if got, want := posID(t, h.Game()), ids[len(line)]; got != want {
 						t.Fatalf("action %d, %d steps: history at %s, replay at %s", action, len(line), got, want)
 					}
 				}
@@ -146,8 +157,8 @@ func TestHistoryRandomUndoRedoEqualsReplay(t *testing.T) {
 						t.Errorf("the position's events are not the last step's (-want +got):\n%s", d)
 					}
 				}
+				before := h.Start()
 				for i, e := range h.All() {
-					before, _ := replay(t, c.variant, c.preset, c.players, line[:i])
 					want := brettspiel.HistoryEntry{Move: line[i], Notation: before.MoveString(line[i]), Actor: before.ToMove(), Events: events[i]}
 					if d := cmp.Diff(want, e); d != "" {
 						t.Fatalf("entry %d (-want +got):\n%s", i, d)
@@ -160,6 +171,9 @@ func TestHistoryRandomUndoRedoEqualsReplay(t *testing.T) {
 						if d := cmp.Diff(events[i-1], got.Events()); d != "" {
 							t.Errorf("Before(%d): events not those of entry %d (-want +got):\n%s", i, i-1, d)
 						}
+					}
+					if err := before.Apply(line[i]); err != nil {
+						t.Fatal(err)
 					}
 				}
 				if now, ok := h.Before(h.Len()); !ok || posID(t, now) != posID(t, end) {
