@@ -47,10 +47,11 @@ const checkpointEvery = 16
 // # Cost
 //
 // A History does not replay the game from its start to go back. It keeps a
-// clone of the position every few steps (a checkpoint); going back clones the
-// nearest checkpoint at or before the target and replays the few steps after
-// it. Apply costs the game's own Apply, the notation of the move and a copy
-// of its events, plus a clone at each checkpoint.
+// clone of the position every 16 steps (a checkpoint); going back clones the
+// nearest checkpoint at or before the target and replays the at most 15 steps
+// after it, and Before does the same on the side. Apply costs the game's own
+// Apply, the notation of the move and a copy of its events, plus a clone
+// every 16 steps; Redo costs an Apply.
 //
 // A History is not safe for concurrent use.
 type History struct {

@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
@@ -66,4 +67,38 @@ func ExampleParseID() {
 	back, err := catalog.ParseID(string(id))
 	fmt.Println(back.NumPlayers(), back.ToMove(), err)
 	// Output: 3 chance <nil>
+}
+
+// A saved game of any variant loaded with its history: the record names the
+// game, and every step can be taken back.
+func ExampleLoadHistory() {
+	rec, err := brettspiel.ParseRecord(strings.NewReader(`# brettspiel record
+game: verkehren
+preset: Cotton
+
+6-3 ; 5-2 ; 4-1 ; 1/2 2/6
+3-3
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, err := catalog.LoadHistory(rec)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, e := range h.All() {
+		fmt.Println(i+1, e.Actor, e.Notation)
+	}
+	fmt.Println(h.ToMove(), "to move")
+	fmt.Println("player 0 takes back", h.Takeback(0), "steps;", h.ToMove(), "to move")
+	// Output:
+	// 1 chance 6-3
+	// 2 chance 5-2
+	// 3 chance 4-1
+	// 4 player 0 1/2 2/6
+	// 5 chance 3-3
+	// player 1 to move
+	// player 0 takes back 2 steps; player 0 to move
 }
