@@ -2,7 +2,7 @@
 // second person:
 //
 //	go run ./examples/play                       # a short bot game when not at a terminal
-//	go run ./examples/play -game race -opponent greedy
+//	go run ./examples/play -game verkehren -opponent greedy
 //	go run ./examples/play -opponent human       # two people at one keyboard
 //
 // At your turn the program draws the board, shows the throw and the numbered
@@ -29,7 +29,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
-	"github.com/brettspiel/brettspiel/examples/internal/catalog"
+	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/examples/internal/bots"
 )
 
 func main() {
@@ -92,27 +93,29 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	return s.loop()
 }
 
-// defaultGame is the first game of the catalogue that is a real variant.
-func defaultGame() string {
-	for _, name := range []string{"toccateglio", "verkehren", "festung"} {
-		if _, err := catalog.Lookup(name); err == nil {
-			return name
-		}
+// defaultGame is the game played when -game is not given.
+func defaultGame() string { return "toccateglio" }
+
+// lookup finds a game of the catalogue by name.
+func lookup(name string) (catalog.Variant, error) {
+	v, ok := catalog.Lookup(name)
+	if !ok {
+		return v, fmt.Errorf("unknown game %q (have %s)", name, strings.Join(catalog.Names(), ", "))
 	}
-	return catalog.Entries()[0].Name
+	return v, nil
 }
 
 // demo plays c.turns turns between the greedy and the random bot.
 func demo(c config, out io.Writer) error {
-	entry, err := catalog.Lookup(c.game)
+	v, err := lookup(c.game)
 	if err != nil {
 		return err
 	}
-	g, err := entry.NewGame(c.preset, c.players)
+	g, err := catalog.New(v.Name, c.preset, c.players)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s: greedy bot (seat 0) against random bots; seed %d\n\n", entry.Name, c.seed)
+	fmt.Fprintf(out, "%s: greedy bot (seat 0) against random bots; seed %d\n\n", v.Name, c.seed)
 	r := rand.New(rand.NewPCG(c.seed, 0))
 	turns := 0
 	for g.ToMove() != brettspiel.Terminal && turns < c.turns {
@@ -153,7 +156,7 @@ func printEvents(out io.Writer, g brettspiel.Game) {
 // session is an interactive game.
 type session struct {
 	c       config
-	entry   catalog.Entry
+	variant catalog.Variant
 	g       brettspiel.Game
 	start   brettspiel.Game // the game as it began, for saving records
 	rec     brettspiel.Record
@@ -170,11 +173,11 @@ type snapshot struct {
 }
 
 func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
-	entry, err := catalog.Lookup(c.game)
+	v, err := lookup(c.game)
 	if err != nil {
 		return nil, err
 	}
-	s := &session{c: c, entry: entry, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewScanner(stdin), out: out}
+	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewScanner(stdin), out: out}
 	if err := s.newGame(c.preset, c.players); err != nil {
 		return nil, err
 	}
@@ -183,7 +186,7 @@ func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
 	}
 	s.bots = make([]bot.Bot, s.g.NumPlayers())
 	if c.opponent != "human" {
-		b, err := catalog.Bot(c.opponent)
+		b, err := bots.Named(c.opponent)
 		if err != nil {
 			return nil, err
 		}
@@ -202,15 +205,16 @@ func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
 }
 
 func (s *session) newGame(preset string, players int) error {
-	g, err := s.entry.NewGame(preset, players)
+	g, err := catalog.New(s.variant.Name, preset, players)
 	if err != nil {
 		return err
 	}
-	if preset == "" {
-		preset = s.entry.Presets[0]
+	rec, err := catalog.NewRecord(s.variant.Name, preset, g.NumPlayers())
+	if err != nil {
+		return err
 	}
 	s.g, s.start = g, g.Clone()
-	s.rec = *s.entry.Record(preset, g.NumPlayers())
+	s.rec = *rec
 	s.history = nil
 	return nil
 }
@@ -219,7 +223,7 @@ func (s *session) say(format string, args ...any) { fmt.Fprintf(s.out, format+"\
 
 // loop plays until the end of the game, quit, or the end of the input.
 func (s *session) loop() error {
-	s.say("%s — type help for the commands.", s.entry.Name)
+	s.say("%s — type help for the commands.", s.variant.Name)
 	shownAt := -1 // the step count when the board was last shown
 	for {
 		p := s.g.ToMove()
@@ -385,14 +389,14 @@ func (s *session) loadRecord(path string) error {
 	if err != nil {
 		return err
 	}
-	if rec.Game != s.entry.Name {
-		return fmt.Errorf("%s is a record of %s, not %s", path, rec.Game, s.entry.Name)
+	if v, _ := catalog.Lookup(rec.Game); v.Name != s.variant.Name {
+		return fmt.Errorf("%s is a record of %s, not %s", path, rec.Game, s.variant.Name)
 	}
-	start, end, err := s.entry.Load(rec)
+	h, err := catalog.LoadHistory(rec)
 	if err != nil {
 		return err
 	}
-	s.g, s.start, s.rec, s.history = end, start, *rec, nil
+	s.g, s.start, s.rec, s.history = h.Game(), h.Start(), *rec, nil
 	s.say("loaded %d steps from %s", len(rec.Steps), path)
 	return nil
 }

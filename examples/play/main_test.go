@@ -2,13 +2,13 @@ package main
 
 import (
 	"bytes"
-	"github.com/brettspiel/brettspiel"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/brettspiel/brettspiel/examples/internal/catalog"
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/catalog"
 )
 
 // session runs play with the given arguments and input, as from a pipe.
@@ -22,7 +22,7 @@ func playWith(t *testing.T, input string, args ...string) string {
 }
 
 func TestBotGameWhenNotAtATerminal(t *testing.T) {
-	for _, e := range catalog.Entries() {
+	for _, e := range catalog.Variants() {
 		t.Run(e.Name, func(t *testing.T) {
 			out := playWith(t, "", "-game", e.Name, "-turns", "12")
 			if !strings.Contains(out, "plays") || !(strings.Contains(out, "game over") || strings.Contains(out, "stopped after 12 turns")) {
@@ -36,7 +36,7 @@ func TestBotGameWhenNotAtATerminal(t *testing.T) {
 }
 
 func TestInteractiveCommands(t *testing.T) {
-	for _, e := range catalog.Entries() {
+	for _, e := range catalog.Variants() {
 		t.Run(e.Name, func(t *testing.T) {
 			dir := t.TempDir()
 			file := filepath.Join(dir, "game.txt")
@@ -80,7 +80,7 @@ func TestInteractiveCommands(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := e.Load(rec); err != nil || len(rec.Steps) == 0 {
+			if _, err := catalog.LoadRecord(rec); err != nil || len(rec.Steps) == 0 {
 				t.Errorf("the saved record does not load: %v\n%s", err, data)
 			}
 		})
@@ -88,24 +88,26 @@ func TestInteractiveCommands(t *testing.T) {
 }
 
 func TestTwoPeopleAndManualDice(t *testing.T) {
-	// Race: throws typed by hand, both seats people.
-	out := playWith(t, "4\n+4\n6\n+6\n7\n", "-i", "-game", "race", "-opponent", "human", "-dice", "manual")
-	for _, want := range []string{"player 0 plays +4", "player 1 plays +6", "type the throw you see"} {
+	// Throws typed by hand, both seats people: the draw for the start (the
+	// higher total begins and throws anew), a play, an impossible throw.
+	out := playWith(t, "4-1\n6-4\n3-1\n1/2 1/4\n7-7\n5-3\n1\n", "-i", "-game", "toccateglio", "-opponent", "human", "-dice", "manual")
+	for _, want := range []string{"chance plays 6-4", "player 1 plays 1/2 1/4", "player 0 plays", "type the throw you see"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 	if !strings.Contains(out, "bad notation") {
-		t.Errorf("the impossible throw 7 was not refused:\n%s", out)
+		t.Errorf("the impossible throw 7-7 was not refused:\n%s", out)
 	}
 }
 
 func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-i", "-game", "nope"},
-		{"-i", "-game", "race", "-opponent", "oracle"},
-		{"-i", "-game", "race", "-seat", "5"},
-		{"-i", "-game", "race", "-load", "/nonexistent/record"},
+		{"-i", "-game", "verkehren", "-opponent", "oracle"},
+		{"-i", "-game", "festung", "-players", "3", "-seat", "5"},
+		{"-i", "-game", "toccateglio", "-preset", "nope"},
+		{"-i", "-game", "toccateglio", "-load", "/nonexistent/record"},
 	} {
 		var out, errOut bytes.Buffer
 		if err := run(args, strings.NewReader(""), &out, &errOut, false); err == nil {

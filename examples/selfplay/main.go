@@ -3,8 +3,9 @@
 //
 //	go run ./examples/selfplay -game toccateglio -bots search,greedy -games 2000 -seed 1 -rollouts 100
 //
-// -game is toccateglio, verkehren, festung or race; -preset one of the game's
-// presets (see examples/play -h); -players the seat count (festung: 2–6);
+// -game is toccateglio, verkehren or festung; -preset one of the game's
+// presets (as the catalog package lists them); -players the seat count
+// (festung: 2–6);
 // -bots random, greedy, search or expectimax; -rollouts and -depth the search
 // bot's budget, -nodes the expectimax bot's.
 //
@@ -30,7 +31,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
-	"github.com/brettspiel/brettspiel/examples/internal/catalog"
+	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/examples/internal/bots"
 )
 
 func main() {
@@ -87,11 +89,11 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var a Args
-	var bots string
-	fs.StringVar(&a.Game, "game", "race", "game to play")
+	var botList string
+	fs.StringVar(&a.Game, "game", "toccateglio", "game to play: "+strings.Join(catalog.Names(), ", "))
 	fs.StringVar(&a.Preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&a.Players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&bots, "bots", "random", "bots per seat, comma-separated, cycled: random, greedy, search, expectimax")
+	fs.StringVar(&botList, "bots", "random", "bots per seat, comma-separated, cycled: random, greedy, search, expectimax")
 	fs.IntVar(&a.Games, "games", 100, "number of games")
 	fs.Uint64Var(&a.Seed, "seed", 1, "seed of the run")
 	fs.IntVar(&a.Workers, "workers", runtime.NumCPU(), "games played in parallel")
@@ -101,18 +103,15 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
-	entry, err := catalog.Lookup(a.Game)
-	if err != nil {
+	if _, err := catalog.New(a.Game, a.Preset, a.Players); err != nil {
 		return err
 	}
+	v, _ := catalog.Lookup(a.Game)
 	if a.Preset == "" {
-		a.Preset = entry.Presets[0]
+		a.Preset = v.Presets[0].Name
 	}
 	if a.Players == 0 {
-		a.Players = entry.Players[0]
-	}
-	if _, err := entry.NewGame(a.Preset, a.Players); err != nil {
-		return err
+		a.Players = v.MinPlayers
 	}
 	if a.Games < 1 || a.Workers < 1 || a.Rollouts < 1 || a.Nodes < 1 {
 		return fmt.Errorf("-games, -workers, -rollouts and -nodes must be at least 1")
@@ -120,10 +119,11 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	if a.Depth == 0 || a.Depth < -1 {
 		return fmt.Errorf("-depth must be at least 1, or -1 for rollouts to the end")
 	}
-	a.Bots = strings.Split(bots, ",")
+	a.Bots = strings.Split(botList, ",")
 	seatBots := make([]bot.Bot, a.Players)
 	for s := range seatBots {
-		if seatBots[s], err = catalog.Bot(a.Bots[s%len(a.Bots)]); err != nil {
+		var err error
+		if seatBots[s], err = bots.Named(a.Bots[s%len(a.Bots)]); err != nil {
 			return err
 		}
 		switch b := seatBots[s].(type) {
@@ -150,7 +150,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 				if i >= a.Games {
 					return
 				}
-				results[i] = playOne(entry, a, seatBots, i)
+				results[i] = playOne(a, seatBots, i)
 				done.Add(1)
 			}
 		}()
@@ -196,8 +196,8 @@ func run(argv []string, stdout, stderr io.Writer) error {
 }
 
 // playOne plays game i from PCG(seed, i) and counts the players' turns.
-func playOne(entry catalog.Entry, a Args, seatBots []bot.Bot, i int) outcome {
-	g, err := entry.NewGame(a.Preset, a.Players)
+func playOne(a Args, seatBots []bot.Bot, i int) outcome {
+	g, err := catalog.New(a.Game, a.Preset, a.Players)
 	if err != nil {
 		return outcome{err: err}
 	}

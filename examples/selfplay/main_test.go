@@ -24,7 +24,7 @@ func selfplay(t *testing.T, args ...string) Result {
 }
 
 func TestSameSeedSameResultWhateverTheWorkers(t *testing.T) {
-	base := []string{"-game", "race", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "7"}
+	base := []string{"-game", "festung", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "7"}
 	one := selfplay(t, append(base, "-workers", "1")...)
 	two := selfplay(t, append(base, "-workers", "2")...)
 	ignore := cmpopts.IgnoreFields(Result{}, "ElapsedSeconds", "GamesPerSecond", "Args.Workers")
@@ -38,7 +38,7 @@ func TestSameSeedSameResultWhateverTheWorkers(t *testing.T) {
 	if one.Games != 60 || wins == 0 || wins > 60 || one.MaxTurns < int(one.MeanTurns) || one.Seats[1].Bot != "greedy" {
 		t.Errorf("implausible result: %+v", one)
 	}
-	if other := selfplay(t, "-game", "race", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "8"); cmp.Equal(one.Seats, other.Seats) {
+	if other := selfplay(t, "-game", "festung", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "8"); cmp.Equal(one.Seats, other.Seats) {
 		t.Error("another seed gave the same results")
 	}
 }
@@ -46,8 +46,9 @@ func TestSameSeedSameResultWhateverTheWorkers(t *testing.T) {
 func TestBadArguments(t *testing.T) {
 	for _, args := range [][]string{
 		{"-game", "chess"},
-		{"-game", "race", "-players", "9"},
-		{"-game", "race", "-preset", "nope"},
+		{"-game", "festung", "-players", "9"},
+		{"-game", "toccateglio", "-players", "3"},
+		{"-game", "verkehren", "-preset", "nope"},
 		{"-bots", "oracle"},
 		{"-rollouts", "0"},
 		{"-depth", "0"},
