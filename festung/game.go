@@ -188,7 +188,9 @@ func (g *Game) Clone() brettspiel.Game { return g.clone() }
 
 func (g *Game) clone() *Game {
 	c := *g
-	c.events = append([]brettspiel.Event(nil), g.events...)
+	// Room for the events of a usual throw, so that the clone's next Apply
+	// (what search code does with a clone) does not grow the list.
+	c.events = append(make([]brettspiel.Event, 0, max(len(g.events), 16)), g.events...)
 	return &c
 }
 
