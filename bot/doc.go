@@ -1,5 +1,6 @@
 // Package bot holds opponents for any [brettspiel.Game]: a random player, a
-// greedy one that takes the best immediate outcome, and a Monte Carlo searcher.
+// greedy one that takes the best immediate outcome, an expectimax look-ahead
+// and a Monte Carlo searcher.
 // They share one small interface, [Bot], and plug into [brettspiel.PlayOut]
 // through [Policy], so a frontend offers any of them for any variant.
 //
