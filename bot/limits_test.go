@@ -283,21 +283,54 @@ func TestRolloutStepsDoNotAllocate(t *testing.T) {
 	}
 }
 
-// BenchmarkExpectimaxFestung6 is one decision of the expectimax bot at its
-// default budget in a six-player Festungsspiel, and the same with a time
-// budget of 50 ms.
+// slowDecision is a six-player Festungsspiel at a decision that took the
+// expectimax bot 0.8–2 s at its default budget before the budget held over
+// long runs of throws: the slowest of three seeded games' decisions.
+const slowDecision = "festung:1:BhkAiCe5wKfx_ZWKhTgKAAMAjgEBAA0aAVQWAi0ZAEgAAAOVBnUA_eY"
+
+// BenchmarkExpectimaxFestung6 is one decision of the expectimax bot in a
+// six-player Festungsspiel — a usual one and the slow one — at its default
+// budget, and with a time budget of 50 ms.
 func BenchmarkExpectimaxFestung6(b *testing.B) {
-	g := festungDecision(b)
-	legal := g.LegalMoves()
-	for _, e := range []struct {
+	slow, err := festung.ParseID(slowDecision)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, pos := range []struct {
 		name string
-		bot  Expectimax
-	}{{"default", Expectimax{}}, {"time50ms", Expectimax{Time: 50 * time.Millisecond}}} {
-		b.Run(e.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				e.bot.Choose(g, legal, nil)
-			}
-		})
+		g    brettspiel.Game
+	}{{"usual", festungDecision(b)}, {"slow", slow}} {
+		legal := pos.g.LegalMoves()
+		for _, e := range []struct {
+			name string
+			bot  Expectimax
+		}{{"default", Expectimax{}}, {"time50ms", Expectimax{Time: 50 * time.Millisecond}}} {
+			b.Run(pos.name+"/"+e.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					e.bot.Choose(pos.g, legal, nil)
+				}
+			})
+		}
+	}
+}
+
+// TestExpectimaxKeepsItsBudgetInLongRunsOfThrows: in the Festungsspiel most
+// throws leave no choice, so the look-ahead runs down long chains of chance
+// nodes; the node budget still bounds the positions judged.
+func TestExpectimaxKeepsItsBudgetInLongRunsOfThrows(t *testing.T) {
+	slow, err := festung.ParseID(slowDecision)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, nodes := range []int{500, 5000} {
+		n := 0
+		g := counting{slow, &n}
+		Expectimax{Nodes: nodes}.Rank(g, g.LegalMoves(), nil)
+		// Every node judged is a clone; a spent budget lets the open player
+		// nodes finish their few plays.
+		if limit := nodes + 4*8; n > limit {
+			t.Errorf("Nodes %d: %d clones, want at most %d", nodes, n, limit)
+		}
 	}
 }
