@@ -107,7 +107,9 @@ type Game interface {
 	AppendLegalMoves(dst []Move) []Move
 
 	// ChanceOutcomes returns the outcomes of a chance node with their weights, in
-	// the order of LegalMoves; nil at any other node.
+	// the order of LegalMoves; nil at any other node. The slice may be a table
+	// shared by every game of the variant, so that drawing a throw allocates
+	// nothing: callers read it and must not modify it.
 	ChanceOutcomes() []Outcome
 
 	// Apply plays m, which must be one of LegalMoves. On error the state is

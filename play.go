@@ -6,9 +6,17 @@ import (
 )
 
 // SampleChance draws one outcome of g's chance node from r, with the
-// probabilities given by the weights. It returns an error wrapping
-// [ErrNotYourTurn] if g is not at a chance node.
+// probabilities given by the weights: it takes one r.IntN of the total weight
+// and walks the outcomes in their order, or asks g when g is a
+// [ChanceSampler] (which draws the same outcome). It returns an error wrapping
+// [ErrNotYourTurn] if g is not at a chance node. It allocates nothing beyond
+// what g's ChanceOutcomes allocates.
 func SampleChance(g Game, r *rand.Rand) (Move, error) {
+	if s, ok := g.(ChanceSampler); ok && g.ToMove() == Chance {
+		if m := s.SampleChance(r); m != NoMove {
+			return m, nil
+		}
+	}
 	outs := g.ChanceOutcomes()
 	total := 0
 	for _, o := range outs {
@@ -25,6 +33,16 @@ func SampleChance(g Game, r *rand.Rand) (Move, error) {
 		x -= o.Weight
 	}
 	return outs[len(outs)-1].Move, nil // unreachable: x < total
+}
+
+// ChanceSampler is implemented by games that draw a chance outcome faster
+// than [SampleChance]'s walk over [Game.ChanceOutcomes], typically from a
+// table indexed by the draw. SampleChance(r) must consume r and return the
+// outcome exactly as that walk would — one r.IntN of the total weight, the
+// outcomes taken in their order — so that a seeded game is the same either
+// way; it returns NoMove when g is not at a chance node.
+type ChanceSampler interface {
+	SampleChance(r *rand.Rand) Move
 }
 
 // Policy chooses one of the legal moves of g for the player to move. legal is
@@ -46,8 +64,14 @@ var ErrStepLimit = errors.New("brettspiel: step limit reached before the end of 
 // end; every variant also has a turn cap of its own. PlayOut returns the first
 // error of Apply, which with a policy that chooses from the list it is given
 // does not happen.
+//
+// Apart from one list of moves per call, PlayOut allocates only what the
+// game's own methods allocate; with a variant whose ChanceOutcomes,
+// AppendLegalMoves and Apply do not allocate (all of this module's), a step
+// allocates nothing.
 func PlayOut(g Game, r *rand.Rand, policy Policy, maxSteps int) error {
-	var legal []Move
+	// Room for the plays of most turns, so that the list rarely grows.
+	legal := make([]Move, 0, 64)
 	for steps := 0; ; steps++ {
 		p := g.ToMove()
 		if p == Terminal {

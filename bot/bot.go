@@ -6,8 +6,12 @@ import (
 	"github.com/brettspiel/brettspiel"
 )
 
-// Bot chooses a move for the player to move in g. legal is g's legal list and
-// never empty; Choose returns one of its elements and leaves g unchanged.
+// Bot chooses a move for the player to move in g. legal is g's legal list;
+// Choose returns one of its elements and leaves g unchanged. With an empty
+// list (at a chance node or at the end, or a list the caller has emptied)
+// there is nothing to choose, and Choose returns [brettspiel.NoMove], which
+// every game's Apply refuses with an error. The bots of this package accept a
+// nil r as a fixed source (the same choices every time).
 type Bot interface {
 	Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move
 }
@@ -60,14 +64,50 @@ func withoutConcessions(g brettspiel.Game, legal, buf []brettspiel.Move) []brett
 	return out
 }
 
-// Random chooses uniformly among the legal moves that do not concede.
+// Random chooses uniformly among the legal moves that do not concede (among
+// all of them when every move concedes). It allocates nothing.
 type Random struct{}
 
 // Choose implements Bot.
 func (Random) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	var buf [64]brettspiel.Move
-	moves := withoutConcessions(g, legal, buf[:0])
-	return moves[r.IntN(len(moves))]
+	if len(legal) == 0 {
+		return brettspiel.NoMove
+	}
+	r = orFixed(r)
+	c, ok := g.(Conceder)
+	if !ok {
+		return legal[r.IntN(len(legal))]
+	}
+	// Count, draw, then find the drawn one, instead of filtering into a
+	// list: a long list (Verkehren's doublets) would not fit on the stack.
+	n := 0
+	for _, m := range legal {
+		if !c.Concedes(m) {
+			n++
+		}
+	}
+	if n == 0 {
+		return legal[r.IntN(len(legal))]
+	}
+	k := r.IntN(n)
+	for _, m := range legal {
+		if !c.Concedes(m) {
+			if k == 0 {
+				return m
+			}
+			k--
+		}
+	}
+	return brettspiel.NoMove // unreachable: k < n
+}
+
+// orFixed returns r, or for nil a source of a fixed seed, so that a bot
+// given no source still chooses (the same way every time).
+func orFixed(r *rand.Rand) *rand.Rand {
+	if r == nil {
+		return rand.New(rand.NewPCG(0, 0))
+	}
+	return r
 }
 
 // Greedy takes the move with the best immediate outcome for the mover: the
@@ -92,6 +132,9 @@ func (Greedy) Rank(g brettspiel.Game, legal []brettspiel.Move, _ *rand.Rand) []R
 // chosen at random among those of equal value, so that a bot whose judgement
 // cannot tell moves apart does not always play the lowest.
 func pickBest(ranked []Ranked, r *rand.Rand) brettspiel.Move {
+	if len(ranked) == 0 {
+		return brettspiel.NoMove
+	}
 	n := 1
 	for n < len(ranked) && ranked[n].Value == ranked[0].Value {
 		n++

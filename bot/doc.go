@@ -1,5 +1,6 @@
 // Package bot holds opponents for any [brettspiel.Game]: a random player, a
-// greedy one that takes the best immediate outcome, and a Monte Carlo searcher.
+// greedy one that takes the best immediate outcome, an expectimax look-ahead
+// and a Monte Carlo searcher.
 // They share one small interface, [Bot], and plug into [brettspiel.PlayOut]
 // through [Policy], so a frontend offers any of them for any variant.
 //
@@ -7,6 +8,13 @@
 // supplies its own estimate (marks, hits, markers); any other game is judged by
 // its Returns. A game in which a move gives the game up implements [Conceder],
 // and the bots never concede while they have another move.
+//
+// A bot given an empty list of moves has nothing to choose and returns
+// [brettspiel.NoMove]. The searching bots ([Expectimax], [Searcher]) bound a
+// decision by their budget of work and, for a frontend that must stay
+// responsive, by a time per decision (their Time field) or by a context
+// (ChooseContext and RankContext): when it is done they play the best move
+// found so far.
 //
 // Bots keep no state between calls and draw their randomness from the caller's
 // *rand.Rand, so a seeded game is repeatable; one Bot value may serve several

@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/brettspiel/brettspiel"
 )
@@ -15,9 +17,18 @@ import (
 // bounds the positions judged per decision: once it is spent, what is left is
 // judged as it stands, so a decision costs at most about Nodes applies. The
 // zero value uses the defaults.
+//
+// Time bounds a decision's time as Nodes bounds its work: once it has passed
+// (or the context of [Expectimax.RankContext] is done), the search stops as
+// if the budget were spent, and the moves are ranked by what it has seen. The
+// clock is read every 64 positions, and the positions being expanded finish
+// their lists of children, so a decision overruns its time by at most about
+// the cost of a few hundred positions. A decision cut by the clock depends on
+// the machine's speed; leave Time zero for repeatable games.
 type Expectimax struct {
-	Plies int // players' moves looked ahead, the bot's own included; default 2
-	Nodes int // positions judged per decision at most; default 20000
+	Plies int           // players' moves looked ahead, the bot's own included; default 2
+	Nodes int           // positions judged per decision at most; default 20000
+	Time  time.Duration // time per decision at most; 0: no limit but Nodes
 }
 
 func (e Expectimax) withDefaults() Expectimax {
@@ -33,18 +44,32 @@ func (e Expectimax) withDefaults() Expectimax {
 // Choose implements Bot.
 // Moves of equal value are chosen among at random.
 func (e Expectimax) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	return pickBest(e.Rank(g, legal, r), r)
+	return pickBest(e.RankContext(context.Background(), g, legal, r), r)
+}
+
+// ChooseContext is Choose within ctx: when ctx is done (or e.Time has passed)
+// the search stops and the best move found so far is played, so a frontend
+// can bound or cancel a decision. With ctx done on entry every move is judged
+// as it stands right after it, without look-ahead.
+func (e Expectimax) ChooseContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+	return pickBest(e.RankContext(ctx, g, legal, r), r)
 }
 
 // Rank returns the legal moves (concessions left out while others exist) with
 // their values for the player to move, best first. It uses no randomness; r
 // may be nil.
-func (e Expectimax) Rank(g brettspiel.Game, legal []brettspiel.Move, _ *rand.Rand) []Ranked {
+func (e Expectimax) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
+	return e.RankContext(context.Background(), g, legal, r)
+}
+
+// RankContext is Rank within ctx, as [Expectimax.ChooseContext] is Choose.
+func (e Expectimax) RankContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, _ *rand.Rand) []Ranked {
 	e = e.withDefaults()
 	p := g.ToMove()
 	moves := withoutConcessions(g, legal, make([]brettspiel.Move, 0, len(legal)))
 	out := make([]Ranked, len(moves))
-	s := &search{p: p, budget: e.Nodes}
+	s := &search{p: p, budget: e.Nodes, clock: newClock(ctx, e.Time)}
+	s.stopped = s.clock.expired()
 	for i, m := range moves {
 		out[i].Move = m
 		// Each move gets an equal share of what is left, so the last moves
@@ -52,6 +77,9 @@ func (e Expectimax) Rank(g brettspiel.Game, legal []brettspiel.Move, _ *rand.Ran
 		share := s.budget / (len(moves) - i)
 		rest := s.budget - share
 		s.budget = share
+		if s.stopped {
+			s.budget, rest = 0, 0
+		}
 		out[i].Value = s.after(g, m, e.Plies-1)
 		s.budget += rest
 	}
@@ -59,12 +87,46 @@ func (e Expectimax) Rank(g brettspiel.Game, legal []brettspiel.Move, _ *rand.Ran
 	return out
 }
 
+// clock tells when a decision's time is up: its context is done, or its
+// deadline (the earlier of the context's and the bot's own) has passed.
+type clock struct {
+	ctx      context.Context
+	deadline time.Time // zero: none
+}
+
+func newClock(ctx context.Context, limit time.Duration) clock {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	c := clock{ctx: ctx}
+	if d, ok := ctx.Deadline(); ok {
+		c.deadline = d
+	}
+	if limit > 0 {
+		if d := time.Now().Add(limit); c.deadline.IsZero() || d.Before(c.deadline) {
+			c.deadline = d
+		}
+	}
+	return c
+}
+
+func (c clock) expired() bool {
+	return c.ctx.Err() != nil || !c.deadline.IsZero() && !time.Now().Before(c.deadline)
+}
+
+// checkEvery is how many positions the search judges between readings of
+// the clock: reading it costs about as much as judging a position.
+const checkEvery = 64
+
 // search holds the state of one decision's look-ahead.
 type search struct {
-	p      brettspiel.Player
-	budget int
-	buf    [][]brettspiel.Move // move lists by depth, reused
-	kept   [][]brettspiel.Move // the same without concessions, reused
+	p       brettspiel.Player
+	budget  int
+	buf     [][]brettspiel.Move // move lists by depth, reused
+	kept    [][]brettspiel.Move // the same without concessions, reused
+	clock   clock
+	ticks   int  // positions judged since the clock was last read
+	stopped bool // the time is up: no more look-ahead
 }
 
 // after returns p's value of playing m in g with plies players' moves left.
@@ -79,6 +141,13 @@ func (s *search) after(g brettspiel.Game, m brettspiel.Move, plies int) float64 
 // value returns p's value of g with plies players' moves left to look at.
 func (s *search) value(g brettspiel.Game, plies, depth int) float64 {
 	s.budget--
+	if s.ticks++; s.ticks >= checkEvery && !s.stopped {
+		s.ticks = 0
+		s.stopped = s.clock.expired()
+	}
+	if s.stopped {
+		s.budget = 0
+	}
 	q := g.ToMove()
 	switch {
 	case q == brettspiel.Terminal:
@@ -88,7 +157,23 @@ func (s *search) value(g brettspiel.Game, plies, depth int) float64 {
 			return Evaluate(g, s.p)
 		}
 		sum, total := 0.0, 0
-		for _, o := range g.ChanceOutcomes() {
+		outs := g.ChanceOutcomes()
+		for i, o := range outs {
+			if s.stopped || s.budget <= 0 {
+				// The budget or the time is spent: the throws not yet
+				// looked at are judged by the position before them, at no
+				// cost. (Judging each after its throw would cost a clone
+				// apiece, at every chance node open on the path — and in
+				// games of long runs of throws without a choice, such as
+				// the Festungsspiel's, that path is thousands deep.)
+				rest := 0
+				for _, o := range outs[i:] {
+					rest += o.Weight
+				}
+				sum += float64(rest) * Evaluate(g, s.p)
+				total += rest
+				break
+			}
 			next := g.Clone()
 			if next.Apply(o.Move) != nil {
 				continue
@@ -116,7 +201,10 @@ func (s *search) value(g brettspiel.Game, plies, depth int) float64 {
 	if q != s.p {
 		best = math.Inf(1)
 	}
-	for _, m := range moves {
+	for i, m := range moves {
+		if s.stopped && i > 0 && !math.IsInf(best, 0) {
+			break // the time is up: the best of the plays judged so far
+		}
 		next := g.Clone()
 		if next.Apply(m) != nil {
 			continue

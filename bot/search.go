@@ -1,23 +1,37 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/brettspiel/brettspiel"
 )
 
 // Searcher is a Monte Carlo searcher: it spreads a budget of rollouts over the
-// legal moves by the UCB1 rule, each rollout playing the random bot for up to
+// legal moves by the UCB1 rule, each rollout playing at random for up to
 // Depth turns after the move (throws drawn by their weights) and then judging
 // the position with [Evaluate]; it plays the move with the best mean. The zero
 // value uses the defaults.
+//
+// A rollout to the end (Depth < 0) in a game that is a
+// [brettspiel.Simulator] is the game's own fast playout, as
+// [brettspiel.Simulate] plays it, with the distribution over plays that the
+// variant documents; every other rollout plays the [Random] bot step by step,
+// which never concedes while it can play on. A rollout step allocates nothing
+// beyond what the game's methods allocate.
+//
+// Time bounds a decision's time: once it has passed (or the context of
+// [Searcher.RankContext] is done) no further rollout starts, and a move that
+// has had none is judged by [Evaluate] right after it.
 type Searcher struct {
-	Rollouts    int     // rollouts per decision; default 400
-	Depth       int     // players' turns per rollout before judging; default 8; <0: to the end
-	Exploration float64 // UCB1 constant in units of the value spread; default 1.4
+	Rollouts    int           // rollouts per decision; default 400
+	Depth       int           // players' turns per rollout before judging; default 8; <0: to the end
+	Exploration float64       // UCB1 constant in units of the value spread; default 1.4
+	Time        time.Duration // time per decision at most; 0: no limit but Rollouts
 }
 
 func (s Searcher) withDefaults() Searcher {
@@ -35,14 +49,31 @@ func (s Searcher) withDefaults() Searcher {
 
 // Choose implements Bot.
 func (s Searcher) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	return s.Rank(g, legal, r)[0].Move
+	return s.ChooseContext(context.Background(), g, legal, r)
+}
+
+// ChooseContext is Choose within ctx: when ctx is done (or s.Time has
+// passed) no further rollout starts and the best move so far is played.
+func (s Searcher) ChooseContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+	ranked := s.RankContext(ctx, g, legal, r)
+	if len(ranked) == 0 {
+		return brettspiel.NoMove
+	}
+	return ranked[0].Move
 }
 
 // Rank returns the legal moves (concessions left out while others exist) ranked
 // by their mean rollout value for the player to move, best first. With a single
 // candidate it spends no rollouts.
 func (s Searcher) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
+	return s.RankContext(context.Background(), g, legal, r)
+}
+
+// RankContext is Rank within ctx, as [Searcher.ChooseContext] is Choose.
+func (s Searcher) RankContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
 	s = s.withDefaults()
+	r = orFixed(r)
+	clk := newClock(ctx, s.Time)
 	p := g.ToMove()
 	moves := withoutConcessions(g, legal, make([]brettspiel.Move, 0, len(legal)))
 	out := make([]Ranked, len(moves))
@@ -55,13 +86,16 @@ func (s Searcher) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand)
 			after[i] = nil
 		}
 	}
+	if len(moves) == 0 {
+		return out
+	}
 	if len(moves) == 1 {
 		out[0].Value = Evaluate(after[0], p)
 		return out
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	var buf []brettspiel.Move
-	for n := 0; n < s.Rollouts; n++ {
+	for n := 0; n < s.Rollouts && !clk.expired(); n++ {
 		i := s.pick(out, sums, n, hi-lo)
 		v := math.Inf(-1)
 		if after[i] != nil {
@@ -72,9 +106,12 @@ func (s Searcher) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand)
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
 	for i := range out {
-		if out[i].Tries > 0 {
+		switch {
+		case out[i].Tries > 0:
 			out[i].Value = sums[i] / float64(out[i].Tries)
-		} else {
+		case after[i] != nil: // the time ran out before its first rollout
+			out[i].Value = Evaluate(after[i], p)
+		default:
 			out[i].Value = math.Inf(-1)
 		}
 	}
@@ -101,9 +138,17 @@ func (s Searcher) pick(out []Ranked, sums []float64, n int, spread float64) int 
 	return best
 }
 
-// rollout plays g forward with the random bot for depth players' turns (or to
-// the end when depth < 0) and returns the evaluation for p.
+// rollout plays g forward at random for depth players' turns (or to the end
+// when depth < 0: by the game's own playout where it is a
+// brettspiel.Simulator) and returns the evaluation for p.
 func rollout(g brettspiel.Game, p brettspiel.Player, depth int, r *rand.Rand, buf []brettspiel.Move) (float64, []brettspiel.Move) {
+	if sim, ok := g.(brettspiel.Simulator); ok && depth < 0 {
+		// brettspiel.Simulate(g, r) would do the same; the fallback it
+		// offers (PlayOut with RandomPolicy) may concede, the loop below
+		// does not.
+		sim.Simulate(r)
+		return Evaluate(g, p), buf
+	}
 	var random Random
 	for turns := 0; depth < 0 || turns < depth; {
 		switch g.ToMove() {

@@ -97,3 +97,21 @@ func BenchmarkGamePlayOut(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkGameSimulate plays whole three-player games with Simulate, the
+// playout without events.
+func BenchmarkGameSimulate(b *testing.B) {
+	start := newGame(b, 3)
+	g := start.clone()
+	throws := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		ev := g.events
+		*g = *start
+		g.events = ev
+		g.Simulate(rand.New(rand.NewPCG(9, uint64(i))))
+		throws += g.throws
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(throws)/float64(b.N), "throws/game")
+}

@@ -2,6 +2,7 @@ package festung
 
 import (
 	"math/bits"
+	"math/rand/v2"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
@@ -41,6 +42,9 @@ type Game struct {
 	winner  brettspiel.Player // who threw the fifth Pasch, or Nobody
 	capped  bool              // the turn cap ended the game
 	events  []brettspiel.Event
+	// quiet is set only while Simulate runs: the rules are played without
+	// recording events. It is false in every state a caller sees.
+	quiet bool
 }
 
 var _ brettspiel.Game = (*Game)(nil)
@@ -55,8 +59,11 @@ func New(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{opts: o, winner: brettspiel.Nobody}
 	stake := Stake(o.Players)
+	// The setup's placements in one allocation: a game is often played
+	// right after it is made (simulations, self-play), and less garbage a
+	// game means fewer collections slowing every worker.
+	g := &Game{opts: o, winner: brettspiel.Nobody, events: make([]brettspiel.Event, 0, max(o.Players*stake, 16))}
 	id := FieldID(1)
 	for p := 0; p < o.Players; p++ {
 		g.balance[p] = o.Stock - stake
@@ -184,7 +191,12 @@ func (g *Game) Clone() brettspiel.Game { return g.clone() }
 
 func (g *Game) clone() *Game {
 	c := *g
-	c.events = append([]brettspiel.Event(nil), g.events...)
+	// Room for the events of a usual throw, so that the clone's next Apply
+	// (what search code does with a clone) does not grow the list.
+	// (A game without events, as FromPosition makes it, keeps none.)
+	if g.events != nil {
+		c.events = append(make([]brettspiel.Event, 0, max(len(g.events), 16)), g.events...)
+	}
 	return &c
 }
 
@@ -254,6 +266,30 @@ var chanceMoves, chanceOutcomes = func() (ms [126]brettspiel.Move, outs [126]bre
 	}
 	return ms, outs
 }()
+
+// drawnThrow[x] is the throw that brettspiel.SampleChance's walk over
+// chanceOutcomes gives for the draw x of 216: the table makes a sampled throw
+// one lookup instead of a walk over 126 outcomes.
+var drawnThrow = func() (t [216]brettspiel.Move) {
+	x := 0
+	for _, o := range chanceOutcomes {
+		for range o.Weight {
+			t[x] = o.Move
+			x++
+		}
+	}
+	return t
+}()
+
+// SampleChance implements brettspiel.ChanceSampler: one r.IntN(216) read in
+// a table, the same throw brettspiel.SampleChance's walk over ChanceOutcomes
+// gives for that draw; NoMove when no throw is due.
+func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move {
+	if g.ToMove() != brettspiel.Chance {
+		return brettspiel.NoMove
+	}
+	return drawnThrow[r.IntN(len(drawnThrow))]
+}
 
 // choices returns the set (bit f for fortress f) of fortresses among which the
 // thrower of t chooses the field to take from, and their number. The choice is
@@ -337,11 +373,16 @@ func (g *Game) LegalMoves() []brettspiel.Move {
 // ChanceOutcomes implements brettspiel.Game: the 126 throws that differ for
 // the rules — the large die, and the small dice as an unordered pair — with
 // their weights of 216: 1 for a small doublet, 2 otherwise.
+//
+// The slice is one table shared by every game and goroutine, so that
+// sampling a throw allocates nothing: it is read-only, and callers must not
+// write into it (copy it to change it). Its capacity ends at its length, so
+// appending to it copies.
 func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 	if g.ToMove() != brettspiel.Chance {
 		return nil
 	}
-	return append([]brettspiel.Outcome(nil), chanceOutcomes[:]...)
+	return chanceOutcomes[:len(chanceOutcomes):len(chanceOutcomes)]
 }
 
 // legal reports whether m is a legal move now.
@@ -390,6 +431,9 @@ func (g *Game) Apply(m brettspiel.Move) error {
 
 // event appends an event of the thrower.
 func (g *Game) event(kind brettspiel.EventKind, rule string, other brettspiel.Player, amount, from, to, number int) {
+	if g.quiet {
+		return
+	}
 	g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: g.turn, Other: other, Amount: amount, From: from, To: to, Number: number})
 }
 
@@ -434,6 +478,9 @@ func (g *Game) collect(amount int, rule string, number int) {
 func (g *Game) buy(p brettspiel.Player) {
 	if d := -g.balance[p] - g.bought[p]; d > 0 {
 		g.bought[p] += d
+		if g.quiet {
+			return
+		}
 		g.events = append(g.events, brettspiel.Event{Kind: EventBuy, Player: p, Other: brettspiel.Nobody, Amount: d, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "balance below zero"})
 	}
 }
@@ -560,10 +607,14 @@ func (g *Game) resolve(t dice.Throw3, f int) {
 	g.throws++
 	switch {
 	case g.winner != brettspiel.Nobody:
-		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventEnd, Rule: "F-C3", Player: p, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "fifth Pasch"})
+		if !g.quiet {
+			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventEnd, Rule: "F-C3", Player: p, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "fifth Pasch"})
+		}
 	case g.throws >= g.opts.TurnCap:
 		g.capped = true
-		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "turn cap"})
+		if !g.quiet {
+			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "turn cap"})
+		}
 	default:
 		g.turn = (g.turn + 1) % brettspiel.Player(g.opts.Players)
 	}
