@@ -46,7 +46,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
-	"github.com/brettspiel/brettspiel/examples/internal/catalog"
+	"github.com/brettspiel/brettspiel/catalog"
 )
 
 func main() {
@@ -61,7 +61,7 @@ func main() {
 // config is one game to measure: a game of the catalogue, a preset and a
 // seat count.
 type config struct {
-	entry   catalog.Entry
+	entry   catalog.Variant
 	preset  string
 	players int
 }
@@ -120,13 +120,13 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	}
 	var configs []config
 	for _, name := range strings.Split(*games, ",") {
-		e, err := catalog.Lookup(strings.TrimSpace(name))
-		if err != nil {
-			return err
+		e, ok := catalog.Lookup(strings.TrimSpace(name))
+		if !ok {
+			return fmt.Errorf("unknown game %q (have %s)", strings.TrimSpace(name), strings.Join(catalog.Names(), ", "))
 		}
 		for _, preset := range e.Presets {
-			for n := e.Players[0]; n <= e.Players[1]; n++ {
-				configs = append(configs, config{entry: e, preset: preset, players: n})
+			for n := e.MinPlayers; n <= e.MaxPlayers; n++ {
+				configs = append(configs, config{entry: e, preset: preset.Name, players: n})
 			}
 		}
 	}
@@ -271,7 +271,7 @@ func isDoublet(outs []brettspiel.Outcome, m brettspiel.Move) bool {
 
 func measure(c config, per time.Duration, npos int, seed uint64) (figures, error) {
 	var f figures
-	start, err := c.entry.NewGame(c.preset, c.players)
+	start, err := catalog.New(c.entry.Name, c.preset, c.players)
 	if err != nil {
 		return f, err
 	}

@@ -26,7 +26,7 @@ func TestRunPrintsTables(t *testing.T) {
 	}
 	rows := 0
 	for _, line := range strings.Split(s, "\n") {
-		if !strings.HasPrefix(line, "| festung | standard | ") {
+		if !strings.HasPrefix(line, "| festung | Standard | ") {
 			continue
 		}
 		rows++
