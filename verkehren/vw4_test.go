@@ -97,7 +97,7 @@ func TestV_W4_OnlyOneJunkerPlaysOn(t *testing.T) {
 	if g.Ending() != NotEnded || g.ToMove() != brettspiel.Chance || g.Turn() != 1 {
 		t.Fatalf("one Junker ended the game: %v\n%s", g.Ending(), g)
 	}
-	// player 1 plays on; player 0 stays shut out and passes again
+	// player 1 plays on
 	throwDice(t, g, "2-1")
 	if got := plays(g); len(got) < 2 || got[0] == "pass" {
 		t.Fatalf("player 1 cannot play: %q", got)
@@ -127,7 +127,7 @@ func TestV_W4_OnlyOneJunkerPlaysOn(t *testing.T) {
 // which player 0 shuts himself out by entering: four Bände, four stones off
 // the board, blots on his entry points 2, 4 and 5, his house closed by a
 // stone of player 1 and his 6 by a Band of player 1. Entering on 2 makes the
-// fifth Band: his blots on 3…5 then take no second stone. Player 1 is Junker
+// fifth Band: his blots on 4 and 5 then take no second stone. Player 1 is Junker
 // (player 0's Bände close his entry points 1–3), with a blot on player 0's 3
 // when hit is true.
 func shutOut(t *testing.T, hit bool) *Game {
@@ -185,16 +185,16 @@ func TestV_W4_DoubleGameComesFirst(t *testing.T) {
 		t.Errorf("end events %v", e)
 	}
 	// both Junker and a double game is no drawn ending in a position ID
-	var s state = g.state()
+	s := g.state()
 	s.winner, s.ending = brettspiel.Nobody, DrawnBothJunker
 	if _, err := s.build("test"); !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(err.Error(), "double game") {
 		t.Errorf("a drawn ending where V-W3 holds: %v", err)
 	}
 }
 
-// bandLimitOptions are the conventions under which a player can shut himself
-// out by entering: with the band limit reached, an own blot on an entry point
-// takes no second stone.
+// bandLimitOptions are the rules with the band-limit opening (V-O1), under
+// each reading of V-B1: near the limit an own blot takes no second stone, and
+// under Fiske's reading a player may shut himself out by entering.
 var bandLimitOptions = []Options{
 	VKBandLimit,
 	{Opening: BandLimit, BandLimit: 6},
