@@ -42,9 +42,13 @@
 //     and the opponent has no Band on his points 1–6; (b) a player has six or
 //     more stones off the board and is Junker; (c) a player has all fifteen on
 //     his point 24, none borne off.
+//   - V-W4 A draw: when after a turn both players are Junker and no double
+//     game of V-W3 holds, neither can ever move again, and the game ends at
+//     once, drawn, with no winner ([DrawnBothJunker]).
 //
 // Returns are +1/−1 for a single game (borne off or conceded), +2/−2 for a
-// double one, zeros before the end and when the turn cap ends a game.
+// double one, zeros before the end, for a draw, and when the turn cap ends a
+// game.
 //
 // # Options and presets
 //
@@ -114,7 +118,8 @@
 // play, over), "turnOf" (the player whose turn it is, -1 in the draw and at
 // the end), "dice" (higher first, empty unless a throw is being played),
 // "drawTotal", "turns", "ending" (not-ended, single-game, conceded,
-// double-junker, double-six-off, double-point-24, turn-cap), the board in
+// double-junker, double-six-off, double-point-24, turn-cap,
+// drawn-both-junker; the last two without a "winner"), the board in
 // track coordinates ("track": 26 counts a player, 0 off the board, 25 borne
 // off) and in absolute ones ("points": the occupied points, numbered as
 // player 0's track, with their owner's track point), and the counts
@@ -183,11 +188,24 @@
 //     game is double if the opponent is then in a V-W3 (a) or (b) position.
 //     Otherwise the double games favouring the mover are judged first, then
 //     those favouring the opponent. When (a) and (b) both hold the ending is
-//     reported as (b), DoubleSixOff; the result is 2 either way.
+//     reported as (b), DoubleSixOff; the result is 2 either way. Only then is
+//     V-W4 judged, and then the turn cap: a game in which both players are
+//     Junker and one has lost a double game ends with that double game.
+//   - Both players Junker (V-W4): in play it needs a player who shuts himself
+//     out by entering, which only Fiske's V-B1 allows (an entering stone may
+//     make a Band on an own blot, and the opening rule V-O1 may then close
+//     his other blots); under VK's and Cotton's rules an entering stone
+//     closes at most the point it lands on. FromPosition accepts a position
+//     in which both are Junker already (the rule is judged after a turn):
+//     the player to move passes, and the game ends drawn.
 //   - Conceding is offered at every decision node of a player without a Band
 //     on 13–24, also when the only play is the pass.
 //   - A position that cannot arise (FromPosition) includes a game already over
 //     by V-W1 or V-W3.
+//   - Position IDs: V-W4 added the ending code 7 (DrawnBothJunker) and kept
+//     the version 1, whose other codes mean what they meant: every ID written
+//     before still loads, a game that the turn cap ended with both players
+//     Junker included.
 //   - Formats: a game over keeps no dice and no seat to move. A record
 //     names the preset whose V-B1 and V-O1 rules the options have; a position
 //     ID is refused unless it is written exactly as this package writes it, so
@@ -201,7 +219,8 @@
 // hit (EventHit, V-H1, or V-E3 while entering), bearing off (EventBearOff,
 // V-F1), pass (V-D2, or V-J1 for a Junker), [EventConcede] (V-W2), and
 // EventEnd with the winner, the points (Amount), the ending (Note) and its
-// rule. Points are in the track of Event.Player.
+// rule; a drawn game (V-W4) and the turn cap end with Player and Other
+// Nobody and Amount 0. Points are in the track of Event.Player.
 //
 // # Concurrency
 //

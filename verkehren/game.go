@@ -20,20 +20,25 @@ const (
 	EventConcede brettspiel.EventKind = "concede"
 )
 
-// Ending says how a game ended.
+// Ending says how a game ended. The values are stable: they are the ending
+// codes of position IDs, and new endings are added at the end.
 type Ending uint8
 
 const (
-	NotEnded      Ending = iota // the game goes on
-	SingleGame                  // V-W1: the winner bore off all 15 stones first
-	Conceded                    // V-W2: the loser gave the single game up
-	DoubleJunker                // V-W3 (a): the loser is Junker and no Band of the winner stands on his entry points
-	DoubleSixOff                // V-W3 (b): the loser has 6 or more stones off the board and is Junker
-	DoublePoint24               // V-W3 (c): the winner has all 15 stones on his point 24, none borne off
-	TurnCapped                  // the turn cap was reached; nobody wins
+	NotEnded        Ending = iota // the game goes on
+	SingleGame                    // V-W1: the winner bore off all 15 stones first
+	Conceded                      // V-W2: the loser gave the single game up
+	DoubleJunker                  // V-W3 (a): the loser is Junker and no Band of the winner stands on his entry points
+	DoubleSixOff                  // V-W3 (b): the loser has 6 or more stones off the board and is Junker
+	DoublePoint24                 // V-W3 (c): the winner has all 15 stones on his point 24, none borne off
+	TurnCapped                    // the turn cap was reached; nobody wins
+	DrawnBothJunker               // V-W4: both players are Junker after a turn, and no double game holds; drawn
 )
 
-var endingNames = [...]string{"not ended", "single game", "conceded", "double game: junker", "double game: six off the board", "double game: all on point 24", "turn cap"}
+// lastEnding is the highest Ending value.
+const lastEnding = DrawnBothJunker
+
+var endingNames = [...]string{"not ended", "single game", "conceded", "double game: junker", "double game: six off the board", "double game: all on point 24", "turn cap", "drawn, both players junker"}
 
 func (e Ending) String() string {
 	if int(e) < len(endingNames) {
@@ -42,7 +47,7 @@ func (e Ending) String() string {
 	return "Ending(" + strconv.Itoa(int(e)) + ")"
 }
 
-// Rule returns the rule ID of the ending.
+// Rule returns the rule ID of the ending ("" for NotEnded and TurnCapped).
 func (e Ending) Rule() string {
 	switch e {
 	case SingleGame:
@@ -51,12 +56,14 @@ func (e Ending) Rule() string {
 		return "V-W2"
 	case DoubleJunker, DoubleSixOff, DoublePoint24:
 		return "V-W3"
+	case DrawnBothJunker:
+		return "V-W4"
 	}
 	return ""
 }
 
 // Points is what the ending is worth to the winner: 1 for a single game, 2
-// for a double one, 0 otherwise.
+// for a double one, 0 otherwise (no winner: the turn cap, or a draw).
 func (e Ending) Points() int {
 	switch e {
 	case SingleGame, Conceded:
@@ -388,8 +395,8 @@ func (g *Game) applyPlay(pay uint64) {
 	g.endTurn()
 }
 
-// endTurn judges the end of the game after a whole turn (V-W1, V-W3) and
-// passes the turn on.
+// endTurn judges the end of the game after a whole turn (V-W1, V-W3, V-W4)
+// and passes the turn on.
 func (g *Game) endTurn() {
 	p := g.toMove
 	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
@@ -410,24 +417,30 @@ func (g *Game) endTurn() {
 		g.finish(1-p, DoublePoint24)
 	case g.opts.doubleLoss(me, opp) != NotEnded:
 		g.finish(1-p, g.opts.doubleLoss(me, opp))
+	case g.opts.junker(me, opp) && g.opts.junker(opp, me):
+		// neither can ever move again: a Junker enters nowhere and moves
+		// nothing else, so the position would only repeat
+		g.finish(brettspiel.Nobody, DrawnBothJunker)
 	case g.turns >= g.opts.turnCap():
-		g.phase, g.ending, g.toMove = phaseOver, TurnCapped, 0
-		e := ev(brettspiel.EventEnd, "", brettspiel.Nobody)
-		e.Note = "turn cap"
-		g.events = append(g.events, e)
+		g.finish(brettspiel.Nobody, TurnCapped)
 	default:
 		g.toMove = 1 - p
 		g.phase = phaseThrow
 	}
 }
 
+// finish ends the game with its winner (Nobody for a draw and the turn cap)
+// and reports it in an EventEnd.
 func (g *Game) finish(winner brettspiel.Player, end Ending) {
 	// a game over keeps no dice and no seat to move, so that its ID and JSON
 	// say only what decides the result
 	g.phase, g.winner, g.ending = phaseOver, winner, end
 	g.dice, g.toMove = [2]uint8{}, 0
 	e := ev(brettspiel.EventEnd, end.Rule(), winner)
-	e.Other, e.Amount, e.Note = 1-winner, end.Points(), end.String()
+	if winner == 0 || winner == 1 {
+		e.Other = 1 - winner
+	}
+	e.Amount, e.Note = end.Points(), end.String()
 	g.events = append(g.events, e)
 }
 
@@ -435,7 +448,7 @@ func (g *Game) finish(winner brettspiel.Player, end Ending) {
 func (g *Game) Events() []brettspiel.Event { return g.events }
 
 // Returns gives +1/−1 for a single game, +2/−2 for a double one, zeros before
-// the end and after the turn cap.
+// the end, for a draw (V-W4) and after the turn cap.
 func (g *Game) Returns() []int {
 	r := make([]int, 2)
 	if g.winner == 0 || g.winner == 1 {
@@ -484,8 +497,8 @@ func (g *Game) String() string {
 	case phasePlay:
 		fmt.Fprintf(&sb, "%s to play %d-%d", g.toMove, g.dice[0], g.dice[1])
 	case phaseOver:
-		if g.ending == TurnCapped {
-			sb.WriteString("game over: turn cap")
+		if g.winner == brettspiel.Nobody {
+			fmt.Fprintf(&sb, "game over: %s", g.ending)
 		} else {
 			fmt.Fprintf(&sb, "game over: %s wins, %s (%d)", g.winner, g.ending, g.ending.Points())
 		}

@@ -57,7 +57,7 @@ type jsonPoint struct {
 
 var phaseNames = [...]string{"draw-first", "draw-second", "throw", "play", "over"}
 
-var endingKeys = [...]string{"not-ended", "single-game", "conceded", "double-junker", "double-six-off", "double-point-24", "turn-cap"}
+var endingKeys = [...]string{"not-ended", "single-game", "conceded", "double-junker", "double-six-off", "double-point-24", "turn-cap", "drawn-both-junker"}
 
 var firstNames = [...]string{"draw", "player-0", "player-1"}
 

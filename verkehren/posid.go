@@ -124,14 +124,17 @@ func (s state) build(op string) (*Game, error) {
 		}
 	}
 	w := s.winner
+	noWinner := s.ending == TurnCapped || s.ending == DrawnBothJunker
 	switch {
-	case s.ending == NotEnded || s.ending > TurnCapped:
+	case s.ending == NotEnded || s.ending > lastEnding:
 		return bad("the game is over, but its ending is %v", s.ending)
 	case s.ending == TurnCapped && w != brettspiel.Nobody:
 		return bad("the turn cap ended the game, but player %d won", w)
+	case s.ending == DrawnBothJunker && w != brettspiel.Nobody:
+		return bad("the game ended drawn (V-W4), but it has the winner %d", w)
 	case s.ending == TurnCapped && s.turns != s.opts.turnCap():
 		return bad("the turn cap ended the game after %d turns, not %d", s.turns, s.opts.turnCap())
-	case s.ending != TurnCapped && w != 0 && w != 1:
+	case !noWinner && w != 0 && w != 1:
 		return bad("the game ended by %v, but the winner %d is no seat of two", s.ending, w)
 	case s.turns < 0 || s.turns > s.opts.turnCap():
 		return bad("%d turns played is outside 0…%d", s.turns, s.opts.turnCap())
@@ -148,14 +151,22 @@ func (s state) build(op string) (*Game, error) {
 		}
 		return ""
 	}
-	if s.ending != Conceded && s.ending != TurnCapped && (sides[1-w][off] == 15 || sides[1-w][24] == 15) {
+	if s.ending != Conceded && !noWinner && (sides[1-w][off] == 15 || sides[1-w][24] == 15) {
 		return bad("player %d won, but player %d has all his stones borne off or on point 24", w, 1-w)
 	}
 	switch s.ending {
-	case Conceded, TurnCapped:
+	case Conceded, TurnCapped, DrawnBothJunker:
 		for p := range 2 {
 			if why := ended(p); why != "" {
 				return bad("the game ended by %v, but %s", s.ending, why)
+			}
+		}
+		// V-W4 needs both players Junker. (A game that the turn cap ended
+		// with both Junker is what versions before V-W4 wrote; it loads as
+		// it was.)
+		for p := 0; p < 2 && s.ending == DrawnBothJunker; p++ {
+			if !s.opts.junker(&sides[p], &sides[1-p]) {
+				return bad("the game ended drawn with both players Junker (V-W4), but player %d is not Junker", p)
 			}
 		}
 	case SingleGame:
@@ -328,7 +339,7 @@ func ParseID(id string) (*Game, error) {
 	s.draw0 = int(r.Uint("draw total", 12))
 	s.turns = int(r.Uint("turns", math.MaxInt))
 	s.winner = brettspiel.Player(r.Int("winner", int64(brettspiel.Nobody), 1))
-	s.ending = Ending(r.Uint("ending", uint64(TurnCapped)))
+	s.ending = Ending(r.Uint("ending", uint64(lastEnding)))
 	for p := range 2 {
 		if v := r.Uint("stones", math.MaxUint64); r.Err() == nil && !unpackSide(v, &s.sides[p]) {
 			return nil, &brettspiel.Error{Op: op, Input: id, Err: brettspiel.ErrBadNotation, Reason: fmt.Sprintf("the stones of player %d are not 15 stones on 26 positions", p)}

@@ -140,11 +140,24 @@ func demo(c config, out io.Writer) error {
 		}
 	}
 	if g.ToMove() == brettspiel.Terminal {
-		fmt.Fprintf(out, "\ngame over, returns %v\n", g.Returns())
+		fmt.Fprintf(out, "\n%s\n", gameOver(g))
 	} else {
 		fmt.Fprintf(out, "\nstopped after %d turns (-turns), returns so far %v\n", turns, g.Returns())
 	}
 	return nil
+}
+
+// gameOver says how a finished game ended: its returns, and "a draw" when
+// every seat has the same return (a Verkehren game in which both players are
+// Junker, say).
+func gameOver(g brettspiel.Game) string {
+	r := g.Returns()
+	for _, v := range r[1:] {
+		if v != r[0] {
+			return fmt.Sprintf("game over, returns %v", r)
+		}
+	}
+	return fmt.Sprintf("game over, a draw, returns %v", r)
 }
 
 func printEvents(out io.Writer, g brettspiel.Game) {
@@ -229,7 +242,7 @@ func (s *session) loop() error {
 		p := s.g.ToMove()
 		switch {
 		case p == brettspiel.Terminal:
-			s.say("\n%s\ngame over, returns %v", s.g, s.g.Returns())
+			s.say("\n%s\n%s", s.g, gameOver(s.g))
 			return nil
 		case p == brettspiel.Chance && s.c.dice != "manual":
 			m, err := brettspiel.SampleChance(s.g, s.r)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/verkehren"
 )
 
 // session runs play with the given arguments and input, as from a pipe.
@@ -113,5 +114,41 @@ func TestBadFlags(t *testing.T) {
 		if err := run(args, strings.NewReader(""), &out, &errOut, false); err == nil {
 			t.Errorf("play %v: no error", args)
 		}
+	}
+}
+
+func TestGameOverSaysDraw(t *testing.T) {
+	// a Verkehren game in which both players are Junker: player 0 passes,
+	// and the game ends drawn (V-W4)
+	g, err := verkehren.FromPosition(verkehren.VK, verkehren.Position{Stones: [2][26]int{
+		{0: 5, 1: 6, 3: 1, 5: 1, 16: 2},
+		{0: 3, 1: 7, 3: 1, 5: 1, 6: 1, 18: 2},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"6-5", "pass"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := gameOver(g); got != "game over, a draw, returns [0 0]" {
+		t.Errorf("gameOver = %q\n%s", got, g)
+	}
+	if !strings.Contains(g.String(), "drawn") {
+		t.Errorf("the board does not say drawn:\n%s", g)
+	}
+	// a game won is no draw
+	w, _ := verkehren.FromPosition(verkehren.VK, verkehren.Position{Stones: [2][26]int{{24: 1, 25: 14}, {1: 15}}, Dice: [2]int{6, 5}})
+	m, _ := w.ParseMove("24/off")
+	if err := w.Apply(m); err != nil {
+		t.Fatal(err)
+	}
+	if got := gameOver(w); got != "game over, returns [1 -1]" {
+		t.Errorf("gameOver = %q", got)
 	}
 }

@@ -1,5 +1,7 @@
 // Command selfplay plays many seeded games between bots and prints one JSON
-// object with the results:
+// object with the results — each seat's wins and mean return, the draws (the
+// games no seat won, such as a Verkehren game drawn with both players Junker),
+// the turns:
 //
 //	go run ./examples/selfplay -game toccateglio -bots search,greedy -games 2000 -seed 1 -rollouts 100
 //
@@ -70,8 +72,12 @@ type Seat struct {
 
 // Result is the JSON object selfplay prints.
 type Result struct {
-	Args           Args    `json:"args"`
-	Games          int     `json:"games"`
+	Args  Args `json:"args"`
+	Games int  `json:"games"`
+	// Draws counts the games that no seat won: no seat alone had the highest
+	// return (a drawn game, one stopped by the turn cap, or a tie at the
+	// top). The seats' wins and the draws add up to the games.
+	Draws          int     `json:"draws"`
 	MeanTurns      float64 `json:"mean_turns"`
 	MaxTurns       int     `json:"max_turns"`
 	Seats          []Seat  `json:"seats"`
@@ -160,12 +166,29 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	elapsed := time.Since(start).Seconds()
 
 	res := Result{Args: a, Games: a.Games, Seats: make([]Seat, a.Players), ElapsedSeconds: elapsed}
-	sums := make([]int, a.Players)
-	totalTurns := 0
 	for i, o := range results {
 		if o.err != nil {
 			return fmt.Errorf("game %d: %w", i, o.err)
 		}
+	}
+	tally(&res, results)
+	for s := range res.Seats {
+		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
+	}
+	if elapsed > 0 {
+		res.GamesPerSecond = float64(a.Games) / elapsed
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(res)
+}
+
+// tally counts the outcomes into res (whose Seats are made): the wins of
+// each seat, the draws, the mean return of each seat and the turns.
+func tally(res *Result, results []outcome) {
+	sums := make([]int, len(res.Seats))
+	totalTurns := 0
+	for _, o := range results {
 		totalTurns += o.turns
 		res.MaxTurns = max(res.MaxTurns, o.turns)
 		best, count := 0, 0
@@ -180,19 +203,14 @@ func run(argv []string, stdout, stderr io.Writer) error {
 		}
 		if count == 1 {
 			res.Seats[best].Wins++
+		} else {
+			res.Draws++
 		}
 	}
 	for s := range res.Seats {
-		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
-		res.Seats[s].MeanReturn = float64(sums[s]) / float64(a.Games)
+		res.Seats[s].MeanReturn = float64(sums[s]) / float64(len(results))
 	}
-	res.MeanTurns = float64(totalTurns) / float64(a.Games)
-	if elapsed > 0 {
-		res.GamesPerSecond = float64(a.Games) / elapsed
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(res)
+	res.MeanTurns = float64(totalTurns) / float64(len(results))
 }
 
 // playOne plays game i from PCG(seed, i) and counts the players' turns.

@@ -35,7 +35,7 @@ func TestSameSeedSameResultWhateverTheWorkers(t *testing.T) {
 	for _, s := range one.Seats {
 		wins += s.Wins
 	}
-	if one.Games != 60 || wins == 0 || wins > 60 || one.MaxTurns < int(one.MeanTurns) || one.Seats[1].Bot != "greedy" {
+	if one.Games != 60 || wins == 0 || wins+one.Draws != 60 || one.MaxTurns < int(one.MeanTurns) || one.Seats[1].Bot != "greedy" {
 		t.Errorf("implausible result: %+v", one)
 	}
 	if other := selfplay(t, "-game", "festung", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "8"); cmp.Equal(one.Seats, other.Seats) {
@@ -63,5 +63,19 @@ func TestBadArguments(t *testing.T) {
 		if err != nil && strings.TrimSpace(err.Error()) == "" {
 			t.Errorf("run %v: empty error", args)
 		}
+	}
+}
+
+func TestDrawsAreNoWins(t *testing.T) {
+	res := Result{Seats: make([]Seat, 2)}
+	tally(&res, []outcome{
+		{turns: 10, returns: []int{1, -1}},
+		{turns: 30, returns: []int{0, 0}}, // drawn
+		{turns: 20, returns: []int{-2, 2}},
+		{turns: 40, returns: []int{0, 0}}, // drawn
+	})
+	want := Result{Draws: 2, MeanTurns: 25, MaxTurns: 40, Seats: []Seat{{Wins: 1, MeanReturn: -0.25}, {Wins: 1, MeanReturn: 0.25}}}
+	if d := cmp.Diff(want, res); d != "" {
+		t.Errorf("tally (-want +got):\n%s", d)
 	}
 }
