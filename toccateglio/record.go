@@ -2,6 +2,7 @@ package toccateglio
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,15 @@ var settings = []setting{
 	intSetting("turn-cap", func(o *Options) *int { return &o.TurnCap }),
 }
 
+// settingKeys are the keys of settings, in order.
+var settingKeys = func() []string {
+	keys := make([]string, len(settings))
+	for i, s := range settings {
+		keys[i] = s.key
+	}
+	return keys
+}()
+
 // canonical returns o with Stones and Partien filled in and TurnCap 0 when it
 // is the default, so that equal rules have equal settings; invalid values
 // are kept as they are.
@@ -136,28 +146,19 @@ func (o Options) Settings(base Options) []string {
 }
 
 // Set returns o with the key=value settings applied, in order. An unknown key,
-// a value that is not one of the key's values, or options out of range give an
-// error wrapping brettspiel.ErrBadOptions that names the setting.
+// a key given twice, a value that is not one of the key's values, or options
+// out of range give an error wrapping brettspiel.ErrBadOptions that names the
+// setting (the shared rules of brettspiel.ParseSettings).
 func (o Options) Set(kv ...string) (Options, error) {
-	bad := func(in, format string, args ...any) (Options, error) {
-		return o, &brettspiel.Error{Op: "set option", Input: in, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+	parsed, err := brettspiel.ParseSettings("set option", strings.Join(kv, " "), kv, settingKeys)
+	if err != nil {
+		return o, err
 	}
-next:
-	for _, in := range kv {
-		key, value, ok := strings.Cut(in, "=")
-		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
-		if !ok {
-			return bad(in, "want key=value")
+	for _, in := range parsed {
+		s := settings[slices.IndexFunc(settings, func(s setting) bool { return s.key == in.Key })]
+		if !s.set(&o, in.Value) {
+			return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%q is not a value of %s (%s)", in.Value, in.Key, settingValues(in.Key))}
 		}
-		for _, s := range settings {
-			if s.key == key {
-				if !s.set(&o, value) {
-					return bad(in, "%q is not a value of %s (%s)", value, key, settingValues(key))
-				}
-				continue next
-			}
-		}
-		return bad(in, "unknown option %q", key)
 	}
 	if _, err := o.normalized(); err != nil {
 		e := err.(*brettspiel.Error)
