@@ -105,12 +105,15 @@ func ParseSettings(op, input string, terms, keys []string) ([]Setting, error) {
 }
 
 // Int returns the value of s as a decimal number, written as strconv.Itoa
-// writes it. The error is an *Error wrapping ErrBadOptions with Op op and
-// Input input, that quotes the setting. The range is for the caller to check.
+// writes it. Every bound of an option of this module fits 32 bits, so a
+// number beyond them is refused here as out of range, alike on every
+// platform. The error is an *Error wrapping ErrBadOptions with Op op and
+// Input input, that quotes the setting. The option's own range is for the
+// caller to check.
 func (s Setting) Int(op, input string) (int, error) {
-	n, err := strconv.Atoi(s.Value)
-	if err == nil && s.Value == strconv.Itoa(n) {
-		return n, nil
+	n, err := strconv.ParseInt(s.Value, 10, 32)
+	if err == nil && s.Value == strconv.FormatInt(n, 10) {
+		return int(n), nil
 	}
 	reason := s.String() + ": want a decimal number"
 	if errors.Is(err, strconv.ErrRange) {

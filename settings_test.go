@@ -37,7 +37,7 @@ func TestSettingInt(t *testing.T) {
 	}
 	for v, reason := range map[string]string{
 		"+5": "k=+5: want a decimal number", "05": "k=05: want a decimal number", "0x10": "k=0x10: want a decimal number", "": "k=: want a decimal number",
-		"9223372036854775808": "k=9223372036854775808: the number is out of range",
+		"9223372036854775808": "k=9223372036854775808: the number is out of range", "2147483648": "k=2147483648: the number is out of range",
 	} {
 		_, err := (brettspiel.Setting{Key: "k", Value: v}).Int("op", "in")
 		var e *brettspiel.Error

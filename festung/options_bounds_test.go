@@ -11,7 +11,8 @@ import (
 // documented bounds, the value given in the message.
 func TestOptionsTextBounds(t *testing.T) {
 	for in, reason := range map[string]string{
-		"turn-cap=9223372036854775807":  "the turn cap must be 1…10000000 throws, not 9223372036854775807",
+		"turn-cap=9223372036854775807":  "turn-cap=9223372036854775807: the number is out of range",
+		"turn-cap=2147483647":           "the turn cap must be 1…10000000 throws, not 2147483647",
 		"turn-cap=10000001":             "not 10000001",
 		"turn-cap=99999999999999999999": "turn-cap=99999999999999999999: the number is out of range",
 		"stock=1048577":                 "the stock must be 1…1048576 markers, not 1048577",

@@ -25,8 +25,10 @@ func TestOptionsTextBoundsAndRepeats(t *testing.T) {
 		"stones=15 stones=15":              "option stones given twice",
 		"partien=3 no-satz=true partien=3": "option partien given twice",
 		"turn-cap=10000001":                "TurnCap is 10000001, want 0…10000000",
-		"turn-cap=9223372036854775807":     "TurnCap is 9223372036854775807",
-		"turn-cap=9223372036854775808":     `"9223372036854775808" is not a value of turn-cap`,
+		"turn-cap=9223372036854775807":     "TurnCap is 9223372036854775807, out of range",
+		"turn-cap=9223372036854775808":     "TurnCap is 9223372036854775808, out of range",
+		"turn-cap=2147483648":              "TurnCap is 2147483648, out of range",
+		"stones=99999999999":               "Stones is 99999999999, out of range",
 		"partien=1001":                     "Partien is 1001, want 1…1000",
 	} {
 		_, err := ParseOptions(in)

@@ -104,6 +104,9 @@ var settings = []setting{
 	intSetting("turn-cap", func(o *Options) *int { return &o.TurnCap }),
 }
 
+// numberFields names the Options field of each numeric key.
+var numberFields = map[string]string{"stones": "Stones", "partien": "Partien", "turn-cap": "TurnCap"}
+
 // settingKeys are the keys of settings, in order.
 var settingKeys = func() []string {
 	keys := make([]string, len(settings))
@@ -156,6 +159,13 @@ func (o Options) Set(kv ...string) (Options, error) {
 	}
 	for _, in := range parsed {
 		s := settings[slices.IndexFunc(settings, func(s setting) bool { return s.key == in.Key })]
+		if field, ok := numberFields[in.Key]; ok {
+			// A number beyond 32 bits is out of every range, alike on every
+			// platform.
+			if _, err := in.Int("set option", in.String()); err != nil && strings.Contains(err.Error(), "out of range") {
+				return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%s is %s, out of range", field, in.Value)}
+			}
+		}
 		if !s.set(&o, in.Value) {
 			return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%q is not a value of %s (%s)", in.Value, in.Key, settingValues(in.Key))}
 		}

@@ -13,7 +13,8 @@ import (
 // documented bounds, the value given in the message.
 func TestOptionsTextBounds(t *testing.T) {
 	for in, reason := range map[string]string{
-		"turn-cap=9223372036854775807":     "TurnCap 9223372036854775807 is outside 0…10000000",
+		"turn-cap=9223372036854775807":     "turn-cap=9223372036854775807: the number is out of range",
+		"turn-cap=2147483647":              "TurnCap 2147483647 is outside 0…10000000",
 		"turn-cap=10000001":                "TurnCap 10000001 is outside 0…10000000",
 		"turn-cap=-1":                      "TurnCap -1 is outside 0…10000000",
 		"turn-cap=99999999999999999999":    "turn-cap=99999999999999999999: the number is out of range",
