@@ -91,7 +91,11 @@ func (g *Game) payload() []byte {
 // UnmarshalText loads a position ID written by MarshalText. The ID is checked
 // as strictly as FromPosition checks a position: a mistyped ID, rules out of
 // range or a state that cannot arise is refused with an error that says what
-// is wrong, and g is left unchanged. The loaded game has no events.
+// is wrong, and g is left unchanged. What cannot arise includes a winner with
+// more marks than 11 and the most one step of a turn adds (52, see T-W1), and
+// more Partien finished than the turns played can finish (two in each play,
+// one more by a throw not yet played, none before the first play). The
+// loaded game has no events.
 func (g *Game) UnmarshalText(text []byte) error {
 	n, err := ParseID(string(text))
 	if err != nil {
