@@ -133,7 +133,7 @@ func roundTrips(t testing.TB, opts Options) []conformance.RoundTrip {
 }
 
 func TestOptionsText(t *testing.T) {
-	for _, o := range []Options{{}, ForPlayers(3), {Players: 5}, {Players: 5, EmptyField: ow(3, 2, 1), Stock: 3, TurnCap: 40}, {Players: 6, Stock: 1 << 20, TurnCap: 1 << 30}} {
+	for _, o := range []Options{{}, ForPlayers(3), {Players: 5}, {Players: 5, EmptyField: ow(3, 2, 1), Stock: 3, TurnCap: 40}, {Players: 6, Stock: maxStock, TurnCap: maxTurnCap}} {
 		s := o.String()
 		back, err := ParseOptions(s)
 		if err != nil || back != o {

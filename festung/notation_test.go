@@ -112,7 +112,7 @@ func TestFromPositionRefuses(t *testing.T) {
 		"pasch -1":   func(p *Position) { p.Pasches[1] = -1 },
 		"conserved":  func(p *Position) { p.Balances[0]++ },
 		"too low":    func(p *Position) { p.Balances[0] -= 20; p.Balances[1] += 20; p.Bought = []int{0, 0, 0} },
-		"huge":       func(p *Position) { p.Balances[0] = 1 << 50; p.Balances[1] = -(1 << 50) },
+		"huge":       func(p *Position) { p.Balances[0] = maxBalance + 1; p.Balances[1] = -(maxBalance + 1) },
 		"bad throw":  func(p *Position) { p.Throw = dice.Throw3{L: 7, A: 1, B: 1} },
 		"no choice":  func(p *Position) { p.Throw = dice.Throw3{L: 2, A: 3, B: 4} },
 		"six choice": func(p *Position) { p.Pasches[0] = 2; p.Throw = dice.Throw3{L: 6, A: 3, B: 4} },

@@ -2,7 +2,6 @@ package festung
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -18,8 +17,10 @@ const (
 	// (F-S1): the VI field of fortress 4.
 	DefaultEmptyField FieldID = 36
 
-	maxStock   = 1 << 20
-	maxTurnCap = 1 << 30
+	// maxStock bounds Options.Stock: 2^20 markers, far beyond any table.
+	maxStock = 1 << 20
+	// maxTurnCap bounds Options.TurnCap (brettspiel.MaxTurnCap throws).
+	maxTurnCap = brettspiel.MaxTurnCap
 )
 
 // Options are the rules of a game. Options is a plain value; the zero Options
@@ -30,15 +31,17 @@ type Options struct {
 	// the others follow in seat order (FS lets the order be drawn with a die; the
 	// library takes it as given).
 	Players int
-	// Stock is each player's starting stock of markers, 1…2^20; 0 means 25. A
-	// stock below the stake (F-S1) is allowed: the player buys the rest at once.
+	// Stock is each player's starting stock of markers, 1…2^20 (1,048,576);
+	// 0 means 25. A stock below the stake (F-S1) is allowed: the player buys
+	// the rest at once.
 	Stock int
 	// EmptyField is, with five players only, the outer-works field that stays
 	// empty because 5 × 7 = 35 markers fill 35 of the 36 fields (F-S1); 0 means
 	// W4.VI. It must be 0 for any other player count.
 	EmptyField FieldID
 	// TurnCap is the number of throws after which the game stops where it
-	// stands (a safety net, never reached in normal play); 0 means 5000.
+	// stands (a safety net, never reached in normal play); 0 means 5000, at
+	// most brettspiel.MaxTurnCap.
 	TurnCap int
 }
 
@@ -143,39 +146,29 @@ func (o Options) check(input string) (Options, error) {
 }
 
 // parseSettings reads the settings of the text form input, without checking
-// the values against each other.
-func parseSettings(input string, settings []string) (Options, error) {
-	bad := func(format string, args ...any) (Options, error) {
-		return Options{}, &brettspiel.Error{Op: "parse festung options", Input: input, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+// the values against each other (the shared rules of brettspiel.ParseSettings:
+// known keys, each at most once, decimal numbers).
+func parseSettings(input string, terms []string) (Options, error) {
+	const op = "parse festung options"
+	settings, err := brettspiel.ParseSettings(op, input, terms, optionKeys[:])
+	if err != nil {
+		return Options{}, err
 	}
 	var o Options
-	var seen [len(optionKeys)]bool
-	for _, kv := range settings {
-		key, value, ok := strings.Cut(kv, "=")
-		if !ok {
-			return bad("%q: want key=value", kv)
-		}
-		k := slices.Index(optionKeys[:], key)
-		if k < 0 {
-			return bad("unknown option %q; the options are %s", key, strings.Join(optionKeys[:], ", "))
-		}
-		if seen[k] {
-			return bad("option %s given twice", key)
-		}
-		seen[k] = true
-		if key == "empty-field" {
-			f, ok := FieldByName(value)
+	for _, s := range settings {
+		if s.Key == "empty-field" {
+			f, ok := FieldByName(s.Value)
 			if !ok || f.Kind != OuterWork {
-				return bad("empty-field=%s: want the name of an outer-works field, such as W4.VI", value)
+				return Options{}, &brettspiel.Error{Op: op, Input: input, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%v: want the name of an outer-works field, such as W4.VI", s)}
 			}
 			o.EmptyField = f.ID
 			continue
 		}
-		n, err := strconv.Atoi(value)
-		if err != nil || value != strconv.Itoa(n) {
-			return bad("%s=%s: want a decimal number", key, value)
+		n, err := s.Int(op, input)
+		if err != nil {
+			return Options{}, err
 		}
-		switch key {
+		switch s.Key {
 		case "players":
 			o.Players = n
 		case "stock":

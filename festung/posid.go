@@ -76,7 +76,16 @@ func (g *Game) MarshalText() ([]byte, error) { return []byte(g.ID()), nil }
 // UnmarshalText implements encoding.TextUnmarshaler: it reads a position ID
 // written by MarshalText and checks the position as FromPosition does (a
 // finished game is accepted if it looks as a fifth Pasch or the turn cap
-// leaves it). The events are empty afterwards. The error wraps
+// leaves it), and against its history: the thrower must be the seat whose
+// turn it is after that many throws (seat 0 first; at the end the last
+// thrower), nobody may have more Pasches than two for each of his throws
+// (F-C4), a fifth Pasch needs three throws of the winner, every balance must
+// lie within what the throws can have moved it from the setup (a seat gains
+// at most 153 markers on a throw of his own and loses at most 17 on any
+// throw), what a seat bought must lie between what the setup made him buy
+// and what the throws can have added, and before the first throw the plan
+// must be the setup. Every state a game reaches from a state so accepted is
+// accepted too, to the turn cap. The events are empty afterwards. The error wraps
 // brettspiel.ErrBadNotation for text that is no ID of this package, and
 // brettspiel.ErrBadPosition or ErrBadOptions for an impossible state; on
 // error g is unchanged.

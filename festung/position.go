@@ -17,9 +17,18 @@ import (
 // conserved; Pasch counts are 0…4; an outer-works field of fortress 2, 3 or 4
 // is empty only if some player has the Pasches that open that fortress (such
 // fields are never filled again), and with five players an empty field there
-// stays empty; a pending throw must leave a real choice. The number of throws
-// is not checked against the Pasches (a frontend may set up a position without
-// its history).
+// stays empty; a pending throw must leave a real choice; and every balance
+// and bought count leaves room for the throws left before the turn cap, so
+// that the game can be played to its end and saved at every step on every
+// platform (a throw moves a balance by at most 153 markers: every marker the
+// plan can hold, and 17 from each of five others).
+//
+// FromPosition does not check the position against its history, so that a
+// frontend may set up a position without one. A position ID or JSON state is
+// a saved game, and its decoders check the history too (see [ParseID]): the
+// thrower is seat Throws mod players, and the Pasches, balances and bought
+// counts are what that many throws can have made of the setup. To save a
+// constructed position so that it loads again, give it such a history.
 type Position struct {
 	// Markers lists the fields that hold a marker, each once; only fields that
 	// can hold markers (IDs 1…68).
@@ -64,7 +73,25 @@ func (g *Game) Position() Position {
 	return pos
 }
 
-const maxBalance = 1 << 40
+// How far one throw can move a balance. A seat pays at most 17 markers on
+// another's throw: 6-6-6 by a thrower with three Pasches makes him pay 6 for
+// the small doublet (F-B3), 1 for an empty battery 12 whose Schanzen are empty
+// (F-B4), 4 for the fourth Pasch and 6 for the fifth (F-C4, F-C2, F-C3). On
+// his own throw a seat places at most 12 markers before he takes any back
+// (one each by A, B1 or B2, B4 and C1, and two lines of four). The thrower
+// gains at most every marker on the plan and 17 from each of the others.
+const (
+	maxLossPerThrow = 17
+	maxGainPerThrow = NumMarkerFields + (brettspiel.MaxPlayers-1)*maxLossPerThrow
+)
+
+// maxBalance bounds balances and bought counts: a game at the largest stock
+// and turn cap stays within it to the last throw. It fits 32 bits, so that
+// the game plays alike on every platform.
+const maxBalance = maxStock + maxGainPerThrow*maxTurnCap
+
+// maxBalance must fit an int of 32 bits.
+const _ = int32(maxBalance)
 
 // FromPosition builds a game at a constructed position under opts. A position
 // that cannot arise is refused with an error wrapping brettspiel.ErrBadPosition
@@ -75,7 +102,7 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return load(o, pos, playing)
+	return build(o, pos, playing, false)
 }
 
 // ending says whether and how a loaded game has ended.
@@ -87,11 +114,16 @@ const (
 	won                   // the thrower threw his fifth Pasch
 )
 
-// load builds a game at pos under the normalized options o, checking it as
-// FromPosition documents; with end = capped or won it builds a finished game
-// (for the position ID and the JSON form), which must look as the turn cap or
+// load builds the game of a saved state — a position ID or the JSON form —
+// at pos under the normalized options o: it checks the position as
+// FromPosition does and against its history (see checkHistory). With end =
+// capped or won it builds a finished game, which must look as the turn cap or
 // a fifth Pasch leaves it.
-func load(o Options, pos Position, end ending) (*Game, error) {
+func load(o Options, pos Position, end ending) (*Game, error) { return build(o, pos, end, true) }
+
+// build builds a game at pos under the normalized options o, checking it as
+// FromPosition documents, and against its history when history is set.
+func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 	bad := func(format string, args ...any) (*Game, error) {
 		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
@@ -142,8 +174,11 @@ func load(o Options, pos Position, end ending) (*Game, error) {
 	total := len(pos.Markers)
 	for p := range n {
 		bal, k := pos.Balances[p], pos.Pasches[p]
-		if bal < -maxBalance || bal > maxBalance {
-			return bad("seat %d's balance %d is out of range", p, bal)
+		// Room for the rest of the game: every throw left may move the
+		// balance (and what was bought) by up to maxGainPerThrow.
+		room := maxBalance - maxGainPerThrow*(o.TurnCap-pos.Throws)
+		if bal < -room || bal > room {
+			return bad("seat %d's balance %d leaves no room for the %d throws left before the turn cap (a throw moves a balance by up to %d); want at most %d either way", p, bal, o.TurnCap-pos.Throws, maxGainPerThrow, room)
 		}
 		if (k < 0 || k > 4) && !(end == won && p == int(pos.Thrower)) {
 			return bad("seat %d has %d Pasches; want 0…4 (the fifth ends the game)", p, k)
@@ -151,8 +186,8 @@ func load(o Options, pos Position, end ending) (*Game, error) {
 		g.balance[p], g.pasch[p] = bal, uint8(k)
 		g.bought[p] = max(0, -bal)
 		if pos.Bought != nil {
-			if pos.Bought[p] < g.bought[p] || pos.Bought[p] > maxBalance {
-				return bad("seat %d bought %d markers, but his balance %d needs %d to %d", p, pos.Bought[p], bal, g.bought[p], maxBalance)
+			if pos.Bought[p] < g.bought[p] || pos.Bought[p] > room {
+				return bad("seat %d bought %d markers, but his balance %d needs %d to %d", p, pos.Bought[p], bal, g.bought[p], room)
 			}
 			g.bought[p] = pos.Bought[p]
 		}
@@ -188,5 +223,59 @@ func load(o Options, pos Position, end ending) (*Game, error) {
 		}
 		g.throw = pos.Throw
 	}
+	if history {
+		if reason := g.checkHistory(end); reason != "" {
+			return bad("%s", reason)
+		}
+	}
 	return g, nil
+}
+
+// checkHistory returns what in g cannot have come from the setup in g.throws
+// throws under the rules, or "". Seat 0 throws first and the dice go round,
+// so the thrower follows from the number of throws (the last thrower stays at
+// the end); a throw adds at most two Pasches (6-6-6, F-C4); a balance rises
+// only on its seat's own throws, by at most maxGainPerThrow, and falls by at
+// most maxLossPerThrow a throw, which bounds the markers bought too; before
+// the first throw the plan is the setup.
+func (g *Game) checkHistory(end ending) string {
+	o, t := g.opts, g.throws
+	n := o.Players
+	thrower := t % n
+	if end != playing {
+		thrower = (t - 1) % n // the game ended on that seat's throw
+	}
+	if int(g.turn) != thrower {
+		return fmt.Sprintf("seat %d's throw after %s, but seat 0 throws first and the dice go round: seat %d's", g.turn, throwCount(t), thrower)
+	}
+	start := o.Stock - Stake(n) // every balance after the setup (F-S1)
+	for p := range n {
+		own := (t - p + n - 1) / n // the throws seat p has made
+		if k := int(g.pasch[p]); k > 2*own {
+			return fmt.Sprintf("seat %d has %d Pasches from %s of his; a throw adds at most two (6-6-6, F-C4)", p, k, throwCount(own))
+		}
+		lo, hi := start-maxLossPerThrow*t, start+maxGainPerThrow*own
+		if b := g.balance[p]; b < lo || b > hi {
+			return fmt.Sprintf("seat %d's balance is %d, but %s (%d of them his) leave a balance of %d after the setup between %d and %d", p, b, throwCount(t), own, start, lo, hi)
+		}
+		lo, hi = max(0, -start), max(0, maxLossPerThrow*t-start)
+		if b := g.bought[p]; b < lo || b > hi {
+			return fmt.Sprintf("seat %d bought %d markers, but the setup and %s make him buy %d to %d (a throw takes at most %d from a seat)", p, b, throwCount(t), lo, hi, maxLossPerThrow)
+		}
+	}
+	if t == 0 {
+		setup, _ := New(o)
+		if g.on != setup.on {
+			return "no throw has been made, but the markers on the plan are not those of the setup (F-S1)"
+		}
+	}
+	return ""
+}
+
+// throwCount is "1 throw" or "n throws".
+func throwCount(n int) string {
+	if n == 1 {
+		return "1 throw"
+	}
+	return fmt.Sprintf("%d throws", n)
 }

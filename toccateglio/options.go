@@ -94,11 +94,12 @@ type Options struct {
 	SingleDieHitsOnly bool
 	// Multipliers is the table of T-W2.
 	Multipliers Multipliers
-	// Partien is the number of Partien of the match (T-W4); 0 means 1.
+	// Partien is the number of Partien of the match (T-W4), 1…1000; 0 means 1.
 	Partien int
 	// TurnCap ends the game after this many players' turns (a safety net; never
 	// reached in normal play). 0 means 5000 turns for every Partie of the match.
-	// A game ended by the cap is over with the strokes won so far. At most 10⁹.
+	// A game ended by the cap is over with the strokes won so far. At most
+	// brettspiel.MaxTurnCap (10⁷).
 	TurnCap int
 }
 
@@ -166,8 +167,13 @@ func Presets() []Preset {
 	}
 }
 
-// maxTurnCap bounds Options.TurnCap, so that the turn counter fits its field.
-const maxTurnCap = 1_000_000_000
+// maxTurnCap bounds Options.TurnCap: brettspiel.MaxTurnCap, twice the
+// default cap of the longest match (5000 turns for each of 1000 Partien).
+const maxTurnCap = brettspiel.MaxTurnCap
+
+// maxPartienOption bounds Options.Partien: TS names matches of 6 or 8
+// Partien; 1000 is far beyond any sitting.
+const maxPartienOption = 1000
 
 // normalized fills the defaults and checks the ranges.
 func (o Options) normalized() (Options, error) {
@@ -183,8 +189,8 @@ func (o Options) normalized() (Options, error) {
 	switch {
 	case o.Stones != 15 && o.Stones != 16:
 		return bad("Stones is %d, want 15 or 16", o.Stones)
-	case o.Partien < 0 || o.Partien > 1000:
-		return bad("Partien is %d, want 1…1000", o.Partien)
+	case o.Partien < 0 || o.Partien > maxPartienOption:
+		return bad("Partien is %d, want 1…%d (or 0 for 1)", o.Partien, maxPartienOption)
 	case o.TurnCap < 0 || o.TurnCap > maxTurnCap:
 		return bad("TurnCap is %d, want 0…%d", o.TurnCap, maxTurnCap)
 	case o.HuckeForce > ForceNever:
@@ -192,8 +198,8 @@ func (o Options) normalized() (Options, error) {
 	case o.Multipliers > MultipliersTD:
 		return bad("Multipliers is %d", o.Multipliers)
 	}
-	if p, ok := o.FirstPlayer.Seat(); (ok && p > 1) || o.FirstPlayer < 0 {
-		return bad("FirstPlayer names seat %d of 2", p)
+	if err := o.FirstPlayer.Validate(2); err != nil {
+		return bad("%s", err.(*brettspiel.Error).Reason)
 	}
 	if o.TurnCap == 0 {
 		o.TurnCap = 5000 * o.Partien

@@ -91,7 +91,11 @@ func (g *Game) payload() []byte {
 // UnmarshalText loads a position ID written by MarshalText. The ID is checked
 // as strictly as FromPosition checks a position: a mistyped ID, rules out of
 // range or a state that cannot arise is refused with an error that says what
-// is wrong, and g is left unchanged. The loaded game has no events.
+// is wrong, and g is left unchanged. What cannot arise includes a winner with
+// more marks than 11 and the most one step of a turn adds (52, see T-W1), and
+// more Partien finished than the turns played can finish (two in each play,
+// one more by a throw not yet played, none before the first play). The
+// loaded game has no events.
 func (g *Game) UnmarshalText(text []byte) error {
 	n, err := ParseID(string(text))
 	if err != nil {
@@ -130,7 +134,7 @@ func ParseID(id string) (*Game, error) {
 	o.FirstPlayer = brettspiel.FirstPlayer(r.Uint("first player", 2))
 	o.HuckeForce = HuckeForce(r.Uint("Hucke force", uint64(ForceNever)))
 	o.Multipliers = Multipliers(r.Uint("multipliers", uint64(MultipliersTD)))
-	o.Partien = int(r.Uint("Partien of the match", 1000))
+	o.Partien = int(r.Uint("Partien of the match", maxPartienOption))
 	o.TurnCap = int(r.Uint("turn cap", maxTurnCap))
 	g := &Game{}
 	g.phase = phase(r.Uint("phase", uint64(phaseOver)))
@@ -143,7 +147,7 @@ func ParseID(id string) (*Game, error) {
 	g.next = brettspiel.Player(r.Uint("next thrower", 1))
 	g.capped = r.Bool("turn cap reached")
 	g.turns = int32(r.Uint("turns", maxTurnCap))
-	g.partien = int32(r.Uint("Partien finished", 1000))
+	g.partien = int32(r.Uint("Partien finished", maxPartienOption))
 	for p := 0; p < 2; p++ {
 		g.marks[p] = int8(r.Uint("marks", 127))
 		g.strokes[p] = int32(r.Uint("strokes", 4000))
@@ -177,6 +181,42 @@ func ParseID(id string) (*Game, error) {
 		return fail(brettspiel.ErrBadNotation, "the payload is not in its canonical form (a number is padded)")
 	}
 	return g, nil
+}
+
+// maxMarksAtOnce is the most marks one step of a turn (T-W1) can add. Hit
+// marks (step 2) are the most: a hit is a source point and a route of the
+// throw whose target holds an opponent's blot, so each source and each target
+// take part in at most three hits (the two dice and both combined; two routes
+// worth 2 each with a doublet, T-M2). Sources and targets are different
+// points of the 24, so there are at most 12 of the fewer: 3 × 12 marks, or
+// 2 × 2 × 12 with a doublet, and 4 for the opponent's Hucke (T-M3) — 52.
+// The other steps add less: unplayable numbers and opened quarters (T-D7,
+// T-J2) 2 + 3 × 2, a closed quarter 2 (fifteen or sixteen stones close one
+// quarter at a time, T-J1), the Marsch 2 (T-B3).
+const maxMarksAtOnce = 2*2*12 + 4
+
+// maxPartien returns the most Partien that can have ended when turns turns
+// (plays) have been made. A Partie ends in a throw: by its hit marks before
+// it is played (T-W1 step 2) or in its play. A throw's play ends at most one
+// Partie; a throw that ends one by its hit marks is played after the winner
+// goes on (T-W3), or, when he starts afresh, is followed by a throw from the
+// setup, where nothing can be hit. So every play accounts for at most two
+// Partien, and one more may have ended by a throw not yet played. No
+// Partie ends before the first play: nothing is hit from the setup.
+func maxPartien(turns int32) int32 {
+	if turns <= 0 {
+		return 0
+	}
+	return 2*turns + 1
+}
+
+// minTurns is the fewest turns after which partien Partien can have ended
+// (see maxPartien).
+func minTurns(partien int) int {
+	if partien <= 0 {
+		return 0
+	}
+	return max(1, partien/2)
 }
 
 func validThrow(d [2]uint8) bool { return d[0] >= 1 && d[0] <= 6 && d[1] >= 1 && d[1] <= d[0] }
@@ -213,6 +253,9 @@ func (g *Game) check() string {
 	if g.marks[w] < 0 || (!ended && g.marks[w] > 11) {
 		return fmt.Sprintf("player %d has %d marks, want 0…11", w, g.marks[w])
 	}
+	if ended && g.marks[w] > 11+maxMarksAtOnce {
+		return fmt.Sprintf("player %d won the Partie with %d marks, but he had at most 11 before the step that won it, and no step adds more than %d", w, g.marks[w], maxMarksAtOnce)
+	}
 	if g.phase == phaseDecide && g.marks[w] < 12 && (o.NoSatz || g.resume != resumeSetup) {
 		return fmt.Sprintf("player %d decides after winning the Partie, but has only %d marks", w, g.marks[w])
 	}
@@ -223,6 +266,9 @@ func (g *Game) check() string {
 	}
 	if st := g.strokes[0] + g.strokes[1]; st < g.partien || st > 4*g.partien {
 		return fmt.Sprintf("%d strokes after %d Partien", st, g.partien)
+	}
+	if most := maxPartien(g.turns); g.partien > most {
+		return fmt.Sprintf("%d Partien finished after %d turns; that many turns finish at most %d", g.partien, g.turns, most)
 	}
 	switch {
 	case g.phase == phaseOver && !g.capped && int(g.partien) != o.Partien:

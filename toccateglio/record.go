@@ -2,6 +2,7 @@ package toccateglio
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,18 @@ var settings = []setting{
 	intSetting("turn-cap", func(o *Options) *int { return &o.TurnCap }),
 }
 
+// numberFields names the Options field of each numeric key.
+var numberFields = map[string]string{"stones": "Stones", "partien": "Partien", "turn-cap": "TurnCap"}
+
+// settingKeys are the keys of settings, in order.
+var settingKeys = func() []string {
+	keys := make([]string, len(settings))
+	for i, s := range settings {
+		keys[i] = s.key
+	}
+	return keys
+}()
+
 // canonical returns o with Stones and Partien filled in and TurnCap 0 when it
 // is the default, so that equal rules have equal settings; invalid values
 // are kept as they are.
@@ -136,28 +149,26 @@ func (o Options) Settings(base Options) []string {
 }
 
 // Set returns o with the key=value settings applied, in order. An unknown key,
-// a value that is not one of the key's values, or options out of range give an
-// error wrapping brettspiel.ErrBadOptions that names the setting.
+// a key given twice, a value that is not one of the key's values, or options
+// out of range give an error wrapping brettspiel.ErrBadOptions that names the
+// setting (the shared rules of brettspiel.ParseSettings).
 func (o Options) Set(kv ...string) (Options, error) {
-	bad := func(in, format string, args ...any) (Options, error) {
-		return o, &brettspiel.Error{Op: "set option", Input: in, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+	parsed, err := brettspiel.ParseSettings("set option", strings.Join(kv, " "), kv, settingKeys)
+	if err != nil {
+		return o, err
 	}
-next:
-	for _, in := range kv {
-		key, value, ok := strings.Cut(in, "=")
-		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
-		if !ok {
-			return bad(in, "want key=value")
-		}
-		for _, s := range settings {
-			if s.key == key {
-				if !s.set(&o, value) {
-					return bad(in, "%q is not a value of %s (%s)", value, key, settingValues(key))
-				}
-				continue next
+	for _, in := range parsed {
+		s := settings[slices.IndexFunc(settings, func(s setting) bool { return s.key == in.Key })]
+		if field, ok := numberFields[in.Key]; ok {
+			// A number beyond 32 bits is out of every range, alike on every
+			// platform.
+			if _, err := in.Int("set option", in.String()); err != nil && strings.Contains(err.Error(), "out of range") {
+				return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%s is %s, out of range", field, in.Value)}
 			}
 		}
-		return bad(in, "unknown option %q", key)
+		if !s.set(&o, in.Value) {
+			return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%q is not a value of %s (%s)", in.Value, in.Key, settingValues(in.Key))}
+		}
 	}
 	if _, err := o.normalized(); err != nil {
 		e := err.(*brettspiel.Error)

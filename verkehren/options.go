@@ -67,6 +67,10 @@ func (o Opening) String() string {
 // DefaultTurnCap is the turn cap that Options.TurnCap 0 stands for.
 const DefaultTurnCap = 5000
 
+// maxBandLimit bounds Options.BandLimit by the number of stones (fifteen
+// stones make at most seven Bände, so every limit from 7 up allows all).
+const maxBandLimit = 15
+
 // Options are the rules of a game of Verkehren, agreed before it starts. The
 // zero value is VK's game: V-B1 as in VK, the "five blots" opening, either
 // number playable when only one can be played, a draw for the start, and a
@@ -87,8 +91,8 @@ type Options struct {
 	FirstPlayer brettspiel.FirstPlayer
 	// TurnCap ends the game (terminal, all returns zero, an EventEnd with Note
 	// "turn cap") when this many turns have been played: 0 means
-	// DefaultTurnCap. A safety net for bots and fuzzing that normal play does
-	// not reach.
+	// DefaultTurnCap, at most brettspiel.MaxTurnCap (10⁷). A safety net for
+	// bots and fuzzing that normal play does not reach.
 	TurnCap int
 }
 
@@ -131,15 +135,15 @@ func (o Options) Validate() error {
 		return bad("unknown band rule %d", o.Bands)
 	case o.Opening > BandLimit:
 		return bad("unknown opening %d", o.Opening)
+	case o.BandLimit != 0 && (o.BandLimit < 5 || o.BandLimit > maxBandLimit):
+		return bad("BandLimit %d is outside 5…%d: want the number of Bände allowed at once, or 0 for 5", o.BandLimit, maxBandLimit)
 	case o.Opening == FiveBlots && o.BandLimit != 0:
 		return bad("BandLimit %d given with the five-blots opening", o.BandLimit)
-	case o.BandLimit != 0 && (o.BandLimit < 5 || o.BandLimit > 15):
-		return bad("BandLimit %d is outside 5…15", o.BandLimit)
-	case o.TurnCap < 0:
-		return bad("TurnCap %d is negative", o.TurnCap)
+	case o.TurnCap < 0 || o.TurnCap > brettspiel.MaxTurnCap:
+		return bad("TurnCap %d is outside 0…%d: want the number of turns, or 0 for %d", o.TurnCap, brettspiel.MaxTurnCap, DefaultTurnCap)
 	}
-	if _, ok := o.FirstPlayer.Seat(); o.FirstPlayer < 0 || ok && o.FirstPlayer > brettspiel.Starts(1) {
-		return bad("FirstPlayer %d names no seat of two", o.FirstPlayer)
+	if err := o.FirstPlayer.Validate(2); err != nil {
+		return bad("%s", err.(*brettspiel.Error).Reason)
 	}
 	return nil
 }
@@ -199,7 +203,7 @@ func firstName(f brettspiel.FirstPlayer) string {
 //	band-limit=N                   Options.BandLimit: 5…15, or 0 for 5
 //	higher-die=true|false          Options.HigherDie (V-D2)
 //	first=draw|0|1                 Options.FirstPlayer: the draw, or the seat that begins
-//	turn-cap=N                     Options.TurnCap: 0 for DefaultTurnCap
+//	turn-cap=N                     Options.TurnCap: 0…10⁷, 0 for DefaultTurnCap
 //
 // The options must also pass [Options.Validate]. Errors wrap
 // brettspiel.ErrBadOptions and name the term.
@@ -211,32 +215,26 @@ func ParseOptions(s string) (Options, error) {
 	return o, o.Validate()
 }
 
-// set applies key=value terms to o.
+// optionKeys are the keys of the text form, in its order.
+var optionKeys = []string{"bands", "opening", "band-limit", "higher-die", "first", "turn-cap"}
+
+// set applies key=value terms to o (the shared rules of
+// brettspiel.ParseSettings: known keys, each at most once, decimal numbers;
+// the ranges are Validate's).
 func (o *Options) set(terms []string) error {
-	seen := map[string]bool{}
-	for _, t := range terms {
+	const op = "verkehren options"
+	input := strings.Join(terms, " ")
+	settings, err := brettspiel.ParseSettings(op, input, terms, optionKeys)
+	if err != nil {
+		return err
+	}
+	for _, s := range settings {
 		bad := func(reason string) error {
-			return &brettspiel.Error{Op: "verkehren options", Input: t, Err: brettspiel.ErrBadOptions, Reason: reason}
+			return &brettspiel.Error{Op: op, Input: s.String(), Err: brettspiel.ErrBadOptions, Reason: reason}
 		}
-		key, value, ok := strings.Cut(t, "=")
-		if !ok {
-			return bad("want key=value")
-		}
-		if seen[key] {
-			return bad("the key " + key + " is given twice")
-		}
-		seen[key] = true
-		number := func() (int, error) {
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 0 || value != strconv.Itoa(n) {
-				return 0, bad(key + " wants a number ≥ 0")
-			}
-			return n, nil
-		}
-		var err error
-		switch key {
+		switch s.Key {
 		case "bands":
-			switch value {
+			switch s.Value {
 			case "vk":
 				o.Bands = BandsVK
 			case "cotton":
@@ -247,7 +245,7 @@ func (o *Options) set(terms []string) error {
 				return bad("bands is vk, cotton or fiske")
 			}
 		case "opening":
-			switch value {
+			switch s.Value {
 			case "five-blots":
 				o.Opening = FiveBlots
 			case "band-limit":
@@ -256,9 +254,9 @@ func (o *Options) set(terms []string) error {
 				return bad("opening is five-blots or band-limit")
 			}
 		case "band-limit":
-			o.BandLimit, err = number()
+			o.BandLimit, err = s.Int(op, input)
 		case "higher-die":
-			switch value {
+			switch s.Value {
 			case "true":
 				o.HigherDie = true
 			case "false":
@@ -267,18 +265,16 @@ func (o *Options) set(terms []string) error {
 				return bad("higher-die is true or false")
 			}
 		case "first":
-			switch value {
+			switch s.Value {
 			case "draw":
 				o.FirstPlayer = brettspiel.DrawForStart
 			case "0", "1":
-				o.FirstPlayer = brettspiel.Starts(brettspiel.Player(value[0] - '0'))
+				o.FirstPlayer = brettspiel.Starts(brettspiel.Player(s.Value[0] - '0'))
 			default:
 				return bad("first is draw, 0 or 1")
 			}
 		case "turn-cap":
-			o.TurnCap, err = number()
-		default:
-			return bad("unknown option " + strconv.Quote(key) + "; the keys are bands, opening, band-limit, higher-die, first, turn-cap")
+			o.TurnCap, err = s.Int(op, input)
 		}
 		if err != nil {
 			return err

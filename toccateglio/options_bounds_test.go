@@ -1,0 +1,54 @@
+package toccateglio
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// wantOptionsError fails t unless err wraps ErrBadOptions and says reason.
+func wantOptionsError(t *testing.T, what string, err error, reason string) {
+	t.Helper()
+	var e *brettspiel.Error
+	if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadOptions) || !strings.Contains(err.Error(), reason) {
+		t.Errorf("%s = %v; want ErrBadOptions saying %q", what, err, reason)
+	}
+}
+
+// The text form's shared rules: a key at most once, numbers within their
+// documented bounds, the value given in the message.
+func TestOptionsTextBoundsAndRepeats(t *testing.T) {
+	for in, reason := range map[string]string{
+		"stones=15 stones=15":              "option stones given twice",
+		"partien=3 no-satz=true partien=3": "option partien given twice",
+		"turn-cap=10000001":                "TurnCap is 10000001, want 0…10000000",
+		"turn-cap=9223372036854775807":     "TurnCap is 9223372036854775807, out of range",
+		"turn-cap=9223372036854775808":     "TurnCap is 9223372036854775808, out of range",
+		"turn-cap=2147483648":              "TurnCap is 2147483648, out of range",
+		"stones=99999999999":               "Stones is 99999999999, out of range",
+		"partien=1001":                     "Partien is 1001, want 1…1000",
+	} {
+		_, err := ParseOptions(in)
+		wantOptionsError(t, "ParseOptions("+in+")", err, reason)
+	}
+	if o, err := ParseOptions("turn-cap=" + strconv.Itoa(brettspiel.MaxTurnCap) + " partien=1000"); err != nil || o.TurnCap != brettspiel.MaxTurnCap {
+		t.Errorf("the largest turn cap: %+v, %v", o, err)
+	}
+	if _, err := New(Options{Partien: 1000}); err != nil {
+		t.Errorf("1000 Partien at the default cap: %v", err)
+	}
+}
+
+// T-S3: FirstPlayer out of range is reported as it was set.
+func TestT_S3_FirstPlayerOutOfRangeNamesTheValue(t *testing.T) {
+	_, err := New(Options{FirstPlayer: -1})
+	wantOptionsError(t, "FirstPlayer -1", err, "FirstPlayer is -1, which names no seat of 2")
+	if err != nil && strings.Contains(err.Error(), "seat -3") {
+		t.Errorf("the message names a seat that was not given: %v", err)
+	}
+	_, err = New(Options{FirstPlayer: brettspiel.Starts(2)})
+	wantOptionsError(t, "Starts(2)", err, "FirstPlayer is 3 (Starts(2))")
+}
