@@ -205,16 +205,6 @@ func (s *stateJSON) game() (*Game, error) {
 	if err := s.Check(Variant, s.Rules.Players); err != nil {
 		return nil, err
 	}
-	for i, e := range s.Events {
-		for _, x := range [2]int{e.From, e.To} {
-			if x != brettspiel.NoPlace && (x < 1 || x > NumFields) {
-				return bad(brettspiel.ErrBadPosition, "events[%d]: %d is no field of the plan (1…%d, or -1 for none)", i, x, NumFields)
-			}
-		}
-		if e.Number < 0 {
-			return bad(brettspiel.ErrBadPosition, "events[%d]: number %d is below zero", i, e.Number)
-		}
-	}
 
 	// The rules, written in full.
 	o := Options{Players: s.Rules.Players, Stock: s.Rules.Stock, TurnCap: s.Rules.TurnCap}
@@ -295,6 +285,9 @@ func (s *stateJSON) game() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.CheckEvents(eventLimits); err != nil {
+		return nil, err
+	}
 	if len(s.Events) > 0 {
 		g.events = s.Events
 	}
@@ -333,6 +326,18 @@ func (s *stateJSON) game() (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// eventLimits bounds the events of one Apply, for the decoder: places are
+// fields of the plan; a number is a die or a total of the three; an amount is
+// markers. The setup of New places a marker on every outer-works field, the
+// most events one step emits.
+var eventLimits = brettspiel.EventLimits{
+	Kinds: []brettspiel.EventKind{
+		brettspiel.EventThrow, brettspiel.EventDecide, brettspiel.EventTake, brettspiel.EventPlace,
+		brettspiel.EventPay, brettspiel.EventEnd, EventConquer, EventBuy,
+	},
+	RulePrefix: "F-", MaxEvents: 4 * NumFields, MinPlace: 1, MaxPlace: NumFields, MaxNumber: 18, MaxAmount: 4 * NumFields,
 }
 
 // jsonText renders v as JSON for an error message.

@@ -332,10 +332,33 @@ func (s *stateJSON) game() (*Game, error) {
 	if s.ID != want.ID {
 		return bad("the id %q does not agree with the state, whose id is %q", s.ID, want.ID)
 	}
+	if err := s.CheckEvents(eventLimits(g)); err != nil {
+		return nil, err
+	}
 	if len(s.Events) > 0 {
 		g.events = slices.Clone(s.Events)
 	}
 	return g, nil
+}
+
+// eventKinds are the kinds of events a Game emits.
+var eventKinds = []brettspiel.EventKind{
+	brettspiel.EventThrow, brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff,
+	brettspiel.EventPass, brettspiel.EventMark, brettspiel.EventDecide, brettspiel.EventEnd,
+	EventBegin, EventSetup, EventSatz,
+}
+
+// eventLimits bounds the events of one Apply in g's match, for the decoder:
+// places are track points 0 (the hand) to 25 (off); a number is a die, a
+// total, a quarter or the loser's marks (at most 127, as the marks); an
+// amount is marks or, at the end of the match, strokes (at most 4 a
+// Partie). An end leaves the winner's decision or the end of the match.
+func eventLimits(g *Game) brettspiel.EventLimits {
+	return brettspiel.EventLimits{
+		Kinds: eventKinds, RulePrefix: "T-", MaxEvents: 256,
+		MinPlace: 0, MaxPlace: 25, MaxNumber: 127, MaxAmount: max(127, 4*g.opts.Partien),
+		Ends: func() bool { return g.phase == phaseDecide || g.phase == phaseOver },
+	}
 }
 
 // presetRules reports whether settings against a preset touch only the length

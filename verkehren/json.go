@@ -210,6 +210,9 @@ func (s *jsonState) game() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.CheckEvents(eventLimits); err != nil {
+		return nil, err
+	}
 	if len(s.Events) > 0 {
 		g.events = slices.Clone(s.Events)
 	}
@@ -252,6 +255,20 @@ func (s *jsonState) game() (*Game, error) {
 		return bad("winner given for a game without a winner, or missing")
 	}
 	return g, nil
+}
+
+// eventLimits bounds the events of one Apply, for the decoder: places are
+// track points 1…24 (off the board and borne off are NoPlace); a number is a
+// die, a total of two dice or a count of open entry points; an amount is
+// stones (at most 15) or the points of the ending; an end leaves the game
+// over.
+var eventLimits = brettspiel.EventLimits{
+	Kinds: []brettspiel.EventKind{
+		brettspiel.EventThrow, brettspiel.EventDecide, brettspiel.EventPass, brettspiel.EventMove,
+		brettspiel.EventEnter, brettspiel.EventBearOff, brettspiel.EventHit, brettspiel.EventEnd,
+		EventJunker, EventConcede,
+	},
+	RulePrefix: "V-", MaxEvents: 32, MinPlace: 1, MaxPlace: 24, MaxNumber: 12, MaxAmount: 15,
 }
 
 func equalJSON(a, b any) bool {

@@ -1,0 +1,248 @@
+package verkehren
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// jsonKey finds the keys of a JSON document written by MarshalJSON.
+var jsonKey = regexp.MustCompile(`"([A-Za-z]+)":`)
+
+// keyMutations returns documents made from a valid one that the schema does
+// not allow: data after the object, a top-level key given twice, a key in
+// another case. Each must be refused.
+func keyMutations(doc []byte) map[string][]byte {
+	out := map[string][]byte{
+		"trailing }":             append(bytes.Clone(doc), '}'),
+		"trailing ]]]":           append(bytes.Clone(doc), "]]]"...),
+		"second object":          append(bytes.Clone(doc), doc...),
+		"duplicate version":      append([]byte(`{"version":1,`), doc[1:]...),
+		"duplicate game as null": append([]byte(`{"game":null,`), doc[1:]...),
+	}
+	for i, m := range jsonKey.FindAllSubmatchIndex(doc, -1) {
+		if i%7 != 0 {
+			continue // a sample of the keys, nested ones included
+		}
+		d := bytes.Clone(doc)
+		d[m[2]] ^= 0x20 // the first letter in the other case
+		out["case of "+string(doc[m[2]:m[3]])+" at "+string(rune('0'+i%10))] = d
+	}
+	return out
+}
+
+// forgedEvents are the events no Apply emits into a state that goes on.
+func forgedEvents(valid map[string]any) map[string][]any {
+	ev := func(edit func(e map[string]any)) []any {
+		e := map[string]any{}
+		for k, v := range valid {
+			e[k] = v
+		}
+		edit(e)
+		return []any{e}
+	}
+	many := make([]any, 2000)
+	for i := range many {
+		many[i] = valid
+	}
+	return map[string][]any{
+		"kind end":     ev(func(e map[string]any) { e["kind"] = "end" }),
+		"unknown kind": ev(func(e map[string]any) { e["kind"] = "teleport" }),
+		"amount 10^18": ev(func(e map[string]any) { e["amount"] = int64(1e18) }),
+		"from -99":     ev(func(e map[string]any) { e["from"] = -99 }),
+		"to 10^6":      ev(func(e map[string]any) { e["to"] = 1000000 }),
+		"number -5":    ev(func(e map[string]any) { e["number"] = -5 }),
+		"long note":    ev(func(e map[string]any) { e["note"] = strings.Repeat("n", 100<<10) }),
+		"foreign rule": ev(func(e map[string]any) { e["rule"] = "X-Y1" }),
+		"2000 events":  many,
+	}
+}
+
+// hugeEvents are the events of documents too big to be a state: a 10 MB
+// note, 200,000 events.
+func hugeEvents(valid map[string]any) map[string][]any {
+	noted := map[string]any{}
+	for k, v := range valid {
+		noted[k] = v
+	}
+	noted["note"] = strings.Repeat("n", 10<<20)
+	many := make([]any, 200000)
+	for i := range many {
+		many[i] = valid
+	}
+	return map[string][]any{"10 MB note": {noted}, "200000 events": many}
+}
+
+// refusedUnchanged checks that g refuses doc with an error wrapping want, of
+// a bounded length, and is unchanged.
+func refusedUnchanged(t *testing.T, name string, g *Game, doc []byte, want error) {
+	t.Helper()
+	before, _ := json.Marshal(g)
+	err := g.UnmarshalJSON(doc)
+	if !errors.Is(err, want) {
+		t.Errorf("%s: UnmarshalJSON = %.300v, want an error wrapping %v", name, err, want)
+	}
+	if err != nil && len(err.Error()) > 2000 {
+		t.Errorf("%s: the error message has %d bytes", name, len(err.Error()))
+	}
+	if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
+		t.Errorf("%s: a refused document changed the game", name)
+	}
+}
+
+// withEvents returns doc with its "events" replaced.
+func withEvents(t *testing.T, doc []byte, events []any) []byte {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(doc, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["events"] = events
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// firstEvent returns the first event of doc as a JSON object.
+func firstEvent(t *testing.T, doc []byte) map[string]any {
+	t.Helper()
+	var m struct{ Events []map[string]any }
+	if err := json.Unmarshal(doc, &m); err != nil || len(m.Events) == 0 {
+		t.Fatalf("no events in %s (%v)", doc, err)
+	}
+	return m.Events[0]
+}
+
+// midGame returns a game of VK after steps random steps (no concession), with
+// the events of its last step.
+func midGame(t *testing.T, seed uint64, steps int) *Game {
+	t.Helper()
+	g, err := New(VK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 3))
+	for range steps {
+		if g.ToMove() == brettspiel.Terminal {
+			break
+		}
+		var m brettspiel.Move
+		if g.ToMove() == brettspiel.Chance {
+			m, _ = brettspiel.SampleChance(g, r)
+		} else {
+			m = noConcede(g, g.LegalMoves(), r)
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+func TestJSONRefusesDuplicateKeysOtherCaseAndTrailingData(t *testing.T) {
+	g := midGame(t, 1, 21)
+	doc, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := new(Game).UnmarshalJSON(doc); err != nil {
+		t.Fatalf("the valid document: %v", err)
+	}
+	muts := keyMutations(doc)
+	if len(muts) < 10 {
+		t.Fatalf("only %d mutations", len(muts))
+	}
+	for name, d := range muts {
+		refusedUnchanged(t, name, g, d, brettspiel.ErrBadNotation)
+	}
+}
+
+func TestJSONRefusesForgedEvents(t *testing.T) {
+	g := midGame(t, 2, 31)
+	if g.ToMove() == brettspiel.Terminal || len(g.Events()) == 0 {
+		t.Fatalf("want a game that goes on, with events:\n%s", g)
+	}
+	doc, _ := json.Marshal(g)
+	valid := firstEvent(t, doc)
+	for name, evs := range forgedEvents(valid) {
+		refusedUnchanged(t, name, g, withEvents(t, doc, evs), brettspiel.ErrBadPosition)
+	}
+	// What is too big to be a state is refused before it is decoded.
+	for name, evs := range hugeEvents(valid) {
+		refusedUnchanged(t, name, g, withEvents(t, doc, evs), brettspiel.ErrBadNotation)
+	}
+}
+
+// TestJSONEventLimitsHoldInPlay: the bounds of the decoder refuse no event
+// that a game emits, in many random games, the ends included.
+func TestJSONEventLimitsHoldInPlay(t *testing.T) {
+	for seed := range uint64(300) {
+		g, _ := New(VK)
+		r := rand.New(rand.NewPCG(seed, 4))
+		for g.ToMove() != brettspiel.Terminal {
+			var m brettspiel.Move
+			if g.ToMove() == brettspiel.Chance {
+				m, _ = brettspiel.SampleChance(g, r)
+			} else {
+				m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
+				if seed%10 == 0 && g.CanConcede(g.ToMove()) {
+					m = g.LegalMoves()[len(g.LegalMoves())-1] // concede at times, too
+				}
+			}
+			if err := g.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+			s := brettspiel.NewStateJSON(g, variant, g.ID())
+			if err := s.CheckEvents(eventLimits); err != nil {
+				t.Fatalf("seed %d: %v\n%v", seed, err, g.Events())
+			}
+		}
+	}
+}
+
+func TestEventsIsTheCallersCopy(t *testing.T) {
+	g := midGame(t, 3, 17)
+	before, _ := json.Marshal(g)
+	evs := g.Events()
+	if len(evs) == 0 {
+		t.Fatal("no events")
+	}
+	want := evs[0]
+	evs[0].Note, evs[0].Amount, evs[0].Kind = "changed", 99, brettspiel.EventEnd
+	if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
+		t.Errorf("writing into Events() changed the JSON:\n%s\n%s", before, after)
+	}
+	if got := g.Events()[0]; got != want {
+		t.Errorf("writing into Events() changed the game's event: %v, want %v", got, want)
+	}
+}
+
+// TestV_W2_RandomPolicyPlaysOn: PlayOut with RandomPolicy never concedes a
+// game that can be played on, so games run their normal length.
+func TestV_W2_RandomPolicyPlaysOn(t *testing.T) {
+	const games = 300
+	turns := 0
+	for seed := range uint64(games) {
+		g, _ := New(VK)
+		if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(seed, 5)), brettspiel.RandomPolicy, 0); err != nil {
+			t.Fatal(err)
+		}
+		if g.Ending() == Conceded {
+			t.Fatalf("seed %d: the random policy conceded after %d turns", seed, g.Turns())
+		}
+		turns += g.Turns()
+	}
+	// Random play without concessions runs well over a hundred turns; a
+	// policy that concedes whenever it may ends in a handful.
+	if mean := float64(turns) / games; mean < 80 {
+		t.Errorf("mean game length %.1f turns, want that of games played to their end", mean)
+	}
+}
