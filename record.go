@@ -62,9 +62,9 @@ func (rec *Record) Replay(g Game) error {
 		}
 		if err != nil {
 			if i < len(rec.lines) {
-				return fmt.Errorf("record line %d, step %q: %w", rec.lines[i], s, err)
+				return fmt.Errorf("record line %d, step %s: %w", rec.lines[i], Quote(s), err)
 			}
-			return fmt.Errorf("record step %d %q: %w", i+1, s, err)
+			return fmt.Errorf("record step %d %s: %w", i+1, Quote(s), err)
 		}
 	}
 	return nil
@@ -86,7 +86,7 @@ func (rec *Record) WriteTo(w io.Writer, start Game) (int64, error) {
 			err = g.Apply(m)
 		}
 		if err != nil {
-			return 0, fmt.Errorf("record step %d %q: %w", i+1, s, err)
+			return 0, fmt.Errorf("record step %d %s: %w", i+1, Quote(s), err)
 		}
 		line = append(line, s)
 		if !chance || g.ToMove() == Terminal {

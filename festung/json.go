@@ -211,7 +211,7 @@ func (s *stateJSON) game() (*Game, error) {
 	if s.Rules.EmptyField != "" {
 		f, ok := FieldByName(s.Rules.EmptyField)
 		if !ok || f.Kind != OuterWork {
-			return bad(brettspiel.ErrBadOptions, "rules.emptyField %q is no outer-works field", s.Rules.EmptyField)
+			return bad(brettspiel.ErrBadOptions, "rules.emptyField %s is no outer-works field", brettspiel.Quote(s.Rules.EmptyField))
 		}
 		o.EmptyField = f.ID
 	}
@@ -274,7 +274,7 @@ func (s *stateJSON) game() (*Game, error) {
 		t := dice.Throw3{L: uint8(s.Throw.Large), A: uint8(s.Throw.Small[0]), B: uint8(s.Throw.Small[1])}
 		pt, ok := parseThrow(s.Throw.Notation)
 		if !ok || s.Throw.Notation != pt.String() {
-			return bad(brettspiel.ErrBadNotation, "throw.notation %q: want L/a-b, the small dice smaller first, such as 2/3-4", s.Throw.Notation)
+			return bad(brettspiel.ErrBadNotation, "throw.notation %s: want L/a-b, the small dice smaller first, such as 2/3-4", brettspiel.Quote(s.Throw.Notation))
 		}
 		if pt != t || s.Throw.Large != int(t.L) || s.Throw.Small[0] != int(t.A) || s.Throw.Small[1] != int(t.B) {
 			return bad(brettspiel.ErrBadPosition, "throw.notation %s, but throw.large %d and throw.small %v", s.Throw.Notation, s.Throw.Large, s.Throw.Small)
@@ -299,7 +299,7 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	switch {
 	case s.ID != w.ID:
-		return bad(brettspiel.ErrBadPosition, "id %q is not the position ID of the state the other keys give, %q", s.ID, w.ID)
+		return bad(brettspiel.ErrBadPosition, "id %s is not the position ID of the state the other keys give, %q", brettspiel.Quote(s.ID), w.ID)
 	case s.Turn != w.Turn:
 		return disagree("turn", s.Turn, w.Turn)
 	case s.Player != w.Player:

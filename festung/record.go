@@ -38,10 +38,10 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if rec.Game != Variant {
-		return bad("a record of %q, not of %s", rec.Game, Variant)
+		return bad("a record of %s, not of %s", brettspiel.Quote(rec.Game), Variant)
 	}
 	if rec.Preset != "" {
-		return bad("unknown preset %q: the Festungsspiel has no presets; give players and options", rec.Preset)
+		return bad("unknown preset %s: the Festungsspiel has no presets; give players and options", brettspiel.Quote(rec.Preset))
 	}
 	o, err := parseSettings(strings.Join(rec.Options, " "), rec.Options)
 	if err != nil {

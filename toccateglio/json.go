@@ -204,11 +204,11 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	hf, ok := lookup(huckeForceNames, r.HuckeForce)
 	if !ok {
-		return bad("rules.huckeForce is %q, want one of %s", r.HuckeForce, strings.Join(huckeForceNames, ", "))
+		return bad("rules.huckeForce is %s, want one of %s", brettspiel.Quote(r.HuckeForce), strings.Join(huckeForceNames, ", "))
 	}
 	mu, ok := lookup(multipliersNames, r.Multipliers)
 	if !ok {
-		return bad("rules.multipliers is %q, want one of %s", r.Multipliers, strings.Join(multipliersNames, ", "))
+		return bad("rules.multipliers is %s, want one of %s", brettspiel.Quote(r.Multipliers), strings.Join(multipliersNames, ", "))
 	}
 	o.HuckeForce, o.Multipliers = HuckeForce(hf), Multipliers(mu)
 	o, err := o.normalized()
@@ -218,10 +218,10 @@ func (s *stateJSON) game() (*Game, error) {
 	if r.Preset != "" {
 		p, ok := PresetNamed(r.Preset)
 		if !ok {
-			return bad("rules.preset: unknown preset %q", r.Preset)
+			return bad("rules.preset: unknown preset %s", brettspiel.Quote(r.Preset))
 		}
 		if d := o.Settings(p.Options); !presetRules(d) {
-			return bad("rules.preset is %q, but the rules differ from it: %s", r.Preset, strings.Join(d, " "))
+			return bad("rules.preset is %s, but the rules differ from it: %s", brettspiel.Quote(r.Preset), strings.Join(d, " "))
 		}
 	}
 	// The state.
@@ -229,12 +229,12 @@ func (s *stateJSON) game() (*Game, error) {
 	g := &Game{opts: o}
 	ph, ok := lookup(phaseNames[:], s.Phase)
 	if !ok {
-		return bad("phase is %q, want one of %s", s.Phase, strings.Join(phaseNames[:], ", "))
+		return bad("phase is %s, want one of %s", brettspiel.Quote(s.Phase), strings.Join(phaseNames[:], ", "))
 	}
 	g.phase = phase(ph)
 	res, ok := lookup(resumeNames[:], s.Resume)
 	if !ok {
-		return bad("resume is %q, want one of %s", s.Resume, strings.Join(resumeNames[:], ", "))
+		return bad("resume is %s, want one of %s", brettspiel.Quote(s.Resume), strings.Join(resumeNames[:], ", "))
 	}
 	g.resume = resume(res)
 	if s.Seat != 0 && s.Seat != 1 {
@@ -316,7 +316,7 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	switch {
 	case s.Turn != want.Turn || s.Player != want.Player:
-		return bad("turn %q and player %d, but the phase %q gives %q and %d", s.Turn, s.Player, s.Phase, want.Turn, want.Player)
+		return bad("turn %s and player %d, but the phase %s gives %q and %d", brettspiel.Quote(s.Turn), s.Player, brettspiel.Quote(s.Phase), want.Turn, want.Player)
 	case !slices.Equal(s.Returns, want.Returns):
 		return bad("returns %v, but the strokes give %v", s.Returns, want.Returns)
 	case (s.Winner == nil) != (want.Winner == nil) || (s.Winner != nil && *s.Winner != *want.Winner):
@@ -326,11 +326,11 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	for i, m := range s.Legal {
 		if m != want.Legal[i] {
-			return bad("legal[%d] is %q (weight %d), the position's is %q (weight %d)", i, m.Notation, m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
+			return bad("legal[%d] is %s (weight %d), the position's is %q (weight %d)", i, brettspiel.Quote(m.Notation), m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
 		}
 	}
 	if s.ID != want.ID {
-		return bad("the id %q does not agree with the state, whose id is %q", s.ID, want.ID)
+		return bad("the id %s does not agree with the state, whose id is %q", brettspiel.Quote(s.ID), want.ID)
 	}
 	if err := s.CheckEvents(eventLimits(g)); err != nil {
 		return nil, err

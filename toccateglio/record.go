@@ -250,7 +250,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if rec.Game != Variant {
-		return bad("a record of %q, not of %s", rec.Game, Variant)
+		return bad("a record of %s, not of %s", brettspiel.Quote(rec.Game), Variant)
 	}
 	if rec.Players != 0 && rec.Players != 2 {
 		return bad("%d players; %s is for two", rec.Players, Variant)
@@ -263,7 +263,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 			for _, p := range Presets() {
 				names = append(names, p.Name)
 			}
-			return bad("unknown preset %q; the presets are %s", rec.Preset, strings.Join(names, "; "))
+			return bad("unknown preset %s; the presets are %s", brettspiel.Quote(rec.Preset), strings.Join(names, "; "))
 		}
 		base = p.Options
 	}

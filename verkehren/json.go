@@ -156,7 +156,7 @@ func (s *jsonState) game() (*Game, error) {
 	}
 	ph := slices.Index(phaseNames[:], s.Phase)
 	if ph < 0 {
-		return bad("phase %q is none of %q", s.Phase, phaseNames)
+		return bad("phase %s is none of %q", brettspiel.Quote(s.Phase), phaseNames)
 	}
 	st.phase = phase(ph)
 	switch {
@@ -187,7 +187,7 @@ func (s *jsonState) game() (*Game, error) {
 	}
 	e := slices.Index(endingKeys[:], s.Ending)
 	if e < 0 {
-		return bad("ending %q is none of %q", s.Ending, endingKeys)
+		return bad("ending %s is none of %q", brettspiel.Quote(s.Ending), endingKeys)
 	}
 	st.ending = Ending(e)
 	st.winner = brettspiel.Nobody
@@ -245,9 +245,9 @@ func (s *jsonState) game() (*Game, error) {
 	want := brettspiel.NewStateJSON(g, variant, g.ID())
 	switch {
 	case s.ID != want.ID:
-		return bad("the id %q does not agree with the state, whose ID is %q", s.ID, want.ID)
+		return bad("the id %s does not agree with the state, whose ID is %q", brettspiel.Quote(s.ID), want.ID)
 	case s.Turn != want.Turn || s.Player != want.Player:
-		return bad("turn %q, player %d, but the state gives %q, %d", s.Turn, s.Player, want.Turn, want.Player)
+		return bad("turn %s, player %d, but the state gives %q, %d", brettspiel.Quote(s.Turn), s.Player, want.Turn, want.Player)
 	case !slices.Equal(s.Legal, want.Legal):
 		return bad("the legal moves do not agree with the state")
 	}
@@ -294,7 +294,7 @@ func (r jsonRules) options() (Options, error) {
 	}
 	fp := slices.Index(firstNames[:], r.FirstPlayer)
 	if fp < 0 {
-		return bad("rules: firstPlayer %q is none of %q", r.FirstPlayer, firstNames)
+		return bad("rules: firstPlayer %s is none of %q", brettspiel.Quote(r.FirstPlayer), firstNames)
 	}
 	o.BandLimit, o.HigherDie, o.FirstPlayer, o.TurnCap = r.BandLimit, r.HigherDie, brettspiel.FirstPlayer(fp), r.TurnCap
 	if err := o.Validate(); err != nil {
@@ -303,10 +303,10 @@ func (r jsonRules) options() (Options, error) {
 	if r.Preset != "" {
 		p, ok := presetNamed(r.Preset)
 		if !ok {
-			return bad("rules: unknown preset %q", r.Preset)
+			return bad("rules: unknown preset %s", brettspiel.Quote(r.Preset))
 		}
 		if p.Options != o {
-			return bad("rules: the preset %q has the options %v, not %v", r.Preset, p.Options, o)
+			return bad("rules: the preset %s has the options %v, not %v", brettspiel.Quote(r.Preset), p.Options, o)
 		}
 	}
 	return o, nil

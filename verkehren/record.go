@@ -35,7 +35,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: reason}
 	}
 	if rec.Game != variant {
-		return bad(fmt.Sprintf("the record is of the game %q, not %s", rec.Game, variant))
+		return bad(fmt.Sprintf("the record is of the game %s, not %s", brettspiel.Quote(rec.Game), variant))
 	}
 	if rec.Players != 0 && rec.Players != 2 {
 		return bad(fmt.Sprintf("%d players; %s is played by 2", rec.Players, variant))
@@ -48,7 +48,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 			for _, p := range Presets() {
 				names = append(names, p.Name)
 			}
-			return bad(fmt.Sprintf("unknown preset %q; the presets are %s", rec.Preset, strings.Join(names, ", ")))
+			return bad(fmt.Sprintf("unknown preset %s; the presets are %s", brettspiel.Quote(rec.Preset), strings.Join(names, ", ")))
 		}
 		o = p.Options
 	}
