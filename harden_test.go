@@ -2,6 +2,8 @@ package brettspiel_test
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -153,5 +155,65 @@ func TestCheckEvents(t *testing.T) {
 	over.Events = []brettspiel.Event{{Kind: brettspiel.EventEnd, Player: 0, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace}}
 	if err := over.CheckEvents(lim); err != nil {
 		t.Errorf("an end at the end: %v", err)
+	}
+}
+
+func TestParseRecordRefusesAnOverlongLine(t *testing.T) {
+	text := "game: race\n\n4 ; +4\n" + strings.Repeat("4", brettspiel.MaxRecordLine+1) + "\n"
+	_, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), `"line 4"`) ||
+		!strings.Contains(err.Error(), "line too long") {
+		t.Errorf("ParseRecord of a line of %d bytes: %v", brettspiel.MaxRecordLine+1, err)
+	}
+}
+
+func TestParseRecordBoundsTheSteps(t *testing.T) {
+	// x;x;… lines, as many steps as the bound allows and one more: the
+	// issue's 97 MB record holds 48 times as many.
+	line := strings.Repeat("x;", 999) + "x\n" // 1,000 steps
+	lines := brettspiel.MaxRecordSteps / 1000
+	text := "game: race\n\n" + strings.Repeat(line, lines) + strings.Repeat("x;", brettspiel.MaxRecordSteps-lines*1000) + "x\n"
+	_, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "more than 1048576 steps") {
+		t.Errorf("ParseRecord of %d steps: %v", brettspiel.MaxRecordSteps+1, err)
+	}
+	// One step fewer is a record (of nonsense steps, for Replay to refuse).
+	text = strings.TrimSuffix(text, ";x\n") + "\n"
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil || len(rec.Steps) != brettspiel.MaxRecordSteps {
+		t.Fatalf("ParseRecord of %d steps: %v", brettspiel.MaxRecordSteps, err)
+	}
+	g, _ := race.New(race.Rules{})
+	if err := rec.ReplayLimited(g, 1000, nil); !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "more than 1000 steps") {
+		t.Errorf("ReplayLimited(1000) of %d steps: %v", len(rec.Steps), err)
+	}
+}
+
+func TestRecordReaderStreams(t *testing.T) {
+	text := "# brettspiel record\ngame: race\nplayers: 2\n\n4 ; +4\n# a comment\n6 ; +6\n"
+	rr := brettspiel.NewRecordReader(strings.NewReader(text))
+	head, err := rr.Header()
+	if err != nil || head.Game != "race" || head.Players != 2 || len(head.Steps) != 0 {
+		t.Fatalf("Header = %+v, %v", head, err)
+	}
+	var got []string
+	for {
+		s, line, err := rr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%d:%s", line, s))
+	}
+	if want := "5:4 5:+4 7:6 7:+6"; strings.Join(got, " ") != want {
+		t.Errorf("steps %v, want %s", got, want)
+	}
+	// Replay stops at the first refused step and names its line.
+	rr = brettspiel.NewRecordReader(strings.NewReader("game: race\n\n4 ; +4\n3 ; +3\n2 ; +5\n1 ; +1\n"))
+	g, _ := race.New(race.Rules{})
+	if err := rr.Replay(g, 0, nil); err == nil || !strings.Contains(err.Error(), "line 5") || !errors.Is(err, brettspiel.ErrIllegalMove) {
+		t.Errorf("Replay of a tampered record: %v", err)
 	}
 }

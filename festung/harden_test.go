@@ -225,3 +225,61 @@ func TestEventsIsTheCallersCopy(t *testing.T) {
 		t.Errorf("writing into Events() changed the game's event: %v, want %v", got, want)
 	}
 }
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r *strings.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
+	// Under turn-cap=10 a record has at most 2·10 steps: more are refused
+	// before any is replayed, whatever they are.
+	text := "game: festung\nplayers: 2\noption: turn-cap=10\n\n" + strings.Repeat("x;", 20) + "x\n"
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadRecord(rec); !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "more than 20 steps (21)") {
+		t.Errorf("LoadRecord of 21 steps under turn-cap=10: %v", err)
+	}
+	big := "game: festung\nplayers: 2\n\n" + strings.Repeat(strings.Repeat("x;", 20000)+"x\n", 1500)
+	cr := &countingReader{r: strings.NewReader(big)}
+	if _, err := ReadRecord(cr); !errors.Is(err, brettspiel.ErrBadNotation) || cr.n > 1<<17 {
+		t.Errorf("ReadRecord of %d bytes read %d: %v", len(big), cr.n, err)
+	}
+	// Real games stay below the bound and load, by LoadRecord and ReadRecord.
+	for seed := range uint64(10) {
+		g := newGame(t, 4)
+		rec := NewRecord(g.opts)
+		r := rand.New(rand.NewPCG(seed, 8))
+		for g.ToMove() != brettspiel.Terminal {
+			var m brettspiel.Move
+			if g.ToMove() == brettspiel.Chance {
+				m, _ = brettspiel.SampleChance(g, r)
+			} else {
+				m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
+			}
+			if err := rec.Append(g, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, max := len(rec.Steps), maxRecordSteps(g.opts); n > max/2 {
+			t.Errorf("seed %d: %d steps, the bound is %d", seed, n, max)
+		}
+		var sb strings.Builder
+		if err := WriteRecord(&sb, rec); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadRecord(strings.NewReader(sb.String()))
+		if err != nil || back.ID() != g.ID() {
+			t.Errorf("seed %d: ReadRecord = %v", seed, err)
+		}
+	}
+}

@@ -229,3 +229,105 @@ func TestEventsIsTheCallersCopy(t *testing.T) {
 		t.Errorf("writing into Events() changed the game's event: %v, want %v", got, want)
 	}
 }
+
+// tiedDraws returns the text of a record of Toccateglispiel whose draw for
+// the start ties n times and is then decided.
+func tiedDraws(n int) string {
+	var b strings.Builder
+	b.WriteString("# brettspiel record\ngame: toccateglio\npreset: Toccateglispiel\n\n")
+	for range n {
+		b.WriteString("6-5 ; 6-5\n")
+	}
+	b.WriteString("6-5 ; 2-1\n")
+	return b.String()
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r *strings.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+func TestT_S3_RecordTiedDrawsAreCapped(t *testing.T) {
+	// At the cap the record loads; one tie more is refused, by LoadRecord and
+	// by ReadRecord alike.
+	rec, err := brettspiel.ParseRecord(strings.NewReader(tiedDraws(brettspiel.MaxTiedDraws)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := LoadRecord(rec); err != nil || g.phase != phaseThrow {
+		t.Fatalf("%d ties: %v", brettspiel.MaxTiedDraws, err)
+	}
+	if _, err := ReadRecord(strings.NewReader(tiedDraws(brettspiel.MaxTiedDraws))); err != nil {
+		t.Fatalf("ReadRecord, %d ties: %v", brettspiel.MaxTiedDraws, err)
+	}
+	rec, _ = brettspiel.ParseRecord(strings.NewReader(tiedDraws(brettspiel.MaxTiedDraws + 1)))
+	for name, err := range map[string]error{
+		"LoadRecord": func() error { _, err := LoadRecord(rec); return err }(),
+		"ReadRecord": func() error {
+			_, err := ReadRecord(strings.NewReader(tiedDraws(brettspiel.MaxTiedDraws + 1)))
+			return err
+		}(),
+	} {
+		if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "ties more than 32 times") ||
+			!strings.Contains(err.Error(), "line 37") {
+			t.Errorf("%s of %d ties: %v", name, brettspiel.MaxTiedDraws+1, err)
+		}
+	}
+	// ReadRecord stops at the cap: of 200,000 lines of ties it reads only
+	// the first buffers.
+	text := tiedDraws(200000)
+	cr := &countingReader{r: strings.NewReader(text)}
+	if _, err := ReadRecord(cr); err == nil || cr.n > 1<<16 {
+		t.Errorf("ReadRecord of %d bytes of ties read %d bytes: %v", len(text), cr.n, err)
+	}
+}
+
+func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
+	// Under turn-cap=10 a record has at most 2·10 + 68 steps: more are
+	// refused before any is replayed, whatever they are.
+	text := "game: toccateglio\noption: turn-cap=10\n\n" + strings.Repeat("x;", 88) + "x\n"
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadRecord(rec); !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "more than 88 steps (89)") {
+		t.Errorf("LoadRecord of 89 steps under turn-cap=10: %v", err)
+	}
+	// ReadRecord refuses the first step that is no move, without reading
+	// the rest: here 1,500 lines of 40,000 steps each.
+	big := "game: toccateglio\n\n" + strings.Repeat(strings.Repeat("x;", 20000)+"x\n", 1500)
+	cr := &countingReader{r: strings.NewReader(big)}
+	if _, err := ReadRecord(cr); !errors.Is(err, brettspiel.ErrBadNotation) || cr.n > 1<<17 {
+		t.Errorf("ReadRecord of %d bytes read %d: %v", len(big), cr.n, err)
+	}
+	// A real match stays far below the bound.
+	for seed := range uint64(20) {
+		g, _ := New(Toccateglispiel())
+		rec := NewRecord(Toccateglispiel())
+		r := rand.New(rand.NewPCG(seed, 8))
+		for g.ToMove() != brettspiel.Terminal {
+			var m brettspiel.Move
+			if g.ToMove() == brettspiel.Chance {
+				m, _ = brettspiel.SampleChance(g, r)
+			} else {
+				m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
+			}
+			if err := rec.Append(g, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, max := len(rec.Steps), maxRecordSteps(g.opts); n > max/10 {
+			t.Errorf("seed %d: %d steps, the bound is %d", seed, n, max)
+		}
+		if _, err := LoadRecord(rec); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
+	}
+}
