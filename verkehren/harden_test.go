@@ -123,7 +123,7 @@ func firstEvent(t *testing.T, doc []byte) map[string]any {
 
 // midGame returns a game of VK after steps random steps (no concession), with
 // the events of its last step.
-func midGame(t *testing.T, seed uint64, steps int) *Game {
+func midGame(t testing.TB, seed uint64, steps int) *Game {
 	t.Helper()
 	g, err := New(VK)
 	if err != nil {
@@ -345,4 +345,36 @@ func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 			t.Errorf("seed %d: %v", seed, err)
 		}
 	}
+}
+
+// mutateKeys makes a valid document invalid in one of three ways, chosen by
+// op: a key in another case (the key chosen by at, the letter by pick), a
+// key given twice (at chooses it, inserted at the front with value extra
+// when that is JSON, else null), or extra as data after the object. ok is
+// false when the choice makes no change (trailing white space only).
+func mutateKeys(doc []byte, op uint8, at uint16, pick uint8, extra []byte) (out []byte, what string, ok bool) {
+	keys := jsonKey.FindAllSubmatchIndex(doc, -1)
+	if len(keys) == 0 {
+		return nil, "", false
+	}
+	k := keys[int(at)%len(keys)]
+	name := string(doc[k[2]:k[3]])
+	switch op % 3 {
+	case 0:
+		out = bytes.Clone(doc)
+		out[k[2]+int(pick)%len(name)] ^= 0x20 // a letter in the other case
+		return out, "key " + name + " in another case", true
+	case 1:
+		value := []byte("null")
+		if len(extra) > 0 && json.Valid(extra) {
+			value = extra
+		}
+		out = append([]byte(`{"`+name+`":`), value...)
+		out = append(append(out, ','), doc[1:]...)
+		return out, "key " + name + " twice", true
+	}
+	if len(bytes.Trim(extra, " \t\r\n")) == 0 {
+		return nil, "", false
+	}
+	return append(bytes.Clone(doc), extra...), "data after the object", true
 }
