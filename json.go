@@ -28,7 +28,8 @@ const (
 // variant packages embed it in their own JSON types, next to their board.
 // Decoding reads the rules and the position from the variant's keys and the
 // ID; "legal" and "returns" follow from them and are written for frontends
-// only, and "events" are kept as the events of the last apply.
+// only, and "events" are kept as the events of the last apply once they pass
+// [StateJSON.CheckEvents].
 type StateJSON struct {
 	Version int         `json:"version"`          // JSONVersion
 	Game    string      `json:"game"`             // the variant, e.g. "toccateglio"

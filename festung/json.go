@@ -173,7 +173,12 @@ func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.toJSON()) }
 // as FromPosition does; every other key must agree with them (the id, turn,
 // player, winner, legal, returns, markersOnPlan, the seats' derived values,
 // the fields' description and squares), and the events are kept as the events
-// of the last Apply. Unknown keys are refused. The error names the problem
+// of the last Apply once they pass the bounds of what one Apply of this game
+// emits (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules,
+// fields of the plan, an end only when the game is over. Keys are read
+// exactly as written: an unknown key, a key in another case, a key given
+// twice and data after the object are refused (see
+// brettspiel.DecodeStrict). The error names the problem
 // and wraps brettspiel.ErrBadNotation (not this JSON form),
 // brettspiel.ErrBadOptions or brettspiel.ErrBadPosition; on error g is
 // unchanged.

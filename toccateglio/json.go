@@ -154,9 +154,13 @@ func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.stateToJSON
 // are read from their keys and checked as strictly as FromPosition checks a
 // position; the keys that follow from them (the board in absolute points, the
 // counts, "turn", "player", "legal", "returns", "winner" and the "id") must
-// agree with them. Unknown keys are refused. The events are kept as the
-// events of the last apply. On error, which names the problem, g is
-// unchanged.
+// agree with them. Keys are read exactly as written: an unknown key, a key in
+// another case, a key given twice and data after the object are refused
+// (see brettspiel.DecodeStrict). The events are kept as the events of the
+// last apply once they pass the bounds of what one Apply of this game emits
+// (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules, track
+// points 0…25, an end only where a Partie or the match ended. On error,
+// which names the problem, g is unchanged.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	var s stateJSON
 	if err := brettspiel.DecodeStrict(data, &s); err != nil {

@@ -123,7 +123,11 @@ func (g *Game) derived() (points []jsonPoint, offBoard, borneOff, pips []int, ju
 // "drawTotal", "turns", "ending", "track"); every other key must agree with
 // them: the ID, the absolute points, the counts, whose turn it is, the legal
 // moves, the returns and the winner. The events are kept as the events of the
-// last Apply. Unknown keys are refused. The error wraps
+// last Apply once they pass the bounds of what one Apply of this game emits
+// (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules, points
+// 1…24, an end only when the game is over. Keys are read exactly as written:
+// an unknown key, a key in another case, a key given twice and data after
+// the object are refused (see brettspiel.DecodeStrict). The error wraps
 // brettspiel.ErrBadNotation for what is no JSON of this form,
 // brettspiel.ErrBadPosition for a state that cannot arise (or does not agree
 // with itself) and brettspiel.ErrBadOptions for bad rules, and names the
