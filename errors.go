@@ -3,6 +3,7 @@ package brettspiel
 import (
 	"errors"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Sentinel errors. Every error of this module for bad input wraps one of them
@@ -34,16 +35,51 @@ type Error struct {
 	Reason string // what exactly is wrong, e.g. "the Hucke may not hold one stone"
 }
 
+// Error renders the error. It quotes at most [MaxQuoted] bytes of Input (see
+// [Quote]) and at most [MaxReason] bytes of Reason, so that a huge input does
+// not come back whole in a log line; the fields keep the full text.
 func (e *Error) Error() string {
 	s := "brettspiel: " + e.Op
 	if e.Input != "" {
-		s += " " + strconv.Quote(e.Input)
+		s += " " + Quote(e.Input)
 	}
 	s += ": " + e.Err.Error()
 	if e.Reason != "" {
-		s += ": " + e.Reason
+		s += ": " + cut(e.Reason, MaxReason)
 	}
 	return s
+}
+
+// MaxQuoted is the most bytes of an input that [Quote] repeats.
+const MaxQuoted = 64
+
+// MaxReason is the most bytes of [Error.Reason] that an error message
+// repeats. Reasons are short; the cap is a safety net for one that quotes
+// input without [Quote].
+const MaxReason = 1024
+
+// Quote returns s quoted as strconv.Quote does, for an error message: an s
+// longer than [MaxQuoted] bytes is cut at a character boundary and followed
+// by an ellipsis and its length in bytes, e.g. "xxxx…" (10485760 bytes).
+// Every message of this module that repeats input quotes it this way.
+func Quote(s string) string {
+	if len(s) <= MaxQuoted {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(cut(s, MaxQuoted)) + " (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// cut returns s shortened to at most n bytes at a character boundary, with
+// "…" appended when it was shortened.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // Unwrap returns the sentinel error.

@@ -3,6 +3,7 @@ package brettspiel_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/race"
@@ -39,4 +40,31 @@ func ExampleGame_ParseMove() {
 	// brettspiel: apply "+6": illegal move
 	// +4 <nil>
 	// player 0 move: 0→4 by 4
+}
+
+// Quote keeps an error message short whatever the input.
+func ExampleQuote() {
+	fmt.Println(brettspiel.Quote("6-5"))
+	fmt.Println(brettspiel.Quote(strings.Repeat("x", 100)))
+	// Output:
+	// "6-5"
+	// "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (100 bytes)
+}
+
+// A RecordReader replays a record while it reads it, a step at a time.
+func ExampleRecordReader() {
+	text := "# brettspiel record\ngame: race\nplayers: 2\n\n4 ; +4\n3 ; +3\n"
+	rr := brettspiel.NewRecordReader(strings.NewReader(text))
+	head, err := rr.Header()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, _ := race.New(race.Rules{Players: head.Players})
+	if err := rr.Replay(g, 1000, nil); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(head.Game, g.ToMove())
+	// Output: race chance
 }

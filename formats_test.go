@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -153,5 +154,37 @@ func TestDecodeStrict(t *testing.T) {
 		if err := brettspiel.DecodeStrict([]byte(in), &s); !errors.Is(err, brettspiel.ErrBadNotation) {
 			t.Errorf("DecodeStrict(%q) = %v", in, err)
 		}
+	}
+}
+
+func TestDecodeStrictRefusesWhatTheSchemaDoesNotAllow(t *testing.T) {
+	good := `{"version":1,"game":"race","events":[{"kind":"move","player":0,"other":-3}]}`
+	var s brettspiel.StateJSON
+	if err := brettspiel.DecodeStrict([]byte(good+" \n\t"), &s); err != nil || s.Game != "race" || len(s.Events) != 1 {
+		t.Fatalf("DecodeStrict(good) = %v, %+v", err, s)
+	}
+	for _, tt := range []struct{ in, reason string }{
+		{good + "}", "data after the JSON object"},
+		{good + "]]]", "data after the JSON object"},
+		{good + `{"version":1}`, "data after the JSON object"},
+		{good + "x", "data after the JSON object"},
+		{`{"version":1,"game":"race","game":"chess"}`, `the key "game" is given twice`},
+		{`{"version":1,"events":[{"kind":"move","kind":"end"}]}`, `the key "events[0].kind" is given twice`},
+		{`{"Version":1}`, `the key "Version" is spelt "version"`},
+		{`{"GAME":"race"}`, `the key "GAME" is spelt "game"`},
+		{`{"events":[{"Kind":"move"}]}`, `the key "events[0].Kind" is spelt "kind"`},
+		{`{"events":[{"colour":1}]}`, `unknown field "events[0].colour"`},
+	} {
+		var s brettspiel.StateJSON
+		err := brettspiel.DecodeStrict([]byte(tt.in), &s)
+		if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), tt.reason) {
+			t.Errorf("DecodeStrict(%s) = %v, want %q", tt.in, err, tt.reason)
+		}
+	}
+	// What follows the object is quoted, not echoed whole.
+	var s2 brettspiel.StateJSON
+	err := brettspiel.DecodeStrict([]byte(good+strings.Repeat("]", 1<<20)), &s2)
+	if err == nil || len(err.Error()) > 300 {
+		t.Errorf("trailing megabyte: %d bytes of message", len(fmt.Sprint(err)))
 	}
 }

@@ -116,8 +116,9 @@ type Game interface {
 	// unchanged.
 	Apply(m Move) error
 
-	// Events returns what the last successful Apply did, in order. The slice is
-	// valid until the next Apply; copy it to keep it.
+	// Events returns what the last successful Apply did, in order. The slice
+	// is the caller's, a copy: writing into it changes neither the game nor
+	// its JSON form, and a later Apply does not overwrite it.
 	Events() []Event
 
 	// Returns gives one payoff per seat. Before the end they are the payoffs the

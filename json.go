@@ -3,7 +3,13 @@ package brettspiel
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // JSONVersion is the version of the JSON form of the states of this module.
@@ -22,7 +28,8 @@ const (
 // variant packages embed it in their own JSON types, next to their board.
 // Decoding reads the rules and the position from the variant's keys and the
 // ID; "legal" and "returns" follow from them and are written for frontends
-// only, and "events" are kept as the events of the last apply.
+// only, and "events" are kept as the events of the last apply once they pass
+// [StateJSON.CheckEvents].
 type StateJSON struct {
 	Version int         `json:"version"`          // JSONVersion
 	Game    string      `json:"game"`             // the variant, e.g. "toccateglio"
@@ -67,7 +74,8 @@ func NewStateJSON(g Game, game, id string) StateJSON {
 
 // Check validates the shared part of a decoded state: the version, the game's
 // name and that the events name possible players. A variant's UnmarshalJSON
-// calls it before it reads its own keys.
+// calls it before it reads its own keys, and [StateJSON.CheckEvents] with the
+// bounds of its events.
 func (s *StateJSON) Check(game string, players int) error {
 	bad := func(format string, args ...any) error {
 		return &Error{Op: "decode JSON", Err: ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
@@ -76,7 +84,7 @@ func (s *StateJSON) Check(game string, players int) error {
 	case s.Version != JSONVersion:
 		return bad("version %d, want %d", s.Version, JSONVersion)
 	case s.Game != game:
-		return bad("game %q, want %q", s.Game, game)
+		return bad("game %s, want %q", Quote(s.Game), game)
 	}
 	for i, e := range s.Events {
 		for _, p := range [2]Player{e.Player, e.Other} {
@@ -91,16 +99,211 @@ func (s *StateJSON) Check(game string, players int) error {
 	return nil
 }
 
-// DecodeStrict unmarshals data into v and refuses keys that v does not have,
-// so a misspelt key is an error rather than a silently lost value.
-func DecodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: err.Error()}
+// MaxEventNote is the longest note, in bytes, that an event of this module
+// carries; decoded events with longer notes are refused.
+const MaxEventNote = 64
+
+// EventLimits describes the events that one Apply of a variant can emit, so
+// that a decoded state can refuse events no game of the variant produces.
+// Each variant keeps its own limits; [StateJSON.CheckEvents] applies them.
+type EventLimits struct {
+	Kinds      []EventKind // the kinds the variant emits
+	RulePrefix string      // every non-empty rule ID starts with it, e.g. "T-"
+	MaxEvents  int         // the most events one Apply emits
+	MinPlace   int         // From and To are NoPlace or within MinPlace…MaxPlace
+	MaxPlace   int
+	MaxNumber  int // Number is within 0…MaxNumber
+	MaxAmount  int // Amount is within −MaxAmount…MaxAmount
+	// Ends reports whether the state may follow an Apply that emitted an
+	// EventEnd (a round or the game ended); nil means the game must be over.
+	Ends func() bool
+}
+
+// CheckEvents refuses decoded events that no Apply of the variant could have
+// emitted into this state: more of them than one Apply emits, an unknown
+// kind, a rule of another game, a place, number or amount out of range, a
+// note longer than [MaxEventNote], or an end where nothing has ended. The
+// error wraps [ErrBadPosition] and names the first offending event.
+func (s *StateJSON) CheckEvents(lim EventLimits) error {
+	bad := func(format string, args ...any) error {
+		return &Error{Op: "decode JSON", Err: ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
-	if dec.More() {
-		return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "data after the JSON object"}
+	if len(s.Events) > lim.MaxEvents {
+		return bad("%d events; one move emits at most %d", len(s.Events), lim.MaxEvents)
+	}
+	for i, e := range s.Events {
+		if !slices.Contains(lim.Kinds, e.Kind) {
+			return bad("events[%d]: kind %s is none of %v", i, Quote(string(e.Kind)), lim.Kinds)
+		}
+		if e.Rule != "" && (!strings.HasPrefix(e.Rule, lim.RulePrefix) || len(e.Rule) > 8) {
+			return bad("events[%d]: rule %s is no rule of this game (%s…)", i, Quote(e.Rule), lim.RulePrefix)
+		}
+		for _, x := range [2]int{e.From, e.To} {
+			if x != NoPlace && (x < lim.MinPlace || x > lim.MaxPlace) {
+				return bad("events[%d]: place %d is outside %d…%d (or %d for none)", i, x, lim.MinPlace, lim.MaxPlace, NoPlace)
+			}
+		}
+		switch {
+		case e.Number < 0 || e.Number > lim.MaxNumber:
+			return bad("events[%d]: number %d is outside 0…%d", i, e.Number, lim.MaxNumber)
+		case e.Amount < -lim.MaxAmount || e.Amount > lim.MaxAmount:
+			return bad("events[%d]: amount %d is outside %d…%d", i, e.Amount, -lim.MaxAmount, lim.MaxAmount)
+		case len(e.Note) > MaxEventNote:
+			return bad("events[%d]: a note of %d bytes; notes are at most %d", i, len(e.Note), MaxEventNote)
+		case e.Kind == EventEnd && !s.ended(lim):
+			return bad("events[%d]: an end, but nothing has ended in this state", i)
+		}
 	}
 	return nil
+}
+
+func (s *StateJSON) ended(lim EventLimits) bool {
+	if lim.Ends != nil {
+		return lim.Ends()
+	}
+	return s.Turn == TurnOver
+}
+
+// MaxJSONSize is the longest JSON document, in bytes, that [DecodeStrict]
+// reads. The JSON form of a state of this module is far shorter: tens of
+// kilobytes for the states with the most legal moves.
+const MaxJSONSize = 1 << 20
+
+// DecodeStrict unmarshals data, one JSON object, into v exactly as v's JSON
+// keys spell it. It refuses keys that v does not have (so a misspelt key is
+// an error rather than a silently lost value), keys in another case than
+// v's (which encoding/json would accept), a key given twice in one object
+// (of which encoding/json would keep the last) and anything but white space
+// after the object. A document longer than [MaxJSONSize] is refused
+// unread. The error wraps [ErrBadNotation].
+func DecodeStrict(data []byte, v any) error {
+	bad := func(reason string) error {
+		return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: reason}
+	}
+	if len(data) > MaxJSONSize {
+		return bad(fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), MaxJSONSize))
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := checkKeys(dec, reflect.TypeOf(v), "", map[reflect.Type]map[string]reflect.Type{}); err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			return err
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return bad("unexpected EOF")
+		}
+		return bad(err.Error())
+	}
+	if rest := strings.TrimLeft(string(data[dec.InputOffset():]), " \t\r\n"); rest != "" {
+		return bad("data after the JSON object: " + Quote(rest))
+	}
+	dec = json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return bad(err.Error())
+	}
+	return nil
+}
+
+// checkKeys reads one JSON value from dec and checks the keys of its objects
+// against t, the Go type it decodes into (nil where that is not known). path
+// names the value for the message; fields caches the keys of struct types.
+func checkKeys(dec *json.Decoder, t reflect.Type, path string, fields map[reflect.Type]map[string]reflect.Type) error {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch tok {
+	case json.Delim('['):
+		var elem reflect.Type
+		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+			elem = t.Elem()
+		}
+		for i := 0; dec.More(); i++ {
+			if err := checkKeys(dec, elem, fmt.Sprintf("%s[%d]", path, i), fields); err != nil {
+				return err
+			}
+		}
+	case json.Delim('{'):
+		var keys map[string]reflect.Type
+		if t != nil && t.Kind() == reflect.Struct {
+			keys = structKeys(t, fields)
+		}
+		seen := map[string]bool{}
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			key, _ := tok.(string)
+			where := key
+			if path != "" {
+				where = path + "." + key
+			}
+			if seen[key] {
+				return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "the key " + Quote(where) + " is given twice"}
+			}
+			seen[key] = true
+			var vt reflect.Type
+			if keys != nil {
+				ft, ok := keys[key]
+				if !ok {
+					for k := range keys {
+						if strings.EqualFold(k, key) {
+							return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "the key " + Quote(where) + " is spelt " + strconv.Quote(k)}
+						}
+					}
+					return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "unknown field " + Quote(where)}
+				}
+				vt = ft
+			} else if t != nil && t.Kind() == reflect.Map {
+				vt = t.Elem()
+			}
+			if err := checkKeys(dec, vt, where, fields); err != nil {
+				return err
+			}
+		}
+	default:
+		return nil // a scalar
+	}
+	_, err = dec.Token() // the closing bracket
+	return err
+}
+
+// structKeys returns the JSON keys of the struct type t with the types of
+// their values, embedded structs' keys included.
+func structKeys(t reflect.Type, cache map[reflect.Type]map[string]reflect.Type) map[string]reflect.Type {
+	if keys, ok := cache[t]; ok {
+		return keys
+	}
+	keys := map[string]reflect.Type{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
+			for k, v := range structKeys(ft, cache) {
+				keys[k] = v
+			}
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		keys[name] = f.Type
+	}
+	cache[t] = keys
+	return keys
 }

@@ -49,9 +49,45 @@ type ChanceSampler interface {
 // never empty. A policy may use r for its own randomness.
 type Policy func(g Game, legal []Move, r *rand.Rand) Move
 
-// RandomPolicy chooses uniformly among the legal moves.
-func RandomPolicy(_ Game, legal []Move, r *rand.Rand) Move {
-	return legal[r.IntN(len(legal))]
+// Conceder is implemented by games in which a move gives the game up while it
+// could still be played on, such as Verkehren's concession (rule V-W2).
+// Concedes reports whether m is such a move.
+type Conceder interface {
+	Concedes(m Move) bool
+}
+
+// RandomPolicy chooses uniformly among the legal moves that do not concede
+// (see [Conceder]): a random player never gives up a game it can play on.
+// Only when every legal move concedes does it pick one of them. Conceding stays
+// a legal move for callers that choose it themselves. In a game without
+// concessions it draws exactly one number from r, as it always has.
+func RandomPolicy(g Game, legal []Move, r *rand.Rand) Move {
+	c, ok := g.(Conceder)
+	if !ok {
+		return legal[r.IntN(len(legal))]
+	}
+	// Count the moves that play on, then take the k-th of them: no
+	// allocation, and the same draw from r as in a game without concessions
+	// whenever no move concedes.
+	n := 0
+	for _, m := range legal {
+		if !c.Concedes(m) {
+			n++
+		}
+	}
+	if n == 0 || n == len(legal) {
+		return legal[r.IntN(len(legal))]
+	}
+	k := r.IntN(n)
+	for _, m := range legal {
+		if !c.Concedes(m) {
+			if k == 0 {
+				return m
+			}
+			k--
+		}
+	}
+	return legal[0] // unreachable: k < n
 }
 
 // ErrStepLimit is returned by [PlayOut] when the game had not ended after the

@@ -2,6 +2,7 @@ package brettspiel
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -53,19 +54,50 @@ func (rec *Record) Append(g Game, m Move) error {
 // Replay applies the record's steps to g, a fresh game built from the record's
 // rules, and returns an error naming the first step that fails: its line when
 // the record was read by [ParseRecord], else its number. The error wraps the
-// game's own error.
-func (rec *Record) Replay(g Game) error {
+// game's own error. Replay is ReplayLimited without limits.
+func (rec *Record) Replay(g Game) error { return rec.ReplayLimited(g, 0, nil) }
+
+// ReplayLimited is [Record.Replay] within limits: a record of more than
+// maxSteps steps (0 for no limit) is refused before anything is applied, and
+// check, when not nil, is called after every applied step; an error it
+// returns ends the replay and is reported at that step, like the game's own.
+// The variants' LoadRecord bound the steps by the turn cap of the rules and
+// check the draws for the start in check.
+func (rec *Record) ReplayLimited(g Game, maxSteps int, check func() error) error {
+	if maxSteps > 0 && len(rec.Steps) > maxSteps {
+		return tooManySteps(len(rec.Steps), maxSteps)
+	}
 	for i, s := range rec.Steps {
-		m, err := g.ParseMove(s)
-		if err == nil {
-			err = g.Apply(m)
+		line := 0
+		if i < len(rec.lines) {
+			line = rec.lines[i]
 		}
-		if err != nil {
-			if i < len(rec.lines) {
-				return fmt.Errorf("record line %d, step %q: %w", rec.lines[i], s, err)
-			}
-			return fmt.Errorf("record step %d %q: %w", i+1, s, err)
+		if err := replayStep(g, s, i+1, line, check); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+func tooManySteps(n, max int) error {
+	return &Error{Op: "load record", Err: ErrBadNotation,
+		Reason: fmt.Sprintf("more than %d steps (%d); no game under the record's rules has so many", max, n)}
+}
+
+// replayStep applies one step, the i-th, read from line (0 when unknown).
+func replayStep(g Game, s string, i, line int, check func() error) error {
+	m, err := g.ParseMove(s)
+	if err == nil {
+		err = g.Apply(m)
+	}
+	if err == nil && check != nil {
+		err = check()
+	}
+	if err != nil {
+		if line > 0 {
+			return fmt.Errorf("record line %d, step %s: %w", line, Quote(s), err)
+		}
+		return fmt.Errorf("record step %d %s: %w", i, Quote(s), err)
 	}
 	return nil
 }
@@ -86,7 +118,7 @@ func (rec *Record) WriteTo(w io.Writer, start Game) (int64, error) {
 			err = g.Apply(m)
 		}
 		if err != nil {
-			return 0, fmt.Errorf("record step %d %q: %w", i+1, s, err)
+			return 0, fmt.Errorf("record step %d %s: %w", i+1, Quote(s), err)
 		}
 		line = append(line, s)
 		if !chance || g.ToMove() == Terminal {
@@ -121,63 +153,205 @@ func (rec *Record) Header() string {
 	return b.String()
 }
 
+// MaxRecordLine is the longest line, in bytes, of a record's text form that
+// [ParseRecord] and [RecordReader] read. A written record's lines are far
+// shorter: a turn's throws and play, or in the Festungsspiel the throws up to
+// a decision.
+const MaxRecordLine = 64 << 10
+
+// MaxRecordSteps is the most steps [ParseRecord] reads. It is far above the
+// steps of any real game (a Partie of Toccateglio, a game of Verkehren or of
+// the Festungsspiel takes hundreds); it keeps a hostile text from filling
+// memory. The variants' ReadRecord bound the steps by the record's rules.
+const MaxRecordSteps = 1 << 20
+
+// MaxTiedDraws is the most times in a row that the draw for the start of a
+// record may tie. A tie repeats the draw, so the rules alone set no bound;
+// the variants' LoadRecord and ReadRecord refuse the 33rd tie in a row. Two
+// throws of two fair dice tie in total with chance 146/1296 ≈ 0.113, so 33
+// ties in a row have a chance of about 5·10⁻³²: no real game reaches the cap.
+const MaxTiedDraws = 32
+
 // ParseRecord reads a record's text form. It checks the form only; the steps
-// are judged by [Record.Replay].
+// are judged by [Record.Replay]. A line longer than [MaxRecordLine] or more
+// than [MaxRecordSteps] steps are refused with an error wrapping
+// [ErrBadNotation]; it reads the text as a stream, so memory stays
+// proportional to the steps it keeps.
 func ParseRecord(r io.Reader) (*Record, error) {
+	rr := NewRecordReader(r)
+	rec, err := rr.Header()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		step, line, err := rr.Next()
+		if err == io.EOF {
+			return rec, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(rec.Steps) == MaxRecordSteps {
+			return nil, &Error{Op: "parse record", Input: fmt.Sprintf("line %d", line), Err: ErrBadNotation,
+				Reason: fmt.Sprintf("more than %d steps; no game has so many", MaxRecordSteps)}
+		}
+		rec.Steps = append(rec.Steps, step)
+		rec.lines = append(rec.lines, line)
+	}
+}
+
+// RecordReader reads a record's text form as a stream: first its head
+// ([RecordReader.Header]), then one step at a time ([RecordReader.Next]), so
+// that a game can be replayed while it is read, in memory that does not grow
+// with the record. [ParseRecord] is built on it.
+type RecordReader struct {
+	sc      *bufio.Scanner
+	n       int      // the number of the last line read
+	rec     *Record  // the head, once read
+	pending []string // the steps of the current line not yet returned
+	err     error    // the error that ended the reading, if any
+}
+
+// NewRecordReader returns a reader of the record text in r.
+func NewRecordReader(r io.Reader) *RecordReader {
 	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), MaxRecordLine)
+	return &RecordReader{sc: sc}
+}
+
+// scan reads the next line, trimmed; ok is false at the end or on error.
+func (rr *RecordReader) scan() (text string, ok bool) {
+	if rr.err != nil {
+		return "", false
+	}
+	if !rr.sc.Scan() {
+		switch err := rr.sc.Err(); {
+		case errors.Is(err, bufio.ErrTooLong):
+			rr.err = &Error{Op: "parse record", Input: fmt.Sprintf("line %d", rr.n+1), Err: ErrBadNotation,
+				Reason: fmt.Sprintf("line too long: more than %d bytes", MaxRecordLine)}
+		case err != nil:
+			rr.err = &Error{Op: "parse record", Err: ErrBadNotation, Reason: err.Error()}
+		}
+		return "", false
+	}
+	rr.n++
+	return strings.TrimSpace(rr.sc.Text()), true
+}
+
+func (rr *RecordReader) bad(text, reason string) error {
+	rr.err = &Error{Op: "parse record", Input: fmt.Sprintf("line %d: %s", rr.n, text), Err: ErrBadNotation, Reason: reason}
+	return rr.err
+}
+
+// Header reads the head of the record: its rules (game, preset, players,
+// options), up to the blank line before the steps. The returned Record has
+// no steps. Calling it again returns the same head.
+func (rr *RecordReader) Header() (*Record, error) {
+	if rr.rec != nil || rr.err != nil {
+		return rr.rec, rr.err
+	}
 	rec := &Record{}
-	header := true
-	for n := 1; sc.Scan(); n++ {
-		text := strings.TrimSpace(sc.Text())
-		bad := func(reason string) error {
-			return &Error{Op: "parse record", Input: fmt.Sprintf("line %d: %s", n, text), Err: ErrBadNotation, Reason: reason}
+	for {
+		text, ok := rr.scan()
+		if !ok {
+			break
 		}
 		switch {
 		case strings.HasPrefix(text, "#"):
 			continue
 		case text == "":
 			if rec.Game != "" {
-				header = false
+				rr.rec = rec
+				return rec, nil
 			}
 			continue
-		case header:
-			key, value, ok := strings.Cut(text, ":")
-			if !ok {
-				return nil, bad("want a header line 'key: value'")
+		}
+		key, value, ok := strings.Cut(text, ":")
+		if !ok {
+			return nil, rr.bad(text, "want a header line 'key: value'")
+		}
+		value = strings.TrimSpace(value)
+		switch strings.TrimSpace(key) {
+		case "game":
+			rec.Game = value
+		case "preset":
+			rec.Preset = value
+		case "players":
+			p, err := strconv.Atoi(value)
+			if err != nil || p < 1 || p > MaxPlayers {
+				return nil, rr.bad(text, "players must be 1…6")
 			}
-			value = strings.TrimSpace(value)
-			switch strings.TrimSpace(key) {
-			case "game":
-				rec.Game = value
-			case "preset":
-				rec.Preset = value
-			case "players":
-				p, err := strconv.Atoi(value)
-				if err != nil || p < 1 || p > MaxPlayers {
-					return nil, bad("players must be 1…6")
-				}
-				rec.Players = p
-			case "option":
-				rec.Options = append(rec.Options, value)
-			default:
-				return nil, bad("unknown header key")
-			}
+			rec.Players = p
+		case "option":
+			rec.Options = append(rec.Options, value)
 		default:
-			for _, step := range strings.Split(text, ";") {
-				step = strings.TrimSpace(step)
-				if step == "" {
-					return nil, bad("empty step")
-				}
-				rec.Steps = append(rec.Steps, step)
-				rec.lines = append(rec.lines, n)
-			}
+			return nil, rr.bad(text, "unknown header key")
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, &Error{Op: "parse record", Err: ErrBadNotation, Reason: err.Error()}
+	if rr.err != nil {
+		return nil, rr.err
 	}
 	if rec.Game == "" {
-		return nil, &Error{Op: "parse record", Err: ErrBadNotation, Reason: "no 'game:' header"}
+		rr.err = &Error{Op: "parse record", Err: ErrBadNotation, Reason: "no 'game:' header"}
+		return nil, rr.err
 	}
+	rr.rec = rec // a head without steps
 	return rec, nil
+}
+
+// Next returns the next step of the record with the number of its line, or
+// io.EOF after the last. It reads the head first if [RecordReader.Header]
+// has not been called. An over-long line or a malformed one ends the reading
+// with an error wrapping [ErrBadNotation].
+func (rr *RecordReader) Next() (step string, line int, err error) {
+	if rr.rec == nil {
+		if _, err := rr.Header(); err != nil {
+			return "", 0, err
+		}
+	}
+	for len(rr.pending) == 0 {
+		text, ok := rr.scan()
+		if !ok {
+			if rr.err != nil {
+				return "", 0, rr.err
+			}
+			return "", 0, io.EOF
+		}
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		steps := strings.Split(text, ";")
+		for i, s := range steps {
+			steps[i] = strings.TrimSpace(s)
+			if steps[i] == "" {
+				return "", 0, rr.bad(text, "empty step")
+			}
+		}
+		rr.pending = steps
+	}
+	step, rr.pending = rr.pending[0], rr.pending[1:]
+	return step, rr.n, nil
+}
+
+// Replay applies the steps still to be read to g, a fresh game built from
+// the head's rules, as [Record.ReplayLimited] does: at most maxSteps of them
+// (0 for no limit), check called after each. It stops at the first step that
+// fails, without reading further.
+func (rr *RecordReader) Replay(g Game, maxSteps int, check func() error) error {
+	for i := 1; ; i++ {
+		step, line, err := rr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if maxSteps > 0 && i > maxSteps {
+			return &Error{Op: "load record", Input: fmt.Sprintf("line %d", line), Err: ErrBadNotation,
+				Reason: fmt.Sprintf("more than %d steps; no game under the record's rules has so many", maxSteps)}
+		}
+		if err := replayStep(g, step, i, line, check); err != nil {
+			return err
+		}
+	}
 }

@@ -435,7 +435,7 @@ func TestJSONRefusesInconsistentStates(t *testing.T) {
 		{"squares", fresh, func(m map[string]any) { field(m, 68)["squares"] = []int{1} }, brettspiel.ErrBadPosition, "fields[68].squares (F1) is [1], but the state gives null"},
 		{"event on no field", fresh, func(m map[string]any) {
 			m["events"].([]any)[0].(map[string]any)["to"] = 78
-		}, brettspiel.ErrBadPosition, "events[0]: 78 is no field of the plan"},
+		}, brettspiel.ErrBadPosition, "events[0]: place 78 is outside 1…77"},
 		{"event of seat 4", fresh, func(m map[string]any) {
 			m["events"].([]any)[0].(map[string]any)["player"] = 4
 		}, brettspiel.ErrBadPosition, "events[0]: player 4 of 2"},

@@ -2,6 +2,7 @@ package festung
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -263,4 +264,82 @@ func TestWriteSeeds(t *testing.T) {
 	for i, o := range []Options{ForPlayers(3), ForPlayers(4), {Players: 5, TurnCap: 25, Stock: 2}, {Players: 6, TurnCap: 80}} {
 		write("FuzzLoadRecord", fmt.Sprintf("played-%d", i), fmt.Sprintf("string(%q)", recordOf(t, o, uint64(i+10))))
 	}
+}
+
+// FuzzUnmarshalJSONStrict: a valid state's JSON with a key in another case,
+// a key given twice or data after the object is refused with a
+// *brettspiel.Error, and the game is left as it was.
+func FuzzUnmarshalJSONStrict(f *testing.F) {
+	var docs [][]byte
+	for _, g := range sampleGames(f) {
+		data, err := json.Marshal(g)
+		if err != nil {
+			f.Fatal(err)
+		}
+		docs = append(docs, data)
+	}
+	for i := range docs {
+		f.Add(uint8(i), uint8(i), uint16(7*i), uint8(i), []byte("}"))
+	}
+	f.Add(uint8(0), uint8(2), uint16(0), uint8(0), []byte("]]]"))
+	f.Add(uint8(1), uint8(1), uint16(3), uint8(0), []byte(`"x"`))
+	held := midGame(f, 9, 12)
+	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
+		doc := docs[int(which)%len(docs)]
+		bad, what, ok := mutateKeys(doc, op, at, pick, extra)
+		if !ok {
+			return
+		}
+		g := held.clone()
+		before, _ := json.Marshal(g)
+		err := g.UnmarshalJSON(bad)
+		if err == nil {
+			t.Fatalf("%s: accepted\n%s", what, bad)
+		}
+		if !errors.As(err, new(*brettspiel.Error)) {
+			t.Fatalf("%s: %v is no *brettspiel.Error", what, err)
+		}
+		if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
+			t.Fatalf("%s: a refused document changed the game", what)
+		}
+	})
+}
+
+// FuzzReadRecordBudget: a record that loads keeps within the step budget of
+// its rules (the turn cap and the ties of the draw for the start), and
+// reading it as a stream (ReadRecord) agrees with parsing it whole and
+// loading it (LoadRecord).
+func FuzzReadRecordBudget(f *testing.F) {
+	for _, s := range []string{
+		recordOf(f, Options{Players: 3, TurnCap: 4}, 1),
+		recordOf(f, Options{Players: 5, Stock: 4, TurnCap: 30}, 2),
+		"game: festung\nplayers: 2\noption: turn-cap=2\n\n5/1-6\n2/3-4 ; W1.II\n6/6-6\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		streamed, serr := ReadRecord(strings.NewReader(text))
+		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+		var loaded *Game
+		if err == nil {
+			loaded, err = LoadRecord(rec)
+		}
+		if (err == nil) != (serr == nil) {
+			t.Fatalf("LoadRecord: %v; ReadRecord: %v", err, serr)
+		}
+		for _, e := range []error{err, serr} {
+			if e != nil && !errors.As(e, new(*brettspiel.Error)) {
+				t.Fatalf("%v is no *brettspiel.Error", e)
+			}
+		}
+		if err != nil {
+			return
+		}
+		if n, max := len(rec.Steps), maxRecordSteps(loaded.opts); n > max {
+			t.Fatalf("a record of %d steps loads; the budget of its rules is %d", n, max)
+		}
+		if !reflect.DeepEqual(loaded, streamed) {
+			t.Fatalf("ReadRecord and LoadRecord load different games:\n%s\n%s", loaded, streamed)
+		}
+	})
 }

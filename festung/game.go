@@ -182,9 +182,9 @@ func (g *Game) Evaluate(p brettspiel.Player) float64 {
 	return float64(g.balance[p] - g.opts.Stock)
 }
 
-// Events implements brettspiel.Game. After New it holds the setup's
-// placements (F-S1).
-func (g *Game) Events() []brettspiel.Event { return g.events }
+// Events implements brettspiel.Game: a copy that is the caller's. After New
+// it holds the setup's placements (F-S1).
+func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
 
 // Clone implements brettspiel.Game.
 func (g *Game) Clone() brettspiel.Game { return g.clone() }

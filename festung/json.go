@@ -173,7 +173,12 @@ func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.toJSON()) }
 // as FromPosition does; every other key must agree with them (the id, turn,
 // player, winner, legal, returns, markersOnPlan, the seats' derived values,
 // the fields' description and squares), and the events are kept as the events
-// of the last Apply. Unknown keys are refused. The error names the problem
+// of the last Apply once they pass the bounds of what one Apply of this game
+// emits (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules,
+// fields of the plan, an end only when the game is over. Keys are read
+// exactly as written: an unknown key, a key in another case, a key given
+// twice and data after the object are refused (see
+// brettspiel.DecodeStrict). The error names the problem
 // and wraps brettspiel.ErrBadNotation (not this JSON form),
 // brettspiel.ErrBadOptions or brettspiel.ErrBadPosition; on error g is
 // unchanged.
@@ -205,23 +210,13 @@ func (s *stateJSON) game() (*Game, error) {
 	if err := s.Check(Variant, s.Rules.Players); err != nil {
 		return nil, err
 	}
-	for i, e := range s.Events {
-		for _, x := range [2]int{e.From, e.To} {
-			if x != brettspiel.NoPlace && (x < 1 || x > NumFields) {
-				return bad(brettspiel.ErrBadPosition, "events[%d]: %d is no field of the plan (1…%d, or -1 for none)", i, x, NumFields)
-			}
-		}
-		if e.Number < 0 {
-			return bad(brettspiel.ErrBadPosition, "events[%d]: number %d is below zero", i, e.Number)
-		}
-	}
 
 	// The rules, written in full.
 	o := Options{Players: s.Rules.Players, Stock: s.Rules.Stock, TurnCap: s.Rules.TurnCap}
 	if s.Rules.EmptyField != "" {
 		f, ok := FieldByName(s.Rules.EmptyField)
 		if !ok || f.Kind != OuterWork {
-			return bad(brettspiel.ErrBadOptions, "rules.emptyField %q is no outer-works field", s.Rules.EmptyField)
+			return bad(brettspiel.ErrBadOptions, "rules.emptyField %s is no outer-works field", brettspiel.Quote(s.Rules.EmptyField))
 		}
 		o.EmptyField = f.ID
 	}
@@ -284,7 +279,7 @@ func (s *stateJSON) game() (*Game, error) {
 		t := dice.Throw3{L: uint8(s.Throw.Large), A: uint8(s.Throw.Small[0]), B: uint8(s.Throw.Small[1])}
 		pt, ok := parseThrow(s.Throw.Notation)
 		if !ok || s.Throw.Notation != pt.String() {
-			return bad(brettspiel.ErrBadNotation, "throw.notation %q: want L/a-b, the small dice smaller first, such as 2/3-4", s.Throw.Notation)
+			return bad(brettspiel.ErrBadNotation, "throw.notation %s: want L/a-b, the small dice smaller first, such as 2/3-4", brettspiel.Quote(s.Throw.Notation))
 		}
 		if pt != t || s.Throw.Large != int(t.L) || s.Throw.Small[0] != int(t.A) || s.Throw.Small[1] != int(t.B) {
 			return bad(brettspiel.ErrBadPosition, "throw.notation %s, but throw.large %d and throw.small %v", s.Throw.Notation, s.Throw.Large, s.Throw.Small)
@@ -293,6 +288,9 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	g, err := load(norm, pos, end)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.CheckEvents(eventLimits); err != nil {
 		return nil, err
 	}
 	if len(s.Events) > 0 {
@@ -306,7 +304,7 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	switch {
 	case s.ID != w.ID:
-		return bad(brettspiel.ErrBadPosition, "id %q is not the position ID of the state the other keys give, %q", s.ID, w.ID)
+		return bad(brettspiel.ErrBadPosition, "id %s is not the position ID of the state the other keys give, %q", brettspiel.Quote(s.ID), w.ID)
 	case s.Turn != w.Turn:
 		return disagree("turn", s.Turn, w.Turn)
 	case s.Player != w.Player:
@@ -333,6 +331,18 @@ func (s *stateJSON) game() (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// eventLimits bounds the events of one Apply, for the decoder: places are
+// fields of the plan; a number is a die or a total of the three; an amount is
+// markers. The setup of New places a marker on every outer-works field, the
+// most events one step emits.
+var eventLimits = brettspiel.EventLimits{
+	Kinds: []brettspiel.EventKind{
+		brettspiel.EventThrow, brettspiel.EventDecide, brettspiel.EventTake, brettspiel.EventPlace,
+		brettspiel.EventPay, brettspiel.EventEnd, EventConquer, EventBuy,
+	},
+	RulePrefix: "F-", MaxEvents: 4 * NumFields, MinPlace: 1, MaxPlace: NumFields, MaxNumber: 18, MaxAmount: 4 * NumFields,
 }
 
 // jsonText renders v as JSON for an error message.

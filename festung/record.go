@@ -38,10 +38,10 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if rec.Game != Variant {
-		return bad("a record of %q, not of %s", rec.Game, Variant)
+		return bad("a record of %s, not of %s", brettspiel.Quote(rec.Game), Variant)
 	}
 	if rec.Preset != "" {
-		return bad("unknown preset %q: the Festungsspiel has no presets; give players and options", rec.Preset)
+		return bad("unknown preset %s: the Festungsspiel has no presets; give players and options", brettspiel.Quote(rec.Preset))
 	}
 	o, err := parseSettings(strings.Join(rec.Options, " "), rec.Options)
 	if err != nil {
@@ -60,7 +60,10 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 // its steps through the rules. A step that is no move of the game at that
 // point — a tampered record — is refused with the line number of the record's
 // text (when it was read by brettspiel.ParseRecord) and the game's reason; the
-// error wraps the game's sentinel (ErrBadNotation, ErrIllegalMove, …).
+// error wraps the game's sentinel (ErrBadNotation, ErrIllegalMove, …). A
+// record with more steps than a game under its rules can have — a throw and
+// at most one decision for each of the turn cap's throws — is refused before
+// it is replayed.
 func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	o, err := RecordOptions(rec)
 	if err != nil {
@@ -70,11 +73,38 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rec.Replay(g); err != nil {
+	if err := rec.ReplayLimited(g, maxRecordSteps(g.opts), nil); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
+
+// ReadRecord reads a record's text form (see brettspiel.ParseRecord) and
+// replays it as it reads, as [LoadRecord] does: it stops at the first step
+// that is refused, and its memory does not grow with the record.
+func ReadRecord(r io.Reader) (*Game, error) {
+	rr := brettspiel.NewRecordReader(r)
+	head, err := rr.Header()
+	if err != nil {
+		return nil, err
+	}
+	o, err := RecordOptions(head)
+	if err != nil {
+		return nil, err
+	}
+	g, err := New(o)
+	if err != nil {
+		return nil, err
+	}
+	if err := rr.Replay(g, maxRecordSteps(g.opts), nil); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// maxRecordSteps bounds the steps of a game under o (normalized): at most
+// TurnCap throws, each followed by at most one decision.
+func maxRecordSteps(o Options) int { return 2 * o.TurnCap }
 
 // WriteRecord writes the text form of rec (read by brettspiel.ParseRecord)
 // with one line a throw: the throw, and after " ; " the thrower's decision

@@ -150,8 +150,8 @@ func (g *Game) Returns() []int {
 	return []int{d, -d}
 }
 
-// Events returns what the last Apply did.
-func (g *Game) Events() []brettspiel.Event { return g.events }
+// Events returns what the last Apply did, as a copy that is the caller's.
+func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
 
 // Clone returns an independent copy.
 func (g *Game) Clone() brettspiel.Game {

@@ -154,9 +154,13 @@ func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.stateToJSON
 // are read from their keys and checked as strictly as FromPosition checks a
 // position; the keys that follow from them (the board in absolute points, the
 // counts, "turn", "player", "legal", "returns", "winner" and the "id") must
-// agree with them. Unknown keys are refused. The events are kept as the
-// events of the last apply. On error, which names the problem, g is
-// unchanged.
+// agree with them. Keys are read exactly as written: an unknown key, a key in
+// another case, a key given twice and data after the object are refused
+// (see brettspiel.DecodeStrict). The events are kept as the events of the
+// last apply once they pass the bounds of what one Apply of this game emits
+// (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules, track
+// points 0…25, an end only where a Partie or the match ended. On error,
+// which names the problem, g is unchanged.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	var s stateJSON
 	if err := brettspiel.DecodeStrict(data, &s); err != nil {
@@ -204,11 +208,11 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	hf, ok := lookup(huckeForceNames, r.HuckeForce)
 	if !ok {
-		return bad("rules.huckeForce is %q, want one of %s", r.HuckeForce, strings.Join(huckeForceNames, ", "))
+		return bad("rules.huckeForce is %s, want one of %s", brettspiel.Quote(r.HuckeForce), strings.Join(huckeForceNames, ", "))
 	}
 	mu, ok := lookup(multipliersNames, r.Multipliers)
 	if !ok {
-		return bad("rules.multipliers is %q, want one of %s", r.Multipliers, strings.Join(multipliersNames, ", "))
+		return bad("rules.multipliers is %s, want one of %s", brettspiel.Quote(r.Multipliers), strings.Join(multipliersNames, ", "))
 	}
 	o.HuckeForce, o.Multipliers = HuckeForce(hf), Multipliers(mu)
 	o, err := o.normalized()
@@ -218,10 +222,10 @@ func (s *stateJSON) game() (*Game, error) {
 	if r.Preset != "" {
 		p, ok := PresetNamed(r.Preset)
 		if !ok {
-			return bad("rules.preset: unknown preset %q", r.Preset)
+			return bad("rules.preset: unknown preset %s", brettspiel.Quote(r.Preset))
 		}
 		if d := o.Settings(p.Options); !presetRules(d) {
-			return bad("rules.preset is %q, but the rules differ from it: %s", r.Preset, strings.Join(d, " "))
+			return bad("rules.preset is %s, but the rules differ from it: %s", brettspiel.Quote(r.Preset), strings.Join(d, " "))
 		}
 	}
 	// The state.
@@ -229,12 +233,12 @@ func (s *stateJSON) game() (*Game, error) {
 	g := &Game{opts: o}
 	ph, ok := lookup(phaseNames[:], s.Phase)
 	if !ok {
-		return bad("phase is %q, want one of %s", s.Phase, strings.Join(phaseNames[:], ", "))
+		return bad("phase is %s, want one of %s", brettspiel.Quote(s.Phase), strings.Join(phaseNames[:], ", "))
 	}
 	g.phase = phase(ph)
 	res, ok := lookup(resumeNames[:], s.Resume)
 	if !ok {
-		return bad("resume is %q, want one of %s", s.Resume, strings.Join(resumeNames[:], ", "))
+		return bad("resume is %s, want one of %s", brettspiel.Quote(s.Resume), strings.Join(resumeNames[:], ", "))
 	}
 	g.resume = resume(res)
 	if s.Seat != 0 && s.Seat != 1 {
@@ -316,7 +320,7 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	switch {
 	case s.Turn != want.Turn || s.Player != want.Player:
-		return bad("turn %q and player %d, but the phase %q gives %q and %d", s.Turn, s.Player, s.Phase, want.Turn, want.Player)
+		return bad("turn %s and player %d, but the phase %s gives %q and %d", brettspiel.Quote(s.Turn), s.Player, brettspiel.Quote(s.Phase), want.Turn, want.Player)
 	case !slices.Equal(s.Returns, want.Returns):
 		return bad("returns %v, but the strokes give %v", s.Returns, want.Returns)
 	case (s.Winner == nil) != (want.Winner == nil) || (s.Winner != nil && *s.Winner != *want.Winner):
@@ -326,16 +330,39 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	for i, m := range s.Legal {
 		if m != want.Legal[i] {
-			return bad("legal[%d] is %q (weight %d), the position's is %q (weight %d)", i, m.Notation, m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
+			return bad("legal[%d] is %s (weight %d), the position's is %q (weight %d)", i, brettspiel.Quote(m.Notation), m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
 		}
 	}
 	if s.ID != want.ID {
-		return bad("the id %q does not agree with the state, whose id is %q", s.ID, want.ID)
+		return bad("the id %s does not agree with the state, whose id is %q", brettspiel.Quote(s.ID), want.ID)
+	}
+	if err := s.CheckEvents(eventLimits(g)); err != nil {
+		return nil, err
 	}
 	if len(s.Events) > 0 {
 		g.events = slices.Clone(s.Events)
 	}
 	return g, nil
+}
+
+// eventKinds are the kinds of events a Game emits.
+var eventKinds = []brettspiel.EventKind{
+	brettspiel.EventThrow, brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff,
+	brettspiel.EventPass, brettspiel.EventMark, brettspiel.EventDecide, brettspiel.EventEnd,
+	EventBegin, EventSetup, EventSatz,
+}
+
+// eventLimits bounds the events of one Apply in g's match, for the decoder:
+// places are track points 0 (the hand) to 25 (off); a number is a die, a
+// total, a quarter or the loser's marks (at most 127, as the marks); an
+// amount is marks or, at the end of the match, strokes (at most 4 a
+// Partie). An end leaves the winner's decision or the end of the match.
+func eventLimits(g *Game) brettspiel.EventLimits {
+	return brettspiel.EventLimits{
+		Kinds: eventKinds, RulePrefix: "T-", MaxEvents: 256,
+		MinPlace: 0, MaxPlace: 25, MaxNumber: 127, MaxAmount: max(127, 4*g.opts.Partien),
+		Ends: func() bool { return g.phase == phaseDecide || g.phase == phaseOver },
+	}
 }
 
 // presetRules reports whether settings against a preset touch only the length

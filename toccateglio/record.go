@@ -2,6 +2,7 @@ package toccateglio
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -261,7 +262,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if rec.Game != Variant {
-		return bad("a record of %q, not of %s", rec.Game, Variant)
+		return bad("a record of %s, not of %s", brettspiel.Quote(rec.Game), Variant)
 	}
 	if rec.Players != 0 && rec.Players != 2 {
 		return bad("%d players; %s is for two", rec.Players, Variant)
@@ -274,7 +275,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 			for _, p := range Presets() {
 				names = append(names, p.Name)
 			}
-			return bad("unknown preset %q; the presets are %s", rec.Preset, strings.Join(names, "; "))
+			return bad("unknown preset %s; the presets are %s", brettspiel.Quote(rec.Preset), strings.Join(names, "; "))
 		}
 		base = p.Options
 	}
@@ -284,7 +285,11 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 // LoadRecord builds the game of a record from its rules and replays its steps.
 // Unknown rules are refused with an error wrapping brettspiel.ErrBadOptions; a
 // step that is not legal where it stands is refused with its line (when the
-// record was read by brettspiel.ParseRecord) and the game's own error.
+// record was read by brettspiel.ParseRecord) and the game's own error. A
+// record with more steps than a match under its rules can have (see
+// maxRecordSteps), or whose draw for the start ties more than
+// brettspiel.MaxTiedDraws times in a row, is refused with an error wrapping
+// brettspiel.ErrBadNotation.
 func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	opts, err := RecordOptions(rec)
 	if err != nil {
@@ -294,8 +299,57 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rec.Replay(g); err != nil {
+	if err := rec.ReplayLimited(g, maxRecordSteps(g.opts), g.drawCheck()); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// ReadRecord reads a record's text form (see brettspiel.ParseRecord) and
+// replays it as it reads, as LoadRecord does: it stops at the first step that
+// is refused, and its memory does not grow with the record.
+func ReadRecord(r io.Reader) (*Game, error) {
+	rr := brettspiel.NewRecordReader(r)
+	head, err := rr.Header()
+	if err != nil {
+		return nil, err
+	}
+	opts, err := RecordOptions(head)
+	if err != nil {
+		return nil, err
+	}
+	g, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := rr.Replay(g, maxRecordSteps(g.opts), g.drawCheck()); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// maxRecordSteps bounds the steps of a match under o (normalized): every
+// play or pass, at most TurnCap of them, follows one throw; a Partie adds at
+// most the winner's decision, a throw that ends it before a play, and a draw
+// for the start of two throws and up to brettspiel.MaxTiedDraws repeats.
+func maxRecordSteps(o Options) int {
+	return 2*o.TurnCap + o.Partien*(2*(brettspiel.MaxTiedDraws+1)+2)
+}
+
+// drawCheck returns the check of LoadRecord that is called after every step:
+// it counts the steps of the draw for the start in a row and refuses the
+// brettspiel.MaxTiedDraws+1st tie.
+func (g *Game) drawCheck() func() error {
+	steps := 0
+	return func() error {
+		if g.phase != phaseDraw0 && g.phase != phaseDraw1 {
+			steps = 0
+			return nil
+		}
+		if steps++; steps > 2*brettspiel.MaxTiedDraws+1 {
+			return &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadNotation,
+				Reason: fmt.Sprintf("the draw for the start ties more than %d times in a row, which no real game does", brettspiel.MaxTiedDraws)}
+		}
+		return nil
+	}
 }

@@ -334,3 +334,79 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		write("FuzzLoadRecord", i, "string("+strconv.Quote(text)+")")
 	}
 }
+
+// FuzzUnmarshalJSONStrict: a valid state's JSON with a key in another case,
+// a key given twice or data after the object is refused with a
+// *brettspiel.Error, and the game is left as it was.
+func FuzzUnmarshalJSONStrict(f *testing.F) {
+	var docs [][]byte
+	for _, g := range fuzzStates(f) {
+		data, err := json.Marshal(g)
+		if err != nil {
+			f.Fatal(err)
+		}
+		docs = append(docs, data)
+	}
+	for i := range docs {
+		f.Add(uint8(i), uint8(i), uint16(7*i), uint8(i), []byte("}"))
+	}
+	f.Add(uint8(0), uint8(2), uint16(0), uint8(0), []byte("]]]"))
+	f.Add(uint8(1), uint8(1), uint16(3), uint8(0), []byte(`"x"`))
+	held := midGame(f, 9, 12)
+	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
+		doc := docs[int(which)%len(docs)]
+		bad, what, ok := mutateKeys(doc, op, at, pick, extra)
+		if !ok {
+			return
+		}
+		g := held.clone()
+		before, _ := json.Marshal(g)
+		err := g.UnmarshalJSON(bad)
+		if err == nil {
+			t.Fatalf("%s: accepted\n%s", what, bad)
+		}
+		if !errors.As(err, new(*brettspiel.Error)) {
+			t.Fatalf("%s: %v is no *brettspiel.Error", what, err)
+		}
+		if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
+			t.Fatalf("%s: a refused document changed the game", what)
+		}
+	})
+}
+
+// FuzzReadRecordBudget: a record that loads keeps within the step budget of
+// its rules (the turn cap and the ties of the draw for the start), and
+// reading it as a stream (ReadRecord) agrees with parsing it whole and
+// loading it (LoadRecord).
+func FuzzReadRecordBudget(f *testing.F) {
+	for _, s := range append(fuzzRecords(f)[:4],
+		"game: verkehren\noption: turn-cap=2\n\n"+strings.Repeat("6-5 ; 6-5\n", 3)+"6-5 ; 2-1\n",
+		"game: verkehren\noption: turn-cap=1\n\n6-5 ; 2-1 ; 3-1 ; 13/16 13/14\n") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		streamed, serr := ReadRecord(strings.NewReader(text))
+		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+		var loaded *Game
+		if err == nil {
+			loaded, err = LoadRecord(rec)
+		}
+		if (err == nil) != (serr == nil) {
+			t.Fatalf("LoadRecord: %v; ReadRecord: %v", err, serr)
+		}
+		for _, e := range []error{err, serr} {
+			if e != nil && !errors.As(e, new(*brettspiel.Error)) {
+				t.Fatalf("%v is no *brettspiel.Error", e)
+			}
+		}
+		if err != nil {
+			return
+		}
+		if n, max := len(rec.Steps), maxRecordSteps(loaded.opts); n > max {
+			t.Fatalf("a record of %d steps loads; the budget of its rules is %d", n, max)
+		}
+		if !reflect.DeepEqual(loaded, streamed) {
+			t.Fatalf("ReadRecord and LoadRecord load different games:\n%s\n%s", loaded, streamed)
+		}
+	})
+}

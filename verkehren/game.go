@@ -444,8 +444,8 @@ func (g *Game) finish(winner brettspiel.Player, end Ending) {
 	g.events = append(g.events, e)
 }
 
-// Events returns what the last Apply did.
-func (g *Game) Events() []brettspiel.Event { return g.events }
+// Events returns what the last Apply did, as a copy that is the caller's.
+func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
 
 // Returns gives +1/−1 for a single game, +2/−2 for a double one, zeros before
 // the end, for a draw (V-W4) and after the turn cap.

@@ -123,7 +123,11 @@ func (g *Game) derived() (points []jsonPoint, offBoard, borneOff, pips []int, ju
 // "drawTotal", "turns", "ending", "track"); every other key must agree with
 // them: the ID, the absolute points, the counts, whose turn it is, the legal
 // moves, the returns and the winner. The events are kept as the events of the
-// last Apply. Unknown keys are refused. The error wraps
+// last Apply once they pass the bounds of what one Apply of this game emits
+// (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules, points
+// 1…24, an end only when the game is over. Keys are read exactly as written:
+// an unknown key, a key in another case, a key given twice and data after
+// the object are refused (see brettspiel.DecodeStrict). The error wraps
 // brettspiel.ErrBadNotation for what is no JSON of this form,
 // brettspiel.ErrBadPosition for a state that cannot arise (or does not agree
 // with itself) and brettspiel.ErrBadOptions for bad rules, and names the
@@ -156,7 +160,7 @@ func (s *jsonState) game() (*Game, error) {
 	}
 	ph := slices.Index(phaseNames[:], s.Phase)
 	if ph < 0 {
-		return bad("phase %q is none of %q", s.Phase, phaseNames)
+		return bad("phase %s is none of %q", brettspiel.Quote(s.Phase), phaseNames)
 	}
 	st.phase = phase(ph)
 	switch {
@@ -187,7 +191,7 @@ func (s *jsonState) game() (*Game, error) {
 	}
 	e := slices.Index(endingKeys[:], s.Ending)
 	if e < 0 {
-		return bad("ending %q is none of %q", s.Ending, endingKeys)
+		return bad("ending %s is none of %q", brettspiel.Quote(s.Ending), endingKeys)
 	}
 	st.ending = Ending(e)
 	st.winner = brettspiel.Nobody
@@ -208,6 +212,9 @@ func (s *jsonState) game() (*Game, error) {
 	}
 	g, err := st.build(op)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.CheckEvents(eventLimits); err != nil {
 		return nil, err
 	}
 	if len(s.Events) > 0 {
@@ -242,9 +249,9 @@ func (s *jsonState) game() (*Game, error) {
 	want := brettspiel.NewStateJSON(g, variant, g.ID())
 	switch {
 	case s.ID != want.ID:
-		return bad("the id %q does not agree with the state, whose ID is %q", s.ID, want.ID)
+		return bad("the id %s does not agree with the state, whose ID is %q", brettspiel.Quote(s.ID), want.ID)
 	case s.Turn != want.Turn || s.Player != want.Player:
-		return bad("turn %q, player %d, but the state gives %q, %d", s.Turn, s.Player, want.Turn, want.Player)
+		return bad("turn %s, player %d, but the state gives %q, %d", brettspiel.Quote(s.Turn), s.Player, want.Turn, want.Player)
 	case !slices.Equal(s.Legal, want.Legal):
 		return bad("the legal moves do not agree with the state")
 	}
@@ -252,6 +259,20 @@ func (s *jsonState) game() (*Game, error) {
 		return bad("winner given for a game without a winner, or missing")
 	}
 	return g, nil
+}
+
+// eventLimits bounds the events of one Apply, for the decoder: places are
+// track points 1…24 (off the board and borne off are NoPlace); a number is a
+// die, a total of two dice or a count of open entry points; an amount is
+// stones (at most 15) or the points of the ending; an end leaves the game
+// over.
+var eventLimits = brettspiel.EventLimits{
+	Kinds: []brettspiel.EventKind{
+		brettspiel.EventThrow, brettspiel.EventDecide, brettspiel.EventPass, brettspiel.EventMove,
+		brettspiel.EventEnter, brettspiel.EventBearOff, brettspiel.EventHit, brettspiel.EventEnd,
+		EventJunker, EventConcede,
+	},
+	RulePrefix: "V-", MaxEvents: 32, MinPlace: 1, MaxPlace: 24, MaxNumber: 12, MaxAmount: 15,
 }
 
 func equalJSON(a, b any) bool {
@@ -277,7 +298,7 @@ func (r jsonRules) options() (Options, error) {
 	}
 	fp := slices.Index(firstNames[:], r.FirstPlayer)
 	if fp < 0 {
-		return bad("rules: firstPlayer %q is none of %q", r.FirstPlayer, firstNames)
+		return bad("rules: firstPlayer %s is none of %q", brettspiel.Quote(r.FirstPlayer), firstNames)
 	}
 	o.BandLimit, o.HigherDie, o.FirstPlayer, o.TurnCap = r.BandLimit, r.HigherDie, brettspiel.FirstPlayer(fp), r.TurnCap
 	if err := o.Validate(); err != nil {
@@ -286,10 +307,10 @@ func (r jsonRules) options() (Options, error) {
 	if r.Preset != "" {
 		p, ok := presetNamed(r.Preset)
 		if !ok {
-			return bad("rules: unknown preset %q", r.Preset)
+			return bad("rules: unknown preset %s", brettspiel.Quote(r.Preset))
 		}
 		if p.Options != o {
-			return bad("rules: the preset %q has the options %v, not %v", r.Preset, p.Options, o)
+			return bad("rules: the preset %s has the options %v, not %v", brettspiel.Quote(r.Preset), p.Options, o)
 		}
 	}
 	return o, nil

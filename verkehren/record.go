@@ -2,6 +2,7 @@ package verkehren
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
@@ -35,7 +36,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: reason}
 	}
 	if rec.Game != variant {
-		return bad(fmt.Sprintf("the record is of the game %q, not %s", rec.Game, variant))
+		return bad(fmt.Sprintf("the record is of the game %s, not %s", brettspiel.Quote(rec.Game), variant))
 	}
 	if rec.Players != 0 && rec.Players != 2 {
 		return bad(fmt.Sprintf("%d players; %s is played by 2", rec.Players, variant))
@@ -48,7 +49,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 			for _, p := range Presets() {
 				names = append(names, p.Name)
 			}
-			return bad(fmt.Sprintf("unknown preset %q; the presets are %s", rec.Preset, strings.Join(names, ", ")))
+			return bad(fmt.Sprintf("unknown preset %s; the presets are %s", brettspiel.Quote(rec.Preset), strings.Join(names, ", ")))
 		}
 		o = p.Options
 	}
@@ -64,7 +65,10 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 // LoadRecord builds the game of a record from its rules (RecordOptions) and
 // replays its steps. A record that was tampered with is refused at its first
 // illegal step, with its line (when it was read by brettspiel.ParseRecord)
-// and the rules' reason.
+// and the rules' reason. A record with more steps than a game under its
+// rules can have (see maxRecordSteps), or whose draw for the start ties more
+// than brettspiel.MaxTiedDraws times in a row, is refused with an error
+// wrapping brettspiel.ErrBadNotation.
 func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	opts, err := RecordOptions(rec)
 	if err != nil {
@@ -74,8 +78,56 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rec.Replay(g); err != nil {
+	if err := rec.ReplayLimited(g, maxRecordSteps(opts), g.drawCheck()); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// ReadRecord reads a record's text form (see brettspiel.ParseRecord) and
+// replays it as it reads, as LoadRecord does: it stops at the first step that
+// is refused, and its memory does not grow with the record.
+func ReadRecord(r io.Reader) (*Game, error) {
+	rr := brettspiel.NewRecordReader(r)
+	head, err := rr.Header()
+	if err != nil {
+		return nil, err
+	}
+	opts, err := RecordOptions(head)
+	if err != nil {
+		return nil, err
+	}
+	g, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := rr.Replay(g, maxRecordSteps(opts), g.drawCheck()); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// maxRecordSteps bounds the steps of a game under o: every play, pass or
+// concession, at most the turn cap of them, follows one throw, and the draw
+// for the start takes two throws and up to brettspiel.MaxTiedDraws repeats.
+func maxRecordSteps(o Options) int {
+	return 2*o.turnCap() + 2*(brettspiel.MaxTiedDraws+1)
+}
+
+// drawCheck returns the check of LoadRecord that is called after every step:
+// it counts the steps of the draw for the start in a row and refuses the
+// brettspiel.MaxTiedDraws+1st tie.
+func (g *Game) drawCheck() func() error {
+	steps := 0
+	return func() error {
+		if g.phase != phaseDraw0 && g.phase != phaseDraw1 {
+			steps = 0
+			return nil
+		}
+		if steps++; steps > 2*brettspiel.MaxTiedDraws+1 {
+			return &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadNotation,
+				Reason: fmt.Sprintf("the draw for the start ties more than %d times in a row, which no real game does", brettspiel.MaxTiedDraws)}
+		}
+		return nil
+	}
 }

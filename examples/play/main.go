@@ -8,8 +8,10 @@
 // At your turn the program draws the board, shows the throw and the numbered
 // legal plays; type a number or a play in the game's notation. Other commands:
 // undo (take back your last move and what followed it), hint (the plays ranked
-// by the search bot), save FILE and load FILE (game records), board, help,
-// quit. Bad input is answered with the reason and a new prompt.
+// by the search bot), save FILE and load FILE (game records; save asks before
+// it overwrites a file), board, help, quit. Bad input is answered with the
+// reason and a new prompt; a line longer than 4096 bytes is skipped with
+// "line too long".
 //
 // When standard input is not a terminal and -i is not given, it plays a short
 // game between two bots, printing the board and the events, and exits.
@@ -175,7 +177,7 @@ type session struct {
 	rec     brettspiel.Record
 	bots    []bot.Bot // nil for a person's seat
 	r       *rand.Rand
-	in      *bufio.Scanner
+	in      *bufio.Reader
 	out     io.Writer
 	history []snapshot // states at the people's earlier decisions, for undo
 }
@@ -190,7 +192,7 @@ func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewScanner(stdin), out: out}
+	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewReaderSize(stdin, maxLine), out: out}
 	if err := s.newGame(c.preset, c.players); err != nil {
 		return nil, err
 	}
@@ -261,17 +263,64 @@ func (s *session) loop() error {
 			shownAt = len(s.rec.Steps)
 		}
 		fmt.Fprint(s.out, "> ")
-		if !s.in.Scan() {
+		line, err := s.readLine()
+		if err == io.EOF {
 			s.say("")
-			return s.in.Err()
+			return nil
 		}
-		quit, err := s.command(strings.TrimSpace(s.in.Text()))
+		var long lineTooLong
+		if errors.As(err, &long) {
+			s.say("%v", err)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		quit, err := s.command(line)
 		if err != nil {
 			s.say("%v", err)
 		}
 		if quit {
 			return nil
 		}
+	}
+}
+
+// maxLine is the longest input line the session reads; a longer one is
+// skipped with a message, not kept in memory.
+const maxLine = 4096
+
+// lineTooLong is the error of readLine for a line longer than maxLine.
+type lineTooLong int
+
+func (n lineTooLong) Error() string {
+	return fmt.Sprintf("line too long (%d bytes; at most %d): ignored", int(n), maxLine)
+}
+
+// readLine reads a line of input, trimmed. A line longer than maxLine is
+// read to its end and dropped: the error says so, and the next call reads
+// the next line. At the end of the input it returns io.EOF.
+func (s *session) readLine() (string, error) {
+	var line []byte
+	n := 0
+	for {
+		chunk, err := s.in.ReadSlice('\n')
+		n += len(chunk)
+		if n <= maxLine {
+			line = append(line, chunk...)
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && n > 0:
+			// the last line has no line break
+		case err != nil:
+			return "", err
+		}
+		if n > maxLine {
+			return "", lineTooLong(n)
+		}
+		return strings.TrimSpace(string(line)), nil
 	}
 }
 
@@ -370,11 +419,30 @@ func (s *session) hint() error {
 	return nil
 }
 
+// save writes the record to path. An existing file is overwritten only when
+// the person says yes, and only if it is a regular file: the program does not
+// write through a link or to a device.
 func (s *session) save(path string) error {
 	if path == "" {
 		return errors.New("save needs a file name")
 	}
-	f, err := os.Create(path)
+	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if fi, err := os.Lstat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s exists and is not a regular file: not saved", path)
+		}
+		fmt.Fprintf(s.out, "%s exists; overwrite it? (y/N) ", path)
+		answer, err := s.readLine()
+		if err != nil && !errors.As(err, new(lineTooLong)) && err != io.EOF {
+			return err
+		}
+		if a := strings.ToLower(answer); a != "y" && a != "yes" {
+			s.say("not saved")
+			return nil
+		}
+		flags = os.O_WRONLY | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
 	if err != nil {
 		return err
 	}

@@ -152,3 +152,47 @@ func TestGameOverSaysDraw(t *testing.T) {
 		t.Errorf("gameOver = %q", got)
 	}
 }
+
+func TestSaveAsksBeforeOverwriting(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.txt")
+	if err := os.WriteFile(file, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	input := strings.Join([]string{
+		"save " + file, "n", // declined: the file stays
+		"save " + file, "", // no answer is no
+		"save " + dir, // a directory is no file to overwrite
+		"quit",
+	}, "\n") + "\n"
+	out := playWith(t, input, "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if strings.Count(out, "exists; overwrite it? (y/N)") != 2 || strings.Count(out, "not saved") != 3 {
+		t.Errorf("output:\n%s", out)
+	}
+	if data, _ := os.ReadFile(file); string(data) != "precious\n" {
+		t.Errorf("the file was overwritten without consent:\n%s", data)
+	}
+	out = playWith(t, "save "+file+"\ny\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if data, _ := os.ReadFile(file); !strings.Contains(out, "saved") || !strings.Contains(string(data), "game: toccateglio") {
+		t.Errorf("yes did not overwrite:\n%s\n%s", out, data)
+	}
+	// A new file is written without a question.
+	fresh := filepath.Join(dir, "new.txt")
+	out = playWith(t, "save "+fresh+"\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if strings.Contains(out, "overwrite") || !strings.Contains(out, "saved") {
+		t.Errorf("saving a new file:\n%s", out)
+	}
+}
+
+func TestLongInputLineIsSkipped(t *testing.T) {
+	// A line of 1 MB — sixteen times what bufio.Scanner takes by default —
+	// is answered with "line too long", and the session goes on.
+	input := strings.Repeat("x", 1<<20) + "\nhelp\n" + strings.Repeat("y", 10000) + "\nquit\n"
+	out := playWith(t, input, "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if strings.Count(out, "line too long") != 2 || !strings.Contains(out, "a number or a play in notation") {
+		t.Errorf("output:\n%.2000s", out)
+	}
+	if len(out) > 100000 {
+		t.Errorf("the long line came back: %d bytes of output", len(out))
+	}
+}
