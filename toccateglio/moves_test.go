@@ -78,6 +78,8 @@ func randomPosition(t testing.TB, o Options, r *rand.Rand) *Game {
 				s[off] = int8(r.IntN(stones / 2))
 				if outside > 0 {
 					s[off] = 0
+				} else if r.IntN(2) == 0 { // the last few stones
+					s[off] = int8(stones - 1 - r.IntN(3))
 				}
 			case 1: // in hand
 				if o.EnterFromHand {
@@ -222,10 +224,19 @@ func payloadsNear(g *Game, legal []brettspiel.Move, r *rand.Rand) []uint64 {
 			uint64(b)<<10|uint64(a), // the wrong order
 			mkPlay(mkStep(a.from(), a.to()+1), b), mkPlay(a, mkStep(b.from(), b.to()-1)),
 			mkPlay(mkStep(a.from()+1, a.to()+1), b))
-		if b != 0 && a.to() == b.from() { // the other route of one stone
+		if b != 0 && a.to() == b.from() { // the other route of one stone, and one step for both
+			out = append(out, mkPlay(mkStep(a.from(), b.to()), 0))
 			for _, d := range [2]int{int(g.dice[0]), int(g.dice[1])} {
 				x := a.from() + d
 				out = append(out, mkPlay(mkStep(a.from(), x), mkStep(x, b.to())))
+			}
+		}
+	}
+	s := &g.sides[g.turn]
+	for p := 0; p <= 24; p++ { // every step of one die alone
+		for _, d := range [2]int{int(g.dice[0]), int(g.dice[1])} {
+			if s[p] > 0 {
+				out = append(out, mkPlay(mkStep(p, min(p+d, off)), 0))
 			}
 		}
 	}
@@ -340,6 +351,32 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(3, func() { g.checkPlay(m.Payload()) }); n != 0 {
 			t.Fatalf("position %d: checkPlay(%s): %v allocations\n%v", i, g.MoveString(m), n, g)
+		}
+	}
+}
+
+// TestT_D6_ApplyChecksTheHigherDie: when only one number can be played,
+// Apply takes either (T-D6), and under HigherDie only the higher; the
+// refused play leaves the state unchanged.
+func TestT_D6_ApplyChecksTheHigherDie(t *testing.T) {
+	blocked := opp(ts, 1, map[int]int{6: 2, 7: 2, 21: 2}) // 10 cannot use both numbers
+	for _, higher := range []bool{false, true} {
+		o := ts
+		o.HigherDie = higher
+		for _, c := range []struct {
+			step string
+			ok   bool
+		}{{"10/15", !higher}, {"10/16", true}} {
+			g := load(t, o, own(o, 1, map[int]int{10: 1}), blocked, [2]int{6, 5}, [2]int{})
+			p := map[string]uint64{"10/15": mkPlay(mkStep(10, 15), 0), "10/16": mkPlay(mkStep(10, 16), 0)}[c.step]
+			before := *g
+			err := g.Apply(brettspiel.NewMove(0, p))
+			if (err == nil) != c.ok {
+				t.Errorf("HigherDie %v: Apply(%s) = %v, want legal %v", higher, c.step, err, c.ok)
+			}
+			if err != nil && (!errors.Is(err, brettspiel.ErrIllegalMove) || !sameState(g, &before)) {
+				t.Errorf("HigherDie %v: Apply(%s) = %v, or the state changed", higher, c.step, err)
+			}
 		}
 	}
 }
