@@ -124,18 +124,19 @@ func randomPositions(tb testing.TB, o Options, seed uint64, n int) []*Game {
 
 // benchSets are the recorded positions of the generation benchmarks: 2000
 // positions of random Partien per preset, split into doublets and other
-// throws, and all of them together.
-func benchSets(tb testing.TB) (names []string, sets [][]*Game) {
-	var all []*Game
+// throws, and all of them together; each set is one array, in the order
+// played.
+func benchSets(tb testing.TB) (names []string, sets [][]Game) {
+	var all []Game
 	for i, p := range benchPresets {
 		ps := randomPositions(tb, p.o, uint64(100+i), 2000)
-		all = append(all, ps...)
-		var plain, doublets []*Game
+		var plain, doublets []Game
 		for _, g := range ps {
+			all = append(all, *g)
 			if g.dice[0] == g.dice[1] {
-				doublets = append(doublets, g)
+				doublets = append(doublets, *g)
 			} else {
-				plain = append(plain, g)
+				plain = append(plain, *g)
 			}
 		}
 		names = append(names, p.name+"/plain", p.name+"/doublets")
@@ -152,22 +153,26 @@ func BenchmarkGenerate(b *testing.B) {
 		b.Run(names[k], func(b *testing.B) {
 			dst := make([]brettspiel.Move, 0, 1024)
 			plays := 0
+			var clock cpuClock
 			b.ReportAllocs()
 			b.ResetTimer()
+			clock.start()
 			for i := 0; i < b.N; i++ {
 				dst = set[i%len(set)].AppendLegalMoves(dst[:0])
 				plays += len(dst)
 			}
+			clock.report(b, "cpu-ns/op", float64(b.N))
 			b.ReportMetric(float64(plays)/float64(b.N), "plays/throw")
 		})
 	}
 }
 
 // applySet pairs the recorded positions with a legal play drawn at random.
-func applySet(b *testing.B, set []*Game) []brettspiel.Move {
+func applySet(b *testing.B, set []Game) []brettspiel.Move {
 	r := rand.New(rand.NewPCG(9, 9))
 	ms := make([]brettspiel.Move, len(set))
-	for i, g := range set {
+	for i := range set {
+		g := &set[i]
 		legal := g.LegalMoves()
 		ms[i] = legal[r.IntN(len(legal))]
 	}
@@ -186,16 +191,19 @@ func BenchmarkApply(b *testing.B) {
 		b.Run(names[k], func(b *testing.B) {
 			var g Game
 			events := make([]brettspiel.Event, 0, 64)
+			var clock cpuClock
 			b.ReportAllocs()
 			b.ResetTimer()
+			clock.start()
 			for i := 0; i < b.N; i++ {
 				j := i % len(set)
-				g = *set[j]
+				g = set[j]
 				g.events = events[:0]
 				if err := g.Apply(ms[j]); err != nil {
 					b.Fatal(err)
 				}
 			}
+			clock.report(b, "cpu-ns/op", float64(b.N))
 		})
 	}
 }
@@ -215,8 +223,10 @@ func BenchmarkRandomPartie(b *testing.B) {
 			events := make([]brettspiel.Event, 0, 64)
 			legal := make([]brettspiel.Move, 0, 1024)
 			turns := 0
+			var clock cpuClock
 			b.ReportAllocs()
 			b.ResetTimer()
+			clock.start()
 			for i := 0; i < b.N; i++ {
 				g = *start
 				g.events = events[:0]
@@ -234,6 +244,7 @@ func BenchmarkRandomPartie(b *testing.B) {
 				}
 				turns += int(g.turns)
 			}
+			clock.report(b, "cpu-ns/turn", float64(turns))
 			b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
 			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 		})

@@ -99,6 +99,35 @@ func hasPair(s *board.Side, a, b int) bool {
 	return s[a] >= 1 && s[b] >= 1
 }
 
+// occupied returns the mask of the points 0…24 of s that hold stones. The
+// counts are 0…16, so adding 0x7f to a byte sets its top bit exactly when it
+// is not zero, without a carry into the next; eight bytes at a time.
+func occupied(s *board.Side) uint32 {
+	const low7, top = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	var m uint32
+	for i := 0; i < 24; i += 8 {
+		w := (word(s, i) + low7) & top
+		m |= uint32((w>>7)*0x0102040810204080>>56) << i
+	}
+	return m | nz(s[24])<<24
+}
+
+// word returns the counts s[i…i+7] as the bytes of a word, low first.
+func word(s *board.Side, i int) uint64 {
+	b := s[i : i+8 : i+8]
+	return uint64(uint8(b[0])) | uint64(uint8(b[1]))<<8 | uint64(uint8(b[2]))<<16 | uint64(uint8(b[3]))<<24 |
+		uint64(uint8(b[4]))<<32 | uint64(uint8(b[5]))<<40 | uint64(uint8(b[6]))<<48 | uint64(uint8(b[7]))<<56
+}
+
+// byteSum returns s[from] + … + s[to] (to − from < 16).
+func byteSum(s *board.Side, from, to int) int {
+	n := 0
+	for i := from; i <= to; i++ {
+		n += int(s[i])
+	}
+	return n
+}
+
 // nz is 1 for a positive count and 0 for zero, without a branch.
 func nz(c int8) uint32 { return uint32(uint8(-c) >> 7) }
 
@@ -119,6 +148,7 @@ type mover struct {
 	land    uint32 // a step may end on p: open, and not the opponent's Hucke (T-D3, T-D4)
 	mid     uint32 // a stone moving both dice may stop on p on its way (T-D2, T-D4, T-H1)
 	lonely  uint32 // a stone may not arrive on p alone: the empty own Hucke (T-H1), an empty point of 13…18 while the opponent has his Force (T-D8)
+	special uint32 // lonely, and the held own Hucke: the points where the whole-throw rules need a closer look
 	force   bool   // T-D8 is in force: the opponent has his Force and the rule holds
 	oppOn24 bool   // an opponent stone on the mover's 24 (T-B2)
 	exact   bool   // ExactBearOffAlways
@@ -142,22 +172,10 @@ func (g *Game) newMover() (m mover) {
 		m.hi, m.lo = m.lo, m.hi
 	}
 	m.exact, m.closed, m.stones = g.opts.ExactBearOffAlways, g.opts.ClosedOpponentHucke, int8(g.opts.Stones)
-	var opp uint32
-	oppForce := 0
-	for j := 1; j <= 12; j++ { // the opponent's 1…12 are the mover's 24…13
-		opp |= nz(o[j]) << (25 - j)
-		oppForce += int(o[j])
-	}
-	for j := 13; j <= 24; j++ {
-		opp |= nz(o[j]) << (25 - j)
-	}
-	for p := 0; p <= 24; p++ {
-		m.own |= nz(m.s[p]) << p
-	}
-	outside := 0
-	for p := 1; p <= 18; p++ {
-		outside += int(m.s[p])
-	}
+	opp := bits.Reverse32(occupied(o)) >> 6 // the opponent's point j is the mover's 25-j
+	oppForce := byteSum(o, 1, 12)
+	m.own = occupied(&m.s)
+	outside := byteSum(&m.s, 1, 18)
 	const points = 1<<25 - 2 // bits 1…24
 	m.open = points &^ opp
 	m.land = m.open &^ (1 << oppHucke)
@@ -176,6 +194,10 @@ func (g *Game) newMover() (m mover) {
 				m.lonely |= 1 << p
 			}
 		}
+	}
+	m.special = m.lonely
+	if m.s[ownHucke] >= 2 {
+		m.special |= 1 << ownHucke
 	}
 	m.oppOn24 = opp&(1<<24) != 0
 	m.simple = (m.s[hand] == 0 && outside >= 2) || m.s[hand] >= 2
@@ -347,13 +369,13 @@ func (m *mover) plays(dst []brettspiel.Move, actor brettspiel.Player, higherDie 
 			for ; cand != 0; cand &= cand - 1 {
 				q := bits.TrailingZeros32(cand)
 				if q == t {
-					if !m.oneOK(p, y) {
+					if (1<<p|1<<y)&m.special != 0 && !m.oneOK(p, y) {
 						continue
 					}
 					dst = append(dst, brettspiel.Move(base|a|uint64(mkStep(t, y))))
 				} else {
 					tq := q + e
-					if !m.pairOK(p, t, q, tq) {
+					if (1<<p|1<<t|1<<q|1<<tq)&m.special != 0 && !m.pairOK(p, t, q, tq) {
 						continue
 					}
 					dst = append(dst, brettspiel.Move(base|a|uint64(mkStep(q, tq))))
