@@ -221,7 +221,8 @@ func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 // unchanged. A play is checked by replaying its steps (see checkPlay), not by
 // listing every play.
 func (g *Game) Apply(m brettspiel.Move) error {
-	if !g.isLegal(m) {
+	var mv mover // the position as the mover sees it, when a play is checked
+	if !g.isLegal(m, &mv) {
 		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString) // says why
 	}
 	g.events = g.events[:0]
@@ -231,14 +232,15 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	case phaseDecide:
 		g.applyDecision(m.Payload() == decideGoOn)
 	case phaseMove:
-		g.applyPlay(m.Payload(), nil)
+		g.applyPlay(m.Payload(), nil, &mv)
 		g.countTurn()
 	}
 	return nil
 }
 
-// isLegal reports whether m is one of the legal moves.
-func (g *Game) isLegal(m brettspiel.Move) bool {
+// isLegal reports whether m is one of the legal moves; for a play it fills
+// mv for applyPlay.
+func (g *Game) isLegal(m brettspiel.Move, mv *mover) bool {
 	p := m.Payload()
 	switch g.phase {
 	case phaseOver:
@@ -252,7 +254,8 @@ func (g *Game) isLegal(m brettspiel.Move) bool {
 	if m.Actor() != g.turn {
 		return false
 	}
-	_, ok := g.checkPlay(p)
+	*mv = g.newMover()
+	_, ok := g.checkPlay(mv, p)
 	return ok
 }
 
@@ -490,8 +493,9 @@ func afterPlay(s board.Side, payload uint64) board.Side {
 
 // applyPlay plays a legal play and runs steps 4–6 of T-W1. legal is the list
 // of the legal moves when the caller has it; it is needed (and otherwise
-// made) only when the play opens a closed quarter (T-J2).
-func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move) {
+// made) only when the play opens a closed quarter (T-J2). mv, if not nil, is
+// the mover's view of the position before the play (for the events).
+func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move, mv *mover) {
 	me := g.turn
 	you := 1 - me
 	before := g.sides[me]
@@ -510,7 +514,7 @@ func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move) {
 			keepable |= closedQuarters(&f)
 		}
 	}
-	unusedDie := g.playSteps(payload)
+	unusedDie := g.playSteps(payload, mv)
 	a, b := playSteps(payload)
 	// (4) the opponent's marks: unplayable numbers (T-D7) and an opened Jan (T-J2).
 	unplayed := 0
@@ -634,8 +638,9 @@ func (g *Game) assignDice(m *mover, a, b step) (int, int) {
 }
 
 // playSteps moves the stones of a play and emits the move events; it returns
-// the die left unused by a one-step play (0 when quiet).
-func (g *Game) playSteps(payload uint64) (unused int) {
+// the die left unused by a one-step play (0 when quiet). m, if not nil, is
+// the mover's view of the position before the play.
+func (g *Game) playSteps(payload uint64, m *mover) (unused int) {
 	me := g.turn
 	a, b := playSteps(payload)
 	if g.quiet {
@@ -651,14 +656,17 @@ func (g *Game) playSteps(payload uint64) (unused int) {
 		g.emit(ev(brettspiel.EventPass, "T-D7", me, brettspiel.Nobody))
 		return 0
 	}
-	m := g.newMover()
-	fa, fb, isForce := g.forcePlay(&m)
+	if m == nil {
+		mv := g.newMover()
+		m = &mv
+	}
+	fa, fb, isForce := g.forcePlay(m)
 	isForce = isForce && mkPlay(fa, fb) == payload
 	var da, db int
 	if isForce {
 		da, db = ownHucke-a.from()+1, ownHucke-b.from()+1
 	} else {
-		da, db = g.assignDice(&m, a, b)
+		da, db = g.assignDice(m, a, b)
 	}
 	for i, st := range [2]step{a, b} {
 		if st == 0 {

@@ -119,14 +119,8 @@ func word(s *board.Side, i int) uint64 {
 		uint64(uint8(b[4]))<<32 | uint64(uint8(b[5]))<<40 | uint64(uint8(b[6]))<<48 | uint64(uint8(b[7]))<<56
 }
 
-// byteSum returns s[from] + … + s[to] (to − from < 16).
-func byteSum(s *board.Side, from, to int) int {
-	n := 0
-	for i := from; i <= to; i++ {
-		n += int(s[i])
-	}
-	return n
-}
+// laneSum adds the bytes of w (their sum below 256).
+func laneSum(w uint64) int { return int(w * 0x0101010101010101 >> 56) }
 
 // nz is 1 for a positive count and 0 for zero, without a branch.
 func nz(c int8) uint32 { return uint32(uint8(-c) >> 7) }
@@ -172,11 +166,11 @@ func (g *Game) newMover() (m mover) {
 		m.hi, m.lo = m.lo, m.hi
 	}
 	m.exact, m.closed, m.stones = g.opts.ExactBearOffAlways, g.opts.ClosedOpponentHucke, int8(g.opts.Stones)
-	opp := bits.Reverse32(occupied(o)) >> 6 // the opponent's point j is the mover's 25-j
-	oppForce := byteSum(o, 1, 12)
+	opp := bits.Reverse32(occupied(o)) >> 6                 // the opponent's point j is the mover's 25-j
+	oppForce := laneSum(word(o, 1) + word(o, 9)&0xffffffff) // his 1…12
 	m.own = occupied(&m.s)
-	outside := byteSum(&m.s, 1, 18)
-	const points = 1<<25 - 2 // bits 1…24
+	outside := laneSum(word(&m.s, 1)+word(&m.s, 9)) + int(m.s[17]) + int(m.s[18]) // 1…18
+	const points = 1<<25 - 2                                                      // bits 1…24
 	m.open = points &^ opp
 	m.land = m.open &^ (1 << oppHucke)
 	m.mid = m.open
@@ -701,7 +695,8 @@ func (m *mover) anyOneStep(d int) bool {
 }
 
 // checkPlay reports whether payload is one of the legal plays of the throw,
-// without listing them; force tells that it is the force play (T-H3). It
+// from m, the mover's view of the position (newMover), without listing the
+// plays; force tells that it is the force play (T-H3). It
 // decodes the play's steps and replays them with the single-step rules
 // (seqLegal), then applies the filters of the whole turn: a play of one
 // number only when no play uses both, and under HigherDie the higher number
@@ -713,8 +708,7 @@ func (m *mover) anyOneStep(d int) bool {
 //
 // The single steps are checked one at a time by mover.stepTo; a frontend's
 // click-by-click input can use the same rules step by step.
-func (g *Game) checkPlay(payload uint64) (force, ok bool) {
-	m := g.newMover()
+func (g *Game) checkPlay(m *mover, payload uint64) (force, ok bool) {
 	if payload == 0 {
 		return false, m.numbersUsed(g.turn, g.opts.HigherDie) == 0
 	}
@@ -722,7 +716,7 @@ func (g *Game) checkPlay(payload uint64) (force, ok bool) {
 	if payload>>20 != 0 || a == 0 || mkPlay(a, b) != payload || !validStep(a) || (b != 0 && !validStep(b)) {
 		return false, false
 	}
-	if fa, fb, ok := g.forcePlay(&m); ok && mkPlay(fa, fb) == payload {
+	if fa, fb, ok := g.forcePlay(m); ok && mkPlay(fa, fb) == payload {
 		return true, true
 	}
 	if b != 0 {

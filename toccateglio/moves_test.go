@@ -349,7 +349,10 @@ func TestGenerateDoesNotAllocate(t *testing.T) {
 		}); n != 0 {
 			t.Fatalf("position %d: AppendLegalMoves: %v allocations\n%v", i, n, g)
 		}
-		if n := testing.AllocsPerRun(3, func() { g.checkPlay(m.Payload()) }); n != 0 {
+		if n := testing.AllocsPerRun(3, func() {
+			mv := g.newMover()
+			g.checkPlay(&mv, m.Payload())
+		}); n != 0 {
 			t.Fatalf("position %d: checkPlay(%s): %v allocations\n%v", i, g.MoveString(m), n, g)
 		}
 	}

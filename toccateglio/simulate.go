@@ -39,7 +39,7 @@ func (g *Game) Simulate(r *rand.Rand) {
 		case phaseMove:
 			legal := g.appendPlays(buf[:0])
 			m := legal[r.IntN(len(legal))]
-			g.applyPlay(m.Payload(), legal)
+			g.applyPlay(m.Payload(), legal, nil)
 			g.countTurn()
 		case phaseDecide:
 			g.applyDecision(r.IntN(2) == 1) // [afresh, go-on]

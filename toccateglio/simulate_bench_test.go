@@ -49,7 +49,8 @@ func BenchmarkCheck(b *testing.B) {
 	clock.start()
 	for i := 0; i < b.N; i++ {
 		j := i % len(set)
-		if _, ok := set[j].checkPlay(ms[j].Payload()); !ok {
+		mv := set[j].newMover()
+		if _, ok := set[j].checkPlay(&mv, ms[j].Payload()); !ok {
 			b.Fatal("refused")
 		}
 	}
