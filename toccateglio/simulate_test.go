@@ -141,3 +141,17 @@ func TestSimulateDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// A random Partie of Toccateglispiel, played out at once from a seed.
+func ExampleGame_Simulate() {
+	g, err := New(Toccateglispiel())
+	if err != nil {
+		panic(err)
+	}
+	g.Simulate(rand.New(rand.NewPCG(2026, 11)))
+	fmt.Println("over:", g.ToMove() == brettspiel.Terminal)
+	fmt.Println("Partien:", g.Partien(), "strokes:", g.Strokes(), "returns:", g.Returns())
+	// Output:
+	// over: true
+	// Partien: 1 strokes: [0 1] returns: [-1 1]
+}
