@@ -644,6 +644,30 @@ func (m *mover) seqLegal(a, b step) bool {
 	return false
 }
 
+// simpleTwo is the check of a two-step play a b (a < b) in a simple position
+// by the masks of plays, which it mirrors: two stones one number each, or
+// one stone both numbers through the nearer open point.
+func (m *mover) simpleTwo(a, b step) bool {
+	own := m.own &^ 1
+	chains := true
+	if m.s[hand] > 0 {
+		own, chains = 1, false
+	}
+	p, t, q, tq := a.from(), a.to(), b.from(), b.to()
+	d, e := t-p, tq-q
+	if !(d == m.lo && e == m.hi || d == m.hi && e == m.lo) || t > 24 || tq > 24 {
+		return false
+	}
+	if q == t { // the same stone moves on (or another from t: the same play)
+		return chains && own&(1<<p) != 0 && m.mid&(1<<t) != 0 && m.land&(1<<tq) != 0 &&
+			m.oneOK(p, tq) && (d == m.lo || m.mid&(1<<(p+m.lo)) == 0)
+	}
+	if own&(m.land>>d)&(1<<p) == 0 || own&(m.land>>e)&(1<<q) == 0 || (p == q && m.s[p] < 2) {
+		return false
+	}
+	return m.pairOK(p, t, q, tq)
+}
+
 // oneStep reports whether step a alone is a legal single step of one of the
 // dice (d = 0), or of the die d, ending on a point where a stone may stay,
 // and it returns the side after it.
@@ -718,6 +742,9 @@ func (g *Game) checkPlay(m *mover, payload uint64) (force, ok bool) {
 	}
 	if fa, fb, ok := g.forcePlay(m); ok && mkPlay(fa, fb) == payload {
 		return true, true
+	}
+	if b != 0 && m.simple {
+		return false, m.simpleTwo(a, b)
 	}
 	if b != 0 {
 		if !m.seqLegal(a, b) {
