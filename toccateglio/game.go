@@ -463,17 +463,13 @@ func (g *Game) hitCount(me int) int {
 // closedQuarters returns a bit per quarter 1, 2, 4 whose six points all hold
 // two or more of the side's stones (T-J1).
 func closedQuarters(s *board.Side) uint8 {
+	// Adding 0x7e to a count of 0…16 sets its top bit exactly when it is 2
+	// or more; a quarter is six bytes of a word.
+	const six, plus = 0x0000808080808080, 0x7e7e7e7e7e7e7e7e
 	var m uint8
-	for _, q := range [3]int{1, 2, 4} {
-		closed := true
-		for p := (q-1)*6 + 1; p <= q*6; p++ {
-			if s[p] < 2 {
-				closed = false
-				break
-			}
-		}
-		if closed {
-			m |= 1 << q
+	for i, w := range [3]uint64{word(s, 1), word(s, 7), word(s, 18) >> 8} { // points 1…6, 7…12, 19…24
+		if (w+plus)&six == six {
+			m |= 2 << (i + i/2) // quarters 1, 2, 4
 		}
 	}
 	return m
