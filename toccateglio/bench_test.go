@@ -78,3 +78,175 @@ func TestAppendLegalMovesDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// benchPresets are the presets by short names for the benchmarks.
+var benchPresets = []struct {
+	name string
+	o    Options
+}{
+	{"TS", Toccateglispiel()},
+	{"AL15", Tokkadille1853(15)},
+	{"AL16", Tokkadille1853(16)},
+	{"TD", Toccadille()},
+}
+
+// randomPositions records the positions with a throw to play of seeded
+// random Partien (uniform random plays) under o, n in all, as independent
+// games.
+func randomPositions(tb testing.TB, o Options, seed uint64, n int) []*Game {
+	tb.Helper()
+	r := rand.New(rand.NewPCG(seed, 3))
+	var out []*Game
+	var legal []brettspiel.Move
+	for len(out) < n {
+		g, err := New(o)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for g.ToMove() != brettspiel.Terminal && len(out) < n {
+			var m brettspiel.Move
+			if g.ToMove() == brettspiel.Chance {
+				m = randomThrow(r)
+			} else {
+				if g.phase == phaseMove {
+					out = append(out, g.Clone().(*Game))
+				}
+				legal = g.AppendLegalMoves(legal[:0])
+				m = legal[r.IntN(len(legal))]
+			}
+			if err := g.Apply(m); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// benchSets are the recorded positions of the generation benchmarks: 2000
+// positions of random Partien per preset, split into doublets and other
+// throws, and all of them together; each set is one array, in the order
+// played.
+func benchSets(tb testing.TB) (names []string, sets [][]Game) {
+	var all []Game
+	for i, p := range benchPresets {
+		ps := randomPositions(tb, p.o, uint64(100+i), 2000)
+		var plain, doublets []Game
+		for _, g := range ps {
+			all = append(all, *g)
+			if g.dice[0] == g.dice[1] {
+				doublets = append(doublets, *g)
+			} else {
+				plain = append(plain, *g)
+			}
+		}
+		names = append(names, p.name+"/plain", p.name+"/doublets")
+		sets = append(sets, plain, doublets)
+	}
+	return append(names, "all"), append(sets, all)
+}
+
+// BenchmarkGenerate: the legal plays of one throw (ns/op is per throw), over
+// recorded positions of random Partien of every preset, doublets apart.
+func BenchmarkGenerate(b *testing.B) {
+	names, sets := benchSets(b)
+	for k, set := range sets {
+		b.Run(names[k], func(b *testing.B) {
+			dst := make([]brettspiel.Move, 0, 1024)
+			plays := 0
+			var clock cpuClock
+			b.ReportAllocs()
+			b.ResetTimer()
+			clock.start()
+			for i := 0; i < b.N; i++ {
+				dst = set[i%len(set)].AppendLegalMoves(dst[:0])
+				plays += len(dst)
+			}
+			clock.report(b, "cpu-ns/op", float64(b.N))
+			b.ReportMetric(float64(plays)/float64(b.N), "plays/throw")
+		})
+	}
+}
+
+// applySet pairs the recorded positions with a legal play drawn at random.
+func applySet(b *testing.B, set []Game) []brettspiel.Move {
+	r := rand.New(rand.NewPCG(9, 9))
+	ms := make([]brettspiel.Move, len(set))
+	for i := range set {
+		g := &set[i]
+		legal := g.LegalMoves()
+		ms[i] = legal[r.IntN(len(legal))]
+	}
+	return ms
+}
+
+// BenchmarkApply: Apply of a legal play drawn at random, over the recorded
+// positions (ns/op is per play, a copy of the state included).
+func BenchmarkApply(b *testing.B) {
+	names, sets := benchSets(b)
+	for k, set := range sets {
+		if names[k] != "all" {
+			continue
+		}
+		ms := applySet(b, set)
+		b.Run(names[k], func(b *testing.B) {
+			var g Game
+			events := make([]brettspiel.Event, 0, 64)
+			var clock cpuClock
+			b.ReportAllocs()
+			b.ResetTimer()
+			clock.start()
+			for i := 0; i < b.N; i++ {
+				j := i % len(set)
+				g = set[j]
+				g.events = events[:0]
+				if err := g.Apply(ms[j]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			clock.report(b, "cpu-ns/op", float64(b.N))
+		})
+	}
+}
+
+// BenchmarkRandomPartie: whole Partien from the draw for the start, throws
+// drawn as two dice, plays drawn uniformly from the legal moves and applied
+// through Apply; turns/s counts the players' turns (plays and passes).
+func BenchmarkRandomPartie(b *testing.B) {
+	for _, p := range benchPresets {
+		b.Run(p.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			start, err := New(p.o)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var g Game
+			events := make([]brettspiel.Event, 0, 64)
+			legal := make([]brettspiel.Move, 0, 1024)
+			turns := 0
+			var clock cpuClock
+			b.ReportAllocs()
+			b.ResetTimer()
+			clock.start()
+			for i := 0; i < b.N; i++ {
+				g = *start
+				g.events = events[:0]
+				for g.phase != phaseOver {
+					var m brettspiel.Move
+					if g.ToMove() == brettspiel.Chance {
+						m = randomThrow(r)
+					} else {
+						legal = g.AppendLegalMoves(legal[:0])
+						m = legal[r.IntN(len(legal))]
+					}
+					if err := g.Apply(m); err != nil {
+						b.Fatal(err)
+					}
+				}
+				turns += int(g.turns)
+			}
+			clock.report(b, "cpu-ns/turn", float64(turns))
+			b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
+	}
+}

@@ -203,6 +203,13 @@
 // [Game.Evaluate] estimates a player's return for the module's bots: the
 // strokes won so far and the Partie in play judged by the marks (see there).
 //
+// # Playouts
+//
+// [Game.Simulate] (brettspiel.Simulator) plays a match to its end at random
+// without events, for search and simulation: throws uniform over the 36,
+// plays uniform over the legal moves, as [brettspiel.PlayOut] with the random
+// policy would draw them.
+//
 // # Events
 //
 // [Game.Events] reports everything the last Apply did. Marks are events of kind

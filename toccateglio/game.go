@@ -1,6 +1,8 @@
 package toccateglio
 
 import (
+	"math/bits"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 )
@@ -59,6 +61,7 @@ type Game struct {
 	resume  resume
 	next    brettspiel.Player // the thrower after a Partie won by a play (resumeNext)
 	capped  bool
+	quiet   bool // Simulate: no events are recorded
 	events  []brettspiel.Event
 }
 
@@ -195,15 +198,7 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	case phaseDecide:
 		return append(dst, brettspiel.NewMove(g.turn, decideAfresh), brettspiel.NewMove(g.turn, decideGoOn))
 	}
-	var l playList
-	g.sortedPlays(&l)
-	if l.normal == 0 {
-		dst = append(dst, brettspiel.NewMove(g.turn, 0))
-	}
-	for i := 0; i < l.n; i++ {
-		dst = append(dst, brettspiel.NewMove(g.turn, l.items[i].payload))
-	}
-	return dst
+	return g.appendPlays(dst)
 }
 
 // ChanceOutcomes lists the 21 distinct throws with their weights of 36.
@@ -223,12 +218,12 @@ func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 }
 
 // Apply plays m, which must be one of the legal moves; on error the state is
-// unchanged.
+// unchanged. A play is checked by replaying its steps (see checkPlay), not by
+// listing every play.
 func (g *Game) Apply(m brettspiel.Move) error {
-	var buf [maxPlays + 1]brettspiel.Move
-	legal := g.AppendLegalMoves(buf[:0])
-	if err := brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
-		return err
+	var mv mover // the position as the mover sees it, when a play is checked
+	if !g.isLegal(m, &mv) {
+		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString) // says why
 	}
 	g.events = g.events[:0]
 	switch g.phase {
@@ -237,17 +232,47 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	case phaseDecide:
 		g.applyDecision(m.Payload() == decideGoOn)
 	case phaseMove:
-		g.applyPlay(m.Payload(), legal)
-		g.turns++
-		if g.phase != phaseOver && int(g.turns) >= g.opts.TurnCap {
-			g.phase, g.capped = phaseOver, true
-			g.emit(brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Note: "turn cap"})
-		}
+		g.applyPlay(m.Payload(), nil, &mv)
+		g.countTurn()
 	}
 	return nil
 }
 
-func (g *Game) emit(e brettspiel.Event) { g.events = append(g.events, e) }
+// isLegal reports whether m is one of the legal moves; for a play it fills
+// mv for applyPlay.
+func (g *Game) isLegal(m brettspiel.Move, mv *mover) bool {
+	p := m.Payload()
+	switch g.phase {
+	case phaseOver:
+		return false
+	case phaseDraw0, phaseDraw1, phaseThrow:
+		hi, lo := p>>3, p&7
+		return m.Actor() == brettspiel.Chance && p>>6 == 0 && lo >= 1 && lo <= hi && hi <= 6
+	case phaseDecide:
+		return m.Actor() == g.turn && (p == decideGoOn || p == decideAfresh)
+	}
+	if m.Actor() != g.turn {
+		return false
+	}
+	*mv = g.newMover()
+	_, ok := g.checkPlay(mv, p)
+	return ok
+}
+
+// countTurn counts a play or pass for the turn cap and ends the match there.
+func (g *Game) countTurn() {
+	g.turns++
+	if g.phase != phaseOver && int(g.turns) >= g.opts.TurnCap {
+		g.phase, g.capped = phaseOver, true
+		g.emit(brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Note: "turn cap"})
+	}
+}
+
+func (g *Game) emit(e brettspiel.Event) {
+	if !g.quiet {
+		g.events = append(g.events, e)
+	}
+}
 
 func ev(kind brettspiel.EventKind, rule string, player, other brettspiel.Player) brettspiel.Event {
 	return brettspiel.Event{Kind: kind, Rule: rule, Player: player, Other: other, From: brettspiel.NoPlace, To: brettspiel.NoPlace}
@@ -312,7 +337,10 @@ func (g *Game) applyThrow(hi, lo uint8) {
 	g.dice = [2]uint8{hi, lo}
 	g.phase = phaseMove
 	me := g.turn
-	if n := g.hitMarks(int(me), true); n > 0 {
+	if n := g.hitCount(int(me)); n > 0 {
+		if !g.quiet {
+			g.hitMarks(int(me), true) // the events, one per hit
+		}
 		g.marks[me] += int8(n)
 		if g.marks[me] >= 12 {
 			g.endPartie(me, resumeMove, me)
@@ -383,20 +411,65 @@ func (g *Game) hitMarks(me int, emit bool) int {
 	return total
 }
 
+// hitCount is hitMarks without the events, by bit masks: the same count.
+func (g *Game) hitCount(me int) int {
+	s, o := &g.sides[me], &g.sides[1-me]
+	d1, d2 := int(g.dice[0]), int(g.dice[1])
+	var src, blot, open uint32 // by points of the mover's track
+	for p := 1; p <= 24; p++ {
+		src |= nz(s[p]) << p
+		c := o[25-p]
+		open |= (1 - nz(c)) << p
+		if c == 1 {
+			blot |= 1 << p
+		}
+	}
+	blot &^= 1 << oppHucke // never a target (T-M3 covers it)
+	stop := open           // a stone could stop here on the way
+	if s[ownHucke] == 0 {
+		stop &^= 1 << ownHucke
+	}
+	if g.opts.ClosedOpponentHucke {
+		stop &^= 1 << oppHucke
+	}
+	n := 0
+	if d1 == d2 {
+		n = bits.OnesCount32(src & (blot >> d1))
+		if !g.opts.SingleDieHitsOnly {
+			n += bits.OnesCount32(src & (blot >> (2 * d1)) & (stop >> d1))
+		}
+		n *= 2
+	} else {
+		n = bits.OnesCount32(src&(blot>>d1)) + bits.OnesCount32(src&(blot>>d2))
+		if !g.opts.SingleDieHitsOnly {
+			n += bits.OnesCount32(src & (blot >> (d1 + d2)) & (stop>>d1 | stop>>d2))
+		}
+	}
+	// T-M3: the opponent's empty Hucke, by two stones at once, the own Hucke held.
+	if s[ownHucke] >= 2 && o[25-oppHucke] == 0 {
+		avail := *s
+		avail[ownHucke] -= 2 // the base of the own Hucke never counts
+		if hasPair(&avail, oppHucke-d1, oppHucke-d2) {
+			if d1 == d2 {
+				n += 4
+			} else {
+				n += 2
+			}
+		}
+	}
+	return n
+}
+
 // closedQuarters returns a bit per quarter 1, 2, 4 whose six points all hold
 // two or more of the side's stones (T-J1).
 func closedQuarters(s *board.Side) uint8 {
+	// Adding 0x7e to a count of 0…16 sets its top bit exactly when it is 2
+	// or more; a quarter is six bytes of a word.
+	const six, plus = 0x0000808080808080, 0x7e7e7e7e7e7e7e7e
 	var m uint8
-	for _, q := range [3]int{1, 2, 4} {
-		closed := true
-		for p := (q-1)*6 + 1; p <= q*6; p++ {
-			if s[p] < 2 {
-				closed = false
-				break
-			}
-		}
-		if closed {
-			m |= 1 << q
+	for i, w := range [3]uint64{word(s, 1), word(s, 7), word(s, 18) >> 8} { // points 1…6, 7…12, 19…24
+		if (w+plus)&six == six {
+			m |= 2 << (i + i/2) // quarters 1, 2, 4
 		}
 	}
 	return m
@@ -414,13 +487,30 @@ func afterPlay(s board.Side, payload uint64) board.Side {
 	return s
 }
 
-// applyPlay plays a legal play and runs steps 4–6 of T-W1.
-func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move) {
+// applyPlay plays a legal play and runs steps 4–6 of T-W1. legal is the list
+// of the legal moves when the caller has it; it is needed (and otherwise
+// made) only when the play opens a closed quarter (T-J2). mv, if not nil, is
+// the mover's view of the position before the play (for the events).
+func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move, mv *mover) {
 	me := g.turn
 	you := 1 - me
 	before := g.sides[me]
-	unusedDie := g.playSteps(payload)
-	after := g.sides[me]
+	after := afterPlay(before, payload)
+	closedBefore := closedQuarters(&before)
+	closedAfter := closedQuarters(&after)
+	opened := closedBefore &^ closedAfter
+	var keepable uint8 // the quarters that some legal play keeps closed
+	if opened != 0 {
+		var buf [64]brettspiel.Move
+		if legal == nil {
+			legal = g.appendPlays(buf[:0])
+		}
+		for _, m := range legal {
+			f := afterPlay(before, m.Payload())
+			keepable |= closedQuarters(&f)
+		}
+	}
+	unusedDie := g.playSteps(payload, mv)
 	a, b := playSteps(payload)
 	// (4) the opponent's marks: unplayable numbers (T-D7) and an opened Jan (T-J2).
 	unplayed := 0
@@ -445,14 +535,7 @@ func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move) {
 			pen++
 		}
 	}
-	closedBefore := closedQuarters(&before)
-	closedAfter := closedQuarters(&after)
-	if opened := closedBefore &^ closedAfter; opened != 0 {
-		var keepable uint8
-		for _, m := range legal {
-			f := afterPlay(before, m.Payload())
-			keepable |= closedQuarters(&f)
-		}
+	if opened != 0 {
 		for _, q := range [3]int{1, 2, 4} {
 			if opened&keepable&(1<<q) != 0 {
 				e := ev(brettspiel.EventMark, "T-J2", you, me)
@@ -529,12 +612,12 @@ func (g *Game) nextThrower() brettspiel.Player {
 
 // assignDice returns the dice that the steps a and b (b may be 0) of a play
 // from side s used, lower die tried first for the first step.
-func (g *Game) assignDice(s board.Side, a, b step) (int, int) {
-	_, occ := g.view(int(g.turn))
+func (g *Game) assignDice(m *mover, a, b step) (int, int) {
+	s := m.s
 	d := [2]int{int(g.dice[1]), int(g.dice[0])}
 	for o := 0; o < 2; o++ {
 		x, y := d[o], d[1-o]
-		if t, ok := g.stepTo(&s, &occ, a.from(), x, true); !ok || t != a.to() {
+		if t, ok := m.stepTo(&s, a.from(), x, true); !ok || t != a.to() {
 			continue
 		}
 		if b == 0 {
@@ -543,7 +626,7 @@ func (g *Game) assignDice(s board.Side, a, b step) (int, int) {
 		s1 := s
 		s1[a.from()]--
 		s1[a.to()]++
-		if t, ok := g.stepTo(&s1, &occ, b.from(), y, false); ok && t == b.to() {
+		if t, ok := m.stepTo(&s1, b.from(), y, false); ok && t == b.to() {
 			return x, y
 		}
 	}
@@ -551,22 +634,35 @@ func (g *Game) assignDice(s board.Side, a, b step) (int, int) {
 }
 
 // playSteps moves the stones of a play and emits the move events; it returns
-// the die left unused by a one-step play.
-func (g *Game) playSteps(payload uint64) (unused int) {
+// the die left unused by a one-step play (0 when quiet). m, if not nil, is
+// the mover's view of the position before the play.
+func (g *Game) playSteps(payload uint64, m *mover) (unused int) {
 	me := g.turn
 	a, b := playSteps(payload)
+	if g.quiet {
+		for _, st := range [2]step{a, b} {
+			if st != 0 {
+				g.sides[me][st.from()]--
+				g.sides[me][st.to()]++
+			}
+		}
+		return 0
+	}
 	if a == 0 {
 		g.emit(ev(brettspiel.EventPass, "T-D7", me, brettspiel.Nobody))
 		return 0
 	}
-	s, occ := g.view(int(me))
-	fa, fb, isForce := g.forcePlay(&s, &occ)
+	if m == nil {
+		mv := g.newMover()
+		m = &mv
+	}
+	fa, fb, isForce := g.forcePlay(m)
 	isForce = isForce && mkPlay(fa, fb) == payload
 	var da, db int
 	if isForce {
 		da, db = ownHucke-a.from()+1, ownHucke-b.from()+1
 	} else {
-		da, db = g.assignDice(s, a, b)
+		da, db = g.assignDice(m, a, b)
 	}
 	for i, st := range [2]step{a, b} {
 		if st == 0 {

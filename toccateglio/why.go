@@ -77,12 +77,11 @@ func (g *Game) whyIllegal(st [2]step) string {
 	case !g.opts.SinglesInForce && hasForce(&occ) && singleInForce(&s, &f):
 		return "no single stone may be set into the opponent's second quarter (13–18) while he has his Force (T-D8)"
 	}
-	var l playList
-	g.genPlays(&l)
-	if l.used == 2 && n == 1 && !combined {
+	used := g.numbersUsed()
+	if used == 2 && n == 1 && !combined {
 		return fmt.Sprintf("both numbers of %s must be played when a play uses both (T-D6)", g.throwString())
 	}
-	if l.used == 1 && g.opts.HigherDie && n == 1 && d1 != d2 && fits(st[0], d2) && !fits(st[0], d1) {
+	if used <= 1 && g.opts.HigherDie && n == 1 && d1 != d2 && fits(st[0], d2) && !fits(st[0], d1) {
 		return fmt.Sprintf("only one number of %s can be played: it must be the higher, %d (T-D6)", g.throwString(), d1)
 	}
 	return fmt.Sprintf("not a legal play of %s", g.throwString())
