@@ -2,7 +2,6 @@ package verkehren
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
@@ -36,27 +35,68 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 	return int(f >> 8), int(f >> 3 & 31), int(f & 7), true
 }
 
-// Sizes of the generator's tables. They live on the stack; a throw that needs
-// more (none seen in millions of random positions) is generated again with
-// heap tables, so the result is always exact.
+// The generator walks every order of single moves depth first, in the order
+// of the payloads, and records each position where no further number can be
+// played (a leaf) once per class (the numbers it used, and the die when only
+// one was used), keeping the first (smallest) payload and the most entering
+// hits. The filters of the whole turn (V-D2, V-E3) are applied to the leaves
+// at the end. Because leaves arrive in ascending payload order and the first
+// one of a position is kept, the list comes out sorted.
+//
+// Doublets are where the orders multiply: four moves of one number can often
+// be made in any order. The search therefore skips an order that is only a
+// legal swap of a smaller one. When the last move made was s1 and the next
+// candidate s2 comes before it in the payload order (a lower from point, as
+// the number is the same), s2 is skipped if, from the position before s1,
+// s2 then s1 is legal too and makes as many entering hits. Why this is exact:
+// take any legal order of moves that reaches a position P. While it has two
+// neighbouring moves s1 s2 with s2 < s1 whose swap is legal with the same
+// entering hits, swap them: the moves before and after the pair are played
+// from the same positions as before (a pair of moves leaves the same position
+// in either order: each takes a stone off its point and puts one on its
+// target, and a blot on a target is hit by whichever lands there first, which
+// is the same point either way), so the order stays legal, reaches P with as
+// many numbers and entering hits, and is smaller. Each swap removes an
+// inversion, so this ends in an order that the search walks. The smallest
+// legal order reaching P has no such pair (the swap would be smaller still),
+// so the payload kept for P is the one an exhaustive search keeps, and the
+// most entering hits of P are kept as well. The landing rules that make the
+// order matter — a Band forbidden on 2–11 while a blot still stands there
+// (V-B1), the house count of the five-blots opening and the Band count of the
+// band limit (V-O1), entering first (V-E1), bearing off only with all stones
+// home and the higher number only from the farthest point (V-F1) — are all
+// judged by the single-step rules on the actual positions, so no rule needs
+// an argument of its own. Whether a node has any legal move is judged before
+// the skipping, so a skipped move never turns a node into a leaf.
+//
+// The tables live on the stack and are small: the leaves (16 bytes each) and
+// an index of 2-byte slots, so that nothing large is cleared per call. A
+// throw with more distinct leaves than fit (rare; none seen in random games)
+// is generated again with tables on the heap, so the result is always exact.
 const (
-	nodeSlots = 2048
-	leafCap   = 1024
+	leafCap   = 512
+	indexCap  = 2 * leafCap
+	leafShift = 52 // leaf.meta bits above the payload
 )
 
-type node struct {
-	key  uint64 // the position reached (posKey)
-	aux  uint8  // depth | dice-used mask<<3, +1 (0: empty slot)
-	hits int8   // the most entering hits with which it was reached
-	leaf int16  // index in leaves, or -1
+// leaf is a position where no further number can be played.
+type leaf struct {
+	key uint64 // posKey of the position
+	// pay is the smallest payload reaching it, with above leafShift: the
+	// entering hits (3 bits), the numbers used (3 bits) and the die when one
+	// number is used (3 bits).
+	pay uint64
 }
 
-type leaf struct {
-	key  uint64
-	pay  uint64
-	hits int8 // entering hits (V-E3)
-	used int8 // numbers played (V-D2)
-	die  int8 // the number played when used == 1
+func (l *leaf) payload() uint64 { return l.pay & (1<<leafShift - 1) }
+func (l *leaf) hits() int       { return int(l.pay >> leafShift & 7) }
+func (l *leaf) class() uint64   { return l.pay >> (leafShift + 3) }
+func (l *leaf) used() int       { return int(l.pay >> (leafShift + 3) & 7) }
+func (l *leaf) die() int        { return int(l.pay >> (leafShift + 6) & 7) }
+
+type pathStep struct {
+	from, to, die int8
+	eh            int8 // 1 when the move entered with a hit (V-E3)
 }
 
 type gen struct {
@@ -65,14 +105,16 @@ type gen struct {
 	dice     [2]int8 // mixed: ascending; doublet: both equal
 	n        int     // numbers in the throw: 2, or 4 for a doublet
 	doublet  bool
-	path     [maxSteps]struct{ from, to, die int8 }
+	junker   bool // V-J1 at the start: nothing can be played
+	occ      uint32
 	hitmask  uint32
 	diff     [26]int8 // own stones per track position against the start
 	touched  uint32   // the positions where diff is not 0
-	nodes    []node
-	nn       int
-	leaves   []leaf // the first nl are in use
+	path     [maxSteps]pathStep
+	saved    [maxSteps][2]board.Side // the sides before each move (doublets)
+	leaves   []leaf
 	nl       int
+	index    []uint16 // open addressing over leaves: index+1, 0 empty
 	overflow bool
 }
 
@@ -113,58 +155,87 @@ func (g *gen) shift(p int, c int8) {
 	}
 }
 
-func hashKey(key uint64, aux uint8, slots int) int {
-	h := (key ^ uint64(aux)<<57) * 0x9E3779B97F4A7C15
-	return int(h>>32) & (slots - 1)
+// move plays one single move on the generator's sides; undo takes it back.
+func (g *gen) move(from, to int, hit bool) {
+	g.me[from]--
+	if g.me[from] == 0 {
+		g.occ &^= 1 << from
+	}
+	g.me[to]++
+	g.occ |= 1 << to
+	g.shift(from, -1)
+	g.shift(to, 1)
+	if hit {
+		g.opp[oppPoint[to]]--
+		g.opp[bar]++
+		g.hitmask |= 1 << (to - 2)
+	}
 }
 
-// visit looks the node up and inserts it when new: it returns the slot and
-// whether it was there before.
-func (g *gen) visit(key uint64, aux uint8) (int, bool) {
-	aux++
-	slots := len(g.nodes)
-	i := hashKey(key, aux, slots)
-	for {
-		n := &g.nodes[i]
-		if n.aux == 0 {
-			if g.nn >= slots*3/4 {
-				g.overflow = true
-				return i, true
-			}
-			*n = node{key: key, aux: aux, hits: -1, leaf: -1}
-			g.nn++
-			return i, false
-		}
-		if n.key == key && n.aux == aux {
-			return i, true
-		}
-		i = (i + 1) & (slots - 1)
+func (g *gen) undo(from, to int, hit bool) {
+	if hit {
+		g.opp[oppPoint[to]]++
+		g.opp[bar]--
+		g.hitmask &^= 1 << (to - 2)
 	}
+	g.me[to]--
+	if g.me[to] == 0 {
+		g.occ &^= 1 << to
+	}
+	g.me[from]++
+	g.occ |= 1 << from
+	g.shift(to, -1)
+	g.shift(from, 1)
+}
+
+// swappable reports whether the candidate move from→to by d, made after the
+// move path[depth-1], is only a legal swap of the smaller order (see above).
+func (g *gen) swappable(depth, from int, hit bool) bool {
+	s1 := g.path[depth-1]
+	if from >= int(s1.from) {
+		return false
+	}
+	d := int(s1.die)
+	me, opp := g.saved[depth-1][0], g.saved[depth-1][1]
+	to2, hit2, why := g.o.step(&me, &opp, from, d)
+	if why != okStep {
+		return false
+	}
+	me[from]--
+	me[to2]++
+	if hit2 {
+		opp[oppPoint[to2]]--
+		opp[bar]++
+	}
+	_, hit1, why := g.o.step(&me, &opp, int(s1.from), d)
+	if why != okStep {
+		return false
+	}
+	was := s1.eh
+	if hit && from == bar {
+		was++
+	}
+	now := int8(0)
+	if hit2 && from == bar {
+		now++
+	}
+	if hit1 && s1.from == bar {
+		now++
+	}
+	return was == now
 }
 
 // dfs lists every sequence of single moves from the current node in the
-// order of the payloads; a node reached again by a later (so larger) prefix is
-// not explored again unless it now comes with more entering hits.
+// order of the payloads, but for the swapped orders of doublets (see above).
 func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
-	if g.overflow {
-		return
-	}
-	key := g.posKey()
-	slot, seen := g.visit(key, uint8(depth)|used<<3)
-	if g.overflow {
-		return
-	}
-	nd := &g.nodes[slot]
-	if seen && nd.hits >= hits {
-		return
-	}
-	nd.hits = hits
 	any := false
-	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.o.junker(&g.me, &g.opp)) {
-		for from := 0; from <= 24; from++ {
-			if g.me[from] == 0 || g.me[bar] > 0 && from != bar {
-				continue
-			}
+	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.junker) {
+		srcs := g.occ & (1<<(off) - 1)
+		if g.me[bar] > 0 {
+			srcs = 1 // V-E1: entering comes first
+		}
+		for ; srcs != 0; srcs &= srcs - 1 {
+			from := bits.TrailingZeros32(srcs)
 			for j := 0; j < 2; j++ {
 				if used&(1<<j) != 0 || g.doublet && j == 1 {
 					continue
@@ -175,87 +246,85 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 					continue
 				}
 				any = true
+				if g.doublet && depth > 0 && g.swappable(depth, from, hit) {
+					continue
+				}
 				nu := used
 				if !g.doublet {
 					nu |= 1 << j
 				}
-				g.me[from]--
-				g.me[to]++
-				g.shift(from, -1)
-				g.shift(to, 1)
 				var eh int8
-				oldMask := g.hitmask
-				if hit {
-					op := oppPoint[to]
-					g.opp[op]--
-					g.opp[bar]++
-					g.hitmask |= 1 << (to - 2)
-					if from == bar {
-						eh = 1
-					}
+				if hit && from == bar {
+					eh = 1
 				}
-				g.path[depth] = struct{ from, to, die int8 }{int8(from), int8(to), int8(d)}
+				if g.doublet {
+					g.saved[depth] = [2]board.Side{g.me, g.opp}
+				}
+				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh}
+				g.move(from, to, hit)
 				g.dfs(depth+1, nu, pay|stepField(from, to, d)<<stepShift(depth), hits+eh)
-				g.hitmask = oldMask
-				if hit {
-					op := oppPoint[to]
-					g.opp[op]++
-					g.opp[bar]--
-				}
-				g.me[to]--
-				g.me[from]++
-				g.shift(to, -1)
-				g.shift(from, 1)
+				g.undo(from, to, hit)
 				if g.overflow {
 					return
 				}
 			}
 		}
 	}
-	if any {
-		return
+	if !any {
+		g.addLeaf(depth, pay, hits)
 	}
-	// a leaf: no further number can be played
-	nd = &g.nodes[slot]
-	if nd.leaf >= 0 {
-		l := &g.leaves[nd.leaf]
-		if hits > l.hits {
-			l.hits = hits
-		}
-		return
-	}
-	if g.nl == len(g.leaves) {
-		g.overflow = true
-		return
-	}
-	u := int8(depth)
+}
+
+// addLeaf records the position reached as a leaf, once per class.
+func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
+	u := depth
 	if g.me[off] == 15 {
-		u = int8(g.n) // the last stone is off: nothing is left to play
+		u = g.n // the last stone is off: nothing is left to play
 	}
-	var die int8
-	if depth == 1 {
-		die = g.path[0].die
+	cls := uint64(u)
+	if u == 1 {
+		cls |= uint64(g.path[0].die) << 3
 	}
-	nd.leaf = int16(g.nl)
-	g.leaves[g.nl] = leaf{key: key, pay: pay, hits: hits, used: u, die: die}
-	g.nl++
+	key := g.posKey()
+	mask := len(g.index) - 1
+	h := (key ^ cls<<58) * 0x9E3779B97F4A7C15
+	for i := int(h>>40) & mask; ; i = (i + 1) & mask {
+		x := g.index[i]
+		if x == 0 {
+			if g.nl == len(g.leaves) {
+				g.overflow = true
+				return
+			}
+			g.leaves[g.nl] = leaf{key: key, pay: pay | uint64(hits)<<leafShift | cls<<(leafShift+3)}
+			g.nl++
+			g.index[i] = uint16(g.nl)
+			return
+		}
+		l := &g.leaves[x-1]
+		if l.key == key && l.class() == cls {
+			if int(hits) > l.hits() {
+				l.pay = l.pay&^(7<<leafShift) | uint64(hits)<<leafShift
+			}
+			return
+		}
+	}
 }
 
 // appendPlays appends the payloads of the legal plays of the throw hi-lo for
 // the side me against opp, sorted ascending, one per resulting position.
 func (o *Options) appendPlays(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
-	var nodes [nodeSlots]node
 	var leaves [leafCap]leaf
+	var index [indexCap]uint16
 	g := gen{o: o, me: *me, opp: *opp}
-	g.nodes, g.leaves = nodes[:], leaves[:]
+	g.leaves, g.index = leaves[:], index[:]
 	out, ok := g.run(dst, actor, hi, lo)
 	if ok {
 		return out
 	}
 	// too many positions for the stack tables: again with larger ones
-	for size := 4; ; size *= 4 {
+	for size := 8; ; size *= 8 {
 		g = gen{o: o, me: *me, opp: *opp}
-		g.nodes, g.leaves = make([]node, nodeSlots*size), make([]leaf, leafCap*size)
+		g.leaves, g.index = make([]leaf, leafCap*size), make([]uint16, indexCap*size)
 		if out, ok = g.run(dst, actor, hi, lo); ok {
 			return out
 		}
@@ -269,62 +338,65 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 	if g.doublet {
 		g.n = 4
 	}
+	g.junker = g.o.junker(&g.me, &g.opp)
+	for p := 0; p < off; p++ {
+		if g.me[p] > 0 {
+			g.occ |= 1 << p
+		}
+	}
 	g.dfs(0, 0, 0, 0)
 	if g.overflow {
 		return dst, false
 	}
+	all := g.leaves[:g.nl]
 	// V-D2: as many numbers as possible; the higher one when only one can be
 	// played and the option asks for it.
-	maxUsed := int8(0)
-	all := g.leaves[:g.nl]
-	for _, l := range all {
-		maxUsed = max(maxUsed, l.used)
+	maxUsed := 0
+	for i := range all {
+		maxUsed = max(maxUsed, all[i].used())
 	}
-	wantDie := int8(0)
+	wantDie := 0
 	if g.o.HigherDie && !g.doublet && maxUsed == 1 {
-		for _, l := range all {
-			if l.used == 1 && l.die == int8(hi) {
-				wantDie = int8(hi)
+		for i := range all {
+			if all[i].used() == 1 && all[i].die() == hi {
+				wantDie = hi
 			}
 		}
 	}
-	// one entry per resulting position: the smallest payload, the most
-	// entering hits (V-E3 fine point); reuse the node table as the index.
-	clear(g.nodes)
 	keep := all[:0]
-	for _, l := range all {
-		if l.used != maxUsed || wantDie != 0 && l.die != wantDie {
+	for i := range all {
+		l := all[i]
+		if l.used() != maxUsed || wantDie != 0 && l.die() != wantDie {
 			continue
 		}
-		slots := len(g.nodes)
-		i := hashKey(l.key, 1, slots)
-		for {
-			n := &g.nodes[i]
-			if n.aux == 0 {
-				*n = node{key: l.key, aux: 1, leaf: int16(len(keep))}
-				keep = append(keep, l)
-				break
+		if maxUsed == 1 && !g.doublet {
+			// one number played with either die can give one position (a
+			// stone borne off); it is one play, the smaller payload
+			dup := false
+			for k := range keep {
+				if keep[k].key == l.key {
+					if l.hits() > keep[k].hits() {
+						keep[k].pay = keep[k].pay&^(7<<leafShift) | uint64(l.hits())<<leafShift
+					}
+					dup = true
+					break
+				}
 			}
-			if n.key == l.key {
-				k := &keep[n.leaf]
-				k.hits = max(k.hits, l.hits)
-				k.pay = min(k.pay, l.pay)
-				break
+			if dup {
+				continue
 			}
-			i = (i + 1) & (slots - 1)
 		}
+		keep = append(keep, l)
 	}
 	// V-E3: the most hits while entering
-	maxHits := int8(0)
-	for _, l := range keep {
-		maxHits = max(maxHits, l.hits)
+	maxHits := 0
+	for i := range keep {
+		maxHits = max(maxHits, keep[i].hits())
 	}
-	start := len(dst)
-	for _, l := range keep {
-		if l.hits == maxHits {
-			dst = append(dst, brettspiel.NewMove(actor, l.pay))
+	for i := range keep {
+		if keep[i].hits() == maxHits {
+			dst = append(dst, brettspiel.NewMove(actor, keep[i].payload()))
 		}
 	}
-	slices.Sort(dst[start:])
 	return dst, true
 }
