@@ -69,19 +69,20 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 // an argument of its own. Whether a node has any legal move is judged before
 // the skipping, so a skipped move never turns a node into a leaf.
 //
-// The tables live on the stack and are small: the leaves (16 bytes each) and
+// The tables live on the stack and are small: the leaves (24 bytes each) and
 // an index of 2-byte slots, so that nothing large is cleared per call. A
-// throw with more distinct leaves than fit (rare; none seen in random games)
-// is generated again with tables on the heap, so the result is always exact.
+// throw with more leaves than fit is generated again with larger tables, the
+// second time on the stack, then on the heap, so the result is always exact.
 const (
-	leafCap   = 512
-	indexCap  = 2 * leafCap
-	leafShift = 52 // leaf.meta bits above the payload
+	smallLeaves = 128
+	leafCap     = 512
+	indexCap    = 2 * leafCap
+	leafShift   = 52 // leaf.meta bits above the payload
 )
 
 // leaf is a position where no further number can be played.
 type leaf struct {
-	key uint64 // posKey of the position
+	k0, k1 uint64 // the key of the position
 	// pay is the smallest payload reaching it, with above leafShift: the
 	// entering hits (3 bits), the numbers used (3 bits) and the die when one
 	// number is used (3 bits).
@@ -97,6 +98,7 @@ func (l *leaf) die() int        { return int(l.pay >> (leafShift + 6) & 7) }
 type pathStep struct {
 	from, to, die int8
 	eh            int8 // 1 when the move entered with a hit (V-E3)
+	empty         bool // no own stone stood on to before the move
 }
 
 type gen struct {
@@ -105,12 +107,12 @@ type gen struct {
 	dice     [2]int8 // mixed: ascending; doublet: both equal
 	n        int     // numbers in the throw: 2, or 4 for a doublet
 	doublet  bool
-	junker   bool // V-J1 at the start: nothing can be played
-	occ      uint32
-	hitmask  uint32
-	diff     [26]int8 // own stones per track position against the start
-	touched  uint32   // the positions where diff is not 0
+	junker   bool   // V-J1 at the start: nothing can be played
+	occ      uint32 // the own points with stones, 0…24
+	closed   uint32 // the points held by two or more opponent stones
+	k0, k1   uint64 // the key of the position reached (see keyBias)
 	path     [maxSteps]pathStep
+	legal    [maxSteps][2]uint32     // the from points of the legal moves of each number found so far at each depth
 	saved    [maxSteps][2]board.Side // the sides before each move (doublets)
 	leaves   []leaf
 	nl       int
@@ -118,41 +120,18 @@ type gen struct {
 	overflow bool
 }
 
-// posKey packs the position reached: the own stones taken away and added
-// (net, in ascending order, at most four each, 5 bits a point, 31 for none)
-// and the opponent points hit (bits 40…62).
-func (g *gen) posKey() uint64 {
-	rem, add := uint64(0), uint64(0)
-	nr, na := 0, 0
-	for t := g.touched; t != 0; t &= t - 1 {
-		p := uint64(bits.TrailingZeros32(t))
-		for c := g.diff[p]; c < 0; c++ {
-			rem |= p << (5 * nr)
-			nr++
-		}
-		for c := g.diff[p]; c > 0; c-- {
-			add |= p << (5 * na)
-			na++
-		}
-	}
-	for ; nr < maxSteps; nr++ {
-		rem |= 31 << (5 * nr)
-	}
-	for ; na < maxSteps; na++ {
-		add |= 31 << (5 * na)
-	}
-	return rem | add<<20 | uint64(g.hitmask)<<40
-}
+// The key of a position reached is exact and kept up to date move by move:
+// the change of the own stones on each point 1…25 against the start (at most
+// four either way) as a nibble biased by 8, points 1…15 in k0 and 16…25 in
+// k1, with the opponent points hit in k1's bits 40…62. The change on the bar
+// follows from the others, as the stones add up to 15.
+const keyBias = 0x8888888888888888
 
-// shift records one stone more (c = 1) or less (c = −1) on point p against
-// the position the generation started from.
-func (g *gen) shift(p int, c int8) {
-	g.diff[p] += c
-	if g.diff[p] != 0 {
-		g.touched |= 1 << p
-	} else {
-		g.touched &^= 1 << p
+func nibble(p int) (lo, hi uint64) {
+	if p < 16 {
+		return 1 << (4 * (p - 1)), 0
 	}
+	return 0, 1 << (4 * (p - 16))
 }
 
 // move plays one single move on the generator's sides; undo takes it back.
@@ -163,12 +142,18 @@ func (g *gen) move(from, to int, hit bool) {
 	}
 	g.me[to]++
 	g.occ |= 1 << to
-	g.shift(from, -1)
-	g.shift(to, 1)
+	if from != bar {
+		a, b := nibble(from)
+		g.k0 -= a
+		g.k1 -= b
+	}
+	a, b := nibble(to)
+	g.k0 += a
+	g.k1 += b
 	if hit {
 		g.opp[oppPoint[to]]--
 		g.opp[bar]++
-		g.hitmask |= 1 << (to - 2)
+		g.k1 |= 1 << (38 + to)
 	}
 }
 
@@ -176,7 +161,7 @@ func (g *gen) undo(from, to int, hit bool) {
 	if hit {
 		g.opp[oppPoint[to]]++
 		g.opp[bar]--
-		g.hitmask &^= 1 << (to - 2)
+		g.k1 &^= 1 << (38 + to)
 	}
 	g.me[to]--
 	if g.me[to] == 0 {
@@ -184,8 +169,47 @@ func (g *gen) undo(from, to int, hit bool) {
 	}
 	g.me[from]++
 	g.occ |= 1 << from
-	g.shift(to, -1)
-	g.shift(from, 1)
+	a, b := nibble(to)
+	g.k0 -= a
+	g.k1 -= b
+	if from != bar {
+		a, b := nibble(from)
+		g.k0 += a
+		g.k1 += b
+	}
+}
+
+// step is Options.step for the moves the search tries (a stone on from, none
+// waiting unless from is the bar), with the common case inline: a move on the
+// board to a point without own stones needs only the opponent's closed
+// points, which hits cannot change during a turn (a hit takes a single stone).
+func (g *gen) step(from, d int) (int, bool, reason) {
+	to := from + d
+	if from == bar || to >= off {
+		return g.o.step(&g.me, &g.opp, from, d)
+	}
+	if g.closed&(1<<to) != 0 {
+		return to, false, rClosed
+	}
+	if g.me[to] > 0 {
+		if r := g.o.landing(&g.me, from, to); r != okStep {
+			return to, false, r
+		}
+	}
+	return to, g.opp[oppPoint[to]] == 1, okStep
+}
+
+// independent reports cheaply, for a move from→to that was legal before the
+// move s1 and comes before it in the payload order, whether the two moves
+// cannot touch each other's legality or hits, so that both orders are legal
+// with the same hits: four different points, no entering and no bearing off,
+// and both land on points without own stones (so that no landing rule on own
+// stones applies; a point held by two opponent stones stays so, and each
+// move hits on its own target or not).
+func (g *gen) independent(s1 pathStep, from, to int) bool {
+	a, ta := int(s1.from), int(s1.to)
+	return s1.empty && ta != off && to < off && to != ta && to != a && from != ta &&
+		a != bar && g.me[to] == 0
 }
 
 // swappable reports whether the candidate move from→to by d, made after the
@@ -234,6 +258,11 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 		if g.me[bar] > 0 {
 			srcs = 1 // V-E1: entering comes first
 		}
+		g.legal[depth] = [2]uint32{}
+		var s1 pathStep
+		if depth > 0 {
+			s1 = g.path[depth-1]
+		}
 		for ; srcs != 0; srcs &= srcs - 1 {
 			from := bits.TrailingZeros32(srcs)
 			for j := 0; j < 2; j++ {
@@ -241,10 +270,17 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 					continue
 				}
 				d := int(g.dice[j])
-				to, hit, why := g.o.step(&g.me, &g.opp, from, d)
+				if from < int(s1.from) && g.legal[depth-1][j]&(1<<from) != 0 && g.independent(s1, from, from+d) {
+					// the swap of a smaller order: legal, and skipped
+					g.legal[depth][j] |= 1 << from
+					any = true
+					continue
+				}
+				to, hit, why := g.step(from, d)
 				if why != okStep {
 					continue
 				}
+				g.legal[depth][j] |= 1 << from
 				any = true
 				if g.doublet && depth > 0 && g.swappable(depth, from, hit) {
 					continue
@@ -260,9 +296,14 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 				if g.doublet {
 					g.saved[depth] = [2]board.Side{g.me, g.opp}
 				}
-				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh}
+				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to] == 0}
+				np := pay | stepField(from, to, d)<<stepShift(depth)
 				g.move(from, to, hit)
-				g.dfs(depth+1, nu, pay|stepField(from, to, d)<<stepShift(depth), hits+eh)
+				if depth+1 == g.n {
+					g.addLeaf(depth+1, np, hits+eh) // nothing is left to play
+				} else {
+					g.dfs(depth+1, nu, np, hits+eh)
+				}
 				g.undo(from, to, hit)
 				if g.overflow {
 					return
@@ -285,9 +326,8 @@ func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 	if u == 1 {
 		cls |= uint64(g.path[0].die) << 3
 	}
-	key := g.posKey()
 	mask := len(g.index) - 1
-	h := (key ^ cls<<58) * 0x9E3779B97F4A7C15
+	h := (g.k0*0x9E3779B97F4A7C15 ^ g.k1 ^ cls<<58) * 0xC2B2AE3D27D4EB4F
 	for i := int(h>>40) & mask; ; i = (i + 1) & mask {
 		x := g.index[i]
 		if x == 0 {
@@ -295,13 +335,13 @@ func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 				g.overflow = true
 				return
 			}
-			g.leaves[g.nl] = leaf{key: key, pay: pay | uint64(hits)<<leafShift | cls<<(leafShift+3)}
+			g.leaves[g.nl] = leaf{k0: g.k0, k1: g.k1, pay: pay | uint64(hits)<<leafShift | cls<<(leafShift+3)}
 			g.nl++
 			g.index[i] = uint16(g.nl)
 			return
 		}
 		l := &g.leaves[x-1]
-		if l.key == key && l.class() == cls {
+		if l.k0 == g.k0 && l.k1 == g.k1 && l.class() == cls {
 			if int(hits) > l.hits() {
 				l.pay = l.pay&^(7<<leafShift) | uint64(hits)<<leafShift
 			}
@@ -313,19 +353,31 @@ func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 // appendPlays appends the payloads of the legal plays of the throw hi-lo for
 // the side me against opp, sorted ascending, one per resulting position.
 func (o *Options) appendPlays(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+	var leaves [smallLeaves]leaf
+	var index [2 * smallLeaves]uint16
+	g := gen{o: o, me: *me, opp: *opp}
+	g.leaves, g.index = leaves[:], index[:]
+	if out, ok := g.run(dst, actor, hi, lo); ok {
+		return out
+	}
+	return o.appendPlaysLarge(dst, actor, me, opp, hi, lo)
+}
+
+// appendPlaysLarge is appendPlays with larger tables, on the stack of its own
+// frame so that the common small case clears only small ones.
+func (o *Options) appendPlaysLarge(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
 	var leaves [leafCap]leaf
 	var index [indexCap]uint16
 	g := gen{o: o, me: *me, opp: *opp}
 	g.leaves, g.index = leaves[:], index[:]
-	out, ok := g.run(dst, actor, hi, lo)
-	if ok {
+	if out, ok := g.run(dst, actor, hi, lo); ok {
 		return out
 	}
-	// too many positions for the stack tables: again with larger ones
+	// too many positions even so: again with tables on the heap
 	for size := 8; ; size *= 8 {
 		g = gen{o: o, me: *me, opp: *opp}
 		g.leaves, g.index = make([]leaf, leafCap*size), make([]uint16, indexCap*size)
-		if out, ok = g.run(dst, actor, hi, lo); ok {
+		if out, ok := g.run(dst, actor, hi, lo); ok {
 			return out
 		}
 	}
@@ -343,7 +395,11 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 		if g.me[p] > 0 {
 			g.occ |= 1 << p
 		}
+		if p > 0 && g.opp[oppPoint[p]] >= 2 {
+			g.closed |= 1 << p
+		}
 	}
+	g.k0, g.k1 = keyBias, keyBias>>24
 	g.dfs(0, 0, 0, 0)
 	if g.overflow {
 		return dst, false
@@ -374,7 +430,7 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 			// stone borne off); it is one play, the smaller payload
 			dup := false
 			for k := range keep {
-				if keep[k].key == l.key {
+				if keep[k].k0 == l.k0 && keep[k].k1 == l.k1 {
 					if l.hits() > keep[k].hits() {
 						keep[k].pay = keep[k].pay&^(7<<leafShift) | uint64(l.hits())<<leafShift
 					}
