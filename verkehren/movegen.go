@@ -2,6 +2,8 @@ package verkehren
 
 import (
 	"math/bits"
+	"slices"
+	"strconv"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
@@ -455,4 +457,334 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 		}
 	}
 	return dst, true
+}
+
+// walker plays single moves of one throw on copies of the two sides. It is
+// the ground of the checks that judge a play without listing the plays
+// (checkPlay) and of the random playouts (Simulate).
+type walker struct {
+	o       *Options
+	me, opp board.Side
+	dice    [2]int8 // mixed: lo, hi; doublet: the number twice
+	left    [2]int8 // how often each number can still be played
+	n       int     // numbers in the throw: 2, or 4 for a doublet
+}
+
+func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
+	w := walker{o: o, me: *me, opp: *opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2}
+	if hi == lo {
+		w.left, w.n = [2]int8{4, 0}, 4
+	}
+	return w
+}
+
+// play makes the single move from→to by number j and reports whether it hit.
+func (w *walker) play(from, to, j int, hit bool) {
+	w.me[from]--
+	w.me[to]++
+	w.left[j]--
+	if hit {
+		w.opp[oppPoint[to]]--
+		w.opp[bar]++
+	}
+}
+
+func (w *walker) unplay(from, to, j int, hit bool) {
+	if hit {
+		w.opp[oppPoint[to]]++
+		w.opp[bar]--
+	}
+	w.me[to]--
+	w.me[from]++
+	w.left[j]++
+}
+
+// canPlayAny reports whether some single move of the numbers left is legal.
+func (w *walker) canPlayAny() bool {
+	if w.me[off] == 15 {
+		return false
+	}
+	for from := 0; from <= 24; from++ {
+		if w.me[from] == 0 || w.me[bar] > 0 && from != bar {
+			continue
+		}
+		for j := 0; j < 2; j++ {
+			if w.left[j] > 0 {
+				if _, _, why := w.o.step(&w.me, &w.opp, from, int(w.dice[j])); why == okStep {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// reach reports whether the numbers left can make a play that counts need
+// more numbers: that many single moves in a row, or fewer that bear the last
+// stone off (which counts as using every number).
+func (w *walker) reach(need int) bool {
+	if need <= 0 || w.me[off] == 15 {
+		return true
+	}
+	for from := 0; from <= 24; from++ {
+		if w.me[from] == 0 || w.me[bar] > 0 && from != bar {
+			continue
+		}
+		for j := 0; j < 2; j++ {
+			if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] {
+				continue
+			}
+			to, hit, why := w.o.step(&w.me, &w.opp, from, int(w.dice[j]))
+			if why != okStep {
+				continue
+			}
+			w.play(from, to, j, hit)
+			ok := w.reach(need - 1)
+			w.unplay(from, to, j, hit)
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxUsed returns how many numbers of the throw the best plays use (V-D2),
+// counting a play that bears the last stone off as using all.
+func (w *walker) maxUsed() int {
+	if w.o.junker(&w.me, &w.opp) {
+		return 0
+	}
+	m := w.n
+	for m > 0 && !w.reach(m) {
+		m--
+	}
+	return m
+}
+
+// enteringHitPossible reports whether some play of the throw could hit while
+// entering (V-E3): a stone waits and a number of the throw leads onto an
+// opponent blot. Only then can plays differ in entering hits.
+func (w *walker) enteringHitPossible() bool {
+	if w.me[bar] == 0 {
+		return false
+	}
+	for j := 0; j < 2; j++ {
+		if w.opp[oppPoint[w.dice[j]]] == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPlay judges the play pay (a payload of single moves, or 0 for the
+// pass) of the throw hi-lo for the side me against opp, without listing the
+// plays. It returns "" when pay is one of the moves AppendLegalMoves lists,
+// and otherwise why not, with the index of the failing single move (−1 when
+// the play as a whole fails):
+//
+//   - the payload must be well formed, and each single move, in the order
+//     given, must be legal by the single-step rules (Options.step) with a
+//     number of the throw not yet used, landing where the payload says;
+//   - a Junker (V-J1) plays nothing, and the pass is for a throw of which no
+//     number can be played (V-D2);
+//   - the play must use as many numbers as any play can (V-D2; bearing the
+//     last stone off counts as using every number), and with the higher-die
+//     option the higher number when only one can be played;
+//   - V-E3: when a stone waits and a number of the throw leads onto an
+//     opponent blot, plays can differ in entering hits: then, and only then,
+//     the plays are listed and pay must be among them;
+//   - pay must be the representative of its position, the play with the
+//     smallest payload among the plays that reach it: a search in payload
+//     order looks for a smaller one, following only moves that can still
+//     reach the position (stones only move on, so no point may gain more
+//     stones from behind than the position has, and no blot may be hit that
+//     the position still shows).
+//
+// The sides are not changed. Whole-turn input (Apply) and single-step input
+// for frontends rest on it.
+func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, string) {
+	w := newWalker(o, me, opp, hi, lo)
+	if pay>>(stepBits*maxSteps) != 0 {
+		return -1, "no play of this game"
+	}
+	if pay == 0 {
+		if w.o.junker(&w.me, &w.opp) || !w.canPlayAny() {
+			return -1, ""
+		}
+		return -1, "a number of the throw can be played, so passing is not allowed (V-D2)"
+	}
+	if o.junker(&w.me, &w.opp) {
+		return -1, "the player is Junker: more stones off the board than open entry points (V-J1)"
+	}
+	var steps [maxSteps]pathStep
+	k, first := 0, 0
+	for i := 0; i < maxSteps; i++ {
+		from, to, die, ok := stepAt(pay, i)
+		if !ok {
+			if pay&(1<<stepShift(i)-1) != 0 {
+				return -1, "no play of this game"
+			}
+			break
+		}
+		j := -1
+		for jj := 0; jj < 2; jj++ {
+			if w.left[jj] > 0 && int(w.dice[jj]) == die {
+				j = jj
+			}
+		}
+		if j < 0 || from > 24 || to < 1 || to > off {
+			return i, "no number of the throw moves a stone from " + pointName(from) + " to " + pointName(to)
+		}
+		t, hit, why := o.step(&w.me, &w.opp, from, die)
+		if why != okStep {
+			return i, why.text(o, from, to)
+		}
+		if t != to {
+			return i, "no number of the throw moves a stone from " + pointName(from) + " to " + pointName(to)
+		}
+		if i == 0 {
+			first = die
+		}
+		w.play(from, to, j, hit)
+		steps[i] = pathStep{from: int8(from), to: int8(to), die: int8(die)}
+		k++
+	}
+	used := k
+	if w.me[off] == 15 {
+		used = w.n
+	}
+	if used < w.n && w.canPlayAny() {
+		return -1, "a further number of the throw can be played (V-D2)"
+	}
+	start := newWalker(o, me, opp, hi, lo)
+	if used < w.n && start.reach(used+1) {
+		return -1, "the play uses " + strconv.Itoa(k) + " numbers, but more can be played (V-D2)"
+	}
+	higherOnly := false
+	if o.HigherDie && w.n == 2 && used == 1 {
+		for from := 0; from <= 24 && !higherOnly; from++ {
+			if me[from] > 0 && (me[bar] == 0 || from == bar) {
+				_, _, why := o.step(me, opp, from, hi)
+				higherOnly = why == okStep
+			}
+		}
+		if higherOnly && first != hi {
+			return -1, "only one number can be played, and it must be the higher one (V-D2)"
+		}
+	}
+	if start.enteringHitPossible() {
+		var buf [maxLegal]brettspiel.Move
+		legal := o.appendPlays(buf[:0], 0, me, opp, hi, lo)
+		if _, found := slices.BinarySearch(legal, brettspiel.NewMove(0, pay)); found {
+			return -1, ""
+		}
+		for _, m := range legal {
+			a, b := *me, *opp
+			playOn(&a, &b, m.Payload())
+			if a == w.me && b == w.opp {
+				return -1, "the same play is written " + pointsText(me, opp, m.Payload())
+			}
+		}
+		return -1, "another play hits more stones while entering, and hitting while entering is compulsory (V-E3)"
+	}
+	if higherOnly {
+		return -1, "" // a single move of the higher number: no other play reaches its position
+	}
+	f := finder{walker: start, target: [2]board.Side{w.me, w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
+	for p := off; p >= 0; p-- {
+		f.cum[p] = w.me[p]
+		if p < off {
+			f.cum[p] += f.cum[p+1]
+		}
+	}
+	if f.search(0, true, 0) {
+		return -1, "the same play is written " + pointsText(me, opp, f.found)
+	}
+	return -1, ""
+}
+
+// pointsText writes a play in the notation, for messages.
+func pointsText(me, opp *board.Side, pay uint64) string {
+	g := Game{}
+	g.b.Sides[0], g.b.Sides[1] = *me, *opp
+	return g.MoveString(brettspiel.NewMove(0, pay))
+}
+
+// finder looks for a play with a smaller payload than ours that reaches the
+// same position (checkPlay).
+type finder struct {
+	walker
+	target [2]board.Side
+	cum    [26]int8 // the target's own stones on each point and above
+	k      int      // our number of single moves
+	allOff bool     // our play bears the last stone off
+	ours   [maxSteps]pathStep
+	found  uint64
+}
+
+// search walks the plays in payload order while tight (the prefix equals
+// ours), and every order once below it; it reports whether it found a
+// smaller play reaching the target.
+func (f *finder) search(depth int, tight bool, pay uint64) bool {
+	if f.allOff {
+		if f.me[off] == 15 {
+			f.found = pay
+			return !tight && f.opp == f.target[1]
+		}
+		if depth == f.n {
+			return false
+		}
+	} else if depth == f.k {
+		f.found = pay
+		return !tight && f.me == f.target[0] && f.opp == f.target[1]
+	}
+	var mine uint64
+	if tight && depth < f.k {
+		s := f.ours[depth]
+		mine = stepField(int(s.from), int(s.to), int(s.die))
+	}
+	for from := 0; from <= 24; from++ {
+		if f.me[from] == 0 || f.me[bar] > 0 && from != bar {
+			continue
+		}
+		for j := 0; j < 2; j++ {
+			if f.left[j] == 0 || j == 1 && f.dice[1] == f.dice[0] {
+				continue
+			}
+			d := int(f.dice[j])
+			to, hit, why := f.o.step(&f.me, &f.opp, from, d)
+			if why != okStep {
+				continue
+			}
+			field := stepField(from, to, d)
+			if tight && field > mine {
+				return false // every later move is larger still
+			}
+			if hit && f.target[1][oppPoint[to]] != 0 {
+				continue // the target still shows this blot
+			}
+			fits := true
+			c := int8(0)
+			for p := off; p > from; p-- {
+				c += f.me[p]
+				if p <= to {
+					if c+1 > f.cum[p] {
+						fits = false
+						break
+					}
+				}
+			}
+			if !fits {
+				continue
+			}
+			f.play(from, to, j, hit)
+			ok := f.search(depth+1, tight && field == mine, pay|field<<stepShift(depth))
+			f.unplay(from, to, j, hit)
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
 }
