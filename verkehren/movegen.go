@@ -744,39 +744,49 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 		s := f.ours[depth]
 		mine = stepField(int(s.from), int(s.to), int(s.die))
 	}
-	for from := 0; from <= 24; from++ {
-		if f.me[from] == 0 || f.me[bar] > 0 && from != bar {
-			continue
+	// full: the points p where the stones on p and above are already as many
+	// as the target has there; no stone may pass onto or over them
+	full := uint32(0)
+	c := int8(0)
+	for p := off; p >= 1; p-- {
+		c += f.me[p]
+		if c >= f.cum[p] {
+			full |= 1 << p
 		}
+	}
+	srcs := uint32(0)
+	for from := 0; from <= 24; from++ {
+		if f.me[from] > 0 && full&(1<<(from+1)) == 0 {
+			srcs |= 1 << from
+		}
+	}
+	if f.me[bar] > 0 {
+		srcs &= 1
+	}
+	for ; srcs != 0; srcs &= srcs - 1 {
+		from := bits.TrailingZeros32(srcs)
 		for j := 0; j < 2; j++ {
 			if f.left[j] == 0 || j == 1 && f.dice[1] == f.dice[0] {
 				continue
 			}
 			d := int(f.dice[j])
+			to := min(from+d, off)
+			if from == bar {
+				to = d
+			}
+			if tight && stepField(from, to, d) > mine {
+				return false // every later move is larger still
+			}
+			if full&(1<<(to+1)-1)&^(1<<(from+1)-1) != 0 {
+				continue // it would pass onto or over a full point
+			}
 			to, hit, why := f.o.step(&f.me, &f.opp, from, d)
 			if why != okStep {
 				continue
 			}
 			field := stepField(from, to, d)
-			if tight && field > mine {
-				return false // every later move is larger still
-			}
 			if hit && f.target[1][oppPoint[to]] != 0 {
 				continue // the target still shows this blot
-			}
-			fits := true
-			c := int8(0)
-			for p := off; p > from; p-- {
-				c += f.me[p]
-				if p <= to {
-					if c+1 > f.cum[p] {
-						fits = false
-						break
-					}
-				}
-			}
-			if !fits {
-				continue
 			}
 			f.play(from, to, j, hit)
 			ok := f.search(depth+1, tight && field == mine, pay|field<<stepShift(depth))

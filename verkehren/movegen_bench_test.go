@@ -77,3 +77,53 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkApplyCheck judges one listed play (drawn once per position) at
+// the recorded positions: "check" is the check behind Apply, "list" what
+// Apply did before it, listing every play and searching the list.
+func BenchmarkApplyCheck(b *testing.B) {
+	mixed, doublets := benchPositions(b, 5000)
+	all := append(append([]*Game{}, mixed...), doublets...)
+	r := rand.New(rand.NewPCG(2, 2))
+	moves := make([]brettspiel.Move, len(all))
+	for i, g := range all {
+		legal := g.LegalMoves()
+		moves[i] = noConcede(g, legal, r)
+	}
+	for _, list := range []bool{false, true} {
+		name := "check"
+		if list {
+			name = "list"
+		}
+		b.Run(name, func(b *testing.B) {
+			var buf [maxLegal]brettspiel.Move
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				g, m := all[i%len(all)], moves[i%len(all)]
+				if list {
+					legal := g.AppendLegalMoves(buf[:0])
+					if brettspiel.CheckMove(g.ToMove(), m, legal, nil) != nil {
+						b.Fatal("refused")
+					}
+				} else if g.checkMove(m) != "" {
+					b.Fatal("refused")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSimulate plays whole VK games by Simulate, the draw for the start
+// included; games/s is reported.
+func BenchmarkSimulate(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	turns := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g, _ := New(VK)
+		g.Simulate(r)
+		turns += g.Turns()
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
