@@ -499,6 +499,21 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 	w.left[j]++
 }
 
+// step is Options.step for a stone on from (none waiting unless from is the
+// bar), with the common case inline: a move on the board to a point without
+// own stones.
+func (w *walker) step(from, d int) (int, bool, reason) {
+	to := from + d
+	if from == bar || to >= off || w.me[to] > 0 {
+		return w.o.step(&w.me, &w.opp, from, d)
+	}
+	oc := w.opp[oppPoint[to]]
+	if oc >= 2 {
+		return to, false, rClosed
+	}
+	return to, oc == 1, okStep
+}
+
 // canPlayAny reports whether some single move of the numbers left is legal.
 func (w *walker) canPlayAny() bool {
 	if w.me[off] == 15 {
@@ -522,7 +537,14 @@ func (w *walker) canPlayAny() bool {
 // reach reports whether the numbers left can make a play that counts need
 // more numbers: that many single moves in a row, or fewer that bear the last
 // stone off (which counts as using every number).
-func (w *walker) reach(need int) bool {
+func (w *walker) reach(need int) bool { return w.reachHits(need, 0) }
+
+// reachHits is reach for a play that also makes at least hits more hits
+// while entering (V-E3).
+func (w *walker) reachHits(need, hits int) bool {
+	if hits > 0 && (w.me[bar] == 0 || need <= 0) {
+		return false
+	}
 	if need <= 0 || w.me[off] == 15 {
 		return true
 	}
@@ -534,12 +556,16 @@ func (w *walker) reach(need int) bool {
 			if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] {
 				continue
 			}
-			to, hit, why := w.o.step(&w.me, &w.opp, from, int(w.dice[j]))
+			to, hit, why := w.step(from, int(w.dice[j]))
 			if why != okStep {
 				continue
 			}
+			h := hits
+			if hit && from == bar {
+				h--
+			}
 			w.play(from, to, j, hit)
-			ok := w.reach(need - 1)
+			ok := w.reachHits(need-1, h)
 			w.unplay(from, to, j, hit)
 			if ok {
 				return true

@@ -1,6 +1,7 @@
 package verkehren
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/brettspiel/brettspiel"
@@ -22,10 +23,11 @@ var _ brettspiel.Simulator = (*Game)(nil)
 // numbers as any play uses, the higher one under Options.HigherDie), one is
 // drawn uniformly. Plays reached by more orders of their single moves are
 // therefore more likely than others; the pass comes only when nothing can be
-// played. When a stone waits to enter and a number of the throw leads onto an
-// opponent blot, plays can differ in entering hits (V-E3): then the play is
-// drawn uniformly from the listed plays instead. The same state and the same
-// r give the same game.
+// played. When plays can differ in entering hits (V-E3), only the single
+// moves after which a whole play with the most entering hits remains possible
+// are drawn from; when the higher-die option meets V-E3 in a throw of which
+// only one number can be played, the play is drawn uniformly from the listed
+// plays instead. The same state and the same r give the same game.
 func (g *Game) Simulate(r *rand.Rand) { g.simulate(r, nil) }
 
 // simulate is Simulate, calling after, when not nil, after each throw and
@@ -81,14 +83,41 @@ func (g *Game) simThrow(hi, lo uint8) {
 // randomPlay makes a random play of the throw on the walker's sides (see
 // Simulate) and returns its payload, single moves in the order played.
 func (w *walker) randomPlay(r *rand.Rand) uint64 {
-	m := w.maxUsed()
-	if m == 0 {
+	if w.o.junker(&w.me, &w.opp) {
 		return 0
 	}
-	hi := int(w.dice[1])
 	if w.enteringHitPossible() {
-		return w.randomListed(r)
+		// V-E3: the play must make as many entering hits as any play of the
+		// most numbers (V-D2) can
+		m := w.maxUsed()
+		if m == 0 {
+			return 0
+		}
+		if w.o.HigherDie && m == 1 && w.n == 2 {
+			return w.randomListed(r) // the higher number first, then V-E3
+		}
+		hits := min(int(w.me[bar]), m)
+		for hits > 0 && !w.reachHits(m, hits) {
+			hits--
+		}
+		pay, _ := w.randomWalk(r, m, hits)
+		return pay
 	}
+	// m is the most numbers a play can use (V-D2): first assumed to be all,
+	// and lowered when no first move allows a play that long
+	for m := w.n; m > 0; m-- {
+		if pay, ok := w.randomWalk(r, m, 0); ok {
+			return pay
+		}
+	}
+	return 0
+}
+
+// randomWalk draws the single moves of a play that uses m numbers and makes
+// hits entering hits (see Simulate); ok is false, with nothing played, when
+// no play does.
+func (w *walker) randomWalk(r *rand.Rand, m, hits int) (pay uint64, ok bool) {
+	hi := int(w.dice[1])
 	higherOnly := false
 	if w.o.HigherDie && w.n == 2 && m == 1 {
 		for from := 0; from <= 24 && !higherOnly; from++ {
@@ -98,43 +127,61 @@ func (w *walker) randomPlay(r *rand.Rand) uint64 {
 			}
 		}
 	}
-	type cand struct{ from, to, j int8 }
-	var cands [2 * off]cand
-	pay := uint64(0)
 	for depth := 0; depth < m && w.me[off] < 15; depth++ {
-		nc := 0
+		// the candidates: bit j*32+from for a stone on from and a number j
+		// left; drawn in random order, the first that is legal and leaves a
+		// whole play possible is taken, which is a uniform draw among those
+		srcs := uint64(0)
 		for from := 0; from <= 24; from++ {
-			if w.me[from] == 0 || w.me[bar] > 0 && from != bar {
-				continue
-			}
-			for j := 0; j < 2; j++ {
-				if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] || higherOnly && int(w.dice[j]) != hi {
-					continue
-				}
-				if to, _, why := w.o.step(&w.me, &w.opp, from, int(w.dice[j])); why == okStep {
-					cands[nc] = cand{int8(from), int8(to), int8(j)}
-					nc++
-				}
+			if w.me[from] > 0 {
+				srcs |= 1 << from
 			}
 		}
-		// draw among the legal single moves, dropping those after which the
-		// rest of the throw cannot make a whole play; one always can
-		for nc > 0 {
-			i := r.IntN(nc)
-			c := cands[i]
-			from, to, j := int(c.from), int(c.to), int(c.j)
-			hit := to < off && w.opp[oppPoint[to]] == 1
+		if w.me[bar] > 0 {
+			srcs = 1 // V-E1
+		}
+		cands := uint64(0)
+		for j := 0; j < 2; j++ {
+			if w.left[j] > 0 && !(j == 1 && w.dice[1] == w.dice[0]) && !(higherOnly && int(w.dice[j]) != hi) {
+				cands |= srcs << (32 * j)
+			}
+		}
+		found := false
+		for cands != 0 {
+			b := nthBit(cands, r.IntN(bits.OnesCount64(cands)))
+			cands &^= 1 << b
+			from, j := b&31, b>>5
+			to, hit, why := w.step(from, int(w.dice[j]))
+			if why != okStep {
+				continue
+			}
+			h := hits
+			if hit && from == bar {
+				h--
+			}
 			w.play(from, to, j, hit)
-			if w.reach(m - depth - 1) {
+			if w.reachHits(m-depth-1, h) {
 				pay |= stepField(from, to, int(w.dice[j])) << stepShift(depth)
+				hits = h
+				found = true
 				break
 			}
 			w.unplay(from, to, j, hit)
-			nc--
-			cands[i] = cands[nc]
+		}
+		if !found {
+			// only at the first move: after it a whole play was possible
+			return 0, false
 		}
 	}
-	return pay
+	return pay, true
+}
+
+// nthBit returns the index of the n-th (from 0) set bit of x.
+func nthBit(x uint64, n int) int {
+	for ; n > 0; n-- {
+		x &= x - 1
+	}
+	return bits.TrailingZeros64(x)
 }
 
 // randomListed draws one of the listed plays uniformly and plays it.
