@@ -468,6 +468,7 @@ type walker struct {
 	dice    [2]int8 // mixed: lo, hi; doublet: the number twice
 	left    [2]int8 // how often each number can still be played
 	n       int     // numbers in the throw: 2, or 4 for a doublet
+	occ     uint32  // the points 0…24 with own stones
 }
 
 func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
@@ -475,13 +476,33 @@ func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
 	if hi == lo {
 		w.left, w.n = [2]int8{4, 0}, 4
 	}
+	for p := 0; p < off; p++ {
+		if me[p] > 0 {
+			w.occ |= 1 << p
+		}
+	}
 	return w
+}
+
+// sources returns the points a stone may move from: the bar while a stone
+// waits (V-E1), else every point with own stones.
+func (w *walker) sources() uint32 {
+	if w.me[bar] > 0 {
+		return 1
+	}
+	return w.occ
 }
 
 // play makes the single move from→to by number j and reports whether it hit.
 func (w *walker) play(from, to, j int, hit bool) {
 	w.me[from]--
+	if w.me[from] == 0 {
+		w.occ &^= 1 << from
+	}
 	w.me[to]++
+	if to < off {
+		w.occ |= 1 << to
+	}
 	w.left[j]--
 	if hit {
 		w.opp[oppPoint[to]]--
@@ -495,7 +516,11 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 		w.opp[bar]--
 	}
 	w.me[to]--
+	if w.me[to] == 0 {
+		w.occ &^= 1 << to
+	}
 	w.me[from]++
+	w.occ |= 1 << from
 	w.left[j]++
 }
 
@@ -548,10 +573,8 @@ func (w *walker) reachHits(need, hits int) bool {
 	if need <= 0 || w.me[off] == 15 {
 		return true
 	}
-	for from := 0; from <= 24; from++ {
-		if w.me[from] == 0 || w.me[bar] > 0 && from != bar {
-			continue
-		}
+	for srcs := w.sources(); srcs != 0; srcs &= srcs - 1 {
+		from := bits.TrailingZeros32(srcs)
 		for j := 0; j < 2; j++ {
 			if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] {
 				continue

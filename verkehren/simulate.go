@@ -131,15 +131,7 @@ func (w *walker) randomWalk(r *rand.Rand, m, hits int) (pay uint64, ok bool) {
 		// the candidates: bit j*32+from for a stone on from and a number j
 		// left; drawn in random order, the first that is legal and leaves a
 		// whole play possible is taken, which is a uniform draw among those
-		srcs := uint64(0)
-		for from := 0; from <= 24; from++ {
-			if w.me[from] > 0 {
-				srcs |= 1 << from
-			}
-		}
-		if w.me[bar] > 0 {
-			srcs = 1 // V-E1
-		}
+		srcs := uint64(w.sources())
 		cands := uint64(0)
 		for j := 0; j < 2; j++ {
 			if w.left[j] > 0 && !(j == 1 && w.dice[1] == w.dice[0]) && !(higherOnly && int(w.dice[j]) != hi) {
