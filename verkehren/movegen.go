@@ -626,6 +626,16 @@ func (w *walker) enteringHitPossible() bool {
 	return false
 }
 
+// mostEnteringHits returns the most hits while entering (V-E3) that a play
+// of used numbers can make.
+func (w *walker) mostEnteringHits(used int) int {
+	h := min(int(w.me[bar]), used)
+	for h > 0 && !w.reachHits(used, h) {
+		h--
+	}
+	return h
+}
+
 // checkPlay judges the play pay (a payload of single moves, or 0 for the
 // pass) of the throw hi-lo for the side me against opp, without listing the
 // plays. It returns "" when pay is one of the moves AppendLegalMoves lists,
@@ -641,8 +651,10 @@ func (w *walker) enteringHitPossible() bool {
 //     last stone off counts as using every number), and with the higher-die
 //     option the higher number when only one can be played;
 //   - V-E3: when a stone waits and a number of the throw leads onto an
-//     opponent blot, plays can differ in entering hits: then, and only then,
-//     the plays are listed and pay must be among them;
+//     opponent blot, plays can differ in entering hits: a play that makes as
+//     many as the best plays passes; one that makes fewer (its position may
+//     still count with more, reached in another order) or one under the
+//     higher-die rule is judged by listing the plays;
 //   - pay must be the representative of its position, the play with the
 //     smallest payload among the plays that reach it: a search in payload
 //     order looks for a smaller one, following only moves that can still
@@ -667,7 +679,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		return -1, "the player is Junker: more stones off the board than open entry points (V-J1)"
 	}
 	var steps [maxSteps]pathStep
-	k, first := 0, 0
+	k, first, pathHits := 0, 0, 0
 	for i := 0; i < maxSteps; i++ {
 		from, to, die, ok := stepAt(pay, i)
 		if !ok {
@@ -694,6 +706,9 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		}
 		if i == 0 {
 			first = die
+		}
+		if hit && from == bar {
+			pathHits++
 		}
 		w.play(from, to, j, hit)
 		steps[i] = pathStep{from: int8(from), to: int8(to), die: int8(die)}
@@ -722,7 +737,9 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 			return -1, "only one number can be played, and it must be the higher one (V-D2)"
 		}
 	}
-	if start.enteringHitPossible() {
+	if start.enteringHitPossible() && !(higherOnly || pathHits >= start.mostEnteringHits(used)) {
+		// the path makes fewer entering hits than the best plays: its
+		// position may still be reached with more, so judge by the list
 		var buf [maxLegal]brettspiel.Move
 		legal := o.appendPlays(buf[:0], 0, me, opp, hi, lo)
 		if _, found := slices.BinarySearch(legal, brettspiel.NewMove(0, pay)); found {

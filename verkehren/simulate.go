@@ -96,11 +96,7 @@ func (w *walker) randomPlay(r *rand.Rand) uint64 {
 		if w.o.HigherDie && m == 1 && w.n == 2 {
 			return w.randomListed(r) // the higher number first, then V-E3
 		}
-		hits := min(int(w.me[bar]), m)
-		for hits > 0 && !w.reachHits(m, hits) {
-			hits--
-		}
-		pay, _ := w.randomWalk(r, m, hits)
+		pay, _ := w.randomWalk(r, m, w.mostEnteringHits(m))
 		return pay
 	}
 	// m is the most numbers a play can use (V-D2): first assumed to be all,
