@@ -100,7 +100,8 @@ func (l *leaf) die() int        { return int(l.pay >> (leafShift + 6) & 7) }
 type pathStep struct {
 	from, to, die int8
 	eh            int8 // 1 when the move entered with a hit (V-E3)
-	empty         bool // no own stone stood on to before the move
+	own           int8 // the own stones on to before the move
+	hit           bool
 }
 
 type gen struct {
@@ -114,8 +115,7 @@ type gen struct {
 	closed   uint32 // the points held by two or more opponent stones
 	k0, k1   uint64 // the key of the position reached (see keyBias)
 	path     [maxSteps]pathStep
-	legal    [maxSteps][2]uint32     // the from points of the legal moves of each number found so far at each depth
-	saved    [maxSteps][2]board.Side // the sides before each move (doublets)
+	legal    [maxSteps][2]uint32 // the from points of the legal moves of each number found so far at each depth
 	leaves   []leaf
 	nl       int
 	index    []uint16 // open addressing over leaves: index+1, 0 empty
@@ -204,14 +204,40 @@ func (g *gen) step(from, d int) (int, bool, reason) {
 // independent reports cheaply, for a move from→to that was legal before the
 // move s1 and comes before it in the payload order, whether the two moves
 // cannot touch each other's legality or hits, so that both orders are legal
-// with the same hits: four different points, no entering and no bearing off,
-// and both land on points without own stones (so that no landing rule on own
-// stones applies; a point held by two opponent stones stays so, and each
-// move hits on its own target or not).
+// with the same hits. It asks for four different points, no entering and no
+// bearing off (so neither move changes the stones or the blots the other
+// meets on its own points, nor the bar, nor whether all are home), and that
+// each landing is judged alike in either order (freeLanding).
 func (g *gen) independent(s1 pathStep, from, to int) bool {
 	a, ta := int(s1.from), int(s1.to)
-	return s1.empty && ta != off && to < off && to != ta && to != a && from != ta &&
-		a != bar && g.me[to] == 0
+	if ta == off || to >= off || to == ta || to == a || from == ta || a == bar {
+		return false
+	}
+	return g.freeLanding(ta, s1.own, from, a) && g.freeLanding(to, g.me[to], from, a)
+}
+
+// freeLanding reports whether landing on t, which holds own stones before
+// either move, is judged the same whether or not the other move (from one of
+// the points a, b) has been made: no own stones there; or a point where no
+// Band rule applies (V-B1; under Fiske's reading, judged only from 12 on, as
+// the other move may make "a stone has reached 12" true); and a blot is
+// joined only under five blots with neither move leaving the house (V-O1:
+// the house count; the band limit counts Bände the other move may change).
+func (g *gen) freeLanding(t int, own int8, a, b int) bool {
+	if own == 0 {
+		return true
+	}
+	switch g.o.Bands {
+	case BandsCotton:
+		if t <= 12 {
+			return false
+		}
+	default:
+		if t <= 11 {
+			return false
+		}
+	}
+	return own >= 2 || g.o.Opening == FiveBlots && a != house && b != house
 }
 
 // swappable reports whether the candidate move from→to by d, made after the
@@ -222,7 +248,14 @@ func (g *gen) swappable(depth, from int, hit bool) bool {
 		return false
 	}
 	d := int(s1.die)
-	me, opp := g.saved[depth-1][0], g.saved[depth-1][1]
+	// the sides before s1
+	me, opp := g.me, g.opp
+	me[s1.to]--
+	me[s1.from]++
+	if s1.hit {
+		opp[oppPoint[s1.to]]++
+		opp[bar]--
+	}
 	to2, hit2, why := g.o.step(&me, &opp, from, d)
 	if why != okStep {
 		return false
@@ -295,10 +328,7 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 				if hit && from == bar {
 					eh = 1
 				}
-				if g.doublet {
-					g.saved[depth] = [2]board.Side{g.me, g.opp}
-				}
-				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to] == 0}
+				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
 				np := pay | stepField(from, to, d)<<stepShift(depth)
 				g.move(from, to, hit)
 				if depth+1 == g.n {
