@@ -502,16 +502,27 @@ type walker struct {
 }
 
 func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
-	w := walker{o: o, me: *me, opp: *opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2}
+	return newWalkerOcc(o, me, opp, hi, lo, occupied(me))
+}
+
+// newWalkerOcc is newWalker with the occupied points of me given.
+func newWalkerOcc(o *Options, me, opp *board.Side, hi, lo int, occ uint32) walker {
+	w := walker{o: o, me: *me, opp: *opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ}
 	if hi == lo {
 		w.left, w.n = [2]int8{4, 0}, 4
 	}
+	return w
+}
+
+// occupied returns the mask of the points 0…24 with stones of the side.
+func occupied(s *board.Side) uint32 {
+	occ := uint32(0)
 	for p := 0; p < off; p++ {
-		if me[p] > 0 {
-			w.occ |= 1 << p
+		if s[p] > 0 {
+			occ |= 1 << p
 		}
 	}
-	return w
+	return occ
 }
 
 // sources returns the points a stone may move from: the bar while a stone
@@ -555,16 +566,20 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 }
 
 // step is Options.step for a stone on from (none waiting unless from is the
-// bar), with the common case inline: a move on the board to a point without
-// own stones.
+// bar), with the common case inline: a move on the board.
 func (w *walker) step(from, d int) (int, bool, reason) {
 	to := from + d
-	if from == bar || to >= off || w.me[to] > 0 {
+	if from == bar || to >= off {
 		return w.o.step(&w.me, &w.opp, from, d)
 	}
 	oc := w.opp[oppPoint[to]]
 	if oc >= 2 {
 		return to, false, rClosed
+	}
+	if w.me[to] > 0 {
+		if r := w.o.landing(&w.me, from, to); r != okStep {
+			return to, false, r
+		}
 	}
 	return to, oc == 1, okStep
 }

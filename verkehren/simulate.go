@@ -35,6 +35,8 @@ func (g *Game) Simulate(r *rand.Rand) { g.simulate(r, nil) }
 // need not be the listed representative).
 func (g *Game) simulate(r *rand.Rand, after func(brettspiel.Move)) {
 	g.events = g.events[:0]
+	// the occupied points of each side, kept from turn to turn
+	occ := [2]uint32{occupied(&g.b.Sides[0]), occupied(&g.b.Sides[1])}
 	for g.phase != phaseOver {
 		if g.phase != phasePlay {
 			x := r.IntN(36)
@@ -46,8 +48,12 @@ func (g *Game) simulate(r *rand.Rand, after func(brettspiel.Move)) {
 			continue
 		}
 		p := g.toMove
-		w := newWalker(&g.opts, &g.b.Sides[p], &g.b.Sides[1-p], int(g.dice[0]), int(g.dice[1]))
+		w := newWalkerOcc(&g.opts, &g.b.Sides[p], &g.b.Sides[1-p], int(g.dice[0]), int(g.dice[1]), occ[p])
 		pay := w.randomPlay(r)
+		if w.opp[bar] != g.b.Sides[1-p][bar] {
+			occ[1-p] = occupied(&w.opp) // stones were hit
+		}
+		occ[p] = w.occ
 		g.b.Sides[p], g.b.Sides[1-p] = w.me, w.opp
 		g.endTurn()
 		g.events = g.events[:0]
@@ -178,5 +184,6 @@ func (w *walker) randomListed(r *rand.Rand) uint64 {
 	legal := w.o.appendPlays(buf[:0], 0, &w.me, &w.opp, int(w.dice[1]), int(w.dice[0]))
 	pay := legal[r.IntN(len(legal))].Payload()
 	playOn(&w.me, &w.opp, pay)
+	w.occ = occupied(&w.me)
 	return pay
 }
