@@ -348,6 +348,91 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 	}
 }
 
+// mixed is dfs for a mixed throw, written out for its two levels: the same
+// moves in the same order, the same swaps skipped, the same leaves.
+func (g *gen) mixed() {
+	if g.junker {
+		g.addLeaf(0, 0, 0)
+		return
+	}
+	var legal0 [2]uint32
+	srcs := g.occ
+	if g.me[bar] > 0 {
+		srcs = 1 // V-E1: entering comes first
+	}
+	for ; srcs != 0; srcs &= srcs - 1 {
+		from := bits.TrailingZeros32(srcs)
+		for j := 0; j < 2; j++ {
+			d := int(g.dice[j])
+			to, hit, why := g.step(from, d)
+			if why != okStep {
+				continue
+			}
+			legal0[j] |= 1 << from
+			var eh int8
+			if hit && from == bar {
+				eh = 1
+			}
+			s1 := pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
+			g.path[0] = s1
+			pay := stepField(from, to, d) << stepShift(0)
+			g.move(from, to, hit)
+			if g.me[off] == 15 {
+				g.addLeaf(1, pay, eh) // the last stone is off
+				g.undo(from, to, hit)
+				continue
+			}
+			k := 1 - j
+			d2 := int(g.dice[k])
+			any := false
+			srcs2 := g.occ
+			if g.me[bar] > 0 {
+				srcs2 = 1
+			}
+			for ; srcs2 != 0; srcs2 &= srcs2 - 1 {
+				from2 := bits.TrailingZeros32(srcs2)
+				to2 := from2 + d2
+				if from2 < from && legal0[k]&(1<<from2) != 0 && g.independent(s1, from2, to2) {
+					any = true // the swap of a smaller order: skipped
+					continue
+				}
+				var hit2 bool
+				if from2 == bar || to2 >= off || g.me[to2] > 0 {
+					var why reason
+					if to2, hit2, why = g.step(from2, d2); why != okStep {
+						continue
+					}
+				} else if g.closed&(1<<to2) != 0 {
+					continue
+				} else {
+					hit2 = g.opp[oppPoint[to2]] == 1
+				}
+				any = true
+				eh2 := eh
+				if hit2 && from2 == bar {
+					eh2++
+				}
+				g.move(from2, to2, hit2)
+				g.addLeaf(2, pay|stepField(from2, to2, d2)<<stepShift(1), eh2)
+				g.undo(from2, to2, hit2)
+				if g.overflow {
+					return
+				}
+			}
+			if !any {
+				g.addLeaf(1, pay, eh)
+			}
+			g.undo(from, to, hit)
+			if g.overflow {
+				return
+			}
+		}
+	}
+	if legal0 == [2]uint32{} {
+		g.addLeaf(0, 0, 0)
+	}
+}
+
 // addLeaf records the position reached as a leaf, once per class.
 func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 	u := depth
@@ -432,7 +517,11 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 		}
 	}
 	g.k0, g.k1 = keyBias, keyBias>>24
-	g.dfs(0, 0, 0, 0)
+	if g.doublet {
+		g.dfs(0, 0, 0, 0)
+	} else {
+		g.mixed()
+	}
 	if g.overflow {
 		return dst, false
 	}
