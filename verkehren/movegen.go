@@ -76,10 +76,11 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 // throw with more leaves than fit is generated again with larger tables, the
 // second time on the stack, then on the heap, so the result is always exact.
 const (
-	smallLeaves = 128
-	leafCap     = 512
-	indexCap    = 2 * leafCap
-	leafShift   = 52 // leaf.meta bits above the payload
+	smallLeaves  = 64
+	mediumLeaves = 128
+	leafCap      = 512
+	indexCap     = 2 * leafCap
+	leafShift    = 52 // leaf.meta bits above the payload
 )
 
 // leaf is a position where no further number can be played.
@@ -470,8 +471,24 @@ func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 // appendPlays appends the payloads of the legal plays of the throw hi-lo for
 // the side me against opp, sorted ascending, one per resulting position.
 func (o *Options) appendPlays(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+	if hi == lo {
+		return o.appendPlaysMedium(dst, actor, me, opp, hi, lo)
+	}
 	var leaves [smallLeaves]leaf
 	var index [2 * smallLeaves]uint16
+	g := gen{o: o, me: *me, opp: *opp}
+	g.leaves, g.index = leaves[:], index[:]
+	if out, ok := g.run(dst, actor, hi, lo); ok {
+		return out
+	}
+	return o.appendPlaysMedium(dst, actor, me, opp, hi, lo)
+}
+
+// appendPlaysMedium is appendPlays with the tables a doublet needs most of
+// the time.
+func (o *Options) appendPlaysMedium(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+	var leaves [mediumLeaves]leaf
+	var index [2 * mediumLeaves]uint16
 	g := gen{o: o, me: *me, opp: *opp}
 	g.leaves, g.index = leaves[:], index[:]
 	if out, ok := g.run(dst, actor, hi, lo); ok {
