@@ -817,6 +817,7 @@ func (w *walker) mostEnteringHits(used int) int {
 // for frontends rest on it.
 func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, string) {
 	w := newWalker(o, me, opp, hi, lo)
+	w0 := w // the start, for the searches below
 	if pay>>(stepBits*maxSteps) != 0 {
 		return -1, "no play of this game"
 	}
@@ -872,7 +873,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 	if used < w.n && w.canPlayAny() {
 		return -1, "a further number of the throw can be played (V-D2)"
 	}
-	start := newWalker(o, me, opp, hi, lo)
+	start := w0
 	if used < w.n && start.reach(used+1) {
 		return -1, "the play uses " + strconv.Itoa(k) + " numbers, but more can be played (V-D2)"
 	}
