@@ -1,6 +1,7 @@
 package verkehren
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -89,4 +90,16 @@ func TestV_W1_SimulateEndsInLegalTerminalStates(t *testing.T) {
 			t.Logf("%d playouts: %v", games, ends)
 		})
 	}
+}
+
+// A random playout from the start of a game: the throws and plays drawn from
+// the seeded source, the end judged by the rules.
+func ExampleGame_Simulate() {
+	g, err := New(VK)
+	if err != nil {
+		panic(err)
+	}
+	g.Simulate(rand.New(rand.NewPCG(2026, 11)))
+	fmt.Println(g.ToMove() == brettspiel.Terminal, g.Ending(), g.Winner(), g.Returns())
+	// Output: true double game: six off the board player 0 [2 -2]
 }
