@@ -69,7 +69,11 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 // home and the higher number only from the farthest point (V-F1) — are all
 // judged by the single-step rules on the actual positions, so no rule needs
 // an argument of its own. Whether a node has any legal move is judged before
-// the skipping, so a skipped move never turns a node into a leaf.
+// the skipping, so a skipped move never turns a node into a leaf. Skipping
+// fewer swaps than allowed only costs time, so the search first tries a cheap
+// sufficient test (independent) and, for doublets, then plays the swap out
+// (swappable); mixed throws use the cheap test alone, with the same argument
+// (the swapped order plays the same two numbers).
 //
 // The tables live on the stack and are small: the leaves (24 bytes each) and
 // an index of 2-byte slots, so that nothing large is cleared per call. A
@@ -80,7 +84,7 @@ const (
 	mediumLeaves = 128
 	leafCap      = 512
 	indexCap     = 2 * leafCap
-	leafShift    = 52 // leaf.meta bits above the payload
+	leafShift    = 52 // leaf.pay: the payload below this bit, the counts above
 )
 
 // leaf is a position where no further number can be played.
