@@ -609,15 +609,16 @@ type walker struct {
 	left    [2]int8 // how often each number can still be played
 	n       int     // numbers in the throw: 2, or 4 for a doublet
 	occ     uint32  // the points 0…24 with own stones
+	oppOcc  uint32  // the points 0…24 with opponent stones, in his track
 }
 
 func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
-	return newWalkerOcc(o, me, opp, hi, lo, occupied(me))
+	return newWalkerOcc(o, me, opp, hi, lo, occupied(me), occupied(opp))
 }
 
-// newWalkerOcc is newWalker with the occupied points of me given.
-func newWalkerOcc(o *Options, me, opp *board.Side, hi, lo int, occ uint32) walker {
-	w := walker{o: o, me: *me, opp: *opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ}
+// newWalkerOcc is newWalker with the occupied points of both sides given.
+func newWalkerOcc(o *Options, me, opp *board.Side, hi, lo int, occ, oppOcc uint32) walker {
+	w := walker{o: o, me: *me, opp: *opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ, oppOcc: oppOcc}
 	if hi == lo {
 		w.left, w.n = [2]int8{4, 0}, 4
 	}
@@ -658,6 +659,7 @@ func (w *walker) play(from, to, j int, hit bool) {
 	if hit {
 		w.opp[oppPoint[to]]--
 		w.opp[bar]++
+		w.oppOcc = w.oppOcc&^(1<<oppPoint[to]) | 1
 	}
 }
 
@@ -665,6 +667,10 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 	if hit {
 		w.opp[oppPoint[to]]++
 		w.opp[bar]--
+		w.oppOcc |= 1 << oppPoint[to]
+		if w.opp[bar] == 0 {
+			w.oppOcc &^= 1
+		}
 	}
 	w.me[to]--
 	if w.me[to] == 0 {

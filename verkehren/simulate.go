@@ -48,12 +48,9 @@ func (g *Game) simulate(r *rand.Rand, after func(brettspiel.Move)) {
 			continue
 		}
 		p := g.toMove
-		w := newWalkerOcc(&g.opts, &g.b.Sides[p], &g.b.Sides[1-p], int(g.dice[0]), int(g.dice[1]), occ[p])
+		w := newWalkerOcc(&g.opts, &g.b.Sides[p], &g.b.Sides[1-p], int(g.dice[0]), int(g.dice[1]), occ[p], occ[1-p])
 		pay := w.randomPlay(r)
-		if w.opp[bar] != g.b.Sides[1-p][bar] {
-			occ[1-p] = occupied(&w.opp) // stones were hit
-		}
-		occ[p] = w.occ
+		occ[p], occ[1-p] = w.occ, w.oppOcc
 		g.b.Sides[p], g.b.Sides[1-p] = w.me, w.opp
 		g.endTurn()
 		g.events = g.events[:0]
@@ -172,10 +169,20 @@ func (w *walker) randomWalk(r *rand.Rand, m, hits int) (pay uint64, ok bool) {
 
 // nthBit returns the index of the n-th (from 0) set bit of x.
 func nthBit(x uint64, n int) int {
+	at := 0
+	if c := bits.OnesCount32(uint32(x)); n >= c {
+		n, x, at = n-c, x>>32, 32
+	}
+	if c := bits.OnesCount16(uint16(x)); n >= c {
+		n, x, at = n-c, x>>16, at+16
+	}
+	if c := bits.OnesCount8(uint8(x)); n >= c {
+		n, x, at = n-c, x>>8, at+8
+	}
 	for ; n > 0; n-- {
 		x &= x - 1
 	}
-	return bits.TrailingZeros64(x)
+	return at + bits.TrailingZeros64(x)
 }
 
 // randomListed draws one of the listed plays uniformly and plays it.
@@ -184,6 +191,6 @@ func (w *walker) randomListed(r *rand.Rand) uint64 {
 	legal := w.o.appendPlays(buf[:0], 0, &w.me, &w.opp, int(w.dice[1]), int(w.dice[0]))
 	pay := legal[r.IntN(len(legal))].Payload()
 	playOn(&w.me, &w.opp, pay)
-	w.occ = occupied(&w.me)
+	w.occ, w.oppOcc = occupied(&w.me), occupied(&w.opp)
 	return pay
 }

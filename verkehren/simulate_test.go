@@ -103,3 +103,21 @@ func ExampleGame_Simulate() {
 	fmt.Println(g.ToMove() == brettspiel.Terminal, g.Ending(), g.Winner(), g.Returns())
 	// Output: true double game: six off the board player 0 [2 -2]
 }
+
+// TestNthBit checks the bit selection behind Simulate's uniform draws
+// against counting bit by bit.
+func TestNthBit(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for k := 0; k < 2000; k++ {
+		x := r.Uint64() & r.Uint64()
+		n := 0
+		for i := 0; i < 64; i++ {
+			if x&(1<<i) != 0 {
+				if got := nthBit(x, n); got != i {
+					t.Fatalf("nthBit(%#x, %d) = %d, want %d", x, n, got, i)
+				}
+				n++
+			}
+		}
+	}
+}
