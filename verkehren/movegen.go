@@ -609,11 +609,11 @@ type walker struct {
 	left    [2]int8 // how often each number can still be played
 	n       int     // numbers in the throw: 2, or 4 for a doublet
 	occ     uint32  // the points 0…24 with own stones
-	oppOcc  uint32  // the points 0…24 with opponent stones, in his track
+	oppOcc  uint32  // the points 0…24 with opponent stones, in his track (kept by Simulate only)
 }
 
 func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
-	return newWalkerOcc(o, me, opp, hi, lo, occupied(me), occupied(opp))
+	return newWalkerOcc(o, me, opp, hi, lo, occupied(me), 0) // oppOcc: only Simulate keeps it
 }
 
 // newWalkerOcc is newWalker with the occupied points of both sides given.
@@ -982,15 +982,7 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 			full |= 1 << p
 		}
 	}
-	srcs := uint32(0)
-	for from := 0; from <= 24; from++ {
-		if f.me[from] > 0 && full&(1<<(from+1)) == 0 {
-			srcs |= 1 << from
-		}
-	}
-	if f.me[bar] > 0 {
-		srcs &= 1
-	}
+	srcs := f.sources() &^ (full >> 1)
 	for ; srcs != 0; srcs &= srcs - 1 {
 		from := bits.TrailingZeros32(srcs)
 		for j := 0; j < 2; j++ {
