@@ -271,23 +271,44 @@ func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 // maxLegal is room for the legal moves of almost any turn on the stack.
 const maxLegal = 512
 
-// Apply plays m. On error the state is unchanged.
+// Apply plays m. On error the state is unchanged. A player's play is judged
+// without listing the plays (see checkPlay): the same moves are accepted as
+// AppendLegalMoves lists, and a refused one gets the reason.
 func (g *Game) Apply(m brettspiel.Move) error {
-	var buf [maxLegal]brettspiel.Move
-	legal := g.AppendLegalMoves(buf[:0])
-	if err := brettspiel.CheckMove(g.ToMove(), m, legal, nil); err != nil {
-		// again with the notation for the message (the method value costs an
-		// allocation, so only on this path)
-		return brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString)
-	}
-	g.events = g.events[:0]
-	if m.Actor() == brettspiel.Chance {
+	if tm := g.ToMove(); tm == brettspiel.Chance || tm == brettspiel.Terminal || m.Actor() != tm {
+		var buf [32]brettspiel.Move
+		legal := g.AppendLegalMoves(buf[:0])
+		if err := brettspiel.CheckMove(tm, m, legal, nil); err != nil {
+			// again with the notation for the message (the method value costs an
+			// allocation, so only on this path)
+			return brettspiel.CheckMove(tm, m, legal, g.MoveString)
+		}
+		g.events = g.events[:0]
 		t, _ := throwOf(m)
 		g.applyThrow(t)
 		return nil
 	}
+	if reason := g.checkMove(m); reason != "" {
+		return &brettspiel.Error{Op: "apply", Input: g.MoveString(m), Err: brettspiel.ErrIllegalMove, Reason: reason}
+	}
+	g.events = g.events[:0]
 	g.applyPlay(m.Payload())
 	return nil
+}
+
+// checkMove judges a move of the player to move: "" when it is legal, else
+// why not.
+func (g *Game) checkMove(m brettspiel.Move) string {
+	p := g.toMove
+	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
+	if m.Payload() == concedePayload {
+		if ownSideBand(me) {
+			return "a single game may be given up only while no own Band stands on points 13–24 (V-W2)"
+		}
+		return ""
+	}
+	_, reason := g.opts.checkPlay(me, opp, int(g.dice[0]), int(g.dice[1]), m.Payload())
+	return reason
 }
 
 func ev(kind brettspiel.EventKind, rule string, p brettspiel.Player) brettspiel.Event {

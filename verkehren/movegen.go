@@ -3,6 +3,7 @@ package verkehren
 import (
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
@@ -36,27 +37,76 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 	return int(f >> 8), int(f >> 3 & 31), int(f & 7), true
 }
 
-// Sizes of the generator's tables. They live on the stack; a throw that needs
-// more (none seen in millions of random positions) is generated again with
-// heap tables, so the result is always exact.
+// The generator walks every order of single moves depth first, in the order
+// of the payloads, and records each position where no further number can be
+// played (a leaf) once per class (the numbers it used, and the die when only
+// one was used), keeping the first (smallest) payload and the most entering
+// hits. The filters of the whole turn (V-D2, V-E3) are applied to the leaves
+// at the end. Because leaves arrive in ascending payload order and the first
+// one of a position is kept, the list comes out sorted.
+//
+// Doublets are where the orders multiply: four moves of one number can often
+// be made in any order. The search therefore skips an order that is only a
+// legal swap of a smaller one. When the last move made was s1 and the next
+// candidate s2 comes before it in the payload order (a lower from point, as
+// the number is the same), s2 is skipped if, from the position before s1,
+// s2 then s1 is legal too and makes as many entering hits. Why this is exact:
+// take any legal order of moves that reaches a position P. While it has two
+// neighbouring moves s1 s2 with s2 < s1 whose swap is legal with the same
+// entering hits, swap them: the moves before and after the pair are played
+// from the same positions as before (a pair of moves leaves the same position
+// in either order: each takes a stone off its point and puts one on its
+// target, and a blot on a target is hit by whichever lands there first, which
+// is the same point either way), so the order stays legal, reaches P with as
+// many numbers and entering hits, and is smaller. Each swap removes an
+// inversion, so this ends in an order that the search walks. The smallest
+// legal order reaching P has no such pair (the swap would be smaller still),
+// so the payload kept for P is the one an exhaustive search keeps, and the
+// most entering hits of P are kept as well. The landing rules that make the
+// order matter — a Band forbidden on 2–11 while a blot still stands there
+// (V-B1), the house count of the five-blots opening and the Band count of the
+// band limit (V-O1), entering first (V-E1), bearing off only with all stones
+// home and the higher number only from the farthest point (V-F1) — are all
+// judged by the single-step rules on the actual positions, so no rule needs
+// an argument of its own. Whether a node has any legal move is judged before
+// the skipping, so a skipped move never turns a node into a leaf. Skipping
+// fewer swaps than allowed only costs time, so the search first tries a cheap
+// sufficient test (independent) and, for doublets, then plays the swap out
+// (swappable); mixed throws use the cheap test alone, with the same argument
+// (the swapped order plays the same two numbers).
+//
+// The tables live on the stack and are small: the leaves (24 bytes each) and
+// an index of 2-byte slots, so that nothing large is cleared per call. A
+// throw with more leaves than fit is generated again with larger tables, the
+// second time on the stack, then on the heap, so the result is always exact.
 const (
-	nodeSlots = 2048
-	leafCap   = 1024
+	smallLeaves  = 64
+	mediumLeaves = 128
+	leafCap      = 512
+	indexCap     = 2 * leafCap
+	leafShift    = 52 // leaf.pay: the payload below this bit, the counts above
 )
 
-type node struct {
-	key  uint64 // the position reached (posKey)
-	aux  uint8  // depth | dice-used mask<<3, +1 (0: empty slot)
-	hits int8   // the most entering hits with which it was reached
-	leaf int16  // index in leaves, or -1
+// leaf is a position where no further number can be played.
+type leaf struct {
+	k0, k1 uint64 // the key of the position
+	// pay is the smallest payload reaching it, with above leafShift: the
+	// entering hits (3 bits), the numbers used (3 bits) and the die when one
+	// number is used (3 bits).
+	pay uint64
 }
 
-type leaf struct {
-	key  uint64
-	pay  uint64
-	hits int8 // entering hits (V-E3)
-	used int8 // numbers played (V-D2)
-	die  int8 // the number played when used == 1
+func (l *leaf) payload() uint64 { return l.pay & (1<<leafShift - 1) }
+func (l *leaf) hits() int       { return int(l.pay >> leafShift & 7) }
+func (l *leaf) class() uint64   { return l.pay >> (leafShift + 3) }
+func (l *leaf) used() int       { return int(l.pay >> (leafShift + 3) & 7) }
+func (l *leaf) die() int        { return int(l.pay >> (leafShift + 6) & 7) }
+
+type pathStep struct {
+	from, to, die int8
+	eh            int8 // 1 when the move entered with a hit (V-E3)
+	own           int8 // the own stones on to before the move
+	hit           bool
 }
 
 type gen struct {
@@ -65,198 +115,407 @@ type gen struct {
 	dice     [2]int8 // mixed: ascending; doublet: both equal
 	n        int     // numbers in the throw: 2, or 4 for a doublet
 	doublet  bool
-	path     [maxSteps]struct{ from, to, die int8 }
-	hitmask  uint32
-	diff     [26]int8 // own stones per track position against the start
-	touched  uint32   // the positions where diff is not 0
-	nodes    []node
-	nn       int
-	leaves   []leaf // the first nl are in use
+	junker   bool   // V-J1 at the start: nothing can be played
+	occ      uint32 // the own points with stones, 0…24
+	closed   uint32 // the points held by two or more opponent stones
+	k0, k1   uint64 // the key of the position reached (see keyBias)
+	path     [maxSteps]pathStep
+	legal    [maxSteps][2]uint32 // the from points of the legal moves of each number found so far at each depth
+	leaves   []leaf
 	nl       int
+	index    []uint16 // open addressing over leaves: index+1, 0 empty
 	overflow bool
 }
 
-// posKey packs the position reached: the own stones taken away and added
-// (net, in ascending order, at most four each, 5 bits a point, 31 for none)
-// and the opponent points hit (bits 40…62).
-func (g *gen) posKey() uint64 {
-	rem, add := uint64(0), uint64(0)
-	nr, na := 0, 0
-	for t := g.touched; t != 0; t &= t - 1 {
-		p := uint64(bits.TrailingZeros32(t))
-		for c := g.diff[p]; c < 0; c++ {
-			rem |= p << (5 * nr)
-			nr++
-		}
-		for c := g.diff[p]; c > 0; c-- {
-			add |= p << (5 * na)
-			na++
-		}
+// The key of a position reached is exact and kept up to date move by move:
+// the change of the own stones on each point 1…25 against the start (at most
+// four either way) as a nibble biased by 8, points 1…15 in k0 and 16…25 in
+// k1, with the opponent points hit in k1's bits 40…62. The change on the bar
+// follows from the others, as the stones add up to 15.
+const keyBias = 0x8888888888888888
+
+func nibble(p int) (lo, hi uint64) {
+	if p < 16 {
+		return 1 << (4 * (p - 1)), 0
 	}
-	for ; nr < maxSteps; nr++ {
-		rem |= 31 << (5 * nr)
-	}
-	for ; na < maxSteps; na++ {
-		add |= 31 << (5 * na)
-	}
-	return rem | add<<20 | uint64(g.hitmask)<<40
+	return 0, 1 << (4 * (p - 16))
 }
 
-// shift records one stone more (c = 1) or less (c = −1) on point p against
-// the position the generation started from.
-func (g *gen) shift(p int, c int8) {
-	g.diff[p] += c
-	if g.diff[p] != 0 {
-		g.touched |= 1 << p
-	} else {
-		g.touched &^= 1 << p
+// move plays one single move on the generator's sides; undo takes it back.
+func (g *gen) move(from, to int, hit bool) {
+	g.me[from]--
+	if g.me[from] == 0 {
+		g.occ &^= 1 << from
+	}
+	g.me[to]++
+	g.occ |= 1 << to
+	if from != bar {
+		a, b := nibble(from)
+		g.k0 -= a
+		g.k1 -= b
+	}
+	a, b := nibble(to)
+	g.k0 += a
+	g.k1 += b
+	if hit {
+		g.opp[oppPoint[to]]--
+		g.opp[bar]++
+		g.k1 |= 1 << (38 + to)
 	}
 }
 
-func hashKey(key uint64, aux uint8, slots int) int {
-	h := (key ^ uint64(aux)<<57) * 0x9E3779B97F4A7C15
-	return int(h>>32) & (slots - 1)
+func (g *gen) undo(from, to int, hit bool) {
+	if hit {
+		g.opp[oppPoint[to]]++
+		g.opp[bar]--
+		g.k1 &^= 1 << (38 + to)
+	}
+	g.me[to]--
+	if g.me[to] == 0 {
+		g.occ &^= 1 << to
+	}
+	g.me[from]++
+	g.occ |= 1 << from
+	a, b := nibble(to)
+	g.k0 -= a
+	g.k1 -= b
+	if from != bar {
+		a, b := nibble(from)
+		g.k0 += a
+		g.k1 += b
+	}
 }
 
-// visit looks the node up and inserts it when new: it returns the slot and
-// whether it was there before.
-func (g *gen) visit(key uint64, aux uint8) (int, bool) {
-	aux++
-	slots := len(g.nodes)
-	i := hashKey(key, aux, slots)
-	for {
-		n := &g.nodes[i]
-		if n.aux == 0 {
-			if g.nn >= slots*3/4 {
-				g.overflow = true
-				return i, true
-			}
-			*n = node{key: key, aux: aux, hits: -1, leaf: -1}
-			g.nn++
-			return i, false
-		}
-		if n.key == key && n.aux == aux {
-			return i, true
-		}
-		i = (i + 1) & (slots - 1)
+// step is Options.step for the moves the search tries (a stone on from, none
+// waiting unless from is the bar), with the common case inline: a move on the
+// board to a point without own stones needs only the opponent's closed
+// points, which hits cannot change during a turn (a hit takes a single stone).
+func (g *gen) step(from, d int) (int, bool, reason) {
+	to := from + d
+	if from == bar || to >= off {
+		return g.o.step(&g.me, &g.opp, from, d)
 	}
+	if g.closed&(1<<to) != 0 {
+		return to, false, rClosed
+	}
+	if g.me[to] > 0 {
+		if r := g.o.landing(&g.me, from, to); r != okStep {
+			return to, false, r
+		}
+	}
+	return to, g.opp[oppPoint[to]] == 1, okStep
+}
+
+// independent reports cheaply, for a move from→to that was legal before the
+// move s1 and comes before it in the payload order, whether the two moves
+// cannot touch each other's legality or hits, so that both orders are legal
+// with the same hits. It asks for four different points, no entering and no
+// bearing off (so neither move changes the stones or the blots the other
+// meets on its own points, nor the bar, nor whether all are home), and that
+// each landing is judged alike in either order (freeLanding).
+func (g *gen) independent(s1 pathStep, from, to int) bool {
+	a, ta := int(s1.from), int(s1.to)
+	if ta == off || to >= off || to == ta || to == a || from == ta || a == bar {
+		return false
+	}
+	return g.freeLanding(ta, s1.own, from, a) && g.freeLanding(to, g.me[to], from, a)
+}
+
+// freeLanding reports whether landing on t, which holds own stones before
+// either move, is judged the same whether or not the other move (from one of
+// the points a, b) has been made: no own stones there; or a point where no
+// Band rule applies (V-B1; under Fiske's reading, judged only from 12 on, as
+// the other move may make "a stone has reached 12" true); and a blot is
+// joined only under five blots with neither move leaving the house (V-O1:
+// the house count; the band limit counts Bände the other move may change).
+func (g *gen) freeLanding(t int, own int8, a, b int) bool {
+	if own == 0 {
+		return true
+	}
+	switch g.o.Bands {
+	case BandsCotton:
+		if t <= 12 {
+			return false
+		}
+	default:
+		if t <= 11 {
+			return false
+		}
+	}
+	return own >= 2 || g.o.Opening == FiveBlots && a != house && b != house
+}
+
+// swappable reports whether the candidate move from→to by d, made after the
+// move path[depth-1], is only a legal swap of the smaller order (see above).
+func (g *gen) swappable(depth, from int, hit bool) bool {
+	s1 := g.path[depth-1]
+	if from >= int(s1.from) {
+		return false
+	}
+	d := int(s1.die)
+	// the sides before s1
+	me, opp := g.me, g.opp
+	me[s1.to]--
+	me[s1.from]++
+	if s1.hit {
+		opp[oppPoint[s1.to]]++
+		opp[bar]--
+	}
+	to2, hit2, why := g.o.step(&me, &opp, from, d)
+	if why != okStep {
+		return false
+	}
+	me[from]--
+	me[to2]++
+	if hit2 {
+		opp[oppPoint[to2]]--
+		opp[bar]++
+	}
+	_, hit1, why := g.o.step(&me, &opp, int(s1.from), d)
+	if why != okStep {
+		return false
+	}
+	was := s1.eh
+	if hit && from == bar {
+		was++
+	}
+	now := int8(0)
+	if hit2 && from == bar {
+		now++
+	}
+	if hit1 && s1.from == bar {
+		now++
+	}
+	return was == now
 }
 
 // dfs lists every sequence of single moves from the current node in the
-// order of the payloads; a node reached again by a later (so larger) prefix is
-// not explored again unless it now comes with more entering hits.
+// order of the payloads, but for the swapped orders of doublets (see above).
 func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
-	if g.overflow {
-		return
-	}
-	key := g.posKey()
-	slot, seen := g.visit(key, uint8(depth)|used<<3)
-	if g.overflow {
-		return
-	}
-	nd := &g.nodes[slot]
-	if seen && nd.hits >= hits {
-		return
-	}
-	nd.hits = hits
 	any := false
-	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.o.junker(&g.me, &g.opp)) {
-		for from := 0; from <= 24; from++ {
-			if g.me[from] == 0 || g.me[bar] > 0 && from != bar {
-				continue
-			}
+	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.junker) {
+		srcs := g.occ & (1<<(off) - 1)
+		if g.me[bar] > 0 {
+			srcs = 1 // V-E1: entering comes first
+		}
+		g.legal[depth] = [2]uint32{}
+		var s1 pathStep
+		if depth > 0 {
+			s1 = g.path[depth-1]
+		}
+		for ; srcs != 0; srcs &= srcs - 1 {
+			from := bits.TrailingZeros32(srcs)
 			for j := 0; j < 2; j++ {
 				if used&(1<<j) != 0 || g.doublet && j == 1 {
 					continue
 				}
 				d := int(g.dice[j])
-				to, hit, why := g.o.step(&g.me, &g.opp, from, d)
+				if from < int(s1.from) && g.legal[depth-1][j]&(1<<from) != 0 && g.independent(s1, from, from+d) {
+					// the swap of a smaller order: legal, and skipped
+					g.legal[depth][j] |= 1 << from
+					any = true
+					continue
+				}
+				to, hit, why := g.step(from, d)
 				if why != okStep {
 					continue
 				}
+				g.legal[depth][j] |= 1 << from
 				any = true
+				if g.doublet && depth > 0 && g.swappable(depth, from, hit) {
+					continue
+				}
 				nu := used
 				if !g.doublet {
 					nu |= 1 << j
 				}
-				g.me[from]--
-				g.me[to]++
-				g.shift(from, -1)
-				g.shift(to, 1)
 				var eh int8
-				oldMask := g.hitmask
-				if hit {
-					op := oppPoint[to]
-					g.opp[op]--
-					g.opp[bar]++
-					g.hitmask |= 1 << (to - 2)
-					if from == bar {
-						eh = 1
-					}
+				if hit && from == bar {
+					eh = 1
 				}
-				g.path[depth] = struct{ from, to, die int8 }{int8(from), int8(to), int8(d)}
-				g.dfs(depth+1, nu, pay|stepField(from, to, d)<<stepShift(depth), hits+eh)
-				g.hitmask = oldMask
-				if hit {
-					op := oppPoint[to]
-					g.opp[op]++
-					g.opp[bar]--
+				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
+				np := pay | stepField(from, to, d)<<stepShift(depth)
+				g.move(from, to, hit)
+				if depth+1 == g.n {
+					g.addLeaf(depth+1, np, hits+eh) // nothing is left to play
+				} else {
+					g.dfs(depth+1, nu, np, hits+eh)
 				}
-				g.me[to]--
-				g.me[from]++
-				g.shift(to, -1)
-				g.shift(from, 1)
+				g.undo(from, to, hit)
 				if g.overflow {
 					return
 				}
 			}
 		}
 	}
-	if any {
+	if !any {
+		g.addLeaf(depth, pay, hits)
+	}
+}
+
+// mixed is dfs for a mixed throw, written out for its two levels: the same
+// moves in the same order, the same swaps skipped, the same leaves.
+func (g *gen) mixed() {
+	if g.junker {
+		g.addLeaf(0, 0, 0)
 		return
 	}
-	// a leaf: no further number can be played
-	nd = &g.nodes[slot]
-	if nd.leaf >= 0 {
-		l := &g.leaves[nd.leaf]
-		if hits > l.hits {
-			l.hits = hits
+	var legal0 [2]uint32
+	srcs := g.occ
+	if g.me[bar] > 0 {
+		srcs = 1 // V-E1: entering comes first
+	}
+	for ; srcs != 0; srcs &= srcs - 1 {
+		from := bits.TrailingZeros32(srcs)
+		for j := 0; j < 2; j++ {
+			d := int(g.dice[j])
+			to, hit, why := g.step(from, d)
+			if why != okStep {
+				continue
+			}
+			legal0[j] |= 1 << from
+			var eh int8
+			if hit && from == bar {
+				eh = 1
+			}
+			s1 := pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
+			g.path[0] = s1
+			pay := stepField(from, to, d) << stepShift(0)
+			g.move(from, to, hit)
+			if g.me[off] == 15 {
+				g.addLeaf(1, pay, eh) // the last stone is off
+				g.undo(from, to, hit)
+				continue
+			}
+			k := 1 - j
+			d2 := int(g.dice[k])
+			any := false
+			srcs2 := g.occ
+			if g.me[bar] > 0 {
+				srcs2 = 1
+			}
+			for ; srcs2 != 0; srcs2 &= srcs2 - 1 {
+				from2 := bits.TrailingZeros32(srcs2)
+				to2 := from2 + d2
+				if from2 < from && legal0[k]&(1<<from2) != 0 && g.independent(s1, from2, to2) {
+					any = true // the swap of a smaller order: skipped
+					continue
+				}
+				var hit2 bool
+				if from2 == bar || to2 >= off || g.me[to2] > 0 {
+					var why reason
+					if to2, hit2, why = g.step(from2, d2); why != okStep {
+						continue
+					}
+				} else if g.closed&(1<<to2) != 0 {
+					continue
+				} else {
+					hit2 = g.opp[oppPoint[to2]] == 1
+				}
+				any = true
+				eh2 := eh
+				if hit2 && from2 == bar {
+					eh2++
+				}
+				g.move(from2, to2, hit2)
+				g.addLeaf(2, pay|stepField(from2, to2, d2)<<stepShift(1), eh2)
+				g.undo(from2, to2, hit2)
+				if g.overflow {
+					return
+				}
+			}
+			if !any {
+				g.addLeaf(1, pay, eh)
+			}
+			g.undo(from, to, hit)
+			if g.overflow {
+				return
+			}
 		}
-		return
 	}
-	if g.nl == len(g.leaves) {
-		g.overflow = true
-		return
+	if legal0 == [2]uint32{} {
+		g.addLeaf(0, 0, 0)
 	}
-	u := int8(depth)
+}
+
+// addLeaf records the position reached as a leaf, once per class.
+func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
+	u := depth
 	if g.me[off] == 15 {
-		u = int8(g.n) // the last stone is off: nothing is left to play
+		u = g.n // the last stone is off: nothing is left to play
 	}
-	var die int8
-	if depth == 1 {
-		die = g.path[0].die
+	cls := uint64(u)
+	if u == 1 {
+		cls |= uint64(g.path[0].die) << 3
 	}
-	nd.leaf = int16(g.nl)
-	g.leaves[g.nl] = leaf{key: key, pay: pay, hits: hits, used: u, die: die}
-	g.nl++
+	mask := len(g.index) - 1
+	h := (g.k0*0x9E3779B97F4A7C15 ^ g.k1 ^ cls<<58) * 0xC2B2AE3D27D4EB4F
+	for i := int(h>>40) & mask; ; i = (i + 1) & mask {
+		x := g.index[i]
+		if x == 0 {
+			if g.nl == len(g.leaves) {
+				g.overflow = true
+				return
+			}
+			g.leaves[g.nl] = leaf{k0: g.k0, k1: g.k1, pay: pay | uint64(hits)<<leafShift | cls<<(leafShift+3)}
+			g.nl++
+			g.index[i] = uint16(g.nl)
+			return
+		}
+		l := &g.leaves[x-1]
+		if l.k0 == g.k0 && l.k1 == g.k1 && l.class() == cls {
+			if int(hits) > l.hits() {
+				l.pay = l.pay&^(7<<leafShift) | uint64(hits)<<leafShift
+			}
+			return
+		}
+	}
 }
 
 // appendPlays appends the payloads of the legal plays of the throw hi-lo for
 // the side me against opp, sorted ascending, one per resulting position.
 func (o *Options) appendPlays(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
-	var nodes [nodeSlots]node
-	var leaves [leafCap]leaf
+	if hi == lo {
+		return o.appendPlaysMedium(dst, actor, me, opp, hi, lo)
+	}
+	var leaves [smallLeaves]leaf
+	var index [2 * smallLeaves]uint16
 	g := gen{o: o, me: *me, opp: *opp}
-	g.nodes, g.leaves = nodes[:], leaves[:]
-	out, ok := g.run(dst, actor, hi, lo)
-	if ok {
+	g.leaves, g.index = leaves[:], index[:]
+	if out, ok := g.run(dst, actor, hi, lo); ok {
 		return out
 	}
-	// too many positions for the stack tables: again with larger ones
-	for size := 4; ; size *= 4 {
+	return o.appendPlaysMedium(dst, actor, me, opp, hi, lo)
+}
+
+// appendPlaysMedium is appendPlays with the tables a doublet needs most of
+// the time.
+func (o *Options) appendPlaysMedium(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+	var leaves [mediumLeaves]leaf
+	var index [2 * mediumLeaves]uint16
+	g := gen{o: o, me: *me, opp: *opp}
+	g.leaves, g.index = leaves[:], index[:]
+	if out, ok := g.run(dst, actor, hi, lo); ok {
+		return out
+	}
+	return o.appendPlaysLarge(dst, actor, me, opp, hi, lo)
+}
+
+// appendPlaysLarge is appendPlays with larger tables, on the stack of its own
+// frame so that the common small case clears only small ones.
+func (o *Options) appendPlaysLarge(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+	var leaves [leafCap]leaf
+	var index [indexCap]uint16
+	g := gen{o: o, me: *me, opp: *opp}
+	g.leaves, g.index = leaves[:], index[:]
+	if out, ok := g.run(dst, actor, hi, lo); ok {
+		return out
+	}
+	// too many positions even so: again with tables on the heap
+	for size := 8; ; size *= 8 {
 		g = gen{o: o, me: *me, opp: *opp}
-		g.nodes, g.leaves = make([]node, nodeSlots*size), make([]leaf, leafCap*size)
-		if out, ok = g.run(dst, actor, hi, lo); ok {
+		g.leaves, g.index = make([]leaf, leafCap*size), make([]uint16, indexCap*size)
+		if out, ok := g.run(dst, actor, hi, lo); ok {
 			return out
 		}
 	}
@@ -269,62 +528,493 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 	if g.doublet {
 		g.n = 4
 	}
-	g.dfs(0, 0, 0, 0)
+	g.junker = g.o.junker(&g.me, &g.opp)
+	for p := 0; p < off; p++ {
+		if g.me[p] > 0 {
+			g.occ |= 1 << p
+		}
+		if p > 0 && g.opp[oppPoint[p]] >= 2 {
+			g.closed |= 1 << p
+		}
+	}
+	g.k0, g.k1 = keyBias, keyBias>>24
+	if g.doublet {
+		g.dfs(0, 0, 0, 0)
+	} else {
+		g.mixed()
+	}
 	if g.overflow {
 		return dst, false
 	}
+	all := g.leaves[:g.nl]
 	// V-D2: as many numbers as possible; the higher one when only one can be
 	// played and the option asks for it.
-	maxUsed := int8(0)
-	all := g.leaves[:g.nl]
-	for _, l := range all {
-		maxUsed = max(maxUsed, l.used)
+	maxUsed := 0
+	for i := range all {
+		maxUsed = max(maxUsed, all[i].used())
 	}
-	wantDie := int8(0)
+	wantDie := 0
 	if g.o.HigherDie && !g.doublet && maxUsed == 1 {
-		for _, l := range all {
-			if l.used == 1 && l.die == int8(hi) {
-				wantDie = int8(hi)
+		for i := range all {
+			if all[i].used() == 1 && all[i].die() == hi {
+				wantDie = hi
 			}
 		}
 	}
-	// one entry per resulting position: the smallest payload, the most
-	// entering hits (V-E3 fine point); reuse the node table as the index.
-	clear(g.nodes)
 	keep := all[:0]
-	for _, l := range all {
-		if l.used != maxUsed || wantDie != 0 && l.die != wantDie {
+	for i := range all {
+		l := all[i]
+		if l.used() != maxUsed || wantDie != 0 && l.die() != wantDie {
 			continue
 		}
-		slots := len(g.nodes)
-		i := hashKey(l.key, 1, slots)
-		for {
-			n := &g.nodes[i]
-			if n.aux == 0 {
-				*n = node{key: l.key, aux: 1, leaf: int16(len(keep))}
-				keep = append(keep, l)
-				break
+		if maxUsed == 1 && !g.doublet {
+			// one number played with either die can give one position (a
+			// stone borne off); it is one play, the smaller payload
+			dup := false
+			for k := range keep {
+				if keep[k].k0 == l.k0 && keep[k].k1 == l.k1 {
+					if l.hits() > keep[k].hits() {
+						keep[k].pay = keep[k].pay&^(7<<leafShift) | uint64(l.hits())<<leafShift
+					}
+					dup = true
+					break
+				}
 			}
-			if n.key == l.key {
-				k := &keep[n.leaf]
-				k.hits = max(k.hits, l.hits)
-				k.pay = min(k.pay, l.pay)
-				break
+			if dup {
+				continue
 			}
-			i = (i + 1) & (slots - 1)
 		}
+		keep = append(keep, l)
 	}
 	// V-E3: the most hits while entering
-	maxHits := int8(0)
-	for _, l := range keep {
-		maxHits = max(maxHits, l.hits)
+	maxHits := 0
+	for i := range keep {
+		maxHits = max(maxHits, keep[i].hits())
 	}
-	start := len(dst)
-	for _, l := range keep {
-		if l.hits == maxHits {
-			dst = append(dst, brettspiel.NewMove(actor, l.pay))
+	for i := range keep {
+		if keep[i].hits() == maxHits {
+			dst = append(dst, brettspiel.NewMove(actor, keep[i].payload()))
 		}
 	}
-	slices.Sort(dst[start:])
 	return dst, true
+}
+
+// walker plays single moves of one throw on copies of the two sides. It is
+// the ground of the checks that judge a play without listing the plays
+// (checkPlay) and of the random playouts (Simulate).
+type walker struct {
+	o       *Options
+	me, opp board.Side
+	dice    [2]int8 // mixed: lo, hi; doublet: the number twice
+	left    [2]int8 // how often each number can still be played
+	n       int     // numbers in the throw: 2, or 4 for a doublet
+	occ     uint32  // the points 0…24 with own stones
+	oppOcc  uint32  // the points 0…24 with opponent stones, in his track (kept by Simulate only)
+}
+
+func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
+	return newWalkerOcc(o, me, opp, hi, lo, occupied(me), 0) // oppOcc: only Simulate keeps it
+}
+
+// newWalkerOcc is newWalker with the occupied points of both sides given.
+func newWalkerOcc(o *Options, me, opp *board.Side, hi, lo int, occ, oppOcc uint32) walker {
+	w := walker{o: o, me: *me, opp: *opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ, oppOcc: oppOcc}
+	if hi == lo {
+		w.left, w.n = [2]int8{4, 0}, 4
+	}
+	return w
+}
+
+// occupied returns the mask of the points 0…24 with stones of the side.
+func occupied(s *board.Side) uint32 {
+	occ := uint32(0)
+	for p := 0; p < off; p++ {
+		if s[p] > 0 {
+			occ |= 1 << p
+		}
+	}
+	return occ
+}
+
+// sources returns the points a stone may move from: the bar while a stone
+// waits (V-E1), else every point with own stones.
+func (w *walker) sources() uint32 {
+	if w.me[bar] > 0 {
+		return 1
+	}
+	return w.occ
+}
+
+// play makes the single move from→to by number j and reports whether it hit.
+func (w *walker) play(from, to, j int, hit bool) {
+	w.me[from]--
+	if w.me[from] == 0 {
+		w.occ &^= 1 << from
+	}
+	w.me[to]++
+	if to < off {
+		w.occ |= 1 << to
+	}
+	w.left[j]--
+	if hit {
+		w.opp[oppPoint[to]]--
+		w.opp[bar]++
+		w.oppOcc = w.oppOcc&^(1<<oppPoint[to]) | 1
+	}
+}
+
+func (w *walker) unplay(from, to, j int, hit bool) {
+	if hit {
+		w.opp[oppPoint[to]]++
+		w.opp[bar]--
+		w.oppOcc |= 1 << oppPoint[to]
+		if w.opp[bar] == 0 {
+			w.oppOcc &^= 1
+		}
+	}
+	w.me[to]--
+	if w.me[to] == 0 {
+		w.occ &^= 1 << to
+	}
+	w.me[from]++
+	w.occ |= 1 << from
+	w.left[j]++
+}
+
+// step is Options.step for a stone on from (none waiting unless from is the
+// bar), with the common case inline: a move on the board.
+func (w *walker) step(from, d int) (int, bool, reason) {
+	to := from + d
+	if from == bar || to >= off {
+		return w.o.step(&w.me, &w.opp, from, d)
+	}
+	oc := w.opp[oppPoint[to]]
+	if oc >= 2 {
+		return to, false, rClosed
+	}
+	if w.me[to] > 0 {
+		if r := w.o.landing(&w.me, from, to); r != okStep {
+			return to, false, r
+		}
+	}
+	return to, oc == 1, okStep
+}
+
+// canPlayAny reports whether some single move of the numbers left is legal.
+func (w *walker) canPlayAny() bool {
+	if w.me[off] == 15 {
+		return false
+	}
+	for from := 0; from <= 24; from++ {
+		if w.me[from] == 0 || w.me[bar] > 0 && from != bar {
+			continue
+		}
+		for j := 0; j < 2; j++ {
+			if w.left[j] > 0 {
+				if _, _, why := w.o.step(&w.me, &w.opp, from, int(w.dice[j])); why == okStep {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// reach reports whether the numbers left can make a play that counts need
+// more numbers: that many single moves in a row, or fewer that bear the last
+// stone off (which counts as using every number).
+func (w *walker) reach(need int) bool { return w.reachHits(need, 0) }
+
+// reachHits is reach for a play that also makes at least hits more hits
+// while entering (V-E3).
+func (w *walker) reachHits(need, hits int) bool {
+	if hits > 0 && (w.me[bar] == 0 || need <= 0) {
+		return false
+	}
+	if need <= 0 || w.me[off] == 15 {
+		return true
+	}
+	for srcs := w.sources(); srcs != 0; srcs &= srcs - 1 {
+		from := bits.TrailingZeros32(srcs)
+		for j := 0; j < 2; j++ {
+			if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] {
+				continue
+			}
+			to, hit, why := w.step(from, int(w.dice[j]))
+			if why != okStep {
+				continue
+			}
+			h := hits
+			if hit && from == bar {
+				h--
+			}
+			w.play(from, to, j, hit)
+			ok := w.reachHits(need-1, h)
+			w.unplay(from, to, j, hit)
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxUsed returns how many numbers of the throw the best plays use (V-D2),
+// counting a play that bears the last stone off as using all.
+func (w *walker) maxUsed() int {
+	if w.o.junker(&w.me, &w.opp) {
+		return 0
+	}
+	m := w.n
+	for m > 0 && !w.reach(m) {
+		m--
+	}
+	return m
+}
+
+// enteringHitPossible reports whether some play of the throw could hit while
+// entering (V-E3): a stone waits and a number of the throw leads onto an
+// opponent blot. Only then can plays differ in entering hits.
+func (w *walker) enteringHitPossible() bool {
+	if w.me[bar] == 0 {
+		return false
+	}
+	for j := 0; j < 2; j++ {
+		if w.opp[oppPoint[w.dice[j]]] == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// mostEnteringHits returns the most hits while entering (V-E3) that a play
+// of used numbers can make.
+func (w *walker) mostEnteringHits(used int) int {
+	h := min(int(w.me[bar]), used)
+	for h > 0 && !w.reachHits(used, h) {
+		h--
+	}
+	return h
+}
+
+// checkPlay judges the play pay (a payload of single moves, or 0 for the
+// pass) of the throw hi-lo for the side me against opp, without listing the
+// plays. It returns "" when pay is one of the moves AppendLegalMoves lists,
+// and otherwise why not, with the index of the failing single move (−1 when
+// the play as a whole fails):
+//
+//   - the payload must be well formed, and each single move, in the order
+//     given, must be legal by the single-step rules (Options.step) with a
+//     number of the throw not yet used, landing where the payload says;
+//   - a Junker (V-J1) plays nothing, and the pass is for a throw of which no
+//     number can be played (V-D2);
+//   - the play must use as many numbers as any play can (V-D2; bearing the
+//     last stone off counts as using every number), and with the higher-die
+//     option the higher number when only one can be played;
+//   - V-E3: when a stone waits and a number of the throw leads onto an
+//     opponent blot, plays can differ in entering hits: a play that makes as
+//     many as the best plays passes; one that makes fewer (its position may
+//     still count with more, reached in another order) or one under the
+//     higher-die rule is judged by listing the plays;
+//   - pay must be the representative of its position, the play with the
+//     smallest payload among the plays that reach it: a search in payload
+//     order looks for a smaller one, following only moves that can still
+//     reach the position (stones only move on, so no point may gain more
+//     stones from behind than the position has, and no blot may be hit that
+//     the position still shows).
+//
+// The sides are not changed. Whole-turn input (Apply) and single-step input
+// for frontends rest on it.
+func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, string) {
+	w := newWalker(o, me, opp, hi, lo)
+	w0 := w // the start, for the searches below
+	if pay>>(stepBits*maxSteps) != 0 {
+		return -1, "no play of this game"
+	}
+	if pay == 0 {
+		if w.o.junker(&w.me, &w.opp) || !w.canPlayAny() {
+			return -1, ""
+		}
+		return -1, "a number of the throw can be played, so passing is not allowed (V-D2)"
+	}
+	if o.junker(&w.me, &w.opp) {
+		return -1, "the player is Junker: more stones off the board than open entry points (V-J1)"
+	}
+	var steps [maxSteps]pathStep
+	k, first, pathHits := 0, 0, 0
+	for i := 0; i < maxSteps; i++ {
+		from, to, die, ok := stepAt(pay, i)
+		if !ok {
+			if pay&(1<<stepShift(i)-1) != 0 {
+				return -1, "no play of this game"
+			}
+			break
+		}
+		j := -1
+		for jj := 0; jj < 2; jj++ {
+			if w.left[jj] > 0 && int(w.dice[jj]) == die {
+				j = jj
+			}
+		}
+		if j < 0 || from > 24 || to < 1 || to > off {
+			return i, "no number of the throw moves a stone from " + pointName(from) + " to " + pointName(to)
+		}
+		t, hit, why := o.step(&w.me, &w.opp, from, die)
+		if why != okStep {
+			return i, why.text(o, from, to)
+		}
+		if t != to {
+			return i, "no number of the throw moves a stone from " + pointName(from) + " to " + pointName(to)
+		}
+		if i == 0 {
+			first = die
+		}
+		if hit && from == bar {
+			pathHits++
+		}
+		w.play(from, to, j, hit)
+		steps[i] = pathStep{from: int8(from), to: int8(to), die: int8(die)}
+		k++
+	}
+	used := k
+	if w.me[off] == 15 {
+		used = w.n
+	}
+	if used < w.n && w.canPlayAny() {
+		return -1, "a further number of the throw can be played (V-D2)"
+	}
+	start := w0
+	if used < w.n && start.reach(used+1) {
+		return -1, "the play uses " + strconv.Itoa(k) + " numbers, but more can be played (V-D2)"
+	}
+	higherOnly := false
+	if o.HigherDie && w.n == 2 && used == 1 {
+		for from := 0; from <= 24 && !higherOnly; from++ {
+			if me[from] > 0 && (me[bar] == 0 || from == bar) {
+				_, _, why := o.step(me, opp, from, hi)
+				higherOnly = why == okStep
+			}
+		}
+		if higherOnly && first != hi {
+			return -1, "only one number can be played, and it must be the higher one (V-D2)"
+		}
+	}
+	if start.enteringHitPossible() && !(higherOnly || pathHits >= start.mostEnteringHits(used)) {
+		// the path makes fewer entering hits than the best plays: its
+		// position may still be reached with more, so judge by the list
+		var buf [maxLegal]brettspiel.Move
+		legal := o.appendPlays(buf[:0], 0, me, opp, hi, lo)
+		if _, found := slices.BinarySearch(legal, brettspiel.NewMove(0, pay)); found {
+			return -1, ""
+		}
+		for _, m := range legal {
+			a, b := *me, *opp
+			playOn(&a, &b, m.Payload())
+			if a == w.me && b == w.opp {
+				return -1, "the same play is written " + pointsText(me, opp, m.Payload())
+			}
+		}
+		return -1, "another play hits more stones while entering, and hitting while entering is compulsory (V-E3)"
+	}
+	if higherOnly {
+		return -1, "" // a single move of the higher number: no other play reaches its position
+	}
+	f := finder{walker: start, target: [2]board.Side{w.me, w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
+	for p := off; p >= 0; p-- {
+		f.cum[p] = w.me[p]
+		if p < off {
+			f.cum[p] += f.cum[p+1]
+		}
+	}
+	if f.search(0, true, 0) {
+		return -1, "the same play is written " + pointsText(me, opp, f.found)
+	}
+	return -1, ""
+}
+
+// pointsText writes a play in the notation, for messages.
+func pointsText(me, opp *board.Side, pay uint64) string {
+	g := Game{}
+	g.b.Sides[0], g.b.Sides[1] = *me, *opp
+	return g.MoveString(brettspiel.NewMove(0, pay))
+}
+
+// finder looks for a play with a smaller payload than ours that reaches the
+// same position (checkPlay).
+type finder struct {
+	walker
+	target [2]board.Side
+	cum    [26]int8 // the target's own stones on each point and above
+	k      int      // our number of single moves
+	allOff bool     // our play bears the last stone off
+	ours   [maxSteps]pathStep
+	found  uint64
+}
+
+// search walks the plays in payload order while tight (the prefix equals
+// ours), and every order once below it; it reports whether it found a
+// smaller play reaching the target.
+func (f *finder) search(depth int, tight bool, pay uint64) bool {
+	if f.allOff {
+		if f.me[off] == 15 {
+			f.found = pay
+			return !tight && f.opp == f.target[1]
+		}
+		if depth == f.n {
+			return false
+		}
+	} else if depth == f.k {
+		f.found = pay
+		return !tight && f.me == f.target[0] && f.opp == f.target[1]
+	}
+	var mine uint64
+	if tight && depth < f.k {
+		s := f.ours[depth]
+		mine = stepField(int(s.from), int(s.to), int(s.die))
+	}
+	// full: the points p where the stones on p and above are already as many
+	// as the target has there; no stone may pass onto or over them
+	full := uint32(0)
+	c := int8(0)
+	for p := off; p >= 1; p-- {
+		c += f.me[p]
+		if c >= f.cum[p] {
+			full |= 1 << p
+		}
+	}
+	srcs := f.sources() &^ (full >> 1)
+	for ; srcs != 0; srcs &= srcs - 1 {
+		from := bits.TrailingZeros32(srcs)
+		for j := 0; j < 2; j++ {
+			if f.left[j] == 0 || j == 1 && f.dice[1] == f.dice[0] {
+				continue
+			}
+			d := int(f.dice[j])
+			to := min(from+d, off)
+			if from == bar {
+				to = d
+			}
+			if tight && stepField(from, to, d) > mine {
+				return false // every later move is larger still
+			}
+			if full&(1<<(to+1)-1)&^(1<<(from+1)-1) != 0 {
+				continue // it would pass onto or over a full point
+			}
+			to, hit, why := f.o.step(&f.me, &f.opp, from, d)
+			if why != okStep {
+				continue
+			}
+			field := stepField(from, to, d)
+			if hit && f.target[1][oppPoint[to]] != 0 {
+				continue // the target still shows this blot
+			}
+			f.play(from, to, j, hit)
+			ok := f.search(depth+1, tight && field == mine, pay|field<<stepShift(depth))
+			f.unplay(from, to, j, hit)
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -216,8 +216,20 @@ func (o *Options) openEntries(me, opp *board.Side) int {
 }
 
 // junker reports V-J1: more stones off the board than open entry points.
+// It stops counting the open points once they are as many as the stones.
 func (o *Options) junker(me, opp *board.Side) bool {
-	return me[bar] > 0 && int(me[bar]) > o.openEntries(me, opp)
+	if me[bar] == 0 {
+		return false
+	}
+	open := int8(0)
+	for d := 1; d <= 6; d++ {
+		if _, _, r := o.step(me, opp, bar, d); r == okStep {
+			if open++; open >= me[bar] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // oppBandOnEntry reports whether the opponent has a Band on the player's
