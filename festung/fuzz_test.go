@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/hostile"
 )
 
 // sampleGames plays a few seeded games and returns states met on the way:
@@ -286,7 +287,7 @@ func FuzzUnmarshalJSONStrict(f *testing.F) {
 	held := midGame(f, 9, 12)
 	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
 		doc := docs[int(which)%len(docs)]
-		bad, what, ok := mutateKeys(doc, op, at, pick, extra)
+		bad, what, ok := hostile.MutateKeys(doc, op, at, pick, extra)
 		if !ok {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/hostile"
 )
 
 // FuzzParseMove: any text is a legal move of the position or an error.
@@ -106,7 +107,7 @@ func FuzzUnmarshalJSONStrict(f *testing.F) {
 	held := midGame(f, 9, 12)
 	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
 		doc := docs[int(which)%len(docs)]
-		bad, what, ok := mutateKeys(doc, op, at, pick, extra)
+		bad, what, ok := hostile.MutateKeys(doc, op, at, pick, extra)
 		if !ok {
 			return
 		}
