@@ -8,7 +8,7 @@ import (
 )
 
 // Evaluate estimates p's expected return (bot.Evaluator): once the game is
-// over it is Returns()[p] exactly (±1, ±2, or 0 after the turn cap); before,
+// over it is Returns()[p] exactly (±1, ±2, or 0 after a draw by V-W4 or the turn cap); before,
 // a number in (−1, 1) from a simple heuristic, tanh(x/40) of the lead x in
 // pips, where
 //

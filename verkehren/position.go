@@ -45,7 +45,9 @@ func (g *Game) Position() Position {
 // under the rules is refused with an error wrapping brettspiel.ErrBadPosition
 // that names the problem: not 15 stones a side, two players on one point, a
 // Band where V-B1 or V-O1 (band limit) allows none, or a game that is over
-// already (all 15 borne off, or a double game of V-W3).
+// already (all 15 borne off, or a double game of V-W3). A position in which
+// both players are Junker is accepted: the player to move passes, and the
+// game ends drawn after that turn (V-W4).
 func FromPosition(opts Options, pos Position) (*Game, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
