@@ -151,6 +151,9 @@
 // "W4.II": brettspiel: parse move "W4.II": illegal move: no marker to take in
 // the works of fortress 4; take from W1.II or W2.II".
 //
+// [ReadRecord] replays a record while it reads it from an io.Reader. Both
+// loaders refuse a record with more throws than the turn cap allows.
+//
 // # Events
 //
 // Every Apply reports what it did: the throw ([brettspiel.EventThrow], Note

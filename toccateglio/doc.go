@@ -198,6 +198,11 @@
 // (the flags take true or false). Presets are named as [Presets] names them;
 // case, spaces and punctuation do not matter ("tokkadille-1853-16-stones").
 //
+// [ReadRecord] replays a record while it reads it from an io.Reader. Both
+// loaders refuse a record longer than its turn cap allows, or with more than
+// brettspiel.MaxTiedDraws tied draws for the start in a row, before playing
+// it to the end.
+//
 // # Bots
 //
 // [Game.Evaluate] estimates a player's return for the module's bots: the

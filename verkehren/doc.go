@@ -163,6 +163,11 @@
 // [Game.Evaluate] estimates a player's expected return for the module's bots
 // from the pip counts, the blots in reach and Junker.
 //
+// [ReadRecord] replays a record while it reads it from an io.Reader. Both
+// loaders refuse a record longer than its turn cap allows, or with more than
+// brettspiel.MaxTiedDraws tied draws for the start in a row, before playing
+// it to the end.
+//
 // # Decisions where the sources are silent
 //
 //   - Who begins (VK is silent): as Toccateglio's T-S3, the higher total.
