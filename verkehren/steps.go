@@ -1,0 +1,268 @@
+package verkehren
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/stepsearch"
+)
+
+var (
+	_ brettspiel.Describer = (*Game)(nil)
+	_ brettspiel.Stepper   = (*Game)(nil)
+)
+
+// turnState is a position within a turn: both sides, the numbers of the throw
+// not yet used, and how many single moves have been made.
+type turnState struct {
+	me, opp board.Side
+	avail   [7]int8
+	k       int8
+}
+
+// turnEnd is what a legal play leaves: the sides and the numbers it used.
+type turnEnd struct {
+	me, opp board.Side
+	k       int8
+}
+
+// turnModel is the turn being played as a graph of single moves, judged by
+// the single-move rules (Options.step) that the move generator uses too; a
+// sequence ends a play when it leaves the position of a legal play with as
+// many numbers used.
+type turnModel struct {
+	o    *Options
+	p    brettspiel.Player
+	ends map[turnEnd]brettspiel.Move
+}
+
+func (t *turnModel) abs(q int) int {
+	if q == bar || q == off {
+		return q
+	}
+	return board.SameDirection.ToAbsolute(int(t.p), q)
+}
+
+func (t *turnModel) Edges(s turnState, dst []stepsearch.Edge[turnState]) []stepsearch.Edge[turnState] {
+	for from := bar; from <= 24; from++ {
+		if s.me[from] == 0 {
+			continue
+		}
+		for d := 6; d >= 1; d-- {
+			if s.avail[d] == 0 {
+				continue
+			}
+			to, hit, why := t.o.step(&s.me, &s.opp, from, d)
+			if why != okStep {
+				continue
+			}
+			n := s
+			n.me[from]--
+			n.me[to]++
+			var f brettspiel.StepFlags
+			if hit {
+				n.opp[oppPoint[to]]--
+				n.opp[bar]++
+				f |= brettspiel.StepHit
+			}
+			n.avail[d]--
+			n.k++
+			switch {
+			case from == bar:
+				f |= brettspiel.StepEnter
+			case to == off:
+				f |= brettspiel.StepBearOff
+			}
+			if to == hucke {
+				f |= brettspiel.StepHucke
+			}
+			st := brettspiel.Step{From: t.abs(from), To: t.abs(to), TrackFrom: from, TrackTo: to, Die: d, Flags: f}
+			dst = append(dst, stepsearch.Edge[turnState]{Step: st, To: n})
+		}
+	}
+	return dst
+}
+
+func (t *turnModel) Complete(s turnState) brettspiel.Move {
+	return t.ends[turnEnd{s.me, s.opp, s.k}]
+}
+
+// turnSearch prepares the search over the turn being played, from the legal
+// plays.
+func (g *Game) turnSearch(legal []brettspiel.Move) (*stepsearch.Search[turnState], *turnModel, turnState) {
+	p := g.toMove
+	t := &turnModel{o: &g.opts, p: p, ends: make(map[turnEnd]brettspiel.Move, len(legal))}
+	start := turnState{me: g.b.Sides[p], opp: g.b.Sides[1-p]}
+	if g.dice[0] == g.dice[1] {
+		start.avail[g.dice[0]] = 4
+	} else {
+		start.avail[g.dice[0]], start.avail[g.dice[1]] = 1, 1
+	}
+	for _, m := range legal {
+		pay := m.Payload()
+		if pay == 0 || pay == concedePayload {
+			continue
+		}
+		me, opp := start.me, start.opp
+		playOn(&me, &opp, pay)
+		t.ends[turnEnd{me, opp, int8(countSteps(pay))}] = m
+	}
+	return stepsearch.New[turnState](t), t, start
+}
+
+func countSteps(pay uint64) int {
+	k := 0
+	for i := 0; i < maxSteps; i++ {
+		if _, _, _, ok := stepAt(pay, i); ok {
+			k++
+		}
+	}
+	return k
+}
+
+// Describe implements brettspiel.Describer: a throw as its two dice; a play
+// as its single moves in absolute points and in the mover's track, each with
+// its number and what it does (entering, hitting, bearing off, landing on
+// the Hucke), in the order of the notation; the pass and "concede" as such.
+// Describe refuses a move that is not legal now.
+func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
+	legal := g.LegalMoves()
+	if err := brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
+		var e *brettspiel.Error
+		if errors.As(err, &e) {
+			e.Op = "describe"
+		}
+		return brettspiel.MoveInfo{}, err
+	}
+	info := brettspiel.MoveInfo{Move: m, Player: m.Actor(), Notation: g.MoveString(m)}
+	if m.Actor() == brettspiel.Chance {
+		t, _ := throwOf(m)
+		info.Kind, info.Dice = brettspiel.MoveThrow, []int{int(t.A), int(t.B)}
+		return info, nil
+	}
+	info.Dice = []int{int(g.dice[0]), int(g.dice[1])}
+	switch pay := m.Payload(); pay {
+	case 0:
+		info.Kind = brettspiel.MovePass
+	case concedePayload:
+		info.Kind = brettspiel.MoveConcede
+	default:
+		info.Kind = brettspiel.MovePlay
+		x, t, start := g.turnSearch(legal)
+		var hint []brettspiel.Step
+		for i := 0; i < maxSteps; i++ {
+			from, to, d, ok := stepAt(pay, i)
+			if !ok {
+				break
+			}
+			hint = append(hint, brettspiel.Step{From: t.abs(from), To: t.abs(to), Die: d})
+		}
+		info.Steps = x.Path(start, m, hint)
+	}
+	return info, nil
+}
+
+// NextSteps implements brettspiel.Stepper for the play of a throw. The
+// single moves may be made in any order the rules allow (stones off the
+// board enter first, V-E1); a stone may move on with the next number; a
+// doublet gives up to four. A stone borne off may be given without its die
+// when either number would do. A sequence that uses fewer numbers than a
+// legal play, or enters with fewer hits (V-E3), is not complete. NextSteps
+// refuses a step with the rule that forbids it; a throw due, the end of the
+// game, or steps made when only a pass is possible are errors too. "concede"
+// is a move but no step: a frontend offers it from LegalMoves or Describe.
+func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
+	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsInput(made), Err: err, Reason: reason}
+	}
+	switch g.phase {
+	case phaseOver:
+		return fail(brettspiel.ErrGameOver, "")
+	case phaseDraw0, phaseDraw1, phaseThrow:
+		return fail(brettspiel.ErrChanceNode, "the dice are to be thrown")
+	}
+	legal := g.LegalMoves()
+	if legal[0].Payload() == 0 {
+		if len(made) > 0 {
+			return fail(brettspiel.ErrIllegalMove, "no number of the throw can be played (V-D2)")
+		}
+		return nil, legal[0], nil
+	}
+	x, t, start := g.turnSearch(legal)
+	r := x.Next(start, made)
+	if r.Bad >= 0 {
+		return fail(brettspiel.ErrIllegalMove, "step "+strconv.Itoa(r.Bad+1)+" ("+made[r.Bad].String()+"): "+g.whyStep(x, t, r.At[0], made[:r.Bad], made[r.Bad]))
+	}
+	return r.Next, r.Complete, nil
+}
+
+// whyStep says why the step in, tried from s after the steps before, leads
+// to no legal play: the single-move rule it breaks, or else the rule of the
+// whole play that ParseMove names for a play going on from it.
+func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) string {
+	for _, e := range x.Edges(s) {
+		if !e.Step.Matches(in) {
+			continue
+		}
+		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
+			if _, err := g.ParseMove(stepsearch.Notation(end, "bar")); err != nil {
+				var pe *brettspiel.Error
+				if errors.As(err, &pe) && pe.Reason != "" {
+					return pe.Reason
+				}
+			}
+		}
+		return "no legal play goes on from it: it uses fewer numbers than another play (V-D2)"
+	}
+	track := func(a int) int {
+		if a == bar || a == off {
+			return a
+		}
+		return board.SameDirection.FromAbsolute(int(t.p), a)
+	}
+	from, to := track(in.From), track(in.To)
+	if from < bar || from > 24 || to < 1 || to > off || (to <= from && from != bar) {
+		return "no single move leads from " + pointName(from) + " to " + pointName(to)
+	}
+	if s.avail == [7]int8{} {
+		return "every number of the throw is used (V-D1, V-D2)"
+	}
+	for d := 6; d >= 1; d-- {
+		if s.avail[d] == 0 || (in.Die != 0 && in.Die != d) {
+			continue
+		}
+		want := to - from
+		if from == bar {
+			want = to
+		}
+		if d != want && !(to == off && d > want) {
+			continue
+		}
+		if _, _, why := t.o.step(&s.me, &s.opp, from, d); why != okStep {
+			return why.text(t.o, from, to)
+		}
+	}
+	left := ""
+	for d := 6; d >= 1; d-- {
+		for range s.avail[d] {
+			if left != "" {
+				left += ", "
+			}
+			left += strconv.Itoa(d)
+		}
+	}
+	return "no number left (" + left + ") moves a stone from " + pointName(from) + " to " + pointName(to) + " (V-D1, V-D2)"
+}
+
+func stepsInput(made []brettspiel.Step) string {
+	s := ""
+	for i, st := range made {
+		if i > 0 {
+			s += ", "
+		}
+		s += st.String()
+	}
+	return s
+}

@@ -1,0 +1,233 @@
+package verkehren
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/stepsearch"
+	"github.com/brettspiel/brettspiel/internal/stepsearch/steptest"
+	"pgregory.net/rapid"
+)
+
+func notate(_ steptest.Game, steps []brettspiel.Step) string {
+	return stepsearch.Notation(steps, "bar")
+}
+
+// orderLegal is the oracle for an order of single moves: ParseMove replays
+// them in the order given, each by the single-move rules.
+func orderLegal(g steptest.Game, steps []brettspiel.Step) bool {
+	_, err := g.ParseMove(notate(g, steps))
+	return err == nil
+}
+
+// click is a step as a frontend gives it: absolute from and to only.
+func click(from, to int) brettspiel.Step { return brettspiel.Step{From: from, To: to} }
+
+// abs1 is player 1's track point p in absolute points.
+func abs1(p int) int { return board.SameDirection.ToAbsolute(1, p) }
+
+func mustStep(t *testing.T, g *Game, made ...brettspiel.Step) ([]brettspiel.Step, brettspiel.Move) {
+	t.Helper()
+	next, c, err := g.NextSteps(made)
+	if err != nil {
+		t.Fatalf("NextSteps(%v): %v", made, err)
+	}
+	return next, c
+}
+
+func refusedStep(t *testing.T, g *Game, rule string, made ...brettspiel.Step) {
+	t.Helper()
+	_, _, err := g.NextSteps(made)
+	var e *brettspiel.Error
+	if !errors.Is(err, brettspiel.ErrIllegalMove) || !errors.As(err, &e) || !strings.Contains(e.Reason, rule) {
+		t.Fatalf("NextSteps(%v): %v, want an illegal move naming %s", made, err, rule)
+	}
+}
+
+func TestSteps_DriveEveryPresetBySteps(t *testing.T) {
+	for _, p := range Presets() {
+		t.Run(p.Name, func(t *testing.T) {
+			for seed := uint64(1); seed <= 6; seed++ {
+				g, err := New(p.Options)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := rand.New(rand.NewPCG(seed, 11))
+				n := steptest.Drive(t, g, r, notate, 1500)
+				t.Logf("seed %d: %d plays by steps, %s", seed, n, g.Ending())
+				if n == 0 {
+					t.Errorf("seed %d: no play made by steps", seed)
+				}
+			}
+		})
+	}
+}
+
+func TestSteps_DescribeEveryLegalMove(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		opts := rapid.SampledFrom(propOptions).Draw(rt, "options")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		n := rapid.IntRange(0, 300).Draw(rt, "moves")
+		g := randomPosition(opts, seed, n)
+		steptest.CheckDescribe(t, g, rand.New(rand.NewPCG(seed, 5)), notate, orderLegal)
+	})
+}
+
+// Every order of the steps of a legal play that ParseMove accepts is taken
+// step by step, and gives the same move.
+func TestSteps_EveryOrderOfRandomPlays(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		opts := rapid.SampledFrom(propOptions).Draw(rt, "options")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		g := randomPosition(opts, seed, rapid.IntRange(1, 300).Draw(rt, "moves"))
+		if g.ToMove() < 0 {
+			return
+		}
+		legal := g.LegalMoves()
+		m := legal[rapid.IntRange(0, len(legal)-1).Draw(rt, "move")]
+		info, err := g.Describe(m)
+		if err != nil || info.Kind != brettspiel.MovePlay {
+			return
+		}
+		for _, perm := range permutations(info.Steps) {
+			if !orderLegal(g, perm) {
+				continue
+			}
+			var c brettspiel.Move
+			for i := range perm {
+				_, c = mustStep(t, g, perm[:i+1]...)
+			}
+			if c != m {
+				t.Fatalf("%v gives %v, want %s", perm, c, g.MoveString(m))
+			}
+		}
+	})
+}
+
+func permutations(s []brettspiel.Step) [][]brettspiel.Step {
+	if len(s) <= 1 {
+		return [][]brettspiel.Step{slices.Clone(s)}
+	}
+	var out [][]brettspiel.Step
+	for i := range s {
+		rest := append(slices.Clone(s[:i]), s[i+1:]...)
+		for _, p := range permutations(rest) {
+			out = append(out, append([]brettspiel.Step{s[i]}, p...))
+		}
+	}
+	return out
+}
+
+func TestV_E1_StepsEnterFirst(t *testing.T) {
+	g := at(t, VK, 4, 2, map[int]int{0: 1, 1: 10, 13: 2, 15: 2}, map[int]int{22: 1})
+	next, c := mustStep(t, g)
+	if c != brettspiel.NoMove || len(next) == 0 {
+		t.Fatalf("first steps %v, %v", next, c)
+	}
+	for _, s := range next {
+		if s.From != brettspiel.Bar || s.Flags&brettspiel.StepEnter == 0 {
+			t.Errorf("a first step that does not enter: %v", s)
+		}
+	}
+	refusedStep(t, g, "V-E1", click(13, 17))
+	_, c = mustStep(t, g, click(brettspiel.Bar, 2), click(13, 17))
+	if g.MoveString(c) != "bar/2 13/17" {
+		t.Errorf("complete: %q", g.MoveString(c))
+	}
+}
+
+func TestV_E3_StepsCompulsoryHit(t *testing.T) {
+	g := at(t, VK, 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
+	next, _ := mustStep(t, g)
+	want := []brettspiel.Step{{From: brettspiel.Bar, To: 3, TrackFrom: bar, TrackTo: 3, Die: 3, Flags: brettspiel.StepEnter | brettspiel.StepHit}}
+	if !slices.Equal(next, want) {
+		t.Errorf("first steps %v, want %v", next, want)
+	}
+	refusedStep(t, g, "V-E3", click(brettspiel.Bar, 5))
+	next, c := mustStep(t, g, click(brettspiel.Bar, 3))
+	if c != brettspiel.NoMove || len(next) == 0 {
+		t.Fatalf("after entering: %v, %v", next, c)
+	}
+	_, c = mustStep(t, g, click(brettspiel.Bar, 3), click(3, 8))
+	if g.MoveString(c) != "bar/3* 3/8" {
+		t.Errorf("complete: %q", g.MoveString(c))
+	}
+}
+
+func TestV_D1_StepsDoubletOneStoneFourTimes(t *testing.T) {
+	g := at(t, VK, 2, 2, map[int]int{1: 10, 13: 5}, map[int]int{22: 15})
+	made := []brettspiel.Step{click(13, 15), click(15, 17), click(17, 19), click(19, 21)}
+	for i := range made {
+		next, c := mustStep(t, g, made[:i]...)
+		if c != brettspiel.NoMove || !slices.ContainsFunc(next, func(s brettspiel.Step) bool { return s.Matches(made[i]) }) {
+			t.Fatalf("after %v: %v, %v", made[:i], next, c)
+		}
+	}
+	next, c := mustStep(t, g, made...)
+	if len(next) != 0 || g.MoveString(c) != "13/15 15/17 17/19 19/21" {
+		t.Errorf("complete: %v %q", next, g.MoveString(c))
+	}
+	refusedStep(t, g, "V-D1", append(made, click(21, 23))...)
+}
+
+func TestV_B2_StepOntoClosedPointRefused(t *testing.T) {
+	g := at(t, VK, 5, 3, map[int]int{1: 14, 2: 1}, map[int]int{o(7): 2, 23: 13})
+	refusedStep(t, g, "V-B2", click(2, 7))
+	// by the other number first, the stone passes the closed point
+	_, c := mustStep(t, g, click(2, 5), click(5, 10))
+	if c == brettspiel.NoMove {
+		t.Error("2/5 5/10 not complete")
+	}
+}
+
+func TestV_F1_StepsBearOff(t *testing.T) {
+	g := at(t, VK, 6, 2, map[int]int{22: 1, 23: 1}, map[int]int{22: 15})
+	next, _ := mustStep(t, g)
+	for _, s := range next {
+		if s.To == brettspiel.Off && s.Flags&brettspiel.StepBearOff == 0 {
+			t.Errorf("bearing off without its flag: %v", s)
+		}
+	}
+	_, c := mustStep(t, g, click(22, brettspiel.Off), click(23, brettspiel.Off))
+	if c == brettspiel.NoMove {
+		t.Fatal("two stones off by steps: not complete")
+	}
+	// player 1's steps are in absolute points
+	h := at(t, VK, 6, 2, map[int]int{1: 15}, map[int]int{22: 1, 23: 1})
+	if err := h.Apply(h.LegalMoves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	for h.ToMove() != 1 {
+		m, _ := brettspiel.SampleChance(h, rand.New(rand.NewPCG(1, 2)))
+		if err := h.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next, _ = mustStep(t, h)
+	for _, s := range next {
+		if s.From != abs1(s.TrackFrom) || s.TrackFrom < 22 {
+			t.Errorf("player 1's step %+v", s)
+		}
+	}
+}
+
+func TestSteps_RefusedWhenNoPlay(t *testing.T) {
+	g, _ := New(VK)
+	if _, _, err := g.NextSteps(nil); !errors.Is(err, brettspiel.ErrChanceNode) {
+		t.Errorf("at a throw: %v", err)
+	}
+	if _, err := g.Describe(brettspiel.NewMove(0, 5)); !errors.Is(err, brettspiel.ErrChanceNode) {
+		t.Errorf("Describe of a play at a throw: %v", err)
+	}
+	h := at(t, VK, 3, 2, map[int]int{0: 1, 1: 3, 2: 1, 13: 10}, map[int]int{o(3): 2, 22: 13})
+	next, c := mustStep(t, h)
+	if len(next) != 0 || h.MoveString(c) != "pass" {
+		t.Errorf("no play: %v %q", next, h.MoveString(c))
+	}
+	refusedStep(t, h, "V-D2", click(brettspiel.Bar, 2))
+}
