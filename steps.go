@@ -159,7 +159,8 @@ type MoveInfo struct {
 	// Festungsspiel field choice (large die first). Nil when there is none.
 	Dice []int
 	// Steps are the single steps of a play, in an order in which they can be
-	// made one after the other; nil for other moves. Fed to
+	// made one after the other, or the one step (the field) of a
+	// Festungsspiel decision; nil for other moves. Fed to
 	// [Stepper.NextSteps] they give back the move.
 	Steps []Step
 	// Decision names a decision: "go-on" or "afresh" in Toccateglio, "field"

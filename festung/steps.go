@@ -1,0 +1,97 @@
+package festung
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+var (
+	_ brettspiel.Describer = (*Game)(nil)
+	_ brettspiel.Stepper   = (*Game)(nil)
+)
+
+// Describe implements brettspiel.Describer: a throw as its three dice (the
+// large die first, the small ones smaller first); a decision as the field the
+// marker is taken from (its ID and name), with the throw that led to it and
+// its one step, the field. Describe refuses a move that is not legal now.
+func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
+	if !g.legal(m) {
+		err := brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
+		var e *brettspiel.Error
+		if errors.As(err, &e) {
+			e.Op = "describe"
+		}
+		return brettspiel.MoveInfo{}, err
+	}
+	info := brettspiel.MoveInfo{Move: m, Player: m.Actor(), Notation: g.MoveString(m)}
+	if m.Actor() == brettspiel.Chance {
+		t, _ := decodeThrow(m.Payload())
+		info.Kind, info.Dice = brettspiel.MoveThrow, []int{int(t.L), int(t.A), int(t.B)}
+		return info, nil
+	}
+	t := g.throw
+	id := g.occupiedTwin(int(m.Payload()), int(t.L))
+	info.Kind, info.Decision = brettspiel.MoveDecision, "field"
+	info.Dice = []int{int(t.L), int(t.A), int(t.B)}
+	info.Field, info.FieldName = int(id), id.String()
+	info.Steps = []brettspiel.Step{fieldStep(id, t.L)}
+	return info, nil
+}
+
+func fieldStep(id FieldID, l uint8) brettspiel.Step {
+	return brettspiel.Step{Field: int(id), Die: int(l)}
+}
+
+// NextSteps implements brettspiel.Stepper for the one choice of the game,
+// the field to take from when the large die leaves one (F-A2): with no step
+// made it offers the occupied outer-works fields among which the thrower
+// chooses (Field the FieldID, Die the large die); a step naming one of them,
+// or its twin, completes the decision. Throws are no steps: at a chance node,
+// and at the end, NextSteps returns an error.
+func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
+	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
+		in := ""
+		for i, s := range made {
+			if i > 0 {
+				in += ", "
+			}
+			in += s.String()
+		}
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: in, Err: err, Reason: reason}
+	}
+	switch g.ToMove() {
+	case brettspiel.Terminal:
+		return fail(brettspiel.ErrGameOver, "")
+	case brettspiel.Chance:
+		return fail(brettspiel.ErrChanceNode, "the dice are to be thrown")
+	}
+	var buf [4]brettspiel.Move
+	legal := g.AppendLegalMoves(buf[:0])
+	if len(made) == 0 {
+		next := make([]brettspiel.Step, len(legal))
+		for i, m := range legal {
+			next[i] = fieldStep(g.occupiedTwin(int(m.Payload()), int(g.throw.L)), g.throw.L)
+		}
+		return next, brettspiel.NoMove, nil
+	}
+	if len(made) > 1 {
+		return fail(brettspiel.ErrIllegalMove, "the decision is one field (F-A2)")
+	}
+	in := made[0]
+	f, ok := FieldOf(FieldID(in.Field))
+	switch {
+	case in.Field < 0 || in.Field > 255 || !ok:
+		return fail(brettspiel.ErrIllegalMove, "no field has the ID "+strconv.Itoa(in.Field))
+	case in.Die != 0 && in.Die != int(g.throw.L):
+		return fail(brettspiel.ErrIllegalMove, "the large die shows "+strconv.Itoa(int(g.throw.L))+", not "+strconv.Itoa(in.Die)+" (F-A2)")
+	case f.Kind != OuterWork || f.Number != int(g.throw.L):
+		return fail(brettspiel.ErrIllegalMove, f.Name+" is not an outer-works field numbered "+strconv.Itoa(int(g.throw.L))+", the large die; "+g.offer()+" (F-A2)")
+	}
+	m := brettspiel.NewMove(g.turn, uint64(f.Fortress))
+	if !g.legal(m) {
+		return fail(brettspiel.ErrIllegalMove, "no marker to take in the works of fortress "+strconv.Itoa(f.Fortress)+" open to the thrower; "+g.offer()+" (F-A1, F-A2)")
+	}
+	return nil, m, nil
+}
