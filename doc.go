@@ -39,6 +39,22 @@
 // ([Game.MoveString], [Game.ParseMove]) and order them so that ascending Move
 // values are the canonical order of their notation.
 //
+// # Moves as data, and one step at a time
+//
+// For a board UI the notation is not enough. The games implement two
+// optional interfaces beside [Game]. A [Describer] takes any legal move apart
+// into a [MoveInfo]: its [MoveKind], the dice as numbers, and for a play each
+// single [Step] of one stone in absolute points (the numbering the boards are
+// drawn in; [Bar], [Hand] and [Off] off the points), in the mover's own track
+// beside, with the number it uses and [StepFlags] for what it does. A
+// [Stepper] takes a play one step at a time: given the steps made so far,
+// in the order the player made them, it lists the steps that may come next
+// and returns the whole move once they determine one, so that a frontend
+// needs no notation; a step that leads to no legal move is refused with the
+// rule that forbids it. Both accept exactly what LegalMoves lists: the steps
+// are searched from the position by the variant's single-step rules and kept
+// only where they end in the position of a legal move.
+//
 // # Concurrency
 //
 // A Game value is not safe for concurrent use; [Game.Clone] gives an independent

@@ -89,6 +89,16 @@
 // marker to take in the works of fortress 3; …" for a field not on offer
 // (ErrIllegalMove); ErrChanceNode for a field when a throw is due.
 //
+// # Moves as data, and one step at a time
+//
+// [Game.Describe] takes a legal move apart (brettspiel.Describer): a throw
+// into its three dice, a decision into the field the marker is taken from,
+// by ID and name, with the throw that led to it. For a frontend that lets
+// the thrower click the plan, [Game.NextSteps] (brettspiel.Stepper) offers
+// the fields to choose from as steps (Field the FieldID, Die the large die);
+// a step naming one of them, or its twin, completes the decision; any other
+// field is refused with the rule (F-A2).
+//
 // # Formats
 //
 // Besides the notation, a game has a position ID, a JSON form and a record;

@@ -99,6 +99,28 @@
 // (T-D8)", "20/off 22/off: no stone is borne off by its exact number while
 // the opponent has a stone on his start point (T-B2)".
 //
+// # Moves as data, and one step at a time
+//
+// [Game.Describe] takes a legal move apart (brettspiel.Describer): a throw
+// into its dice and the marks its hits score; a play into its steps in
+// absolute points (player 0's track; player 1's point p is 25−p) and in the
+// mover's track, each with its number and flags (entering from the hand,
+// bearing off, landing on the own Hucke, the force play), with the marks
+// the play scores; the pass; go-on and afresh as decisions.
+//
+// [Game.NextSteps] takes a play step by step (brettspiel.Stepper): two
+// stones in either order, or one stone moving on with the other number
+// through any point the rules let it pass (1→7 then 7→9 with 6-2 is the play
+// 1/3 3/9), the stones in hand first (T-S4), the force play as its two
+// steps, each one point short onto the own Hucke (T-H3). A refused step names
+// its rule: "step 1 (1→5): 1/5 moves 4; the throw is 6-2 (T-D2)", "the own
+// Hucke is taken by force by two stones together: 8/12 must follow (T-H3)",
+// "a lone stone may not stop on the empty own Hucke on its way (T-H1)", or
+// the reason ParseMove gives for the first play that goes on from it. When
+// only the force play can be played, the pass is complete before any step,
+// and the force play's steps are offered beside it. The winner's decision
+// is a move but no step: NextSteps refuses it, Describe describes it.
+//
 // # Position IDs
 //
 // [Game.MarshalText] (and [Game.ID]) write the whole state as a position ID,

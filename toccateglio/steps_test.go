@@ -214,3 +214,34 @@ func TestSteps_DescribeThrowAndDecisionErrors(t *testing.T) {
 		t.Errorf("Describe of a play at a throw: %v", err)
 	}
 }
+
+// BenchmarkNextSteps measures one call of NextSteps as a click-by-click UI
+// makes them: the first steps, then after each step of a play, over the
+// positions of the generator's comparison tests.
+func BenchmarkNextSteps(b *testing.B) {
+	var gs []*Game
+	var steps [][]brettspiel.Step
+	r := rand.New(rand.NewPCG(7, 7))
+	for i, v := range compareVariants() {
+		for _, g := range comparePositions(b, v.o, uint64(i), 40) {
+			legal := g.LegalMoves()
+			info, err := g.Describe(legal[r.IntN(len(legal))])
+			if err != nil {
+				b.Fatal(err)
+			}
+			gs, steps = append(gs, g), append(steps, info.Steps)
+		}
+	}
+	calls := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(gs)
+		for j := 0; j <= len(steps[k]); j++ {
+			if _, _, err := gs[k].NextSteps(steps[k][:j]); err != nil {
+				b.Fatal(err)
+			}
+			calls++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
+}

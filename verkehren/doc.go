@@ -93,6 +93,25 @@
 //	parse move "1/7 7/13": illegal move: move 2 (7/13): no number of the throw moves a stone from 7 to 13
 //	parse move "13/12": bad notation: stones move to higher points: "13/12"
 //
+// # Moves as data, and one step at a time
+//
+// [Game.Describe] takes a legal move apart (brettspiel.Describer): a throw
+// into its dice; a play into its single moves, in the order of the
+// notation, in absolute points (player 0's track; player 1's point p is
+// p+12, past 24 less 24) and in the mover's track, each with its number and
+// flags (entering, hitting, bearing off, landing on the Hucke); the pass and
+// concede.
+//
+// [Game.NextSteps] takes a play one single move at a time
+// (brettspiel.Stepper), in any order that the single-move rules allow — the
+// same orders ParseMove accepts — and with as many numbers as the legal
+// plays use: a doublet's four moves, one stone moving on, the stones off the
+// board entering first (V-E1). A single move is refused with its rule ("point
+// 7 holds two or more opponent stones (V-B2)", V-E1, V-E2, V-B1, V-O1, V-F1),
+// or, when it is allowed by itself but no legal play goes on from it, with
+// the rule of the whole play (V-E3, V-D2). A stone borne off may be clicked
+// without saying which number bears it off. "concede" is a move but no step.
+//
 // # Formats
 //
 // Options have a text form of key=value terms ([Options.String],

@@ -231,3 +231,49 @@ func TestSteps_RefusedWhenNoPlay(t *testing.T) {
 	}
 	refusedStep(t, h, "V-D2", click(brettspiel.Bar, 2))
 }
+
+// benchTurns returns positions of random games with a throw to play, and
+// for each the steps of one of its plays; doublets only when doublets is set.
+func benchTurns(b *testing.B, doublets bool) ([]*Game, [][]brettspiel.Step) {
+	var gs []*Game
+	var steps [][]brettspiel.Step
+	r := rand.New(rand.NewPCG(7, 7))
+	for seed := uint64(0); len(gs) < 200; seed++ {
+		g := randomPosition(propOptions[seed%4], seed, 1+int(seed%200))
+		if g.phase != phasePlay || (doublets && g.dice[0] != g.dice[1]) {
+			continue
+		}
+		legal := g.LegalMoves()
+		info, err := g.Describe(legal[r.IntN(len(legal))])
+		if err != nil {
+			b.Fatal(err)
+		}
+		gs, steps = append(gs, g), append(steps, info.Steps)
+	}
+	return gs, steps
+}
+
+// BenchmarkNextSteps measures one call of NextSteps as a click-by-click UI
+// makes them: the first steps, then after each step of a play.
+func BenchmarkNextSteps(b *testing.B) {
+	for _, c := range []struct {
+		name     string
+		doublets bool
+	}{{"all", false}, {"doublets", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			gs, steps := benchTurns(b, c.doublets)
+			calls := 0
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				k := i % len(gs)
+				for j := 0; j <= len(steps[k]); j++ {
+					if _, _, err := gs[k].NextSteps(steps[k][:j]); err != nil {
+						b.Fatal(err)
+					}
+					calls++
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
+		})
+	}
+}
