@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/stepsearch"
 )
 
 var (
@@ -52,14 +53,7 @@ func fieldStep(id FieldID, l uint8) brettspiel.Step {
 // and at the end, NextSteps returns an error.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		in := ""
-		for i, s := range made {
-			if i > 0 {
-				in += ", "
-			}
-			in += s.String()
-		}
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: in, Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
 	switch g.ToMove() {
 	case brettspiel.Terminal:

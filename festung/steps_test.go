@@ -55,7 +55,11 @@ func TestSteps_DescribeEveryLegalMove(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
 	steptest.CheckDescribe(t, g, r, notate, nil) // the 126 throws
 	for seed := uint64(1); seed <= 20; seed++ {
-		steptest.CheckDescribe(t, decisionGame(t, 2+int(seed%5), seed), r, notate, nil)
+		d := decisionGame(t, 2+int(seed%5), seed)
+		steptest.CheckDescribe(t, d, r, notate, nil)
+		for range 20 {
+			steptest.CheckNoise(t, d, r, true)
+		}
 	}
 }
 

@@ -232,7 +232,7 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // an error.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsInput(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
 	switch g.phase {
 	case phaseOver:
@@ -319,15 +319,4 @@ func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState
 		return stepString(x0) + ": a higher number bears off only from the farthest occupied point (T-B1)"
 	}
 	return stepString(x0) + ": not a legal step of " + g.throwString()
-}
-
-func stepsInput(made []brettspiel.Step) string {
-	s := ""
-	for i, st := range made {
-		if i > 0 {
-			s += ", "
-		}
-		s += st.String()
-	}
-	return s
 }

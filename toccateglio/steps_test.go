@@ -66,6 +66,7 @@ func TestSteps_DescribeEveryLegalMove(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 5))
 		for _, g := range comparePositions(t, v.o, seed, 4) {
 			steptest.CheckDescribe(t, g, r, notate, nil)
+			steptest.CheckNoise(t, g, r, false)
 		}
 	})
 	g, _ := New(Toccateglispiel())

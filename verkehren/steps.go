@@ -175,7 +175,7 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // is a move but no step: a frontend offers it from LegalMoves or Describe.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsInput(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
 	switch g.phase {
 	case phaseOver:
@@ -254,15 +254,4 @@ func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnStat
 		}
 	}
 	return "no number left (" + left + ") moves a stone from " + pointName(from) + " to " + pointName(to) + " (V-D1, V-D2)"
-}
-
-func stepsInput(made []brettspiel.Step) string {
-	s := ""
-	for i, st := range made {
-		if i > 0 {
-			s += ", "
-		}
-		s += st.String()
-	}
-	return s
 }

@@ -75,6 +75,9 @@ func TestSteps_DescribeEveryLegalMove(t *testing.T) {
 		n := rapid.IntRange(0, 300).Draw(rt, "moves")
 		g := randomPosition(opts, seed, n)
 		steptest.CheckDescribe(t, g, rand.New(rand.NewPCG(seed, 5)), notate, orderLegal)
+		if g.ToMove() >= 0 {
+			steptest.CheckNoise(t, g, rand.New(rand.NewPCG(seed, 6)), false)
+		}
 	})
 }
 

@@ -224,3 +224,26 @@ func appendPlace(b []byte, p int, waiting string) []byte {
 	}
 	return strconv.AppendInt(b, int64(p), 10)
 }
+
+// maxInputSteps is the most steps Input renders: no play has more than four,
+// and an error for a long list need not repeat all of it.
+const maxInputSteps = 8
+
+// Input renders the steps given to NextSteps for the Input of an error,
+// e.g. "1→7, 7→9", at most maxInputSteps of them.
+func Input(made []brettspiel.Step) string {
+	b := make([]byte, 0, 16*min(len(made), maxInputSteps))
+	for i, s := range made {
+		if i == maxInputSteps {
+			b = append(b, ", … ("...)
+			b = strconv.AppendInt(b, int64(len(made)), 10)
+			b = append(b, " steps)"...)
+			break
+		}
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, s.String()...)
+	}
+	return string(b)
+}

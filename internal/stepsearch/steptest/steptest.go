@@ -161,3 +161,46 @@ func replay(g Game, steps []brettspiel.Step) (brettspiel.Move, error) {
 	_, c, err := g.NextSteps(steps)
 	return c, err
 }
+
+// CheckNoise feeds NextSteps steps made up at random — points and fields in
+// and out of range, any die — after a prefix of offered steps: it must
+// never panic, must refuse with ErrIllegalMove and a reason whenever it
+// refuses at a player's node, must only accept steps it offers, and must
+// leave the state as it was.
+func CheckNoise(t testing.TB, g Game, r *rand.Rand, fields bool) {
+	t.Helper()
+	before := id(t, g)
+	var made []brettspiel.Step
+	for range 6 {
+		next, _, err := g.NextSteps(made)
+		if err != nil {
+			break
+		}
+		var s brettspiel.Step
+		if len(next) > 0 && r.IntN(2) == 0 {
+			s = next[r.IntN(len(next))]
+		} else if fields {
+			s = brettspiel.Step{Field: r.IntN(300) - 10, Die: r.IntN(8)}
+		} else {
+			s = brettspiel.Step{From: r.IntN(30) - 2, To: r.IntN(30) - 2, Die: r.IntN(8)}
+		}
+		offered := slices.ContainsFunc(next, func(x brettspiel.Step) bool { return x.Matches(s) })
+		_, _, err = g.NextSteps(append(made, s))
+		var e *brettspiel.Error
+		switch {
+		case offered && err != nil:
+			t.Fatalf("at %s, after %v the offered step %v is refused: %v", before, made, s, err)
+		case !offered && err == nil:
+			t.Fatalf("at %s, after %v the step %v is accepted but was not offered", before, made, s)
+		case err != nil && (!errors.Is(err, brettspiel.ErrIllegalMove) || !errors.As(err, &e) || e.Reason == ""):
+			t.Fatalf("at %s, after %v the step %v: %v", before, made, s, err)
+		}
+		if err != nil {
+			break
+		}
+		made = append(made, s)
+	}
+	if after := id(t, g); after != before {
+		t.Fatalf("NextSteps changed the state: %s to %s", before, after)
+	}
+}
