@@ -93,6 +93,7 @@ func (x *Search[S]) Next(start S, made []brettspiel.Step) Result[S] {
 		frontier = nf
 	}
 	r := Result[S]{Bad: -1}
+	ambiguous := false
 	for _, s := range frontier {
 		edges = x.m.Edges(s, edges[:0])
 		for _, e := range edges {
@@ -107,12 +108,12 @@ func (x *Search[S]) Next(start S, made []brettspiel.Step) Result[S] {
 			}
 		}
 		if c := x.m.Complete(s); c != brettspiel.NoMove {
-			if r.Complete != brettspiel.NoMove && r.Complete != c {
-				r.Complete = brettspiel.NoMove // two moves: not yet determined
-				break
-			}
+			ambiguous = ambiguous || r.Complete != brettspiel.NoMove && r.Complete != c
 			r.Complete = c
 		}
+	}
+	if ambiguous {
+		r.Complete = brettspiel.NoMove // two moves: the steps do not determine one
 	}
 	slices.SortFunc(r.Next, func(a, b brettspiel.Step) int {
 		return cmp.Or(cmp.Compare(a.Field, b.Field), cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To), cmp.Compare(a.Die, b.Die))
