@@ -316,7 +316,16 @@ const maxLegal = 512
 // without listing the plays (see checkPlay): the same moves are accepted as
 // AppendLegalMoves lists, and a refused one gets the reason.
 func (g *Game) Apply(m brettspiel.Move) error {
-	if tm := g.ToMove(); tm == brettspiel.Chance || tm == brettspiel.Terminal || m.Actor() != tm {
+	tm := g.ToMove()
+	if tm == brettspiel.Chance {
+		// the legal throws are exactly the canonical ones: no list needed
+		if t, ok := throwOf(m); ok {
+			g.events = g.events[:0]
+			g.applyThrow(t)
+			return nil
+		}
+	}
+	if tm == brettspiel.Chance || tm == brettspiel.Terminal || m.Actor() != tm {
 		var buf [32]brettspiel.Move
 		legal := g.AppendLegalMoves(buf[:0])
 		if err := brettspiel.CheckMove(tm, m, legal, nil); err != nil {

@@ -529,14 +529,9 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 		g.n = 4
 	}
 	g.junker = g.o.junker(&g.me, &g.opp)
-	for p := 0; p < off; p++ {
-		if g.me[p] > 0 {
-			g.occ |= 1 << p
-		}
-		if p > 0 && g.opp[oppPoint[p]] >= 2 {
-			g.closed |= 1 << p
-		}
-	}
+	g.occ, _ = sideMasks(&g.me)
+	_, oppTwo := sideMasks(&g.opp)
+	g.closed = inOwnTrack(oppTwo)
 	g.k0, g.k1 = keyBias, keyBias>>24
 	if g.doublet {
 		g.dfs(0, 0, 0, 0)
@@ -627,13 +622,50 @@ func newWalkerOcc(o *Options, me, opp *board.Side, hi, lo int, occ, oppOcc uint3
 
 // occupied returns the mask of the points 0…24 with stones of the side.
 func occupied(s *board.Side) uint32 {
-	occ := uint32(0)
-	for p := 0; p < off; p++ {
-		if s[p] > 0 {
-			occ |= 1 << p
-		}
-	}
+	occ, _ := sideMasks(s)
 	return occ
+}
+
+// sideMasks returns the masks of the points 0…24 of a side that hold one or
+// more stones (occ) and two or more (two). It reads the counts eight at a
+// time: they are 0…15, so adding 0x7f (0x7e) to a byte sets its top bit
+// exactly when it is 1 or more (2 or more), with no carry into the next.
+func sideMasks(s *board.Side) (occ, two uint32) {
+	const ones, twos, tops = 0x7f7f7f7f7f7f7f7f, 0x7e7e7e7e7e7e7e7e, 0x8080808080808080
+	for i := 0; i < 24; i += 8 {
+		x := word(s[i : i+8 : i+8])
+		occ |= gatherTops((x+ones)&tops) << i
+		two |= gatherTops((x+twos)&tops) << i
+	}
+	if s[24] > 0 {
+		occ |= 1 << 24
+	}
+	if s[24] > 1 {
+		two |= 1 << 24
+	}
+	return occ, two
+}
+
+// word reads eight counts as the bytes of a word, the first the lowest (the
+// compiler makes it one load where it can).
+func word(b []int8) uint64 {
+	_ = b[7]
+	return uint64(uint8(b[0])) | uint64(uint8(b[1]))<<8 | uint64(uint8(b[2]))<<16 | uint64(uint8(b[3]))<<24 |
+		uint64(uint8(b[4]))<<32 | uint64(uint8(b[5]))<<40 | uint64(uint8(b[6]))<<48 | uint64(uint8(b[7]))<<56
+}
+
+// gatherTops packs the top bits of the eight bytes of x (no other bit set)
+// into bits 0…7, byte i to bit i.
+func gatherTops(x uint64) uint32 {
+	return uint32((x >> 7) * 0x0102040810204080 >> 56)
+}
+
+// inOwnTrack turns a mask of an opponent's points 1…24 (in his track) into
+// the mask of the same points in the player's track: his point q is the
+// player's q+12 (mod 24).
+func inOwnTrack(m uint32) uint32 {
+	const lowHalf = 0x1ffe // points 1…12
+	return m>>12&lowHalf | (m&lowHalf)<<12
 }
 
 // sources returns the points a stone may move from: the bar while a stone
