@@ -135,11 +135,21 @@ type gen struct {
 const keyBias = 0x8888888888888888
 
 func nibble(p int) (lo, hi uint64) {
-	if p < 16 {
-		return 1 << (4 * (p - 1)), 0
-	}
-	return 0, 1 << (4 * (p - 16))
+	n := nibbles[p]
+	return n[0], n[1]
 }
+
+// nibbles[p] is the unit of point p (1…25) in the key: k0's and k1's part.
+var nibbles = func() (t [26][2]uint64) {
+	for p := 1; p <= 25; p++ {
+		if p < 16 {
+			t[p][0] = 1 << (4 * (p - 1))
+		} else {
+			t[p][1] = 1 << (4 * (p - 16))
+		}
+	}
+	return t
+}()
 
 // move plays one single move on the generator's sides; undo takes it back.
 func (g *gen) move(from, to int, hit bool) {
@@ -335,13 +345,19 @@ func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
 				}
 				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
 				np := pay | stepField(from, to, d)<<stepShift(depth)
-				g.move(from, to, hit)
 				if depth+1 == g.n {
-					g.addLeaf(depth+1, np, hits+eh) // nothing is left to play
+					// nothing is left to play: the leaf's key without
+					// making the move (see mixed)
+					k0, k1 := g.k0-nibbles[from][0]+nibbles[to][0], g.k1-nibbles[from][1]+nibbles[to][1]
+					if hit {
+						k1 |= 1 << (38 + to)
+					}
+					g.addKey(k0, k1, g.n, np, hits+eh)
 				} else {
+					g.move(from, to, hit)
 					g.dfs(depth+1, nu, np, hits+eh)
+					g.undo(from, to, hit)
 				}
-				g.undo(from, to, hit)
 				if g.overflow {
 					return
 				}
@@ -417,9 +433,17 @@ func (g *gen) mixed() {
 				if hit2 && from2 == bar {
 					eh2++
 				}
-				g.move(from2, to2, hit2)
-				g.addLeaf(2, pay|stepField(from2, to2, d2)<<stepShift(1), eh2)
-				g.undo(from2, to2, hit2)
+				// the leaf's key without making the move: the stone leaves
+				// from2 (the bar has no nibble) for to2, maybe hitting there
+				k0, k1 := g.k0-nibbles[from2][0]+nibbles[to2][0], g.k1-nibbles[from2][1]+nibbles[to2][1]
+				if hit2 {
+					k1 |= 1 << (38 + to2)
+				}
+				u := 2
+				if to2 == off && g.me[off] == 14 {
+					u = g.n // the last stone is off
+				}
+				g.addKey(k0, k1, u, pay|stepField(from2, to2, d2)<<stepShift(1), eh2)
 				if g.overflow {
 					return
 				}
@@ -444,12 +468,18 @@ func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 	if g.me[off] == 15 {
 		u = g.n // the last stone is off: nothing is left to play
 	}
+	g.addKey(g.k0, g.k1, u, pay, hits)
+}
+
+// addKey records the position of key k0, k1 reached with u numbers used as
+// a leaf, once per class.
+func (g *gen) addKey(k0, k1 uint64, u int, pay uint64, hits int8) {
 	cls := uint64(u)
 	if u == 1 {
 		cls |= uint64(g.path[0].die) << 3
 	}
 	mask := len(g.index) - 1
-	h := (g.k0*0x9E3779B97F4A7C15 ^ g.k1 ^ cls<<58) * 0xC2B2AE3D27D4EB4F
+	h := (k0*0x9E3779B97F4A7C15 ^ k1 ^ cls<<58) * 0xC2B2AE3D27D4EB4F
 	for i := int(h>>40) & mask; ; i = (i + 1) & mask {
 		x := g.index[i]
 		if x == 0 {
@@ -457,13 +487,13 @@ func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 				g.overflow = true
 				return
 			}
-			g.leaves[g.nl] = leaf{k0: g.k0, k1: g.k1, pay: pay | uint64(hits)<<leafShift | cls<<(leafShift+3)}
+			g.leaves[g.nl] = leaf{k0: k0, k1: k1, pay: pay | uint64(hits)<<leafShift | cls<<(leafShift+3)}
 			g.nl++
 			g.index[i] = uint16(g.nl)
 			return
 		}
 		l := &g.leaves[x-1]
-		if l.k0 == g.k0 && l.k1 == g.k1 && l.class() == cls {
+		if l.k0 == k0 && l.k1 == k1 && l.class() == cls {
 			if int(hits) > l.hits() {
 				l.pay = l.pay&^(7<<leafShift) | uint64(hits)<<leafShift
 			}
@@ -952,11 +982,10 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		return -1, "" // a single move of the higher number: no other play reaches its position
 	}
 	f := finder{walker: start, target: [2]board.Side{w.me, w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
+	c := int8(0)
 	for p := off; p >= 0; p-- {
-		f.cum[p] = w.me[p]
-		if p < off {
-			f.cum[p] += f.cum[p+1]
-		}
+		c += w.me[p]
+		f.cum[p] = c
 	}
 	if f.search(0, true, 0) {
 		return -1, "the same play is written " + pointsText(me, opp, f.found)
