@@ -299,68 +299,63 @@ func (g *gen) swappable(depth, from int, hit bool) bool {
 	return was == now
 }
 
-// dfs lists every sequence of single moves from the current node in the
-// order of the payloads, but for the swapped orders of doublets (see above).
-func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
+// dfs lists every sequence of single moves of a doublet from the current
+// node in the order of the payloads, but for the swapped orders (see above).
+// Every move is of the one number, g.dice[0].
+func (g *gen) dfs(depth int, pay uint64, hits int8) {
 	any := false
 	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.junker) {
 		srcs := g.occ & (1<<(off) - 1)
 		if g.me[bar] > 0 {
 			srcs = 1 // V-E1: entering comes first
 		}
-		g.legal[depth] = [2]uint32{}
+		g.legal[depth][0] = 0
 		var s1 pathStep
+		var legalBefore uint32 // the from points legal at the node before
 		if depth > 0 {
 			s1 = g.path[depth-1]
+			legalBefore = g.legal[depth-1][0]
 		}
+		d := int(g.dice[0])
+		last := depth+1 == g.n
 		for ; srcs != 0; srcs &= srcs - 1 {
 			from := bits.TrailingZeros32(srcs)
-			for j := 0; j < 2; j++ {
-				if used&(1<<j) != 0 || g.doublet && j == 1 {
-					continue
-				}
-				d := int(g.dice[j])
-				if from < int(s1.from) && g.legal[depth-1][j]&(1<<from) != 0 && g.independent(s1, from, from+d) {
-					// the swap of a smaller order: legal, and skipped
-					g.legal[depth][j] |= 1 << from
-					any = true
-					continue
-				}
-				to, hit, why := g.step(from, d)
-				if why != okStep {
-					continue
-				}
-				g.legal[depth][j] |= 1 << from
+			if from < int(s1.from) && legalBefore&(1<<from) != 0 && g.independent(s1, from, from+d) {
+				// the swap of a smaller order: legal, and skipped
+				g.legal[depth][0] |= 1 << from
 				any = true
-				if g.doublet && depth > 0 && g.swappable(depth, from, hit) {
-					continue
+				continue
+			}
+			to, hit, why := g.step(from, d)
+			if why != okStep {
+				continue
+			}
+			g.legal[depth][0] |= 1 << from
+			any = true
+			if depth > 0 && g.swappable(depth, from, hit) {
+				continue
+			}
+			var eh int8
+			if hit && from == bar {
+				eh = 1
+			}
+			np := pay | stepField(from, to, d)<<stepShift(depth)
+			if last {
+				// nothing is left to play: the leaf's key without making
+				// the move (see mixed)
+				k0, k1 := g.k0-nibbles[from][0]+nibbles[to][0], g.k1-nibbles[from][1]+nibbles[to][1]
+				if hit {
+					k1 |= 1 << (38 + to)
 				}
-				nu := used
-				if !g.doublet {
-					nu |= 1 << j
-				}
-				var eh int8
-				if hit && from == bar {
-					eh = 1
-				}
+				g.addKey(k0, k1, g.n, np, hits+eh)
+			} else {
 				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
-				np := pay | stepField(from, to, d)<<stepShift(depth)
-				if depth+1 == g.n {
-					// nothing is left to play: the leaf's key without
-					// making the move (see mixed)
-					k0, k1 := g.k0-nibbles[from][0]+nibbles[to][0], g.k1-nibbles[from][1]+nibbles[to][1]
-					if hit {
-						k1 |= 1 << (38 + to)
-					}
-					g.addKey(k0, k1, g.n, np, hits+eh)
-				} else {
-					g.move(from, to, hit)
-					g.dfs(depth+1, nu, np, hits+eh)
-					g.undo(from, to, hit)
-				}
-				if g.overflow {
-					return
-				}
+				g.move(from, to, hit)
+				g.dfs(depth+1, np, hits+eh)
+				g.undo(from, to, hit)
+			}
+			if g.overflow {
+				return
 			}
 		}
 	}
@@ -564,7 +559,7 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 	g.closed = inOwnTrack(oppTwo)
 	g.k0, g.k1 = keyBias, keyBias>>24
 	if g.doublet {
-		g.dfs(0, 0, 0, 0)
+		g.dfs(0, 0, 0)
 	} else {
 		g.mixed()
 	}
