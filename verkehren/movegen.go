@@ -977,10 +977,14 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		return -1, "" // a single move of the higher number: no other play reaches its position
 	}
 	f := finder{walker: start, target: [2]board.Side{w.me, w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
-	c := int8(0)
-	for p := off; p >= 0; p-- {
+	c, c0 := int8(0), int8(0)
+	for p := off; p >= 1; p-- {
 		c += w.me[p]
-		f.cum[p] = c
+		c0 += start.me[p]
+		f.def[p] = c - c0
+		if c0 >= c {
+			f.full |= 1 << p
+		}
 	}
 	if f.search(0, true, 0) {
 		return -1, "the same play is written " + pointsText(me, opp, f.found)
@@ -1000,11 +1004,29 @@ func pointsText(me, opp *board.Side, pay uint64) string {
 type finder struct {
 	walker
 	target [2]board.Side
-	cum    [26]int8 // the target's own stones on each point and above
-	k      int      // our number of single moves
-	allOff bool     // our play bears the last stone off
+	// def[p] is how many more own stones the target has on p and above
+	// than the position reached; full has bit p where that is 0 or less:
+	// no stone may pass onto or over p (stones only move on)
+	def    [26]int8
+	full   uint32
+	k      int  // our number of single moves
+	allOff bool // our play bears the last stone off
 	ours   [maxSteps]pathStep
 	found  uint64
+}
+
+// pass adds by to the deficits of the points a stone passes onto or over
+// moving from→to (by −1 when it moves, +1 when the move is taken back), and
+// keeps the mask of the full points.
+func (f *finder) pass(from, to int, by int8) {
+	for p := from + 1; p <= to; p++ {
+		f.def[p] += by
+		if f.def[p] <= 0 {
+			f.full |= 1 << p
+		} else {
+			f.full &^= 1 << p
+		}
+	}
 }
 
 // search walks the plays in payload order while tight (the prefix equals
@@ -1028,16 +1050,7 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 		s := f.ours[depth]
 		mine = stepField(int(s.from), int(s.to), int(s.die))
 	}
-	// full: the points p where the stones on p and above are already as many
-	// as the target has there; no stone may pass onto or over them
-	full := uint32(0)
-	c := int8(0)
-	for p := off; p >= 1; p-- {
-		c += f.me[p]
-		if c >= f.cum[p] {
-			full |= 1 << p
-		}
-	}
+	full := f.full
 	srcs := f.sources() &^ (full >> 1)
 	for ; srcs != 0; srcs &= srcs - 1 {
 		from := bits.TrailingZeros32(srcs)
@@ -1065,7 +1078,9 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 				continue // the target still shows this blot
 			}
 			f.play(from, to, j, hit)
+			f.pass(from, to, -1)
 			ok := f.search(depth+1, tight && field == mine, pay|field<<stepShift(depth))
+			f.pass(from, to, 1)
 			f.unplay(from, to, j, hit)
 			if ok {
 				return true
