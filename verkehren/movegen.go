@@ -982,9 +982,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		c += w.me[p]
 		c0 += start.me[p]
 		f.def[p] = c - c0
-		if c0 >= c {
-			f.full |= 1 << p
-		}
+		f.full |= fullBit(c-c0, p)
 	}
 	if f.search(0, true, 0) {
 		return -1, "the same play is written " + pointsText(me, opp, f.found)
@@ -1021,12 +1019,14 @@ type finder struct {
 func (f *finder) pass(from, to int, by int8) {
 	for p := from + 1; p <= to; p++ {
 		f.def[p] += by
-		if f.def[p] <= 0 {
-			f.full |= 1 << p
-		} else {
-			f.full &^= 1 << p
-		}
+		f.full = f.full&^(1<<p) | fullBit(f.def[p], p)
 	}
+}
+
+// fullBit is bit p when the deficit def is 0 or less, else 0, without a
+// branch (the deficits are small: def−1 keeps its sign in a byte).
+func fullBit(def int8, p int) uint32 {
+	return uint32(uint8(def-1)>>7) << p
 }
 
 // search walks the plays in payload order while tight (the prefix equals
