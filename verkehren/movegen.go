@@ -801,6 +801,9 @@ func (w *walker) reachHits(need, hits int) bool {
 			if why != okStep {
 				continue
 			}
+			if need == 1 && hits == 0 {
+				return true // one legal move is all it takes: no need to play it
+			}
 			h := hits
 			if hit && from == bar {
 				h--
