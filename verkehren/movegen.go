@@ -120,7 +120,7 @@ type gen struct {
 	closed   uint32 // the points held by two or more opponent stones
 	k0, k1   uint64 // the key of the position reached (see keyBias)
 	path     [maxSteps]pathStep
-	legal    [maxSteps][2]uint32 // the from points of the legal moves of each number found so far at each depth
+	legal    [maxSteps]uint32 // doublets: the from points of the legal moves found so far at each depth
 	leaves   []leaf
 	nl       int
 	index    []uint16 // open addressing over leaves: index+1, 0 empty
@@ -309,12 +309,12 @@ func (g *gen) dfs(depth int, pay uint64, hits int8) {
 		if g.me[bar] > 0 {
 			srcs = 1 // V-E1: entering comes first
 		}
-		g.legal[depth][0] = 0
+		g.legal[depth] = 0
 		var s1 pathStep
 		var legalBefore uint32 // the from points legal at the node before
 		if depth > 0 {
 			s1 = g.path[depth-1]
-			legalBefore = g.legal[depth-1][0]
+			legalBefore = g.legal[depth-1]
 		}
 		d := int(g.dice[0])
 		last := depth+1 == g.n
@@ -322,7 +322,7 @@ func (g *gen) dfs(depth int, pay uint64, hits int8) {
 			from := bits.TrailingZeros32(srcs)
 			if from < int(s1.from) && legalBefore&(1<<from) != 0 && g.independent(s1, from, from+d) {
 				// the swap of a smaller order: legal, and skipped
-				g.legal[depth][0] |= 1 << from
+				g.legal[depth] |= 1 << from
 				any = true
 				continue
 			}
@@ -330,7 +330,7 @@ func (g *gen) dfs(depth int, pay uint64, hits int8) {
 			if why != okStep {
 				continue
 			}
-			g.legal[depth][0] |= 1 << from
+			g.legal[depth] |= 1 << from
 			any = true
 			if depth > 0 && g.swappable(depth, from, hit) {
 				continue
