@@ -2,6 +2,7 @@ package toccateglio
 
 import (
 	"math/bits"
+	"math/rand/v2"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
@@ -201,11 +202,9 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	return g.appendPlays(dst)
 }
 
-// ChanceOutcomes lists the 21 distinct throws with their weights of 36.
-func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
-	if g.ToMove() != brettspiel.Chance {
-		return nil
-	}
+// chanceOutcomes is the table ChanceOutcomes returns: the 21 throws in the
+// order of AppendLegalMoves, weighted 1 (doublets) or 2 of 36.
+var chanceOutcomes = func() []brettspiel.Outcome {
 	outs := make([]brettspiel.Outcome, 0, len(throws))
 	for _, t := range throws {
 		w := 2
@@ -215,6 +214,48 @@ func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 		outs = append(outs, brettspiel.Outcome{Move: throwMove(t[0], t[1]), Weight: w})
 	}
 	return outs
+}()
+
+// drawnThrow[x] is the throw that brettspiel.SampleChance's walk over
+// chanceOutcomes gives for the draw x of 36, so that sampling a throw is one
+// lookup.
+var drawnThrow = func() (t [36]brettspiel.Move) {
+	x := 0
+	for _, o := range chanceOutcomes {
+		for range o.Weight {
+			t[x] = o.Move
+			x++
+		}
+	}
+	return t
+}()
+
+// ChanceOutcomes lists the 21 distinct throws with their weights of 36, at
+// every chance node, the draw for the start included (it uses the same
+// throws); nil at any other node.
+//
+// The slice is one table shared by every game and goroutine, so that drawing
+// a throw allocates nothing: it is read-only, and callers must not write into
+// it (copy it to change it). Its capacity ends at its length, so appending to
+// it copies.
+func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
+	if g.ToMove() != brettspiel.Chance {
+		return nil
+	}
+	return chanceOutcomes[:len(chanceOutcomes):len(chanceOutcomes)]
+}
+
+var _ brettspiel.ChanceSampler = (*Game)(nil)
+
+// SampleChance implements brettspiel.ChanceSampler: one r.IntN(36) read in a
+// table, the throw that brettspiel.SampleChance's walk over ChanceOutcomes
+// gives for that draw, at every chance node (the draw for the start
+// included); NoMove when no throw is due.
+func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move {
+	if g.ToMove() != brettspiel.Chance {
+		return brettspiel.NoMove
+	}
+	return drawnThrow[r.IntN(len(drawnThrow))]
 }
 
 // Apply plays m, which must be one of the legal moves; on error the state is

@@ -50,7 +50,8 @@ func BenchmarkAppendLegalMoves(b *testing.B) {
 }
 
 // BenchmarkRandomGame plays whole games with the harness's random policy
-// through the checked Apply; games/s is reported.
+// through the checked Apply; games/s is reported, and the thread's CPU time
+// a game (cpu-ns/game), steadier on a busy machine.
 func BenchmarkRandomGame(b *testing.B) {
 	for _, o := range []struct {
 		name string
@@ -61,6 +62,8 @@ func BenchmarkRandomGame(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 2))
 			turns := 0
 			var legal []brettspiel.Move
+			var clock cpuClock
+			clock.start()
 			for i := 0; i < b.N; i++ {
 				g, _ := New(o.opts)
 				for g.ToMove() != brettspiel.Terminal {
@@ -77,6 +80,7 @@ func BenchmarkRandomGame(b *testing.B) {
 				}
 				turns += g.Turns()
 			}
+			clock.report(b, "cpu-ns/game", float64(b.N))
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 		})

@@ -2,6 +2,7 @@ package verkehren
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -255,17 +256,57 @@ func throwOf(m brettspiel.Move) (dice.Throw, bool) {
 	return t, t.Valid() && t.A >= t.B
 }
 
-// ChanceOutcomes returns the 21 distinct throws with their weights of 36.
-func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
-	if g.ToMove() != brettspiel.Chance {
-		return nil
-	}
+// chanceOutcomes is the table ChanceOutcomes returns: the 21 distinct throws
+// in the order of AppendLegalMoves, with their weights of 36.
+var chanceOutcomes = func() []brettspiel.Outcome {
 	ws := dice.Distinct2()
 	outs := make([]brettspiel.Outcome, len(ws))
 	for i, w := range ws {
 		outs[i] = brettspiel.Outcome{Move: throwMove(w.Throw), Weight: w.Weight}
 	}
 	return outs
+}()
+
+// drawnThrow[x] is the throw that brettspiel.SampleChance's walk over
+// chanceOutcomes gives for the draw x of 36, so that sampling a throw is one
+// lookup.
+var drawnThrow = func() (t [36]brettspiel.Move) {
+	x := 0
+	for _, o := range chanceOutcomes {
+		for range o.Weight {
+			t[x] = o.Move
+			x++
+		}
+	}
+	return t
+}()
+
+// ChanceOutcomes returns the 21 distinct throws with their weights of 36, at
+// every chance node, the draw for the start included (it uses the same
+// throws); nil at any other node.
+//
+// The slice is one table shared by every game and goroutine, so that drawing
+// a throw allocates nothing: it is read-only, and callers must not write into
+// it (copy it to change it). Its capacity ends at its length, so appending to
+// it copies.
+func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
+	if g.ToMove() != brettspiel.Chance {
+		return nil
+	}
+	return chanceOutcomes[:len(chanceOutcomes):len(chanceOutcomes)]
+}
+
+var _ brettspiel.ChanceSampler = (*Game)(nil)
+
+// SampleChance implements brettspiel.ChanceSampler: one r.IntN(36) read in a
+// table, the throw that brettspiel.SampleChance's walk over ChanceOutcomes
+// gives for that draw, at every chance node (the draw for the start
+// included); NoMove when no throw is due.
+func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move {
+	if g.ToMove() != brettspiel.Chance {
+		return brettspiel.NoMove
+	}
+	return drawnThrow[r.IntN(len(drawnThrow))]
 }
 
 // maxLegal is room for the legal moves of almost any turn on the stack.
@@ -275,7 +316,16 @@ const maxLegal = 512
 // without listing the plays (see checkPlay): the same moves are accepted as
 // AppendLegalMoves lists, and a refused one gets the reason.
 func (g *Game) Apply(m brettspiel.Move) error {
-	if tm := g.ToMove(); tm == brettspiel.Chance || tm == brettspiel.Terminal || m.Actor() != tm {
+	tm := g.ToMove()
+	if tm == brettspiel.Chance {
+		// the legal throws are exactly the canonical ones: no list needed
+		if t, ok := throwOf(m); ok {
+			g.events = g.events[:0]
+			g.applyThrow(t)
+			return nil
+		}
+	}
+	if tm == brettspiel.Chance || tm == brettspiel.Terminal || m.Actor() != tm {
 		var buf [32]brettspiel.Move
 		legal := g.AppendLegalMoves(buf[:0])
 		if err := brettspiel.CheckMove(tm, m, legal, nil); err != nil {

@@ -120,7 +120,7 @@ type gen struct {
 	closed   uint32 // the points held by two or more opponent stones
 	k0, k1   uint64 // the key of the position reached (see keyBias)
 	path     [maxSteps]pathStep
-	legal    [maxSteps][2]uint32 // the from points of the legal moves of each number found so far at each depth
+	legal    [maxSteps]uint32 // doublets: the from points of the legal moves found so far at each depth
 	leaves   []leaf
 	nl       int
 	index    []uint16 // open addressing over leaves: index+1, 0 empty
@@ -135,11 +135,21 @@ type gen struct {
 const keyBias = 0x8888888888888888
 
 func nibble(p int) (lo, hi uint64) {
-	if p < 16 {
-		return 1 << (4 * (p - 1)), 0
-	}
-	return 0, 1 << (4 * (p - 16))
+	n := nibbles[p]
+	return n[0], n[1]
 }
+
+// nibbles[p] is the unit of point p (1…25) in the key: k0's and k1's part.
+var nibbles = func() (t [26][2]uint64) {
+	for p := 1; p <= 25; p++ {
+		if p < 16 {
+			t[p][0] = 1 << (4 * (p - 1))
+		} else {
+			t[p][1] = 1 << (4 * (p - 16))
+		}
+	}
+	return t
+}()
 
 // move plays one single move on the generator's sides; undo takes it back.
 func (g *gen) move(from, to int, hit bool) {
@@ -289,62 +299,63 @@ func (g *gen) swappable(depth, from int, hit bool) bool {
 	return was == now
 }
 
-// dfs lists every sequence of single moves from the current node in the
-// order of the payloads, but for the swapped orders of doublets (see above).
-func (g *gen) dfs(depth int, used uint8, pay uint64, hits int8) {
+// dfs lists every sequence of single moves of a doublet from the current
+// node in the order of the payloads, but for the swapped orders (see above).
+// Every move is of the one number, g.dice[0].
+func (g *gen) dfs(depth int, pay uint64, hits int8) {
 	any := false
 	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.junker) {
 		srcs := g.occ & (1<<(off) - 1)
 		if g.me[bar] > 0 {
 			srcs = 1 // V-E1: entering comes first
 		}
-		g.legal[depth] = [2]uint32{}
+		g.legal[depth] = 0
 		var s1 pathStep
+		var legalBefore uint32 // the from points legal at the node before
 		if depth > 0 {
 			s1 = g.path[depth-1]
+			legalBefore = g.legal[depth-1]
 		}
+		d := int(g.dice[0])
+		last := depth+1 == g.n
 		for ; srcs != 0; srcs &= srcs - 1 {
 			from := bits.TrailingZeros32(srcs)
-			for j := 0; j < 2; j++ {
-				if used&(1<<j) != 0 || g.doublet && j == 1 {
-					continue
-				}
-				d := int(g.dice[j])
-				if from < int(s1.from) && g.legal[depth-1][j]&(1<<from) != 0 && g.independent(s1, from, from+d) {
-					// the swap of a smaller order: legal, and skipped
-					g.legal[depth][j] |= 1 << from
-					any = true
-					continue
-				}
-				to, hit, why := g.step(from, d)
-				if why != okStep {
-					continue
-				}
-				g.legal[depth][j] |= 1 << from
+			if from < int(s1.from) && legalBefore&(1<<from) != 0 && g.independent(s1, from, from+d) {
+				// the swap of a smaller order: legal, and skipped
+				g.legal[depth] |= 1 << from
 				any = true
-				if g.doublet && depth > 0 && g.swappable(depth, from, hit) {
-					continue
+				continue
+			}
+			to, hit, why := g.step(from, d)
+			if why != okStep {
+				continue
+			}
+			g.legal[depth] |= 1 << from
+			any = true
+			if depth > 0 && g.swappable(depth, from, hit) {
+				continue
+			}
+			var eh int8
+			if hit && from == bar {
+				eh = 1
+			}
+			np := pay | stepField(from, to, d)<<stepShift(depth)
+			if last {
+				// nothing is left to play: the leaf's key without making
+				// the move (see mixed)
+				k0, k1 := g.k0-nibbles[from][0]+nibbles[to][0], g.k1-nibbles[from][1]+nibbles[to][1]
+				if hit {
+					k1 |= 1 << (38 + to)
 				}
-				nu := used
-				if !g.doublet {
-					nu |= 1 << j
-				}
-				var eh int8
-				if hit && from == bar {
-					eh = 1
-				}
+				g.addKey(k0, k1, g.n, np, hits+eh)
+			} else {
 				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
-				np := pay | stepField(from, to, d)<<stepShift(depth)
 				g.move(from, to, hit)
-				if depth+1 == g.n {
-					g.addLeaf(depth+1, np, hits+eh) // nothing is left to play
-				} else {
-					g.dfs(depth+1, nu, np, hits+eh)
-				}
+				g.dfs(depth+1, np, hits+eh)
 				g.undo(from, to, hit)
-				if g.overflow {
-					return
-				}
+			}
+			if g.overflow {
+				return
 			}
 		}
 	}
@@ -417,9 +428,17 @@ func (g *gen) mixed() {
 				if hit2 && from2 == bar {
 					eh2++
 				}
-				g.move(from2, to2, hit2)
-				g.addLeaf(2, pay|stepField(from2, to2, d2)<<stepShift(1), eh2)
-				g.undo(from2, to2, hit2)
+				// the leaf's key without making the move: the stone leaves
+				// from2 (the bar has no nibble) for to2, maybe hitting there
+				k0, k1 := g.k0-nibbles[from2][0]+nibbles[to2][0], g.k1-nibbles[from2][1]+nibbles[to2][1]
+				if hit2 {
+					k1 |= 1 << (38 + to2)
+				}
+				u := 2
+				if to2 == off && g.me[off] == 14 {
+					u = g.n // the last stone is off
+				}
+				g.addKey(k0, k1, u, pay|stepField(from2, to2, d2)<<stepShift(1), eh2)
 				if g.overflow {
 					return
 				}
@@ -444,12 +463,18 @@ func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 	if g.me[off] == 15 {
 		u = g.n // the last stone is off: nothing is left to play
 	}
+	g.addKey(g.k0, g.k1, u, pay, hits)
+}
+
+// addKey records the position of key k0, k1 reached with u numbers used as
+// a leaf, once per class.
+func (g *gen) addKey(k0, k1 uint64, u int, pay uint64, hits int8) {
 	cls := uint64(u)
 	if u == 1 {
 		cls |= uint64(g.path[0].die) << 3
 	}
 	mask := len(g.index) - 1
-	h := (g.k0*0x9E3779B97F4A7C15 ^ g.k1 ^ cls<<58) * 0xC2B2AE3D27D4EB4F
+	h := (k0*0x9E3779B97F4A7C15 ^ k1 ^ cls<<58) * 0xC2B2AE3D27D4EB4F
 	for i := int(h>>40) & mask; ; i = (i + 1) & mask {
 		x := g.index[i]
 		if x == 0 {
@@ -457,13 +482,13 @@ func (g *gen) addLeaf(depth int, pay uint64, hits int8) {
 				g.overflow = true
 				return
 			}
-			g.leaves[g.nl] = leaf{k0: g.k0, k1: g.k1, pay: pay | uint64(hits)<<leafShift | cls<<(leafShift+3)}
+			g.leaves[g.nl] = leaf{k0: k0, k1: k1, pay: pay | uint64(hits)<<leafShift | cls<<(leafShift+3)}
 			g.nl++
 			g.index[i] = uint16(g.nl)
 			return
 		}
 		l := &g.leaves[x-1]
-		if l.k0 == g.k0 && l.k1 == g.k1 && l.class() == cls {
+		if l.k0 == k0 && l.k1 == k1 && l.class() == cls {
 			if int(hits) > l.hits() {
 				l.pay = l.pay&^(7<<leafShift) | uint64(hits)<<leafShift
 			}
@@ -529,17 +554,12 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 		g.n = 4
 	}
 	g.junker = g.o.junker(&g.me, &g.opp)
-	for p := 0; p < off; p++ {
-		if g.me[p] > 0 {
-			g.occ |= 1 << p
-		}
-		if p > 0 && g.opp[oppPoint[p]] >= 2 {
-			g.closed |= 1 << p
-		}
-	}
+	g.occ, _ = sideMasks(&g.me)
+	_, oppTwo := sideMasks(&g.opp)
+	g.closed = inOwnTrack(oppTwo)
 	g.k0, g.k1 = keyBias, keyBias>>24
 	if g.doublet {
-		g.dfs(0, 0, 0, 0)
+		g.dfs(0, 0, 0)
 	} else {
 		g.mixed()
 	}
@@ -627,13 +647,50 @@ func newWalkerOcc(o *Options, me, opp *board.Side, hi, lo int, occ, oppOcc uint3
 
 // occupied returns the mask of the points 0…24 with stones of the side.
 func occupied(s *board.Side) uint32 {
-	occ := uint32(0)
-	for p := 0; p < off; p++ {
-		if s[p] > 0 {
-			occ |= 1 << p
-		}
-	}
+	occ, _ := sideMasks(s)
 	return occ
+}
+
+// sideMasks returns the masks of the points 0…24 of a side that hold one or
+// more stones (occ) and two or more (two). It reads the counts eight at a
+// time: they are 0…15, so adding 0x7f (0x7e) to a byte sets its top bit
+// exactly when it is 1 or more (2 or more), with no carry into the next.
+func sideMasks(s *board.Side) (occ, two uint32) {
+	const ones, twos, tops = 0x7f7f7f7f7f7f7f7f, 0x7e7e7e7e7e7e7e7e, 0x8080808080808080
+	for i := 0; i < 24; i += 8 {
+		x := word(s[i : i+8 : i+8])
+		occ |= gatherTops((x+ones)&tops) << i
+		two |= gatherTops((x+twos)&tops) << i
+	}
+	if s[24] > 0 {
+		occ |= 1 << 24
+	}
+	if s[24] > 1 {
+		two |= 1 << 24
+	}
+	return occ, two
+}
+
+// word reads eight counts as the bytes of a word, the first the lowest (the
+// compiler makes it one load where it can).
+func word(b []int8) uint64 {
+	_ = b[7]
+	return uint64(uint8(b[0])) | uint64(uint8(b[1]))<<8 | uint64(uint8(b[2]))<<16 | uint64(uint8(b[3]))<<24 |
+		uint64(uint8(b[4]))<<32 | uint64(uint8(b[5]))<<40 | uint64(uint8(b[6]))<<48 | uint64(uint8(b[7]))<<56
+}
+
+// gatherTops packs the top bits of the eight bytes of x (no other bit set)
+// into bits 0…7, byte i to bit i.
+func gatherTops(x uint64) uint32 {
+	return uint32((x >> 7) * 0x0102040810204080 >> 56)
+}
+
+// inOwnTrack turns a mask of an opponent's points 1…24 (in his track) into
+// the mask of the same points in the player's track: his point q is the
+// player's q+12 (mod 24).
+func inOwnTrack(m uint32) uint32 {
+	const lowHalf = 0x1ffe // points 1…12
+	return m>>12&lowHalf | (m&lowHalf)<<12
 }
 
 // sources returns the points a stone may move from: the bar while a stone
@@ -743,6 +800,9 @@ func (w *walker) reachHits(need, hits int) bool {
 			to, hit, why := w.step(from, int(w.dice[j]))
 			if why != okStep {
 				continue
+			}
+			if need == 1 && hits == 0 {
+				return true // one legal move is all it takes: no need to play it
 			}
 			h := hits
 			if hit && from == bar {
@@ -920,11 +980,12 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		return -1, "" // a single move of the higher number: no other play reaches its position
 	}
 	f := finder{walker: start, target: [2]board.Side{w.me, w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
-	for p := off; p >= 0; p-- {
-		f.cum[p] = w.me[p]
-		if p < off {
-			f.cum[p] += f.cum[p+1]
-		}
+	c, c0 := int8(0), int8(0)
+	for p := off; p >= 1; p-- {
+		c += w.me[p]
+		c0 += start.me[p]
+		f.def[p] = c - c0
+		f.full |= fullBit(c-c0, p)
 	}
 	if f.search(0, true, 0) {
 		return -1, "the same play is written " + pointsText(me, opp, f.found)
@@ -944,11 +1005,31 @@ func pointsText(me, opp *board.Side, pay uint64) string {
 type finder struct {
 	walker
 	target [2]board.Side
-	cum    [26]int8 // the target's own stones on each point and above
-	k      int      // our number of single moves
-	allOff bool     // our play bears the last stone off
+	// def[p] is how many more own stones the target has on p and above
+	// than the position reached; full has bit p where that is 0 or less:
+	// no stone may pass onto or over p (stones only move on)
+	def    [26]int8
+	full   uint32
+	k      int  // our number of single moves
+	allOff bool // our play bears the last stone off
 	ours   [maxSteps]pathStep
 	found  uint64
+}
+
+// pass adds by to the deficits of the points a stone passes onto or over
+// moving from→to (by −1 when it moves, +1 when the move is taken back), and
+// keeps the mask of the full points.
+func (f *finder) pass(from, to int, by int8) {
+	for p := from + 1; p <= to; p++ {
+		f.def[p] += by
+		f.full = f.full&^(1<<p) | fullBit(f.def[p], p)
+	}
+}
+
+// fullBit is bit p when the deficit def is 0 or less, else 0, without a
+// branch (the deficits are small: def−1 keeps its sign in a byte).
+func fullBit(def int8, p int) uint32 {
+	return uint32(uint8(def-1)>>7) << p
 }
 
 // search walks the plays in payload order while tight (the prefix equals
@@ -972,16 +1053,7 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 		s := f.ours[depth]
 		mine = stepField(int(s.from), int(s.to), int(s.die))
 	}
-	// full: the points p where the stones on p and above are already as many
-	// as the target has there; no stone may pass onto or over them
-	full := uint32(0)
-	c := int8(0)
-	for p := off; p >= 1; p-- {
-		c += f.me[p]
-		if c >= f.cum[p] {
-			full |= 1 << p
-		}
-	}
+	full := f.full
 	srcs := f.sources() &^ (full >> 1)
 	for ; srcs != 0; srcs &= srcs - 1 {
 		from := bits.TrailingZeros32(srcs)
@@ -1009,7 +1081,9 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 				continue // the target still shows this blot
 			}
 			f.play(from, to, j, hit)
+			f.pass(from, to, -1)
 			ok := f.search(depth+1, tight && field == mine, pay|field<<stepShift(depth))
+			f.pass(from, to, 1)
 			f.unplay(from, to, j, hit)
 			if ok {
 				return true

@@ -43,7 +43,7 @@ func benchPositions(tb testing.TB, n int) (mixed, doublets []*Game) {
 // the positions, "all" weighting mixed throws and doublets as the games
 // meet them. The "reference" variants run the exhaustive search it replaced
 // (movegen_ref_test.go) on the same positions, for a comparison within one
-// run.
+// run. cpu-ns/op is the thread's CPU time, steadier on a busy machine.
 func BenchmarkGenerate(b *testing.B) {
 	mixed, doublets := benchPositions(b, 5000)
 	all := append(append([]*Game{}, mixed...), doublets...)
@@ -60,8 +60,10 @@ func BenchmarkGenerate(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				dst := make([]brettspiel.Move, 0, 4096)
 				plays := 0
+				var clock cpuClock
 				b.ReportAllocs()
 				b.ResetTimer()
+				clock.start()
 				for i := 0; i < b.N; i++ {
 					g := c.set[i%len(c.set)]
 					if ref {
@@ -72,6 +74,7 @@ func BenchmarkGenerate(b *testing.B) {
 					}
 					plays += len(dst)
 				}
+				clock.report(b, "cpu-ns/op", float64(b.N))
 				b.ReportMetric(float64(plays)/float64(b.N), "plays/op")
 			})
 		}
@@ -97,7 +100,9 @@ func BenchmarkApplyCheck(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			var buf [maxLegal]brettspiel.Move
+			var clock cpuClock
 			b.ReportAllocs()
+			clock.start()
 			for i := 0; i < b.N; i++ {
 				g, m := all[i%len(all)], moves[i%len(all)]
 				if list {
@@ -109,21 +114,25 @@ func BenchmarkApplyCheck(b *testing.B) {
 					b.Fatal("refused")
 				}
 			}
+			clock.report(b, "cpu-ns/op", float64(b.N))
 		})
 	}
 }
 
 // BenchmarkSimulate plays whole VK games by Simulate, the draw for the start
-// included; games/s is reported.
+// included; games/s is reported, and the thread's CPU time a game.
 func BenchmarkSimulate(b *testing.B) {
 	r := rand.New(rand.NewPCG(3, 4))
 	turns := 0
+	var clock cpuClock
 	b.ReportAllocs()
+	clock.start()
 	for i := 0; i < b.N; i++ {
 		g, _ := New(VK)
 		g.Simulate(r)
 		turns += g.Turns()
 	}
+	clock.report(b, "cpu-ns/game", float64(b.N))
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }

@@ -179,11 +179,23 @@ func nthBit(x uint64, n int) int {
 	if c := bits.OnesCount8(uint8(x)); n >= c {
 		n, x, at = n-c, x>>8, at+8
 	}
-	for ; n > 0; n-- {
-		x &= x - 1
-	}
-	return at + bits.TrailingZeros64(x)
+	return at + int(selectInByte[uint8(x)][n&7])
 }
+
+// selectInByte[b][n] is the index of the n-th (from 0) set bit of the byte
+// b (0 where b has fewer bits), so that nthBit ends in one lookup.
+var selectInByte = func() (t [256][8]uint8) {
+	for b := 0; b < 256; b++ {
+		n := 0
+		for i := 0; i < 8; i++ {
+			if b&(1<<i) != 0 {
+				t[b][n] = uint8(i)
+				n++
+			}
+		}
+	}
+	return t
+}()
 
 // randomListed draws one of the listed plays uniformly and plays it.
 func (w *walker) randomListed(r *rand.Rand) uint64 {
