@@ -64,7 +64,7 @@ func TestJSONRefusesForgedEvents(t *testing.T) {
 	doc, _ := json.Marshal(g)
 	valid := hostile.FirstEvent(t, doc)
 	for name, evs := range hostile.ForgedEvents(valid) {
-		hostile.RefusedUnchanged(t, name, g, hostile.WithEvents(t, doc, evs), brettspiel.ErrBadPosition)
+		hostile.RefusedUnchanged(t, name, g, hostile.WithEvents(t, doc, evs), hostile.ForgedWant(name))
 	}
 	// What is too big to be a state is refused before it is decoded.
 	for name, raw := range hostile.HugeEvents(t, valid) {

@@ -10,8 +10,11 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/brettspiel/brettspiel"
 )
 
 // State is a game whose state is read and written as JSON.
@@ -173,4 +176,15 @@ func MutateKeys(doc []byte, op uint8, at uint16, pick uint8, extra []byte) (out 
 		return nil, "", false
 	}
 	return append(bytes.Clone(doc), extra...), "data after the object", true
+}
+
+// ForgedWant is the sentinel a decoder's error wraps for the forged events
+// that ForgedEvents names name: an impossible position — except that an
+// amount of 10^18 does not fit the int of a 32-bit platform, where it cannot
+// be read at all and is bad notation.
+func ForgedWant(name string) error {
+	if name == "amount 10^18" && strconv.IntSize == 32 {
+		return brettspiel.ErrBadNotation
+	}
+	return brettspiel.ErrBadPosition
 }
