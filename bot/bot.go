@@ -26,11 +26,8 @@ type Evaluator interface {
 	Evaluate(p brettspiel.Player) float64
 }
 
-// Conceder is implemented by games in which a move gives the game up (as in
-// Verkehren, rule V-W2).
-type Conceder interface {
-	Concedes(m brettspiel.Move) bool
-}
+// Conceder is [brettspiel.Conceder], named here for the bots' users.
+type Conceder = brettspiel.Conceder
 
 // Evaluate returns g's estimate for p: the game's own [Evaluator] if it has one,
 // else p's Returns.
