@@ -55,6 +55,17 @@
 // are searched from the position by the variant's single-step rules and kept
 // only where they end in the position of a legal move.
 //
+// # History, playouts and records
+//
+// A [History] keeps a game with every step it took and the events of each,
+// with undo, redo, a takeback to a player's last decision, the position
+// before any step and the [Record] of it all. A [Simulator] plays a game to
+// its end at random far faster than [PlayOut], for search code; [Simulate]
+// uses it where a game has one. A [Record] is read line by line by a
+// [RecordReader], within [MaxRecordLine] and [MaxRecordSteps]. The package
+// catalog builds, loads and describes every game by name, and the package
+// rules carries the text of every rule ID that events and errors name.
+//
 // # Concurrency
 //
 // A Game value is not safe for concurrent use; [Game.Clone] gives an independent
