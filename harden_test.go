@@ -126,7 +126,7 @@ func TestCheckEvents(t *testing.T) {
 	}{
 		{"kind end before the end", func(s *brettspiel.StateJSON) { s.Events[0].Kind = brettspiel.EventEnd }, "an end, but nothing has ended"},
 		{"unknown kind", func(s *brettspiel.StateJSON) { s.Events[0].Kind = "teleport" }, `kind "teleport" is none of`},
-		{"amount 10^18", func(s *brettspiel.StateJSON) { s.Events[0].Amount = 1e18 }, "amount 1000000000000000000 is outside -2…2"},
+		{"amount 10^9", func(s *brettspiel.StateJSON) { s.Events[0].Amount = 1e9 }, "amount 1000000000 is outside -2…2"},
 		{"from -99", func(s *brettspiel.StateJSON) { s.Events[0].From = -99 }, "place -99 is outside 1…24"},
 		{"to 10^6", func(s *brettspiel.StateJSON) { s.Events[0].To = 1e6 }, "place 1000000 is outside 1…24"},
 		{"number -5", func(s *brettspiel.StateJSON) { s.Events[0].Number = -5 }, "number -5 is outside 0…6"},
