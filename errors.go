@@ -23,6 +23,10 @@ var (
 	ErrBadPosition = errors.New("impossible position")
 	// ErrBadOptions: inconsistent or out-of-range rule options.
 	ErrBadOptions = errors.New("bad options")
+	// ErrZeroGame: the game is a zero value, not made by a constructor (New,
+	// FromPosition, ParseID, LoadRecord, UnmarshalJSON). A zero Game refuses
+	// every call that could play or report a game.
+	ErrZeroGame = errors.New("zero Game: make games with New")
 )
 
 // Error is the structured error of this module, in the manner of

@@ -29,26 +29,55 @@ const (
 const NoPlace = -1
 
 // Event is one thing that an Apply did, with the rule that made it happen.
-// Points are in the track of Player unless the variant says otherwise; fields of
-// a plan are the variant's field numbers.
 //
-// In JSON an event is an object with the keys of its fields in lower case;
-// players are seat numbers (−1 chance, −3 nobody) and rule and note are left
-// out when empty.
+// From and To are in the coordinates in which the game is drawn: in the race
+// games the absolute points 1…24 (player 0's track, the numbering of
+// [Step.From]) or [Bar], [Hand] and [Off]; in the Festungsspiel the field's
+// number (its FieldID). TrackFrom and TrackTo are the same places in the
+// track of Player, the numbering of the race games' notation; in a game
+// without tracks they equal From and To. FromName and ToName name a place
+// that is no plain point: "bar", "hand" or "off", or a field of the plan
+// ("W3.IV").
+//
+// In JSON an event is an object with the keys of its fields in lower camel
+// case; players are seat numbers (−1 chance, −3 nobody); rule, note, dice
+// and the names are left out when empty.
 type Event struct {
-	Kind   EventKind `json:"kind"`
-	Rule   string    `json:"rule,omitempty"` // rule ID of RULES.md, e.g. "T-M2"; empty for plain bookkeeping
-	Player Player    `json:"player"`         // whom the event concerns: who scores, receives, moves
-	Other  Player    `json:"other"`          // the counterpart (who pays, whose stone is hit), or Nobody
-	Amount int       `json:"amount"`         // marks, markers, stones, strokes
-	From   int       `json:"from"`           // a point or field, or NoPlace
-	To     int       `json:"to"`             // a point or field, or NoPlace
-	Number int       `json:"number"`         // the number (die, or dice combined) that did it; 0 if none
-	Note   string    `json:"note,omitempty"` // a short fixed explanation, may be empty
+	Kind      EventKind `json:"kind"`
+	Rule      string    `json:"rule,omitempty"` // rule ID of RULES.md, e.g. "T-M2"; empty for plain bookkeeping
+	Player    Player    `json:"player"`         // whom the event concerns: who scores, receives, moves
+	Other     Player    `json:"other"`          // the counterpart (who pays, whose stone is hit), or Nobody
+	Amount    int       `json:"amount"`         // marks, markers, stones, strokes
+	From      int       `json:"from"`           // a point or field, or NoPlace
+	To        int       `json:"to"`             // a point or field, or NoPlace
+	TrackFrom int       `json:"trackFrom"`      // From in Player's track, or NoPlace
+	TrackTo   int       `json:"trackTo"`        // To in Player's track, or NoPlace
+	FromName  string    `json:"fromName,omitempty"`
+	ToName    string    `json:"toName,omitempty"`
+	Number    int       `json:"number"`         // the number (die, or dice combined) that did it; 0 if none
+	Dice      []int     `json:"dice,omitempty"` // the numbers thrown, for a throw (large die first in the Festungsspiel)
+	Note      string    `json:"note,omitempty"` // a short fixed explanation, may be empty
 }
 
-// String renders the event for a log, e.g.
-// "player 0 mark 2: 3→13 by 10 (T-M2)".
+// Equal reports whether e and f are the same event.
+func (e Event) Equal(f Event) bool {
+	if len(e.Dice) != len(f.Dice) {
+		return false
+	}
+	for i := range e.Dice {
+		if e.Dice[i] != f.Dice[i] {
+			return false
+		}
+	}
+	return e.Kind == f.Kind && e.Rule == f.Rule && e.Player == f.Player && e.Other == f.Other &&
+		e.Amount == f.Amount && e.From == f.From && e.To == f.To && e.TrackFrom == f.TrackFrom &&
+		e.TrackTo == f.TrackTo && e.FromName == f.FromName && e.ToName == f.ToName &&
+		e.Number == f.Number && e.Note == f.Note
+}
+
+// String renders the event for a log in the board's coordinates, e.g.
+// "player 0 mark 2: 3→13 by 10 (T-M2)", "player 1 move: bar→5 by 5",
+// "player 0 take 1: W3.IV→".
 func (e Event) String() string {
 	var b strings.Builder
 	b.WriteString(e.Player.String())
@@ -65,12 +94,17 @@ func (e Event) String() string {
 	}
 	if e.From != NoPlace || e.To != NoPlace {
 		b.WriteString(": ")
-		if e.From != NoPlace {
-			b.WriteString(strconv.Itoa(e.From))
-		}
+		writePlace(&b, e.From, e.FromName)
 		b.WriteString("→")
-		if e.To != NoPlace {
-			b.WriteString(strconv.Itoa(e.To))
+		writePlace(&b, e.To, e.ToName)
+	}
+	if len(e.Dice) > 0 {
+		b.WriteString(" ")
+		for i, d := range e.Dice {
+			if i > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteString(strconv.Itoa(d))
 		}
 	}
 	if e.Number != 0 {
@@ -87,4 +121,13 @@ func (e Event) String() string {
 		b.WriteByte(')')
 	}
 	return b.String()
+}
+
+func writePlace(b *strings.Builder, place int, name string) {
+	switch {
+	case name != "":
+		b.WriteString(name)
+	case place != NoPlace:
+		b.WriteString(strconv.Itoa(place))
+	}
 }

@@ -188,3 +188,57 @@ func TestDecodeStrictRefusesWhatTheSchemaDoesNotAllow(t *testing.T) {
 		t.Errorf("trailing megabyte: %d bytes of message", len(fmt.Sprint(err)))
 	}
 }
+
+func TestJSONVersion1IsRefusedWithAReason(t *testing.T) {
+	s := brettspiel.StateJSON{Version: 1, Game: "race"}
+	err := s.Check("race", 2)
+	if !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(err.Error(), "earlier release") || !strings.Contains(err.Error(), "position ID") {
+		t.Fatalf("version 1: %v", err)
+	}
+}
+
+func TestStepJSON(t *testing.T) {
+	st := brettspiel.Step{From: brettspiel.Bar, To: 5, TrackFrom: brettspiel.Bar, TrackTo: 20, Die: 5, Flags: brettspiel.StepEnter | brettspiel.StepHit}
+	data, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"from":0,"to":5,"trackFrom":0,"trackTo":20,"die":5,"flags":["enter","hit"]}`; string(data) != want {
+		t.Fatalf("got %s, want %s", data, want)
+	}
+	var back brettspiel.Step
+	if err := json.Unmarshal(data, &back); err != nil || back != st {
+		t.Fatalf("round trip: %v, %v", back, err)
+	}
+	for _, bad := range []string{`{"flags":["fly"]}`, `{"flags":"enter"}`} {
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("%s decodes", bad)
+		}
+	}
+	if _, err := json.Marshal(brettspiel.Step{Flags: 1 << 7}); err == nil {
+		t.Error("unknown flags encode")
+	}
+	if data, _ := json.Marshal(brettspiel.Step{}); !strings.Contains(string(data), `"flags":[]`) {
+		t.Errorf("no flags: %s", data)
+	}
+}
+
+func TestEventEqualAndString(t *testing.T) {
+	a := brettspiel.Event{Kind: brettspiel.EventThrow, Player: brettspiel.Chance, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace, Dice: []int{6, 2}}
+	b := a
+	b.Dice = []int{6, 2}
+	if !a.Equal(b) {
+		t.Fatal("equal events differ")
+	}
+	b.Dice = []int{2, 6}
+	if a.Equal(b) {
+		t.Fatal("events with other dice are equal")
+	}
+	if got := a.String(); !strings.Contains(got, "6-2") {
+		t.Errorf("throw event %q does not show the dice", got)
+	}
+	m := brettspiel.Event{Kind: brettspiel.EventEnter, Player: 1, Other: brettspiel.Nobody, From: brettspiel.Bar, FromName: "bar", To: 5, TrackFrom: 0, TrackTo: 20, Number: 5}
+	if got, want := m.String(), "player 1 enter: bar→5 by 5"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -14,8 +14,11 @@ import (
 
 // JSONVersion is the version of the JSON form of the states of this module.
 // It rises when a key changes its meaning or goes away; new keys do not raise
-// it.
-const JSONVersion = 1
+// it. Version 2 gave the race games one board shape ([RaceJSON]), the events
+// the board's coordinates and the legal moves their parts; a state of
+// version 1 is refused with a reason that says so (its position ID, the
+// "id", still loads).
+const JSONVersion = 2
 
 // Turn names in JSON who is to move.
 const (
@@ -42,11 +45,35 @@ type StateJSON struct {
 	Winner  *int        `json:"winner,omitempty"` // the winning seat once the game is over, if one won
 }
 
-// LegalMove is one legal move in JSON: its notation (what ParseMove reads) and,
-// at a chance node, its weight.
+// LegalMove is one legal move in JSON: its notation (what ParseMove reads),
+// at a chance node its weight, and the move taken apart as [MoveInfo] gives
+// it for a game that is a [Describer]: its kind, the dice, the single steps
+// of a play (in the order in which they can be made), a decision and its
+// field, the marks it scores.
 type LegalMove struct {
-	Notation string `json:"notation"`
-	Weight   int    `json:"weight,omitempty"`
+	Notation  string `json:"notation"`
+	Weight    int    `json:"weight,omitempty"`
+	Kind      string `json:"kind,omitempty"` // MoveKind's name: "throw", "play", "pass", "decision", "concede"
+	Dice      []int  `json:"dice,omitempty"`
+	Steps     []Step `json:"steps,omitempty"`
+	Decision  string `json:"decision,omitempty"`
+	Field     int    `json:"field,omitempty"`
+	FieldName string `json:"fieldName,omitempty"`
+	Marks     []int  `json:"marks,omitempty"`
+}
+
+// legalMove fills the JSON form of a legal move m of g.
+func legalMove(g Game, m Move, weight int) LegalMove {
+	l := LegalMove{Notation: g.MoveString(m), Weight: weight}
+	if d, ok := g.(Describer); ok {
+		if info, err := d.Describe(m); err == nil {
+			l.Kind, l.Dice, l.Steps, l.Decision = info.Kind.String(), info.Dice, info.Steps, info.Decision
+			l.Field, l.FieldName, l.Marks = info.Field, info.FieldName, info.Marks
+		}
+	} else if weight > 0 {
+		l.Kind = MoveThrow.String()
+	}
+	return l
 }
 
 // NewStateJSON fills the shared part of g's JSON form. game names the variant
@@ -57,14 +84,14 @@ func NewStateJSON(g Game, game, id string) StateJSON {
 	case Chance:
 		s.Turn = TurnChance
 		for _, o := range g.ChanceOutcomes() {
-			s.Legal = append(s.Legal, LegalMove{Notation: g.MoveString(o.Move), Weight: o.Weight})
+			s.Legal = append(s.Legal, legalMove(g, o.Move, o.Weight))
 		}
 	case Terminal:
 		s.Turn = TurnOver
 	default:
 		s.Turn, s.Player = TurnPlayer, int(p)
 		for _, m := range g.LegalMoves() {
-			s.Legal = append(s.Legal, LegalMove{Notation: g.MoveString(m)})
+			s.Legal = append(s.Legal, legalMove(g, m, 0))
 		}
 	}
 	s.Events = append(s.Events, g.Events()...)
@@ -81,6 +108,8 @@ func (s *StateJSON) Check(game string, players int) error {
 		return &Error{Op: "decode JSON", Err: ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
 	switch {
+	case s.Version == 1:
+		return bad("version 1 is the JSON form of an earlier release, whose keys version %d renamed; load its position ID (the \"id\") instead", JSONVersion)
 	case s.Version != JSONVersion:
 		return bad("version %d, want %d", s.Version, JSONVersion)
 	case s.Game != game:
@@ -306,4 +335,11 @@ func structKeys(t reflect.Type, cache map[reflect.Type]map[string]reflect.Type) 
 	}
 	cache[t] = keys
 	return keys
+}
+
+// Equal reports whether l and m are the same legal move, parts included.
+func (l LegalMove) Equal(m LegalMove) bool {
+	return l.Notation == m.Notation && l.Weight == m.Weight && l.Kind == m.Kind &&
+		slices.Equal(l.Dice, m.Dice) && slices.Equal(l.Steps, m.Steps) && l.Decision == m.Decision &&
+		l.Field == m.Field && l.FieldName == m.FieldName && slices.Equal(l.Marks, m.Marks)
 }

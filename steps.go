@@ -1,6 +1,10 @@
 package brettspiel
 
-import "strconv"
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+)
 
 // Places of a stone that are not one of the points 1…24, for [Step.From],
 // [Step.To], [Step.TrackFrom] and [Step.TrackTo]. They are the same in
@@ -61,6 +65,42 @@ func (f StepFlags) String() string {
 	return s
 }
 
+// MarshalJSON writes the flags as a list of their names, e.g. ["enter","hit"];
+// [] for none.
+func (f StepFlags) MarshalJSON() ([]byte, error) {
+	if f&^(1<<len(stepFlagNames)-1) != 0 {
+		return nil, &Error{Op: "encode JSON", Err: ErrBadNotation, Reason: "unknown step flags " + strconv.Itoa(int(f))}
+	}
+	b := []byte{'['}
+	for i, n := range stepFlagNames {
+		if f&(1<<i) != 0 {
+			if len(b) > 1 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, n)
+		}
+	}
+	return append(b, ']'), nil
+}
+
+// UnmarshalJSON reads a list of flag names as MarshalJSON writes it.
+func (f *StepFlags) UnmarshalJSON(data []byte) error {
+	var names []string
+	if err := json.Unmarshal(data, &names); err != nil {
+		return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "step flags: " + err.Error()}
+	}
+	var v StepFlags
+	for _, n := range names {
+		i := slices.Index(stepFlagNames[:], n)
+		if i < 0 {
+			return &Error{Op: "decode JSON", Input: n, Err: ErrBadNotation, Reason: "no step flag of that name"}
+		}
+		v |= 1 << i
+	}
+	*f = v
+	return nil
+}
+
 // Step is one single movement of one stone by one number of the dice, or, in
 // the Festungsspiel, the choice of one field. It is what a board UI shows
 // and what a player does with one drag or two clicks.
@@ -74,14 +114,20 @@ func (f StepFlags) String() string {
 //
 // As input to [Stepper.NextSteps] only From and To count (Field in the
 // Festungsspiel), and Die when it is not 0; see [Step.Matches].
+//
+// In JSON a step is an object with the keys from, to, trackFrom, trackTo,
+// die, flags (a list of the flags' names, e.g. ["enter","hit"]) and, in the
+// Festungsspiel, field.
 type Step struct {
-	From, To           int
-	TrackFrom, TrackTo int
-	Die                int
-	Flags              StepFlags
+	From      int       `json:"from"`
+	To        int       `json:"to"`
+	TrackFrom int       `json:"trackFrom"`
+	TrackTo   int       `json:"trackTo"`
+	Die       int       `json:"die"`
+	Flags     StepFlags `json:"flags"`
 	// Field is the field chosen in the Festungsspiel (its FieldID); 0 for the
 	// steps of the race games.
-	Field int
+	Field int `json:"field,omitempty"`
 }
 
 // Matches reports whether s is the step that input stands for: the same From

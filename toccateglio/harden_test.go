@@ -120,7 +120,7 @@ func TestEventsIsTheCallersCopy(t *testing.T) {
 	if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
 		t.Errorf("writing into Events() changed the JSON:\n%s\n%s", before, after)
 	}
-	if got := g.Events()[0]; got != want {
+	if got := g.Events()[0]; !got.Equal(want) {
 		t.Errorf("writing into Events() changed the game's event: %v, want %v", got, want)
 	}
 }

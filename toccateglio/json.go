@@ -329,7 +329,7 @@ func (s *stateJSON) game() (*Game, error) {
 		return bad("%d legal moves listed, the position has %d", len(s.Legal), len(want.Legal))
 	}
 	for i, m := range s.Legal {
-		if m != want.Legal[i] {
+		if !m.Equal(want.Legal[i]) {
 			return bad("legal[%d] is %s (weight %d), the position's is %q (weight %d)", i, brettspiel.Quote(m.Notation), m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
 		}
 	}

@@ -310,7 +310,7 @@ func TestApplyEventsMatchReference(t *testing.T) {
 				if err := want.refApply(m); err != nil {
 					t.Fatalf("%s: refApply(%s): %v", v.name, x.MoveString(m), err)
 				}
-				if !slices.Equal(got.events, want.events) {
+				if !slices.EqualFunc(got.events, want.events, brettspiel.Event.Equal) {
 					t.Fatalf("%s: Apply(%s) events\n%s want\n%s\n%v", v.name, x.MoveString(m), eventsString(got.events), eventsString(want.events), x)
 				}
 				if !sameState(&got, &want) {

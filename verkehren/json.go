@@ -252,7 +252,7 @@ func (s *jsonState) game() (*Game, error) {
 		return bad("the id %s does not agree with the state, whose ID is %q", brettspiel.Quote(s.ID), want.ID)
 	case s.Turn != want.Turn || s.Player != want.Player:
 		return bad("turn %s, player %d, but the state gives %q, %d", brettspiel.Quote(s.Turn), s.Player, want.Turn, want.Player)
-	case !slices.Equal(s.Legal, want.Legal):
+	case !slices.EqualFunc(s.Legal, want.Legal, brettspiel.LegalMove.Equal):
 		return bad("the legal moves do not agree with the state")
 	}
 	if (s.Winner == nil) != (g.winner == brettspiel.Nobody) {

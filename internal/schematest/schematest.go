@@ -72,3 +72,31 @@ func CheckShared(t testing.TB, schema []byte) {
 
 // SharedDefs returns the shared definitions, to start a new variant's schema.
 func SharedDefs() []byte { return append([]byte(nil), shared...) }
+
+//go:embed race.json
+var race []byte
+
+// RaceSchema returns the schema of the board that the race games share
+// (brettspiel.RaceJSON): a state of either game must validate against it
+// as well as against its own schema.
+func RaceSchema() []byte { return append([]byte(nil), race...) }
+
+// CheckRace fails t unless schema's $defs hold the race board's definitions
+// (racePoint, raceSide) exactly as race.json has them.
+func CheckRace(t testing.TB, schema []byte) {
+	t.Helper()
+	var want, got struct {
+		Defs map[string]any `json:"$defs"`
+	}
+	if err := json.Unmarshal(race, &want); err != nil {
+		t.Fatalf("race.json: %v", err)
+	}
+	if err := json.Unmarshal(schema, &got); err != nil {
+		t.Fatalf("schema: %v", err)
+	}
+	for name, def := range want.Defs {
+		if !reflect.DeepEqual(got.Defs[name], def) {
+			t.Errorf("schema's $defs/%s differs from the race board's definition in internal/schematest/race.json", name)
+		}
+	}
+}

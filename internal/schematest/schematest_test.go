@@ -31,19 +31,19 @@ func TestValidate(t *testing.T) {
 	schema := raceSchema(t)
 	CheckShared(t, schema)
 	sch := Compile(t, schema)
-	good := `{"version":1,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[{"notation":"3"}],
-		"events":[{"kind":"throw","player":-1,"other":-3,"amount":0,"from":-1,"to":-1,"number":3,"rule":"R-1"}],"returns":[0,0],"pos":[0,0]}`
+	good := `{"version":2,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[{"notation":"3"},{"notation":"1/4","kind":"play","dice":[3],"steps":[{"from":1,"to":4,"trackFrom":1,"trackTo":4,"die":3,"flags":["hit"]}]}],
+		"events":[{"kind":"throw","player":-1,"other":-3,"amount":0,"from":-1,"to":-1,"trackFrom":-1,"trackTo":-1,"number":3,"dice":[3],"rule":"R-1"}],"returns":[0,0],"pos":[0,0]}`
 	if err := Validate(sch, []byte(good)); err != nil {
 		t.Fatalf("a good document is refused: %v", err)
 	}
 	for _, bad := range []string{
 		`{}`,
-		`{"version":1,"game":"chess","id":"race:1:AAA","turn":"player","player":0,"legal":[],"events":[],"returns":[0,0],"pos":[]}`,
-		`{"version":2,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[],"events":[],"returns":[0,0],"pos":[]}`,
-		`{"version":1,"game":"race","id":"race:1:AAA","turn":"nobody","player":0,"legal":[],"events":[],"returns":[0,0],"pos":[]}`,
-		`{"version":1,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[],"events":[],"returns":[0,0],"pos":[],"extra":1}`,
-		`{"version":1,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[{"notation":""}],"events":[],"returns":[0,0],"pos":[]}`,
-		`{"version":1,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[],"events":[{"kind":"x"}],"returns":[0,0],"pos":[]}`,
+		`{"version":2,"game":"chess","id":"race:1:AAA","turn":"player","player":0,"legal":[],"events":[],"returns":[0,0],"pos":[]}`,
+		`{"version":3,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[],"events":[],"returns":[0,0],"pos":[]}`,
+		`{"version":2,"game":"race","id":"race:1:AAA","turn":"nobody","player":0,"legal":[],"events":[],"returns":[0,0],"pos":[]}`,
+		`{"version":2,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[],"events":[],"returns":[0,0],"pos":[],"extra":1}`,
+		`{"version":2,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[{"notation":""}],"events":[],"returns":[0,0],"pos":[]}`,
+		`{"version":2,"game":"race","id":"race:1:AAA","turn":"player","player":0,"legal":[],"events":[{"kind":"x"}],"returns":[0,0],"pos":[]}`,
 	} {
 		if Validate(sch, []byte(bad)) == nil {
 			t.Errorf("a bad document passes: %s", bad)
