@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/rules"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
 
@@ -44,7 +46,8 @@ func TestInteractiveCommands(t *testing.T) {
 			input := strings.Join([]string{
 				"help",
 				"99",              // no such number
-				"this is no move", // bad notation
+				"this is no move", // no command
+				"1/x",             // bad notation
 				"hint",
 				"1",
 				"undo",
@@ -58,7 +61,8 @@ func TestInteractiveCommands(t *testing.T) {
 			}, "\n") + "\n"
 			out := playWith(t, input, "-i", "-game", e.Name, "-seed", "3", "-opponent", "random")
 			for _, want := range []string{
-				"a number or a play in notation", // help
+				"commands:", // help
+				`unknown command "this", type help`,
 				"no play numbered 99",
 				"bad notation",
 				"expected", // hint
@@ -92,7 +96,7 @@ func TestTwoPeopleAndManualDice(t *testing.T) {
 	// Throws typed by hand, both seats people: the draw for the start (the
 	// higher total begins and throws anew), a play, an impossible throw.
 	out := playWith(t, "4-1\n6-4\n3-1\n1/2 1/4\n7-7\n5-3\n1\n", "-i", "-game", "toccateglio", "-opponent", "human", "-dice", "manual")
-	for _, want := range []string{"chance plays 6-4", "player 1 plays 1/2 1/4", "player 0 plays", "type the throw you see"} {
+	for _, want := range []string{"throw 6-4", "player 1 plays 1/2 1/4", "player 0 plays", "type the throw you see"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -189,10 +193,366 @@ func TestLongInputLineIsSkipped(t *testing.T) {
 	// is answered with "line too long", and the session goes on.
 	input := strings.Repeat("x", 1<<20) + "\nhelp\n" + strings.Repeat("y", 10000) + "\nquit\n"
 	out := playWith(t, input, "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
-	if strings.Count(out, "line too long") != 2 || !strings.Contains(out, "a number or a play in notation") {
+	if strings.Count(out, "line too long") != 2 || !strings.Contains(out, "commands:") {
 		t.Errorf("output:\n%.2000s", out)
 	}
 	if len(out) > 100000 {
 		t.Errorf("the long line came back: %d bytes of output", len(out))
+	}
+}
+
+// prompts splits the output of a session at its prompts: part i is what the
+// program printed after the i-th line of input (part 0 before the first).
+func prompts(out string) []string { return strings.Split(out, "> ") }
+
+func TestHelpListsCommandsAndNotation(t *testing.T) {
+	for _, v := range catalog.Variants() {
+		t.Run(v.Name, func(t *testing.T) {
+			out := prompts(playWith(t, "help\nquit\n", "-i", "-game", v.Name, "-seed", "3", "-opponent", "random"))[1]
+			for _, c := range []string{"board", "hint", "undo", "redo", "history", "why", "rules", "save", "load", "help", "quit"} {
+				if !strings.Contains(out, "\n  "+c) {
+					t.Errorf("help lacks the command %q:\n%s", c, out)
+				}
+			}
+			n, ok := notations[v.Name]
+			if !ok || len(n.examples) == 0 {
+				t.Fatalf("no notation for %s", v.Name)
+			}
+			for _, e := range n.examples {
+				if !strings.Contains(out, e[0]+" ") || !strings.Contains(out, e[1]) {
+					t.Errorf("help lacks the example %q:\n%s", e[0], out)
+				}
+			}
+			if !strings.Contains(out, "type the number of a move in the list, or the move in") {
+				t.Errorf("help does not say how to enter moves:\n%s", out)
+			}
+		})
+	}
+}
+
+// Every example of the help that is no throw is a move the game's ParseMove
+// knows: where it is not legal now, it is refused as illegal, or for its
+// position, never as a word that is no move — unless its preset lacks it.
+func TestHelpExamplesAreNotation(t *testing.T) {
+	for _, v := range catalog.Variants() {
+		for _, e := range notations[v.Name].examples {
+			if !moveLike(v.Name, e[0]) {
+				t.Errorf("%s: the example %q would be taken for an unknown command", v.Name, e[0])
+			}
+		}
+	}
+}
+
+func TestHelpShowsALegalMoveNow(t *testing.T) {
+	out := prompts(playWith(t, "help\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"))[1]
+	// seed 3: player 0 plays 5-3 with the plays 1/4 1/6 and 1/4 4/9
+	if !strings.Contains(out, "1/4 4/9       a legal move now") {
+		t.Errorf("help:\n%s", out)
+	}
+}
+
+func TestUnknownCommandOrBadNotation(t *testing.T) {
+	input := "hello world\nbord\n1/x\npass\ngo-on\n1/5\nquit\n"
+	parts := prompts(playWith(t, input, "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"))
+	want := []struct{ answer, not string }{
+		{`unknown command "hello", type help`, "bad notation"},
+		{`unknown command "bord", type help`, "bad notation"},
+		{`parse move "1/x": bad notation: "1/x" is not a step`, "unknown command"},
+		{`parse move "pass": illegal move: a number of 5-3 can be played`, "unknown command"},
+		{`parse move "go-on": bad notation`, "unknown command"}, // a word of the notation, not legal now
+		{`parse move "1/5": illegal move: 1/5 moves 4`, "unknown command"},
+	}
+	for i, w := range want {
+		if got := parts[i+1]; !strings.Contains(got, w.answer) || strings.Contains(got, w.not) {
+			t.Errorf("answer %d = %q, want %q", i+1, got, w.answer)
+		}
+	}
+	// Verkehren's concede is a word of its notation, Toccateglio's not.
+	out := playWith(t, "concede\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if !strings.Contains(out, `unknown command "concede"`) {
+		t.Errorf("concede in Toccateglio:\n%s", out)
+	}
+}
+
+func TestErrorNamesItsRule(t *testing.T) {
+	// seed 3, Verkehren: player 0 plays 5-3; passing is refused by V-D2
+	v, _ := rules.Lookup("V-D2")
+	parts := prompts(playWith(t, "pass\nwhy\nquit\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random"))
+	if !strings.Contains(parts[1], "(V-D2)") || !strings.Contains(parts[1], "V-D2: "+v.Title+" (why V-D2 tells more)") {
+		t.Errorf("the error does not name its rule:\n%s", parts[1])
+	}
+	// why alone explains the rule of the last error
+	if !strings.HasPrefix(parts[2], "V-D2 — "+v.Title) || strings.Count(parts[2], " — ") != 1 {
+		t.Errorf("why after the error:\n%s", parts[2])
+	}
+}
+
+func TestWhyRule(t *testing.T) {
+	parts := prompts(playWith(t, "why T-M3\nwhy t-m4b V-E1\nwhy X-9\nwhy T-M3 nonsense\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"))
+	for i, ids := range [][]string{{"T-M3"}, {"T-M4b", "V-E1"}, nil, {"T-M3"}} {
+		for _, id := range ids {
+			r, ok := rules.Lookup(id)
+			if !ok {
+				t.Fatalf("no rule %s", id)
+			}
+			got := parts[i+1]
+			if !strings.Contains(got, r.ID+" — "+r.Title) || !strings.Contains(got, "source: "+r.Source) {
+				t.Errorf("why %s:\n%s", id, got)
+			}
+			// the text, wrapped: every word of it, in order
+			if strings.Join(strings.Fields(textOf(got, r.ID)), " ") != strings.Join(strings.Fields(r.Text), " ") {
+				t.Errorf("why %s: the text is not the rule's:\n%s\nwant %s", id, got, r.Text)
+			}
+		}
+	}
+	if !strings.Contains(parts[3], `no rule "X-9"`) {
+		t.Errorf("why X-9:\n%s", parts[3])
+	}
+	if !strings.Contains(parts[4], `no rule "nonsense"`) {
+		t.Errorf("why T-M3 nonsense:\n%s", parts[4])
+	}
+}
+
+// textOf returns the lines of the text of rule id in the output of why: the
+// indented lines after its title, up to its source.
+func textOf(out, id string) string {
+	var text []string
+	in := false
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, id+" — "):
+			in = true
+		case in && strings.HasPrefix(l, "  source: "):
+			return strings.Join(text, " ")
+		case in:
+			text = append(text, l)
+		}
+	}
+	return strings.Join(text, " ")
+}
+
+func TestWhyExplainsTheLastEvents(t *testing.T) {
+	for _, v := range catalog.Variants() {
+		t.Run(v.Name, func(t *testing.T) {
+			parts := prompts(playWith(t, "why\n1\nwhy\nquit\n", "-i", "-game", v.Name, "-seed", "7", "-opponent", "random"))
+			for _, i := range []int{0, 2} {
+				// the rules of the events printed before the prompt,
+				// after the last input
+				var want []string
+				for _, l := range strings.Split(parts[i], "\n") {
+					if strings.HasPrefix(l, "  player ") {
+						want = append(want, ruleIDs(l)...)
+					}
+				}
+				want = unique(want)
+				if len(want) == 0 {
+					if !strings.HasPrefix(parts[i+1], "no rule was named just now") {
+						t.Errorf("why after events without a rule:\n%s\n%s", parts[i], parts[i+1])
+					}
+					continue
+				}
+				var got []string
+				for _, l := range strings.Split(parts[i+1], "\n") {
+					if id, _, ok := strings.Cut(l, " — "); ok {
+						got = append(got, id)
+					}
+				}
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("why explains %v, the events name %v:\n%s\n%s", got, want, parts[i], parts[i+1])
+				}
+			}
+		})
+	}
+}
+
+func TestRulesListsTheGamesRules(t *testing.T) {
+	for _, v := range catalog.Variants() {
+		out := prompts(playWith(t, "rules\nquit\n", "-i", "-game", v.Name, "-seed", "3", "-opponent", "random"))[1]
+		for _, r := range rules.All() {
+			has := strings.Contains(out, "  "+r.ID+" ")
+			if want := r.Game == v.Name || r.Game == rules.Shared; has != want {
+				t.Errorf("%s: rules lists %s (%s): %v", v.Name, r.ID, r.Game, has)
+			}
+		}
+	}
+}
+
+func TestConcedeAsksFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "conceded.txt")
+	input := "concede\nn\nconcede\nyes\n" + file + "\n"
+	parts := prompts(playWith(t, input, "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random"))
+	if len(parts) < 3 || !strings.HasPrefix(parts[1], "really concede? (y/n) not conceded") {
+		t.Fatalf("no question before conceding, or no was not taken:\n%s", strings.Join(parts, "> "))
+	}
+	if strings.Contains(parts[1], "game over") {
+		t.Errorf("the game ended on no:\n%s", parts[1])
+	}
+	// the number of concede in the list asks too
+	out := playWith(t, "3\n\nquit\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random")
+	if !strings.Contains(out, "3) concede") || !strings.Contains(out, "really concede? (y/n) not conceded") {
+		t.Errorf("concede by number:\n%s", out)
+	}
+	end := strings.Join(parts[2:], "> ")
+	if !strings.Contains(end, "really concede? (y/n) player 0 plays concede") || !strings.Contains(end, "game over, returns [-1 1]") {
+		t.Errorf("yes did not concede:\n%s", end)
+	}
+	// the end of the game offers to save it: the record loads and is over
+	if !strings.Contains(end, "save the game? file name or empty to skip: saved") {
+		t.Errorf("no offer to save:\n%s", end)
+	}
+	g := loadFile(t, file)
+	if g.ToMove() != brettspiel.Terminal {
+		t.Errorf("the saved game is not over:\n%s", g)
+	}
+}
+
+// loadFile reads and loads a record file.
+func loadFile(t *testing.T, file string) brettspiel.Game {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := brettspiel.ParseRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := catalog.LoadRecord(rec)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	return g
+}
+
+func TestEndOffersSaveAndEmptySkips(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.txt")
+	// empty or no skips: nothing is written
+	out := playWith(t, "concede\ny\nno\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random")
+	if !strings.HasSuffix(out, "save the game? file name or empty to skip: ") {
+		t.Errorf("the end:\n%s", out)
+	}
+	// a file that exists: declined, the question comes again
+	if err := os.WriteFile(file, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other.txt")
+	out = playWith(t, "concede\ny\n"+file+"\nn\n"+other+"\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random")
+	if strings.Count(out, "save the game?") != 2 || !strings.Contains(out, "not saved") || !strings.Contains(out, "saved 6 steps to "+other) {
+		t.Errorf("the end:\n%s", out)
+	}
+	if data, _ := os.ReadFile(file); string(data) != "precious\n" {
+		t.Errorf("overwritten: %s", data)
+	}
+	if g := loadFile(t, other); g.ToMove() != brettspiel.Terminal {
+		t.Errorf("the saved game is not over:\n%s", g)
+	}
+}
+
+// recordSteps reads the steps of a record file.
+func recordSteps(t *testing.T, file string) []string {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := brettspiel.ParseRecord(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.Steps
+}
+
+func TestUndoAndRedoAfterLoad(t *testing.T) {
+	for _, v := range catalog.Variants() {
+		t.Run(v.Name, func(t *testing.T) {
+			dir := t.TempDir()
+			saved := filepath.Join(dir, "saved.txt")
+			playWith(t, "1\n1\nsave "+saved+"\nquit\n", "-i", "-game", v.Name, "-seed", "7", "-opponent", "random")
+			steps := recordSteps(t, saved)
+
+			undone := filepath.Join(dir, "undone.txt")
+			redone := filepath.Join(dir, "redone.txt")
+			input := "load " + saved + "\nundo\nsave " + undone + "\nredo\nsave " + redone + "\nquit\n"
+			out := playWith(t, input, "-i", "-game", v.Name, "-seed", "8", "-opponent", "random")
+			if !strings.Contains(out, "taken back: player 0's") {
+				t.Fatalf("undo after load:\n%s", out)
+			}
+			// undo took back player 0's last move and what followed: the
+			// record is the saved one up to that move
+			back := recordSteps(t, undone)
+			if len(back) >= len(steps) || !slices.Equal(back, steps[:len(back)]) {
+				t.Errorf("after undo %q, saved %q", back, steps)
+			}
+			if g := loadFile(t, undone); g.ToMove() != 0 {
+				t.Errorf("after undo, %v is to move, not player 0", g.ToMove())
+			}
+			// redo played it all again
+			if again := recordSteps(t, redone); !slices.Equal(again, steps) {
+				t.Errorf("after redo %q, saved %q", again, steps)
+			}
+		})
+	}
+}
+
+func TestUndoWithLoadFlag(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "saved.txt")
+	playWith(t, "1\nsave "+saved+"\nquit\n", "-i", "-game", "toccateglio", "-seed", "7", "-opponent", "random")
+	out := playWith(t, "undo\nundo\nquit\n", "-i", "-game", "toccateglio", "-seed", "8", "-opponent", "random", "-load", saved)
+	if strings.Count(out, "taken back") != 1 || !strings.Contains(out, "nothing to undo") {
+		t.Errorf("undo after -load:\n%s", out)
+	}
+}
+
+func TestRedoWithNothingUndone(t *testing.T) {
+	out := playWith(t, "redo\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if !strings.Contains(out, "nothing to redo") {
+		t.Errorf("redo:\n%s", out)
+	}
+}
+
+func TestUndoTakesBackAThrowTypedByHand(t *testing.T) {
+	// both seats people, the dice by hand: the draw 4-1 against 6-4, then
+	// player 1 throws 3-1, takes it back and throws 2-1 instead
+	out := playWith(t, "4-1\n6-4\n3-1\nundo\n2-1\nhistory\nquit\n", "-i", "-game", "toccateglio", "-opponent", "human", "-dice", "manual")
+	if !strings.Contains(out, "taken back: the throw 3-1") {
+		t.Errorf("undo of a throw:\n%s", out)
+	}
+	if !strings.Contains(out, "   3. throw     2-1\n>") {
+		t.Errorf("history:\n%s", out)
+	}
+}
+
+func TestHistoryListsTheMoves(t *testing.T) {
+	parts := prompts(playWith(t, "history\n1\nhistory\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"))
+	want := "   1. throw     4-1\n   2. throw     6-4\n   3. throw     3-1\n   4. player 1  1/2 2/5\n   5. throw     5-3\n"
+	if !strings.HasPrefix(parts[1], want) {
+		t.Errorf("history:\n%s", parts[1])
+	}
+	if !strings.Contains(parts[3], "   6. player 0  1/4 1/6\n") {
+		t.Errorf("history after a move:\n%s", parts[3])
+	}
+}
+
+func TestLoadAnotherSeatCount(t *testing.T) {
+	dir := t.TempDir()
+	three := filepath.Join(dir, "three.txt")
+	playWith(t, "save "+three+"\nquit\n", "-i", "-game", "festung", "-players", "3", "-seed", "3", "-opponent", "random")
+	// a two-seat session takes the three seats of the record, with bots on
+	// the new seat
+	out := playWith(t, "load "+three+"\n1\nquit\n", "-i", "-game", "festung", "-seed", "4", "-opponent", "random")
+	_, after, _ := strings.Cut(out, "loaded")
+	if !strings.Contains(after, "\n  player 2 throw") {
+		t.Errorf("load of three seats:\n%s", out)
+	}
+	// a seat the record lacks: refused, the game in play stays
+	two := filepath.Join(dir, "two.txt")
+	playWith(t, "save "+two+"\nquit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
+	out = playWith(t, "load "+two+"\nhistory\nquit\n", "-i", "-game", "festung", "-players", "3", "-seat", "2", "-seed", "3", "-opponent", "random")
+	if !strings.Contains(out, "seat 2: the game has seats 0…1") || strings.Contains(out, "loaded") {
+		t.Errorf("load of two seats at seat 2:\n%s", out)
 	}
 }
