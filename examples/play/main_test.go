@@ -113,6 +113,7 @@ func TestBadFlags(t *testing.T) {
 		{"-i", "-game", "festung", "-players", "3", "-seat", "5"},
 		{"-i", "-game", "toccateglio", "-preset", "nope"},
 		{"-i", "-game", "toccateglio", "-load", "/nonexistent/record"},
+		{"-i", "-game", "toccateglio", "-dice", "loaded"},
 	} {
 		var out, errOut bytes.Buffer
 		if err := run(args, strings.NewReader(""), &out, &errOut, false); err == nil {
@@ -230,9 +231,8 @@ func TestHelpListsCommandsAndNotation(t *testing.T) {
 	}
 }
 
-// Every example of the help that is no throw is a move the game's ParseMove
-// knows: where it is not legal now, it is refused as illegal, or for its
-// position, never as a word that is no move — unless its preset lacks it.
+// Every example of the help's notation is taken for a move, so that where it
+// is not legal now the answer is the game's reason, not "unknown command".
 func TestHelpExamplesAreNotation(t *testing.T) {
 	for _, v := range catalog.Variants() {
 		for _, e := range notations[v.Name].examples {
@@ -554,5 +554,28 @@ func TestLoadAnotherSeatCount(t *testing.T) {
 	out = playWith(t, "load "+two+"\nhistory\nquit\n", "-i", "-game", "festung", "-players", "3", "-seat", "2", "-seed", "3", "-opponent", "random")
 	if !strings.Contains(out, "seat 2: the game has seats 0…1") || strings.Contains(out, "loaded") {
 		t.Errorf("load of two seats at seat 2:\n%s", out)
+	}
+}
+
+func TestListShowsPlaysInBoardPoints(t *testing.T) {
+	// seed 3, seat 1: player 1 plays 3-1 from his start, point 1 of his
+	// track, which is point 24 of the board (B-3); player 0's plays need
+	// no second numbering
+	out := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random", "-seat", "1")
+	for _, want := range []string{
+		"   1) 1/2 1/4            board 24→23 24→21\n",
+		"   2) 1/2 2/5            board 24→23 23→20\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	out = playWith(t, "quit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if !strings.Contains(out, "   1) 1/4 1/6\n") || strings.Contains(out, "board 1→") {
+		t.Errorf("player 0's list:\n%s", out)
+	}
+	// a bot's play of player 1 is printed in board points too
+	if !strings.Contains(out, "player 1 plays 1/2 2/5 (board 24→23 23→20)\n") {
+		t.Errorf("the bot's play:\n%s", out)
 	}
 }
