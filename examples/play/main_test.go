@@ -579,3 +579,14 @@ func TestListShowsPlaysInBoardPoints(t *testing.T) {
 		t.Errorf("the bot's play:\n%s", out)
 	}
 }
+
+func TestGreetingSaysWhoPlays(t *testing.T) {
+	out := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-preset", "tokkadille 1853", "-seed", "3", "-opponent", "random", "-seat", "1")
+	if !strings.HasPrefix(out, "Toccateglio, Tokkadille 1853; you play seat 1 against the random bot — type help") {
+		t.Errorf("greeting:\n%.200s", out)
+	}
+	out = playWith(t, "quit\n", "-i", "-game", "festung", "-players", "3", "-opponent", "human")
+	if !strings.HasPrefix(out, "Festungsspiel, 3 players; every seat is played at this keyboard — type help") {
+		t.Errorf("greeting:\n%.200s", out)
+	}
+}

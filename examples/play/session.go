@@ -103,7 +103,14 @@ func (s *session) loop() error {
 	if rec := s.h.Record(); rec != nil && rec.Preset != "" {
 		preset = ", " + rec.Preset
 	}
-	s.say("%s%s; you play seat %d — type help for the commands.", s.variant.Title, preset, s.c.seat)
+	if s.variant.MinPlayers != s.variant.MaxPlayers {
+		preset += fmt.Sprintf(", %d players", s.g.NumPlayers())
+	}
+	who := fmt.Sprintf("you play seat %d against the %s bot", s.c.seat, s.c.opponent)
+	if s.bot == nil {
+		who = "every seat is played at this keyboard"
+	}
+	s.say("%s%s; %s — type help for the commands.", s.variant.Title, preset, who)
 	shownAt := -1 // s.changes when the board was last shown
 	for {
 		p := s.g.ToMove()
