@@ -574,6 +574,11 @@ func TestListShowsPlaysInBoardPoints(t *testing.T) {
 	if !strings.Contains(out, "   1) 1/4 1/6\n") || strings.Contains(out, "board 1→") {
 		t.Errorf("player 0's list:\n%s", out)
 	}
+	// Toccadille's stones wait in the hand, not on a bar (T-S4)
+	out2 := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-preset", "toccadille", "-seed", "11", "-opponent", "human")
+	if !strings.Contains(out2, "   1) in/1 in/3          board hand→24 hand→22\n") {
+		t.Errorf("Toccadille's list:\n%s", out2)
+	}
 	// a bot's play of player 1 is printed in board points too
 	if !strings.Contains(out, "player 1 plays 1/2 2/5 (board 24→23 23→20)\n") {
 		t.Errorf("the bot's play:\n%s", out)

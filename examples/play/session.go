@@ -256,8 +256,8 @@ func (s *session) printEntry(before brettspiel.Game, e brettspiel.HistoryEntry) 
 	switch d, _ := before.(brettspiel.Describer); {
 	case e.Actor == brettspiel.Chance:
 		s.say("throw %s", e.Notation)
-	case boardSteps(d, e.Move) != "":
-		s.say("%v plays %s (board %s)", e.Actor, e.Notation, boardSteps(d, e.Move))
+	case s.boardSteps(d, e.Move) != "":
+		s.say("%v plays %s (board %s)", e.Actor, e.Notation, s.boardSteps(d, e.Move))
 	default:
 		s.say("%v plays %s", e.Actor, e.Notation)
 	}
@@ -276,7 +276,7 @@ func (s *session) show() {
 	d, _ := s.g.(brettspiel.Describer)
 	for i, m := range s.g.LegalMoves() {
 		line := fmt.Sprintf("  %2d) %s", i+1, s.g.MoveString(m))
-		if board := boardSteps(d, m); board != "" {
+		if board := s.boardSteps(d, m); board != "" {
 			line = fmt.Sprintf("%-24s board %s", line, board)
 		}
 		s.say("%s", line)
@@ -286,7 +286,7 @@ func (s *session) show() {
 // boardSteps renders the steps of a play in board points, "24→18 20→18",
 // when they differ from the notation's points (the mover's own track);
 // otherwise, and for moves that are no plays, it returns "".
-func boardSteps(d brettspiel.Describer, m brettspiel.Move) string {
+func (s *session) boardSteps(d brettspiel.Describer, m brettspiel.Move) string {
 	if d == nil {
 		return ""
 	}
@@ -294,11 +294,16 @@ func boardSteps(d brettspiel.Describer, m brettspiel.Move) string {
 	if err != nil || info.Kind != brettspiel.MovePlay {
 		return ""
 	}
+	// Toccateglio has no bar: its stones wait in the hand (T-S4).
+	bar := "bar"
+	if s.variant.Name == "toccateglio" {
+		bar = "hand"
+	}
 	differ := false
 	parts := make([]string, len(info.Steps))
 	for i, st := range info.Steps {
 		differ = differ || st.From != st.TrackFrom || st.To != st.TrackTo
-		parts[i] = place(st.From) + "→" + place(st.To)
+		parts[i] = place(st.From, bar) + "→" + place(st.To, bar)
 		if st.Flags&brettspiel.StepHit != 0 {
 			parts[i] += "*"
 		}
@@ -309,11 +314,12 @@ func boardSteps(d brettspiel.Describer, m brettspiel.Move) string {
 	return strings.Join(parts, " ")
 }
 
-// place names a place of a race board as the events do.
-func place(p int) string {
+// place names a place of a race board as the events do; bar is the name of
+// the place before the points.
+func place(p int, bar string) string {
 	switch p {
 	case brettspiel.Bar:
-		return "bar"
+		return bar
 	case brettspiel.Off:
 		return "off"
 	}
