@@ -32,7 +32,7 @@ func wantError(t *testing.T, what string, err, sentinel error, want ...string) {
 
 func TestPresets(t *testing.T) {
 	ps := Presets()
-	if len(ps) != 4 || ps[0].Options != VK || ps[1].Options != VKBandLimit || ps[2].Options != Cotton || ps[3].Options != Fiske {
+	if len(ps) != 4 || ps[0].Options != VK() || ps[1].Options != VKBandLimit() || ps[2].Options != Cotton() || ps[3].Options != Fiske() {
 		t.Fatalf("Presets() = %+v", ps)
 	}
 	seen := map[string]bool{}
@@ -46,13 +46,13 @@ func TestPresets(t *testing.T) {
 		}
 	}
 	ps[0].Options.Bands = BandsFiske
-	if Presets()[0].Options != VK {
+	if Presets()[0].Options != VK() {
 		t.Error("Presets shares its storage")
 	}
 }
 
 func TestOptionsText(t *testing.T) {
-	for _, o := range []Options{VK, VKBandLimit, Cotton, Fiske, {Opening: BandLimit, BandLimit: 15}, {Bands: BandsCotton, Opening: BandLimit, BandLimit: 6, HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 300}, {FirstPlayer: brettspiel.Starts(0), TurnCap: 5000}} {
+	for _, o := range []Options{VK(), VKBandLimit(), Cotton(), Fiske(), {Opening: BandLimit, BandLimit: 15}, {Bands: BandsCotton, Opening: BandLimit, BandLimit: 6, HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 300}, {FirstPlayer: brettspiel.Starts(0), TurnCap: 5000}} {
 		s := o.String()
 		back, err := ParseOptions(s)
 		if err != nil || back != o {
@@ -62,7 +62,7 @@ func TestOptionsText(t *testing.T) {
 	if got := (Options{Bands: BandsCotton, Opening: BandLimit, BandLimit: 6, HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 300}).String(); got != "bands=cotton opening=band-limit band-limit=6 higher-die=true first=1 turn-cap=300" {
 		t.Errorf("String() = %q", got)
 	}
-	if got := VK.String(); got != "bands=vk opening=five-blots" {
+	if got := VK().String(); got != "bands=vk opening=five-blots" {
 		t.Errorf("VK.String() = %q", got)
 	}
 	for s, want := range map[string]string{
@@ -120,7 +120,7 @@ func TestIDRoundTrip(t *testing.T) {
 		}
 	}
 	// a conceded game and one ended by the turn cap
-	g := at(t, VK, 3, 1, map[int]int{1: 15}, map[int]int{1: 15})
+	g := at(t, VK(), 3, 1, map[int]int{1: 15}, map[int]int{1: 15})
 	play(t, g, "concede")
 	if _, err := roundTripID(g); err != nil {
 		t.Error(err)
@@ -138,7 +138,7 @@ func TestIDRoundTrip(t *testing.T) {
 }
 
 func TestIDExample(t *testing.T) {
-	g, _ := New(VK)
+	g, _ := New(VK())
 	for _, s := range []string{"5-2", "6-2", "3-1", "1/4 1/2"} {
 		play(t, g, s)
 	}
@@ -157,7 +157,7 @@ func payload(fields []uint64, winner int64, sides [2]uint64) string {
 	w.Uint(fields[12])
 	w.Uint(sides[0])
 	w.Uint(sides[1])
-	return brettspiel.EncodeID(variant, IDVersion, w.Bytes())
+	return brettspiel.EncodeID(Variant, IDVersion, w.Bytes())
 }
 
 func TestIDRejects(t *testing.T) {
@@ -186,8 +186,8 @@ func TestIDRejects(t *testing.T) {
 		want     string
 	}{
 		{"verkehren:2:AAAA", brettspiel.ErrBadNotation, "checksum"},
-		{brettspiel.EncodeID(variant, 2, nil), brettspiel.ErrBadNotation, "version 2"},
-		{brettspiel.EncodeID(variant, 1, []byte{0, 0}), brettspiel.ErrBadNotation, "cut short"},
+		{brettspiel.EncodeID(Variant, 2, nil), brettspiel.ErrBadNotation, "version 2"},
+		{brettspiel.EncodeID(Variant, 1, []byte{0, 0}), brettspiel.ErrBadNotation, "cut short"},
 		{payload(f(0, 3), -3, [2]uint64{start, start}), brettspiel.ErrBadNotation, "band rule: 3 is more than 2"},
 		{payload(f(6, 5), -3, [2]uint64{start, start}), brettspiel.ErrBadNotation, "phase"},
 		{payload(base, -3, [2]uint64{start &^ (1 << 1), start}), brettspiel.ErrBadNotation, "stones of player 0"},
@@ -209,11 +209,11 @@ func TestIDRejects(t *testing.T) {
 	}
 	// an over-long varint: the same state, another ID
 	good := payload(base, -3, [2]uint64{start, start})
-	p, _ := brettspiel.DecodeID(variant, IDVersion, good)
+	p, _ := brettspiel.DecodeID(Variant, IDVersion, good)
 	long := append([]byte{0x80, 0x00}, p[1:]...)
-	_, err := ParseID(brettspiel.EncodeID(variant, 1, long))
+	_, err := ParseID(brettspiel.EncodeID(Variant, 1, long))
 	wantError(t, "over-long varint", err, brettspiel.ErrBadNotation, "not written as this package writes it")
-	g, _ := New(VK)
+	g, _ := New(VK())
 	before := *g
 	if err := g.UnmarshalText([]byte("verkehren:1:AAAA")); err == nil || !reflect.DeepEqual(*g, before) {
 		t.Errorf("UnmarshalText of a bad ID: %v, state changed: %v", err, !reflect.DeepEqual(*g, before))
@@ -256,7 +256,7 @@ func TestJSONRoundTripAndSchema(t *testing.T) {
 // exampleJSON is the state of TestIDExample: player 1 has played his first
 // turn, player 0 is to throw.
 func exampleJSON(t *testing.T) []byte {
-	g, _ := New(VK)
+	g, _ := New(VK())
 	for _, s := range []string{"5-2", "6-2", "3-1", "1/4 1/2"} {
 		play(t, g, s)
 	}
@@ -334,7 +334,7 @@ func TestJSONRejects(t *testing.T) {
 		{"turnOf", edit(func(m map[string]any) { m["turnOf"] = 2 }), brettspiel.ErrBadPosition, "turnOf 2", false},
 	}
 	for _, c := range cases {
-		g, _ := New(VK)
+		g, _ := New(VK())
 		before := *g
 		err := g.UnmarshalJSON(c.data)
 		wantError(t, c.name, err, c.sentinel, c.want)
@@ -356,10 +356,10 @@ func TestNewRecord(t *testing.T) {
 		preset  string
 		options []string
 	}{
-		{VK, "VK", nil},
-		{VKBandLimit, "VK band limit 5", nil},
-		{Cotton, "Cotton", nil},
-		{Fiske, "Fiske", nil},
+		{VK(), "VK", nil},
+		{VKBandLimit(), "VK band limit 5", nil},
+		{Cotton(), "Cotton", nil},
+		{Fiske(), "Fiske", nil},
 		{Options{Bands: BandsFiske, HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 90}, "Fiske", []string{"higher-die=true", "first=1", "turn-cap=90"}},
 		{Options{Bands: BandsCotton, Opening: BandLimit, BandLimit: 7}, "", []string{"bands=cotton", "opening=band-limit", "band-limit=7"}},
 		{Options{Opening: BandLimit}, "", []string{"opening=band-limit"}},
@@ -397,7 +397,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		t.Errorf("the record loads as\n%s", g)
 	}
 	var sb strings.Builder
-	start, _ := New(VK)
+	start, _ := New(VK())
 	if _, err := rec.WriteTo(&sb, start); err != nil || sb.String() != exampleRecord {
 		t.Errorf("written as %q, %v; want %q", sb.String(), err, exampleRecord)
 	}
@@ -479,10 +479,10 @@ func TestEvaluate(t *testing.T) {
 		}
 	}
 	// a clear lead scores higher than its mirror
-	lead := at(t, VK, 0, 0, map[int]int{20: 10, 22: 5}, map[int]int{13: 10, 14: 5})
+	lead := at(t, VK(), 0, 0, map[int]int{20: 10, 22: 5}, map[int]int{13: 10, 14: 5})
 	var mirror Position
 	mirror.Stones[0], mirror.Stones[1] = lead.Position().Stones[1], lead.Position().Stones[0]
-	m, err := FromPosition(VK, mirror)
+	m, err := FromPosition(VK(), mirror)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,8 +490,8 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("Evaluate(0) with a lead %v, in the mirror %v", a, b)
 	}
 	// a blot in reach and being Junker cost
-	safe := at(t, VK, 0, 0, map[int]int{15: 2, 20: 13}, map[int]int{1: 15})
-	blot := at(t, VK, 0, 0, map[int]int{15: 1, 16: 1, 20: 13}, map[int]int{1: 15})
+	safe := at(t, VK(), 0, 0, map[int]int{15: 2, 20: 13}, map[int]int{1: 15})
+	blot := at(t, VK(), 0, 0, map[int]int{15: 1, 16: 1, 20: 13}, map[int]int{1: 15})
 	if safe.Evaluate(0) <= blot.Evaluate(0) {
 		t.Errorf("a blot in reach does not cost: %v, %v", safe.Evaluate(0), blot.Evaluate(0))
 	}

@@ -123,8 +123,18 @@ func (g *Game) Options() Options { return g.opts }
 // NumPlayers is 2.
 func (g *Game) NumPlayers() int { return 2 }
 
+// zero reports whether g is a zero Game, made by no constructor: every
+// constructor sets the board's geometry, whose zero value Verkehren never
+// uses.
+func (g *Game) zero() bool { return g.b.Geometry != board.SameDirection }
+
+// errZero is the error of every call that a zero Game refuses.
+func errZero(op string) error {
+	return &brettspiel.Error{Op: op, Err: brettspiel.ErrZeroGame}
+}
+
 // ToMove returns the seat to play, Chance when dice are to be thrown (the draw
-// for the start included), or Terminal.
+// for the start included), or Terminal. A zero Game is Terminal.
 func (g *Game) ToMove() brettspiel.Player {
 	switch g.phase {
 	case phaseOver:
@@ -132,10 +142,13 @@ func (g *Game) ToMove() brettspiel.Player {
 	case phasePlay:
 		return g.toMove
 	}
+	if g.zero() {
+		return brettspiel.Terminal
+	}
 	return brettspiel.Chance
 }
 
-// Turn returns the player whose turn it is (the thrower at a throw), or Nobody
+// Turn returns the seat whose turn it is (who throws or plays), or Nobody
 // during the draw for the start and at the end.
 func (g *Game) Turn() brettspiel.Player {
 	if g.phase == phaseThrow || g.phase == phasePlay {
@@ -144,13 +157,13 @@ func (g *Game) Turn() brettspiel.Player {
 	return brettspiel.Nobody
 }
 
-// Dice returns the throw being played, higher die first, and false when no
-// throw is being played.
-func (g *Game) Dice() (dice.Throw, bool) {
+// Dice returns the numbers of the throw being played, higher first (a
+// doublet as two equal numbers), or nil when no throw is being played.
+func (g *Game) Dice() []int {
 	if g.phase != phasePlay {
-		return dice.Throw{}, false
+		return nil
 	}
-	return dice.Throw{A: g.dice[0], B: g.dice[1]}, true
+	return []int{int(g.dice[0]), int(g.dice[1])}
 }
 
 // Count returns how many stones player has on his track position p: 0 off the
@@ -190,7 +203,7 @@ func (g *Game) OpenEntries(player brettspiel.Player) int {
 // CanConcede reports whether player may give the single game up at his next
 // decision (V-W2): he has no Band on his own side, points 13–24.
 func (g *Game) CanConcede(player brettspiel.Player) bool {
-	if player != 0 && player != 1 || g.phase == phaseOver {
+	if player != 0 && player != 1 || g.phase == phaseOver || g.zero() {
 		return false
 	}
 	return !ownSideBand(&g.b.Sides[player])
@@ -199,8 +212,18 @@ func (g *Game) CanConcede(player brettspiel.Player) bool {
 // Ending returns how the game ended (NotEnded while it goes on).
 func (g *Game) Ending() Ending { return g.ending }
 
-// Winner returns the winner, or Nobody.
-func (g *Game) Winner() brettspiel.Player { return g.winner }
+// Winner returns the winning seat once the game is over with a winner, and
+// (Nobody, false) while it goes on, after a draw (V-W4) and after the turn
+// cap.
+func (g *Game) Winner() (brettspiel.Player, bool) {
+	if g.phase != phaseOver || g.winner != 0 && g.winner != 1 {
+		return brettspiel.Nobody, false
+	}
+	return g.winner, true
+}
+
+// Capped reports whether the game ended at the turn cap (Options.TurnCap).
+func (g *Game) Capped() bool { return g.phase == phaseOver && g.ending == TurnCapped }
 
 // Turns returns the number of turns played.
 func (g *Game) Turns() int { return g.turns }
@@ -224,6 +247,9 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		if !ownSideBand(me) {
 			dst = append(dst, brettspiel.NewMove(p, concedePayload))
 		}
+		return dst
+	}
+	if g.zero() {
 		return dst
 	}
 	for _, w := range dice.Distinct2() {
@@ -314,7 +340,8 @@ const maxLegal = 512
 
 // Apply plays m. On error the state is unchanged. A player's play is judged
 // without listing the plays (see checkPlay): the same moves are accepted as
-// AppendLegalMoves lists, and a refused one gets the reason.
+// AppendLegalMoves lists, and a refused one gets the reason. A zero Game
+// refuses every move with an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) Apply(m brettspiel.Move) error {
 	tm := g.ToMove()
 	if tm == brettspiel.Chance {
@@ -326,6 +353,9 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		}
 	}
 	if tm == brettspiel.Chance || tm == brettspiel.Terminal || m.Actor() != tm {
+		if tm == brettspiel.Terminal && g.zero() {
+			return errZero("apply")
+		}
 		var buf [32]brettspiel.Move
 		legal := g.AppendLegalMoves(buf[:0])
 		if err := brettspiel.CheckMove(tm, m, legal, nil); err != nil {
@@ -519,12 +549,12 @@ func (g *Game) finish(winner brettspiel.Player, end Ending) {
 func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
 
 // Returns gives +1/−1 for a single game, +2/−2 for a double one, zeros before
-// the end, for a draw (V-W4) and after the turn cap.
+// the end, for a draw (V-W4), after the turn cap and for a zero Game.
 func (g *Game) Returns() []int {
 	r := make([]int, 2)
-	if g.winner == 0 || g.winner == 1 {
-		r[g.winner] = g.ending.Points()
-		r[1-g.winner] = -g.ending.Points()
+	if w, ok := g.Winner(); ok {
+		r[w] = g.ending.Points()
+		r[1-w] = -g.ending.Points()
 	}
 	return r
 }
@@ -537,7 +567,7 @@ func (g *Game) Concedes(m brettspiel.Move) bool {
 	return (a == 0 || a == 1) && m.Payload() == concedePayload
 }
 
-// Clone returns an independent deep copy.
+// Clone returns an independent deep copy (of a zero Game another zero Game).
 func (g *Game) Clone() brettspiel.Game { return g.clone() }
 
 func (g *Game) clone() *Game {
@@ -548,8 +578,11 @@ func (g *Game) clone() *Game {
 
 // String draws the board in absolute points (player 0 X, player 1 O; player 0's
 // track is the absolute numbering, player 1's point i is absolute i+12), then
-// the state of the game.
+// the state of the game. A zero Game is "zero Game".
 func (g *Game) String() string {
+	if g.zero() {
+		return "zero Game"
+	}
 	var sb strings.Builder
 	sb.WriteString(g.b.String())
 	for p := brettspiel.Player(0); p < 2; p++ {

@@ -66,11 +66,11 @@ var harnessOptions = []struct {
 	name string
 	opts Options
 }{
-	{"VK", VK},
-	{"VKBandLimit", VKBandLimit},
+	{"VK", VK()},
+	{"VKBandLimit", VKBandLimit()},
 	{"BandLimit6", Options{Opening: BandLimit, BandLimit: 6}},
-	{"Cotton", Cotton},
-	{"Fiske", Fiske},
+	{"Cotton", Cotton()},
+	{"Fiske", Fiske()},
 	{"CottonBandLimit", Options{Bands: BandsCotton, Opening: BandLimit}},
 	{"FiskeBandLimit", Options{Bands: BandsFiske, Opening: BandLimit}},
 	{"HigherDie", Options{HigherDie: true}},

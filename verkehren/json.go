@@ -66,7 +66,10 @@ var firstNames = [...]string{"draw", "player-0", "player-1"}
 // counts, whose turn it is, the dice, the legal moves with their notation and
 // the events of the last Apply.
 func (g *Game) MarshalJSON() ([]byte, error) {
-	s := jsonState{StateJSON: brettspiel.NewStateJSON(g, variant, g.ID())}
+	if g.zero() {
+		return nil, errZero("encode JSON")
+	}
+	s := jsonState{StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID())}
 	if g.phase == phaseOver && g.winner != brettspiel.Nobody {
 		w := int(g.winner)
 		s.Winner = &w
@@ -150,7 +153,7 @@ func (s *jsonState) game() (*Game, error) {
 	bad := func(format string, args ...any) (*Game, error) {
 		return nil, &brettspiel.Error{Op: op, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
-	if err := s.Check(variant, 2); err != nil {
+	if err := s.Check(Variant, 2); err != nil {
 		return nil, err
 	}
 	var st state
@@ -246,7 +249,7 @@ func (s *jsonState) game() (*Game, error) {
 			return bad("%s is %v, but the position gives %v", k.key, k.got, k.want)
 		}
 	}
-	want := brettspiel.NewStateJSON(g, variant, g.ID())
+	want := brettspiel.NewStateJSON(g, Variant, g.ID())
 	switch {
 	case s.ID != want.ID:
 		return bad("the id %s does not agree with the state, whose ID is %q", brettspiel.Quote(s.ID), want.ID)
@@ -305,8 +308,9 @@ func (r jsonRules) options() (Options, error) {
 		return Options{}, err
 	}
 	if r.Preset != "" {
-		p, ok := presetNamed(r.Preset)
-		if !ok {
+		// the JSON is written by MarshalJSON: the name exactly as Presets has it
+		p, ok := PresetNamed(r.Preset)
+		if !ok || p.Name != r.Preset {
 			return bad("rules: unknown preset %s", brettspiel.Quote(r.Preset))
 		}
 		if p.Options != o {
