@@ -73,9 +73,37 @@ func ExampleGame_ParseMove() {
 	// Output:
 	// brettspiel: parse move "bar/5 13/16": illegal move: another play hits more stones while entering, and hitting while entering is compulsory (V-E3)
 	// bar/3* 3/8
-	// player 0 enter 1: →3 by 3 (V-E1)
+	// player 0 enter 1: bar→3 by 3 (V-E1)
 	// player 0 hit 1 (player 1): →3 by 3 (V-E3)
 	// player 0 move 1: 3→8 by 5
+}
+
+// Events speak the board's coordinates: player 1's stones start on absolute
+// point 13, his house, which is point 1 of his own track. Each event gives
+// the place in the mover's track too, the numbering of the notation.
+func ExampleGame_Events() {
+	g, _ := verkehren.New(verkehren.VK())
+	for _, s := range []string{"5-2", "6-2", "3-1", "1/4 1/2"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			panic(err)
+		}
+		_ = g.Apply(m)
+		for _, e := range g.Events() {
+			fmt.Print(e)
+			if e.From != brettspiel.NoPlace {
+				fmt.Printf(" (his %d→%d)", e.TrackFrom, e.TrackTo)
+			}
+			fmt.Println()
+		}
+	}
+	// Output:
+	// player 0 throw 5-2 by 7, draw for the start (V-S1)
+	// player 1 throw 6-2 by 8, draw for the start (V-S1)
+	// player 1 decide, the higher total begins and throws anew (V-S1)
+	// player 1 throw 3-1 by 4
+	// player 1 move 1: 13→14 by 1 (his 1→2)
+	// player 1 move 1: 13→16 by 3 (his 1→4)
 }
 
 // A game saved as a position ID and as JSON, and loaded again.

@@ -224,6 +224,7 @@ var board15 = board.Side{house: 15}
 
 func TestJSONSchemaShared(t *testing.T) {
 	schematest.CheckShared(t, JSONSchema())
+	schematest.CheckRace(t, JSONSchema())
 	s := JSONSchema()
 	s[0] = 'x'
 	if JSONSchema()[0] == 'x' {
@@ -270,12 +271,18 @@ func exampleJSON(t *testing.T) []byte {
 func TestJSONExample(t *testing.T) {
 	got := string(exampleJSON(t))
 	for _, want := range []string{
-		`"game":"verkehren"`, `"turn":"chance"`, `"player":-1`,
+		`"version":2,"game":"verkehren"`, `"turn":"chance"`, `"player":-1`,
 		`"rules":{"preset":"VK","bands":"vk","opening":"five-blots","bandLimit":0,"higherDie":false,"firstPlayer":"draw","turnCap":0}`,
-		`"phase":"throw","turnOf":0,"dice":[],"drawTotal":0,"turns":1,"ending":"not-ended"`,
-		`{"point":14,"player":1,"count":1,"track":2},{"point":16,"player":1,"count":1,"track":4}`,
-		`"offBoard":[0,0],"borneOff":[0,0],"pips":[360,356],"junker":[false,false]`,
-		`{"kind":"move","player":1,"other":-3,"amount":1,"from":1,"to":4,"number":3}`,
+		`"phase":"throw","seat":0,"dice":[],"turns":1,"waiting":"bar"`,
+		`{"point":1,"owner":0,"count":15,"track":[1,13],"hucke":-1,"home":-1}`,
+		`{"point":7,"owner":-1,"count":0,"track":[7,19],"hucke":-1,"home":1}`,
+		`{"point":14,"owner":1,"count":1,"track":[14,2],"hucke":-1,"home":-1}`,
+		`{"point":16,"owner":1,"count":1,"track":[16,4],"hucke":-1,"home":-1}`,
+		`{"point":24,"owner":-1,"count":0,"track":[24,12],"hucke":-1,"home":0}`,
+		`{"seat":1,"track":[0,13,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"waiting":0,"onBoard":15,"borneOff":0,"pips":356,"score":0}`,
+		`"verkehren":{"drawTotal":0,"ending":"not-ended","junker":[false,false]}`,
+		// player 1's 1/4 is absolute 13→16
+		`{"kind":"move","player":1,"other":-3,"amount":1,"from":13,"to":16,"trackFrom":1,"trackTo":4,"number":3}`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the JSON lacks %s:\n%s", want, got)
@@ -300,7 +307,10 @@ func TestJSONRejects(t *testing.T) {
 		}
 		return out
 	}
-	track := func(m map[string]any) []any { return m["track"].([]any)[0].([]any) }
+	side := func(m map[string]any, p int) map[string]any { return m["sides"].([]any)[p].(map[string]any) }
+	track := func(m map[string]any) []any { return side(m, 0)["track"].([]any) }
+	own := func(m map[string]any) map[string]any { return m["verkehren"].(map[string]any) }
+	point := func(m map[string]any, a int) map[string]any { return m["points"].([]any)[a-1].(map[string]any) }
 	cases := []struct {
 		name     string
 		data     []byte
@@ -310,28 +320,51 @@ func TestJSONRejects(t *testing.T) {
 	}{
 		{"not JSON", []byte(`{"version":`), brettspiel.ErrBadNotation, "decode JSON", false},
 		{"unknown key", edit(func(m map[string]any) { m["colour"] = "red" }), brettspiel.ErrBadNotation, `unknown field "colour"`, false},
-		{"version", edit(func(m map[string]any) { m["version"] = 2 }), brettspiel.ErrBadPosition, "version 2", false},
+		{"old key", edit(func(m map[string]any) { m["turnOf"] = 0 }), brettspiel.ErrBadNotation, `unknown field "turnOf"`, false},
+		{"unknown own key", edit(func(m map[string]any) { own(m)["rest"] = 0 }), brettspiel.ErrBadNotation, `unknown field "verkehren.rest"`, false},
+		{"version", edit(func(m map[string]any) { m["version"] = 3 }), brettspiel.ErrBadPosition, "version 3", false},
 		{"16 stones", edit(func(m map[string]any) { track(m)[3] = 1.0 }), brettspiel.ErrBadPosition, "player 0 has 16 stones, not 15", true},
 		{"negative", edit(func(m map[string]any) { track(m)[3] = 1.0; track(m)[2] = -1.0 }), brettspiel.ErrBadPosition, "player 0 has -1 stones on 2", false},
 		{"shared point", edit(func(m map[string]any) { track(m)[1] = 14.0; track(m)[14] = 1.0 }), brettspiel.ErrBadPosition, "both players have stones on player 0's point 14", true},
 		{"Band on 5", edit(func(m map[string]any) { track(m)[1] = 13.0; track(m)[5] = 2.0 }), brettspiel.ErrBadPosition, "Band on his point 5", true},
-		{"short track", edit(func(m map[string]any) { m["track"].([]any)[0] = track(m)[:25] }), brettspiel.ErrBadPosition, "track[0] has 25 positions", false},
+		{"short track", edit(func(m map[string]any) { side(m, 0)["track"] = track(m)[:25] }), brettspiel.ErrBadPosition, "sides[0].track has 25 positions", false},
+		{"one side", edit(func(m map[string]any) { m["sides"] = m["sides"].([]any)[:1] }), brettspiel.ErrBadPosition, "sides has 1 sides", false},
 		{"unknown preset", edit(func(m map[string]any) { m["rules"].(map[string]any)["preset"] = "Ludii" }), brettspiel.ErrBadOptions, `unknown preset "Ludii"`, false},
+		{"preset in another case", edit(func(m map[string]any) { m["rules"].(map[string]any)["preset"] = "vk" }), brettspiel.ErrBadOptions, `unknown preset "vk"`, false},
 		{"preset disagrees", edit(func(m map[string]any) { m["rules"].(map[string]any)["bands"] = "cotton" }), brettspiel.ErrBadOptions, `the preset "VK" has the options`, true},
 		{"bad band limit", edit(func(m map[string]any) { m["rules"].(map[string]any)["bandLimit"] = 4 }), brettspiel.ErrBadOptions, "BandLimit 4", true},
 		{"unknown phase", edit(func(m map[string]any) { m["phase"] = "lunch" }), brettspiel.ErrBadPosition, `phase "lunch"`, false},
+		{"decide", edit(func(m map[string]any) { m["phase"] = "decide" }), brettspiel.ErrBadPosition, `phase "decide"`, false},
 		{"dice at a throw", edit(func(m map[string]any) { m["dice"] = []int{6, 5} }), brettspiel.ErrBadPosition, "no throw is being played", true},
 		{"three dice", edit(func(m map[string]any) { m["dice"] = []int{6, 5, 4} }), brettspiel.ErrBadPosition, "two dice, or none", false},
-		{"ending", edit(func(m map[string]any) { m["ending"] = "single-game" }), brettspiel.ErrBadPosition, "goes on", true},
+		{"ending", edit(func(m map[string]any) { own(m)["ending"] = "single-game" }), brettspiel.ErrBadPosition, "goes on", true},
+		{"unknown ending", edit(func(m map[string]any) { own(m)["ending"] = "lunch" }), brettspiel.ErrBadPosition, `verkehren.ending "lunch"`, false},
+		{"junker", edit(func(m map[string]any) { own(m)["junker"] = []bool{true, false} }), brettspiel.ErrBadPosition, "verkehren.junker is [true false]", true},
+		{"draw total", edit(func(m map[string]any) { own(m)["drawTotal"] = 7 }), brettspiel.ErrBadPosition, "a total 7 of the draw", true},
 		{"id disagrees", edit(func(m map[string]any) { m["turns"] = 2 }), brettspiel.ErrBadPosition, "the id", true},
-		{"point disagrees", edit(func(m map[string]any) { m["points"].([]any)[0].(map[string]any)["count"] = 13 }), brettspiel.ErrBadPosition, "points[0]: point 1 holds 13 stones of player 0", true},
-		{"point missing", edit(func(m map[string]any) { m["points"] = m["points"].([]any)[1:] }), brettspiel.ErrBadPosition, "points[0]", true},
-		{"pips", edit(func(m map[string]any) { m["pips"] = []int{1, 2} }), brettspiel.ErrBadPosition, "pips is [1 2], but the position gives [360 356]", true},
+		{"point disagrees", edit(func(m map[string]any) { point(m, 1)["count"] = 13 }), brettspiel.ErrBadPosition, "points[0] is", true},
+		{"owner disagrees", edit(func(m map[string]any) { point(m, 2)["owner"] = 1 }), brettspiel.ErrBadPosition, "points[1] is", true},
+		{"track of a point", edit(func(m map[string]any) { point(m, 5)["track"] = []int{5, 5} }), brettspiel.ErrBadPosition, "points[4] is", true},
+		{"a Hucke", edit(func(m map[string]any) { point(m, 12)["hucke"] = 0 }), brettspiel.ErrBadPosition, "points[11] is", true},
+		{"home", edit(func(m map[string]any) { point(m, 19)["home"] = 1 }), brettspiel.ErrBadPosition, "points[18] is", true},
+		{"point missing", edit(func(m map[string]any) { m["points"] = m["points"].([]any)[1:] }), brettspiel.ErrBadPosition, "points has 23 points", false},
+		{"pips", edit(func(m map[string]any) { side(m, 0)["pips"] = 1 }), brettspiel.ErrBadPosition, "sides[0] is", true},
+		{"score", edit(func(m map[string]any) { side(m, 1)["score"] = 1 }), brettspiel.ErrBadPosition, "sides[1] is", true},
+		{"waiting count", edit(func(m map[string]any) { side(m, 1)["waiting"] = 1 }), brettspiel.ErrBadPosition, "sides[1] is", true},
+		{"seat of a side", edit(func(m map[string]any) { side(m, 1)["seat"] = 0 }), brettspiel.ErrBadPosition, "sides[1] is", true},
+		{"waiting place", edit(func(m map[string]any) { m["waiting"] = "hand" }), brettspiel.ErrBadPosition, `waiting "hand"`, false},
 		{"turn", edit(func(m map[string]any) { m["turn"] = "over" }), brettspiel.ErrBadPosition, `turn "over"`, true},
 		{"legal", edit(func(m map[string]any) { m["legal"] = []any{} }), brettspiel.ErrBadPosition, "legal moves", true},
+		{"legal parts", edit(func(m map[string]any) { m["legal"].([]any)[0].(map[string]any)["dice"] = []int{2, 1} }), brettspiel.ErrBadPosition, "legal moves", true},
 		{"winner", edit(func(m map[string]any) { m["winner"] = 1 }), brettspiel.ErrBadPosition, "winner", true},
+		{"returns", edit(func(m map[string]any) { m["returns"] = []int{1, -1} }), brettspiel.ErrBadPosition, "returns is [1 -1]", true},
 		{"event without kind", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["kind"] = "" }), brettspiel.ErrBadPosition, "events[0]: no kind", false},
-		{"turnOf", edit(func(m map[string]any) { m["turnOf"] = 2 }), brettspiel.ErrBadPosition, "turnOf 2", false},
+		{"event's track", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["trackTo"] = 16 }), brettspiel.ErrBadPosition, "to 14 is 2 in player 1's track, not 16", true},
+		{"event's absolute place", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["to"] = 4 }), brettspiel.ErrBadPosition, "to 4 is 16 in player 1's track, not 2", true},
+		{"event's name", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["toName"] = "off" }), brettspiel.ErrBadPosition, `named ""`, true},
+		{"event place 26", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["to"] = 26 }), brettspiel.ErrBadPosition, "place 26 is outside 0…25", true},
+		{"event with dice", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["dice"] = []int{3, 1} }), brettspiel.ErrBadPosition, "dice [3 1] on a move event", true},
+		{"seat", edit(func(m map[string]any) { m["seat"] = 2 }), brettspiel.ErrBadPosition, "seat 2", false},
 	}
 	for _, c := range cases {
 		g, _ := New(VK())

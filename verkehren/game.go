@@ -3,6 +3,7 @@ package verkehren
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -392,7 +393,48 @@ func (g *Game) checkMove(m brettspiel.Move) string {
 }
 
 func ev(kind brettspiel.EventKind, rule string, p brettspiel.Player) brettspiel.Event {
-	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace}
+	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody,
+		From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace}
+}
+
+// absPoint[p][t] is player p's track position t as an absolute point, the
+// numbering in which the board is drawn (player 0's track): off the board
+// (0) and borne off (25) are the same in both.
+var absPoint = func() (a [2][26]int8) {
+	for t := range 26 {
+		a[0][t], a[1][t] = int8(t), int8(t)
+		if t >= 1 && t <= 24 {
+			a[1][t] = int8(board.SameDirection.ToAbsolute(1, t))
+		}
+	}
+	return a
+}()
+
+// placeNames names the places of an event that are no point: off the board
+// ("bar", where a hit stone waits to enter) and borne off ("off").
+var placeNames = func() (n [26]string) {
+	n[bar], n[off] = "bar", "off"
+	return n
+}()
+
+// diceOf[a][b] is the Dice of the event of the throw a-b: one read-only
+// slice a throw, so that an Apply allocates none ([Game.Events] hands out
+// copies).
+var diceOf = func() (d [7][7][]int) {
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			d[a][b] = []int{a, b}[:2:2]
+		}
+	}
+	return d
+}()
+
+// moveEvent is an event of p's stone moving from track position from to
+// to: From and To absolute, TrackFrom and TrackTo in p's track.
+func moveEvent(kind brettspiel.EventKind, rule string, p brettspiel.Player, from, to int) brettspiel.Event {
+	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody, Amount: 1,
+		From: int(absPoint[p][from]), To: int(absPoint[p][to]), TrackFrom: from, TrackTo: to,
+		FromName: placeNames[from], ToName: placeNames[to]}
 }
 
 func (g *Game) applyThrow(t dice.Throw) {
@@ -400,7 +442,7 @@ func (g *Game) applyThrow(t dice.Throw) {
 	case phaseDraw0, phaseDraw1:
 		p := brettspiel.Player(g.phase - phaseDraw0)
 		e := ev(brettspiel.EventThrow, "V-S1", p)
-		e.Number, e.Note = t.Sum(), "draw for the start "+t.String()
+		e.Number, e.Dice, e.Note = t.Sum(), diceOf[t.A][t.B], "draw for the start"
 		g.events = append(g.events, e)
 		if g.phase == phaseDraw0 {
 			g.draw0, g.phase = uint8(t.Sum()), phaseDraw1
@@ -428,7 +470,7 @@ func (g *Game) applyThrow(t dice.Throw) {
 	g.dice = [2]uint8{t.A, t.B}
 	g.phase = phasePlay
 	e := ev(brettspiel.EventThrow, "", g.toMove)
-	e.Number, e.Note = t.Sum(), throwNames[t.A][t.B]
+	e.Number, e.Dice = t.Sum(), diceOf[t.A][t.B]
 	if t.IsDoublet() {
 		e.Rule = "V-D1"
 	}
@@ -468,28 +510,24 @@ func (g *Game) applyPlay(pay uint64) {
 		var e brettspiel.Event
 		switch {
 		case from == bar:
-			e = ev(brettspiel.EventEnter, "V-E1", p)
+			e = moveEvent(brettspiel.EventEnter, "V-E1", p, from, to)
 		case to == off:
-			e = ev(brettspiel.EventBearOff, "V-F1", p)
+			e = moveEvent(brettspiel.EventBearOff, "V-F1", p, from, to)
 		default:
-			e = ev(brettspiel.EventMove, "", p)
+			e = moveEvent(brettspiel.EventMove, "", p, from, to)
 		}
-		e.Amount, e.From, e.To, e.Number = 1, from, to, die
-		if from == bar {
-			e.From = brettspiel.NoPlace
-		}
-		if to == off {
-			e.To = brettspiel.NoPlace
-		}
+		e.Number = die
 		g.events = append(g.events, e)
 		if hit {
 			opp[oppPoint[to]]--
 			opp[bar]++
+			// the hitter's event: the point in his track; the hit stone goes
+			// to Other's bar
 			h := ev(brettspiel.EventHit, "V-H1", p)
 			if from == bar {
 				h.Rule = "V-E3"
 			}
-			h.Other, h.Amount, h.To, h.Number = 1-p, 1, to, die
+			h.Other, h.Amount, h.To, h.TrackTo, h.Number = 1-p, 1, int(absPoint[p][to]), to, die
 			g.events = append(g.events, h)
 		}
 	}
@@ -545,8 +583,18 @@ func (g *Game) finish(winner brettspiel.Player, end Ending) {
 	g.events = append(g.events, e)
 }
 
-// Events returns what the last Apply did, as a copy that is the caller's.
-func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
+// Events returns what the last Apply did, as a copy that is the caller's
+// (the dice of a throw included). Places are in the board's coordinates (see
+// the package doc's Events).
+func (g *Game) Events() []brettspiel.Event {
+	evs := append([]brettspiel.Event(nil), g.events...)
+	for i := range evs {
+		if evs[i].Dice != nil {
+			evs[i].Dice = slices.Clone(evs[i].Dice)
+		}
+	}
+	return evs
+}
 
 // Returns gives +1/−1 for a single game, +2/−2 for a double one, zeros before
 // the end, for a draw (V-W4), after the turn cap and for a zero Game.

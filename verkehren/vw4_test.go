@@ -348,7 +348,7 @@ func TestV_W4_DrawInTheFormats(t *testing.T) {
 	}{
 		{"a winner", edit(func(m map[string]any) { m["winner"] = 0 }), "winner"},
 		{"one Junker", edit(func(m map[string]any) {
-			tr := m["track"].([]any)[1].([]any)
+			tr := m["sides"].([]any)[1].(map[string]any)["track"].([]any)
 			tr[0], tr[20] = 0.0, 3.0
 		}), "both players Junker"},
 	} {
