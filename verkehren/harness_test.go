@@ -78,6 +78,7 @@ var harnessOptions = []struct {
 
 func TestConformance(t *testing.T) {
 	sch := schematest.Compile(t, JSONSchema())
+	race := schematest.Compile(t, schematest.RaceSchema())
 	for i, h := range harnessOptions {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()
@@ -100,7 +101,7 @@ func TestConformance(t *testing.T) {
 				Invariant: invariant,
 				Observe:   counts.observe,
 				// the formats after every step of the deep games
-				RoundTrips: roundTrips(sch),
+				RoundTrips: roundTrips(sch, race),
 			})
 			t.Logf("%d games: %v", games, counts)
 			if counts[TurnCapped] != 0 {
