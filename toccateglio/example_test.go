@@ -189,3 +189,32 @@ func ExampleGame_MarshalJSON() {
 	// sides[1]: {"seat":1,"track":[0,15,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"waiting":0,"onBoard":15,"borneOff":0,"pips":360,"score":0}
 	// <nil> [6 2]
 }
+
+// Events are in the board's coordinates: player 1's stones enter on his
+// points 2 and 6, which the board draws as 23 and 19; the track of the
+// mover is beside them.
+func ExampleGame_Events() {
+	o := toccateglio.Toccadille()
+	o.FirstPlayer = brettspiel.Starts(1)
+	g, _ := toccateglio.New(o)
+	for _, s := range []string{"6-2", "in/2 in/6"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			panic(err)
+		}
+		if err := g.Apply(m); err != nil {
+			panic(err)
+		}
+		for _, e := range g.Events() {
+			if e.TrackTo == brettspiel.NoPlace {
+				fmt.Println(e)
+				continue
+			}
+			fmt.Printf("%v  (his track: %d→%d)\n", e, e.TrackFrom, e.TrackTo)
+		}
+	}
+	// Output:
+	// player 1 throw 6-2 by 8, 6-2
+	// player 1 enter: hand→23 by 2 (T-S4)  (his track: 0→2)
+	// player 1 enter: hand→19 by 6 (T-S4)  (his track: 0→6)
+}
