@@ -421,11 +421,15 @@ var throwDice = func() (d [7][7][]int) {
 	return d
 }()
 
-// throwEvent is the event of the throw hi-lo by player.
-func throwEvent(rule string, player brettspiel.Player, hi, lo uint8) brettspiel.Event {
-	e := ev(brettspiel.EventThrow, rule, player, brettspiel.Nobody)
-	e.Number, e.Note, e.Dice = int(hi+lo), throwNote(hi, lo), throwDice[hi%7][lo%7]
-	return e
+// emitThrow emits the event of the throw hi-lo by player, built in its
+// place in the list.
+func (g *Game) emitThrow(rule string, player brettspiel.Player, hi, lo uint8) {
+	if g.quiet {
+		return
+	}
+	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Rule: rule, Player: player, Other: brettspiel.Nobody,
+		From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace,
+		Number: int(hi + lo), Dice: throwDice[hi%7][lo%7], Note: throwNote(hi, lo)})
 }
 
 // throwNotes holds the notation of every throw, so that events need no
@@ -445,11 +449,11 @@ func (g *Game) applyThrow(hi, lo uint8) {
 	switch g.phase {
 	case phaseDraw0:
 		g.draw0 = [2]uint8{hi, lo}
-		g.emit(throwEvent("T-S3", 0, hi, lo))
+		g.emitThrow("T-S3", 0, hi, lo)
 		g.phase = phaseDraw1
 		return
 	case phaseDraw1:
-		g.emit(throwEvent("T-S3", 1, hi, lo))
+		g.emitThrow("T-S3", 1, hi, lo)
 		t0, t1 := g.draw0[0]+g.draw0[1], hi+lo
 		if t0 == t1 {
 			e := ev(EventBegin, "T-S3", brettspiel.Nobody, brettspiel.Nobody)
@@ -476,7 +480,7 @@ func (g *Game) applyThrow(hi, lo uint8) {
 			hi, lo = g.draw0[0], g.draw0[1]
 		}
 	default:
-		g.emit(throwEvent("", g.turn, hi, lo))
+		g.emitThrow("", g.turn, hi, lo)
 	}
 	g.dice = [2]uint8{hi, lo}
 	g.phase = phaseMove
@@ -506,11 +510,9 @@ func (g *Game) hitMarks(me int, emit bool) int {
 	total := 0
 	hit := func(x, r int) {
 		total += worth
-		if emit {
-			e := ev(brettspiel.EventMark, rule, pl, other)
-			e.Amount, e.Number, e.Note = worth, r, "hit"
-			place(&e, x, x+r)
-			g.emit(e)
+		if emit { // built in its place in the list: an event is large to copy
+			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventMark, Rule: rule, Player: pl, Other: other, Amount: worth, Number: r, Note: "hit"})
+			place(&g.events[len(g.events)-1], x, x+r)
 		}
 	}
 	blot := func(t int) bool { return t <= 24 && t != oppHucke && occ[t] == 1 }
@@ -818,20 +820,20 @@ func (g *Game) playSteps(payload uint64, m *mover) (unused int) {
 		if i == 1 {
 			num = db
 		}
-		e := ev(brettspiel.EventMove, "T-D2", me, brettspiel.Nobody)
-		e.Number = num
-		place(&e, st.from(), st.to())
+		kind, rule, note := brettspiel.EventMove, "T-D2", ""
 		switch {
 		case isForce:
-			e.Rule, e.Note = "T-H3", "the Hucke taken by force"
+			rule, note = "T-H3", "the Hucke taken by force"
 		case st.from() == hand:
-			e.Kind, e.Rule = brettspiel.EventEnter, "T-S4"
+			kind, rule = brettspiel.EventEnter, "T-S4"
 		case st.to() == off:
-			e.Kind, e.Rule = brettspiel.EventBearOff, "T-B1"
+			kind, rule = brettspiel.EventBearOff, "T-B1"
 		}
+		// Built in its place in the list: an event is large to copy.
+		g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: me, Other: brettspiel.Nobody, Number: num, Note: note})
+		place(&g.events[len(g.events)-1], st.from(), st.to())
 		g.sides[me][st.from()]--
 		g.sides[me][st.to()]++
-		g.emit(e)
 	}
 	if b == 0 {
 		return db
