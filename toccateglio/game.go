@@ -209,8 +209,29 @@ func (g *Game) Returns() []int {
 	return []int{d, -d}
 }
 
-// Events returns what the last Apply did, as a copy that is the caller's.
-func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
+// Events returns what the last Apply did (see the package doc), as a copy
+// that is the caller's, the dice of the throws included.
+func (g *Game) Events() []brettspiel.Event {
+	out := append([]brettspiel.Event(nil), g.events...)
+	n := 0
+	for _, e := range out {
+		n += len(e.Dice)
+	}
+	if n == 0 {
+		return out
+	}
+	// The game's events share the dice of every throw (throwDice): one
+	// block holds the caller's copies.
+	dice := make([]int, 0, n)
+	for i, e := range out {
+		if len(e.Dice) > 0 {
+			k := len(dice)
+			dice = append(dice, e.Dice...)
+			out[i].Dice = dice[k:len(dice):len(dice)]
+		}
+	}
+	return out
+}
 
 // Clone returns an independent copy.
 func (g *Game) Clone() brettspiel.Game {

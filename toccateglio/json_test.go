@@ -176,7 +176,7 @@ func FuzzUnmarshalJSON(f *testing.F) {
 	g, _ := New(ts)
 	data, _ := json.Marshal(g)
 	f.Add(data)
-	f.Add([]byte(`{"version":1,"game":"toccateglio","players":[{},{}]}`))
+	f.Add([]byte(`{"version":2,"game":"toccateglio","sides":[{},{}],"toccateglio":{}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var g Game
 		if err := json.Unmarshal(data, &g); err != nil {

@@ -283,8 +283,8 @@ func TestT_D2_EventsLandOnTheBoardTheJSONDraws(t *testing.T) {
 }
 
 // TestThrowEventsAllocateNothing: the dice of a throw's event point into a
-// shared table, so that applying a throw allocates nothing; the table is
-// not the caller's to change: appending to an event's dice copies them.
+// shared table, so that applying a throw allocates nothing; Events gives the
+// caller dice of his own.
 func TestThrowEventsAllocateNothing(t *testing.T) {
 	o := Toccateglispiel()
 	o.FirstPlayer = brettspiel.Starts(0)
@@ -307,8 +307,12 @@ func TestThrowEventsAllocateNothing(t *testing.T) {
 	}
 	e := c.Events()[0]
 	_ = append(e.Dice, 1)
+	e.Dice[0] = 1 // the caller's copy
 	if d := c.Events()[0].Dice; !slices.Equal(d, []int{6, 2}) || cap(d) != 2 {
 		t.Errorf("the dice of 6-2 are %v (cap %d)", d, cap(d))
+	}
+	if d := throwDice[6][2]; !slices.Equal(d, []int{6, 2}) {
+		t.Errorf("the shared dice of 6-2 are %v", d)
 	}
 }
 
