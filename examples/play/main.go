@@ -48,6 +48,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -146,8 +147,10 @@ func demo(c config, out io.Writer) error {
 	turns := 0
 	for g.ToMove() != brettspiel.Terminal && turns < c.turns {
 		var m brettspiel.Move
+		throw := ""
 		if g.ToMove() == brettspiel.Chance {
 			m, _ = brettspiel.SampleChance(g, r)
+			throw = g.MoveString(m)
 		} else {
 			var b bot.Bot = bot.Random{}
 			if g.ToMove() == 0 {
@@ -160,7 +163,7 @@ func demo(c config, out io.Writer) error {
 		if err := g.Apply(m); err != nil {
 			return err
 		}
-		printEvents(out, g.Events())
+		printEvents(out, g.Events(), throw)
 		if g.ToMove() >= 0 {
 			fmt.Fprintf(out, "\n%s\n\n", g)
 		}
@@ -187,9 +190,23 @@ func gameOver(g brettspiel.Game) string {
 }
 
 // printEvents prints events one a line, as Event.String renders them: in the
-// board's coordinates, with the rule that caused each.
-func printEvents(out io.Writer, events []brettspiel.Event) {
+// board's coordinates, with the rule that caused each. A note that only
+// repeats the dice of a throw, as numbers or as the throw's notation, is
+// left out.
+func printEvents(out io.Writer, events []brettspiel.Event, throw string) {
 	for _, e := range events {
+		if len(e.Dice) > 0 && (e.Note == diceText(e.Dice) || e.Note == throw) {
+			e.Note = ""
+		}
 		fmt.Fprintf(out, "  %s\n", e)
 	}
+}
+
+// diceText writes dice as the notation of a throw does, "6-2".
+func diceText(dice []int) string {
+	s := make([]string, len(dice))
+	for i, d := range dice {
+		s[i] = strconv.Itoa(d)
+	}
+	return strings.Join(s, "-")
 }

@@ -595,3 +595,17 @@ func TestGreetingSaysWhoPlays(t *testing.T) {
 		t.Errorf("greeting:\n%.200s", out)
 	}
 }
+
+func TestThrowEventsNameTheDiceOnce(t *testing.T) {
+	// the draw for the start, 4-2 against 6-3, and the first throw
+	out := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-seed", "11", "-opponent", "human")
+	for _, want := range []string{
+		"throw 4-2\n  player 0 throw 4-2 by 6 (T-S3)\n",
+		"throw 6-3\n  player 1 throw 6-3 by 9 (T-S3)\n",
+		"throw 3-1\n  player 1 throw 3-1 by 4\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%.600s", want, out)
+		}
+	}
+}

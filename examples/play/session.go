@@ -253,15 +253,17 @@ func (s *session) apply(m brettspiel.Move) error {
 // who did what — a play in the notation and, where that counts in the
 // mover's own track, in board points — and its events.
 func (s *session) printEntry(before brettspiel.Game, e brettspiel.HistoryEntry) {
+	throw := ""
 	switch d, _ := before.(brettspiel.Describer); {
 	case e.Actor == brettspiel.Chance:
 		s.say("throw %s", e.Notation)
+		throw = e.Notation
 	case s.boardSteps(d, e.Move) != "":
 		s.say("%v plays %s (board %s)", e.Actor, e.Notation, s.boardSteps(d, e.Move))
 	default:
 		s.say("%v plays %s", e.Actor, e.Notation)
 	}
-	printEvents(s.out, e.Events)
+	printEvents(s.out, e.Events, throw)
 }
 
 // show draws the board and the choices of the person to move.
