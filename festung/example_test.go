@@ -23,7 +23,7 @@ func Example() {
 		return
 	}
 	w, _ := g.Winner()
-	fmt.Println("throws:", g.Throws())
+	fmt.Println("throws:", g.Turns())
 	fmt.Println("fifth Pasch:", w)
 	fmt.Println("returns:", g.Returns())
 	// Output:
@@ -52,11 +52,11 @@ func ExampleGame_ParseMove() {
 	fmt.Println("balance of seat 0:", g.Balance(0))
 	// Output:
 	// 5/1-6
-	// player 0 throw by 12, 5/1-6
-	// player 0 take 1: 5→ by 5 (F-A2)
-	// player 0 place 1: →59 by 7 (F-B1)
-	// player 0 place 1: →53 by 1 (F-B2)
-	// player 0 place 1: →46 by 12 (F-C1)
+	// player 0 throw 5-1-6 by 12
+	// player 0 take 1: W1.V→ by 5 (F-A2)
+	// player 0 place 1: →S.VII by 7 (F-B1)
+	// player 0 place 1: →S.I by 1 (F-B2)
+	// player 0 place 1: →L12 by 12 (F-C1)
 	// balance of seat 0: 11
 }
 
@@ -140,7 +140,7 @@ func ExampleGame_MarshalText() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(back.Throws(), "throws,", back.Thrower(), "to throw, balances", back.Balance(0), back.Balance(1), back.Balance(2))
+	fmt.Println(back.Turns(), "throws,", back.Turn(), "to throw, balances", back.Balance(0), back.Balance(1), back.Balance(2))
 	fmt.Println(back.UnmarshalText([]byte("festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADib")))
 	// Output:
 	// festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADia

@@ -60,6 +60,9 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		}
 		return fail(brettspiel.ErrIllegalMove, reason)
 	}
+	if g.zero() {
+		return fail(brettspiel.ErrZeroGame, "")
+	}
 	if g.ToMove() == brettspiel.Terminal {
 		return fail(brettspiel.ErrGameOver, "")
 	}
@@ -120,8 +123,11 @@ func ParseThrow(s string) (dice.Throw3, error) {
 
 // String implements brettspiel.Game: the plan with x for a marker and . for an
 // empty field, the seats with their balances, Pasches and fortresses, and whose
-// turn it is.
+// turn it is; "zero Game" for a zero Game.
 func (g *Game) String() string {
+	if g.zero() {
+		return "zero Game"
+	}
 	var b strings.Builder
 	mark := func(id FieldID) byte {
 		if g.Marker(id) {

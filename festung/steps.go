@@ -19,6 +19,9 @@ var (
 // its one step, the field. Describe refuses a move that is not legal now.
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if !g.legal(m) {
+		if g.zero() {
+			return brettspiel.MoveInfo{}, zeroErr("describe")
+		}
 		err := brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
@@ -55,10 +58,12 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
 		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
-	switch g.ToMove() {
-	case brettspiel.Terminal:
+	switch {
+	case g.zero():
+		return fail(brettspiel.ErrZeroGame, "")
+	case g.ToMove() == brettspiel.Terminal:
 		return fail(brettspiel.ErrGameOver, "")
-	case brettspiel.Chance:
+	case g.ToMove() == brettspiel.Chance:
 		return fail(brettspiel.ErrChanceNode, "the dice are to be thrown")
 	}
 	var buf [4]brettspiel.Move
