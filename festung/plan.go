@@ -184,10 +184,12 @@ func buildPlan() [NumFields + 1]Field {
 //     lines, north-east, south-east, south-west and north-west, its three
 //     Schanzen 24 units from the centre side by side, clockwise, the base of
 //     a triangle whose tip is the battery;
-//   - the 36 outer works on a circle of radius 46, 10° apart, clockwise:
-//     fortress 1's I…VI and I'…VI' on the northern third, centred on the
-//     north, then fortress 2's I…VI on the east, fortress 3's twelve on the
-//     south and fortress 4's six on the west.
+//   - the 36 outer works on a circle of radius 46 around everything, each
+//     fortress's works clockwise on the quarter of the circle centred on
+//     that fortress: fortress 1's I…VI and I'…VI' 7.5° apart on the
+//     northern quarter, fortress 2's I…VI 15° apart on the eastern,
+//     fortress 3's twelve on the southern and fortress 4's six on the
+//     western.
 const (
 	LayoutSize      = 100 // the drawing is LayoutSize × LayoutSize units
 	LayoutFieldSize = 5   // fields drawn this size across do not overlap
@@ -204,10 +206,13 @@ func layout(f Field) (x, y float64) {
 	}
 	switch f.Kind {
 	case OuterWork:
-		// Each fortress's works start on the arc that ends centred on it:
-		// fortress 1's twelve at -55°…55°, fortress 2's six at 65°…115°, ….
-		start := [...]float64{0, -55, 65, 125, 245}[f.Fortress]
-		return at(46, start+10*float64(6*f.Twin+f.Number-1))
+		// Each fortress's works fill the quarter of the circle centred on
+		// it (so that each is nearer its own fortress than any other):
+		// twelve 7.5° apart, or six 15° apart.
+		n := 6 * (1 + f.Fortress%2) // 12 for fortresses 1 and 3, 6 for 2 and 4
+		step := 90 / float64(n)
+		centre := 90 * float64(f.Fortress-1)
+		return at(46, centre-45+step/2+step*float64(6*f.Twin+f.Number-1))
 	case LineField:
 		step := (f.Number - 3) / 4 // 0 next to the fortress, 3 next to the Pasch field
 		return at(float64(32-6*step), 90*float64(f.Line-1))
