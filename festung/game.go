@@ -508,17 +508,27 @@ func (g *Game) event(kind brettspiel.EventKind, rule string, other brettspiel.Pl
 		return
 	}
 	g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: g.turn, Other: other, Amount: amount,
-		From: from, To: to, TrackFrom: from, TrackTo: to, FromName: fieldName(from), ToName: fieldName(to), Number: number})
+		From: from, To: to, TrackFrom: from, TrackTo: to, FromName: placeNames[from+1], ToName: placeNames[to+1], Number: number})
 }
 
-// fieldName is the name of field id for an event, "" for NoPlace: the names
-// are the plan's own strings, so that naming costs no allocation.
+// fieldName is the name of field id for an event, "" for NoPlace or a number
+// that names no field: the names are the plan's own strings, so that naming
+// costs no allocation.
 func fieldName(id int) string {
-	if id <= 0 || id > NumFields {
+	if id < brettspiel.NoPlace || id > NumFields {
 		return ""
 	}
-	return plan[id].Name
+	return placeNames[id+1]
 }
+
+// placeNames[id+1] is the name of field id, placeNames[0] (NoPlace) "": the
+// events of a throw read it without a test.
+var placeNames = func() (n [NumFields + 2]string) {
+	for id := 1; id <= NumFields; id++ {
+		n[id+1] = plan[id].Name
+	}
+	return n
+}()
 
 // noPlaceEvent is an event of Player that concerns no field.
 func noPlaceEvent(kind brettspiel.EventKind, rule string, p brettspiel.Player, amount int, note string) brettspiel.Event {
