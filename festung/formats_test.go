@@ -347,6 +347,18 @@ func TestJSONSchema(t *testing.T) {
 		"throw of a six":      func(m map[string]any) { m["throw"].(map[string]any)["notation"] = "6/1-2" },
 		"players as a string": func(m map[string]any) { m["rules"].(map[string]any)["players"] = "3" },
 		"bad stake":           func(m map[string]any) { m["rules"].(map[string]any)["stake"] = 10 },
+		"version 1":           func(m map[string]any) { m["version"] = 1 },
+		"old key thrower":     func(m map[string]any) { m["thrower"] = 0 },
+		"two dice":            func(m map[string]any) { m["dice"] = []int{2, 3} },
+		"a die of 0":          func(m map[string]any) { m["dice"] = []int{0, 3, 4} },
+		"seat -2":             func(m map[string]any) { m["seat"] = -2 },
+		"no layout":           func(m map[string]any) { delete(m, "layout") },
+		"layout of 50":        func(m map[string]any) { m["layout"].(map[string]any)["width"] = 50 },
+		"x off the drawing":   func(m map[string]any) { field(m, 0)["x"] = 101 },
+		"no y":                func(m map[string]any) { delete(field(m, 0), "y") },
+		"battery 8":           func(m map[string]any) { field(m, 52)["battery"] = 8 },
+		"neighbour 1":         func(m map[string]any) { field(m, 52)["neighbours"] = []int{1} },
+		"event without track": func(m map[string]any) { delete(m["events"].([]any)[0].(map[string]any), "trackFrom") },
 	} {
 		if schematest.Validate(sch, mutate(t, good, edit)) == nil {
 			t.Errorf("%s: the schema accepts a bad document", name)
