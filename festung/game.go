@@ -236,10 +236,10 @@ func (g *Game) Events() []brettspiel.Event {
 	return evs
 }
 
-// Clone implements brettspiel.Game.
+// Clone implements brettspiel.Game. The clone of a zero Game is another
+// zero Game.
 func (g *Game) Clone() brettspiel.Game { return g.clone() }
 
-// The clone of a zero Game is another zero Game.
 func (g *Game) clone() *Game {
 	c := *g
 	// Room for the events of a usual throw, so that the clone's next Apply
@@ -468,7 +468,8 @@ func (g *Game) legal(m brettspiel.Move) bool {
 
 // Apply implements brettspiel.Game. A throw is resolved at once, rules A, B, C
 // in order, unless it leaves the thrower a choice; then his decision resolves
-// it. On error the state is unchanged.
+// it. On error the state is unchanged; a zero Game refuses every move with
+// an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) Apply(m brettspiel.Move) error {
 	// legal is membership in the legal list without building it; for a move
 	// not in it, CheckMove names the sentinel (game over, throw due, another
