@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/brettspiel/brettspiel/festung"
 )
 
 // boardCells reads the last race board drawn in out: each point's cell, such
@@ -109,4 +111,33 @@ func sameSteps(a, b []string) bool {
 	slices.Sort(a)
 	slices.Sort(b)
 	return slices.Equal(a, b)
+}
+
+// fieldEvent matches a take or place event of the Festungsspiel, "player 0
+// take 1: W1.II→ by 2", with the field before or after the arrow.
+var fieldEvent = regexp.MustCompile(`^  player \d (?:take|place) \d+: (\S*)→(\S*) by \d`)
+
+// The Festungsspiel's events name the fields as its notation and the plan
+// do ("W1.II", "S.VIII", "L10"), not by their numbers.
+func TestFestungEventsNameTheFields(t *testing.T) {
+	out := playWith(t, "quit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
+	n := 0
+	for _, l := range strings.Split(out, "\n") {
+		m := fieldEvent.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		for _, name := range m[1:] {
+			if name == "" {
+				continue
+			}
+			if _, ok := festung.FieldByName(name); !ok {
+				t.Errorf("the event %q names no field of the plan", l)
+			}
+			n++
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d fields named:\n%s", n, out)
+	}
 }
