@@ -609,3 +609,14 @@ func TestThrowEventsNameTheDiceOnce(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadAFinishedGame(t *testing.T) {
+	dir := t.TempDir()
+	over := filepath.Join(dir, "over.txt")
+	playWith(t, "concede\ny\n"+over+"\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random")
+	out := playWith(t, "load "+over+"\n\n", "-i", "-game", "verkehren", "-seed", "4", "-opponent", "random")
+	_, after, _ := strings.Cut(out, "loaded 6 steps from "+over)
+	if strings.Contains(after, "to play:") || !strings.Contains(after, "game over, returns [-1 1]\nsave the game? file name or empty to skip: ") {
+		t.Errorf("loading a finished game:\n%s", out)
+	}
+}

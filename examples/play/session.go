@@ -270,6 +270,9 @@ func (s *session) printEntry(before brettspiel.Game, e brettspiel.HistoryEntry) 
 func (s *session) show() {
 	p := s.g.ToMove()
 	s.say("\n%s", s.g)
+	if p == brettspiel.Terminal {
+		return
+	}
 	if p == brettspiel.Chance {
 		s.say("type the throw you see:")
 		return
