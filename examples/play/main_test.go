@@ -288,7 +288,7 @@ func TestErrorNamesItsRule(t *testing.T) {
 }
 
 func TestWhyRule(t *testing.T) {
-	parts := prompts(playWith(t, "why T-M3\nwhy t-m4b V-E1\nwhy X-9\nwhy T-M3 nonsense\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"))
+	parts := prompts(playWith(t, "why T-M3\nWHY\tt-m4b, V-E1\nwhy X-9\nwhy T-M3 nonsense\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"))
 	for i, ids := range [][]string{{"T-M3"}, {"T-M4b", "V-E1"}, nil, {"T-M3"}} {
 		for _, id := range ids {
 			r, ok := rules.Lookup(id)

@@ -333,8 +333,13 @@ func place(p int, bar string) string {
 
 // command carries out one line of input.
 func (s *session) command(line string) (quit bool, err error) {
-	word, arg, _ := strings.Cut(line, " ")
-	arg = strings.TrimSpace(arg)
+	// the first word is the command, the rest its argument; line is
+	// trimmed, so it begins with that word
+	word := ""
+	if f := strings.Fields(line); len(f) > 0 {
+		word = f[0]
+	}
+	arg := strings.TrimSpace(line[len(word):])
 	switch strings.ToLower(word) {
 	case "":
 		return false, nil
@@ -403,7 +408,7 @@ func (s *session) parse(line string) (brettspiel.Move, error) {
 	}
 	m, err := s.g.ParseMove(line)
 	if err != nil && errors.Is(err, brettspiel.ErrBadNotation) && !moveLike(s.variant.Name, line) {
-		word, _, _ := strings.Cut(line, " ")
+		word := strings.Fields(line)[0]
 		return brettspiel.NoMove, fmt.Errorf("unknown command %s, type help", brettspiel.Quote(word))
 	}
 	return m, err
