@@ -624,31 +624,32 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 // (checkPlay) and of the random playouts (Simulate).
 type walker struct {
 	o       *Options
-	me, opp board.Side
-	dice    [2]int8 // mixed: lo, hi; doublet: the number twice
-	left    [2]int8 // how often each number can still be played
-	n       int     // numbers in the throw: 2, or 4 for a doublet
-	occ     uint32  // the points 0…24 with own stones
-	oppOcc  uint32  // the points 0…24 with opponent stones, in his track (kept by Simulate only)
+	me, opp *board.Side // the sides it plays on, the caller's
+	dice    [2]int8     // mixed: lo, hi; doublet: the number twice
+	left    [2]int8     // how often each number can still be played
+	n       int         // numbers in the throw: 2, or 4 for a doublet
+	occ     uint32      // the points 0…24 with own stones
+	two     uint32      // the points 0…24 with two or more own stones
+	// closed has the points 1…24 (in the player's track) held by two or
+	// more opponent stones: a hit takes a single stone, so it holds for the
+	// whole turn
+	closed uint32
 }
 
+// newWalker returns a walker that plays on me and opp, in place.
 func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
-	return newWalkerOcc(o, me, opp, hi, lo, occupied(me), 0) // oppOcc: only Simulate keeps it
+	occ, two := sideMasks(me)
+	_, oppTwo := sideMasks(opp)
+	return newWalkerMasks(o, me, opp, hi, lo, occ, two, inOwnTrack(oppTwo))
 }
 
-// newWalkerOcc is newWalker with the occupied points of both sides given.
-func newWalkerOcc(o *Options, me, opp *board.Side, hi, lo int, occ, oppOcc uint32) walker {
-	w := walker{o: o, me: *me, opp: *opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ, oppOcc: oppOcc}
+// newWalkerMasks is newWalker with the masks of the sides given.
+func newWalkerMasks(o *Options, me, opp *board.Side, hi, lo int, occ, two, closed uint32) walker {
+	w := walker{o: o, me: me, opp: opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ, two: two, closed: closed}
 	if hi == lo {
 		w.left, w.n = [2]int8{4, 0}, 4
 	}
 	return w
-}
-
-// occupied returns the mask of the points 0…24 with stones of the side.
-func occupied(s *board.Side) uint32 {
-	occ, _ := sideMasks(s)
-	return occ
 }
 
 // sideMasks returns the masks of the points 0…24 of a side that hold one or
@@ -702,21 +703,26 @@ func (w *walker) sources() uint32 {
 	return w.occ
 }
 
-// play makes the single move from→to by number j and reports whether it hit.
+// play makes the single move from→to by number j, hitting when hit says so.
 func (w *walker) play(from, to, j int, hit bool) {
 	w.me[from]--
-	if w.me[from] == 0 {
+	switch w.me[from] {
+	case 0:
 		w.occ &^= 1 << from
+	case 1:
+		w.two &^= 1 << from
 	}
 	w.me[to]++
 	if to < off {
 		w.occ |= 1 << to
+		if w.me[to] == 2 {
+			w.two |= 1 << to
+		}
 	}
 	w.left[j]--
 	if hit {
 		w.opp[oppPoint[to]]--
 		w.opp[bar]++
-		w.oppOcc = w.oppOcc&^(1<<oppPoint[to]) | 1
 	}
 }
 
@@ -724,37 +730,32 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 	if hit {
 		w.opp[oppPoint[to]]++
 		w.opp[bar]--
-		w.oppOcc |= 1 << oppPoint[to]
-		if w.opp[bar] == 0 {
-			w.oppOcc &^= 1
-		}
 	}
 	w.me[to]--
-	if w.me[to] == 0 {
+	switch w.me[to] {
+	case 0:
 		w.occ &^= 1 << to
+	case 1:
+		w.two &^= 1 << to
 	}
 	w.me[from]++
 	w.occ |= 1 << from
+	if w.me[from] == 2 {
+		w.two |= 1 << from
+	}
 	w.left[j]++
 }
 
-// step is Options.step for a stone on from (none waiting unless from is the
-// bar), with the common case inline: a move on the board.
-func (w *walker) step(from, d int) (int, bool, reason) {
+// dest returns where a legal single move from from by d lands (25 when it
+// bears off) and whether it hits.
+func (w *walker) dest(from, d int) (int, bool) {
 	to := from + d
-	if from == bar || to >= off {
-		return w.o.step(&w.me, &w.opp, from, d)
+	if from == bar {
+		to = d
+	} else if to >= off {
+		return off, false
 	}
-	oc := w.opp[oppPoint[to]]
-	if oc >= 2 {
-		return to, false, rClosed
-	}
-	if w.me[to] > 0 {
-		if r := w.o.landing(&w.me, from, to); r != okStep {
-			return to, false, r
-		}
-	}
-	return to, oc == 1, okStep
+	return to, w.opp[oppPoint[to]] == 1
 }
 
 // canPlayAny reports whether some single move of the numbers left is legal.
@@ -762,16 +763,9 @@ func (w *walker) canPlayAny() bool {
 	if w.me[off] == 15 {
 		return false
 	}
-	for from := 0; from <= 24; from++ {
-		if w.me[from] == 0 || w.me[bar] > 0 && from != bar {
-			continue
-		}
-		for j := 0; j < 2; j++ {
-			if w.left[j] > 0 {
-				if _, _, why := w.o.step(&w.me, &w.opp, from, int(w.dice[j])); why == okStep {
-					return true
-				}
-			}
+	for j := 0; j < 2; j++ {
+		if w.left[j] > 0 && w.legal(int(w.dice[j])) != 0 {
+			return true
 		}
 	}
 	return false
@@ -791,19 +785,18 @@ func (w *walker) reachHits(need, hits int) bool {
 	if need <= 0 || w.me[off] == 15 {
 		return true
 	}
-	for srcs := w.sources(); srcs != 0; srcs &= srcs - 1 {
-		from := bits.TrailingZeros32(srcs)
-		for j := 0; j < 2; j++ {
-			if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] {
-				continue
-			}
-			to, hit, why := w.step(from, int(w.dice[j]))
-			if why != okStep {
-				continue
-			}
-			if need == 1 && hits == 0 {
-				return true // one legal move is all it takes: no need to play it
-			}
+	for j := 0; j < 2; j++ {
+		if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] {
+			continue
+		}
+		d := int(w.dice[j])
+		srcs := w.legal(d)
+		if srcs != 0 && need == 1 && hits == 0 {
+			return true // one legal move is all it takes: no need to play it
+		}
+		for ; srcs != 0; srcs &= srcs - 1 {
+			from := bits.TrailingZeros32(srcs)
+			to, hit := w.dest(from, d)
 			h := hits
 			if hit && from == bar {
 				h--
@@ -822,7 +815,7 @@ func (w *walker) reachHits(need, hits int) bool {
 // maxUsed returns how many numbers of the throw the best plays use (V-D2),
 // counting a play that bears the last stone off as using all.
 func (w *walker) maxUsed() int {
-	if w.o.junker(&w.me, &w.opp) {
+	if w.junker() {
 		return 0
 	}
 	m := w.n
@@ -886,18 +879,22 @@ func (w *walker) mostEnteringHits(used int) int {
 // The sides are not changed. Whole-turn input (Apply) and single-step input
 // for frontends rest on it.
 func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, string) {
-	w := newWalker(o, me, opp, hi, lo)
-	w0 := w // the start, for the searches below
+	// w plays the payload's single moves on copies of the sides, start
+	// searches from the position before them
+	w0, w1, s0, s1 := *me, *opp, *me, *opp
+	w := newWalker(o, &w0, &w1, hi, lo)
+	start := w
+	start.me, start.opp = &s0, &s1
 	if pay>>(stepBits*maxSteps) != 0 {
 		return -1, "no play of this game"
 	}
 	if pay == 0 {
-		if w.o.junker(&w.me, &w.opp) || !w.canPlayAny() {
+		if w.junker() || !w.canPlayAny() {
 			return -1, ""
 		}
 		return -1, "a number of the throw can be played, so passing is not allowed (V-D2)"
 	}
-	if o.junker(&w.me, &w.opp) {
+	if w.junker() {
 		return -1, "the player is Junker: more stones off the board than open entry points (V-J1)"
 	}
 	var steps [maxSteps]pathStep
@@ -919,7 +916,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		if j < 0 || from > 24 || to < 1 || to > off {
 			return i, "no number of the throw moves a stone from " + pointName(from) + " to " + pointName(to)
 		}
-		t, hit, why := o.step(&w.me, &w.opp, from, die)
+		t, hit, why := o.step(w.me, w.opp, from, die)
 		if why != okStep {
 			return i, why.text(o, from, to)
 		}
@@ -943,7 +940,6 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 	if used < w.n && w.canPlayAny() {
 		return -1, "a further number of the throw can be played (V-D2)"
 	}
-	start := w0
 	if used < w.n && start.reach(used+1) {
 		return -1, "the play uses " + strconv.Itoa(k) + " numbers, but more can be played (V-D2)"
 	}
@@ -970,7 +966,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		for _, m := range legal {
 			a, b := *me, *opp
 			playOn(&a, &b, m.Payload())
-			if a == w.me && b == w.opp {
+			if a == *w.me && b == *w.opp {
 				return -1, "the same play is written " + pointsText(me, opp, m.Payload())
 			}
 		}
@@ -979,7 +975,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 	if higherOnly {
 		return -1, "" // a single move of the higher number: no other play reaches its position
 	}
-	f := finder{walker: start, target: [2]board.Side{w.me, w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
+	f := finder{walker: start, target: [2]board.Side{*w.me, *w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
 	c, c0 := int8(0), int8(0)
 	for p := off; p >= 1; p-- {
 		c += w.me[p]
@@ -1039,14 +1035,14 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 	if f.allOff {
 		if f.me[off] == 15 {
 			f.found = pay
-			return !tight && f.opp == f.target[1]
+			return !tight && *f.opp == f.target[1]
 		}
 		if depth == f.n {
 			return false
 		}
 	} else if depth == f.k {
 		f.found = pay
-		return !tight && f.me == f.target[0] && f.opp == f.target[1]
+		return !tight && *f.me == f.target[0] && *f.opp == f.target[1]
 	}
 	var mine uint64
 	if tight && depth < f.k {
@@ -1072,7 +1068,7 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 			if full&(1<<(to+1)-1)&^(1<<(from+1)-1) != 0 {
 				continue // it would pass onto or over a full point
 			}
-			to, hit, why := f.o.step(&f.me, &f.opp, from, d)
+			to, hit, why := f.o.step(f.me, f.opp, from, d)
 			if why != okStep {
 				continue
 			}
