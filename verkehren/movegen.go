@@ -117,10 +117,11 @@ type gen struct {
 	doublet  bool
 	junker   bool   // V-J1 at the start: nothing can be played
 	occ      uint32 // the own points with stones, 0…24
+	two      uint32 // the own points with two or more stones, 0…24
 	closed   uint32 // the points held by two or more opponent stones
 	k0, k1   uint64 // the key of the position reached (see keyBias)
 	path     [maxSteps]pathStep
-	legal    [maxSteps]uint32 // doublets: the from points of the legal moves found so far at each depth
+	legalAt  [maxSteps]uint32 // doublets: the from points of the legal moves at each depth
 	leaves   []leaf
 	nl       int
 	index    []uint16 // open addressing over leaves: index+1, 0 empty
@@ -154,11 +155,19 @@ var nibbles = func() (t [26][2]uint64) {
 // move plays one single move on the generator's sides; undo takes it back.
 func (g *gen) move(from, to int, hit bool) {
 	g.me[from]--
-	if g.me[from] == 0 {
+	switch g.me[from] {
+	case 0:
 		g.occ &^= 1 << from
+	case 1:
+		g.two &^= 1 << from
 	}
 	g.me[to]++
-	g.occ |= 1 << to
+	if to < off {
+		g.occ |= 1 << to
+		if g.me[to] == 2 {
+			g.two |= 1 << to
+		}
+	}
 	if from != bar {
 		a, b := nibble(from)
 		g.k0 -= a
@@ -181,11 +190,17 @@ func (g *gen) undo(from, to int, hit bool) {
 		g.k1 &^= 1 << (38 + to)
 	}
 	g.me[to]--
-	if g.me[to] == 0 {
+	switch g.me[to] {
+	case 0:
 		g.occ &^= 1 << to
+	case 1:
+		g.two &^= 1 << to
 	}
 	g.me[from]++
 	g.occ |= 1 << from
+	if g.me[from] == 2 {
+		g.two |= 1 << from
+	}
 	a, b := nibble(to)
 	g.k0 -= a
 	g.k1 -= b
@@ -196,24 +211,22 @@ func (g *gen) undo(from, to int, hit bool) {
 	}
 }
 
-// step is Options.step for the moves the search tries (a stone on from, none
-// waiting unless from is the bar), with the common case inline: a move on the
-// board to a point without own stones needs only the opponent's closed
-// points, which hits cannot change during a turn (a hit takes a single stone).
-func (g *gen) step(from, d int) (int, bool, reason) {
+// legal is Options.legalMask on the generator's sides: the points from
+// which a stone may move by d now.
+func (g *gen) legal(d int) uint32 {
+	return g.o.legalMask(&g.me, &g.opp, g.occ, g.two, g.closed, d)
+}
+
+// dest returns where a legal single move from from by d lands (25 when it
+// bears off) and whether it hits.
+func (g *gen) dest(from, d int) (int, bool) {
 	to := from + d
-	if from == bar || to >= off {
-		return g.o.step(&g.me, &g.opp, from, d)
+	if from == bar {
+		to = d
+	} else if to >= off {
+		return off, false
 	}
-	if g.closed&(1<<to) != 0 {
-		return to, false, rClosed
-	}
-	if g.me[to] > 0 {
-		if r := g.o.landing(&g.me, from, to); r != okStep {
-			return to, false, r
-		}
-	}
-	return to, g.opp[oppPoint[to]] == 1, okStep
+	return to, g.opp[oppPoint[to]] == 1
 }
 
 // independent reports cheaply, for a move from→to that was legal before the
@@ -305,33 +318,23 @@ func (g *gen) swappable(depth, from int, hit bool) bool {
 func (g *gen) dfs(depth int, pay uint64, hits int8) {
 	any := false
 	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.junker) {
-		srcs := g.occ & (1<<(off) - 1)
-		if g.me[bar] > 0 {
-			srcs = 1 // V-E1: entering comes first
-		}
-		g.legal[depth] = 0
+		d := int(g.dice[0])
+		legal := g.legal(d)
+		g.legalAt[depth] = legal
+		any = legal != 0
 		var s1 pathStep
 		var legalBefore uint32 // the from points legal at the node before
 		if depth > 0 {
 			s1 = g.path[depth-1]
-			legalBefore = g.legal[depth-1]
+			legalBefore = g.legalAt[depth-1]
 		}
-		d := int(g.dice[0])
 		last := depth+1 == g.n
-		for ; srcs != 0; srcs &= srcs - 1 {
+		for srcs := legal; srcs != 0; srcs &= srcs - 1 {
 			from := bits.TrailingZeros32(srcs)
-			if from < int(s1.from) && legalBefore&(1<<from) != 0 && g.independent(s1, from, from+d) {
-				// the swap of a smaller order: legal, and skipped
-				g.legal[depth] |= 1 << from
-				any = true
-				continue
+			to, hit := g.dest(from, d)
+			if from < int(s1.from) && legalBefore&(1<<from) != 0 && g.independent(s1, from, to) {
+				continue // the swap of a smaller order: skipped
 			}
-			to, hit, why := g.step(from, d)
-			if why != okStep {
-				continue
-			}
-			g.legal[depth] |= 1 << from
-			any = true
 			if depth > 0 && g.swappable(depth, from, hit) {
 				continue
 			}
@@ -371,20 +374,15 @@ func (g *gen) mixed() {
 		g.addLeaf(0, 0, 0)
 		return
 	}
-	var legal0 [2]uint32
-	srcs := g.occ
-	if g.me[bar] > 0 {
-		srcs = 1 // V-E1: entering comes first
-	}
-	for ; srcs != 0; srcs &= srcs - 1 {
+	legal0 := [2]uint32{g.legal(int(g.dice[0])), g.legal(int(g.dice[1]))}
+	for srcs := legal0[0] | legal0[1]; srcs != 0; srcs &= srcs - 1 {
 		from := bits.TrailingZeros32(srcs)
 		for j := 0; j < 2; j++ {
-			d := int(g.dice[j])
-			to, hit, why := g.step(from, d)
-			if why != okStep {
+			if legal0[j]&(1<<from) == 0 {
 				continue
 			}
-			legal0[j] |= 1 << from
+			d := int(g.dice[j])
+			to, hit := g.dest(from, d)
 			var eh int8
 			if hit && from == bar {
 				eh = 1
@@ -400,30 +398,13 @@ func (g *gen) mixed() {
 			}
 			k := 1 - j
 			d2 := int(g.dice[k])
-			any := false
-			srcs2 := g.occ
-			if g.me[bar] > 0 {
-				srcs2 = 1
-			}
-			for ; srcs2 != 0; srcs2 &= srcs2 - 1 {
+			legal2 := g.legal(d2)
+			for srcs2 := legal2; srcs2 != 0; srcs2 &= srcs2 - 1 {
 				from2 := bits.TrailingZeros32(srcs2)
-				to2 := from2 + d2
+				to2, hit2 := g.dest(from2, d2)
 				if from2 < from && legal0[k]&(1<<from2) != 0 && g.independent(s1, from2, to2) {
-					any = true // the swap of a smaller order: skipped
-					continue
+					continue // the swap of a smaller order: skipped
 				}
-				var hit2 bool
-				if from2 == bar || to2 >= off || g.me[to2] > 0 {
-					var why reason
-					if to2, hit2, why = g.step(from2, d2); why != okStep {
-						continue
-					}
-				} else if g.closed&(1<<to2) != 0 {
-					continue
-				} else {
-					hit2 = g.opp[oppPoint[to2]] == 1
-				}
-				any = true
 				eh2 := eh
 				if hit2 && from2 == bar {
 					eh2++
@@ -443,7 +424,7 @@ func (g *gen) mixed() {
 					return
 				}
 			}
-			if !any {
+			if legal2 == 0 {
 				g.addLeaf(1, pay, eh)
 			}
 			g.undo(from, to, hit)
@@ -554,7 +535,7 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 		g.n = 4
 	}
 	g.junker = g.o.junker(&g.me, &g.opp)
-	g.occ, _ = sideMasks(&g.me)
+	g.occ, g.two = sideMasks(&g.me)
 	_, oppTwo := sideMasks(&g.opp)
 	g.closed = inOwnTrack(oppTwo)
 	g.k0, g.k1 = keyBias, keyBias>>24

@@ -37,36 +37,42 @@ func (o *Options) noBand(me *board.Side, occ uint32) uint32 {
 }
 
 // legal returns the mask of the points from which a stone may move by the
-// number d now, by the single-step rules (Options.step): the bar alone while
-// a stone waits (V-E1), and otherwise every own point whose stone may land
-// on its target (V-B1, V-B2, V-O1) or bear off from it (V-F1). It reads the
-// masks of the walker instead of judging point by point: a target is barred
-// when the opponent holds it, when V-B1 forbids a Band there and an own
-// stone stands on it, or when it holds an own blot and V-O1 forbids a new
-// Band (for the band limit, a stone leaving a two-stone Band is exempt).
+// number d now (see Options.legalMask).
 func (w *walker) legal(d int) uint32 {
-	me := w.me
-	occ := w.occ
+	return w.o.legalMask(w.me, w.opp, w.occ, w.two, w.closed, d)
+}
+
+// legalMask returns the mask of the points from which a stone of me may
+// move by the number d now, by the single-step rules (Options.step): the
+// bar alone while a stone waits (V-E1), and otherwise every own point whose
+// stone may land on its target (V-B1, V-B2, V-O1) or bear off from it
+// (V-F1). occ and two are me's points with one or more and two or more
+// stones, closed the points the opponent holds with two or more. It reads
+// masks instead of judging point by point: a target is barred when the
+// opponent holds it, when V-B1 forbids a Band there and an own stone stands
+// on it, or when it holds an own blot and V-O1 forbids a new Band (for the
+// band limit, a stone leaving a two-stone Band is exempt).
+func (o *Options) legalMask(me, opp *board.Side, occ, two, closed uint32, d int) uint32 {
 	if me[bar] > 0 {
-		return w.enters(d)
+		return o.entryMask(me, occ, two, closed, opp[oppPoint[house]] > 0) >> d & 1
 	}
 	if occ == 0 {
 		return 0
 	}
 	within := uint32(1)<<(off-d) - 1 // the points from which d stays on 1…24
-	bad := w.closed | occ&w.o.noBand(me, occ)
-	blots := occ &^ w.two &^ (1 << house)
+	bad := closed | occ&o.noBand(me, occ)
+	blots := occ &^ two &^ (1 << house)
 	var srcs uint32
 	switch {
-	case w.o.Opening == FiveBlots:
+	case o.Opening == FiveBlots:
 		if me[house] > 10 {
 			bad |= blots
 		}
 		srcs = occ &^ (bad >> d) & within
-	case bits.OnesCount32(w.two&bandPoints)+1 > w.o.limit():
+	case bits.OnesCount32(two&bandPoints)+1 > o.limit():
 		// a stone that leaves a Band of two for a blot keeps the count
 		srcs = occ &^ ((bad | blots) >> d) & within
-		for t := w.two &^ (1<<house | 1) &^ (bad >> d) & (blots >> d) & within; t != 0; t &= t - 1 {
+		for t := two &^ (1<<house | 1) &^ (bad >> d) & (blots >> d) & within; t != 0; t &= t - 1 {
 			if from := bits.TrailingZeros32(t); me[from] == 2 {
 				srcs |= 1 << from
 			}
@@ -85,11 +91,6 @@ func (w *walker) legal(d int) uint32 {
 		}
 	}
 	return srcs
-}
-
-// enters is legal while a stone waits: 1 when it may enter by d, else 0.
-func (w *walker) enters(d int) uint32 {
-	return w.o.entryMask(w.me, w.occ, w.two, w.closed, w.opp[oppPoint[house]] > 0) >> d & 1
 }
 
 // junker is Options.junker (V-J1) read from the walker's masks.
