@@ -75,15 +75,19 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 // (swappable); mixed throws use the cheap test alone, with the same argument
 // (the swapped order plays the same two numbers).
 //
-// The tables live on the stack and are small: the leaves (24 bytes each) and
-// an index of 2-byte slots, so that nothing large is cleared per call. A
-// throw with more leaves than fit is generated again with larger tables, the
-// second time on the stack, then on the heap, so the result is always exact.
+// The tables live on the stack: the leaves (24 bytes each) and an index of
+// 2-byte slots. Go clears them on every call, so their size is chosen by the
+// number of points a first move can start from: small for most throws, large
+// for the doublets that would fill the small ones. A throw with more leaves
+// than fit is generated again with larger tables, up to 2,048 leaves on the
+// stack (more than random games meet), then on the heap, so the result is
+// always exact.
 const (
 	smallLeaves  = 64
 	mediumLeaves = 128
 	leafCap      = 512
 	indexCap     = 2 * leafCap
+	hugeLeaves   = 2048
 	leafShift    = 52 // leaf.pay: the payload below this bit, the counts above
 )
 
@@ -241,17 +245,40 @@ func (g *gen) independent(s1 pathStep, from, to int) bool {
 	if ta == off || to >= off || to == ta || to == a || from == ta || a == bar {
 		return false
 	}
-	return g.freeLanding(ta, s1.own, from, a) && g.freeLanding(to, g.me[to], from, a)
+	// the position before s1: whether a stone had reached 12 (Fiske) and
+	// the stones in the house (five blots)
+	r12 := g.o.Bands == BandsFiske && g.reached12Before(a, ta)
+	house0 := g.me[house]
+	if a == house {
+		house0++
+	}
+	return g.freeLanding(ta, s1.own, from, a, r12, house0) && g.freeLanding(to, g.me[to], from, a, r12, house0)
+}
+
+// reached12Before reports whether a stone had reached 12 (Fiske's reading
+// of V-B1) before the last move, a→ta on the board, was made.
+func (g *gen) reached12Before(a, ta int) bool {
+	if a >= hucke {
+		return true
+	}
+	occ := g.occ & pointsFrom12
+	if g.me[ta] == 1 {
+		occ &^= 1 << ta // only the stone that moved stands there
+	}
+	return occ != 0 || g.me[off] > 0
 }
 
 // freeLanding reports whether landing on t, which holds own stones before
 // either move, is judged the same whether or not the other move (from one of
-// the points a, b) has been made: no own stones there; or a point where no
-// Band rule applies (V-B1; under Fiske's reading, judged only from 12 on, as
-// the other move may make "a stone has reached 12" true); and a blot is
-// joined only under five blots with neither move leaving the house (V-O1:
-// the house count; the band limit counts Bände the other move may change).
-func (g *gen) freeLanding(t int, own int8, a, b int) bool {
+// the points a, b) has been made. It is when t holds no own stones; or when
+// no Band rule of V-B1 applies to t — under Fiske's reading on 2–11 only once
+// a stone had reached 12 before both moves (r12; that cannot be undone, but
+// either move might make it true) — and either t holds a Band already or the
+// blot it holds may be joined in either order (V-O1 five blots: the house,
+// house0 stones before both moves, holds no more than 10, or neither move
+// leaves it; the band limit counts Bände the other move may change, so it is
+// never taken as free).
+func (g *gen) freeLanding(t int, own int8, a, b int, r12 bool, house0 int8) bool {
 	if own == 0 {
 		return true
 	}
@@ -260,12 +287,19 @@ func (g *gen) freeLanding(t int, own int8, a, b int) bool {
 		if t <= 12 {
 			return false
 		}
+	case BandsFiske:
+		if t <= 11 && !r12 {
+			return false
+		}
 	default:
 		if t <= 11 {
 			return false
 		}
 	}
-	return own >= 2 || g.o.Opening == FiveBlots && a != house && b != house
+	if own >= 2 {
+		return true
+	}
+	return g.o.Opening == FiveBlots && (house0 <= 10 || a != house && b != house)
 }
 
 // swappable reports whether the candidate move from→to by d, made after the
@@ -481,64 +515,99 @@ func (g *gen) addKey(k0, k1 uint64, u int, pay uint64, hits int8) {
 // appendPlays appends the payloads of the legal plays of the throw hi-lo for
 // the side me against opp, sorted ascending, one per resulting position.
 func (o *Options) appendPlays(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
-	if hi == lo {
-		return o.appendPlaysMedium(dst, actor, me, opp, hi, lo)
+	g := gen{o: o, me: *me, opp: *opp}
+	g.prepare(hi, lo)
+	// the tables by the number of points a first move can start from: Go
+	// clears them on every call, so the common small throws take small ones,
+	// and the large throws, which would fill them, start with large ones
+	// rather than search twice
+	srcs := bits.OnesCount32(g.legal(lo) | g.legal(hi))
+	switch {
+	case !g.doublet && srcs < 8:
+		return o.playsSmall(dst, actor, &g, hi)
+	case !g.doublet || srcs <= 5 && g.me[bar] == 0:
+		return o.playsMedium(dst, actor, &g, hi)
 	}
+	return o.playsLarge(dst, actor, &g, hi)
+}
+
+// playsSmall lists the plays for appendPlays from the prepared generator
+// proto with the smallest tables, and with larger ones if they fill.
+func (o *Options) playsSmall(dst []brettspiel.Move, actor brettspiel.Player, proto *gen, hi int) []brettspiel.Move {
 	var leaves [smallLeaves]leaf
 	var index [2 * smallLeaves]uint16
-	g := gen{o: o, me: *me, opp: *opp}
+	g := *proto
 	g.leaves, g.index = leaves[:], index[:]
-	if out, ok := g.run(dst, actor, hi, lo); ok {
+	if out, ok := g.run(dst, actor, hi); ok {
 		return out
 	}
-	return o.appendPlaysMedium(dst, actor, me, opp, hi, lo)
+	return o.playsMedium(dst, actor, proto, hi)
 }
 
-// appendPlaysMedium is appendPlays with the tables a doublet needs most of
-// the time.
-func (o *Options) appendPlaysMedium(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+// playsMedium is playsSmall with the tables most doublets need.
+func (o *Options) playsMedium(dst []brettspiel.Move, actor brettspiel.Player, proto *gen, hi int) []brettspiel.Move {
 	var leaves [mediumLeaves]leaf
 	var index [2 * mediumLeaves]uint16
-	g := gen{o: o, me: *me, opp: *opp}
+	g := *proto
 	g.leaves, g.index = leaves[:], index[:]
-	if out, ok := g.run(dst, actor, hi, lo); ok {
+	if out, ok := g.run(dst, actor, hi); ok {
 		return out
 	}
-	return o.appendPlaysLarge(dst, actor, me, opp, hi, lo)
+	return o.playsLarge(dst, actor, proto, hi)
 }
 
-// appendPlaysLarge is appendPlays with larger tables, on the stack of its own
+// playsLarge is playsSmall with larger tables, on the stack of its own
 // frame so that the common small case clears only small ones.
-func (o *Options) appendPlaysLarge(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+func (o *Options) playsLarge(dst []brettspiel.Move, actor brettspiel.Player, proto *gen, hi int) []brettspiel.Move {
 	var leaves [leafCap]leaf
 	var index [indexCap]uint16
-	g := gen{o: o, me: *me, opp: *opp}
+	g := *proto
 	g.leaves, g.index = leaves[:], index[:]
-	if out, ok := g.run(dst, actor, hi, lo); ok {
+	if out, ok := g.run(dst, actor, hi); ok {
 		return out
 	}
-	// too many positions even so: again with tables on the heap
-	for size := 8; ; size *= 8 {
-		g = gen{o: o, me: *me, opp: *opp}
-		g.leaves, g.index = make([]leaf, leafCap*size), make([]uint16, indexCap*size)
-		if out, ok := g.run(dst, actor, hi, lo); ok {
+	return o.playsHuge(dst, actor, proto, hi)
+}
+
+// playsHuge is playsSmall with the tables of the rare throws with hundreds
+// of plays (doublets under Fiske's reading of V-B1, where Bände are free
+// once a stone has reached 12), still on the stack, and beyond them, for
+// safety, on the heap, so that the result is always exact.
+func (o *Options) playsHuge(dst []brettspiel.Move, actor brettspiel.Player, proto *gen, hi int) []brettspiel.Move {
+	var leaves [hugeLeaves]leaf
+	var index [2 * hugeLeaves]uint16
+	g := *proto
+	g.leaves, g.index = leaves[:], index[:]
+	if out, ok := g.run(dst, actor, hi); ok {
+		return out
+	}
+	for size := 2; ; size *= 4 {
+		g = *proto
+		g.leaves, g.index = make([]leaf, hugeLeaves*size), make([]uint16, 2*hugeLeaves*size)
+		if out, ok := g.run(dst, actor, hi); ok {
 			return out
 		}
 	}
 }
 
-func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([]brettspiel.Move, bool) {
+// prepare sets the generator up for the throw hi-lo on its sides.
+func (g *gen) prepare(hi, lo int) {
 	g.doublet = hi == lo
 	g.dice = [2]int8{int8(lo), int8(hi)}
 	g.n = 2
 	if g.doublet {
 		g.n = 4
 	}
-	g.junker = g.o.junker(&g.me, &g.opp)
 	g.occ, g.two = sideMasks(&g.me)
 	_, oppTwo := sideMasks(&g.opp)
 	g.closed = inOwnTrack(oppTwo)
+	g.junker = g.o.junkerMasks(&g.me, g.occ, g.two, g.closed, g.opp[oppPoint[house]] > 0)
 	g.k0, g.k1 = keyBias, keyBias>>24
+}
+
+// run lists the plays of the prepared generator into tables that must be
+// empty; ok is false, with dst unchanged, when the tables fill.
+func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi int) ([]brettspiel.Move, bool) {
 	if g.doublet {
 		g.dfs(0, 0, 0)
 	} else {
