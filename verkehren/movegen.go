@@ -71,7 +71,7 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 // an argument of its own. Whether a node has any legal move is judged before
 // the skipping, so a skipped move never turns a node into a leaf. Skipping
 // fewer swaps than allowed only costs time, so the search first tries a cheap
-// sufficient test (independent) and, for doublets, then plays the swap out
+// sufficient test (swaps) and, for doublets, then plays the swap out
 // (swappable); mixed throws use the cheap test alone, with the same argument
 // (the swapped order plays the same two numbers).
 //
@@ -123,6 +123,7 @@ type gen struct {
 	occ      uint32 // the own points with stones, 0…24
 	two      uint32 // the own points with two or more stones, 0…24
 	closed   uint32 // the points held by two or more opponent stones
+	blots    uint32 // the points held by one opponent stone, not yet hit
 	k0, k1   uint64 // the key of the position reached (see keyBias)
 	path     [maxSteps]pathStep
 	legalAt  [maxSteps]uint32 // doublets: the from points of the legal moves at each depth
@@ -183,6 +184,7 @@ func (g *gen) move(from, to int, hit bool) {
 	if hit {
 		g.opp[oppPoint[to]]--
 		g.opp[bar]++
+		g.blots &^= 1 << to
 		g.k1 |= 1 << (38 + to)
 	}
 }
@@ -191,6 +193,7 @@ func (g *gen) undo(from, to int, hit bool) {
 	if hit {
 		g.opp[oppPoint[to]]++
 		g.opp[bar]--
+		g.blots |= 1 << to
 		g.k1 &^= 1 << (38 + to)
 	}
 	g.me[to]--
@@ -222,28 +225,31 @@ func (g *gen) legal(d int) uint32 {
 }
 
 // dest returns where a legal single move from from by d lands (25 when it
-// bears off) and whether it hits.
+// bears off) and whether it hits. A stone entering from the bar (0) lands
+// on d like any other.
 func (g *gen) dest(from, d int) (int, bool) {
 	to := from + d
-	if from == bar {
-		to = d
-	} else if to >= off {
+	if to >= off {
 		return off, false
 	}
-	return to, g.opp[oppPoint[to]] == 1
+	return to, g.blots&(1<<to) != 0
 }
 
-// independent reports cheaply, for a move from→to that was legal before the
-// move s1 and comes before it in the payload order, whether the two moves
-// cannot touch each other's legality or hits, so that both orders are legal
-// with the same hits. It asks for four different points, no entering and no
-// bearing off (so neither move changes the stones or the blots the other
-// meets on its own points, nor the bar, nor whether all are home), and that
-// each landing is judged alike in either order (freeLanding).
-func (g *gen) independent(s1 pathStep, from, to int) bool {
+// swaps returns, for the move s1 just made and the number d of the next
+// move, the points from which a next move is only the swap of a smaller
+// order that the search has walked already, by a cheap sufficient test:
+// the points below s1's from point whose move by d was legal before s1
+// (legalBefore) and cannot touch s1's legality or hits, so that both orders
+// are legal with the same hits. It asks for four different points, no
+// entering and no bearing off (so neither move changes the stones or the
+// blots the other meets on its own points, nor the bar, nor whether all are
+// home), and that each landing is judged alike in either order
+// (freeLanding). A move from the house is left out when the house count of
+// five blots could matter.
+func (g *gen) swaps(s1 pathStep, legalBefore uint32, d int) uint32 {
 	a, ta := int(s1.from), int(s1.to)
-	if ta == off || to >= off || to == ta || to == a || from == ta || a == bar {
-		return false
+	if a == bar || ta == off {
+		return 0
 	}
 	// the position before s1: whether a stone had reached 12 (Fiske) and
 	// the stones in the house (five blots)
@@ -252,7 +258,38 @@ func (g *gen) independent(s1 pathStep, from, to int) bool {
 	if a == house {
 		house0++
 	}
-	return g.freeLanding(ta, s1.own, from, a, r12, house0) && g.freeLanding(to, g.me[to], from, a, r12, house0)
+	if !g.freeLanding(ta, s1.own, -1, a, r12, house0) {
+		return 0
+	}
+	m := legalBefore & (1<<a - 1) & (1<<(off-d) - 1) // below a, not bearing off
+	if ta > d {
+		m &^= 1 << (ta - d) // not landing on ta
+	}
+	if a > d {
+		m &^= 1 << (a - d) // nor on a
+	}
+	fiveBlots := g.o.Opening == FiveBlots
+	if fiveBlots && house0 > 10 {
+		m &^= 1 << house
+	}
+	// the landing of the other move on its target, which holds the same own
+	// stones before and after s1 (it is neither a nor ta)
+	var band uint32 // the points where V-B1 forbids a Band
+	switch g.o.Bands {
+	case BandsCotton:
+		band = cottonBandPoints
+	case BandsFiske:
+		if !r12 {
+			band = vkBandPoints
+		}
+	default:
+		band = vkBandPoints
+	}
+	free := ^g.occ | g.two&^band
+	if fiveBlots && (house0 <= 10 || a != house) {
+		free |= g.occ &^ band // a blot joined alike in either order
+	}
+	return m & (free >> d)
 }
 
 // reached12Before reports whether a stone had reached 12 (Fiske's reading
@@ -363,12 +400,13 @@ func (g *gen) dfs(depth int, pay uint64, hits int8) {
 			legalBefore = g.legalAt[depth-1]
 		}
 		last := depth+1 == g.n
-		for srcs := legal; srcs != 0; srcs &= srcs - 1 {
+		var skip uint32 // the swaps of smaller orders, found cheaply
+		if depth > 0 {
+			skip = g.swaps(s1, legalBefore, d)
+		}
+		for srcs := legal &^ skip; srcs != 0; srcs &= srcs - 1 {
 			from := bits.TrailingZeros32(srcs)
 			to, hit := g.dest(from, d)
-			if from < int(s1.from) && legalBefore&(1<<from) != 0 && g.independent(s1, from, to) {
-				continue // the swap of a smaller order: skipped
-			}
 			if depth > 0 && g.swappable(depth, from, hit) {
 				continue
 			}
@@ -433,12 +471,10 @@ func (g *gen) mixed() {
 			k := 1 - j
 			d2 := int(g.dice[k])
 			legal2 := g.legal(d2)
-			for srcs2 := legal2; srcs2 != 0; srcs2 &= srcs2 - 1 {
+			// the swaps of smaller orders are skipped
+			for srcs2 := legal2 &^ g.swaps(s1, legal0[k], d2); srcs2 != 0; srcs2 &= srcs2 - 1 {
 				from2 := bits.TrailingZeros32(srcs2)
 				to2, hit2 := g.dest(from2, d2)
-				if from2 < from && legal0[k]&(1<<from2) != 0 && g.independent(s1, from2, to2) {
-					continue // the swap of a smaller order: skipped
-				}
 				eh2 := eh
 				if hit2 && from2 == bar {
 					eh2++
@@ -599,8 +635,8 @@ func (g *gen) prepare(hi, lo int) {
 		g.n = 4
 	}
 	g.occ, g.two = sideMasks(&g.me)
-	_, oppTwo := sideMasks(&g.opp)
-	g.closed = inOwnTrack(oppTwo)
+	oppOcc, oppTwo := sideMasks(&g.opp)
+	g.closed, g.blots = inOwnTrack(oppTwo), inOwnTrack(oppOcc&^oppTwo)
 	g.junker = g.o.junkerMasks(&g.me, g.occ, g.two, g.closed, g.opp[oppPoint[house]] > 0)
 	g.k0, g.k1 = keyBias, keyBias>>24
 }
@@ -682,20 +718,20 @@ type walker struct {
 	two     uint32      // the points 0…24 with two or more own stones
 	// closed has the points 1…24 (in the player's track) held by two or
 	// more opponent stones: a hit takes a single stone, so it holds for the
-	// whole turn
-	closed uint32
+	// whole turn; blots those held by one, not yet hit
+	closed, blots uint32
 }
 
 // newWalker returns a walker that plays on me and opp, in place.
 func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
 	occ, two := sideMasks(me)
-	_, oppTwo := sideMasks(opp)
-	return newWalkerMasks(o, me, opp, hi, lo, occ, two, inOwnTrack(oppTwo))
+	oppOcc, oppTwo := sideMasks(opp)
+	return newWalkerMasks(o, me, opp, hi, lo, occ, two, inOwnTrack(oppTwo), inOwnTrack(oppOcc&^oppTwo))
 }
 
 // newWalkerMasks is newWalker with the masks of the sides given.
-func newWalkerMasks(o *Options, me, opp *board.Side, hi, lo int, occ, two, closed uint32) walker {
-	w := walker{o: o, me: me, opp: opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ, two: two, closed: closed}
+func newWalkerMasks(o *Options, me, opp *board.Side, hi, lo int, occ, two, closed, blots uint32) walker {
+	w := walker{o: o, me: me, opp: opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ, two: two, closed: closed, blots: blots}
 	if hi == lo {
 		w.left, w.n = [2]int8{4, 0}, 4
 	}
@@ -773,6 +809,7 @@ func (w *walker) play(from, to, j int, hit bool) {
 	if hit {
 		w.opp[oppPoint[to]]--
 		w.opp[bar]++
+		w.blots &^= 1 << to
 	}
 }
 
@@ -780,6 +817,7 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 	if hit {
 		w.opp[oppPoint[to]]++
 		w.opp[bar]--
+		w.blots |= 1 << to
 	}
 	w.me[to]--
 	switch w.me[to] {
@@ -797,15 +835,14 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 }
 
 // dest returns where a legal single move from from by d lands (25 when it
-// bears off) and whether it hits.
+// bears off) and whether it hits. A stone entering from the bar (0) lands
+// on d like any other.
 func (w *walker) dest(from, d int) (int, bool) {
 	to := from + d
-	if from == bar {
-		to = d
-	} else if to >= off {
+	if to >= off {
 		return off, false
 	}
-	return to, w.opp[oppPoint[to]] == 1
+	return to, w.blots&(1<<to) != 0
 }
 
 // canPlayAny reports whether some single move of the numbers left is legal.

@@ -59,7 +59,8 @@ func (g *Game) simulate(rr *rand.Rand, after func(brettspiel.Move)) {
 		// the walker plays on the game's sides; it is set field by field,
 		// not built anew each turn
 		w.me, w.opp = me, opp
-		w.occ, w.two, w.closed = occ[p], two[p], inOwnTrack(two[1-p])
+		w.occ, w.two = occ[p], two[p]
+		w.closed, w.blots = inOwnTrack(two[1-p]), inOwnTrack(occ[1-p]&^two[1-p])
 		w.dice = [2]int8{int8(g.dice[1]), int8(g.dice[0])}
 		w.left, w.n = [2]int8{1, 1}, 2
 		if g.dice[0] == g.dice[1] {
