@@ -177,3 +177,30 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// TestV_W1_SimulateDoesNotAllocate plays whole playouts, under every preset,
+// on a game that is reset from one start each time: Simulate allocates
+// nothing once the game's event buffer has room for the end (V-W1, V-W3).
+func TestV_W1_SimulateDoesNotAllocate(t *testing.T) {
+	if testing.Short() {
+		t.Skip()
+	}
+	for _, p := range Presets() {
+		start, err := New(p.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start.events = make([]brettspiel.Event, 0, 8)
+		g := start.clone()
+		r := rand.New(rand.NewPCG(7, 7))
+		if n := testing.AllocsPerRun(50, func() {
+			*g = *start
+			g.Simulate(r)
+		}); n != 0 {
+			t.Errorf("%s: %v allocations a playout", p.Name, n)
+		}
+		if g.ToMove() != brettspiel.Terminal {
+			t.Errorf("%s: the playout did not end", p.Name)
+		}
+	}
+}
