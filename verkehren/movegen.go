@@ -113,18 +113,25 @@ type pathStep struct {
 	hit           bool
 }
 
+// genMasks are the parts of the generator's state that a move changes
+// besides the counts: kept whole before a move, so that taking the move
+// back restores them at once.
+type genMasks struct {
+	occ    uint32 // the own points with stones, 0…24
+	two    uint32 // the own points with two or more stones, 0…24
+	blots  uint32 // the points held by one opponent stone, not yet hit
+	k0, k1 uint64 // the key of the position reached (see keyBias)
+}
+
 type gen struct {
-	o        *Options
-	me, opp  board.Side
-	dice     [2]int8 // mixed: ascending; doublet: both equal
-	n        int     // numbers in the throw: 2, or 4 for a doublet
-	doublet  bool
-	junker   bool   // V-J1 at the start: nothing can be played
-	occ      uint32 // the own points with stones, 0…24
-	two      uint32 // the own points with two or more stones, 0…24
-	closed   uint32 // the points held by two or more opponent stones
-	blots    uint32 // the points held by one opponent stone, not yet hit
-	k0, k1   uint64 // the key of the position reached (see keyBias)
+	o       *Options
+	me, opp board.Side
+	dice    [2]int8 // mixed: ascending; doublet: both equal
+	n       int     // numbers in the throw: 2, or 4 for a doublet
+	doublet bool
+	junker  bool   // V-J1 at the start: nothing can be played
+	closed  uint32 // the points held by two or more opponent stones
+	genMasks
 	path     [maxSteps]pathStep
 	legalAt  [maxSteps]uint32 // doublets: the from points of the legal moves at each depth
 	leaves   []leaf
@@ -157,7 +164,8 @@ var nibbles = func() (t [26][2]uint64) {
 	return t
 }()
 
-// move plays one single move on the generator's sides; undo takes it back.
+// move plays one single move on the generator's sides; unmove takes it
+// back.
 func (g *gen) move(from, to int, hit bool) {
 	g.me[from]--
 	switch g.me[from] {
@@ -189,33 +197,15 @@ func (g *gen) move(from, to int, hit bool) {
 	}
 }
 
-func (g *gen) undo(from, to int, hit bool) {
+// unmove takes back the move from→to made from the state m (see move).
+func (g *gen) unmove(from, to int, hit bool, m genMasks) {
 	if hit {
 		g.opp[oppPoint[to]]++
 		g.opp[bar]--
-		g.blots |= 1 << to
-		g.k1 &^= 1 << (38 + to)
 	}
 	g.me[to]--
-	switch g.me[to] {
-	case 0:
-		g.occ &^= 1 << to
-	case 1:
-		g.two &^= 1 << to
-	}
 	g.me[from]++
-	g.occ |= 1 << from
-	if g.me[from] == 2 {
-		g.two |= 1 << from
-	}
-	a, b := nibble(to)
-	g.k0 -= a
-	g.k1 -= b
-	if from != bar {
-		a, b := nibble(from)
-		g.k0 += a
-		g.k1 += b
-	}
+	g.genMasks = m
 }
 
 // legal is Options.legalMask on the generator's sides: the points from
@@ -425,9 +415,10 @@ func (g *gen) dfs(depth int, pay uint64, hits int8) {
 				g.addKey(k0, k1, g.n, np, hits+eh)
 			} else {
 				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
+				m := g.genMasks
 				g.move(from, to, hit)
 				g.dfs(depth+1, np, hits+eh)
-				g.undo(from, to, hit)
+				g.unmove(from, to, hit, m)
 			}
 			if g.overflow {
 				return
@@ -462,10 +453,11 @@ func (g *gen) mixed() {
 			s1 := pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
 			g.path[0] = s1
 			pay := stepField(from, to, d) << stepShift(0)
+			m := g.genMasks
 			g.move(from, to, hit)
 			if g.me[off] == 15 {
 				g.addLeaf(1, pay, eh) // the last stone is off
-				g.undo(from, to, hit)
+				g.unmove(from, to, hit, m)
 				continue
 			}
 			k := 1 - j
@@ -497,7 +489,7 @@ func (g *gen) mixed() {
 			if legal2 == 0 {
 				g.addLeaf(1, pay, eh)
 			}
-			g.undo(from, to, hit)
+			g.unmove(from, to, hit, m)
 			if g.overflow {
 				return
 			}
@@ -653,14 +645,38 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi int) ([]bre
 		return dst, false
 	}
 	all := g.leaves[:g.nl]
-	// V-D2: as many numbers as possible; the higher one when only one can be
-	// played and the option asks for it.
-	maxUsed := 0
+	// V-D2: as many numbers as possible, and among the plays that use them
+	// V-E3: the most hits while entering
+	maxUsed, maxHits := 0, 0
 	for i := range all {
-		maxUsed = max(maxUsed, all[i].used())
+		switch u := all[i].used(); {
+		case u > maxUsed:
+			maxUsed, maxHits = u, all[i].hits()
+		case u == maxUsed:
+			maxHits = max(maxHits, all[i].hits())
+		}
 	}
+	if maxUsed == 1 && !g.doublet {
+		return g.filterOne(dst, actor, hi), true
+	}
+	// a position is one leaf of each number of moves: no two leaves kept
+	// here are one position
+	for i := range all {
+		if l := &all[i]; l.used() == maxUsed && l.hits() == maxHits {
+			dst = append(dst, brettspiel.NewMove(actor, l.payload()))
+		}
+	}
+	return dst, true
+}
+
+// filterOne is the end of run for a mixed throw of which only one number can
+// be played: the higher one when the option asks for it (V-D2), one play a
+// position, the most hits while entering (V-E3).
+func (g *gen) filterOne(dst []brettspiel.Move, actor brettspiel.Player, hi int) []brettspiel.Move {
+	all := g.leaves[:g.nl]
+	const maxUsed = 1
 	wantDie := 0
-	if g.o.HigherDie && !g.doublet && maxUsed == 1 {
+	if g.o.HigherDie {
 		for i := range all {
 			if all[i].used() == 1 && all[i].die() == hi {
 				wantDie = hi
@@ -673,26 +689,23 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi int) ([]bre
 		if l.used() != maxUsed || wantDie != 0 && l.die() != wantDie {
 			continue
 		}
-		if maxUsed == 1 && !g.doublet {
-			// one number played with either die can give one position (a
-			// stone borne off); it is one play, the smaller payload
-			dup := false
-			for k := range keep {
-				if keep[k].k0 == l.k0 && keep[k].k1 == l.k1 {
-					if l.hits() > keep[k].hits() {
-						keep[k].pay = keep[k].pay&^(7<<leafShift) | uint64(l.hits())<<leafShift
-					}
-					dup = true
-					break
+		// one number played with either die can give one position (a
+		// stone borne off); it is one play, the smaller payload
+		dup := false
+		for k := range keep {
+			if keep[k].k0 == l.k0 && keep[k].k1 == l.k1 {
+				if l.hits() > keep[k].hits() {
+					keep[k].pay = keep[k].pay&^(7<<leafShift) | uint64(l.hits())<<leafShift
 				}
+				dup = true
+				break
 			}
-			if dup {
-				continue
-			}
+		}
+		if dup {
+			continue
 		}
 		keep = append(keep, l)
 	}
-	// V-E3: the most hits while entering
 	maxHits := 0
 	for i := range keep {
 		maxHits = max(maxHits, keep[i].hits())
@@ -702,7 +715,7 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi int) ([]bre
 			dst = append(dst, brettspiel.NewMove(actor, keep[i].payload()))
 		}
 	}
-	return dst, true
+	return dst
 }
 
 // walker plays single moves of one throw on copies of the two sides. It is

@@ -50,6 +50,7 @@ func TestV_D2_SwapsAreSwaps(t *testing.T) {
 						before := g
 						for d := 1; d <= 6; d++ {
 							legalBefore := g.legal(d)
+							saved := g.genMasks
 							g.move(a, ta, hit1)
 							sw := g.swaps(s1, legalBefore, d)
 							n++
@@ -70,10 +71,13 @@ func TestV_D2_SwapsAreSwaps(t *testing.T) {
 									t.Fatalf("%s\n%d/%d after %d by %d: %d %v %v", gm, a, ta, from, d, t1, h1, why)
 								}
 							}
-							g.undo(a, ta, hit1)
+							g.unmove(a, ta, hit1, saved)
 						}
-						if g.me != before.me || g.opp != before.opp || g.occ != before.occ || g.two != before.two || g.blots != before.blots {
-							t.Fatalf("move and undo do not restore the generator")
+						if g.me != before.me || g.opp != before.opp || g.genMasks != before.genMasks {
+							t.Fatalf("move and unmove do not restore the generator")
+						}
+						if occ, two := sideMasks(&g.me); occ != g.occ || two != g.two {
+							t.Fatalf("the masks of the generator are not its sides'")
 						}
 					}
 				}
