@@ -397,7 +397,9 @@ func (g *gen) dfs(depth int, pay uint64, hits int8) {
 		for srcs := legal &^ skip; srcs != 0; srcs &= srcs - 1 {
 			from := bits.TrailingZeros32(srcs)
 			to, hit := g.dest(from, d)
-			if depth > 0 && g.swappable(depth, from, hit) {
+			// a swap the masks missed, played out; a move that was not
+			// legal before s1 cannot be played first
+			if legalBefore&(1<<from) != 0 && g.swappable(depth, from, hit) {
 				continue
 			}
 			var eh int8
