@@ -66,12 +66,13 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 // order matter — a Band forbidden on 2–11 while a blot still stands there
 // (V-B1), the house count of the five-blots opening and the Band count of the
 // band limit (V-O1), entering first (V-E1), bearing off only with all stones
-// home and the higher number only from the farthest point (V-F1) — are all
-// judged by the single-step rules on the actual positions, so no rule needs
-// an argument of its own. Whether a node has any legal move is judged before
-// the skipping, so a skipped move never turns a node into a leaf. Skipping
-// fewer swaps than allowed only costs time, so the search first tries a cheap
-// sufficient test (swaps) and, for doublets, then plays the swap out
+// home and the higher number only from the farthest point (V-F1) — decide
+// whether the swap is legal. Whether a node has any legal move is judged
+// before the skipping, so a skipped move never turns a node into a leaf.
+// Skipping fewer swaps than allowed only costs time, so the search first
+// tries a cheap sufficient test on masks (swaps: s2 was legal before s1, and
+// the rules are shown there to judge s1 after s2 as they did before it) and,
+// for doublets, then plays the swap out by the single-step rules
 // (swappable); mixed throws use the cheap test alone, with the same argument
 // (the swapped order plays the same two numbers).
 //
@@ -226,107 +227,34 @@ func (g *gen) dest(from, d int) (int, bool) {
 }
 
 // swaps returns, for the move s1 just made and the number d of the next
-// move, the points from which a next move is only the swap of a smaller
-// order that the search has walked already, by a cheap sufficient test:
-// the points below s1's from point whose move by d was legal before s1
-// (legalBefore) and cannot touch s1's legality or hits, so that both orders
-// are legal with the same hits. It asks for four different points, no
-// entering and no bearing off (so neither move changes the stones or the
-// blots the other meets on its own points, nor the bar, nor whether all are
-// home), and that each landing is judged alike in either order
-// (freeLanding). A move from the house is left out when the house count of
-// five blots could matter.
+// move, the points from which a next move s2 is only the swap of a smaller
+// order that the search has walked already: s2 starts below s1's point a,
+// was legal before s1 (legalBefore), and s1 stays legal after it. It asks
+// that neither enters nor bears off; then s2 then s1 reaches the position of
+// s1 then s2 (each takes a stone off its point and puts one on its target;
+// a blot on a target is hit by whichever lands there first), neither makes
+// an entering hit, and s1 lands on ta after s2 as it did before: on as many
+// own stones (when s2 lands on ta too, s1 lands second, as s2 did, under
+// the same Band rule of V-B1, so that s2's legality answers for it), with
+// no fewer stones having reached 12 (Fiske) and no more in the house (five
+// blots; s1 leaves a, which is above s2's point and so not the house). Only
+// the band limit of V-O1 counts what s2 does (a Band it makes, one it
+// breaks), so under it s1 must not join a blot, and s2 may not land on ta.
 func (g *gen) swaps(s1 pathStep, legalBefore uint32, d int) uint32 {
 	a, ta := int(s1.from), int(s1.to)
 	if a == bar || ta == off {
 		return 0
 	}
-	// the position before s1: whether a stone had reached 12 (Fiske) and
-	// the stones in the house (five blots)
-	r12 := g.o.Bands == BandsFiske && g.reached12Before(a, ta)
-	house0 := g.me[house]
-	if a == house {
-		house0++
-	}
-	if !g.freeLanding(ta, s1.own, -1, a, r12, house0) {
-		return 0
-	}
 	m := legalBefore & (1<<a - 1) & (1<<(off-d) - 1) // below a, not bearing off
-	if ta > d {
-		m &^= 1 << (ta - d) // not landing on ta
-	}
-	if a > d {
-		m &^= 1 << (a - d) // nor on a
-	}
-	fiveBlots := g.o.Opening == FiveBlots
-	if fiveBlots && house0 > 10 {
-		m &^= 1 << house
-	}
-	// the landing of the other move on its target, which holds the same own
-	// stones before and after s1 (it is neither a nor ta)
-	var band uint32 // the points where V-B1 forbids a Band
-	switch g.o.Bands {
-	case BandsCotton:
-		band = cottonBandPoints
-	case BandsFiske:
-		if !r12 {
-			band = vkBandPoints
+	if g.o.Opening == BandLimit {
+		if s1.own == 1 {
+			return 0
 		}
-	default:
-		band = vkBandPoints
-	}
-	free := ^g.occ | g.two&^band
-	if fiveBlots && (house0 <= 10 || a != house) {
-		free |= g.occ &^ band // a blot joined alike in either order
-	}
-	return m & (free >> d)
-}
-
-// reached12Before reports whether a stone had reached 12 (Fiske's reading
-// of V-B1) before the last move, a→ta on the board, was made.
-func (g *gen) reached12Before(a, ta int) bool {
-	if a >= hucke {
-		return true
-	}
-	occ := g.occ & pointsFrom12
-	if g.me[ta] == 1 {
-		occ &^= 1 << ta // only the stone that moved stands there
-	}
-	return occ != 0 || g.me[off] > 0
-}
-
-// freeLanding reports whether landing on t, which holds own stones before
-// either move, is judged the same whether or not the other move (from one of
-// the points a, b) has been made. It is when t holds no own stones; or when
-// no Band rule of V-B1 applies to t — under Fiske's reading on 2–11 only once
-// a stone had reached 12 before both moves (r12; that cannot be undone, but
-// either move might make it true) — and either t holds a Band already or the
-// blot it holds may be joined in either order (V-O1 five blots: the house,
-// house0 stones before both moves, holds no more than 10, or neither move
-// leaves it; the band limit counts Bände the other move may change, so it is
-// never taken as free).
-func (g *gen) freeLanding(t int, own int8, a, b int, r12 bool, house0 int8) bool {
-	if own == 0 {
-		return true
-	}
-	switch g.o.Bands {
-	case BandsCotton:
-		if t <= 12 {
-			return false
-		}
-	case BandsFiske:
-		if t <= 11 && !r12 {
-			return false
-		}
-	default:
-		if t <= 11 {
-			return false
+		if ta > d {
+			m &^= 1 << (ta - d)
 		}
 	}
-	if own >= 2 {
-		return true
-	}
-	return g.o.Opening == FiveBlots && (house0 <= 10 || a != house && b != house)
+	return m
 }
 
 // swappable reports whether the candidate move from→to by d, made after the
