@@ -30,7 +30,7 @@ func rulesMask(w *walker, d int) uint32 {
 // masks kept move by move are checked too; and that the destination and hit
 // of each legal move are the rules' (V-H1).
 func TestV_B1_LegalMasksMatchTheSingleStepRules(t *testing.T) {
-	per := conformance.Games(3000, 100000)
+	per := conformance.Games(800, 100000)
 	for i, h := range genOptions() {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()

@@ -17,7 +17,7 @@ import (
 // it is legal, leaves s1 legal with the same landing, and reaches the same
 // position as s1 then s2.
 func TestV_D2_SwapsAreSwaps(t *testing.T) {
-	per := conformance.Games(2000, 100000)
+	per := conformance.Games(500, 100000)
 	for i, h := range genOptions() {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()
