@@ -648,9 +648,11 @@ func (g *gen) filterOne(dst []brettspiel.Move, actor brettspiel.Player, hi int) 
 	return dst
 }
 
-// walker plays single moves of one throw on copies of the two sides. It is
-// the ground of the checks that judge a play without listing the plays
-// (checkPlay) and of the random playouts (Simulate).
+// walker plays single moves of one throw on the two sides it is given, in
+// place, and keeps masks of them up to date. It is the ground of the checks
+// that judge a play without listing the plays (checkPlay, which gives it
+// copies) and of the random playouts (Simulate, which gives it the game's
+// sides).
 type walker struct {
 	o       *Options
 	me, opp *board.Side // the sides it plays on, the caller's
