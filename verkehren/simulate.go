@@ -183,8 +183,8 @@ func (w *walker) randomWalk(r *draws, m, hits int) (pay uint64, ok bool) {
 		found := false
 		for cands != 0 {
 			b := bits.TrailingZeros64(cands)
-			if c := bits.OnesCount64(cands); c > 1 {
-				b = nthBit(cands, r.intn(c))
+			if cands&(cands-1) != 0 { // more than one
+				b = r.pick(cands)
 			}
 			cands &^= 1 << b
 			from, j := b&31, b>>5
@@ -265,7 +265,13 @@ var selectInByte = func() (t [256][8]uint8) {
 func (w *walker) randomListed(r *draws) uint64 {
 	var buf [maxLegal]brettspiel.Move
 	legal := w.o.appendPlays(buf[:0], 0, w.me, w.opp, int(w.dice[1]), int(w.dice[0]))
-	pay := legal[r.intn(len(legal))].Payload()
+	i := 0
+	if n := len(legal); n <= 1<<15 {
+		i = r.intn(n)
+	} else {
+		i = r.r.IntN(n) // more plays than intn draws among; never seen
+	}
+	pay := legal[i].Payload()
 	playOn(w.me, w.opp, pay)
 	w.occ, w.two = sideMasks(w.me)
 	return pay
