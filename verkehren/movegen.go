@@ -736,17 +736,20 @@ func (w *walker) sources() uint32 {
 
 // play makes the single move from→to by number j, hitting when hit says so.
 func (w *walker) play(from, to, j int, hit bool) {
-	w.me[from]--
-	switch w.me[from] {
+	me := w.me
+	c := me[from] - 1
+	me[from] = c
+	switch c {
 	case 0:
 		w.occ &^= 1 << from
 	case 1:
 		w.two &^= 1 << from
 	}
-	w.me[to]++
+	c = me[to] + 1
+	me[to] = c
 	if to < off {
 		w.occ |= 1 << to
-		if w.me[to] == 2 {
+		if c == 2 {
 			w.two |= 1 << to
 		}
 	}
@@ -764,16 +767,19 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 		w.opp[bar]--
 		w.blots |= 1 << to
 	}
-	w.me[to]--
-	switch w.me[to] {
+	me := w.me
+	c := me[to] - 1
+	me[to] = c
+	switch c {
 	case 0:
 		w.occ &^= 1 << to
 	case 1:
 		w.two &^= 1 << to
 	}
-	w.me[from]++
+	c = me[from] + 1
+	me[from] = c
 	w.occ |= 1 << from
-	if w.me[from] == 2 {
+	if c == 2 {
 		w.two |= 1 << from
 	}
 	w.left[j]++
