@@ -17,12 +17,11 @@ var _ brettspiel.Simulator = (*Game)(nil)
 //
 // The distribution: every throw, the draw for the start included, is drawn
 // from r with the probabilities of two dice (one of the 36 ordered pairs of
-// numbers, uniformly). A play
-// is built single move by single move: at each, among the single moves (a
-// stone's point and a number left) that are legal now and after which the
-// rest of the throw can still make a whole play by the rules of V-D2 (as many
-// numbers as any play uses, the higher one under Options.HigherDie), one is
-// drawn uniformly. Plays reached by more orders of their single moves are
+// numbers, uniformly). A play is built single move by single move: at each,
+// among the single moves (a stone's point and a number left) that are legal
+// now and after which the rest of the throw can still make a whole play by
+// the rules of V-D2 (as many numbers as any play uses, the higher one under
+// Options.HigherDie), one is drawn uniformly. Plays reached by more orders of their single moves are
 // therefore more likely than others; the pass comes only when nothing can be
 // played. When plays can differ in entering hits (V-E3), only the single
 // moves after which a whole play with the most entering hits remains possible
