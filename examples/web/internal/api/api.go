@@ -37,6 +37,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -173,9 +174,11 @@ func firstLines(b []byte, n int) string {
 
 // ErrorJSON is the "error" object of a failed call.
 type ErrorJSON struct {
-	Name    string    `json:"name"`
-	Message string    `json:"message"`
-	Rule    *RuleJSON `json:"rule,omitempty"`
+	Name    string `json:"name"`
+	Message string `json:"message"`
+	// Rule is the first rule the message names, Rules all of them.
+	Rule  *RuleJSON  `json:"rule,omitempty"`
+	Rules []RuleJSON `json:"rules,omitempty"`
 }
 
 // RuleJSON is a rule's text for the page.
@@ -189,14 +192,16 @@ type RuleJSON struct {
 // ruleID finds a rule ID in a text, such as "T-H3" or "V-W4" or "F-A2".
 var ruleID = regexp.MustCompile(`\b[A-Z]{1,2}-[A-Z]{0,2}[0-9]+[a-z]?\b`)
 
-// ruleIn returns the first rule named in text that the rules package knows.
-func ruleIn(text string) *RuleJSON {
+// rulesIn returns the rules named in text that the rules package knows, in
+// the order named, each once.
+func rulesIn(text string) []RuleJSON {
+	var out []RuleJSON
 	for _, id := range ruleID.FindAllString(text, -1) {
-		if r := ruleOf(id); r != nil {
-			return r
+		if r := ruleOf(id); r != nil && !slices.ContainsFunc(out, func(x RuleJSON) bool { return x.ID == r.ID }) {
+			out = append(out, *r)
 		}
 	}
-	return nil
+	return out
 }
 
 func ruleOf(id string) *RuleJSON {
@@ -208,7 +213,10 @@ func ruleOf(id string) *RuleJSON {
 }
 
 func errorJSON(err error) []byte {
-	e := ErrorJSON{Name: ErrorName(err), Message: err.Error(), Rule: ruleIn(err.Error())}
+	e := ErrorJSON{Name: ErrorName(err), Message: err.Error(), Rules: rulesIn(err.Error())}
+	if len(e.Rules) > 0 {
+		e.Rule = &e.Rules[0]
+	}
 	b, _ := json.Marshal(struct {
 		Error ErrorJSON `json:"error"`
 	}{e})

@@ -183,7 +183,7 @@ func TestThrowIsSeeded(t *testing.T) {
 	var s1, s2, s3 StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "verkehren", "seed": 99}, &s1)
 	call(t, a, "throw", map[string]any{"handle": s1.Handle}, &s1)
-	call(t, a, "newGame", map[string]any{"variant": "verkehren", "seed": 99}, &s2)
+	call(t, a, "newGame", map[string]any{"variant": "verkehren", "seed": "99"}, &s2)
 	call(t, a, "throw", map[string]any{"handle": s2.Handle}, &s2)
 	if idOf(t, &s1) != idOf(t, &s2) {
 		t.Errorf("same seed, two throws: %s and %s", idOf(t, &s1), idOf(t, &s2))
@@ -383,6 +383,11 @@ func TestIllegalStepNamesItsRule(t *testing.T) {
 	if e.Name != "ErrIllegalMove" || e.Rule == nil || e.Rule.Text == "" || !strings.Contains(e.Message, e.Rule.ID) {
 		t.Errorf("illegal step: %+v rule %+v", e, e.Rule)
 	}
+	for _, r := range e.Rules {
+		if !strings.Contains(e.Message, r.ID) || r.Text == "" {
+			t.Errorf("rule %+v is not named in %q", r, e.Message)
+		}
+	}
 	before := idOf(t, &s)
 	call(t, a, "state", map[string]any{"handle": s.Handle}, &s)
 	if idOf(t, &s) != before {
@@ -408,6 +413,8 @@ func TestBadCallsAreErrorValues(t *testing.T) {
 		{"newGame", `{"variant":"chess"}`, "ErrBadOptions"},
 		{"newGame", `{"variant":"festung","players":9}`, "ErrBadOptions"},
 		{"newGame", `{"variant":"toccateglio","seed":-1}`, "ErrBadCall"},
+		{"newGame", `{"variant":"toccateglio","seed":"18446744073709551616"}`, "ErrBadCall"},
+		{"newGame", `{"variant":"toccateglio","seed":1.5}`, "ErrBadCall"},
 		{"apply", fmt.Sprintf(`{"handle":%d}`, h), "ErrBadCall"},
 		{"apply", fmt.Sprintf(`{"handle":%d,"notation":"1/7 1/8"}`, h), "ErrBadNotation"},
 		{"apply", fmt.Sprintf(`{"handle":%d,"notation":"xyz"}`, h), "ErrBadNotation"},

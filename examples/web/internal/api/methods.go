@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
@@ -47,7 +48,22 @@ type newGameArgs struct {
 	Variant *string `json:"variant"`
 	Preset  string  `json:"preset"`
 	Players int     `json:"players"`
-	Seed    uint64  `json:"seed"`
+	Seed    Seed    `json:"seed"`
+}
+
+// Seed is a game's seed in the arguments of a call: a JSON number or a
+// decimal string (JavaScript's numbers hold only 53 bits, a seed 64).
+type Seed uint64
+
+// UnmarshalJSON reads a number or a string of decimal digits.
+func (s *Seed) UnmarshalJSON(b []byte) error {
+	text := strings.Trim(string(b), `"`)
+	n, err := strconv.ParseUint(strings.TrimSpace(text), 10, 64)
+	if err != nil {
+		return fmt.Errorf("seed %s: want a whole number 0…18446744073709551615", b)
+	}
+	*s = Seed(n)
+	return nil
 }
 
 // newGameCall starts a game: {variant, preset ("" for the default),
@@ -65,7 +81,7 @@ func (a *API) newGameCall(args []byte) (any, error) {
 		return nil, err
 	}
 	rec := h.Record()
-	g := &game{h: h, variant: rec.Game, preset: rec.Preset, players: h.Game().NumPlayers(), seed: in.Seed}
+	g := &game{h: h, variant: rec.Game, preset: rec.Preset, players: h.Game().NumPlayers(), seed: uint64(in.Seed)}
 	return a.state(a.add(g), g, 0)
 }
 
@@ -536,7 +552,7 @@ func (a *API) saveRecordCall(args []byte) (any, error) {
 type loadArgs struct {
 	Text *string `json:"text"`
 	ID   *string `json:"id"`
-	Seed uint64  `json:"seed"`
+	Seed Seed    `json:"seed"`
 }
 
 // loadRecordCall loads a saved record with every step, to be undone:
@@ -558,7 +574,7 @@ func (a *API) loadRecordCall(args []byte) (any, error) {
 		return nil, err
 	}
 	r := h.Record()
-	g := &game{h: h, variant: r.Game, preset: r.Preset, players: h.Game().NumPlayers(), seed: in.Seed}
+	g := &game{h: h, variant: r.Game, preset: r.Preset, players: h.Game().NumPlayers(), seed: uint64(in.Seed)}
 	return a.state(a.add(g), g, 0)
 }
 
@@ -608,7 +624,7 @@ func (a *API) loadIDCall(args []byte) (any, error) {
 		return nil, err
 	}
 	variant, _, _ := strings.Cut(strings.TrimSpace(*in.ID), ":")
-	g := &game{h: h, variant: variant, players: start.NumPlayers(), seed: in.Seed}
+	g := &game{h: h, variant: variant, players: start.NumPlayers(), seed: uint64(in.Seed)}
 	return a.state(a.add(g), g, 0)
 }
 
