@@ -1,0 +1,225 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brettspiel/brettspiel/rules"
+	"github.com/chromedp/chromedp"
+)
+
+// toPlay throws (by clicking) until a player of the page is to move.
+func toPlay(t *testing.T, ctx context.Context) snapshot {
+	t.Helper()
+	for i := 0; ; i++ {
+		s := waitFor(t, ctx, "a quiet page", func(s snapshot) bool { return s.Busy == "0" })
+		if s.Turn == "player" {
+			return s
+		}
+		if i > 50 || s.Turn == "over" {
+			t.Fatalf("no player to move: %+v", s)
+		}
+		click(t, ctx, "#throw")
+	}
+}
+
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// An illegal drop is refused: the position stays, and the message names
+// the rule with its text as the rules package has it.
+func TestIllegalDropIsRefusedWithTheRule(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"4"}, "opponent": {"hot-seat"}})
+	before := toPlay(t, ctx)
+	from := eval[string](t, ctx, `document.querySelector('.point.source, .bar.source').dataset.point`)
+	click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, from))
+	// Any point that is not highlighted as a target of that stone.
+	to := eval[string](t, ctx, `[...document.querySelectorAll('.point:not(.target):not(.selected)')].map((e) => e.dataset.point).find((p) => p !== '`+from+`')`)
+	click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, to))
+	s := snap(t, ctx)
+	if s.Error != "ErrIllegalMove" || s.Rule == "" {
+		t.Fatalf("drop %s→%s: the page shows %+v", from, to, s)
+	}
+	r, ok := rules.Lookup(s.Rule)
+	if !ok || !strings.Contains(s.Message, r.Text) || !strings.Contains(s.Message, r.Title) {
+		t.Errorf("drop %s→%s: message %q, want the text of %s", from, to, s.Message, s.Rule)
+	}
+	if s.ID != before.ID || s.Length != before.Length || s.Steps != "0" {
+		t.Errorf("the refused drop changed the page: %+v, before %+v", s, before)
+	}
+	t.Logf("%s→%s refused: %s", from, to, s.Message)
+	// The event list carries the rule text on hover.
+	title := eval[string](t, ctx, `(document.querySelector('#events [data-rule]') || {}).title || ''`)
+	if title == "" {
+		t.Error("no event of the list has its rule's text as its title")
+	}
+}
+
+// Undo takes back exactly one step and restores its position; redo plays
+// it again.
+func TestUndoRestoresThePosition(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"toccateglio"}, "seed": {"8"}, "opponent": {"hot-seat"}})
+	var ids []string
+	s := toPlay(t, ctx)
+	ids = append(ids, s.ID)
+	click(t, ctx, "#legal li")
+	s = waitFor(t, ctx, "a move", func(x snapshot) bool { return x.Length != s.Length })
+	after := s
+	click(t, ctx, "#undo")
+	s = waitFor(t, ctx, "the undo", func(x snapshot) bool { return x.Length != after.Length })
+	if s.ID != ids[0] {
+		t.Errorf("undo: %s, want %s", s.ID, ids[0])
+	}
+	click(t, ctx, "#redo")
+	s = waitFor(t, ctx, "the redo", func(x snapshot) bool { return x.Length == after.Length })
+	if s.ID != after.ID {
+		t.Errorf("redo: %s, want %s", s.ID, after.ID)
+	}
+}
+
+// A saved record loads into the same position, with its steps to undo; a
+// position ID loads too.
+func TestSavedRecordAndIDLoad(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"4"}, "seed": {"21"}, "opponent": {"hot-seat"}})
+	for i := 0; i < 12; i++ {
+		s := snap(t, ctx)
+		if s.Turn == "chance" {
+			click(t, ctx, "#throw")
+		} else {
+			click(t, ctx, "#board .field.target")
+		}
+	}
+	saved := snap(t, ctx)
+	click(t, ctx, "#save-record")
+	text := eval[string](t, ctx, `document.querySelector('#record-text').value`)
+	if !strings.HasPrefix(text, "# brettspiel record") {
+		t.Fatalf("saved record: %q", text)
+	}
+	click(t, ctx, "#new-game")
+	s := waitFor(t, ctx, "a new game", func(x snapshot) bool { return x.Length == "0" })
+	if s.ID == saved.ID {
+		t.Fatal("the new game is the saved position")
+	}
+	click(t, ctx, "#load-record")
+	s = waitFor(t, ctx, "the loaded record", func(x snapshot) bool { return x.Length == saved.Length })
+	if s.ID != saved.ID {
+		t.Errorf("loaded record: %s, want %s", s.ID, saved.ID)
+	}
+	if undo := eval[bool](t, ctx, `!document.querySelector('#undo').disabled`); !undo {
+		t.Error("the loaded record's steps cannot be undone")
+	}
+	// The position ID, typed into the load field.
+	click(t, ctx, "#new-game")
+	waitFor(t, ctx, "a new game", func(x snapshot) bool { return x.Length == "0" })
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#load-id-text"), saved.ID)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, ctx, "#load-id")
+	s = waitFor(t, ctx, "the loaded ID", func(x snapshot) bool { return x.ID == saved.ID })
+	if s.Length != "0" {
+		t.Errorf("a game from an ID has %s steps, want 0", s.Length)
+	}
+}
+
+// Conceding asks first; "No" keeps the game going.
+func TestConcedeAsksFirst(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"9"}, "opponent": {"hot-seat"}})
+	before := toPlay(t, ctx)
+	click(t, ctx, `#decisions [data-move="concede"]`)
+	if shown := eval[bool](t, ctx, `!document.querySelector('#confirm').hidden`); !shown {
+		t.Fatal("no confirmation asked")
+	}
+	click(t, ctx, "#confirm-no")
+	if s := snap(t, ctx); s.ID != before.ID || s.Turn != "player" {
+		t.Fatalf("No conceded: %+v", s)
+	}
+	click(t, ctx, `#decisions [data-move="concede"]`)
+	click(t, ctx, "#confirm-yes")
+	s := waitFor(t, ctx, "the end", func(x snapshot) bool { return x.Turn == "over" })
+	if !strings.Contains(s.Status, "wins") {
+		t.Errorf("after conceding: %q", s.Status)
+	}
+}
+
+// Calls from JavaScript that are wrong in themselves get error values, and
+// the page goes on working.
+func TestBadCallsFromJavaScript(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"toccateglio"}, "seed": {"1"}})
+	for _, js := range []string{
+		`brettspiel.call()`,
+		`brettspiel.call(42)`,
+		`brettspiel.call('state', {handle: 1})`,
+		`brettspiel.call('state', '{"handle": "one"}')`,
+		`brettspiel.call('nosuch', '{}')`,
+		`brettspiel.call('apply', '{"handle": 999999, "notation": "1/2"}')`,
+	} {
+		out := eval[string](t, ctx, js)
+		var v struct {
+			Error struct{ Name, Message string }
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil || v.Error.Name != "ErrBadCall" || v.Error.Message == "" {
+			t.Errorf("%s = %s, want an ErrBadCall", js, out)
+		}
+	}
+	click(t, ctx, "#throw")
+	if s := waitFor(t, ctx, "a throw", func(x snapshot) bool { return x.Length == "1" }); s.Error != "" {
+		t.Errorf("after the bad calls: %+v", s)
+	}
+}
+
+// The figures of the README: the time from the start of the page's load to
+// the WebAssembly's start and to the first state with its legal moves, and
+// the time of a bot's move in the page.
+func TestMeasure(t *testing.T) {
+	ctx := page(t)
+	for _, g := range []struct{ variant, bot string }{{"toccateglio", "expectimax"}, {"verkehren", "expectimax"}, {"festung", "expectimax"}, {"verkehren", "greedy"}} {
+		open(t, ctx, url.Values{"variant": {g.variant}, "seed": {"2"}, "opponent": {g.bot}, "players": {"3"}})
+		m := eval[map[string]any](t, ctx, `globalThis.brettspielMetrics`)
+		t.Logf("%s: WebAssembly started %.0f ms after the load began; first state with its legal moves at %.0f ms",
+			g.variant, m["wasmReady"], m["firstState"])
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			m = eval[map[string]any](t, ctx, `globalThis.brettspielMetrics`)
+			if bm, _ := m["botMoves"].([]any); len(bm) >= 3 || time.Now().After(deadline) {
+				break
+			}
+			s := snap(t, ctx)
+			switch {
+			case s.Turn == "over":
+				click(t, ctx, "#new-game")
+			case s.Busy == "1":
+				time.Sleep(20 * time.Millisecond)
+			case s.Turn == "chance":
+				click(t, ctx, "#throw")
+			default:
+				click(t, ctx, "#bot-move")
+			}
+		}
+		bm, _ := m["botMoves"].([]any)
+		if len(bm) == 0 {
+			t.Fatalf("%s: no bot moved", g.variant)
+		}
+		var parts []string
+		for _, x := range bm {
+			b := x.(map[string]any)
+			parts = append(parts, fmt.Sprintf("%.0f ms (%.0f ms in the bot)", b["wall"], b["millis"]))
+		}
+		t.Logf("%s: %s moves: %s", g.variant, g.bot, strings.Join(parts, ", "))
+	}
+}
