@@ -269,6 +269,7 @@ type game struct {
 	players         int
 	seed            uint64
 	opponent        string // "hot-seat", or the bot of every seat but 0
+	shotAt          int    // the step after which the screenshot is taken
 }
 
 // play plays g to the end through clicks — the throw button, a stone and
@@ -293,6 +294,7 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 	choose := rand.New(rand.NewPCG(g.seed, 99))
 	human := func(p brettspiel.Player) bool { return g.opponent == "hot-seat" || p == 0 }
 	var notations []string
+	shot := false
 	// auto reports whether the page plays the next step by itself: a bot's
 	// move or a bot's throw.
 	auto := func() bool {
@@ -325,7 +327,14 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 		} else {
 			m := pick(lib, choose)
 			notations = append(notations, lib.MoveString(m))
-			clicks += clickMove(t, ctx, lib, m)
+			var shoot func()
+			if !shot && steps >= g.shotAt {
+				// A picture of the board with the move under way: the
+				// stone picked and its targets, or the fields on offer.
+				shoot = func() { screenshot(t, ctx, g.variant+".png") }
+				shot = true
+			}
+			clicks += clickMove(t, ctx, lib, m, shoot)
 			if err := lib.Apply(m); err != nil {
 				t.Fatal(err)
 			}
@@ -411,20 +420,30 @@ func pick(g brettspiel.Game, r *rand.Rand) brettspiel.Move {
 
 // clickMove makes the move m through the page: a stone and its target for
 // every step, a field of the plan, or a decision button.
-func clickMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspiel.Move) int {
+//
+// shoot, unless nil, is called once the move is under way: after the first
+// click of a play, or before the click of a decision.
+func clickMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspiel.Move, shoot func()) int {
 	t.Helper()
+	if shoot == nil {
+		shoot = func() {}
+	}
 	info, err := g.(brettspiel.Describer).Describe(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	switch {
 	case info.Kind == brettspiel.MoveDecision && info.FieldName != "":
+		shoot()
 		click(t, ctx, fmt.Sprintf(`[data-field=%q]`, info.FieldName))
 		return 1
 	case info.Kind == brettspiel.MovePlay:
 		n := 0
-		for _, st := range info.Steps {
+		for i, st := range info.Steps {
 			click(t, ctx, fmt.Sprintf(`[data-point="%d"]`, st.From))
+			if i == 0 {
+				shoot()
+			}
 			click(t, ctx, fmt.Sprintf(`[data-point="%d"]`, st.To))
 			n += 2
 		}
@@ -444,6 +463,7 @@ func clickMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspie
 		click(t, ctx, "#confirm-yes")
 		return 2
 	default:
+		shoot()
 		click(t, ctx, fmt.Sprintf(`#decisions [data-move=%q]`, g.MoveString(m)))
 		return 1
 	}
@@ -451,9 +471,9 @@ func clickMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspie
 
 // The three games, each played to its end through the page.
 var games = []game{
-	{variant: "toccateglio", preset: "Toccateglispiel", players: 2, seed: 12, opponent: "hot-seat"},
-	{variant: "verkehren", preset: "VK", players: 2, seed: 15, opponent: "random"},
-	{variant: "festung", preset: "Standard", players: 3, seed: 3, opponent: "hot-seat"},
+	{variant: "toccateglio", preset: "Toccateglispiel", players: 2, seed: 12, opponent: "hot-seat", shotAt: 14},
+	{variant: "verkehren", preset: "VK", players: 2, seed: 15, opponent: "random", shotAt: 40},
+	{variant: "festung", preset: "Standard", players: 3, seed: 3, opponent: "hot-seat", shotAt: 40},
 }
 
 func TestPlayEveryGameToTheEnd(t *testing.T) {
@@ -469,19 +489,21 @@ func TestPlayEveryGameToTheEnd(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("in the page: %v calls to the WebAssembly took %.0f ms", m["calls"], m["callMillis"])
-			screenshot(t, ctx, g.variant+".png")
 		})
 	}
 }
 
-// screenshot writes the board and its side panel to
+// screenshot writes the page as the window shows it to
 // examples/web/screenshots when BRETTSPIEL_SCREENSHOTS is set.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	if os.Getenv("BRETTSPIEL_SCREENSHOTS") == "" {
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("main")))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.scrollTo(0, 0), true`)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
 	}

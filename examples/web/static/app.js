@@ -273,7 +273,7 @@ function renderStatus() {
     s = p < 0 ? 'Draw for the start: throw the dice' : `${seatName(p)} to throw`;
   } else {
     const d = diceOf();
-    s = `${seatName(game.player)} to ${game.phase === 'decide' || cur.variant === 'festung' ? 'decide' : 'play'}${d.length ? ' ' + d.join('-') : ''}`;
+    s = `${seatName(game.player)} to ${game.phase === 'decide' || cur.variant === 'festung' ? 'decide' : 'play'}${d.length ? ' ' + diceText(d) : ''}`;
   }
   if (game.turn !== 'over') s += humans.has(game.turn === 'player' ? game.player : throwSeat()) || throwSeat() < 0 ? '' : ' (bot)';
   $('#status').textContent = s;
@@ -281,6 +281,12 @@ function renderStatus() {
   const d = diceOf();
   $('#dice').textContent = d.map((n) => '⚀⚁⚂⚃⚄⚅'[n - 1] || n).join(' ');
   $('#dice').dataset.dice = d.join(',');
+}
+
+// diceText writes a throw as the notation does: 6-2, or 5/1-6 with the
+// large die first.
+function diceText(d) {
+  return d.length === 3 ? `${d[0]}/${d[1]}-${d[2]}` : d.join('-');
 }
 
 // diceOf returns the numbers of the throw being played.
@@ -343,6 +349,7 @@ function renderScores() {
     for (const s of game.seats) {
       const tr = row([seatName(s.seat) + (humans.has(s.seat) ? '' : ' (bot)'), s.balance, s.bought, s.pasches, s.return]);
       tr.dataset.seat = s.seat;
+      swatch(tr.firstChild, s.seat);
       if (s.seat === turnSeat) tr.className = 'turn';
     }
     return;
@@ -355,8 +362,17 @@ function renderScores() {
       : ((own.junker ?? game.junker)?.[s.seat] ? 'yes' : '');
     const tr = row([seatName(s.seat) + (humans.has(s.seat) ? '' : ' (bot)'), s.pips, s.waiting, s.onBoard, s.borneOff, extra, s.score]);
     tr.dataset.seat = s.seat;
+    swatch(tr.firstChild, s.seat);
     if (s.seat === turnSeat) tr.className = 'turn';
   }
+}
+
+// swatch puts a disc of the seat's colour before a cell's text.
+function swatch(td, seat) {
+  const sp = document.createElement('span');
+  sp.className = 'swatch';
+  sp.style.background = seatColours[seat];
+  td.prepend(sp);
 }
 
 function renderLegal() {
@@ -485,7 +501,10 @@ function drawRace() {
     const title = el('title', {}, g);
     title.textContent = `point ${n} (Player 1's ${p.track[0]}, Player 2's ${p.track[1]})` + (p.hucke >= 0 ? ` — ${seatName(p.hucke)}'s Hucke` : '');
     if (p.hucke >= 0) {
-      const h = el('text', { class: 'hucke', x: x + W / 2 + 15, y: top ? 13 : 553, fill: p.hucke ? '#000' : '#fff', stroke: p.hucke ? 'none' : '#000', 'stroke-width': .4 }, svg);
+      // the Hucke: a tag in its owner's colour beside the number
+      const hk = el('g', { class: 'hucke', 'data-hucke': p.hucke }, svg);
+      el('circle', { cx: x + W / 2 + 17, cy: top ? 12 : 552, r: 7, fill: seatColours[p.hucke], stroke: '#000', 'stroke-width': .6 }, hk);
+      const h = el('text', { x: x + W / 2 + 17, y: top ? 12 : 552, fill: p.hucke ? '#fff' : '#000', 'dominant-baseline': 'central' }, hk);
       h.textContent = 'H';
     }
     const st = shown.points[n];
@@ -625,10 +644,13 @@ function drawPlan() {
     t.textContent = fieldLabel(f);
     el('title', {}, g).textContent = `${f.name} — ${f.kind}${f.marker ? ', a marker' : ', empty'}`;
     (f.squares || []).forEach((p, i) => {
-      el('rect', { class: 'square', x: x - big + i * 9, y: y - big - 10, width: 8, height: 8, fill: seatColours[p] }, svg);
+      const sq = el('g', { class: 'square', 'data-seat': p }, svg);
+      el('rect', { x: x - big + i * 15, y: y - big - 15, width: 14, height: 14, fill: seatColours[p] }, sq);
+      const t = el('text', { x: x - big + i * 15 + 7, y: y - big - 8, fill: p === 0 ? '#000' : '#fff' }, sq);
+      t.textContent = p + 1;
     });
   }
-  drawDice(svg, diceOf(), 560, 530);
+  drawDice(svg, diceOf(), 250, 40);
 }
 
 function fieldLabel(f) {
