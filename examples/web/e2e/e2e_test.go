@@ -34,16 +34,22 @@ var (
 // chromiumPaths are where a Chromium is looked for, in order.
 var chromiumPaths = []string{"chromium", "chromium-browser", "google-chrome", "/usr/bin/chromium"}
 
-func findChromium() string {
+// findChromium returns the browser to drive: $BRETTSPIEL_CHROMIUM when it
+// is set (to any other browser speaking the DevTools protocol), else the
+// first of chromiumPaths found. It returns "" and why when there is none.
+func findChromium() (string, string) {
 	if p := os.Getenv("BRETTSPIEL_CHROMIUM"); p != "" {
-		return p
+		if exe, err := exec.LookPath(p); err == nil {
+			return exe, ""
+		}
+		return "", "no browser: BRETTSPIEL_CHROMIUM=" + p + " is no executable"
 	}
 	for _, name := range chromiumPaths {
 		if p, err := exec.LookPath(name); err == nil {
-			return p
+			return p, ""
 		}
 	}
-	return ""
+	return "", "no Chromium found (looked for " + strings.Join(chromiumPaths, ", ") + "); install it with apt-get install -y chromium to run the browser tests"
 }
 
 // TestMain stops the server and the browser after the tests.
@@ -76,9 +82,9 @@ func page(t *testing.T) context.Context {
 }
 
 func setup() {
-	exe := findChromium()
+	exe, why := findChromium()
 	if exe == "" {
-		skipWhy = "no Chromium found (looked for " + strings.Join(chromiumPaths, ", ") + " and $BRETTSPIEL_CHROMIUM); install it with apt-get install -y chromium to run the browser tests"
+		skipWhy = why
 		return
 	}
 	start := time.Now()
