@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -196,7 +197,7 @@ func TestMeasure(t *testing.T) {
 		deadline := time.Now().Add(60 * time.Second)
 		for {
 			m = eval[map[string]any](t, ctx, `globalThis.brettspielMetrics`)
-			if bm, _ := m["botMoves"].([]any); len(bm) >= 3 || time.Now().After(deadline) {
+			if bm, _ := m["botMoves"].([]any); len(bm) >= 12 || time.Now().After(deadline) {
 				break
 			}
 			s := snap(t, ctx)
@@ -215,11 +216,15 @@ func TestMeasure(t *testing.T) {
 		if len(bm) == 0 {
 			t.Fatalf("%s: no bot moved", g.variant)
 		}
-		var parts []string
+		var wall, inBot []float64
 		for _, x := range bm {
 			b := x.(map[string]any)
-			parts = append(parts, fmt.Sprintf("%.0f ms (%.0f ms in the bot)", b["wall"], b["millis"]))
+			wall = append(wall, b["wall"].(float64))
+			inBot = append(inBot, b["millis"].(float64))
 		}
-		t.Logf("%s: %s moves: %s", g.variant, g.bot, strings.Join(parts, ", "))
+		slices.Sort(wall)
+		slices.Sort(inBot)
+		t.Logf("%s: %d %s moves: median %.0f ms, longest %.0f ms (in the bot: median %.0f ms, longest %.0f ms)",
+			g.variant, len(wall), g.bot, wall[len(wall)/2], wall[len(wall)-1], inBot[len(inBot)/2], inBot[len(inBot)-1])
 	}
 }

@@ -513,6 +513,7 @@ function drawRace() {
   // the bar: stones waiting to enter
   const bar = el('g', { class: 'bar', 'data-point': 0 }, svg);
   if (sources.has(0)) bar.classList.add('source');
+  if (selected === 0) bar.classList.add('selected');
   el('rect', { x: BAR, y: TOP, width: BARW, height: BOTTOM - TOP }, bar);
   el('title', {}, bar).textContent = r.waiting;
   for (const s of [0, 1]) {
