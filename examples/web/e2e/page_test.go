@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/rules"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -226,5 +229,62 @@ func TestMeasure(t *testing.T) {
 		slices.Sort(inBot)
 		t.Logf("%s: %d %s moves: median %.0f ms, longest %.0f ms (in the bot: median %.0f ms, longest %.0f ms)",
 			g.variant, len(wall), g.bot, wall[len(wall)/2], wall[len(wall)-1], inBot[len(inBot)/2], inBot[len(inBot)-1])
+	}
+}
+
+// Physical dice entered by hand are played as that throw; a hint ranks the
+// moves; a stone dragged to its target moves as by two clicks.
+func TestManualDiceHintAndDrag(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"3"}, "opponent": {"hot-seat"}, "dice": {"manual"}})
+	lib, err := catalog.New("verkehren", "", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The draw for the start and the first throw, as entered by hand.
+	for _, d := range []string{"6 2", "3 1", "5 4"} {
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#manual-dice"), d)); err != nil {
+			t.Fatal(err)
+		}
+		click(t, ctx, "#enter-dice")
+		m, err := lib.ParseMove(strings.ReplaceAll(d, " ", "-"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := lib.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		if s := snap(t, ctx); s.ID != idOf(t, lib) {
+			t.Fatalf("after entering %s: page %s, library %s (%s)", d, s.ID, idOf(t, lib), s.Message)
+		}
+	}
+	s := snap(t, ctx)
+	if s.Turn != "player" {
+		t.Fatalf("after the draw and a throw: %+v", s)
+	}
+	click(t, ctx, "#hint")
+	hints := eval[[]string](t, ctx, `[...document.querySelectorAll('#hints li')].map((li) => li.textContent)`)
+	if len(hints) == 0 || !strings.Contains(hints[0], " — ") {
+		t.Errorf("hints: %q", hints)
+	}
+	// Drag the first stone that may move to its first target.
+	from := eval[string](t, ctx, `document.querySelector('.point.source, .bar.source').dataset.point`)
+	click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, from))
+	to := eval[string](t, ctx, `document.querySelector('.target').dataset.point`)
+	click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, from)) // put it down again
+	xy := func(sel string) []float64 {
+		return eval[[]float64](t, ctx, centreJS+"("+strconv.Quote(sel)+")")
+	}
+	a, b := xy(fmt.Sprintf(`[data-point="%s"]`, from)), xy(fmt.Sprintf(`[data-point="%s"]`, to))
+	err = chromedp.Do(ctx,
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, a[0], a[1], chromedp.Button("left")),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (a[0]+b[0])/2, (a[1]+b[1])/2, chromedp.Button("left")),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, b[0], b[1], chromedp.Button("left")),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, b[0], b[1], chromedp.Button("left")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := snap(t, ctx); s.Steps != "1" && s.Length != "4" {
+		t.Errorf("dragging %s to %s made no step: %+v", from, to, s)
 	}
 }

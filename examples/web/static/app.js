@@ -676,6 +676,21 @@ function wire() {
     const f = ev.target.closest('[data-field]');
     if (f) onField(Number(f.dataset.id));
   });
+  // Dragging a stone: pressed on a stone that may move, let go over its
+  // target. A press and a release on the same point are a click instead.
+  let dragFrom = null;
+  $('#board').addEventListener('pointerdown', (ev) => {
+    const p = ev.target.closest('[data-point]');
+    dragFrom = p && selected === null && next.some((s) => s.from === Number(p.dataset.point)) ? Number(p.dataset.point) : null;
+  });
+  $('#board').addEventListener('pointerup', (ev) => {
+    const from = dragFrom;
+    dragFrom = null;
+    const p = document.elementFromPoint(ev.clientX, ev.clientY)?.closest('[data-point]');
+    if (from === null || !p || Number(p.dataset.point) === from) return;
+    selected = from;
+    onPoint(Number(p.dataset.point));
+  });
   $('#throw').addEventListener('click', () => act('throw'));
   $('#enter-dice').addEventListener('click', () => {
     const dice = $('#manual-dice').value.split(/[^0-9]+/).filter(Boolean).map(Number);
