@@ -39,7 +39,7 @@ func chanceNodes(t testing.TB) map[string]brettspiel.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vk, err := verkehren.New(verkehren.VK)
+	vk, err := verkehren.New(verkehren.VK())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func middleGame(tb testing.TB, d1, d2 int) *Game {
 		}
 	}
 	pos.Dice = [2]int{d1, d2}
-	g, err := FromPosition(VK, pos)
+	g, err := FromPosition(VK(), pos)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	for _, o := range []struct {
 		name string
 		opts Options
-	}{{"VK", VK}, {"VKBandLimit", VKBandLimit}} {
+	}{{"VK", VK()}, {"VKBandLimit", VKBandLimit()}} {
 		b.Run(o.name, func(b *testing.B) {
 			b.ReportAllocs()
 			r := rand.New(rand.NewPCG(1, 2))

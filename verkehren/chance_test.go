@@ -25,7 +25,7 @@ func walkOutcome(outs []brettspiel.Outcome, x int) brettspiel.Move {
 func chancePhases(t *testing.T) map[string]*Game {
 	t.Helper()
 	out := map[string]*Game{}
-	g, err := New(VK)
+	g, err := New(VK())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,11 +54,29 @@
 //
 // [Options] is a value; the zero value is VK's game ([VK]): V-B1 as in VK,
 // the five-blots opening, no higher-die rule, the draw for the start, a turn
-// cap of [DefaultTurnCap] turns. The presets are [VK], [VKBandLimit] (band
-// limit 5), [Cotton] (no Band on 2–12) and [Fiske] (no Band on 2–11 until a
-// stone has reached 12). The fields combine freely, except that BandLimit
-// (5…15, 0 for 5) belongs to the band-limit opening; Options.Validate (and
-// New) say what is wrong with an error wrapping brettspiel.ErrBadOptions.
+// cap of [DefaultTurnCap] turns. The presets are the functions [VK],
+// [VKBandLimit] (band limit 5), [Cotton] (no Band on 2–12) and [Fiske] (no
+// Band on 2–11 until a stone has reached 12), each returning a fresh value;
+// [Presets] lists them with their names and sources, and [PresetNamed] finds
+// one by its name in any case. The fields combine freely, except that
+// BandLimit (5…15, 0 for 5) belongs to the band-limit opening;
+// Options.Validate (and New) say what is wrong with an error wrapping
+// brettspiel.ErrBadOptions.
+//
+// # The game and its accessors
+//
+// A Game is made by [New], [FromPosition], [ParseID], [LoadRecord],
+// [ReadRecord] or by decoding into it ([Game.UnmarshalJSON],
+// [Game.UnmarshalText]). The accessors are those of every game of the
+// module: [Game.Turn] (the seat that throws or plays, Nobody in the draw for
+// the start and at the end), [Game.Dice] (the numbers being played, nil when
+// none), [Game.Turns], [Game.Winner] (the winning seat once there is one),
+// [Game.Capped] (the turn cap ended the game) and [Game.Options]; [Variant]
+// is the game's name. A zero Game, made by none of these, refuses every call
+// that would play or report a game: Apply, ParseMove, NextSteps and
+// Describe return an error wrapping brettspiel.ErrZeroGame, MarshalJSON and
+// MarshalText fail, ID is "", it has no legal moves and is Terminal, and
+// String says "zero Game".
 //
 // # Moves and notation
 //
@@ -78,7 +96,9 @@
 //	1/3 3/5 5/7 7/9  a doublet, four moves
 //
 // "pass" is the move when no number can be played (it is then the only play),
-// "concede" gives the single game up (V-W2). Moves are listed sorted by their
+// "concede" gives the single game up (V-W2). ParseMove reads the notation in
+// any case ("Concede", "BAR/3*", "20/Off"); MoveString writes it in lower
+// case. Moves are listed sorted by their
 // Move value, which is the order of the notation: pass first, then the plays
 // with their moves compared point by point, concede last. Two plays that give
 // the same position are one move, written as the one with the smallest
@@ -116,8 +136,9 @@
 //
 // Options have a text form of key=value terms ([Options.String],
 // [ParseOptions]): "bands=cotton opening=band-limit band-limit=6
-// higher-die=true first=1 turn-cap=300"; the fields left out are zero. The
-// presets are listed, with their sources, by [Presets].
+// higher-die=true first=1 turn-cap=300"; the fields left out are zero, and
+// keys and values are read in any case. The presets are listed, with their
+// sources, by [Presets].
 //
 // A position ID ([Game.MarshalText], [Game.UnmarshalText], [ParseID]) is a
 // short text for the whole state: the options, both sides' stones (packed
@@ -129,41 +150,55 @@
 //
 //	verkehren:1:AAAAAAAAAgAAAAABBQD-_wP-_xJnQQ
 //
-// The JSON form ([Game.MarshalJSON], [Game.UnmarshalJSON]) holds the shared
-// envelope of the module (version, game, id, turn, player, the legal moves
-// with their notation and weights, the events of the last Apply, returns,
-// winner) and the state: "rules" (preset, bands, opening, bandLimit,
-// higherDie, firstPlayer, turnCap), "phase" (draw-first, draw-second, throw,
-// play, over), "turnOf" (the player whose turn it is, -1 in the draw and at
-// the end), "dice" (higher first, empty unless a throw is being played),
-// "drawTotal", "turns", "ending" (not-ended, single-game, conceded,
-// double-junker, double-six-off, double-point-24, turn-cap,
-// drawn-both-junker; the last two without a "winner"), the board in
-// track coordinates ("track": 26 counts a player, 0 off the board, 25 borne
-// off) and in absolute ones ("points": the occupied points, numbered as
-// player 0's track, with their owner's track point), and the counts
-// "offBoard", "borneOff", "pips" and "junker" a player. The same state as
-// the ID above, shortened:
+// The JSON form ([Game.MarshalJSON], [Game.UnmarshalJSON]) is version 2 of
+// the module's JSON. It holds the shared envelope of the module (version,
+// game, id, turn, player, the legal moves with their notation, weights and
+// parts — kind, dice, single steps —, the events of the last Apply, returns,
+// winner), "rules" (preset, bands, opening, bandLimit, higherDie,
+// firstPlayer — "draw", "player-0" or "player-1" —, turnCap), the race board
+// that Verkehren shares with Toccateglio (brettspiel.RaceJSON) and, under
+// "verkehren", what only this game has. The race board: "phase"
+// (draw-first, draw-second, throw, play, over), "seat" (whose turn it is,
+// -1 in the draw and at the end), "dice" (higher first, [] unless a throw is
+// being played), "turns", "waiting" (always "bar": hit stones wait off the
+// board), "points" (all 24 in absolute order, numbered as player 0's track,
+// each with its owner or -1, its count, its number in both tracks, "hucke"
+// -1 everywhere — Verkehren treats no Hucke apart — and "home", the seat
+// whose points 19…24 it is) and "sides" (each seat's 26 counts along its
+// own track, 0 off the board and 25 borne off, then the stones waiting, on
+// the board and borne off, the pips, a waiting stone counting 25, and the
+// score: the points of a game won, 1 or 2, else 0). The object "verkehren"
+// holds "drawTotal" (player 0's total in the draw while player 1 throws),
+// "ending" (not-ended, single-game, conceded, double-junker,
+// double-six-off, double-point-24, turn-cap, drawn-both-junker; the last
+// two without a "winner") and "junker" (a flag a seat, V-J1). The same
+// state as the ID above, shortened:
 //
-//	{"version":1,"game":"verkehren","id":"verkehren:1:AAAAAAAAAgAAAAABBQD-_wP-_xJnQQ",
-//	 "turn":"chance","player":-1,"legal":[{"notation":"1-1","weight":1},…],
-//	 "events":[{"kind":"move","player":1,"other":-3,"amount":1,"from":1,"to":2,"number":1},…],
+//	{"version":2,"game":"verkehren","id":"verkehren:1:AAAAAAAAAgAAAAABBQD-_wP-_xJnQQ",
+//	 "turn":"chance","player":-1,"legal":[{"notation":"1-1","weight":1,"kind":"throw","dice":[1,1]},…],
+//	 "events":[{"kind":"move","player":1,"other":-3,"amount":1,"from":13,"to":14,"trackFrom":1,"trackTo":2,"number":1},…],
 //	 "returns":[0,0],
 //	 "rules":{"preset":"VK","bands":"vk","opening":"five-blots","bandLimit":0,"higherDie":false,"firstPlayer":"draw","turnCap":0},
-//	 "phase":"throw","turnOf":0,"dice":[],"drawTotal":0,"turns":1,"ending":"not-ended",
-//	 "track":[[0,15,0,…],[0,13,1,0,1,0,…]],
-//	 "points":[{"point":1,"player":0,"count":15,"track":1},{"point":13,"player":1,"count":13,"track":1},
-//	           {"point":14,"player":1,"count":1,"track":2},{"point":16,"player":1,"count":1,"track":4}],
-//	 "offBoard":[0,0],"borneOff":[0,0],"pips":[360,356],"junker":[false,false]}
+//	 "phase":"throw","seat":0,"dice":[],"turns":1,"waiting":"bar",
+//	 "points":[{"point":1,"owner":0,"count":15,"track":[1,13],"hucke":-1,"home":-1},…,
+//	           {"point":16,"owner":1,"count":1,"track":[16,4],"hucke":-1,"home":-1},…],
+//	 "sides":[{"seat":0,"track":[0,15,0,…],"waiting":0,"onBoard":15,"borneOff":0,"pips":360,"score":0},
+//	          {"seat":1,"track":[0,13,1,0,1,0,…],"waiting":0,"onBoard":15,"borneOff":0,"pips":356,"score":0}],
+//	 "verkehren":{"drawTotal":0,"ending":"not-ended","junker":[false,false]}}
 //
-// Decoding takes the rules and the position from their keys and checks
-// everything as strictly as FromPosition, for every phase: 15 stones a side,
-// no point held by both players, no Band that V-B1 or V-O1 forbids, a known
-// preset that has exactly the options given, an ending that the position
-// shows; the id, the points, the counts, turn, player, legal, returns and
-// winner must agree with the state. Unknown keys are refused. The file
-// state.schema.json ([JSONSchema]) is the JSON Schema (draft 2020-12) of the
-// form, self-contained, for frontends in other languages.
+// Decoding takes the rules and the position from "rules", "phase", "seat",
+// "dice", "turns", the sides' "track" and the "verkehren" object's
+// drawTotal and ending, and checks everything as strictly as FromPosition,
+// for every phase: 15 stones a side, no point held by both players, no Band
+// that V-B1 or V-O1 forbids, a known preset that has exactly the options
+// given, an ending that the position shows; the id, the points, the sides'
+// counts, Junker, turn, player, legal, returns and winner must agree with
+// the state, and the events' places with each other. Unknown keys are
+// refused; a state of version 1 (an earlier release) is refused with a
+// reason that says so, and its "id" still loads ([ParseID]): position IDs
+// and records are unchanged. The file state.schema.json ([JSONSchema]) is
+// the JSON Schema (draft 2020-12) of the form, self-contained, for frontends
+// in other languages.
 //
 // A game record (brettspiel.Record, [NewRecord], [LoadRecord]) names the
 // preset, the options that differ from it, and lists the throws and plays,
@@ -237,19 +272,32 @@
 //
 // # Events
 //
-// Apply reports a throw (EventThrow; Rule V-S1 in the draw, V-D1 for a
-// doublet), EventDecide for the draw's result, [EventJunker] at a throw when
-// the thrower is Junker, every entry (EventEnter, V-E1), move (EventMove),
-// hit (EventHit, V-H1, or V-E3 while entering), bearing off (EventBearOff,
-// V-F1), pass (V-D2, or V-J1 for a Junker), [EventConcede] (V-W2), and
-// EventEnd with the winner, the points (Amount), the ending (Note) and its
-// rule; a drawn game (V-W4) and the turn cap end with Player and Other
-// Nobody and Amount 0. Points are in the track of Event.Player.
+// Apply reports a throw (EventThrow, with its Dice, higher first, and their
+// total as Number; Rule V-S1 in the draw, V-D1 for a doublet), EventDecide
+// for the draw's result, [EventJunker] at a throw when the thrower is
+// Junker, every entry (EventEnter, V-E1), move (EventMove), hit (EventHit,
+// V-H1, or V-E3 while entering), bearing off (EventBearOff, V-F1), pass
+// (V-D2, or V-J1 for a Junker), [EventConcede] (V-W2), and EventEnd with the
+// winner, the points (Amount), the ending (Note) and its rule; a drawn game
+// (V-W4) and the turn cap end with Player and Other Nobody and Amount 0.
+//
+// Places are in the board's coordinates, as the board is drawn and the JSON
+// numbers its points: From and To are absolute points (player 0's track;
+// player 1's point t is absolute t+12, past 24 less 24), 0 off the board
+// (FromName "bar", where an entering stone comes from) and 25 borne off
+// (ToName "off"), NoPlace where an event has no place. TrackFrom and
+// TrackTo are the same places in the track of Event.Player, the numbering
+// of the notation. A hit is reported by the hitter: Player hits, Other's
+// stone on the absolute point To (TrackTo in the hitter's track; From and
+// TrackFrom NoPlace) goes to Other's bar. Event.String writes the absolute
+// places, e.g. "player 1 move 1: 13→16 by 3" for player 1's 1/4.
 //
 // # Concurrency
 //
 // A Game is not safe for concurrent use. Clone returns an independent copy; a
 // clone can be used on another goroutine. The package has no mutable global
-// state. AppendLegalMoves works in fixed-size arrays on the stack and does not
-// allocate when dst has room.
+// state: its tables (the chance outcomes, the dice of throw events) are
+// read-only. AppendLegalMoves works in fixed-size arrays on the stack and
+// does not allocate when dst has room; Apply emits its events without
+// allocating once the game's event list has room.
 package verkehren

@@ -8,7 +8,7 @@ import (
 )
 
 // Evaluate estimates p's expected return (bot.Evaluator): once the game is
-// over it is Returns()[p] exactly (±1, ±2, or 0 after a draw by V-W4 or the turn cap); before,
+// over it is Returns()[p] exactly (±1, ±2, or 0 after a draw by V-W4 or the turn cap; 0 for a zero Game); before,
 // a number in (−1, 1) from a simple heuristic, tanh(x/40) of the lead x in
 // pips, where
 //
@@ -22,7 +22,7 @@ import (
 // point, the opponent has a stone to enter. Evaluate(0) = −Evaluate(1) before
 // the end. The estimate does not look at the dice or whose turn it is.
 func (g *Game) Evaluate(p brettspiel.Player) float64 {
-	if p != 0 && p != 1 {
+	if p != 0 && p != 1 || g.zero() {
 		return 0
 	}
 	if g.phase == phaseOver {

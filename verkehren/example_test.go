@@ -12,7 +12,7 @@ import (
 // A whole game between two random players, from the draw for the start to the
 // end, seeded so that it is the same game everywhere.
 func Example() {
-	g, err := verkehren.New(verkehren.VK)
+	g, err := verkehren.New(verkehren.VK())
 	if err != nil {
 		panic(err)
 	}
@@ -27,7 +27,8 @@ func Example() {
 	if err := brettspiel.PlayOut(g, r, random, 0); err != nil {
 		panic(err)
 	}
-	fmt.Println(g.Ending(), "after", g.Turns(), "turns:", g.Winner(), "wins", g.Returns())
+	w, _ := g.Winner()
+	fmt.Println(g.Ending(), "after", g.Turns(), "turns:", w, "wins", g.Returns())
 	// Output: single game after 248 turns: player 1 wins [-1 1]
 }
 
@@ -39,7 +40,7 @@ func ExampleFromPosition() {
 	pos.Stones[0][25] = 13 // borne off
 	pos.Stones[1][1] = 15  // the opponent still in his house
 	pos.Dice = [2]int{6, 5}
-	g, err := verkehren.FromPosition(verkehren.VK, pos)
+	g, err := verkehren.FromPosition(verkehren.VK(), pos)
 	if err != nil {
 		panic(err)
 	}
@@ -59,7 +60,7 @@ func ExampleGame_ParseMove() {
 	pos.Stones[1][15] = 1 // an opponent blot on my point 3 (his 15)
 	pos.Stones[1][22] = 14
 	pos.Dice = [2]int{5, 3}
-	g, _ := verkehren.FromPosition(verkehren.VK, pos)
+	g, _ := verkehren.FromPosition(verkehren.VK(), pos)
 	if _, err := g.ParseMove("bar/5 13/16"); err != nil {
 		fmt.Println(err)
 	}
@@ -72,14 +73,42 @@ func ExampleGame_ParseMove() {
 	// Output:
 	// brettspiel: parse move "bar/5 13/16": illegal move: another play hits more stones while entering, and hitting while entering is compulsory (V-E3)
 	// bar/3* 3/8
-	// player 0 enter 1: →3 by 3 (V-E1)
+	// player 0 enter 1: bar→3 by 3 (V-E1)
 	// player 0 hit 1 (player 1): →3 by 3 (V-E3)
 	// player 0 move 1: 3→8 by 5
 }
 
+// Events speak the board's coordinates: player 1's stones start on absolute
+// point 13, his house, which is point 1 of his own track. Each event gives
+// the place in the mover's track too, the numbering of the notation.
+func ExampleGame_Events() {
+	g, _ := verkehren.New(verkehren.VK())
+	for _, s := range []string{"5-2", "6-2", "3-1", "1/4 1/2"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			panic(err)
+		}
+		_ = g.Apply(m)
+		for _, e := range g.Events() {
+			fmt.Print(e)
+			if e.From != brettspiel.NoPlace {
+				fmt.Printf(" (his %d→%d)", e.TrackFrom, e.TrackTo)
+			}
+			fmt.Println()
+		}
+	}
+	// Output:
+	// player 0 throw 5-2 by 7, draw for the start (V-S1)
+	// player 1 throw 6-2 by 8, draw for the start (V-S1)
+	// player 1 decide, the higher total begins and throws anew (V-S1)
+	// player 1 throw 3-1 by 4
+	// player 1 move 1: 13→14 by 1 (his 1→2)
+	// player 1 move 1: 13→16 by 3 (his 1→4)
+}
+
 // A game saved as a position ID and as JSON, and loaded again.
 func ExampleParseID() {
-	g, _ := verkehren.New(verkehren.VK)
+	g, _ := verkehren.New(verkehren.VK())
 	for _, s := range []string{"5-2", "6-2", "3-1", "1/4 1/2"} {
 		m, err := g.ParseMove(s)
 		if err != nil {

@@ -32,7 +32,7 @@ func wantError(t *testing.T, what string, err, sentinel error, want ...string) {
 
 func TestPresets(t *testing.T) {
 	ps := Presets()
-	if len(ps) != 4 || ps[0].Options != VK || ps[1].Options != VKBandLimit || ps[2].Options != Cotton || ps[3].Options != Fiske {
+	if len(ps) != 4 || ps[0].Options != VK() || ps[1].Options != VKBandLimit() || ps[2].Options != Cotton() || ps[3].Options != Fiske() {
 		t.Fatalf("Presets() = %+v", ps)
 	}
 	seen := map[string]bool{}
@@ -46,13 +46,13 @@ func TestPresets(t *testing.T) {
 		}
 	}
 	ps[0].Options.Bands = BandsFiske
-	if Presets()[0].Options != VK {
+	if Presets()[0].Options != VK() {
 		t.Error("Presets shares its storage")
 	}
 }
 
 func TestOptionsText(t *testing.T) {
-	for _, o := range []Options{VK, VKBandLimit, Cotton, Fiske, {Opening: BandLimit, BandLimit: 15}, {Bands: BandsCotton, Opening: BandLimit, BandLimit: 6, HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 300}, {FirstPlayer: brettspiel.Starts(0), TurnCap: 5000}} {
+	for _, o := range []Options{VK(), VKBandLimit(), Cotton(), Fiske(), {Opening: BandLimit, BandLimit: 15}, {Bands: BandsCotton, Opening: BandLimit, BandLimit: 6, HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 300}, {FirstPlayer: brettspiel.Starts(0), TurnCap: 5000}} {
 		s := o.String()
 		back, err := ParseOptions(s)
 		if err != nil || back != o {
@@ -62,7 +62,7 @@ func TestOptionsText(t *testing.T) {
 	if got := (Options{Bands: BandsCotton, Opening: BandLimit, BandLimit: 6, HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 300}).String(); got != "bands=cotton opening=band-limit band-limit=6 higher-die=true first=1 turn-cap=300" {
 		t.Errorf("String() = %q", got)
 	}
-	if got := VK.String(); got != "bands=vk opening=five-blots" {
+	if got := VK().String(); got != "bands=vk opening=five-blots" {
 		t.Errorf("VK.String() = %q", got)
 	}
 	for s, want := range map[string]string{
@@ -120,7 +120,7 @@ func TestIDRoundTrip(t *testing.T) {
 		}
 	}
 	// a conceded game and one ended by the turn cap
-	g := at(t, VK, 3, 1, map[int]int{1: 15}, map[int]int{1: 15})
+	g := at(t, VK(), 3, 1, map[int]int{1: 15}, map[int]int{1: 15})
 	play(t, g, "concede")
 	if _, err := roundTripID(g); err != nil {
 		t.Error(err)
@@ -138,7 +138,7 @@ func TestIDRoundTrip(t *testing.T) {
 }
 
 func TestIDExample(t *testing.T) {
-	g, _ := New(VK)
+	g, _ := New(VK())
 	for _, s := range []string{"5-2", "6-2", "3-1", "1/4 1/2"} {
 		play(t, g, s)
 	}
@@ -157,7 +157,7 @@ func payload(fields []uint64, winner int64, sides [2]uint64) string {
 	w.Uint(fields[12])
 	w.Uint(sides[0])
 	w.Uint(sides[1])
-	return brettspiel.EncodeID(variant, IDVersion, w.Bytes())
+	return brettspiel.EncodeID(Variant, IDVersion, w.Bytes())
 }
 
 func TestIDRejects(t *testing.T) {
@@ -186,8 +186,8 @@ func TestIDRejects(t *testing.T) {
 		want     string
 	}{
 		{"verkehren:2:AAAA", brettspiel.ErrBadNotation, "checksum"},
-		{brettspiel.EncodeID(variant, 2, nil), brettspiel.ErrBadNotation, "version 2"},
-		{brettspiel.EncodeID(variant, 1, []byte{0, 0}), brettspiel.ErrBadNotation, "cut short"},
+		{brettspiel.EncodeID(Variant, 2, nil), brettspiel.ErrBadNotation, "version 2"},
+		{brettspiel.EncodeID(Variant, 1, []byte{0, 0}), brettspiel.ErrBadNotation, "cut short"},
 		{payload(f(0, 3), -3, [2]uint64{start, start}), brettspiel.ErrBadNotation, "band rule: 3 is more than 2"},
 		{payload(f(6, 5), -3, [2]uint64{start, start}), brettspiel.ErrBadNotation, "phase"},
 		{payload(base, -3, [2]uint64{start &^ (1 << 1), start}), brettspiel.ErrBadNotation, "stones of player 0"},
@@ -209,11 +209,11 @@ func TestIDRejects(t *testing.T) {
 	}
 	// an over-long varint: the same state, another ID
 	good := payload(base, -3, [2]uint64{start, start})
-	p, _ := brettspiel.DecodeID(variant, IDVersion, good)
+	p, _ := brettspiel.DecodeID(Variant, IDVersion, good)
 	long := append([]byte{0x80, 0x00}, p[1:]...)
-	_, err := ParseID(brettspiel.EncodeID(variant, 1, long))
+	_, err := ParseID(brettspiel.EncodeID(Variant, 1, long))
 	wantError(t, "over-long varint", err, brettspiel.ErrBadNotation, "not written as this package writes it")
-	g, _ := New(VK)
+	g, _ := New(VK())
 	before := *g
 	if err := g.UnmarshalText([]byte("verkehren:1:AAAA")); err == nil || !reflect.DeepEqual(*g, before) {
 		t.Errorf("UnmarshalText of a bad ID: %v, state changed: %v", err, !reflect.DeepEqual(*g, before))
@@ -224,6 +224,7 @@ var board15 = board.Side{house: 15}
 
 func TestJSONSchemaShared(t *testing.T) {
 	schematest.CheckShared(t, JSONSchema())
+	schematest.CheckRace(t, JSONSchema())
 	s := JSONSchema()
 	s[0] = 'x'
 	if JSONSchema()[0] == 'x' {
@@ -256,7 +257,7 @@ func TestJSONRoundTripAndSchema(t *testing.T) {
 // exampleJSON is the state of TestIDExample: player 1 has played his first
 // turn, player 0 is to throw.
 func exampleJSON(t *testing.T) []byte {
-	g, _ := New(VK)
+	g, _ := New(VK())
 	for _, s := range []string{"5-2", "6-2", "3-1", "1/4 1/2"} {
 		play(t, g, s)
 	}
@@ -270,12 +271,18 @@ func exampleJSON(t *testing.T) []byte {
 func TestJSONExample(t *testing.T) {
 	got := string(exampleJSON(t))
 	for _, want := range []string{
-		`"game":"verkehren"`, `"turn":"chance"`, `"player":-1`,
+		`"version":2,"game":"verkehren"`, `"turn":"chance"`, `"player":-1`,
 		`"rules":{"preset":"VK","bands":"vk","opening":"five-blots","bandLimit":0,"higherDie":false,"firstPlayer":"draw","turnCap":0}`,
-		`"phase":"throw","turnOf":0,"dice":[],"drawTotal":0,"turns":1,"ending":"not-ended"`,
-		`{"point":14,"player":1,"count":1,"track":2},{"point":16,"player":1,"count":1,"track":4}`,
-		`"offBoard":[0,0],"borneOff":[0,0],"pips":[360,356],"junker":[false,false]`,
-		`{"kind":"move","player":1,"other":-3,"amount":1,"from":1,"to":4,"number":3}`,
+		`"phase":"throw","seat":0,"dice":[],"turns":1,"waiting":"bar"`,
+		`{"point":1,"owner":0,"count":15,"track":[1,13],"hucke":-1,"home":-1}`,
+		`{"point":7,"owner":-1,"count":0,"track":[7,19],"hucke":-1,"home":1}`,
+		`{"point":14,"owner":1,"count":1,"track":[14,2],"hucke":-1,"home":-1}`,
+		`{"point":16,"owner":1,"count":1,"track":[16,4],"hucke":-1,"home":-1}`,
+		`{"point":24,"owner":-1,"count":0,"track":[24,12],"hucke":-1,"home":0}`,
+		`{"seat":1,"track":[0,13,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"waiting":0,"onBoard":15,"borneOff":0,"pips":356,"score":0}`,
+		`"verkehren":{"drawTotal":0,"ending":"not-ended","junker":[false,false]}`,
+		// player 1's 1/4 is absolute 13→16
+		`{"kind":"move","player":1,"other":-3,"amount":1,"from":13,"to":16,"trackFrom":1,"trackTo":4,"number":3}`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the JSON lacks %s:\n%s", want, got)
@@ -300,7 +307,10 @@ func TestJSONRejects(t *testing.T) {
 		}
 		return out
 	}
-	track := func(m map[string]any) []any { return m["track"].([]any)[0].([]any) }
+	side := func(m map[string]any, p int) map[string]any { return m["sides"].([]any)[p].(map[string]any) }
+	track := func(m map[string]any) []any { return side(m, 0)["track"].([]any) }
+	own := func(m map[string]any) map[string]any { return m["verkehren"].(map[string]any) }
+	point := func(m map[string]any, a int) map[string]any { return m["points"].([]any)[a-1].(map[string]any) }
 	cases := []struct {
 		name     string
 		data     []byte
@@ -310,31 +320,54 @@ func TestJSONRejects(t *testing.T) {
 	}{
 		{"not JSON", []byte(`{"version":`), brettspiel.ErrBadNotation, "decode JSON", false},
 		{"unknown key", edit(func(m map[string]any) { m["colour"] = "red" }), brettspiel.ErrBadNotation, `unknown field "colour"`, false},
-		{"version", edit(func(m map[string]any) { m["version"] = 2 }), brettspiel.ErrBadPosition, "version 2", false},
+		{"old key", edit(func(m map[string]any) { m["turnOf"] = 0 }), brettspiel.ErrBadNotation, `unknown field "turnOf"`, false},
+		{"unknown own key", edit(func(m map[string]any) { own(m)["rest"] = 0 }), brettspiel.ErrBadNotation, `unknown field "verkehren.rest"`, false},
+		{"version", edit(func(m map[string]any) { m["version"] = 3 }), brettspiel.ErrBadPosition, "version 3", false},
 		{"16 stones", edit(func(m map[string]any) { track(m)[3] = 1.0 }), brettspiel.ErrBadPosition, "player 0 has 16 stones, not 15", true},
 		{"negative", edit(func(m map[string]any) { track(m)[3] = 1.0; track(m)[2] = -1.0 }), brettspiel.ErrBadPosition, "player 0 has -1 stones on 2", false},
 		{"shared point", edit(func(m map[string]any) { track(m)[1] = 14.0; track(m)[14] = 1.0 }), brettspiel.ErrBadPosition, "both players have stones on player 0's point 14", true},
 		{"Band on 5", edit(func(m map[string]any) { track(m)[1] = 13.0; track(m)[5] = 2.0 }), brettspiel.ErrBadPosition, "Band on his point 5", true},
-		{"short track", edit(func(m map[string]any) { m["track"].([]any)[0] = track(m)[:25] }), brettspiel.ErrBadPosition, "track[0] has 25 positions", false},
+		{"short track", edit(func(m map[string]any) { side(m, 0)["track"] = track(m)[:25] }), brettspiel.ErrBadPosition, "sides[0].track has 25 positions", false},
+		{"one side", edit(func(m map[string]any) { m["sides"] = m["sides"].([]any)[:1] }), brettspiel.ErrBadPosition, "sides has 1 sides", false},
 		{"unknown preset", edit(func(m map[string]any) { m["rules"].(map[string]any)["preset"] = "Ludii" }), brettspiel.ErrBadOptions, `unknown preset "Ludii"`, false},
+		{"preset in another case", edit(func(m map[string]any) { m["rules"].(map[string]any)["preset"] = "vk" }), brettspiel.ErrBadOptions, `unknown preset "vk"`, false},
 		{"preset disagrees", edit(func(m map[string]any) { m["rules"].(map[string]any)["bands"] = "cotton" }), brettspiel.ErrBadOptions, `the preset "VK" has the options`, true},
 		{"bad band limit", edit(func(m map[string]any) { m["rules"].(map[string]any)["bandLimit"] = 4 }), brettspiel.ErrBadOptions, "BandLimit 4", true},
 		{"unknown phase", edit(func(m map[string]any) { m["phase"] = "lunch" }), brettspiel.ErrBadPosition, `phase "lunch"`, false},
+		{"decide", edit(func(m map[string]any) { m["phase"] = "decide" }), brettspiel.ErrBadPosition, `phase "decide"`, false},
 		{"dice at a throw", edit(func(m map[string]any) { m["dice"] = []int{6, 5} }), brettspiel.ErrBadPosition, "no throw is being played", true},
 		{"three dice", edit(func(m map[string]any) { m["dice"] = []int{6, 5, 4} }), brettspiel.ErrBadPosition, "two dice, or none", false},
-		{"ending", edit(func(m map[string]any) { m["ending"] = "single-game" }), brettspiel.ErrBadPosition, "goes on", true},
+		{"ending", edit(func(m map[string]any) { own(m)["ending"] = "single-game" }), brettspiel.ErrBadPosition, "goes on", true},
+		{"unknown ending", edit(func(m map[string]any) { own(m)["ending"] = "lunch" }), brettspiel.ErrBadPosition, `verkehren.ending "lunch"`, false},
+		{"junker", edit(func(m map[string]any) { own(m)["junker"] = []bool{true, false} }), brettspiel.ErrBadPosition, "verkehren.junker is [true false]", true},
+		{"draw total", edit(func(m map[string]any) { own(m)["drawTotal"] = 7 }), brettspiel.ErrBadPosition, "a total 7 of the draw", true},
 		{"id disagrees", edit(func(m map[string]any) { m["turns"] = 2 }), brettspiel.ErrBadPosition, "the id", true},
-		{"point disagrees", edit(func(m map[string]any) { m["points"].([]any)[0].(map[string]any)["count"] = 13 }), brettspiel.ErrBadPosition, "points[0]: point 1 holds 13 stones of player 0", true},
-		{"point missing", edit(func(m map[string]any) { m["points"] = m["points"].([]any)[1:] }), brettspiel.ErrBadPosition, "points[0]", true},
-		{"pips", edit(func(m map[string]any) { m["pips"] = []int{1, 2} }), brettspiel.ErrBadPosition, "pips is [1 2], but the position gives [360 356]", true},
+		{"point disagrees", edit(func(m map[string]any) { point(m, 1)["count"] = 13 }), brettspiel.ErrBadPosition, "points[0] is", true},
+		{"owner disagrees", edit(func(m map[string]any) { point(m, 2)["owner"] = 1 }), brettspiel.ErrBadPosition, "points[1] is", true},
+		{"track of a point", edit(func(m map[string]any) { point(m, 5)["track"] = []int{5, 5} }), brettspiel.ErrBadPosition, "points[4] is", true},
+		{"a Hucke", edit(func(m map[string]any) { point(m, 12)["hucke"] = 0 }), brettspiel.ErrBadPosition, "points[11] is", true},
+		{"home", edit(func(m map[string]any) { point(m, 19)["home"] = 1 }), brettspiel.ErrBadPosition, "points[18] is", true},
+		{"point missing", edit(func(m map[string]any) { m["points"] = m["points"].([]any)[1:] }), brettspiel.ErrBadPosition, "points has 23 points", false},
+		{"pips", edit(func(m map[string]any) { side(m, 0)["pips"] = 1 }), brettspiel.ErrBadPosition, "sides[0] is", true},
+		{"score", edit(func(m map[string]any) { side(m, 1)["score"] = 1 }), brettspiel.ErrBadPosition, "sides[1] is", true},
+		{"waiting count", edit(func(m map[string]any) { side(m, 1)["waiting"] = 1 }), brettspiel.ErrBadPosition, "sides[1] is", true},
+		{"seat of a side", edit(func(m map[string]any) { side(m, 1)["seat"] = 0 }), brettspiel.ErrBadPosition, "sides[1] is", true},
+		{"waiting place", edit(func(m map[string]any) { m["waiting"] = "hand" }), brettspiel.ErrBadPosition, `waiting "hand"`, false},
 		{"turn", edit(func(m map[string]any) { m["turn"] = "over" }), brettspiel.ErrBadPosition, `turn "over"`, true},
 		{"legal", edit(func(m map[string]any) { m["legal"] = []any{} }), brettspiel.ErrBadPosition, "legal moves", true},
+		{"legal parts", edit(func(m map[string]any) { m["legal"].([]any)[0].(map[string]any)["dice"] = []int{2, 1} }), brettspiel.ErrBadPosition, "legal moves", true},
 		{"winner", edit(func(m map[string]any) { m["winner"] = 1 }), brettspiel.ErrBadPosition, "winner", true},
+		{"returns", edit(func(m map[string]any) { m["returns"] = []int{1, -1} }), brettspiel.ErrBadPosition, "returns is [1 -1]", true},
 		{"event without kind", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["kind"] = "" }), brettspiel.ErrBadPosition, "events[0]: no kind", false},
-		{"turnOf", edit(func(m map[string]any) { m["turnOf"] = 2 }), brettspiel.ErrBadPosition, "turnOf 2", false},
+		{"event's track", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["trackTo"] = 16 }), brettspiel.ErrBadPosition, "to 14 is 2 in player 1's track, not 16", true},
+		{"event's absolute place", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["to"] = 4 }), brettspiel.ErrBadPosition, "to 4 is 16 in player 1's track, not 2", true},
+		{"event's name", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["toName"] = "off" }), brettspiel.ErrBadPosition, `named ""`, true},
+		{"event place 26", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["to"] = 26 }), brettspiel.ErrBadPosition, "place 26 is outside 0…25", true},
+		{"event with dice", edit(func(m map[string]any) { m["events"].([]any)[0].(map[string]any)["dice"] = []int{3, 1} }), brettspiel.ErrBadPosition, "dice [3 1] on a move event", true},
+		{"seat", edit(func(m map[string]any) { m["seat"] = 2 }), brettspiel.ErrBadPosition, "seat 2", false},
 	}
 	for _, c := range cases {
-		g, _ := New(VK)
+		g, _ := New(VK())
 		before := *g
 		err := g.UnmarshalJSON(c.data)
 		wantError(t, c.name, err, c.sentinel, c.want)
@@ -356,10 +389,10 @@ func TestNewRecord(t *testing.T) {
 		preset  string
 		options []string
 	}{
-		{VK, "VK", nil},
-		{VKBandLimit, "VK band limit 5", nil},
-		{Cotton, "Cotton", nil},
-		{Fiske, "Fiske", nil},
+		{VK(), "VK", nil},
+		{VKBandLimit(), "VK band limit 5", nil},
+		{Cotton(), "Cotton", nil},
+		{Fiske(), "Fiske", nil},
 		{Options{Bands: BandsFiske, HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 90}, "Fiske", []string{"higher-die=true", "first=1", "turn-cap=90"}},
 		{Options{Bands: BandsCotton, Opening: BandLimit, BandLimit: 7}, "", []string{"bands=cotton", "opening=band-limit", "band-limit=7"}},
 		{Options{Opening: BandLimit}, "", []string{"opening=band-limit"}},
@@ -397,7 +430,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		t.Errorf("the record loads as\n%s", g)
 	}
 	var sb strings.Builder
-	start, _ := New(VK)
+	start, _ := New(VK())
 	if _, err := rec.WriteTo(&sb, start); err != nil || sb.String() != exampleRecord {
 		t.Errorf("written as %q, %v; want %q", sb.String(), err, exampleRecord)
 	}
@@ -479,10 +512,10 @@ func TestEvaluate(t *testing.T) {
 		}
 	}
 	// a clear lead scores higher than its mirror
-	lead := at(t, VK, 0, 0, map[int]int{20: 10, 22: 5}, map[int]int{13: 10, 14: 5})
+	lead := at(t, VK(), 0, 0, map[int]int{20: 10, 22: 5}, map[int]int{13: 10, 14: 5})
 	var mirror Position
 	mirror.Stones[0], mirror.Stones[1] = lead.Position().Stones[1], lead.Position().Stones[0]
-	m, err := FromPosition(VK, mirror)
+	m, err := FromPosition(VK(), mirror)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,8 +523,8 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("Evaluate(0) with a lead %v, in the mirror %v", a, b)
 	}
 	// a blot in reach and being Junker cost
-	safe := at(t, VK, 0, 0, map[int]int{15: 2, 20: 13}, map[int]int{1: 15})
-	blot := at(t, VK, 0, 0, map[int]int{15: 1, 16: 1, 20: 13}, map[int]int{1: 15})
+	safe := at(t, VK(), 0, 0, map[int]int{15: 2, 20: 13}, map[int]int{1: 15})
+	blot := at(t, VK(), 0, 0, map[int]int{15: 1, 16: 1, 20: 13}, map[int]int{1: 15})
 	if safe.Evaluate(0) <= blot.Evaluate(0) {
 		t.Errorf("a blot in reach does not cost: %v, %v", safe.Evaluate(0), blot.Evaluate(0))
 	}

@@ -12,7 +12,7 @@ import (
 func playOnSeeds(tb testing.TB) []string {
 	tb.Helper()
 	var ids []string
-	for i, o := range []Options{VK, VKBandLimit, Cotton, Fiske, {FirstPlayer: brettspiel.Starts(1), TurnCap: 60}} {
+	for i, o := range []Options{VK(), VKBandLimit(), Cotton(), Fiske(), {FirstPlayer: brettspiel.Starts(1), TurnCap: 60}} {
 		g, err := New(o)
 		if err != nil {
 			tb.Fatal(err)

@@ -24,9 +24,9 @@ import (
 func fuzzGames(t testing.TB) []*Game {
 	t.Helper()
 	gs := []*Game{
-		at(t, VK, 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14}),
-		at(t, VK, 6, 6, map[int]int{0: 2, 13: 13}, map[int]int{o(1): 2, o(2): 2, o(3): 2, o(4): 2, o(5): 2, 22: 5}),
-		at(t, VK, 6, 5, map[int]int{19: 2}, map[int]int{1: 15}),
+		at(t, VK(), 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14}),
+		at(t, VK(), 6, 6, map[int]int{0: 2, 13: 13}, map[int]int{o(1): 2, o(2): 2, o(3): 2, o(4): 2, o(5): 2, 22: 5}),
+		at(t, VK(), 6, 5, map[int]int{19: 2}, map[int]int{1: 15}),
 	}
 	for i, h := range harnessOptions {
 		g, err := New(h.opts)

@@ -3,6 +3,7 @@ package verkehren
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -123,8 +124,18 @@ func (g *Game) Options() Options { return g.opts }
 // NumPlayers is 2.
 func (g *Game) NumPlayers() int { return 2 }
 
+// zero reports whether g is a zero Game, made by no constructor: every
+// constructor sets the board's geometry, whose zero value Verkehren never
+// uses.
+func (g *Game) zero() bool { return g.b.Geometry != board.SameDirection }
+
+// errZero is the error of every call that a zero Game refuses.
+func errZero(op string) error {
+	return &brettspiel.Error{Op: op, Err: brettspiel.ErrZeroGame}
+}
+
 // ToMove returns the seat to play, Chance when dice are to be thrown (the draw
-// for the start included), or Terminal.
+// for the start included), or Terminal. A zero Game is Terminal.
 func (g *Game) ToMove() brettspiel.Player {
 	switch g.phase {
 	case phaseOver:
@@ -132,10 +143,13 @@ func (g *Game) ToMove() brettspiel.Player {
 	case phasePlay:
 		return g.toMove
 	}
+	if g.zero() {
+		return brettspiel.Terminal
+	}
 	return brettspiel.Chance
 }
 
-// Turn returns the player whose turn it is (the thrower at a throw), or Nobody
+// Turn returns the seat whose turn it is (who throws or plays), or Nobody
 // during the draw for the start and at the end.
 func (g *Game) Turn() brettspiel.Player {
 	if g.phase == phaseThrow || g.phase == phasePlay {
@@ -144,13 +158,13 @@ func (g *Game) Turn() brettspiel.Player {
 	return brettspiel.Nobody
 }
 
-// Dice returns the throw being played, higher die first, and false when no
-// throw is being played.
-func (g *Game) Dice() (dice.Throw, bool) {
+// Dice returns the numbers of the throw being played, higher first (a
+// doublet as two equal numbers), or nil when no throw is being played.
+func (g *Game) Dice() []int {
 	if g.phase != phasePlay {
-		return dice.Throw{}, false
+		return nil
 	}
-	return dice.Throw{A: g.dice[0], B: g.dice[1]}, true
+	return []int{int(g.dice[0]), int(g.dice[1])}
 }
 
 // Count returns how many stones player has on his track position p: 0 off the
@@ -190,7 +204,7 @@ func (g *Game) OpenEntries(player brettspiel.Player) int {
 // CanConcede reports whether player may give the single game up at his next
 // decision (V-W2): he has no Band on his own side, points 13–24.
 func (g *Game) CanConcede(player brettspiel.Player) bool {
-	if player != 0 && player != 1 || g.phase == phaseOver {
+	if player != 0 && player != 1 || g.phase == phaseOver || g.zero() {
 		return false
 	}
 	return !ownSideBand(&g.b.Sides[player])
@@ -199,8 +213,18 @@ func (g *Game) CanConcede(player brettspiel.Player) bool {
 // Ending returns how the game ended (NotEnded while it goes on).
 func (g *Game) Ending() Ending { return g.ending }
 
-// Winner returns the winner, or Nobody.
-func (g *Game) Winner() brettspiel.Player { return g.winner }
+// Winner returns the winning seat once the game is over with a winner, and
+// (Nobody, false) while it goes on, after a draw (V-W4) and after the turn
+// cap.
+func (g *Game) Winner() (brettspiel.Player, bool) {
+	if g.phase != phaseOver || g.winner != 0 && g.winner != 1 {
+		return brettspiel.Nobody, false
+	}
+	return g.winner, true
+}
+
+// Capped reports whether the game ended at the turn cap (Options.TurnCap).
+func (g *Game) Capped() bool { return g.phase == phaseOver && g.ending == TurnCapped }
 
 // Turns returns the number of turns played.
 func (g *Game) Turns() int { return g.turns }
@@ -224,6 +248,9 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		if !ownSideBand(me) {
 			dst = append(dst, brettspiel.NewMove(p, concedePayload))
 		}
+		return dst
+	}
+	if g.zero() {
 		return dst
 	}
 	for _, w := range dice.Distinct2() {
@@ -314,7 +341,8 @@ const maxLegal = 512
 
 // Apply plays m. On error the state is unchanged. A player's play is judged
 // without listing the plays (see checkPlay): the same moves are accepted as
-// AppendLegalMoves lists, and a refused one gets the reason.
+// AppendLegalMoves lists, and a refused one gets the reason. A zero Game
+// refuses every move with an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) Apply(m brettspiel.Move) error {
 	tm := g.ToMove()
 	if tm == brettspiel.Chance {
@@ -326,6 +354,9 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		}
 	}
 	if tm == brettspiel.Chance || tm == brettspiel.Terminal || m.Actor() != tm {
+		if tm == brettspiel.Terminal && g.zero() {
+			return errZero("apply")
+		}
 		var buf [32]brettspiel.Move
 		legal := g.AppendLegalMoves(buf[:0])
 		if err := brettspiel.CheckMove(tm, m, legal, nil); err != nil {
@@ -362,7 +393,48 @@ func (g *Game) checkMove(m brettspiel.Move) string {
 }
 
 func ev(kind brettspiel.EventKind, rule string, p brettspiel.Player) brettspiel.Event {
-	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace}
+	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody,
+		From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace}
+}
+
+// absPoint[p][t] is player p's track position t as an absolute point, the
+// numbering in which the board is drawn (player 0's track): off the board
+// (0) and borne off (25) are the same in both.
+var absPoint = func() (a [2][26]int8) {
+	for t := range 26 {
+		a[0][t], a[1][t] = int8(t), int8(t)
+		if t >= 1 && t <= 24 {
+			a[1][t] = int8(board.SameDirection.ToAbsolute(1, t))
+		}
+	}
+	return a
+}()
+
+// placeNames names the places of an event that are no point: off the board
+// ("bar", where a hit stone waits to enter) and borne off ("off").
+var placeNames = func() (n [26]string) {
+	n[bar], n[off] = "bar", "off"
+	return n
+}()
+
+// diceOf[a][b] is the Dice of the event of the throw a-b: one read-only
+// slice a throw, so that an Apply allocates none ([Game.Events] hands out
+// copies).
+var diceOf = func() (d [7][7][]int) {
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			d[a][b] = []int{a, b}[:2:2]
+		}
+	}
+	return d
+}()
+
+// moveEvent is an event of p's stone moving from track position from to
+// to: From and To absolute, TrackFrom and TrackTo in p's track.
+func moveEvent(kind brettspiel.EventKind, rule string, p brettspiel.Player, from, to int) brettspiel.Event {
+	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody, Amount: 1,
+		From: int(absPoint[p][from]), To: int(absPoint[p][to]), TrackFrom: from, TrackTo: to,
+		FromName: placeNames[from], ToName: placeNames[to]}
 }
 
 func (g *Game) applyThrow(t dice.Throw) {
@@ -370,7 +442,7 @@ func (g *Game) applyThrow(t dice.Throw) {
 	case phaseDraw0, phaseDraw1:
 		p := brettspiel.Player(g.phase - phaseDraw0)
 		e := ev(brettspiel.EventThrow, "V-S1", p)
-		e.Number, e.Note = t.Sum(), "draw for the start "+t.String()
+		e.Number, e.Dice, e.Note = t.Sum(), diceOf[t.A][t.B], "draw for the start"
 		g.events = append(g.events, e)
 		if g.phase == phaseDraw0 {
 			g.draw0, g.phase = uint8(t.Sum()), phaseDraw1
@@ -398,7 +470,7 @@ func (g *Game) applyThrow(t dice.Throw) {
 	g.dice = [2]uint8{t.A, t.B}
 	g.phase = phasePlay
 	e := ev(brettspiel.EventThrow, "", g.toMove)
-	e.Number, e.Note = t.Sum(), throwNames[t.A][t.B]
+	e.Number, e.Dice = t.Sum(), diceOf[t.A][t.B]
 	if t.IsDoublet() {
 		e.Rule = "V-D1"
 	}
@@ -438,28 +510,24 @@ func (g *Game) applyPlay(pay uint64) {
 		var e brettspiel.Event
 		switch {
 		case from == bar:
-			e = ev(brettspiel.EventEnter, "V-E1", p)
+			e = moveEvent(brettspiel.EventEnter, "V-E1", p, from, to)
 		case to == off:
-			e = ev(brettspiel.EventBearOff, "V-F1", p)
+			e = moveEvent(brettspiel.EventBearOff, "V-F1", p, from, to)
 		default:
-			e = ev(brettspiel.EventMove, "", p)
+			e = moveEvent(brettspiel.EventMove, "", p, from, to)
 		}
-		e.Amount, e.From, e.To, e.Number = 1, from, to, die
-		if from == bar {
-			e.From = brettspiel.NoPlace
-		}
-		if to == off {
-			e.To = brettspiel.NoPlace
-		}
+		e.Number = die
 		g.events = append(g.events, e)
 		if hit {
 			opp[oppPoint[to]]--
 			opp[bar]++
+			// the hitter's event: the point in his track; the hit stone goes
+			// to Other's bar
 			h := ev(brettspiel.EventHit, "V-H1", p)
 			if from == bar {
 				h.Rule = "V-E3"
 			}
-			h.Other, h.Amount, h.To, h.Number = 1-p, 1, to, die
+			h.Other, h.Amount, h.To, h.TrackTo, h.Number = 1-p, 1, int(absPoint[p][to]), to, die
 			g.events = append(g.events, h)
 		}
 	}
@@ -515,16 +583,26 @@ func (g *Game) finish(winner brettspiel.Player, end Ending) {
 	g.events = append(g.events, e)
 }
 
-// Events returns what the last Apply did, as a copy that is the caller's.
-func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
+// Events returns what the last Apply did, as a copy that is the caller's
+// (the dice of a throw included). Places are in the board's coordinates (see
+// the package doc's Events).
+func (g *Game) Events() []brettspiel.Event {
+	evs := append([]brettspiel.Event(nil), g.events...)
+	for i := range evs {
+		if evs[i].Dice != nil {
+			evs[i].Dice = slices.Clone(evs[i].Dice)
+		}
+	}
+	return evs
+}
 
 // Returns gives +1/−1 for a single game, +2/−2 for a double one, zeros before
-// the end, for a draw (V-W4) and after the turn cap.
+// the end, for a draw (V-W4), after the turn cap and for a zero Game.
 func (g *Game) Returns() []int {
 	r := make([]int, 2)
-	if g.winner == 0 || g.winner == 1 {
-		r[g.winner] = g.ending.Points()
-		r[1-g.winner] = -g.ending.Points()
+	if w, ok := g.Winner(); ok {
+		r[w] = g.ending.Points()
+		r[1-w] = -g.ending.Points()
 	}
 	return r
 }
@@ -537,7 +615,7 @@ func (g *Game) Concedes(m brettspiel.Move) bool {
 	return (a == 0 || a == 1) && m.Payload() == concedePayload
 }
 
-// Clone returns an independent deep copy.
+// Clone returns an independent deep copy (of a zero Game another zero Game).
 func (g *Game) Clone() brettspiel.Game { return g.clone() }
 
 func (g *Game) clone() *Game {
@@ -548,8 +626,11 @@ func (g *Game) clone() *Game {
 
 // String draws the board in absolute points (player 0 X, player 1 O; player 0's
 // track is the absolute numbering, player 1's point i is absolute i+12), then
-// the state of the game.
+// the state of the game. A zero Game is "zero Game".
 func (g *Game) String() string {
+	if g.zero() {
+		return "zero Game"
+	}
 	var sb strings.Builder
 	sb.WriteString(g.b.String())
 	for p := brettspiel.Player(0); p < 2; p++ {

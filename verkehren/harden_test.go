@@ -16,7 +16,7 @@ import (
 // the events of its last step.
 func midGame(t testing.TB, seed uint64, steps int) *Game {
 	t.Helper()
-	g, err := New(VK)
+	g, err := New(VK())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestJSONRefusesForgedEvents(t *testing.T) {
 // that a game emits, in many random games, the ends included.
 func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 	for seed := range uint64(60) {
-		g, _ := New(VK)
+		g, _ := New(VK())
 		r := rand.New(rand.NewPCG(seed, 4))
 		for g.ToMove() != brettspiel.Terminal {
 			var m brettspiel.Move
@@ -95,7 +95,7 @@ func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 			if err := g.Apply(m); err != nil {
 				t.Fatal(err)
 			}
-			s := brettspiel.NewStateJSON(g, variant, g.ID())
+			s := brettspiel.NewStateJSON(g, Variant, g.ID())
 			if err := s.CheckEvents(eventLimits); err != nil {
 				t.Fatalf("seed %d: %v\n%v", seed, err, g.Events())
 			}
@@ -126,7 +126,7 @@ func TestV_W2_RandomPolicyPlaysOn(t *testing.T) {
 	const games = 100
 	turns := 0
 	for seed := range uint64(games) {
-		g, _ := New(VK)
+		g, _ := New(VK())
 		if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(seed, 5)), brettspiel.RandomPolicy, 0); err != nil {
 			t.Fatal(err)
 		}
@@ -219,8 +219,8 @@ func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 	}
 	// Real games stay far below the bound.
 	for seed := range uint64(20) {
-		g, _ := New(VK)
-		rec := NewRecord(VK)
+		g, _ := New(VK())
+		rec := NewRecord(VK())
 		r := rand.New(rand.NewPCG(seed, 8))
 		for g.ToMove() != brettspiel.Terminal {
 			var m brettspiel.Move

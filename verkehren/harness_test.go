@@ -66,11 +66,11 @@ var harnessOptions = []struct {
 	name string
 	opts Options
 }{
-	{"VK", VK},
-	{"VKBandLimit", VKBandLimit},
+	{"VK", VK()},
+	{"VKBandLimit", VKBandLimit()},
 	{"BandLimit6", Options{Opening: BandLimit, BandLimit: 6}},
-	{"Cotton", Cotton},
-	{"Fiske", Fiske},
+	{"Cotton", Cotton()},
+	{"Fiske", Fiske()},
 	{"CottonBandLimit", Options{Bands: BandsCotton, Opening: BandLimit}},
 	{"FiskeBandLimit", Options{Bands: BandsFiske, Opening: BandLimit}},
 	{"HigherDie", Options{HigherDie: true}},
@@ -78,6 +78,7 @@ var harnessOptions = []struct {
 
 func TestConformance(t *testing.T) {
 	sch := schematest.Compile(t, JSONSchema())
+	race := schematest.Compile(t, schematest.RaceSchema())
 	for i, h := range harnessOptions {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()
@@ -100,7 +101,7 @@ func TestConformance(t *testing.T) {
 				Invariant: invariant,
 				Observe:   counts.observe,
 				// the formats after every step of the deep games
-				RoundTrips: roundTrips(sch),
+				RoundTrips: roundTrips(sch, race),
 			})
 			t.Logf("%d games: %v", games, counts)
 			if counts[TurnCapped] != 0 {

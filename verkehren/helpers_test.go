@@ -123,3 +123,9 @@ func throwDice(t *testing.T, g *Game, s string) {
 	}
 	play(t, g, s)
 }
+
+// winnerOf is g's winner, Nobody when there is none.
+func winnerOf(g *Game) brettspiel.Player {
+	w, _ := g.Winner()
+	return w
+}

@@ -10,7 +10,7 @@ import (
 )
 
 func TestOptionsValidate(t *testing.T) {
-	for _, o := range []Options{VK, VKBandLimit, Cotton, Fiske, {Opening: BandLimit}, {Opening: BandLimit, BandLimit: 15}, {HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 7}} {
+	for _, o := range []Options{VK(), VKBandLimit(), Cotton(), Fiske(), {Opening: BandLimit}, {Opening: BandLimit, BandLimit: 15}, {HigherDie: true, FirstPlayer: brettspiel.Starts(1), TurnCap: 7}} {
 		if err := o.Validate(); err != nil {
 			t.Errorf("%v: %v", o, err)
 		}
@@ -29,7 +29,7 @@ func TestFromPositionRejects(t *testing.T) {
 	base := func() Position {
 		return Position{Stones: [2][26]int{{1: 15}, {1: 15}}}
 	}
-	if _, err := FromPosition(VK, base()); err != nil {
+	if _, err := FromPosition(VK(), base()); err != nil {
 		t.Fatalf("the start: %v", err)
 	}
 	cases := []struct {
@@ -38,21 +38,21 @@ func TestFromPositionRejects(t *testing.T) {
 		edit func(p *Position)
 		want string
 	}{
-		{"14 stones", VK, func(p *Position) { p.Stones[0][1] = 14 }, "not 15"},
-		{"negative", VK, func(p *Position) { p.Stones[0][1] = 16; p.Stones[0][2] = -1 }, "stones on"},
-		{"shared point", VK, func(p *Position) { p.Stones[0][1] = 14; p.Stones[0][13] = 1 }, "both players"},
-		{"Band on 5", VK, func(p *Position) { p.Stones[0][1] = 13; p.Stones[0][5] = 2 }, "V-B1"},
-		{"Band on 12 under Cotton", Cotton, func(p *Position) { p.Stones[0][1] = 13; p.Stones[0][12] = 2 }, "V-B1"},
-		{"six Bände under band limit 5", VKBandLimit, func(p *Position) {
+		{"14 stones", VK(), func(p *Position) { p.Stones[0][1] = 14 }, "not 15"},
+		{"negative", VK(), func(p *Position) { p.Stones[0][1] = 16; p.Stones[0][2] = -1 }, "stones on"},
+		{"shared point", VK(), func(p *Position) { p.Stones[0][1] = 14; p.Stones[0][13] = 1 }, "both players"},
+		{"Band on 5", VK(), func(p *Position) { p.Stones[0][1] = 13; p.Stones[0][5] = 2 }, "V-B1"},
+		{"Band on 12 under Cotton", Cotton(), func(p *Position) { p.Stones[0][1] = 13; p.Stones[0][12] = 2 }, "V-B1"},
+		{"six Bände under band limit 5", VKBandLimit(), func(p *Position) {
 			p.Stones[0] = [26]int{1: 3, 14: 2, 15: 2, 16: 2, 17: 2, 18: 2, 19: 2}
 		}, "V-O1"},
-		{"all borne off", VK, func(p *Position) { p.Stones[0] = [26]int{25: 15} }, "V-W1"},
-		{"all on 24", VK, func(p *Position) { p.Stones[0] = [26]int{24: 15} }, "V-W3"},
-		{"bad dice", VK, func(p *Position) { p.Dice = [2]int{7, 1} }, "dice"},
-		{"one die", VK, func(p *Position) { p.Dice = [2]int{3, 0} }, "dice"},
-		{"bad turn", VK, func(p *Position) { p.Turn = 2 }, "turn"},
+		{"all borne off", VK(), func(p *Position) { p.Stones[0] = [26]int{25: 15} }, "V-W1"},
+		{"all on 24", VK(), func(p *Position) { p.Stones[0] = [26]int{24: 15} }, "V-W3"},
+		{"bad dice", VK(), func(p *Position) { p.Dice = [2]int{7, 1} }, "dice"},
+		{"one die", VK(), func(p *Position) { p.Dice = [2]int{3, 0} }, "dice"},
+		{"bad turn", VK(), func(p *Position) { p.Turn = 2 }, "turn"},
 		{"turns past the cap", Options{TurnCap: 10}, func(p *Position) { p.Turns = 10 }, "turns"},
-		{"double game over", VK, func(p *Position) {
+		{"double game over", VK(), func(p *Position) {
 			p.Stones = [2][26]int{{13: 1, 20: 2, 12: 12}, {0: 2, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 13: 8}}
 		}, "double"},
 	}
@@ -70,14 +70,14 @@ func TestFromPositionRejects(t *testing.T) {
 	// Fiske: a Band on 2–11 can stand after the stone on 12 was hit
 	p := base()
 	p.Stones[0] = [26]int{0: 1, 1: 12, 5: 2}
-	if _, err := FromPosition(Fiske, p); err != nil {
+	if _, err := FromPosition(Fiske(), p); err != nil {
 		t.Errorf("Fiske: %v", err)
 	}
 }
 
 func TestPositionRoundTrip(t *testing.T) {
-	g := at(t, VK, 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
-	h, err := FromPosition(VK, g.Position())
+	g := at(t, VK(), 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
+	h, err := FromPosition(VK(), g.Position())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestPositionRoundTrip(t *testing.T) {
 }
 
 func TestBadInputLeavesStateUnchanged(t *testing.T) {
-	g := at(t, VK, 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
+	g := at(t, VK(), 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
 	before := g.clone()
 	for _, c := range []struct {
 		m    brettspiel.Move
@@ -124,7 +124,7 @@ func TestBadInputLeavesStateUnchanged(t *testing.T) {
 		t.Fatal("ParseMove changed the state")
 	}
 	// chance node: only throws
-	c := at(t, VK, 0, 0, map[int]int{1: 15}, map[int]int{1: 15})
+	c := at(t, VK(), 0, 0, map[int]int{1: 15}, map[int]int{1: 15})
 	if _, err := c.ParseMove("13/18"); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("a play at a throw: %v", err)
 	}
@@ -157,7 +157,7 @@ func TestTurnCap(t *testing.T) {
 }
 
 func TestStringShowsState(t *testing.T) {
-	g := at(t, VK, 6, 6, map[int]int{0: 2, 13: 13}, map[int]int{o(1): 2, o(2): 2, o(3): 2, o(4): 2, o(5): 2, 22: 5})
+	g := at(t, VK(), 6, 6, map[int]int{0: 2, 13: 13}, map[int]int{o(1): 2, o(2): 2, o(3): 2, o(4): 2, o(5): 2, 22: 5})
 	s := g.String()
 	for _, w := range []string{"player 0 is Junker", "player 0 to play 6-6", "waiting 2"} {
 		if !strings.Contains(s, w) {

@@ -18,22 +18,14 @@ var schema []byte
 // frontend in any language can validate the documents with it alone.
 func JSONSchema() []byte { return slices.Clone(schema) }
 
-// jsonState is the JSON form of a Game (see the package doc).
+// jsonState is the JSON form of a Game (see the package doc): the shared
+// envelope, the rules, the race board that Verkehren shares with
+// Toccateglio, and what only Verkehren has.
 type jsonState struct {
 	brettspiel.StateJSON
-	Rules     jsonRules   `json:"rules"`
-	Phase     string      `json:"phase"`
-	TurnOf    int         `json:"turnOf"`
-	Dice      []int       `json:"dice"`
-	DrawTotal int         `json:"drawTotal"`
-	Turns     int         `json:"turns"`
-	Ending    string      `json:"ending"`
-	Track     [][]int     `json:"track"`
-	Points    []jsonPoint `json:"points"`
-	OffBoard  []int       `json:"offBoard"`
-	BorneOff  []int       `json:"borneOff"`
-	Pips      []int       `json:"pips"`
-	Junker    []bool      `json:"junker"`
+	Rules jsonRules `json:"rules"`
+	brettspiel.RaceJSON
+	Verkehren jsonOwn `json:"verkehren"`
 }
 
 type jsonRules struct {
@@ -46,13 +38,13 @@ type jsonRules struct {
 	TurnCap     int    `json:"turnCap"`
 }
 
-// jsonPoint is an occupied point of the board in absolute numbering (player
-// 0's track), with its point in its owner's track.
-type jsonPoint struct {
-	Point  int `json:"point"`
-	Player int `json:"player"`
-	Count  int `json:"count"`
-	Track  int `json:"track"`
+// jsonOwn is the part of the state that only Verkehren has: player 0's total
+// in the draw for the start while player 1 throws, how the game ended, and
+// who is Junker (V-J1).
+type jsonOwn struct {
+	DrawTotal int    `json:"drawTotal"`
+	Ending    string `json:"ending"`
+	Junker    []bool `json:"junker"`
 }
 
 var phaseNames = [...]string{"draw-first", "draw-second", "throw", "play", "over"}
@@ -62,79 +54,108 @@ var endingKeys = [...]string{"not-ended", "single-game", "conceded", "double-jun
 var firstNames = [...]string{"draw", "player-0", "player-1"}
 
 // MarshalJSON writes the state of the game (see the package doc and
-// JSONSchema): the rules, the board in absolute and track coordinates, the
-// counts, whose turn it is, the dice, the legal moves with their notation and
-// the events of the last Apply.
+// JSONSchema): the rules, the race board in absolute points with each
+// point's number in both tracks, both sides' stones and counts, whose turn it
+// is, the dice, what only Verkehren has, the legal moves with their parts and
+// the events of the last Apply. A zero Game is refused with an error
+// wrapping brettspiel.ErrZeroGame.
 func (g *Game) MarshalJSON() ([]byte, error) {
-	s := jsonState{StateJSON: brettspiel.NewStateJSON(g, variant, g.ID())}
-	if g.phase == phaseOver && g.winner != brettspiel.Nobody {
-		w := int(g.winner)
-		s.Winner = &w
+	if g.zero() {
+		return nil, errZero("encode JSON")
 	}
+	s := jsonState{StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID()), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
+	if w, ok := g.Winner(); ok {
+		seat := int(w)
+		s.Winner = &seat
+	}
+	return json.Marshal(&s)
+}
+
+func (g *Game) rules() jsonRules {
 	o := g.opts
 	fp := 0
 	if p, ok := o.FirstPlayer.Seat(); ok {
 		fp = int(p) + 1
 	}
-	s.Rules = jsonRules{Preset: presetOf(o), Bands: o.Bands.String(), Opening: o.Opening.String(), BandLimit: o.BandLimit,
+	return jsonRules{Preset: presetOf(o), Bands: o.Bands.String(), Opening: o.Opening.String(), BandLimit: o.BandLimit,
 		HigherDie: o.HigherDie, FirstPlayer: firstNames[fp], TurnCap: o.TurnCap}
-	s.Phase, s.TurnOf = phaseNames[g.phase], -1
-	if g.phase == phaseThrow || g.phase == phasePlay {
-		s.TurnOf = int(g.toMove)
-	}
-	s.Dice = []int{}
-	if g.phase == phasePlay {
-		s.Dice = []int{int(g.dice[0]), int(g.dice[1])}
-	}
-	s.DrawTotal, s.Turns, s.Ending = int(g.draw0), g.turns, endingKeys[g.ending]
-	s.Track = make([][]int, 2)
-	for p := range 2 {
-		s.Track[p] = make([]int, 26)
-		for i, c := range g.b.Sides[p] {
-			s.Track[p][i] = int(c)
-		}
-	}
-	s.Points, s.OffBoard, s.BorneOff, s.Pips, s.Junker = g.derived()
-	return json.Marshal(&s)
 }
 
-// derived returns the keys that follow from the board.
-func (g *Game) derived() (points []jsonPoint, offBoard, borneOff, pips []int, junker []bool) {
-	points = []jsonPoint{}
+// race returns the board in the shape both race games share.
+func (g *Game) race() brettspiel.RaceJSON {
+	r := brettspiel.RaceJSON{Phase: phaseNames[g.phase], Seat: -1, Dice: []int{}, Turns: g.turns, Waiting: "bar",
+		Points: make([]brettspiel.RacePointJSON, 24), Sides: make([]brettspiel.RaceSideJSON, 2)}
+	if t := g.Turn(); t != brettspiel.Nobody {
+		r.Seat = int(t)
+	}
+	if d := g.Dice(); d != nil {
+		r.Dice = d
+	}
 	for a := 1; a <= 24; a++ {
+		pt := brettspiel.RacePointJSON{Point: a, Owner: -1, Hucke: -1, Home: -1, Track: make([]int, 2)}
 		for p := range 2 {
 			t := board.SameDirection.FromAbsolute(p, a)
+			pt.Track[p] = t
 			if c := int(g.b.Sides[p][t]); c > 0 {
-				points = append(points, jsonPoint{Point: a, Player: p, Count: c, Track: t})
+				pt.Owner, pt.Count = p, c
+			}
+			if t >= 19 {
+				pt.Home = p
 			}
 		}
+		r.Points[a-1] = pt
 	}
+	ret := g.Returns()
 	for p := range 2 {
-		offBoard = append(offBoard, int(g.b.Sides[p][bar]))
-		borneOff = append(borneOff, int(g.b.Sides[p][off]))
-		pips = append(pips, pipCount(&g.b.Sides[p]))
-		junker = append(junker, g.Junker(brettspiel.Player(p)))
+		side := &g.b.Sides[p]
+		sd := brettspiel.RaceSideJSON{Seat: p, Track: make([]int, 26), Waiting: int(side[bar]), BorneOff: int(side[off]),
+			Pips: pipCount(side), Score: max(ret[p], 0)}
+		for i, c := range side {
+			sd.Track[i] = int(c)
+			if i >= 1 && i <= 24 {
+				sd.OnBoard += int(c)
+			}
+		}
+		r.Sides[p] = sd
 	}
-	return
+	return r
+}
+
+func (g *Game) own() jsonOwn {
+	return jsonOwn{DrawTotal: int(g.draw0), Ending: endingKeys[g.ending], Junker: []bool{g.Junker(0), g.Junker(1)}}
 }
 
 // UnmarshalJSON reads a state written by MarshalJSON. The rules and the
-// position come from their keys ("rules", "phase", "turnOf", "dice",
-// "drawTotal", "turns", "ending", "track"); every other key must agree with
-// them: the ID, the absolute points, the counts, whose turn it is, the legal
-// moves, the returns and the winner. The events are kept as the events of the
-// last Apply once they pass the bounds of what one Apply of this game emits
-// (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules, points
-// 1…24, an end only when the game is over. Keys are read exactly as written:
-// an unknown key, a key in another case, a key given twice and data after
-// the object are refused (see brettspiel.DecodeStrict). The error wraps
-// brettspiel.ErrBadNotation for what is no JSON of this form,
+// position come from their keys ("rules", "phase", "seat", "dice", "turns",
+// the sides' "track", and "verkehren"'s "drawTotal" and "ending"); every
+// other key must agree with them: the ID, the points, the sides' counts,
+// pips and scores, where stones wait, Junker, whose turn it is, the legal
+// moves, the returns and the winner. The events are kept as the events of
+// the last Apply once they pass the bounds of what one Apply of this game
+// emits (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules,
+// places 0…25 whose track places and names agree with them, the dice of a
+// throw, an end only when the game is over. Keys are read exactly as
+// written: an unknown key, a key in another case, a key given twice and data
+// after the object are refused (see brettspiel.DecodeStrict). The error
+// wraps brettspiel.ErrBadNotation for what is no JSON of this form,
 // brettspiel.ErrBadPosition for a state that cannot arise (or does not agree
 // with itself) and brettspiel.ErrBadOptions for bad rules, and names the
-// problem. On error g is unchanged.
+// problem; a state of another version of the JSON form (a version 1 state
+// of an earlier release) is refused with a reason that says so. On error g
+// is unchanged. A zero Game may be decoded into.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	var s jsonState
 	if err := brettspiel.DecodeStrict(data, &s); err != nil {
+		// a state of another version has other keys: say so rather than
+		// name the first key that differs
+		var v struct {
+			brettspiel.StateJSON
+		}
+		if len(data) <= brettspiel.MaxJSONSize && json.Unmarshal(data, &v) == nil && v.Version != brettspiel.JSONVersion {
+			if verr := v.Check(Variant, 2); verr != nil {
+				return verr
+			}
+		}
 		return err
 	}
 	n, err := s.game()
@@ -150,7 +171,7 @@ func (s *jsonState) game() (*Game, error) {
 	bad := func(format string, args ...any) (*Game, error) {
 		return nil, &brettspiel.Error{Op: op, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
-	if err := s.Check(variant, 2); err != nil {
+	if err := s.Check(Variant, 2); err != nil {
 		return nil, err
 	}
 	var st state
@@ -165,12 +186,12 @@ func (s *jsonState) game() (*Game, error) {
 	st.phase = phase(ph)
 	switch {
 	case st.phase == phaseThrow || st.phase == phasePlay:
-		if s.TurnOf != 0 && s.TurnOf != 1 {
-			return bad("turnOf %d: in phase %s it is a seat, 0 or 1", s.TurnOf, s.Phase)
+		if s.Seat != 0 && s.Seat != 1 {
+			return bad("seat %d: in phase %s it is a seat, 0 or 1", s.Seat, s.Phase)
 		}
-		st.toMove = brettspiel.Player(s.TurnOf)
-	case s.TurnOf != -1:
-		return bad("turnOf %d: it is -1 in phase %s", s.TurnOf, s.Phase)
+		st.toMove = brettspiel.Player(s.Seat)
+	case s.Seat != -1:
+		return bad("seat %d: it is -1 in phase %s", s.Seat, s.Phase)
 	}
 	switch len(s.Dice) {
 	case 0:
@@ -185,13 +206,13 @@ func (s *jsonState) game() (*Game, error) {
 	if st.phase == phasePlay && len(s.Dice) == 0 {
 		return bad("no dice, but a throw is being played")
 	}
-	st.draw0, st.turns = s.DrawTotal, s.Turns
+	st.draw0, st.turns = s.Verkehren.DrawTotal, s.Turns
 	if s.Turns < 0 {
 		return bad("turns %d is negative", s.Turns)
 	}
-	e := slices.Index(endingKeys[:], s.Ending)
+	e := slices.Index(endingKeys[:], s.Verkehren.Ending)
 	if e < 0 {
-		return bad("ending %s is none of %q", brettspiel.Quote(s.Ending), endingKeys)
+		return bad("verkehren.ending %s is none of %q", brettspiel.Quote(s.Verkehren.Ending), endingKeys)
 	}
 	st.ending = Ending(e)
 	st.winner = brettspiel.Nobody
@@ -201,14 +222,14 @@ func (s *jsonState) game() (*Game, error) {
 		}
 		st.winner = brettspiel.Player(*s.Winner)
 	}
-	if len(s.Track) != 2 {
-		return bad("track has %d sides, want 2", len(s.Track))
+	if len(s.Sides) != 2 {
+		return bad("sides has %d sides, want 2", len(s.Sides))
 	}
 	for p := range 2 {
-		if len(s.Track[p]) != 26 {
-			return bad("track[%d] has %d positions, want 26 (0 off the board, 1…24, 25 borne off)", p, len(s.Track[p]))
+		if len(s.Sides[p].Track) != 26 {
+			return bad("sides[%d].track has %d positions, want 26 (0 off the board, 1…24, 25 borne off)", p, len(s.Sides[p].Track))
 		}
-		copy(st.sides[p][:], s.Track[p])
+		copy(st.sides[p][:], s.Sides[p].Track)
 	}
 	g, err := st.build(op)
 	if err != nil {
@@ -217,36 +238,40 @@ func (s *jsonState) game() (*Game, error) {
 	if err := s.CheckEvents(eventLimits); err != nil {
 		return nil, err
 	}
+	if err := checkEventPlaces(s.Events); err != nil {
+		return nil, err
+	}
 	if len(s.Events) > 0 {
 		g.events = slices.Clone(s.Events)
 	}
 	// the keys that follow from the state must agree with it
-	points, offBoard, borneOff, pips, junker := g.derived()
+	race := g.race()
+	if s.Waiting != race.Waiting {
+		return bad("waiting %s, but stones hit wait on the %q", brettspiel.Quote(s.Waiting), race.Waiting)
+	}
+	if len(s.Points) != 24 {
+		return bad("points has %d points, want 24", len(s.Points))
+	}
 	for i, pt := range s.Points {
-		if i >= len(points) || pt != points[i] {
-			if pt.Point < 1 || pt.Point > 24 || pt.Player < 0 || pt.Player > 1 {
-				return bad("points[%d]: no point %d of player %d", i, pt.Point, pt.Player)
-			}
-			t := board.SameDirection.FromAbsolute(pt.Player, pt.Point)
-			return bad("points[%d]: point %d holds %d stones of player %d (his point %d), but the track has %d there", i, pt.Point, pt.Count, pt.Player, pt.Track, g.b.Sides[pt.Player][t])
+		if want := race.Points[i]; !equalPoint(pt, want) {
+			return bad("points[%d] is %+v, but the position gives %+v", i, pt, want)
 		}
 	}
-	if len(s.Points) != len(points) {
-		p := points[len(s.Points)]
-		return bad("points: point %d with %d stones of player %d is missing", p.Point, p.Count, p.Player)
-	}
-	for _, k := range []struct {
-		key       string
-		got, want any
-	}{
-		{"offBoard", s.OffBoard, offBoard}, {"borneOff", s.BorneOff, borneOff}, {"pips", s.Pips, pips}, {"junker", s.Junker, junker},
-		{"returns", s.Returns, g.Returns()},
-	} {
-		if !equalJSON(k.got, k.want) {
-			return bad("%s is %v, but the position gives %v", k.key, k.got, k.want)
+	for p, sd := range s.Sides {
+		if want := race.Sides[p]; sd.Seat != want.Seat || sd.Waiting != want.Waiting || sd.OnBoard != want.OnBoard ||
+			sd.BorneOff != want.BorneOff || sd.Pips != want.Pips || sd.Score != want.Score {
+			want.Track = nil
+			sd.Track = nil
+			return bad("sides[%d] is %+v, but the position gives %+v", p, sd, want)
 		}
 	}
-	want := brettspiel.NewStateJSON(g, variant, g.ID())
+	if want := g.own().Junker; !slices.Equal(s.Verkehren.Junker, want) {
+		return bad("verkehren.junker is %v, but the position gives %v", s.Verkehren.Junker, want)
+	}
+	if !slices.Equal(s.Returns, g.Returns()) {
+		return bad("returns is %v, but the position gives %v", s.Returns, g.Returns())
+	}
+	want := brettspiel.NewStateJSON(g, Variant, g.ID())
 	switch {
 	case s.ID != want.ID:
 		return bad("the id %s does not agree with the state, whose ID is %q", brettspiel.Quote(s.ID), want.ID)
@@ -255,34 +280,71 @@ func (s *jsonState) game() (*Game, error) {
 	case !slices.EqualFunc(s.Legal, want.Legal, brettspiel.LegalMove.Equal):
 		return bad("the legal moves do not agree with the state")
 	}
-	if (s.Winner == nil) != (g.winner == brettspiel.Nobody) {
+	if w, ok := g.Winner(); (s.Winner == nil) == ok || ok && *s.Winner != int(w) {
 		return bad("winner given for a game without a winner, or missing")
 	}
 	return g, nil
 }
 
+func equalPoint(a, b brettspiel.RacePointJSON) bool {
+	return a.Point == b.Point && a.Owner == b.Owner && a.Count == b.Count && slices.Equal(a.Track, b.Track) &&
+		a.Hucke == b.Hucke && a.Home == b.Home
+}
+
 // eventLimits bounds the events of one Apply, for the decoder: places are
-// track points 1…24 (off the board and borne off are NoPlace); a number is a
-// die, a total of two dice or a count of open entry points; an amount is
-// stones (at most 15) or the points of the ending; an end leaves the game
-// over.
+// absolute, 0 (off the board) to 25 (borne off); a number is a die, a total
+// of two dice or a count of open entry points; an amount is stones (at most
+// 15) or the points of the ending; an end leaves the game over.
 var eventLimits = brettspiel.EventLimits{
 	Kinds: []brettspiel.EventKind{
 		brettspiel.EventThrow, brettspiel.EventDecide, brettspiel.EventPass, brettspiel.EventMove,
 		brettspiel.EventEnter, brettspiel.EventBearOff, brettspiel.EventHit, brettspiel.EventEnd,
 		EventJunker, EventConcede,
 	},
-	RulePrefix: "V-", MaxEvents: 32, MinPlace: 1, MaxPlace: 24, MaxNumber: 12, MaxAmount: 15,
+	RulePrefix: "V-", MaxEvents: 32, MinPlace: 0, MaxPlace: 25, MaxNumber: 12, MaxAmount: 15,
 }
 
-func equalJSON(a, b any) bool {
-	switch a := a.(type) {
-	case []int:
-		return slices.Equal(a, b.([]int))
-	case []bool:
-		return slices.Equal(a, b.([]bool))
+// checkEventPlaces refuses decoded events whose places do not agree as an
+// Apply writes them (after CheckEvents has bounded them): a track place for
+// each absolute one, in the track of the event's player, and none without
+// one; "bar" and "off" naming those places and nothing else; the two dice of
+// a throw, higher first, adding up to its number, and dice on no other event.
+func checkEventPlaces(evs []brettspiel.Event) error {
+	bad := func(i int, format string, args ...any) error {
+		return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf("events[%d]: ", i) + fmt.Sprintf(format, args...)}
 	}
-	return false
+	for i, e := range evs {
+		for _, pl := range [2]struct {
+			key        string
+			abs, track int
+			name       string
+		}{{"from", e.From, e.TrackFrom, e.FromName}, {"to", e.To, e.TrackTo, e.ToName}} {
+			want, wantName := brettspiel.NoPlace, ""
+			if pl.abs != brettspiel.NoPlace {
+				if e.Player != 0 && e.Player != 1 {
+					return bad(i, "%s %d, but the event is no seat's", pl.key, pl.abs)
+				}
+				want = board.SameDirection.FromAbsolute(int(e.Player), pl.abs)
+				wantName = placeNames[pl.abs]
+			}
+			if pl.track != want {
+				return bad(i, "%s %d is %d in player %d's track, not %d", pl.key, pl.abs, want, e.Player, pl.track)
+			}
+			if pl.name != wantName {
+				return bad(i, "%s %d is named %q, not %s", pl.key, pl.abs, wantName, brettspiel.Quote(pl.name))
+			}
+		}
+		if e.Kind != brettspiel.EventThrow {
+			if len(e.Dice) != 0 {
+				return bad(i, "dice %v on a %s event", e.Dice, e.Kind)
+			}
+			continue
+		}
+		if len(e.Dice) != 2 || e.Dice[0] < e.Dice[1] || e.Dice[1] < 1 || e.Dice[0] > 6 || e.Dice[0]+e.Dice[1] != e.Number {
+			return bad(i, "a throw of %d with the dice %v: two dice 1…6, the higher first, adding up to its number", e.Number, e.Dice)
+		}
+	}
+	return nil
 }
 
 // options reads the rules; a named preset must have exactly these options
@@ -305,8 +367,9 @@ func (r jsonRules) options() (Options, error) {
 		return Options{}, err
 	}
 	if r.Preset != "" {
-		p, ok := presetNamed(r.Preset)
-		if !ok {
+		// the JSON is written by MarshalJSON: the name exactly as Presets has it
+		p, ok := PresetNamed(r.Preset)
+		if !ok || p.Name != r.Preset {
 			return bad("rules: unknown preset %s", brettspiel.Quote(r.Preset))
 		}
 		if p.Options != o {

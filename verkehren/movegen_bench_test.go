@@ -14,7 +14,7 @@ func benchPositions(tb testing.TB, n int) (mixed, doublets []*Game) {
 	r := rand.New(rand.NewPCG(13, 1))
 	var legal []brettspiel.Move
 	for len(mixed)+len(doublets) < n {
-		g, _ := New(VK)
+		g, _ := New(VK())
 		for g.ToMove() != brettspiel.Terminal && len(mixed)+len(doublets) < n {
 			var m brettspiel.Move
 			if g.ToMove() == brettspiel.Chance {
@@ -128,7 +128,7 @@ func BenchmarkSimulate(b *testing.B) {
 	b.ReportAllocs()
 	clock.start()
 	for i := 0; i < b.N; i++ {
-		g, _ := New(VK)
+		g, _ := New(VK())
 		g.Simulate(r)
 		turns += g.Turns()
 	}

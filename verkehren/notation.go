@@ -101,12 +101,17 @@ func parsePoint(s string, word string, wordVal int) (int, bool) {
 // allow; it is returned as the legal move that gives the same position. The
 // error says what is wrong: it wraps brettspiel.ErrBadNotation for text that
 // is no move, and brettspiel.ErrIllegalMove (or ErrGameOver, ErrChanceNode)
-// for a move that cannot be played now.
+// for a move that cannot be played now. Case does not matter: "Concede",
+// "BAR/3*" and "20/Off" are read as "concede", "bar/3*" and "20/off". A zero
+// Game refuses every text with an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
-	s = strings.TrimSpace(s)
+	s = strings.ToLower(strings.TrimSpace(s))
 	fail := func(err error, reason string) (brettspiel.Move, error) {
 		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: reason}
+	}
+	if g.zero() {
+		return fail(brettspiel.ErrZeroGame, "")
 	}
 	switch g.phase {
 	case phaseOver:

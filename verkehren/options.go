@@ -96,18 +96,18 @@ type Options struct {
 	TurnCap int
 }
 
-// Presets.
-var (
-	// VK is the game of the source "Das Verkehren im Bretspiel": the zero
-	// Options.
-	VK = Options{}
-	// VKBandLimit is VK's game under the "band limit 5" opening.
-	VKBandLimit = Options{Opening: BandLimit, BandLimit: 5}
-	// Cotton is VK's game with Cotton's reading of V-B1 (no Band on 2–12).
-	Cotton = Options{Bands: BandsCotton}
-	// Fiske is VK's game with the Swedish tables' reading of V-B1.
-	Fiske = Options{Bands: BandsFiske}
-)
+// VK is the game of the source "Das Verkehren im Bretspiel": the zero
+// Options.
+func VK() Options { return Options{} }
+
+// VKBandLimit is VK's game under the "band limit 5" opening.
+func VKBandLimit() Options { return Options{Opening: BandLimit, BandLimit: 5} }
+
+// Cotton is VK's game with Cotton's reading of V-B1 (no Band on 2–12).
+func Cotton() Options { return Options{Bands: BandsCotton} }
+
+// Fiske is VK's game with the Swedish tables' reading of V-B1.
+func Fiske() Options { return Options{Bands: BandsFiske} }
 
 // limit returns N of the band-limit opening.
 func (o Options) limit() int {
@@ -196,7 +196,7 @@ func firstName(f brettspiel.FirstPlayer) string {
 
 // ParseOptions reads the text form of options: key=value terms separated by
 // spaces, each key at most once, the fields not named left zero (VK's rules).
-// The keys:
+// Keys and values are read in any case ("Bands=Cotton"). The keys:
 //
 //	bands=vk|cotton|fiske          Options.Bands (V-B1)
 //	opening=five-blots|band-limit  Options.Opening (V-O1)
@@ -224,6 +224,9 @@ var optionKeys = []string{"bands", "opening", "band-limit", "higher-die", "first
 func (o *Options) set(terms []string) error {
 	const op = "verkehren options"
 	input := strings.Join(terms, " ")
+	// every key and value of the text form is lower case: other cases are
+	// read as if written so
+	terms = lowerAll(terms)
 	settings, err := brettspiel.ParseSettings(op, input, terms, optionKeys)
 	if err != nil {
 		return err
@@ -283,6 +286,21 @@ func (o *Options) set(terms []string) error {
 	return nil
 }
 
+// lowerAll returns terms in lower case, terms itself when they are already.
+func lowerAll(terms []string) []string {
+	for i, t := range terms {
+		if l := strings.ToLower(t); l != t {
+			out := make([]string, len(terms))
+			copy(out, terms[:i])
+			for j := i; j < len(terms); j++ {
+				out[j] = strings.ToLower(terms[j])
+			}
+			return out
+		}
+	}
+	return terms
+}
+
 // Preset is a named rule set for a frontend's menu and for game records.
 type Preset struct {
 	Name    string  // e.g. "VK"
@@ -291,28 +309,30 @@ type Preset struct {
 	Options Options // its rules
 }
 
-// Presets lists the presets, the default first.
+// Presets lists the presets, the default first. The slice is new at every
+// call: a caller may change it without changing the presets.
 func Presets() []Preset {
 	return []Preset{
 		{"VK", "Das Verkehren im Bretspiel (VK)",
 			"no Band on points 2–11 of the opponent's side; no Band outside the house until five stones have left it",
-			VK},
+			VK()},
 		{"VK band limit 5", "Das Verkehren im Bretspiel (VK)",
 			"VK's rules under the other opening it names: at most 5 Bände at once",
-			VKBandLimit},
+			VKBandLimit()},
 		{"Cotton", "Cotton (1725), as Ludii's Verquere reads it",
 			"no Band on points 2–12, the Hucke included",
-			Cotton},
+			Cotton()},
 		{"Fiske", "the Swedish tables (Fiske 1905)",
 			"no Band on points 2–11 until a stone has reached point 12",
-			Fiske},
+			Fiske()},
 	}
 }
 
-// presetNamed returns the preset of that name.
-func presetNamed(name string) (Preset, bool) {
+// PresetNamed returns the preset of that name (see Presets), in any case:
+// "cotton" names "Cotton".
+func PresetNamed(name string) (Preset, bool) {
 	for _, p := range Presets() {
-		if p.Name == name {
+		if strings.EqualFold(p.Name, name) {
 			return p, true
 		}
 	}

@@ -13,8 +13,8 @@ import (
 // IDVersion is the version of the package's position IDs.
 const IDVersion = 1
 
-// variant is the game's name in IDs, JSON and records.
-const variant = "verkehren"
+// Variant is the game's name in position IDs, JSON and records.
+const Variant = "verkehren"
 
 // state is everything that decides what happens next, as the ID and the JSON
 // carry it; build checks it and makes a Game of it.
@@ -246,11 +246,19 @@ func checkSides(opts *Options, s *[2][26]int) string {
 
 // MarshalText returns the game's position ID, "verkehren:1:…". It holds
 // everything that decides what happens next, but not the events of the last
-// Apply.
-func (g *Game) MarshalText() ([]byte, error) { return []byte(g.ID()), nil }
+// Apply. A zero Game has no ID: the error wraps brettspiel.ErrZeroGame.
+func (g *Game) MarshalText() ([]byte, error) {
+	if g.zero() {
+		return nil, errZero("encode position ID")
+	}
+	return []byte(g.ID()), nil
+}
 
-// ID returns the game's position ID (see MarshalText).
+// ID returns the game's position ID (see MarshalText), or "" for a zero Game.
 func (g *Game) ID() string {
+	if g.zero() {
+		return ""
+	}
 	var w wire.Writer
 	o := g.opts
 	w.Uint(uint64(o.Bands))
@@ -270,7 +278,7 @@ func (g *Game) ID() string {
 	for p := range 2 {
 		w.Uint(packSide(&g.b.Sides[p]))
 	}
-	return brettspiel.EncodeID(variant, IDVersion, w.Bytes())
+	return brettspiel.EncodeID(Variant, IDVersion, w.Bytes())
 }
 
 func packSide(s *board.Side) uint64 {
@@ -320,7 +328,7 @@ func (g *Game) UnmarshalText(text []byte) error {
 // ParseID returns the game of a position ID (see UnmarshalText).
 func ParseID(id string) (*Game, error) {
 	const op = "load position ID"
-	payload, err := brettspiel.DecodeID(variant, IDVersion, id)
+	payload, err := brettspiel.DecodeID(Variant, IDVersion, id)
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-var propOptions = []Options{VK, VKBandLimit, Cotton, Fiske}
+var propOptions = []Options{VK(), VKBandLimit(), Cotton(), Fiske()}
 
 // randomPosition plays a seeded random game for up to n steps under opts.
 func randomPosition(opts Options, seed uint64, n int) *Game {

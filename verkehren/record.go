@@ -14,7 +14,7 @@ import (
 // the options differing from the zero Options. Keep it with Record.Append
 // while playing a game made by New(opts).
 func NewRecord(opts Options) *brettspiel.Record {
-	rec := &brettspiel.Record{Game: variant}
+	rec := &brettspiel.Record{Game: Variant}
 	base := Options{}
 	for _, p := range Presets() {
 		o := p.Options
@@ -35,15 +35,15 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 	bad := func(reason string) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: reason}
 	}
-	if rec.Game != variant {
-		return bad(fmt.Sprintf("the record is of the game %s, not %s", brettspiel.Quote(rec.Game), variant))
+	if rec.Game != Variant {
+		return bad(fmt.Sprintf("the record is of the game %s, not %s", brettspiel.Quote(rec.Game), Variant))
 	}
 	if rec.Players != 0 && rec.Players != 2 {
-		return bad(fmt.Sprintf("%d players; %s is played by 2", rec.Players, variant))
+		return bad(fmt.Sprintf("%d players; %s is played by 2", rec.Players, Variant))
 	}
 	var o Options
 	if rec.Preset != "" {
-		p, ok := presetNamed(rec.Preset)
+		p, ok := PresetNamed(rec.Preset)
 		if !ok {
 			var names []string
 			for _, p := range Presets() {

@@ -117,17 +117,18 @@ func (k *recordKeeper) step(g *Game) error {
 	return fmt.Errorf("no legal move leads to the state\n%s", g)
 }
 
-// roundTrips are the format checks of the harness. sch, when not nil, is
-// the compiled schema that the JSON of every state must pass.
-func roundTrips(sch *jsonschema.Schema) []conformance.RoundTrip {
+// roundTrips are the format checks of the harness. The schemas given (the
+// game's own, the race board's) are those that the JSON of every state must
+// pass.
+func roundTrips(schemas ...*jsonschema.Schema) []conformance.RoundTrip {
 	k := &recordKeeper{}
 	rts := []conformance.RoundTrip{
 		{Name: "position ID", Do: roundTripID},
 		{Name: "JSON", Do: roundTripJSON},
 		{Name: "record", Do: k.roundTrip},
 	}
-	if sch != nil {
-		rts = append(rts, conformance.RoundTrip{Name: "JSON schema", Do: func(g brettspiel.Game) (brettspiel.Game, error) {
+	for i, sch := range schemas {
+		rts = append(rts, conformance.RoundTrip{Name: fmt.Sprintf("JSON schema %d", i+1), Do: func(g brettspiel.Game) (brettspiel.Game, error) {
 			data, err := json.Marshal(g)
 			if err != nil {
 				return nil, err

@@ -13,7 +13,7 @@ import (
 
 // B-3 as Verkehren uses it: A's point 1 is B's point 13 and B's 1 is A's 13.
 func TestV_S1_Setup(t *testing.T) {
-	g, err := New(VK)
+	g, err := New(VK())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestV_S1_Setup(t *testing.T) {
 }
 
 func TestV_S1_DrawForTheStart(t *testing.T) {
-	g, _ := New(VK)
+	g, _ := New(VK())
 	if g.ToMove() != brettspiel.Chance || g.Turn() != brettspiel.Nobody {
 		t.Fatalf("a new game starts with the draw: ToMove %v, Turn %v", g.ToMove(), g.Turn())
 	}
@@ -52,7 +52,7 @@ func TestV_S1_DrawForTheStart(t *testing.T) {
 		t.Fatalf("player 0 plays his new throw; ToMove %v", g.ToMove())
 	}
 
-	h, _ := New(VK)
+	h, _ := New(VK())
 	throwDice(t, h, "1-1")
 	throwDice(t, h, "6-6")
 	if h.Turn() != 1 {
@@ -104,7 +104,7 @@ func TestV_D1_DoubletsPlayedFourTimes(t *testing.T) {
 // VK I: a stone set on the seventh point, then two sixes cannot be played: the
 // own blot closes 7 (V-B1) and the opponent's house closes 13 (V-B2).
 func TestVK_SixSixCannotBePlayed(t *testing.T) {
-	g := at(t, VK, 6, 6, map[int]int{1: 14, 7: 1}, map[int]int{1: 15})
+	g := at(t, VK(), 6, 6, map[int]int{1: 14, 7: 1}, map[int]int{1: 15})
 	if got := plays(g); !reflect.DeepEqual(got, []string{"pass", "concede"}) {
 		t.Errorf("6-6 with a stone on 7: plays %q, want only the pass (and conceding)", got)
 	}
@@ -114,7 +114,7 @@ func TestV_D2_AsManyNumbersAsPossible(t *testing.T) {
 	// one stone on 13; 18 and 19 open, 24 closed: either number alone
 	me := map[int]int{13: 1}
 	opp := map[int]int{o(24): 2, o(8): 13}
-	g := at(t, VK, 6, 5, me, opp)
+	g := at(t, VK(), 6, 5, me, opp)
 	if got := plays(g); !reflect.DeepEqual(got, []string{"13/18", "13/19", "concede"}) {
 		t.Errorf("only one number playable: %q, want either 13/18 or 13/19", got)
 	}
@@ -124,7 +124,7 @@ func TestV_D2_AsManyNumbersAsPossible(t *testing.T) {
 	}
 	refused(t, h, "13/18", brettspiel.ErrIllegalMove, "higher")
 	// both numbers playable: every play uses both
-	k := at(t, VK, 6, 5, map[int]int{13: 1, 14: 1}, opp)
+	k := at(t, VK(), 6, 5, map[int]int{13: 1, 14: 1}, opp)
 	for _, m := range k.LegalMoves() {
 		if p := m.Payload(); p != concedePayload && stepsOf(p) != 2 {
 			t.Errorf("both playable, but %s plays %d", k.MoveString(m), stepsOf(p))
@@ -137,7 +137,7 @@ func TestV_B1_NoBandOnOpponentSide(t *testing.T) {
 	// VK: stones on 3 and 4; 2-1: 4/6 then 3/4 is legal, 3/4 first is not
 	me := map[int]int{1: 10, 3: 1, 4: 1, 13: 3}
 	opp := map[int]int{22: 1}
-	g := at(t, VK, 2, 1, me, opp)
+	g := at(t, VK(), 2, 1, me, opp)
 	// 4/6 3/4 gives the same position as 3/5 5/6, which represents it
 	if m, err := g.ParseMove("4/6 3/4"); err != nil || g.MoveString(m) != "3/5 5/6" {
 		t.Errorf("4/6 3/4 must be legal (as 3/5 5/6): %v %v", g.MoveString(m), err)
@@ -154,12 +154,12 @@ func TestV_B1_NoBandOnOpponentSide(t *testing.T) {
 		}
 	}
 	// house and Hucke hold any number
-	h := at(t, VK, 6, 5, map[int]int{1: 10, 6: 1, 7: 1, 12: 2, 13: 1}, opp)
+	h := at(t, VK(), 6, 5, map[int]int{1: 10, 6: 1, 7: 1, 12: 2, 13: 1}, opp)
 	if !hasPlay(h, "6/12 7/12") {
 		t.Errorf("the Hucke holds any number under VK: %q", plays(h))
 	}
 	// Cotton: no Band on 12 either
-	c := at(t, Cotton, 6, 5, map[int]int{1: 10, 6: 1, 7: 1, 12: 1, 13: 2}, opp)
+	c := at(t, Cotton(), 6, 5, map[int]int{1: 10, 6: 1, 7: 1, 12: 1, 13: 2}, opp)
 	for _, s := range plays(c) {
 		if r := results(c); len(r) == 0 {
 			t.Fatal("no plays")
@@ -171,19 +171,19 @@ func TestV_B1_NoBandOnOpponentSide(t *testing.T) {
 			t.Errorf("Cotton: a Band on the Hucke: %v", r)
 		}
 	}
-	if cv := at(t, VK, 6, 5, map[int]int{1: 10, 6: 1, 7: 1, 12: 1, 13: 2}, opp); !hasPlay(cv, "6/12 7/12") {
+	if cv := at(t, VK(), 6, 5, map[int]int{1: 10, 6: 1, 7: 1, 12: 1, 13: 2}, opp); !hasPlay(cv, "6/12 7/12") {
 		t.Errorf("VK: 6/12 7/12 makes a Band on the Hucke legally: %q", plays(cv))
 	}
 	// Fiske: no Band on 2–11 until a stone has reached 12
 	fm := map[int]int{1: 11, 3: 1, 5: 1, 7: 1, 9: 1}
-	f := at(t, Fiske, 2, 1, fm, opp)
+	f := at(t, Fiske(), 2, 1, fm, opp)
 	refused(t, f, "3/5 1/2", brettspiel.ErrIllegalMove, "until a stone has reached 12")
 	fm2 := map[int]int{1: 10, 3: 1, 5: 1, 7: 1, 9: 1, 12: 1}
-	f2 := at(t, Fiske, 2, 1, fm2, opp)
+	f2 := at(t, Fiske(), 2, 1, fm2, opp)
 	if !hasPlay(f2, "1/2 3/5") && !hasPlay(f2, "3/5 1/2") {
 		t.Errorf("Fiske: with a stone on 12, Bands on 2–11 are allowed: %q", plays(f2))
 	}
-	if v := at(t, VK, 2, 1, fm2, opp); hasPlay(v, "1/2 3/5") || hasPlay(v, "3/5 1/2") {
+	if v := at(t, VK(), 2, 1, fm2, opp); hasPlay(v, "1/2 3/5") || hasPlay(v, "3/5 1/2") {
 		t.Errorf("VK: no Band on 5 even with a stone on 12")
 	}
 }
@@ -192,7 +192,7 @@ func TestV_B2_ClosedPointsAndTheOpponentsHouse(t *testing.T) {
 	// VK II: 1-1 cannot carry stones from the Hucke onto the opponent's house
 	me := map[int]int{1: 10, 12: 2, 3: 1, 5: 1, 7: 1}
 	opp := map[int]int{1: 2, 21: 13}
-	g := at(t, VK, 1, 1, me, opp)
+	g := at(t, VK(), 1, 1, me, opp)
 	for _, m := range g.LegalMoves() {
 		for i := 0; i < maxSteps; i++ {
 			if from, _, _, ok := stepAt(m.Payload(), i); ok && from == hucke {
@@ -202,14 +202,14 @@ func TestV_B2_ClosedPointsAndTheOpponentsHouse(t *testing.T) {
 	}
 	refused(t, g, "12/13 12/13 3/4 5/6", brettspiel.ErrIllegalMove, "V-B2", "point 13")
 	// a point with two opponent stones is closed anywhere
-	h := at(t, VK, 4, 4, map[int]int{1: 14, 9: 1}, map[int]int{o(13): 2, o(5): 2, 22: 11})
+	h := at(t, VK(), 4, 4, map[int]int{1: 14, 9: 1}, map[int]int{o(13): 2, o(5): 2, 22: 11})
 	for _, s := range plays(h) {
 		if s != "pass" && s != "concede" {
 			t.Errorf("4-4 with 5 and 13 closed: %q should be impossible", s)
 		}
 	}
 	// the opponent's house with one stone left is a blot (fine point)
-	k := at(t, VK, 1, 1, map[int]int{1: 12, 12: 3}, map[int]int{1: 1, 22: 14})
+	k := at(t, VK(), 1, 1, map[int]int{1: 12, 12: 3}, map[int]int{1: 1, 22: 14})
 	if !hasPlay(k, "12/13* 12/13 12/13 13/14") && !hasPlay(k, "12/13* 12/13 13/14 13/14") {
 		found := false
 		for _, s := range plays(k) {
@@ -226,7 +226,7 @@ func TestV_B2_ClosedPointsAndTheOpponentsHouse(t *testing.T) {
 func TestV_O1_FiveBlots(t *testing.T) {
 	opp := map[int]int{22: 1}
 	// house 11: four stones have left; no Band anywhere outside the house
-	g := at(t, VK, 5, 2, map[int]int{1: 11, 3: 1, 5: 1, 7: 1, 12: 1}, opp)
+	g := at(t, VK(), 5, 2, map[int]int{1: 11, 3: 1, 5: 1, 7: 1, 12: 1}, opp)
 	refused(t, g, "7/12 1/3", brettspiel.ErrIllegalMove, "V-O1")
 	for _, r := range results(g) {
 		for p := 2; p <= 24; p++ {
@@ -236,19 +236,19 @@ func TestV_O1_FiveBlots(t *testing.T) {
 		}
 	}
 	// house 10: five have left (the waiting and borne-off ones count too)
-	h := at(t, VK, 5, 1, map[int]int{1: 10, 3: 1, 5: 1, 7: 1, 12: 1, 13: 1}, opp)
+	h := at(t, VK(), 5, 1, map[int]int{1: 10, 3: 1, 5: 1, 7: 1, 12: 1, 13: 1}, opp)
 	if !hasPlay(h, "7/12 13/14") {
 		t.Errorf("five blots: a Band on 12 with 10 in the house: %q", plays(h))
 	}
 	// the stones that have left are counted before each single move: a stone
 	// that leaves the house with the first number counts for the second
-	k := at(t, VK, 6, 5, map[int]int{1: 11, 3: 1, 5: 1, 9: 1, 12: 1}, opp)
+	k := at(t, VK(), 6, 5, map[int]int{1: 11, 3: 1, 5: 1, 9: 1, 12: 1}, opp)
 	if m, err := k.ParseMove("1/7 7/12"); err != nil || k.MoveString(m) != "1/6 6/12" {
 		t.Errorf("1/7 7/12 (house 10 when the Band is made) must be legal: %v %v", k.MoveString(m), err)
 	}
 	// with Fiske's reading (Bands on 2–11 allowed once a stone reached 12)
 	// the house count alone forbids them
-	k2 := at(t, Fiske, 6, 2, map[int]int{1: 11, 3: 1, 5: 1, 7: 1, 12: 1}, opp)
+	k2 := at(t, Fiske(), 6, 2, map[int]int{1: 11, 3: 1, 5: 1, 7: 1, 12: 1}, opp)
 	refused(t, k2, "1/7 12/14", brettspiel.ErrIllegalMove, "V-O1")
 	refused(t, k2, "3/5 1/7", brettspiel.ErrIllegalMove, "V-O1")
 	for _, r := range results(k2) {
@@ -263,7 +263,7 @@ func TestV_O1_FiveBlots(t *testing.T) {
 func TestV_O1_BandLimit(t *testing.T) {
 	opp := map[int]int{22: 1}
 	me := map[int]int{1: 3, 13: 2, 14: 2, 15: 2, 16: 2, 17: 2, 18: 1, 20: 1}
-	g := at(t, VKBandLimit, 2, 1, me, opp)
+	g := at(t, VKBandLimit(), 2, 1, me, opp)
 	refused(t, g, "18/20 20/21", brettspiel.ErrIllegalMove, "more than 5 Bände", "V-O1")
 	for _, r := range results(g) {
 		n := 0
@@ -294,14 +294,14 @@ func TestV_O1_BandLimit(t *testing.T) {
 		t.Errorf("band limit 6: a sixth Band is legal: %q", plays(h))
 	}
 	// no five-blots rule under the band limit: a Band from a full house
-	k := at(t, VKBandLimit, 6, 6, map[int]int{1: 15}, map[int]int{1: 15})
+	k := at(t, VKBandLimit(), 6, 6, map[int]int{1: 15}, map[int]int{1: 15})
 	if !hasPlay(k, "1/7 7/13 7/13 1/7") && len(results(k)) == 0 {
 		t.Errorf("band limit: no plays from the start with 6-6")
 	}
 }
 
 func TestV_H1_HitSendsOffTheBoard(t *testing.T) {
-	g := at(t, VK, 3, 1, map[int]int{1: 13, 13: 1, 14: 1}, map[int]int{o(16): 1, 22: 14})
+	g := at(t, VK(), 3, 1, map[int]int{1: 13, 13: 1, 14: 1}, map[int]int{o(16): 1, 22: 14})
 	play(t, g, "13/16* 1/2")
 	if g.b.Sides[1][bar] != 1 || g.b.Sides[1][o(16)] != 0 || g.Count(0, 16) != 1 {
 		t.Errorf("after the hit: opponent bar %d, on 16 %d", g.b.Sides[1][bar], g.b.Sides[1][o(16)])
@@ -313,7 +313,7 @@ func TestV_H1_HitSendsOffTheBoard(t *testing.T) {
 }
 
 func TestV_E1_EnterFirst(t *testing.T) {
-	g := at(t, VK, 4, 2, map[int]int{0: 1, 1: 10, 13: 2, 15: 2}, map[int]int{22: 1})
+	g := at(t, VK(), 4, 2, map[int]int{0: 1, 1: 10, 13: 2, 15: 2}, map[int]int{22: 1})
 	for _, m := range g.LegalMoves() {
 		if from, _, _, ok := stepAt(m.Payload(), 0); ok && from != bar {
 			t.Errorf("a play moves a stone before entering: %s", g.MoveString(m))
@@ -332,7 +332,7 @@ func TestV_E1_EnterFirst(t *testing.T) {
 
 func TestV_E2_ClosedEntryPoints(t *testing.T) {
 	// VK IV: one opponent stone on my house: a 1 cannot enter, a 2 can
-	g := at(t, VK, 2, 1, map[int]int{0: 1, 15: 3, 13: 11}, map[int]int{o(1): 1, 22: 14})
+	g := at(t, VK(), 2, 1, map[int]int{0: 1, 15: 3, 13: 11}, map[int]int{o(1): 1, 22: 14})
 	for _, s := range plays(g) {
 		if len(s) >= 5 && s[:5] == "bar/1" {
 			t.Errorf("entered on the house while an opponent stone stands on it: %s", s)
@@ -343,7 +343,7 @@ func TestV_E2_ClosedEntryPoints(t *testing.T) {
 	}
 	refused(t, g, "bar/1 13/15", brettspiel.ErrIllegalMove, "V-E2")
 	// two opponent stones close a point; an own stone closes 2–6
-	h := at(t, VK, 3, 2, map[int]int{0: 1, 1: 3, 2: 1, 13: 10}, map[int]int{o(3): 2, 22: 13})
+	h := at(t, VK(), 3, 2, map[int]int{0: 1, 1: 3, 2: 1, 13: 10}, map[int]int{o(3): 2, 22: 13})
 	if got := plays(h); !reflect.DeepEqual(got, []string{"pass"}) {
 		t.Errorf("entry points 2 (own blot) and 3 (opponent Band) closed: %q", got)
 	}
@@ -355,7 +355,7 @@ func TestV_E2_ClosedEntryPoints(t *testing.T) {
 func TestV_E3_CompulsoryHitWhileEntering(t *testing.T) {
 	me := map[int]int{0: 1, 1: 3, 13: 11}
 	opp := map[int]int{o(3): 1, 22: 14}
-	g := at(t, VK, 5, 3, me, opp)
+	g := at(t, VK(), 5, 3, me, opp)
 	for _, s := range plays(g) {
 		if s != "concede" && s[:6] != "bar/3*" {
 			t.Errorf("entering must hit when it can, even to one's harm: %s", s)
@@ -367,12 +367,12 @@ func TestV_E3_CompulsoryHitWhileEntering(t *testing.T) {
 		t.Errorf("hit event while entering: %v", e)
 	}
 	// two stones to enter, two blots: both entries hit
-	k := at(t, VK, 5, 3, map[int]int{0: 2, 1: 3, 13: 10}, map[int]int{o(3): 1, o(5): 1, 22: 13})
+	k := at(t, VK(), 5, 3, map[int]int{0: 2, 1: 3, 13: 10}, map[int]int{o(3): 1, o(5): 1, 22: 13})
 	if got := plays(k); !reflect.DeepEqual(got, []string{"bar/3* bar/5*"}) {
 		t.Errorf("two entries, two hits: %q", got)
 	}
 	// hits by stones already on the board are not compulsory
-	n := at(t, VK, 5, 3, map[int]int{1: 3, 13: 12}, map[int]int{o(16): 1, 22: 14})
+	n := at(t, VK(), 5, 3, map[int]int{1: 3, 13: 12}, map[int]int{o(16): 1, 22: 14})
 	if !hasPlay(n, "13/18 18/21") && !hasPlay(n, "13/18 13/16*") {
 		t.Errorf("plays: %q", plays(n))
 	}
@@ -387,14 +387,14 @@ func TestV_J1_Junker(t *testing.T) {
 	// point
 	me := map[int]int{0: 2, 5: 1, 6: 1, 13: 11}
 	opp := map[int]int{o(1): 1, o(2): 2, o(3): 2, o(4): 2, 22: 8}
-	g := at(t, VK, 0, 0, me, opp)
+	g := at(t, VK(), 0, 0, me, opp)
 	if !g.Junker(0) || g.OpenEntries(0) != 0 {
 		t.Fatalf("junker %v, open %d", g.Junker(0), g.OpenEntries(0))
 	}
 	// with one stone off the board and one open point he is no Junker
 	me2 := map[int]int{0: 2, 13: 13}
 	opp2 := map[int]int{o(1): 2, o(2): 2, o(3): 2, o(4): 2, o(5): 2, 22: 5}
-	h := at(t, VK, 6, 6, me2, opp2)
+	h := at(t, VK(), 6, 6, me2, opp2)
 	if !h.Junker(0) {
 		t.Fatalf("two off the board, one open point: Junker")
 	}
@@ -402,7 +402,7 @@ func TestV_J1_Junker(t *testing.T) {
 	if got := plays(h); !reflect.DeepEqual(got, []string{"pass"}) {
 		t.Errorf("a Junker plays nothing: %q", got)
 	}
-	k := at(t, VK, 0, 0, me2, opp2)
+	k := at(t, VK(), 0, 0, me2, opp2)
 	throwDice(t, k, "6-6")
 	if e := eventsOf(k, EventJunker); len(e) != 1 || e[0].Amount != 2 || e[0].Number != 1 || e[0].Rule != "V-J1" {
 		t.Errorf("junker event at the throw: %v", k.Events())
@@ -413,17 +413,17 @@ func TestV_J1_Junker(t *testing.T) {
 	}
 	// one off the board, one open point: enters
 	me3 := map[int]int{0: 1, 13: 14}
-	n := at(t, VK, 6, 6, me3, opp2)
+	n := at(t, VK(), 6, 6, me3, opp2)
 	if n.Junker(0) || !hasPlay(n, "bar/6 6/12 12/18 18/24") {
 		t.Errorf("one off, one open: %v %q", n.Junker(0), plays(n))
 	}
 }
 
 func TestV_W1_SingleGame(t *testing.T) {
-	g := at(t, VK, 6, 5, map[int]int{23: 1, 24: 1}, map[int]int{22: 15})
+	g := at(t, VK(), 6, 5, map[int]int{23: 1, 24: 1}, map[int]int{22: 15})
 	play(t, g, "23/off 24/off")
-	if g.ToMove() != brettspiel.Terminal || g.Ending() != SingleGame || g.Winner() != 0 {
-		t.Fatalf("ending %v, winner %v", g.Ending(), g.Winner())
+	if g.ToMove() != brettspiel.Terminal || g.Ending() != SingleGame || winnerOf(g) != 0 {
+		t.Fatalf("ending %v, winner %v", g.Ending(), winnerOf(g))
 	}
 	if r := g.Returns(); !reflect.DeepEqual(r, []int{1, -1}) {
 		t.Errorf("returns %v", r)
@@ -437,7 +437,7 @@ func TestV_W1_SingleGame(t *testing.T) {
 }
 
 func TestV_W2_Conceding(t *testing.T) {
-	g := at(t, VK, 3, 1, map[int]int{1: 10, 3: 1, 5: 1, 13: 1, 15: 1, 17: 1}, map[int]int{22: 1})
+	g := at(t, VK(), 3, 1, map[int]int{1: 10, 3: 1, 5: 1, 13: 1, 15: 1, 17: 1}, map[int]int{22: 1})
 	if !g.CanConcede(0) || !hasPlay(g, "concede") {
 		t.Fatalf("no Band on 13–24: conceding is a legal move: %q", plays(g))
 	}
@@ -451,20 +451,20 @@ func TestV_W2_Conceding(t *testing.T) {
 		}
 	}
 	play(t, g, "concede")
-	if g.Ending() != Conceded || g.Winner() != 1 || !reflect.DeepEqual(g.Returns(), []int{-1, 1}) {
-		t.Errorf("after conceding: %v, winner %v, %v", g.Ending(), g.Winner(), g.Returns())
+	if g.Ending() != Conceded || winnerOf(g) != 1 || !reflect.DeepEqual(g.Returns(), []int{-1, 1}) {
+		t.Errorf("after conceding: %v, winner %v, %v", g.Ending(), winnerOf(g), g.Returns())
 	}
 	if e := eventsOf(g, EventConcede); len(e) != 1 || e[0].Rule != "V-W2" {
 		t.Errorf("concede events %v", g.Events())
 	}
 	// a Band on his own side: he must play it out
-	h := at(t, VK, 3, 1, map[int]int{1: 10, 3: 1, 5: 1, 13: 2, 17: 1}, map[int]int{22: 1})
+	h := at(t, VK(), 3, 1, map[int]int{1: 10, 3: 1, 5: 1, 13: 2, 17: 1}, map[int]int{22: 1})
 	if h.CanConcede(0) || hasPlay(h, "concede") {
 		t.Errorf("a Band on 13: conceding is not allowed")
 	}
 	refused(t, h, "concede", brettspiel.ErrIllegalMove, "V-W2")
 	// conceding is offered also when nothing can be played
-	k := at(t, VK, 6, 6, map[int]int{1: 14, 7: 1}, map[int]int{1: 15})
+	k := at(t, VK(), 6, 6, map[int]int{1: 14, 7: 1}, map[int]int{1: 15})
 	if got := plays(k); !reflect.DeepEqual(got, []string{"pass", "concede"}) {
 		t.Errorf("pass and concede: %q", got)
 	}
@@ -477,20 +477,20 @@ func TestV_W3a_DoubleByJunker(t *testing.T) {
 	// lost double (V-W3 a).
 	opp := map[int]int{2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 9: 1, 14: 9}
 	me := map[int]int{13: 1, 20: 2, 22: 2, 23: 2, 12: 8}
-	g := at(t, VK, 2, 1, me, opp)
+	g := at(t, VK(), 2, 1, me, opp)
 	if g.Junker(1) {
 		t.Fatalf("player 1 is Junker already")
 	}
 	play(t, g, "20/21* 22/24")
-	if g.Ending() != DoubleJunker || g.Winner() != 0 || !reflect.DeepEqual(g.Returns(), []int{2, -2}) {
-		t.Fatalf("ending %v winner %v returns %v\n%s", g.Ending(), g.Winner(), g.Returns(), g)
+	if g.Ending() != DoubleJunker || winnerOf(g) != 0 || !reflect.DeepEqual(g.Returns(), []int{2, -2}) {
+		t.Fatalf("ending %v winner %v returns %v\n%s", g.Ending(), winnerOf(g), g.Returns(), g)
 	}
 	if e := eventsOf(g, brettspiel.EventEnd); len(e) != 1 || e[0].Rule != "V-W3" || e[0].Amount != 2 {
 		t.Errorf("end events %v", e)
 	}
 	// the same with my Band on his house: he is Junker, but not lost (VK:
 	// "mit allen seinen Bänden aus des Cajus Einwurf-Ort fortgerückt")
-	h := at(t, VK, 2, 1, map[int]int{13: 2, 20: 2, 22: 2, 23: 2, 12: 7}, opp)
+	h := at(t, VK(), 2, 1, map[int]int{13: 2, 20: 2, 22: 2, 23: 2, 12: 7}, opp)
 	play(t, h, "20/21* 22/24")
 	if h.Ending() != NotEnded || !h.Junker(1) {
 		t.Errorf("with my Band on his point 1 he is Junker but not lost: %v %v", h.Ending(), h.Junker(1))
@@ -506,38 +506,39 @@ func TestV_W3b_DoubleBySixOffTheBoard(t *testing.T) {
 	// five off the board, my Bände on his 2 and 3: one more hit makes six
 	opp := map[int]int{0: 5, 7: 1, 13: 9}
 	me := map[int]int{14: 2, 15: 2, 13: 9, 16: 2}
-	g := at(t, VK, 3, 1, me, opp)
+	g := at(t, VK(), 3, 1, me, opp)
 	if g.Ending() != NotEnded {
 		t.Fatal("over already")
 	}
 	play(t, g, "16/19* 13/14")
-	if g.Ending() != DoubleSixOff || g.Winner() != 0 || !reflect.DeepEqual(g.Returns(), []int{2, -2}) {
-		t.Fatalf("six off the board and Junker: ending %v winner %v\n%s", g.Ending(), g.Winner(), g)
+	if g.Ending() != DoubleSixOff || winnerOf(g) != 0 || !reflect.DeepEqual(g.Returns(), []int{2, -2}) {
+		t.Fatalf("six off the board and Junker: ending %v winner %v\n%s", g.Ending(), winnerOf(g), g)
 	}
 	// six off the board with all six entry points open is no Junker and no loss
-	if d := VK.doubleLoss(&board.Side{0: 6, 13: 9}, &board.Side{22: 15}); d != NotEnded {
+	vk := VK()
+	if d := vk.doubleLoss(&board.Side{0: 6, 13: 9}, &board.Side{22: 15}); d != NotEnded {
 		t.Errorf("six off, all open: %v", d)
 	}
 }
 
 func TestV_W3c_DoubleByAllOnPoint24(t *testing.T) {
-	g := at(t, VK, 2, 1, map[int]int{22: 1, 23: 1, 24: 13}, map[int]int{1: 15})
+	g := at(t, VK(), 2, 1, map[int]int{22: 1, 23: 1, 24: 13}, map[int]int{1: 15})
 	play(t, g, "22/24 23/24")
-	if g.Ending() != DoublePoint24 || g.Winner() != 0 || !reflect.DeepEqual(g.Returns(), []int{2, -2}) {
-		t.Fatalf("all fifteen on 24: %v %v", g.Ending(), g.Winner())
+	if g.Ending() != DoublePoint24 || winnerOf(g) != 0 || !reflect.DeepEqual(g.Returns(), []int{2, -2}) {
+		t.Fatalf("all fifteen on 24: %v %v", g.Ending(), winnerOf(g))
 	}
 	if e := eventsOf(g, brettspiel.EventEnd); len(e) != 1 || e[0].Rule != "V-W3" || e[0].Note != DoublePoint24.String() {
 		t.Errorf("end events %v", e)
 	}
 	// with a stone borne off before it does not count
-	h := at(t, VK, 2, 1, map[int]int{22: 1, 23: 1, 24: 12}, map[int]int{1: 15})
+	h := at(t, VK(), 2, 1, map[int]int{22: 1, 23: 1, 24: 12}, map[int]int{1: 15})
 	play(t, h, "22/24 23/24")
 	if h.Ending() != NotEnded {
 		t.Errorf("a stone was borne off before: %v", h.Ending())
 	}
 	// the throw must fit exactly (VK: "weder einen mehr, noch weniger"): with
 	// 1-1 the numbers left over must bear off
-	k := at(t, VK, 1, 1, map[int]int{23: 2, 24: 13}, map[int]int{1: 15})
+	k := at(t, VK(), 1, 1, map[int]int{23: 2, 24: 13}, map[int]int{1: 15})
 	for _, r := range results(k) {
 		if r[24] == 15 {
 			t.Errorf("1-1 brought all fifteen to 24: %v", r)
@@ -548,7 +549,7 @@ func TestV_W3c_DoubleByAllOnPoint24(t *testing.T) {
 func TestV_W3_JudgedForBothPlayers(t *testing.T) {
 	// a position in which a double game has arisen cannot be loaded: the game
 	// ended after the turn that made it
-	_, err := FromPosition(VK, Position{Stones: [2][26]int{
+	_, err := FromPosition(VK(), Position{Stones: [2][26]int{
 		{13: 1, 20: 2, 12: 12},
 		{0: 2, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 13: 8},
 	}})
@@ -559,7 +560,7 @@ func TestV_W3_JudgedForBothPlayers(t *testing.T) {
 
 func TestV_F1_BearingOff(t *testing.T) {
 	// not all stones home: no bearing off
-	g := at(t, VK, 6, 5, map[int]int{18: 1, 20: 1, 24: 1}, map[int]int{1: 15})
+	g := at(t, VK(), 6, 5, map[int]int{18: 1, 20: 1, 24: 1}, map[int]int{1: 15})
 	for _, s := range plays(g) {
 		if s == "24/off 18/23" || s == "20/off 18/24" {
 			t.Errorf("bore off with a stone on 18: %s", s)
@@ -571,7 +572,7 @@ func TestV_F1_BearingOff(t *testing.T) {
 		t.Errorf("bearing off after the first number brought the last stone home: %q", plays(g))
 	}
 	// a stone off the board stops it
-	h := at(t, VK, 6, 5, map[int]int{0: 1, 20: 2}, map[int]int{1: 15})
+	h := at(t, VK(), 6, 5, map[int]int{0: 1, 20: 2}, map[int]int{1: 15})
 	for _, s := range plays(h) {
 		if s == "bar/6 20/off" {
 			t.Errorf("bore off while a stone is still to enter")
@@ -614,7 +615,7 @@ func TestVK_BearingOffExamples(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := at(t, VK, c.d1, c.d2, c.me, opp)
+			g := at(t, VK(), c.d1, c.d2, c.me, opp)
 			got := results(g)
 			if c.want != nil && !samePositions(got, c.want) {
 				t.Errorf("results %v, want %v (plays %q)", got, c.want, plays(g))

@@ -27,8 +27,14 @@ var _ brettspiel.Simulator = (*Game)(nil)
 // moves after which a whole play with the most entering hits remains possible
 // are drawn from; when the higher-die option meets V-E3 in a throw of which
 // only one number can be played, the play is drawn uniformly from the listed
-// plays instead. The same state and the same r give the same game.
-func (g *Game) Simulate(r *rand.Rand) { g.simulate(r, nil) }
+// plays instead. The same state and the same r give the same game. A zero
+// Game is left as it is.
+func (g *Game) Simulate(r *rand.Rand) {
+	if g.zero() {
+		return
+	}
+	g.simulate(r, nil)
+}
 
 // simulate is Simulate, calling after, when not nil, after each throw and
 // play with the move made (a play as its payload in the order played, which

@@ -95,12 +95,12 @@ func TestV_W1_SimulateEndsInLegalTerminalStates(t *testing.T) {
 // A random playout from the start of a game: the throws and plays drawn from
 // the seeded source, the end judged by the rules.
 func ExampleGame_Simulate() {
-	g, err := New(VK)
+	g, err := New(VK())
 	if err != nil {
 		panic(err)
 	}
 	g.Simulate(rand.New(rand.NewPCG(2026, 11)))
-	fmt.Println(g.ToMove() == brettspiel.Terminal, g.Ending(), g.Winner(), g.Returns())
+	fmt.Println(g.ToMove() == brettspiel.Terminal, g.Ending(), winnerOf(g), g.Returns())
 	// Output: true double game: six off the board player 0 [2 -2]
 }
 

@@ -126,8 +126,12 @@ func countSteps(pay uint64) int {
 // as its single moves in absolute points and in the mover's track, each with
 // its number and what it does (entering, hitting, bearing off, landing on
 // the Hucke), in the order of the notation; the pass and "concede" as such.
-// Describe refuses a move that is not legal now.
+// Describe refuses a move that is not legal now, and every move of a zero
+// Game (brettspiel.ErrZeroGame).
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
+	if g.zero() {
+		return brettspiel.MoveInfo{}, errZero("describe")
+	}
 	legal := g.LegalMoves()
 	if err := brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		var e *brettspiel.Error
@@ -173,9 +177,13 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // refuses a step with the rule that forbids it; a throw due, the end of the
 // game, or steps made when only a pass is possible are errors too. "concede"
 // is a move but no step: a frontend offers it from LegalMoves or Describe.
+// A zero Game refuses with brettspiel.ErrZeroGame.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
 		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+	}
+	if g.zero() {
+		return fail(brettspiel.ErrZeroGame, "")
 	}
 	switch g.phase {
 	case phaseOver:

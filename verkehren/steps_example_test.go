@@ -11,7 +11,7 @@ import (
 // house four times, clicking from and to in absolute points. The order of
 // the clicks is free where the rules allow it.
 func ExampleGame_NextSteps() {
-	o := verkehren.VK
+	o := verkehren.VK()
 	o.FirstPlayer = brettspiel.Starts(0)
 	g, _ := verkehren.New(o)
 	throw, _ := g.ParseMove("2-2")
@@ -32,7 +32,7 @@ func ExampleGame_NextSteps() {
 // beside. The move is described by its notation's route (the same position
 // as 1/7 7/12).
 func ExampleGame_Describe() {
-	o := verkehren.VK
+	o := verkehren.VK()
 	o.FirstPlayer = brettspiel.Starts(1)
 	g, _ := verkehren.New(o)
 	throw, _ := g.ParseMove("6-5")

@@ -127,7 +127,7 @@ func permutations(s []brettspiel.Step) [][]brettspiel.Step {
 }
 
 func TestV_E1_StepsEnterFirst(t *testing.T) {
-	g := at(t, VK, 4, 2, map[int]int{0: 1, 1: 10, 13: 2, 15: 2}, map[int]int{22: 1})
+	g := at(t, VK(), 4, 2, map[int]int{0: 1, 1: 10, 13: 2, 15: 2}, map[int]int{22: 1})
 	next, c := mustStep(t, g)
 	if c != brettspiel.NoMove || len(next) == 0 {
 		t.Fatalf("first steps %v, %v", next, c)
@@ -145,7 +145,7 @@ func TestV_E1_StepsEnterFirst(t *testing.T) {
 }
 
 func TestV_E3_StepsCompulsoryHit(t *testing.T) {
-	g := at(t, VK, 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
+	g := at(t, VK(), 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
 	next, _ := mustStep(t, g)
 	want := []brettspiel.Step{{From: brettspiel.Bar, To: 3, TrackFrom: bar, TrackTo: 3, Die: 3, Flags: brettspiel.StepEnter | brettspiel.StepHit}}
 	if !slices.Equal(next, want) {
@@ -163,7 +163,7 @@ func TestV_E3_StepsCompulsoryHit(t *testing.T) {
 }
 
 func TestV_D1_StepsDoubletOneStoneFourTimes(t *testing.T) {
-	g := at(t, VK, 2, 2, map[int]int{1: 10, 13: 5}, map[int]int{22: 15})
+	g := at(t, VK(), 2, 2, map[int]int{1: 10, 13: 5}, map[int]int{22: 15})
 	made := []brettspiel.Step{click(13, 15), click(15, 17), click(17, 19), click(19, 21)}
 	for i := range made {
 		next, c := mustStep(t, g, made[:i]...)
@@ -179,7 +179,7 @@ func TestV_D1_StepsDoubletOneStoneFourTimes(t *testing.T) {
 }
 
 func TestV_B2_StepOntoClosedPointRefused(t *testing.T) {
-	g := at(t, VK, 5, 3, map[int]int{1: 14, 2: 1}, map[int]int{o(7): 2, 23: 13})
+	g := at(t, VK(), 5, 3, map[int]int{1: 14, 2: 1}, map[int]int{o(7): 2, 23: 13})
 	refusedStep(t, g, "V-B2", click(2, 7))
 	// by the other number first, the stone passes the closed point
 	_, c := mustStep(t, g, click(2, 5), click(5, 10))
@@ -189,7 +189,7 @@ func TestV_B2_StepOntoClosedPointRefused(t *testing.T) {
 }
 
 func TestV_F1_StepsBearOff(t *testing.T) {
-	g := at(t, VK, 6, 2, map[int]int{22: 1, 23: 1}, map[int]int{22: 15})
+	g := at(t, VK(), 6, 2, map[int]int{22: 1, 23: 1}, map[int]int{22: 15})
 	next, _ := mustStep(t, g)
 	for _, s := range next {
 		if s.To == brettspiel.Off && s.Flags&brettspiel.StepBearOff == 0 {
@@ -201,7 +201,7 @@ func TestV_F1_StepsBearOff(t *testing.T) {
 		t.Fatal("two stones off by steps: not complete")
 	}
 	// player 1's steps are in absolute points
-	h := at(t, VK, 6, 2, map[int]int{1: 15}, map[int]int{22: 1, 23: 1})
+	h := at(t, VK(), 6, 2, map[int]int{1: 15}, map[int]int{22: 1, 23: 1})
 	if err := h.Apply(h.LegalMoves()[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -220,14 +220,14 @@ func TestV_F1_StepsBearOff(t *testing.T) {
 }
 
 func TestSteps_RefusedWhenNoPlay(t *testing.T) {
-	g, _ := New(VK)
+	g, _ := New(VK())
 	if _, _, err := g.NextSteps(nil); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("at a throw: %v", err)
 	}
 	if _, err := g.Describe(brettspiel.NewMove(0, 5)); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("Describe of a play at a throw: %v", err)
 	}
-	h := at(t, VK, 3, 2, map[int]int{0: 1, 1: 3, 2: 1, 13: 10}, map[int]int{o(3): 2, 22: 13})
+	h := at(t, VK(), 3, 2, map[int]int{0: 1, 1: 3, 2: 1, 13: 10}, map[int]int{o(3): 2, 22: 13})
 	next, c := mustStep(t, h)
 	if len(next) != 0 || h.MoveString(c) != "pass" {
 		t.Errorf("no play: %v %q", next, h.MoveString(c))

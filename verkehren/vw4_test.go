@@ -30,8 +30,8 @@ func bothJunker(turn brettspiel.Player) Position {
 // rule.
 func drawn(t *testing.T, g *Game) {
 	t.Helper()
-	if g.ToMove() != brettspiel.Terminal || g.Ending() != DrawnBothJunker || g.Winner() != brettspiel.Nobody {
-		t.Fatalf("to move %v, ending %v, winner %v; want a game drawn by V-W4\n%s", g.ToMove(), g.Ending(), g.Winner(), g)
+	if g.ToMove() != brettspiel.Terminal || g.Ending() != DrawnBothJunker || winnerOf(g) != brettspiel.Nobody {
+		t.Fatalf("to move %v, ending %v, winner %v; want a game drawn by V-W4\n%s", g.ToMove(), g.Ending(), winnerOf(g), g)
 	}
 	if r := g.Returns(); !reflect.DeepEqual(r, []int{0, 0}) {
 		t.Errorf("returns %v, want [0 0]", r)
@@ -50,7 +50,7 @@ func drawn(t *testing.T, g *Game) {
 
 func TestV_W4_BothJunkerDraw(t *testing.T) {
 	for turn := brettspiel.Player(0); turn < 2; turn++ {
-		start, err := FromPosition(VK, bothJunker(turn))
+		start, err := FromPosition(VK(), bothJunker(turn))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestV_W4_OnlyOneJunkerPlaysOn(t *testing.T) {
 	// player 1's three stones are on the board: only player 0 is Junker
 	pos := bothJunker(0)
 	pos.Stones[1][bar], pos.Stones[1][20] = 0, 3
-	g, err := FromPosition(VK, pos)
+	g, err := FromPosition(VK(), pos)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestV_W4_OnlyOneJunkerPlaysOn(t *testing.T) {
 	// the other way round: player 1 shut out, player 0 not
 	pos = bothJunker(0)
 	pos.Stones[0][bar], pos.Stones[0][20] = 0, 5
-	h, err := FromPosition(VK, pos)
+	h, err := FromPosition(VK(), pos)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,8 +178,8 @@ func TestV_W4_DoubleGameComesFirst(t *testing.T) {
 	if !g.Junker(0) || !g.Junker(1) {
 		t.Fatalf("junker %v %v\n%s", g.Junker(0), g.Junker(1), g)
 	}
-	if g.Ending() != DoubleSixOff || g.Winner() != 0 || !reflect.DeepEqual(g.Returns(), []int{2, -2}) {
-		t.Fatalf("ending %v winner %v returns %v, want V-W3 (b) for player 0\n%s", g.Ending(), g.Winner(), g.Returns(), g)
+	if g.Ending() != DoubleSixOff || winnerOf(g) != 0 || !reflect.DeepEqual(g.Returns(), []int{2, -2}) {
+		t.Fatalf("ending %v winner %v returns %v, want V-W3 (b) for player 0\n%s", g.Ending(), winnerOf(g), g.Returns(), g)
 	}
 	if e := eventsOf(g, brettspiel.EventEnd); len(e) != 1 || e[0].Rule != "V-W3" {
 		t.Errorf("end events %v", e)
@@ -196,7 +196,7 @@ func TestV_W4_DoubleGameComesFirst(t *testing.T) {
 // each reading of V-B1: near the limit an own blot takes no second stone, and
 // under Fiske's reading a player may shut himself out by entering.
 var bandLimitOptions = []Options{
-	VKBandLimit,
+	VKBandLimit(),
 	{Opening: BandLimit, BandLimit: 6},
 	{Bands: BandsFiske, Opening: BandLimit},
 	{Bands: BandsCotton, Opening: BandLimit},
@@ -299,7 +299,7 @@ func drawnGame(t *testing.T, opts Options) *Game {
 }
 
 func TestV_W4_DrawInTheFormats(t *testing.T) {
-	g := drawnGame(t, VK)
+	g := drawnGame(t, VK())
 	// position ID: the ending has its own code, and loads as it was
 	back, err := roundTripID(g)
 	if err != nil {
@@ -348,11 +348,11 @@ func TestV_W4_DrawInTheFormats(t *testing.T) {
 	}{
 		{"a winner", edit(func(m map[string]any) { m["winner"] = 0 }), "winner"},
 		{"one Junker", edit(func(m map[string]any) {
-			tr := m["track"].([]any)[1].([]any)
+			tr := m["sides"].([]any)[1].(map[string]any)["track"].([]any)
 			tr[0], tr[20] = 0.0, 3.0
 		}), "both players Junker"},
 	} {
-		h, _ := New(VK)
+		h, _ := New(VK())
 		before := *h
 		err := h.UnmarshalJSON(c.doc)
 		wantError(t, c.name, err, brettspiel.ErrBadPosition, c.want)
@@ -366,7 +366,7 @@ func TestV_W4_DrawInTheFormats(t *testing.T) {
 		t.Errorf("a drawn game with a winner builds: %v", err)
 	}
 	s = g.state()
-	s.turns = VK.turnCap() + 1
+	s.turns = VK().turnCap() + 1
 	if _, err := s.build("test"); !errors.Is(err, brettspiel.ErrBadPosition) {
 		t.Errorf("a drawn game after more turns than the cap builds: %v", err)
 	}
@@ -431,12 +431,12 @@ func TestV_E2_OwnStoneClosesOnlyWhereTheBandRuleForbids(t *testing.T) {
 		me   map[int]int
 		open bool // a stone may enter on the own blot on 3
 	}{
-		{"VK", VK, reached, false},
-		{"VK band limit", VKBandLimit, reached, false},
-		{"Cotton", Cotton, reached, false},
-		{"Fiske before a stone reached 12", Fiske, before12, false},
-		{"Fiske with a stone on 12", Fiske, reached, true},
-		{"Fiske with a stone borne off", Fiske, borneOff, true},
+		{"VK", VK(), reached, false},
+		{"VK band limit", VKBandLimit(), reached, false},
+		{"Cotton", Cotton(), reached, false},
+		{"Fiske before a stone reached 12", Fiske(), before12, false},
+		{"Fiske with a stone on 12", Fiske(), reached, true},
+		{"Fiske with a stone borne off", Fiske(), borneOff, true},
 		{"Fiske band limit with a stone on 12", fiskeLimit, reached, true},
 	}
 	for _, c := range cases {
@@ -460,7 +460,7 @@ func TestV_E2_OwnStoneClosesOnlyWhereTheBandRuleForbids(t *testing.T) {
 	}
 	// the house takes any number of own stones; one opponent stone closes
 	// it, and two close any entry point, whatever the band rule
-	for _, opts := range []Options{VK, Cotton, Fiske} {
+	for _, opts := range []Options{VK(), Cotton(), Fiske()} {
 		g := at(t, opts, 1, 1, map[int]int{0: 2, 1: 10, 13: 3}, map[int]int{22: 7, 23: 8})
 		play(t, g, "bar/1 bar/1 13/14 14/15")
 		if g.Count(0, 1) != 12 {

@@ -120,7 +120,7 @@ func TestBadFlags(t *testing.T) {
 func TestGameOverSaysDraw(t *testing.T) {
 	// a Verkehren game in which both players are Junker: player 0 passes,
 	// and the game ends drawn (V-W4)
-	g, err := verkehren.FromPosition(verkehren.VK, verkehren.Position{Stones: [2][26]int{
+	g, err := verkehren.FromPosition(verkehren.VK(), verkehren.Position{Stones: [2][26]int{
 		{0: 5, 1: 6, 3: 1, 5: 1, 16: 2},
 		{0: 3, 1: 7, 3: 1, 5: 1, 6: 1, 18: 2},
 	}})
@@ -143,7 +143,7 @@ func TestGameOverSaysDraw(t *testing.T) {
 		t.Errorf("the board does not say drawn:\n%s", g)
 	}
 	// a game won is no draw
-	w, _ := verkehren.FromPosition(verkehren.VK, verkehren.Position{Stones: [2][26]int{{24: 1, 25: 14}, {1: 15}}, Dice: [2]int{6, 5}})
+	w, _ := verkehren.FromPosition(verkehren.VK(), verkehren.Position{Stones: [2][26]int{{24: 1, 25: 14}, {1: 15}}, Dice: [2]int{6, 5}})
 	m, _ := w.ParseMove("24/off")
 	if err := w.Apply(m); err != nil {
 		t.Fatal(err)
