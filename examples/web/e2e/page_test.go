@@ -288,3 +288,43 @@ func TestManualDiceHintAndDrag(t *testing.T) {
 		t.Errorf("dragging %s to %s made no step: %+v", from, to, s)
 	}
 }
+
+// A Toccateglio match loaded from a record (three Partien) offers the
+// winner of a Partie the decision to go on or start afresh as buttons; a
+// click on one plays it.
+func TestToccateglioDecisionButtons(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"toccateglio"}, "seed": {"1"}, "opponent": {"hot-seat"}})
+	rec := "# brettspiel record\ngame: toccateglio\npreset: Toccateglispiel\noption: partien=3\n"
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#record-text"), rec)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, ctx, "#load-record")
+	waitFor(t, ctx, "the match", func(s snapshot) bool { return strings.Contains(s.Message, "Loaded toccateglio") })
+	for i := 0; i < 600; i++ {
+		s := snap(t, ctx)
+		switch {
+		case s.Turn == "over":
+			t.Fatal("the match ended without a decision")
+		case s.Turn == "chance":
+			click(t, ctx, "#throw")
+		default:
+			buttons := eval[[]string](t, ctx, `[...document.querySelectorAll('#decisions [data-move]')].map((b) => b.dataset.move)`)
+			if slices.Contains(buttons, "go-on") {
+				if !slices.Contains(buttons, "afresh") {
+					t.Errorf("decision buttons %q, want go-on and afresh", buttons)
+				}
+				click(t, ctx, `#decisions [data-move="go-on"]`)
+				after := waitFor(t, ctx, "the decision", func(x snapshot) bool { return x.Length != s.Length })
+				last := eval[string](t, ctx, `document.querySelector('#events li:last-child').dataset.key`)
+				if !strings.HasSuffix(last, ":go-on") {
+					t.Errorf("the last step is %s, want go-on", last)
+				}
+				t.Logf("go-on clicked after %s steps", after.Length)
+				return
+			}
+			click(t, ctx, "#legal li")
+		}
+	}
+	t.Fatal("no decision within 600 clicks")
+}

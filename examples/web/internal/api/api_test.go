@@ -515,3 +515,43 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// A match of Toccateglio, loaded from a record's header with the option of
+// three Partien, offers its winner the decision to go on or start afresh
+// (T-W3); the decision is played by its notation as the page's buttons do.
+func TestToccateglioMatchDecision(t *testing.T) {
+	a := New()
+	var s StateJSON
+	rec := "# brettspiel record\ngame: toccateglio\npreset: Toccateglispiel\noption: partien=3\n\n"
+	call(t, a, "loadRecord", map[string]any{"text": rec, "seed": 1}, &s)
+	decided := map[string]bool{}
+	for n := 0; n < 3000 && len(decided) < 2; n++ {
+		var st struct {
+			Turn  string                 `json:"turn"`
+			Legal []brettspiel.LegalMove `json:"legal"`
+		}
+		if err := json.Unmarshal(s.State, &st); err != nil {
+			t.Fatal(err)
+		}
+		switch st.Turn {
+		case "over":
+			call(t, a, "loadRecord", map[string]any{"text": rec, "seed": n}, &s)
+		case "chance":
+			call(t, a, "throw", map[string]any{"handle": s.Handle}, &s)
+		default:
+			m := st.Legal[n%len(st.Legal)]
+			for _, l := range st.Legal {
+				if l.Kind == "decision" && !decided[l.Decision] {
+					m = l
+				}
+			}
+			if m.Kind == "decision" {
+				decided[m.Decision] = true
+			}
+			call(t, a, "apply", map[string]any{"handle": s.Handle, "notation": m.Notation}, &s)
+		}
+	}
+	if !decided["go-on"] || !decided["afresh"] {
+		t.Errorf("decisions played: %v, want go-on and afresh", decided)
+	}
+}
