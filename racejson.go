@@ -20,7 +20,8 @@ type RaceJSON struct {
 	// Dice are the numbers of the throw being played, in the order thrown;
 	// [] when no throw is being played.
 	Dice []int `json:"dice"`
-	// Turns counts the turns played so far (in Toccateglio, of the Partie).
+	// Turns counts the turns played so far (in Toccateglio, of the whole
+	// match, as its turn cap counts them).
 	Turns int `json:"turns"`
 	// Waiting names the place where stones wait to enter: "bar" (stones hit
 	// off the board) or "hand" (stones not yet brought in).

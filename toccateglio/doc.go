@@ -148,46 +148,63 @@
 //
 // # JSON
 //
-// [Game.MarshalJSON] writes the state for frontends, under stable
-// lowerCamel keys with enums as strings: the shared envelope of the module
-// (version, game, id, turn, player, the legal moves in notation with the
-// throws' weights, the events of the last apply, returns, winner), and
+// [Game.MarshalJSON] writes the state for frontends (JSON version 2), under
+// stable lowerCamel keys with enums as strings: the shared envelope of the
+// module (version, game, id, turn, player, the legal moves with their
+// notation, the throws' weights and their parts as [Game.Describe] gives
+// them, the events of the last apply, returns, winner), and
 //
-//	rules           the options, e.g. {"preset":"Toccateglispiel","stones":15,
-//	                "enterFromHand":false,…,"huckeForce":"without-hucke",
-//	                "multipliers":"ts","partien":1,"turnCap":5000}
-//	phase           draw-first, draw-second, throw, play, decide or over
-//	seat            who throws, plays or decides
-//	dice            the throw to play, higher die first, e.g. [6,2]; [0,0] before a throw
-//	drawThrow       player 0's throw in the draw for the start
-//	partien, turns  Partien finished, players' turns played
-//	turnCapReached  the turn cap ended the match
-//	resume, nextThrower  how play goes on after go-on (play, setup or next)
-//	players         per player: marks, strokes, hand, off, onBoard, pips, and
-//	                track: the stones on the points 1…24 of his own track
-//	board           the 24 points in absolute numbering (player 0's track):
-//	                {"point":6,"track":[6,19],"player":0,"count":2}; player -1
-//	                for an empty point
+//	rules        the options, e.g. {"preset":"Toccateglispiel","stones":15,
+//	             "enterFromHand":false,…,"firstPlayer":"draw",
+//	             "huckeForce":"without-hucke","multipliers":"ts","partien":1,
+//	             "turnCap":5000}; firstPlayer is draw, player-0 or player-1
+//	phase        draw-first, draw-second, throw, play, decide or over
+//	seat         who throws, plays or decides; -1 in the draw and at the end
+//	dice         the throw being played or decided on, higher die first,
+//	             e.g. [6,2]; [] when there is none
+//	turns        players' turns played in the match (the turn cap counts them)
+//	waiting      "hand": where stones wait to enter (Toccadille)
+//	points       the 24 points in absolute numbering (player 0's track;
+//	             player 1's point t is 25−t): {"point":13,"owner":-1,
+//	             "count":0,"track":[13,12],"hucke":1,"home":-1}; a Hucke is
+//	             its seat's point 12, the home quarter its points 19…24
+//	sides        per seat: track (26 counts along his own track: the hand,
+//	             points 1…24, off), waiting, onBoard, borneOff, pips, and
+//	             score, his strokes
+//	toccateglio  what only this game has: marks and strokes by seat, the
+//	             Partien finished, drawThrow (player 0's throw in the draw),
+//	             resume and nextThrower (how play goes on after go-on:
+//	             play, setup or next), turnCapReached, and lastSeat (at the
+//	             end, who had the turn last; -1 before)
 //
-// After 6-2 with player 0 to play, a part of it:
+// The keys from phase to sides are brettspiel.RaceJSON, the board that
+// Toccateglio shares with Verkehren: a frontend draws either game from them
+// alone. After 6-2 with player 1 to play, a part of it:
 //
-//	{"version":1,"game":"toccateglio","id":"toccateglio:1:AAEAAAGIJwMABgIAAAAAAAAAAAAAAAIPAg9ulw",
-//	 "turn":"player","player":0,"legal":[{"notation":"1/3 1/7"},{"notation":"1/3 3/9"}],
-//	 "events":[{"kind":"throw","player":0,"other":-3,"amount":0,"from":-1,"to":-1,"number":8,"note":"6-2"}],
-//	 "returns":[0,0],"rules":{…},"phase":"play","seat":0,"dice":[6,2],…}
+//	{"version":2,"game":"toccateglio",…,"turn":"player","player":1,
+//	 "legal":[{"notation":"1/3 1/7","kind":"play","dice":[6,2],"steps":[
+//	   {"from":24,"to":22,"trackFrom":1,"trackTo":3,"die":2,"flags":[]},…]},…],
+//	 "events":[{"kind":"throw","player":1,…,"number":8,"dice":[6,2],"note":"6-2"}],
+//	 "phase":"play","seat":1,"dice":[6,2],"turns":0,"waiting":"hand",
+//	 "points":[{"point":1,"owner":0,"count":15,"track":[1,24],"hucke":-1,"home":1},…],
+//	 "toccateglio":{"marks":[0,0],"strokes":[0,0],"partien":0,…,"lastSeat":-1}}
 //
-// [Game.UnmarshalJSON] reads the rules and the state from their keys, checks
-// them as strictly as an ID, and requires the keys that follow from them (the
-// board, onBoard and pips, turn, player, legal, returns, winner and the id)
-// to agree; an unknown key is refused. The error names the problem: "player 0
-// has 16 stones, want 15", "both players have stones on point 15 (player 0's
-// track)", "rules.preset: unknown preset \"Trictrac\"". The events are kept as
-// the events of the last apply.
+// [Game.UnmarshalJSON] reads the rules, phase, seat, dice, turns, the sides'
+// tracks and the object "toccateglio", checks them as strictly as an ID, and
+// requires every other key (the points, the sides' counts, pips and score,
+// waiting, turn, player, legal, returns, winner and the id) to agree; an
+// unknown key is refused. The error names the problem: "player 0 has 16
+// stones, want 15", "both players have stones on point 15 (player 0's
+// track)", "rules.preset: unknown preset \"Trictrac\"". A state of JSON
+// version 1 (the previous release, with other keys) is refused with a reason
+// that says so; its "id" still loads with [ParseID]. The events are kept as
+// the events of the last apply once they pass the bounds of one Apply,
+// their places agreeing between the board and the mover's track.
 //
 // The file state.schema.json in this package is the JSON Schema (draft
 // 2020-12) of this form, self-contained for frontends in other languages;
 // [JSONSchema] returns it. The tests validate the JSON of played games
-// against it.
+// against it and against the race board's schema that both race games share.
 //
 // # Records
 //
@@ -239,15 +256,41 @@
 //
 // # Events
 //
-// [Game.Events] reports everything the last Apply did. Marks are events of kind
-// brettspiel.EventMark with Player the scorer, Other the opponent, Amount the
-// marks, Rule the rule (T-M1 single hit, T-M2 doublet hit, T-M3 Hucke hit,
-// T-D7 unplayable number, T-J1/T-J3 closed quarter, T-J2 Jan opened, T-B3
-// Marsch); hits carry From, To (in the scorer's track) and Number (the die or
-// the dice combined). Moves are EventMove, EventEnter and EventBearOff; the
-// end of a Partie is EventEnd with Rule T-W2 and Amount the strokes, the end of
-// the match EventEnd with Rule T-W4. The package adds [EventBegin],
-// [EventSetup] and [EventSatz].
+// [Game.Events] reports everything the last Apply did, in the coordinates the
+// board is drawn in: From and To are absolute points (player 0's track;
+// player 1's point t is 25−t), 0 for the hand (FromName "hand") and 25 for
+// off (ToName "off"), brettspiel.NoPlace where there is none; TrackFrom and
+// TrackTo give the same places in the track of the event's Player, the
+// numbering of the notation. A throw carries its dice (higher first) and
+// their total in Number, the throws of the draw for the start included;
+// their Dice slices are shared and read-only.
+//
+// Moves are EventMove, EventEnter (from the hand) and EventBearOff, with
+// Number the die. Marks are events of kind brettspiel.EventMark with Player
+// the scorer, Other the opponent, Amount the marks, Rule the rule (T-M1
+// single hit, T-M2 doublet hit, T-M3 Hucke hit, T-D7 unplayable number,
+// T-J1/T-J3 closed quarter, T-J2 Jan opened, T-B3 Marsch). A hit is marked,
+// never carried out: its From is the scorer's stone and To the opponent's
+// single stone that it reaches (the opponent's empty Hucke for T-M3, with no
+// From), and its TrackFrom and TrackTo are in the scorer's track, Number the
+// die or the dice combined. The end of a Partie is EventEnd with Rule T-W2
+// and Amount the strokes, the end of the match EventEnd with Rule T-W4. The
+// package adds [EventBegin], [EventSetup] and [EventSatz]. Event.String
+// renders an event in the board's coordinates: "player 1 move: 24→22 by 2
+// (T-D2)", "player 1 enter: hand→23 by 2 (T-S4)".
+//
+// # The shared vocabulary
+//
+// As in the module's other games: [Variant] names the game, [Game.Dice]
+// gives the throw being played, [Game.Turn] whose turn it is,
+// [Game.Turns] the turns played, [Game.Winner] the winner of the match,
+// [Game.Capped] whether the turn cap ended it, [Presets] and
+// [PresetNamed] the presets. Notation, option keys and values and preset
+// names are read in any case. A zero Game (not made by [New], [FromPosition],
+// [ParseID] or a loader) is no game: it lists no moves, is terminal, and
+// Apply, ParseMove, Describe, NextSteps, MarshalJSON and MarshalText refuse
+// it with brettspiel.ErrZeroGame; UnmarshalJSON and UnmarshalText load into
+// it.
 //
 // # Decisions where the sources are silent
 //
@@ -262,6 +305,13 @@
 //     using both: the second number is not unplayable (T-D7).
 //   - The events of a play name the dice in the order the steps could be
 //     played, the lower die tried first for the first step.
+//   - In JSON, "waiting" is always "hand": the place where Toccadille's
+//     stones wait, empty in the other presets, which hit nothing off the
+//     board. "turns" counts the turns of the whole match, as the turn cap
+//     does. Once the match is over "seat" is -1 and "lastSeat" keeps who had
+//     the turn, which the position ID holds; "dice" then keeps the throw on
+//     which the last Partie ended, if it ended on one, as [Game.Dice] does.
+//   - A throw's event keeps its note ("6-2") beside its dice.
 //   - T-S4: Toccadille's sentence that no Band may stand on the own entering
 //     side except on the Hucke points cannot hold with fifteen stones entering
 //     on six points; it is not applied. While stones are in hand every number

@@ -28,7 +28,7 @@ func Example() {
 	}
 	fmt.Println("returns:", g.Returns())
 	// Output:
-	// player 0 throw by 8, 6-2
+	// player 0 throw 6-2 by 8, 6-2
 	// player 0 mark 1 (player 1): 7→15 by 8, hit (T-M1)
 	// player 0 mark 1 (player 1): 9→15 by 6, hit (T-M1)
 	// player 0 mark 1 (player 1): 9→17 by 8, hit (T-M1)
@@ -81,7 +81,7 @@ func ExampleGame_ParseMove() {
 	fmt.Println("marks:", g.Marks())
 	fmt.Println(g)
 	// Output:
-	// player 0 throw by 11, 6-5
+	// player 0 throw 6-5 by 11, 6-5
 	// player 0 mark 1 (player 1): 4→15 by 11, hit (T-M1)
 	// player 0 mark 1 (player 1): 10→15 by 5, hit (T-M1)
 	// player 0 mark 1 (player 1): 10→21 by 11, hit (T-M1)
@@ -143,31 +143,78 @@ func ExampleNewRecord() {
 	// 4-4 ; 1/5 1/5
 	//
 	// ID: toccateglio:1:AAEAAAGIJwIBAAAAAAAAAAMAAAAAAKoBCwECAVINAQGMXA
-	// loaded: [0 0] chance [0 0]
+	// loaded: [0 0] chance []
 	// record line 7, step "1/5 1/6": brettspiel: parse move "1/5 1/6": illegal move: 1/6 moves 5; the throw is 4-4
 }
 
-// The JSON of a state, for a frontend; JSONSchema describes it.
+// The JSON of a state, for a frontend; JSONSchema describes it. The board is
+// the race board that Toccateglio shares with Verkehren, in absolute points;
+// what only Toccateglio has is under "toccateglio".
 func ExampleGame_MarshalJSON() {
 	o := toccateglio.Toccateglispiel()
-	o.FirstPlayer = brettspiel.Starts(0)
+	o.FirstPlayer = brettspiel.Starts(1)
 	g, _ := toccateglio.New(o)
 	m, _ := g.ParseMove("6-2")
 	g.Apply(m)
 	data, _ := json.Marshal(g)
 	var s map[string]json.RawMessage
 	json.Unmarshal(data, &s)
-	for _, k := range []string{"turn", "player", "phase", "dice", "legal", "events"} {
+	for _, k := range []string{"turn", "player", "phase", "seat", "dice", "turns", "waiting", "toccateglio", "events"} {
 		fmt.Printf("%s: %s\n", k, s[k])
 	}
+	var parts struct {
+		Legal  []json.RawMessage
+		Points []json.RawMessage
+		Sides  []json.RawMessage
+	}
+	json.Unmarshal(data, &parts)
+	fmt.Printf("legal[0]: %s\n", parts.Legal[0])
+	fmt.Printf("points[0]: %s\npoints[12]: %s\n", parts.Points[0], parts.Points[12])
+	fmt.Printf("sides[1]: %s\n", parts.Sides[1])
 	var back toccateglio.Game
 	fmt.Println(back.UnmarshalJSON(data), back.Dice())
 	// Output:
 	// turn: "player"
-	// player: 0
+	// player: 1
 	// phase: "play"
+	// seat: 1
 	// dice: [6,2]
-	// legal: [{"notation":"1/3 1/7"},{"notation":"1/3 3/9"}]
-	// events: [{"kind":"throw","player":0,"other":-3,"amount":0,"from":-1,"to":-1,"number":8,"note":"6-2"}]
+	// turns: 0
+	// waiting: "hand"
+	// toccateglio: {"marks":[0,0],"strokes":[0,0],"partien":0,"drawThrow":[],"resume":"play","nextThrower":0,"turnCapReached":false,"lastSeat":-1}
+	// events: [{"kind":"throw","player":1,"other":-3,"amount":0,"from":-1,"to":-1,"trackFrom":-1,"trackTo":-1,"number":8,"dice":[6,2],"note":"6-2"}]
+	// legal[0]: {"notation":"1/3 1/7","kind":"play","dice":[6,2],"steps":[{"from":24,"to":22,"trackFrom":1,"trackTo":3,"die":2,"flags":[]},{"from":24,"to":18,"trackFrom":1,"trackTo":7,"die":6,"flags":[]}],"marks":[0,0]}
+	// points[0]: {"point":1,"owner":0,"count":15,"track":[1,24],"hucke":-1,"home":1}
+	// points[12]: {"point":13,"owner":-1,"count":0,"track":[13,12],"hucke":1,"home":-1}
+	// sides[1]: {"seat":1,"track":[0,15,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"waiting":0,"onBoard":15,"borneOff":0,"pips":360,"score":0}
 	// <nil> [6 2]
+}
+
+// Events are in the board's coordinates: player 1's stones enter on his
+// points 2 and 6, which the board draws as 23 and 19; the track of the
+// mover is beside them.
+func ExampleGame_Events() {
+	o := toccateglio.Toccadille()
+	o.FirstPlayer = brettspiel.Starts(1)
+	g, _ := toccateglio.New(o)
+	for _, s := range []string{"6-2", "in/2 in/6"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			panic(err)
+		}
+		if err := g.Apply(m); err != nil {
+			panic(err)
+		}
+		for _, e := range g.Events() {
+			if e.TrackTo == brettspiel.NoPlace {
+				fmt.Println(e)
+				continue
+			}
+			fmt.Printf("%v  (his track: %d→%d)\n", e, e.TrackFrom, e.TrackTo)
+		}
+	}
+	// Output:
+	// player 1 throw 6-2 by 8, 6-2
+	// player 1 enter: hand→23 by 2 (T-S4)  (his track: 0→2)
+	// player 1 enter: hand→19 by 6 (T-S4)  (his track: 0→6)
 }

@@ -29,12 +29,16 @@ const (
 type phase uint8
 
 const (
-	phaseDraw0  phase = iota // chance: seat 0 throws for the start
-	phaseDraw1               // chance: seat 1 throws for the start
-	phaseThrow               // chance: turn throws
-	phaseMove                // turn plays dice
-	phaseDecide              // turn, the winner of the Partie, goes on or starts afresh
-	phaseOver                // the match is over
+	// phaseZero is the phase of a zero Game, which no constructor makes: it
+	// behaves as the end in every switch on the phase, so that a zero Game
+	// plays nothing without a check of its own on the hot paths.
+	phaseZero   phase = iota
+	phaseDraw0        // chance: seat 0 throws for the start
+	phaseDraw1        // chance: seat 1 throws for the start
+	phaseThrow        // chance: turn throws
+	phaseMove         // turn plays dice
+	phaseDecide       // turn, the winner of the Partie, goes on or starts afresh
+	phaseOver         // the match is over
 )
 
 // resume says how play goes on after a Partie when the winner keeps his Rest.
@@ -48,6 +52,13 @@ const (
 
 // Game is the state of a match of Toccateglio. It implements brettspiel.Game.
 // A Game is not safe for concurrent use; clones are independent.
+//
+// Make games with [New], [FromPosition], [ParseID], [LoadRecord] or
+// [ReadRecord], or load one into a Game with UnmarshalJSON or UnmarshalText.
+// The zero Game is no game: it refuses every call that would play or report
+// one (Apply, ParseMove, Describe, NextSteps, MarshalJSON and MarshalText
+// return an error wrapping brettspiel.ErrZeroGame, ID returns "", it lists no
+// moves and is terminal).
 type Game struct {
 	opts    Options
 	sides   [2]board.Side // each player's stones in his own track
@@ -113,7 +124,7 @@ func (g *Game) NumPlayers() int { return 2 }
 // Terminal at the end.
 func (g *Game) ToMove() brettspiel.Player {
 	switch g.phase {
-	case phaseOver:
+	case phaseOver, phaseZero:
 		return brettspiel.Terminal
 	case phaseDraw0, phaseDraw1, phaseThrow:
 		return brettspiel.Chance
@@ -130,8 +141,52 @@ func (g *Game) Strokes() [2]int { return [2]int{int(g.strokes[0]), int(g.strokes
 // Partien returns how many Partien of the match are finished.
 func (g *Game) Partien() int { return int(g.partien) }
 
-// Dice returns the throw to be played (higher die first), or zeros.
-func (g *Game) Dice() [2]int { return [2]int{int(g.dice[0]), int(g.dice[1])} }
+// Dice returns the numbers of the throw being played, higher die first: the
+// throw to play, or the throw that the winner of a Partie decides on (it is
+// played when he goes on after a win by the hit marks). Once the match is
+// over it is the throw on which the last Partie ended, if it ended on one.
+// It is nil when there is none (a throw is due, the draw for the start).
+func (g *Game) Dice() []int {
+	if g.dice[0] == 0 {
+		return nil
+	}
+	return []int{int(g.dice[0]), int(g.dice[1])}
+}
+
+// Turn returns the seat whose turn it is: who throws, plays or decides;
+// brettspiel.Nobody during the draw for the start and at the end.
+func (g *Game) Turn() brettspiel.Player {
+	switch g.phase {
+	case phaseThrow, phaseMove, phaseDecide:
+		return g.turn
+	}
+	return brettspiel.Nobody
+}
+
+// Turns returns the players' turns (plays and passes) of the whole match,
+// the count that the turn cap (Options.TurnCap) bounds.
+func (g *Game) Turns() int { return int(g.turns) }
+
+// Winner returns the winner of the match once it is over: the seat with
+// more strokes. It is (brettspiel.Nobody, false) before the end and when
+// the match ended with the strokes level.
+func (g *Game) Winner() (brettspiel.Player, bool) {
+	if g.phase != phaseOver || g.strokes[0] == g.strokes[1] {
+		return brettspiel.Nobody, false
+	}
+	if g.strokes[1] > g.strokes[0] {
+		return 1, true
+	}
+	return 0, true
+}
+
+// Capped reports whether the turn cap (Options.TurnCap) ended the match.
+func (g *Game) Capped() bool { return g.capped }
+
+// zeroGame is the error of a call on the zero Game.
+func zeroGame(op string) error {
+	return &brettspiel.Error{Op: op, Err: brettspiel.ErrZeroGame}
+}
 
 // Stones returns player's stones by track position: index 0 the hand, 1…24
 // the points of his track, 25 borne off.
@@ -154,8 +209,29 @@ func (g *Game) Returns() []int {
 	return []int{d, -d}
 }
 
-// Events returns what the last Apply did, as a copy that is the caller's.
-func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
+// Events returns what the last Apply did (see the package doc), as a copy
+// that is the caller's, the dice of the throws included.
+func (g *Game) Events() []brettspiel.Event {
+	out := append([]brettspiel.Event(nil), g.events...)
+	n := 0
+	for _, e := range out {
+		n += len(e.Dice)
+	}
+	if n == 0 {
+		return out
+	}
+	// The game's events share the dice of every throw (throwDice): one
+	// block holds the caller's copies.
+	dice := make([]int, 0, n)
+	for i, e := range out {
+		if len(e.Dice) > 0 {
+			k := len(dice)
+			dice = append(dice, e.Dice...)
+			out[i].Dice = dice[k:len(dice):len(dice)]
+		}
+	}
+	return out
+}
 
 // Clone returns an independent copy.
 func (g *Game) Clone() brettspiel.Game {
@@ -189,7 +265,7 @@ func (g *Game) LegalMoves() []brettspiel.Move { return g.AppendLegalMoves(nil) }
 // first when it is legal). It does not allocate when dst has room.
 func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	switch g.phase {
-	case phaseOver:
+	case phaseOver, phaseZero:
 		return dst
 	case phaseDraw0, phaseDraw1, phaseThrow:
 		for _, t := range throws {
@@ -264,6 +340,9 @@ func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move {
 func (g *Game) Apply(m brettspiel.Move) error {
 	var mv mover // the position as the mover sees it, when a play is checked
 	if !g.isLegal(m, &mv) {
+		if g.phase == phaseZero {
+			return zeroGame("apply")
+		}
 		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString) // says why
 	}
 	g.events = g.events[:0]
@@ -284,7 +363,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 func (g *Game) isLegal(m brettspiel.Move, mv *mover) bool {
 	p := m.Payload()
 	switch g.phase {
-	case phaseOver:
+	case phaseOver, phaseZero:
 		return false
 	case phaseDraw0, phaseDraw1, phaseThrow:
 		hi, lo := p>>3, p&7
@@ -305,7 +384,9 @@ func (g *Game) countTurn() {
 	g.turns++
 	if g.phase != phaseOver && int(g.turns) >= g.opts.TurnCap {
 		g.phase, g.capped = phaseOver, true
-		g.emit(brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Note: "turn cap"})
+		e := ev(brettspiel.EventEnd, "", brettspiel.Nobody, brettspiel.Nobody)
+		e.Note = "turn cap"
+		g.emit(e)
 	}
 }
 
@@ -316,7 +397,60 @@ func (g *Game) emit(e brettspiel.Event) {
 }
 
 func ev(kind brettspiel.EventKind, rule string, player, other brettspiel.Player) brettspiel.Event {
-	return brettspiel.Event{Kind: kind, Rule: rule, Player: player, Other: other, From: brettspiel.NoPlace, To: brettspiel.NoPlace}
+	return brettspiel.Event{Kind: kind, Rule: rule, Player: player, Other: other,
+		From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace}
+}
+
+// Names of the places off the points, for the events.
+const (
+	handName = "hand"
+	offName  = "off"
+)
+
+// absPoint returns the point t of player p's track in absolute points
+// (player 0's track): 25−t for player 1 (board.Opposite). The hand (0) and
+// off (25) are the same in every track.
+func absPoint(p brettspiel.Player, t int) int {
+	if p == 1 && t >= 1 && t <= 24 {
+		return 25 - t
+	}
+	return t
+}
+
+// place sets e's From and To to the track points from and to of Player (or
+// NoPlace), in absolute points and in his track, naming the hand and off.
+func place(e *brettspiel.Event, from, to int) {
+	e.TrackFrom, e.TrackTo = from, to
+	e.From, e.To = absPoint(e.Player, from), absPoint(e.Player, to)
+	if from == hand {
+		e.FromName = handName
+	}
+	if to == off {
+		e.ToName = offName
+	}
+}
+
+// throwDice holds the dice of every throw as the slice of its events, so
+// that a throw's event costs no allocation. The slices are shared and
+// read-only; their capacity ends at their length, so an append copies.
+var throwDice = func() (d [7][7][]int) {
+	for hi := 1; hi <= 6; hi++ {
+		for lo := 1; lo <= 6; lo++ {
+			d[hi][lo] = []int{hi, lo}[:2:2]
+		}
+	}
+	return d
+}()
+
+// emitThrow emits the event of the throw hi-lo by player, built in its
+// place in the list.
+func (g *Game) emitThrow(rule string, player brettspiel.Player, hi, lo uint8) {
+	if g.quiet {
+		return
+	}
+	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Rule: rule, Player: player, Other: brettspiel.Nobody,
+		From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace,
+		Number: int(hi + lo), Dice: throwDice[hi%7][lo%7], Note: throwNote(hi, lo)})
 }
 
 // throwNotes holds the notation of every throw, so that events need no
@@ -336,15 +470,11 @@ func (g *Game) applyThrow(hi, lo uint8) {
 	switch g.phase {
 	case phaseDraw0:
 		g.draw0 = [2]uint8{hi, lo}
-		e := ev(brettspiel.EventThrow, "T-S3", 0, brettspiel.Nobody)
-		e.Number, e.Note = int(hi+lo), throwNote(hi, lo)
-		g.emit(e)
+		g.emitThrow("T-S3", 0, hi, lo)
 		g.phase = phaseDraw1
 		return
 	case phaseDraw1:
-		e := ev(brettspiel.EventThrow, "T-S3", 1, brettspiel.Nobody)
-		e.Number, e.Note = int(hi+lo), throwNote(hi, lo)
-		g.emit(e)
+		g.emitThrow("T-S3", 1, hi, lo)
 		t0, t1 := g.draw0[0]+g.draw0[1], hi+lo
 		if t0 == t1 {
 			e := ev(EventBegin, "T-S3", brettspiel.Nobody, brettspiel.Nobody)
@@ -357,7 +487,7 @@ func (g *Game) applyThrow(hi, lo uint8) {
 		if (t1 > t0) != g.opts.LowerBegins {
 			starter = 1
 		}
-		e = ev(EventBegin, "T-S3", starter, 1-starter)
+		e := ev(EventBegin, "T-S3", starter, 1-starter)
 		g.turn = starter
 		if !g.opts.LowerBegins {
 			e.Note = "the higher total begins"
@@ -371,9 +501,7 @@ func (g *Game) applyThrow(hi, lo uint8) {
 			hi, lo = g.draw0[0], g.draw0[1]
 		}
 	default:
-		e := ev(brettspiel.EventThrow, "", g.turn, brettspiel.Nobody)
-		e.Number, e.Note = int(hi+lo), throwNote(hi, lo)
-		g.emit(e)
+		g.emitThrow("", g.turn, hi, lo)
 	}
 	g.dice = [2]uint8{hi, lo}
 	g.phase = phaseMove
@@ -403,10 +531,9 @@ func (g *Game) hitMarks(me int, emit bool) int {
 	total := 0
 	hit := func(x, r int) {
 		total += worth
-		if emit {
-			e := ev(brettspiel.EventMark, rule, pl, other)
-			e.Amount, e.From, e.To, e.Number, e.Note = worth, x, x+r, r, "hit"
-			g.emit(e)
+		if emit { // built in its place in the list: an event is large to copy
+			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventMark, Rule: rule, Player: pl, Other: other, Amount: worth, Number: r, Note: "hit"})
+			place(&g.events[len(g.events)-1], x, x+r)
 		}
 	}
 	blot := func(t int) bool { return t <= 24 && t != oppHucke && occ[t] == 1 }
@@ -444,7 +571,8 @@ func (g *Game) hitMarks(me int, emit bool) int {
 			total += n
 			if emit {
 				e := ev(brettspiel.EventMark, "T-M3", pl, other)
-				e.Amount, e.To, e.Note = n, oppHucke, "Hucke hit"
+				e.Amount, e.Note = n, "Hucke hit"
+				place(&e, brettspiel.NoPlace, oppHucke)
 				g.emit(e)
 			}
 		}
@@ -713,19 +841,20 @@ func (g *Game) playSteps(payload uint64, m *mover) (unused int) {
 		if i == 1 {
 			num = db
 		}
-		e := ev(brettspiel.EventMove, "T-D2", me, brettspiel.Nobody)
-		e.From, e.To, e.Number = st.from(), st.to(), num
+		kind, rule, note := brettspiel.EventMove, "T-D2", ""
 		switch {
 		case isForce:
-			e.Rule, e.Note = "T-H3", "the Hucke taken by force"
+			rule, note = "T-H3", "the Hucke taken by force"
 		case st.from() == hand:
-			e.Kind, e.Rule, e.From = brettspiel.EventEnter, "T-S4", brettspiel.NoPlace
+			kind, rule = brettspiel.EventEnter, "T-S4"
 		case st.to() == off:
-			e.Kind, e.Rule = brettspiel.EventBearOff, "T-B1"
+			kind, rule = brettspiel.EventBearOff, "T-B1"
 		}
+		// Built in its place in the list: an event is large to copy.
+		g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: me, Other: brettspiel.Nobody, Number: num, Note: note})
+		place(&g.events[len(g.events)-1], st.from(), st.to())
 		g.sides[me][st.from()]--
 		g.sides[me][st.to()]++
-		g.emit(e)
 	}
 	if b == 0 {
 		return db

@@ -257,11 +257,7 @@ func lastMove(g *Game) string {
 		case brettspiel.EventPass:
 			return "pass"
 		case brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff:
-			from := e.From
-			if e.Kind == brettspiel.EventEnter {
-				from = hand
-			}
-			steps = append(steps, stepString(mkStep(from, e.To)))
+			steps = append(steps, stepString(mkStep(e.TrackFrom, e.TrackTo)))
 		}
 	}
 	return strings.Join(steps, " ")

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
 )
 
 //go:embed state.schema.json
@@ -18,21 +19,14 @@ var schema []byte
 // frontend in another language needs only this file to validate a state.
 func JSONSchema() []byte { return slices.Clone(schema) }
 
-// stateJSON is the JSON form of a Game (see the package doc).
+// stateJSON is the JSON form of a Game (see the package doc): the envelope,
+// the rules, the race board that Toccateglio shares with Verkehren, and the
+// object "toccateglio" for what only this game has.
 type stateJSON struct {
 	brettspiel.StateJSON
-	Rules          rulesJSON    `json:"rules"`
-	Phase          string       `json:"phase"`
-	Seat           int          `json:"seat"`
-	Dice           []int        `json:"dice"`
-	DrawThrow      []int        `json:"drawThrow"`
-	Partien        int          `json:"partien"`
-	Turns          int          `json:"turns"`
-	TurnCapReached bool         `json:"turnCapReached"`
-	Resume         string       `json:"resume"`
-	NextThrower    int          `json:"nextThrower"`
-	Players        []playerJSON `json:"players"`
-	Board          []pointJSON  `json:"board"`
+	Rules rulesJSON `json:"rules"`
+	brettspiel.RaceJSON
+	Own ownJSON `json:"toccateglio"`
 }
 
 type rulesJSON struct {
@@ -40,7 +34,7 @@ type rulesJSON struct {
 	Stones                 int    `json:"stones"`
 	EnterFromHand          bool   `json:"enterFromHand"`
 	LowerBegins            bool   `json:"lowerBegins"`
-	FirstPlayer            int    `json:"firstPlayer"`
+	FirstPlayer            string `json:"firstPlayer"`
 	ThrowAgainAfterDoublet bool   `json:"throwAgainAfterDoublet"`
 	ClosedOpponentHucke    bool   `json:"closedOpponentHucke"`
 	HigherDie              bool   `json:"higherDie"`
@@ -54,24 +48,21 @@ type rulesJSON struct {
 	TurnCap                int    `json:"turnCap"`
 }
 
-type playerJSON struct {
-	Marks   int   `json:"marks"`
-	Strokes int   `json:"strokes"`
-	Hand    int   `json:"hand"`
-	Off     int   `json:"off"`
-	OnBoard int   `json:"onBoard"`
-	Pips    int   `json:"pips"`
-	Track   []int `json:"track"`
-}
-
-type pointJSON struct {
-	Point  int   `json:"point"`
-	Track  []int `json:"track"`
-	Player int   `json:"player"`
-	Count  int   `json:"count"`
+// ownJSON is what only Toccateglio has: the score in marks and strokes, the
+// Partien, the draw for the start and how play goes on after a Partie.
+type ownJSON struct {
+	Marks          []int  `json:"marks"`
+	Strokes        []int  `json:"strokes"`
+	Partien        int    `json:"partien"`
+	DrawThrow      []int  `json:"drawThrow"`
+	Resume         string `json:"resume"`
+	NextThrower    int    `json:"nextThrower"`
+	TurnCapReached bool   `json:"turnCapReached"`
+	LastSeat       int    `json:"lastSeat"`
 }
 
 var phaseNames = [...]string{
+	phaseZero:   "", // never written: a zero Game has no JSON
 	phaseDraw0:  "draw-first",
 	phaseDraw1:  "draw-second",
 	phaseThrow:  "throw",
@@ -82,16 +73,20 @@ var phaseNames = [...]string{
 
 var resumeNames = [...]string{resumeMove: "play", resumeSetup: "setup", resumeNext: "next"}
 
+// firstNames are the values of rules.firstPlayer by brettspiel.FirstPlayer,
+// the same in both race games.
+var firstNames = [...]string{"draw", "player-0", "player-1"}
+
 func rulesToJSON(o Options) rulesJSON {
 	r := rulesJSON{
-		Stones: o.Stones, EnterFromHand: o.EnterFromHand, LowerBegins: o.LowerBegins, FirstPlayer: -1,
+		Stones: o.Stones, EnterFromHand: o.EnterFromHand, LowerBegins: o.LowerBegins, FirstPlayer: firstNames[0],
 		ThrowAgainAfterDoublet: o.ThrowAgainAfterDoublet, ClosedOpponentHucke: o.ClosedOpponentHucke,
 		HigherDie: o.HigherDie, SinglesInForce: o.SinglesInForce, HuckeForce: huckeForceNames[o.HuckeForce],
 		ExactBearOffAlways: o.ExactBearOffAlways, NoSatz: o.NoSatz, SingleDieHitsOnly: o.SingleDieHitsOnly,
 		Multipliers: multipliersNames[o.Multipliers], Partien: o.Partien, TurnCap: o.TurnCap,
 	}
 	if p, ok := o.FirstPlayer.Seat(); ok {
-		r.FirstPlayer = int(p)
+		r.FirstPlayer = firstNames[p+1]
 	}
 	if p, ok := presetOf(o); ok {
 		r.Preset = p.Name
@@ -99,69 +94,124 @@ func rulesToJSON(o Options) rulesJSON {
 	return r
 }
 
+// throwJSON is a throw as JSON numbers, [] for none.
+func throwJSON(d [2]uint8) []int {
+	if d[0] == 0 {
+		return []int{}
+	}
+	return []int{int(d[0]), int(d[1])}
+}
+
+// seatJSON is a seat in JSON, −1 for brettspiel.Nobody.
+func seatJSON(p brettspiel.Player) int {
+	if p == brettspiel.Nobody {
+		return -1
+	}
+	return int(p)
+}
+
 // stateToJSON fills the JSON form of g.
 func (g *Game) stateToJSON() stateJSON {
 	s := stateJSON{
 		StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID()),
 		Rules:     rulesToJSON(g.opts),
-		Phase:     phaseNames[g.phase],
-		Seat:      int(g.turn),
-		Dice:      []int{int(g.dice[0]), int(g.dice[1])},
-		DrawThrow: []int{int(g.draw0[0]), int(g.draw0[1])},
-		Partien:   int(g.partien), Turns: int(g.turns), TurnCapReached: g.capped,
-		Resume: resumeNames[g.resume], NextThrower: int(g.next),
+		RaceJSON: brettspiel.RaceJSON{
+			Phase: phaseNames[g.phase], Seat: seatJSON(g.Turn()), Dice: throwJSON(g.dice),
+			Turns: int(g.turns), Waiting: "hand",
+		},
+		Own: ownJSON{
+			Marks:   []int{int(g.marks[0]), int(g.marks[1])},
+			Strokes: []int{int(g.strokes[0]), int(g.strokes[1])},
+			Partien: int(g.partien), DrawThrow: throwJSON(g.draw0),
+			Resume: resumeNames[g.resume], NextThrower: int(g.next), TurnCapReached: g.capped, LastSeat: -1,
+		},
 	}
-	if g.phase == phaseOver && g.strokes[0] != g.strokes[1] {
-		w := 0
-		if g.strokes[1] > g.strokes[0] {
-			w = 1
-		}
-		s.Winner = &w
+	if g.phase == phaseOver {
+		s.Own.LastSeat = int(g.turn)
+	}
+	if w, ok := g.Winner(); ok {
+		n := int(w)
+		s.Winner = &n
 	}
 	for p := 0; p < 2; p++ {
 		side := &g.sides[p]
-		pl := playerJSON{Marks: int(g.marks[p]), Strokes: int(g.strokes[p]), Hand: int(side[hand]), Off: int(side[off]),
-			Track: make([]int, 24)}
-		for i := 1; i <= 24; i++ {
-			pl.Track[i-1] = int(side[i])
-			pl.OnBoard += int(side[i])
-			pl.Pips += (25 - i) * int(side[i])
+		sd := brettspiel.RaceSideJSON{Seat: p, Track: make([]int, len(side)), Waiting: int(side[hand]),
+			BorneOff: int(side[off]), Score: int(g.strokes[p])}
+		for i, c := range side {
+			sd.Track[i] = int(c)
 		}
-		pl.Pips += 25 * int(side[hand])
-		s.Players = append(s.Players, pl)
+		for i := 1; i <= 24; i++ {
+			sd.OnBoard += int(side[i])
+			sd.Pips += (25 - i) * int(side[i])
+		}
+		sd.Pips += 25 * int(side[hand])
+		s.Sides = append(s.Sides, sd)
 	}
 	for i := 1; i <= 24; i++ {
-		pt := pointJSON{Point: i, Track: []int{i, 25 - i}, Player: -1}
+		pt := brettspiel.RacePointJSON{Point: i, Owner: -1, Track: []int{i, 25 - i}, Hucke: -1, Home: -1}
 		switch {
 		case g.sides[0][i] > 0:
-			pt.Player, pt.Count = 0, int(g.sides[0][i])
+			pt.Owner, pt.Count = 0, int(g.sides[0][i])
 		case g.sides[1][25-i] > 0:
-			pt.Player, pt.Count = 1, int(g.sides[1][25-i])
+			pt.Owner, pt.Count = 1, int(g.sides[1][25-i])
 		}
-		s.Board = append(s.Board, pt)
+		switch i {
+		case ownHucke: // seat 0's Hucke; seat 1's is his 12, absolute 13
+			pt.Hucke = 0
+		case 25 - ownHucke:
+			pt.Hucke = 1
+		}
+		switch {
+		case i >= 19:
+			pt.Home = 0
+		case i <= 6:
+			pt.Home = 1
+		}
+		s.Points = append(s.Points, pt)
 	}
 	return s
 }
 
 // MarshalJSON writes the state of the game (see the package doc and
-// state.schema.json): the rules, the board in absolute points and in each
-// player's track, the counts, marks and strokes, whose turn it is and what is
-// to be done, the dice, the legal moves in notation and the events of the
-// last apply, with the position ID.
-func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.stateToJSON()) }
+// state.schema.json): the shared envelope with the legal moves taken apart
+// and the events of the last apply in absolute points; the rules; the race
+// board that Toccateglio shares with Verkehren (brettspiel.RaceJSON: the
+// phase, whose turn, the dice, the 24 points with the Huckes and home
+// quarters marked, each side's stones, pips and strokes); and under
+// "toccateglio" the marks, strokes, Partien and what only this game has.
+// The zero Game has no JSON form: an error wrapping brettspiel.ErrZeroGame.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	if g.phase == phaseZero {
+		return nil, zeroGame("encode JSON")
+	}
+	return json.Marshal(g.stateToJSON())
+}
 
-// UnmarshalJSON reads a state written by MarshalJSON. The rules and the state
-// are read from their keys and checked as strictly as FromPosition checks a
-// position; the keys that follow from them (the board in absolute points, the
-// counts, "turn", "player", "legal", "returns", "winner" and the "id") must
-// agree with them. Keys are read exactly as written: an unknown key, a key in
-// another case, a key given twice and data after the object are refused
-// (see brettspiel.DecodeStrict). The events are kept as the events of the
-// last apply once they pass the bounds of what one Apply of this game emits
-// (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules, track
-// points 0…25, an end only where a Partie or the match ended. On error,
-// which names the problem, g is unchanged.
+// UnmarshalJSON reads a state written by MarshalJSON, into any Game, the
+// zero Game included. The rules and the state are read from their keys
+// (rules, phase, seat, dice, turns, sides[].track and the object
+// "toccateglio") and checked as strictly as FromPosition checks a position;
+// the keys that follow from them (the points, the other keys of the sides,
+// waiting, "turn", "player", "legal", "returns", "winner" and the "id") must
+// agree with them. Keys are read exactly as written: an unknown key, a key
+// in another case, a key given twice and data after the object are refused
+// (see brettspiel.DecodeStrict). A state of JSON version 1 is refused with
+// the reason; its "id" still loads with ParseID. The events are kept as the
+// events of the last apply once they pass the bounds of what one Apply of
+// this game emits (brettspiel.StateJSON.CheckEvents, and checkEvents: known
+// kinds, this game's rules, places 0…25 that agree with the mover's track,
+// the dice of a throw, an end only where a Partie or the match ended). On
+// error, which names the problem, g is unchanged.
 func (g *Game) UnmarshalJSON(data []byte) error {
+	// A document of another version has other keys: say so before the
+	// strict decoder refuses them one by one.
+	var v struct {
+		Version int `json:"version"`
+	}
+	if len(data) <= brettspiel.MaxJSONSize && json.Unmarshal(data, &v) == nil && v.Version != brettspiel.JSONVersion {
+		s := brettspiel.StateJSON{Version: v.Version, Game: Variant}
+		return s.Check(Variant, 2)
+	}
 	var s stateJSON
 	if err := brettspiel.DecodeStrict(data, &s); err != nil {
 		return err
@@ -174,14 +224,25 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// lookup returns the index of name in names.
+// lookup returns the index of name in names; "" names nothing.
 func lookup(names []string, name string) (int, bool) {
 	for i, n := range names {
-		if n == name {
+		if n == name && n != "" {
 			return i, true
 		}
 	}
 	return 0, false
+}
+
+// readThrow reads a throw: [] for none, or two dice 1…6.
+func readThrow(v []int) ([2]uint8, bool) {
+	switch {
+	case len(v) == 0:
+		return [2]uint8{}, true
+	case len(v) != 2 || v[0] < 1 || v[0] > 6 || v[1] < 1 || v[1] > 6:
+		return [2]uint8{}, false
+	}
+	return [2]uint8{uint8(v[0]), uint8(v[1])}, true
 }
 
 func (s *stateJSON) game() (*Game, error) {
@@ -199,13 +260,11 @@ func (s *stateJSON) game() (*Game, error) {
 		HigherDie: r.HigherDie, SinglesInForce: r.SinglesInForce, ExactBearOffAlways: r.ExactBearOffAlways,
 		NoSatz: r.NoSatz, SingleDieHitsOnly: r.SingleDieHitsOnly, Partien: r.Partien, TurnCap: r.TurnCap}
 	sentinel = brettspiel.ErrBadOptions
-	switch r.FirstPlayer {
-	case -1:
-	case 0, 1:
-		o.FirstPlayer = brettspiel.Starts(brettspiel.Player(r.FirstPlayer))
-	default:
-		return bad("rules.firstPlayer is %d, want -1 (the draw), 0 or 1", r.FirstPlayer)
+	fp, ok := lookup(firstNames[:], r.FirstPlayer)
+	if !ok {
+		return bad("rules.firstPlayer is %s, want one of %s", brettspiel.Quote(r.FirstPlayer), strings.Join(firstNames[:], ", "))
 	}
+	o.FirstPlayer = brettspiel.FirstPlayer(fp)
 	hf, ok := lookup(huckeForceNames, r.HuckeForce)
 	if !ok {
 		return bad("rules.huckeForce is %s, want one of %s", brettspiel.Quote(r.HuckeForce), strings.Join(huckeForceNames, ", "))
@@ -230,57 +289,73 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	// The state.
 	sentinel = brettspiel.ErrBadPosition
+	own := &s.Own
 	g := &Game{opts: o}
 	ph, ok := lookup(phaseNames[:], s.Phase)
 	if !ok {
-		return bad("phase is %s, want one of %s", brettspiel.Quote(s.Phase), strings.Join(phaseNames[:], ", "))
+		return bad("phase is %s, want one of %s", brettspiel.Quote(s.Phase), strings.Join(phaseNames[phaseDraw0:], ", "))
 	}
 	g.phase = phase(ph)
-	res, ok := lookup(resumeNames[:], s.Resume)
+	res, ok := lookup(resumeNames[:], own.Resume)
 	if !ok {
-		return bad("resume is %s, want one of %s", brettspiel.Quote(s.Resume), strings.Join(resumeNames[:], ", "))
+		return bad("toccateglio.resume is %s, want one of %s", brettspiel.Quote(own.Resume), strings.Join(resumeNames[:], ", "))
 	}
 	g.resume = resume(res)
-	if s.Seat != 0 && s.Seat != 1 {
-		return bad("seat is %d, want 0 or 1", s.Seat)
-	}
-	if s.NextThrower != 0 && s.NextThrower != 1 {
-		return bad("nextThrower is %d, want 0 or 1", s.NextThrower)
-	}
-	g.turn, g.next, g.capped = brettspiel.Player(s.Seat), brettspiel.Player(s.NextThrower), s.TurnCapReached
-	for _, d := range []struct {
-		name string
-		v    []int
-		to   *[2]uint8
-	}{{"dice", s.Dice, &g.dice}, {"drawThrow", s.DrawThrow, &g.draw0}} {
-		if len(d.v) != 2 || d.v[0] < 0 || d.v[0] > 6 || d.v[1] < 0 || d.v[1] > 6 {
-			return bad("%s is %v, want two dice 1…6, higher first, or [0, 0]", d.name, d.v)
+	// Whose turn: the seat in the phases of a seat; seat 0 by rule in the
+	// draw; after the end the last seat, which the position ID keeps.
+	switch g.phase {
+	case phaseDraw0, phaseDraw1:
+		if s.Seat != -1 || own.LastSeat != -1 {
+			return bad("seat %d and toccateglio.lastSeat %d in the draw for the start, want -1 and -1", s.Seat, own.LastSeat)
 		}
-		*d.to = [2]uint8{uint8(d.v[0]), uint8(d.v[1])}
+	case phaseOver:
+		if s.Seat != -1 || (own.LastSeat != 0 && own.LastSeat != 1) {
+			return bad("seat %d and toccateglio.lastSeat %d after the end, want -1 and 0 or 1", s.Seat, own.LastSeat)
+		}
+		g.turn = brettspiel.Player(own.LastSeat)
+	default:
+		if (s.Seat != 0 && s.Seat != 1) || own.LastSeat != -1 {
+			return bad("seat %d and toccateglio.lastSeat %d in phase %s, want 0 or 1 and -1", s.Seat, own.LastSeat, s.Phase)
+		}
+		g.turn = brettspiel.Player(s.Seat)
 	}
-	if s.Partien < 0 || s.Partien > o.Partien {
-		return bad("partien is %d, the match has %d", s.Partien, o.Partien)
+	if own.NextThrower != 0 && own.NextThrower != 1 {
+		return bad("toccateglio.nextThrower is %d, want 0 or 1", own.NextThrower)
+	}
+	g.next, g.capped = brettspiel.Player(own.NextThrower), own.TurnCapReached
+	if g.dice, ok = readThrow(s.Dice); !ok {
+		return bad("dice is %v, want two dice 1…6, higher first, or []", s.Dice)
+	}
+	if g.draw0, ok = readThrow(own.DrawThrow); !ok {
+		return bad("toccateglio.drawThrow is %v, want two dice 1…6, higher first, or []", own.DrawThrow)
+	}
+	if own.Partien < 0 || own.Partien > o.Partien {
+		return bad("toccateglio.partien is %d, the match has %d", own.Partien, o.Partien)
 	}
 	if s.Turns < 0 || s.Turns > o.TurnCap {
 		return bad("turns is %d, the turn cap is %d", s.Turns, o.TurnCap)
 	}
-	g.partien, g.turns = int32(s.Partien), int32(s.Turns)
-	if len(s.Players) != 2 {
-		return bad("%d players, want 2", len(s.Players))
+	g.partien, g.turns = int32(own.Partien), int32(s.Turns)
+	if len(own.Marks) != 2 || len(own.Strokes) != 2 {
+		return bad("toccateglio: %d marks and %d strokes, want 2 each", len(own.Marks), len(own.Strokes))
 	}
-	for p, pl := range s.Players {
-		if pl.Marks < 0 || pl.Marks > 127 {
-			return bad("players[%d].marks is %d", p, pl.Marks)
+	for p := range 2 {
+		if own.Marks[p] < 0 || own.Marks[p] > 127 {
+			return bad("toccateglio.marks[%d] is %d", p, own.Marks[p])
 		}
-		if pl.Strokes < 0 || pl.Strokes > 4*o.Partien {
-			return bad("players[%d].strokes is %d, want 0…%d", p, pl.Strokes, 4*o.Partien)
+		if own.Strokes[p] < 0 || own.Strokes[p] > 4*o.Partien {
+			return bad("toccateglio.strokes[%d] is %d, want 0…%d", p, own.Strokes[p], 4*o.Partien)
 		}
-		g.marks[p], g.strokes[p] = int8(pl.Marks), int32(pl.Strokes)
-		if len(pl.Track) != 24 {
-			return bad("players[%d].track has %d points, want 24", p, len(pl.Track))
+		g.marks[p], g.strokes[p] = int8(own.Marks[p]), int32(own.Strokes[p])
+	}
+	if len(s.Sides) != 2 {
+		return bad("%d sides, want 2", len(s.Sides))
+	}
+	for p, sd := range s.Sides {
+		if len(sd.Track) != len(board.Side{}) {
+			return bad("sides[%d].track has %d places, want %d (the hand, points 1…24, off)", p, len(sd.Track), len(board.Side{}))
 		}
-		counts := append(append([]int{pl.Hand}, pl.Track...), pl.Off)
-		for i, c := range counts {
+		for i, c := range sd.Track {
 			if c < 0 || c > o.Stones {
 				where := fmt.Sprintf("track point %d", i)
 				switch i {
@@ -299,23 +374,28 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	// What follows from the state must agree with it.
 	want := g.stateToJSON()
-	for p := range s.Players {
-		got, w := s.Players[p], want.Players[p]
-		if got.OnBoard != w.OnBoard || got.Pips != w.Pips {
-			return bad("players[%d]: onBoard %d and pips %d, but the track gives %d and %d", p, got.OnBoard, got.Pips, w.OnBoard, w.Pips)
+	for p, sd := range s.Sides {
+		w := want.Sides[p]
+		if sd.Seat != w.Seat || sd.Waiting != w.Waiting || sd.OnBoard != w.OnBoard || sd.BorneOff != w.BorneOff || sd.Pips != w.Pips || sd.Score != w.Score {
+			return bad("sides[%d]: seat %d, waiting %d, onBoard %d, borneOff %d, pips %d, score %d, but the track and strokes give %d, %d, %d, %d, %d, %d",
+				p, sd.Seat, sd.Waiting, sd.OnBoard, sd.BorneOff, sd.Pips, sd.Score, w.Seat, w.Waiting, w.OnBoard, w.BorneOff, w.Pips, w.Score)
 		}
 	}
-	if len(s.Board) != 24 {
-		return bad("the board has %d points, want 24", len(s.Board))
+	if s.Waiting != want.Waiting {
+		return bad("waiting is %s, want %q: Toccateglio's stones wait in the hand", brettspiel.Quote(s.Waiting), want.Waiting)
 	}
-	for i, pt := range s.Board {
-		w := want.Board[i]
-		if pt.Point != w.Point || !slices.Equal(pt.Track, w.Track) {
-			return bad("board[%d] is point %d %v, want point %d %v", i, pt.Point, pt.Track, w.Point, w.Track)
+	if len(s.Points) != 24 {
+		return bad("%d points, want 24", len(s.Points))
+	}
+	for i, pt := range s.Points {
+		w := want.Points[i]
+		if pt.Point != w.Point || !slices.Equal(pt.Track, w.Track) || pt.Hucke != w.Hucke || pt.Home != w.Home {
+			return bad("points[%d] is point %d, track %v, hucke %d, home %d; want point %d, track %v, hucke %d, home %d",
+				i, pt.Point, pt.Track, pt.Hucke, pt.Home, w.Point, w.Track, w.Hucke, w.Home)
 		}
-		if pt.Player != w.Player || pt.Count != w.Count {
-			return bad("board[%d]: point %d holds %d of player %d, but the players' tracks give %d of player %d",
-				i, pt.Point, pt.Count, pt.Player, w.Count, w.Player)
+		if pt.Owner != w.Owner || pt.Count != w.Count {
+			return bad("points[%d]: point %d holds %d of seat %d, but the sides' tracks give %d of seat %d",
+				i, pt.Point, pt.Count, pt.Owner, w.Count, w.Owner)
 		}
 	}
 	switch {
@@ -330,7 +410,7 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	for i, m := range s.Legal {
 		if !m.Equal(want.Legal[i]) {
-			return bad("legal[%d] is %s (weight %d), the position's is %q (weight %d)", i, brettspiel.Quote(m.Notation), m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
+			return bad("legal[%d] is %s (weight %d), the position's is %q (weight %d), or its parts differ", i, brettspiel.Quote(m.Notation), m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
 		}
 	}
 	if s.ID != want.ID {
@@ -339,10 +419,50 @@ func (s *stateJSON) game() (*Game, error) {
 	if err := s.CheckEvents(eventLimits(g)); err != nil {
 		return nil, err
 	}
+	if reason := checkEvents(s.Events); reason != "" {
+		return bad("%s", reason)
+	}
 	if len(s.Events) > 0 {
 		g.events = slices.Clone(s.Events)
 	}
 	return g, nil
+}
+
+// checkEvents returns what is wrong with decoded events beyond the bounds
+// of eventLimits, or "": the places of an event are NoPlace together in
+// both coordinates or agree between the absolute points and the track of
+// its Player; only the hand is named "hand" and off "off"; a throw has two
+// dice 1…6, higher first, that make its number and its note, and no other
+// event has dice.
+func checkEvents(events []brettspiel.Event) string {
+	for i, e := range events {
+		for _, pl := range [2]struct {
+			abs, track int
+			name, want string
+			named      int
+		}{{e.From, e.TrackFrom, e.FromName, handName, hand}, {e.To, e.TrackTo, e.ToName, offName, off}} {
+			switch {
+			case (pl.abs == brettspiel.NoPlace) != (pl.track == brettspiel.NoPlace):
+				return fmt.Sprintf("events[%d]: place %d is track point %d", i, pl.abs, pl.track)
+			case pl.abs != brettspiel.NoPlace && (e.Player < 0 || e.Player > 1):
+				return fmt.Sprintf("events[%d]: a place, but %s has no track", i, e.Player)
+			case pl.abs != brettspiel.NoPlace && (pl.track < 0 || pl.track > off || absPoint(e.Player, pl.track) != pl.abs):
+				return fmt.Sprintf("events[%d]: place %d is not point %d of %s's track", i, pl.abs, pl.track, e.Player)
+			case pl.name != "" && pl.name != pl.want, (pl.name == pl.want) != (pl.abs == pl.named):
+				return fmt.Sprintf("events[%d]: place %d is named %s", i, pl.abs, brettspiel.Quote(pl.name))
+			}
+		}
+		if e.Kind != brettspiel.EventThrow {
+			if len(e.Dice) != 0 {
+				return fmt.Sprintf("events[%d]: dice %v, but only a throw has dice", i, e.Dice)
+			}
+			continue
+		}
+		if d, ok := readThrow(e.Dice); !ok || !validThrow(d) || e.Number != int(d[0]+d[1]) || e.Note != throwNote(d[0], d[1]) {
+			return fmt.Sprintf("events[%d]: a throw of %v by %d (%s), want two dice 1…6, higher first, that make its number and its note", i, e.Dice, e.Number, brettspiel.Quote(e.Note))
+		}
+	}
+	return ""
 }
 
 // eventKinds are the kinds of events a Game emits.
@@ -353,7 +473,7 @@ var eventKinds = []brettspiel.EventKind{
 }
 
 // eventLimits bounds the events of one Apply in g's match, for the decoder:
-// places are track points 0 (the hand) to 25 (off); a number is a die, a
+// places are absolute points 1…24, 0 (the hand) or 25 (off); a number is a die, a
 // total, a quarter or the loser's marks (at most 127, as the marks); an
 // amount is marks or, at the end of the match, strokes (at most 4 a
 // Partie). An end leaves the winner's decision or the end of the match.

@@ -310,7 +310,9 @@ func (g *Game) refApply(m brettspiel.Move) error {
 		g.turns++
 		if g.phase != phaseOver && int(g.turns) >= g.opts.TurnCap {
 			g.phase, g.capped = phaseOver, true
-			g.emit(brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Note: "turn cap"})
+			e := ev(brettspiel.EventEnd, "", brettspiel.Nobody, brettspiel.Nobody)
+			e.Note = "turn cap"
+			g.emit(e)
 		}
 	}
 	return nil
@@ -501,14 +503,22 @@ func (g *Game) refPlaySteps(payload uint64) (unused int) {
 			num = db
 		}
 		e := ev(brettspiel.EventMove, "T-D2", me, brettspiel.Nobody)
-		e.From, e.To, e.Number = st.from(), st.to(), num
+		e.TrackFrom, e.TrackTo, e.Number = st.from(), st.to(), num
+		// absolute points by the board's geometry; the hand and off by name
+		e.From, e.To = st.from(), st.to()
+		if st.from() != hand {
+			e.From = board.Opposite.ToAbsolute(int(me), st.from())
+		}
+		if st.to() != off {
+			e.To = board.Opposite.ToAbsolute(int(me), st.to())
+		}
 		switch {
 		case isForce:
 			e.Rule, e.Note = "T-H3", "the Hucke taken by force"
 		case st.from() == hand:
-			e.Kind, e.Rule, e.From = brettspiel.EventEnter, "T-S4", brettspiel.NoPlace
+			e.Kind, e.Rule, e.FromName = brettspiel.EventEnter, "T-S4", "hand"
 		case st.to() == off:
-			e.Kind, e.Rule = brettspiel.EventBearOff, "T-B1"
+			e.Kind, e.Rule, e.ToName = brettspiel.EventBearOff, "T-B1", "off"
 		}
 		g.sides[me][st.from()]--
 		g.sides[me][st.to()]++

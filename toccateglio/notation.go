@@ -69,6 +69,9 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	fail := func(err error, format string, args ...any) (brettspiel.Move, error) {
 		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
 	}
+	if g.phase == phaseZero {
+		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: brettspiel.ErrZeroGame}
+	}
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
 	p := g.ToMove()
 	switch {
@@ -151,8 +154,11 @@ func (g *Game) throwString() string { return fmt.Sprintf("%d-%d", g.dice[0], g.d
 
 // String draws the position: the board in absolute points (player 0's track;
 // X player 0, O player 1), stones in hand and borne off, marks, strokes, and
-// who is to do what.
+// who is to do what. The zero Game is "zero Game".
 func (g *Game) String() string {
+	if g.phase == phaseZero {
+		return "zero Game"
+	}
 	var b strings.Builder
 	bd := g.Board()
 	b.WriteString(bd.String())
@@ -201,7 +207,7 @@ func (g *Game) Position() Position {
 		Strokes: g.Strokes(),
 		Partien: int(g.partien),
 		Turn:    g.turn,
-		Dice:    g.Dice(),
+		Dice:    [2]int{int(g.dice[0]), int(g.dice[1])},
 	}
 }
 

@@ -32,13 +32,22 @@ const (
 // MarshalText returns the position ID of the game (see the package doc):
 // "toccateglio:1:" and the payload in URL-safe base64 with a checksum. It
 // holds the rules and the whole state, so that a game loaded from it plays on
-// exactly as g; it does not hold the events of the last apply.
+// exactly as g; it does not hold the events of the last apply. The zero Game
+// has no ID: an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) MarshalText() ([]byte, error) {
+	if g.phase == phaseZero {
+		return nil, zeroGame("encode position ID")
+	}
 	return []byte(brettspiel.EncodeID(Variant, IDVersion, g.payload())), nil
 }
 
-// ID returns the position ID, the text of MarshalText.
-func (g *Game) ID() string { return brettspiel.EncodeID(Variant, IDVersion, g.payload()) }
+// ID returns the position ID, the text of MarshalText; "" for the zero Game.
+func (g *Game) ID() string {
+	if g.phase == phaseZero {
+		return ""
+	}
+	return brettspiel.EncodeID(Variant, IDVersion, g.payload())
+}
 
 func (g *Game) payload() []byte {
 	var w wire.Writer
@@ -56,7 +65,7 @@ func (g *Game) payload() []byte {
 	w.Uint(uint64(o.Multipliers))
 	w.Uint(uint64(o.Partien))
 	w.Uint(uint64(o.TurnCap))
-	w.Uint(uint64(g.phase))
+	w.Uint(uint64(g.phase - phaseDraw0)) // phaseZero is no state: the draw is 0, as it always was
 	w.Uint(uint64(g.turn))
 	w.Uint(uint64(g.dice[0]))
 	w.Uint(uint64(g.dice[1]))
@@ -137,7 +146,7 @@ func ParseID(id string) (*Game, error) {
 	o.Partien = int(r.Uint("Partien of the match", maxPartienOption))
 	o.TurnCap = int(r.Uint("turn cap", maxTurnCap))
 	g := &Game{}
-	g.phase = phase(r.Uint("phase", uint64(phaseOver)))
+	g.phase = phaseDraw0 + phase(r.Uint("phase", uint64(phaseOver-phaseDraw0)))
 	g.turn = brettspiel.Player(r.Uint("seat", 1))
 	g.dice[0] = uint8(r.Uint("die", 6))
 	g.dice[1] = uint8(r.Uint("die", 6))
@@ -231,7 +240,7 @@ func (g *Game) check() string {
 		return fmt.Sprintf("seat %d, want 0 or 1", g.turn)
 	case g.next != 0 && g.next != 1:
 		return fmt.Sprintf("next thrower %d, want 0 or 1", g.next)
-	case g.phase > phaseOver:
+	case g.phase > phaseOver || g.phase == phaseZero:
 		return fmt.Sprintf("phase %d", g.phase)
 	case g.resume > resumeNext:
 		return fmt.Sprintf("resume %d", g.resume)

@@ -149,12 +149,18 @@ func (o Options) Settings(base Options) []string {
 	return out
 }
 
-// Set returns o with the key=value settings applied, in order. An unknown key,
+// Set returns o with the key=value settings applied, in order, keys and
+// values in any case ("Partien=3", "HUCKE-FORCE=Never"). An unknown key,
 // a key given twice, a value that is not one of the key's values, or options
 // out of range give an error wrapping brettspiel.ErrBadOptions that names the
 // setting (the shared rules of brettspiel.ParseSettings).
 func (o Options) Set(kv ...string) (Options, error) {
-	parsed, err := brettspiel.ParseSettings("set option", strings.Join(kv, " "), kv, settingKeys)
+	// Keys and values are all lower case: any case is read as theirs.
+	lower := make([]string, len(kv))
+	for i, t := range kv {
+		lower[i] = strings.ToLower(t)
+	}
+	parsed, err := brettspiel.ParseSettings("set option", strings.Join(kv, " "), lower, settingKeys)
 	if err != nil {
 		return o, err
 	}
@@ -202,7 +208,7 @@ func settingValues(key string) string {
 func (o Options) String() string { return strings.Join(o.Settings(Options{}), " ") }
 
 // ParseOptions reads the text form of Options written by String: key=value
-// settings separated by spaces, applied to the zero Options.
+// settings separated by spaces, in any case, applied to the zero Options.
 func ParseOptions(s string) (Options, error) { return Options{}.Set(strings.Fields(s)...) }
 
 // presetKey compares preset names loosely: case, spaces and punctuation do

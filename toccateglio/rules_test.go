@@ -87,13 +87,13 @@ func TestT_S3_LowerBeginsWithThatThrow(t *testing.T) {
 	g, _ := New(al)
 	play(t, g, "2-1")
 	play(t, g, "6-5")
-	if g.ToMove() != 0 || g.Dice() != [2]int{2, 1} {
+	if g.ToMove() != 0 || !slices.Equal(g.Dice(), []int{2, 1}) {
 		t.Fatalf("AL: the lower total (player 0, 2-1) plays that throw: to move %v, dice %v", g.ToMove(), g.Dice())
 	}
 	g, _ = New(al)
 	play(t, g, "6-6")
 	play(t, g, "4-3")
-	if g.ToMove() != 1 || g.Dice() != [2]int{4, 3} {
+	if g.ToMove() != 1 || !slices.Equal(g.Dice(), []int{4, 3}) {
 		t.Fatalf("AL: player 1 plays 4-3: to move %v, dice %v", g.ToMove(), g.Dice())
 	}
 }

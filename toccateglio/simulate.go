@@ -28,8 +28,12 @@ var _ brettspiel.Simulator = (*Game)(nil)
 // [brettspiel.RandomPolicy] would play it, and the same state and seed give
 // the same game: a replay that draws the same way through LegalMoves and
 // Apply reaches the same end. At the end [Game.Events] is empty. At the end
-// of a match (or when g is already over) Simulate returns at once.
+// of a match (or when g is already over) Simulate returns at once; on the
+// zero Game it does nothing.
 func (g *Game) Simulate(r *rand.Rand) {
+	if g.phase == phaseZero {
+		return
+	}
 	g.events = g.events[:0]
 	g.quiet = true
 	defer func() { g.quiet = false }()

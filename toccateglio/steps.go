@@ -176,6 +176,9 @@ func (g *Game) turnSearch(legal []brettspiel.Move) (*stepsearch.Search[turnState
 // quarters, the Marsch); the pass; go-on and afresh as decisions. Describe
 // refuses a move that is not legal now.
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
+	if g.phase == phaseZero {
+		return brettspiel.MoveInfo{}, zeroGame("describe")
+	}
 	legal := g.LegalMoves()
 	if err := brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		var e *brettspiel.Error
@@ -235,6 +238,8 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
 	switch g.phase {
+	case phaseZero:
+		return fail(brettspiel.ErrZeroGame, "")
 	case phaseOver:
 		return fail(brettspiel.ErrGameOver, "the match is over")
 	case phaseDraw0, phaseDraw1, phaseThrow:
