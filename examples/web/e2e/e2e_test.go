@@ -400,7 +400,7 @@ func throwerOf(t *testing.T, g brettspiel.Game) brettspiel.Player {
 	}
 	var v map[string]any
 	json.Unmarshal(b, &v)
-	for _, k := range []string{"seat", "thrower", "turnOf"} {
+	for _, k := range []string{"seat", "thrower"} {
 		if x, ok := v[k].(float64); ok {
 			return brettspiel.Player(x)
 		}

@@ -165,7 +165,7 @@ function act(method, args) {
 
 // throwSeat is who throws at a chance node (−1 during the draw for the start).
 function throwSeat() {
-  for (const k of ['seat', 'thrower', 'turnOf']) if (typeof game[k] === 'number') return game[k];
+  for (const k of ['seat', 'thrower']) if (typeof game[k] === 'number') return game[k];
   return -1;
 }
 
@@ -276,6 +276,8 @@ function renderStatus() {
     s = `${seatName(game.player)} to ${game.phase === 'decide' || cur.variant === 'festung' ? 'decide' : 'play'}${d.length ? ' ' + diceText(d) : ''}`;
   }
   if (game.turn !== 'over') s += humans.has(game.turn === 'player' ? game.player : throwSeat()) || throwSeat() < 0 ? '' : ' (bot)';
+  const own = game[cur.variant];
+  if (cur.variant === 'toccateglio' && own && game.rules?.partien > 1) s += ` — Partie ${Math.min(own.partien + 1, game.rules.partien)} of ${game.rules.partien}`;
   $('#status').textContent = s;
   $('#status').dataset.turn = game.turn;
   const d = diceOf();
@@ -358,8 +360,7 @@ function renderScores() {
   const own = game[cur.variant] || {};
   row(['', 'pips', r.waiting, 'board', 'off', cur.variant === 'toccateglio' ? 'marks' : 'Junker', 'score'], true);
   for (const s of r.sides) {
-    const extra = cur.variant === 'toccateglio' ? (own.marks?.[s.seat] ?? game.players?.[s.seat]?.marks ?? '')
-      : ((own.junker ?? game.junker)?.[s.seat] ? 'yes' : '');
+    const extra = cur.variant === 'toccateglio' ? (own.marks?.[s.seat] ?? '') : (own.junker?.[s.seat] ? 'yes' : '');
     const tr = row([seatName(s.seat) + (humans.has(s.seat) ? '' : ' (bot)'), s.pips, s.waiting, s.onBoard, s.borneOff, extra, s.score]);
     tr.dataset.seat = s.seat;
     swatch(tr.firstChild, s.seat);
@@ -438,27 +439,7 @@ function key(e) { return `${e.index}:${e.notation}`; }
 // raceView reads the board of a race game from its JSON: the version-2
 // keys (points, sides, waiting).
 function raceView() {
-  if (game.sides) return { points: game.points, sides: game.sides, waiting: game.waiting || 'bar' };
-  return legacyRace();
-}
-
-// legacyRace reads the race games' JSON of version 1. TEMPORARY: goes when
-// version 2 is everywhere.
-function legacyRace() {
-  const toc = cur.variant === 'toccateglio';
-  const abs = (p, t) => (p === 0 ? t : toc ? 25 - t : ((t + 11) % 24) + 1);
-  const points = [];
-  for (let n = 1; n <= 24; n++) {
-    const t1 = toc ? 25 - n : ((n + 11) % 24) + 1;
-    points.push({ point: n, owner: -1, count: 0, track: [n, t1], hucke: !toc ? -1 : n === 12 ? 0 : n === 13 ? 1 : -1, home: n >= 19 ? 0 : (toc ? n <= 6 : n >= 7 && n <= 12) ? 1 : -1 });
-  }
-  const src = game.board || game.points;
-  for (const q of src) { points[q.point - 1].owner = q.count ? q.player : -1; points[q.point - 1].count = q.count; }
-  const sides = [0, 1].map((s) => toc
-    ? { seat: s, waiting: game.players[s].hand, onBoard: game.players[s].onBoard, borneOff: game.players[s].off, pips: game.players[s].pips, score: game.players[s].strokes }
-    : { seat: s, waiting: game.offBoard[s], onBoard: 15 - game.offBoard[s] - game.borneOff[s], borneOff: game.borneOff[s], pips: game.pips[s], score: 0 });
-  void abs;
-  return { points, sides, waiting: toc ? 'hand' : 'bar' };
+  return { points: game.points, sides: game.sides, waiting: game.waiting || 'bar' };
 }
 
 // geometry of the race board: points 13…24 along the top from left to
