@@ -328,3 +328,32 @@ func TestToccateglioDecisionButtons(t *testing.T) {
 	}
 	t.Fatal("no decision within 600 clicks")
 }
+
+// In the Festungsspiel a click on a field that the throw does not offer is
+// refused with the rule, and the position stays.
+func TestFieldNotOfferedIsRefused(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"3"}, "seed": {"3"}, "opponent": {"hot-seat"}})
+	var before snapshot
+	for i := 0; ; i++ {
+		before = snap(t, ctx)
+		if before.Turn == "player" {
+			break
+		}
+		if i > 400 || before.Turn == "over" {
+			t.Fatalf("no decision: %+v", before)
+		}
+		click(t, ctx, "#throw")
+	}
+	field := eval[string](t, ctx, `document.querySelector('#board .field.outerWork:not(.target)').dataset.field`)
+	click(t, ctx, fmt.Sprintf(`[data-field=%q]`, field))
+	s := snap(t, ctx)
+	if s.Error != "ErrIllegalMove" || s.Rule == "" || s.ID != before.ID || s.Length != before.Length {
+		t.Fatalf("field %s: the page shows %+v", field, s)
+	}
+	r, _ := rules.Lookup(s.Rule)
+	if !strings.Contains(s.Message, r.Text) {
+		t.Errorf("field %s: message %q lacks the text of %s", field, s.Message, s.Rule)
+	}
+	t.Logf("%s refused: %s", field, s.Message)
+}
