@@ -546,14 +546,14 @@ function drawStack(parent, cx, y0, dir, owner, count) {
   }
 }
 
-function drawDice(svg, dice, x, y) {
+function drawDice(svg, dice, x, y, vertical) {
   const pips = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
   dice.forEach((d, i) => {
     const g = el('g', { class: 'dice', 'data-die': d }, svg);
     const size = i === 0 && dice.length === 3 ? 40 : 32;
-    const dx = x + i * 46;
-    el('rect', { class: 'die', x: dx - size / 2, y: y - size / 2, width: size, height: size, rx: 5 }, g);
-    for (const [px, py] of pips[d] || []) el('circle', { class: 'pip', cx: dx + px * size / 4, cy: y + py * size / 4, r: size / 12 }, g);
+    const dx = vertical ? x : x + i * 46, dy = vertical ? y + i * 46 : y;
+    el('rect', { class: 'die', x: dx - size / 2, y: dy - size / 2, width: size, height: size, rx: 5 }, g);
+    for (const [px, py] of pips[d] || []) el('circle', { class: 'pip', cx: dx + px * size / 4, cy: dy + py * size / 4, r: size / 12 }, g);
   });
 }
 
@@ -564,19 +564,23 @@ const FORTS = { 1: [140, 110], 2: [660, 110], 3: [660, 450], 4: [140, 450] };
 const BATTERIES = { 9: [400, 45, 0, 1], 10: [755, 280, -1, 0], 11: [400, 515, 0, -1], 12: [45, 280, 1, 0] };
 const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 
-// fieldPos places a field on the drawing: where the JSON gives x and y (a
-// layout of the package's own), scaled into the picture, else by its kind,
-// number, fortress, twin and line.
-function planLayout(fields) {
-  if (fields.every((f) => typeof f.x === 'number' && typeof f.y === 'number')) {
-    const xs = fields.map((f) => f.x), ys = fields.map((f) => f.y);
-    const x0 = Math.min(...xs), y0 = Math.min(...ys);
-    const s = Math.min(720 / ((Math.max(...xs) - x0) || 1), 480 / ((Math.max(...ys) - y0) || 1));
-    return new Map(fields.map((f) => [f.id, [40 + (f.x - x0) * s, 40 + (f.y - y0) * s]]));
+// planLayout places the fields on the drawing: where the JSON gives a
+// layout (a square of layout.width × layout.height units, each field's x and
+// y its centre, fields layout.fieldSize across), scaled into the picture's
+// height and centred; else by the page's own drawing from each field's kind,
+// number, fortress, twin and line. It returns the positions and the size of
+// a field in the picture.
+function planLayout() {
+  const lay = game.layout;
+  if (lay && lay.width > 0 && lay.height > 0 && game.fields.every((f) => typeof f.x === 'number' && typeof f.y === 'number')) {
+    const scale = 540 / Math.max(lay.width, lay.height);
+    const x0 = (800 - lay.width * scale) / 2, y0 = (560 - lay.height * scale) / 2;
+    const pos = new Map(game.fields.map((f) => [f.id, [x0 + f.x * scale, y0 + f.y * scale]]));
+    return { pos, size: (lay.fieldSize || 5) * scale, own: false };
   }
   const pos = new Map();
-  for (const f of fields) pos.set(f.id, ownPos(f));
-  return pos;
+  for (const f of game.fields) pos.set(f.id, ownPos(f));
+  return { pos, size: 28, own: true };
 }
 
 function ownPos(f) {
@@ -603,36 +607,44 @@ function ownPos(f) {
   return [CX, CY];
 }
 
+// drawPlan draws the fortress plan: the fields by kind, the markers, each
+// seat's fortress and Pasch squares, the fields on offer ringed.
 function drawPlan() {
   const svg = $('#board');
   svg.replaceChildren();
   el('rect', { x: 0, y: 0, width: 800, height: 560, fill: '#d9c9a3' }, svg);
-  const pos = planLayout(game.fields);
+  const { pos, size, own } = planLayout();
   // walls from each fortress to the centre
-  for (const k of [1, 2, 3, 4]) el('line', { class: 'wall', x1: FORTS[k][0], y1: FORTS[k][1], x2: CX, y2: CY }, svg);
+  const fort = (n) => pos.get(game.fields.find((f) => f.kind === 'fortress' && f.number === n).id);
+  for (const k of [1, 2, 3, 4]) {
+    const [x1, y1] = fort(k), [x2, y2] = fort(5);
+    el('line', { class: 'wall', x1, y1, x2, y2 }, svg);
+  }
   const offered = new Set(game.turn === 'player' ? next.map((s) => s.field) : []);
   for (const f of game.fields) {
     const [x, y] = pos.get(f.id);
     const g = el('g', { class: `field ${f.kind}`, 'data-field': f.name, 'data-id': f.id, 'data-marker': f.marker ? 1 : 0 }, svg);
     if (offered.has(f.id)) g.classList.add('target');
-    const big = f.kind === 'fortress' ? 26 : f.kind === 'battery' ? 17 : 14;
+    const half = own ? (f.kind === 'fortress' ? 26 : f.kind === 'battery' ? 17 : 14)
+      : (f.kind === 'fortress' ? 0.62 : 0.5) * size;
     if (f.kind === 'battery' || f.kind === 'fortress') {
-      el('rect', { class: 'body', x: x - big, y: y - big, width: 2 * big, height: 2 * big, rx: 3 }, g);
+      el('rect', { class: 'body', x: x - half, y: y - half, width: 2 * half, height: 2 * half, rx: 3 }, g);
     } else {
-      el('circle', { class: 'body', cx: x, cy: y, r: big }, g);
+      el('circle', { class: 'body', cx: x, cy: y, r: half }, g);
     }
-    if (f.marker) el('circle', { class: 'marker', cx: x, cy: y, r: 6 }, g);
-    const t = el('text', { x, y: f.marker ? y + (f.kind === 'fortress' ? 14 : 10) : y }, g);
+    if (f.marker) el('circle', { class: 'marker', cx: x, cy: y - half * 0.25, r: half * 0.4 }, g);
+    const t = el('text', { x, y: f.marker ? y + half * 0.55 : y }, g);
     t.textContent = fieldLabel(f);
     el('title', {}, g).textContent = `${f.name} — ${f.kind}${f.marker ? ', a marker' : ', empty'}`;
     (f.squares || []).forEach((p, i) => {
       const sq = el('g', { class: 'square', 'data-seat': p }, svg);
-      el('rect', { x: x - big + i * 15, y: y - big - 15, width: 14, height: 14, fill: seatColours[p] }, sq);
-      const t = el('text', { x: x - big + i * 15 + 7, y: y - big - 8, fill: p === 0 ? '#000' : '#fff' }, sq);
-      t.textContent = p + 1;
+      el('rect', { x: x - half + i * 15, y: y - half - 15, width: 14, height: 14, fill: seatColours[p] }, sq);
+      const tx = el('text', { x: x - half + i * 15 + 7, y: y - half - 8, fill: p === 0 ? '#000' : '#fff' }, sq);
+      tx.textContent = p + 1;
     });
   }
-  drawDice(svg, diceOf(), 250, 40);
+  if (own) drawDice(svg, diceOf(), 250, 40);
+  else drawDice(svg, diceOf(), 60, 40, true);
 }
 
 function fieldLabel(f) {
