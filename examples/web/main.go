@@ -15,6 +15,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"errors"
 	"flag"
@@ -25,9 +26,11 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 )
 
 //go:embed static
@@ -71,7 +74,19 @@ func run(addr, out string) error {
 	}
 	// The line a test reads to find the server.
 	fmt.Printf("serving http://%s/\n", ln.Addr())
-	return http.Serve(ln, Handler(dir))
+	// Stop on an interrupt or a termination, so that the temporary
+	// folder is removed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv := &http.Server{Handler: Handler(dir)}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return srv.Shutdown(context.Background())
+	}
 }
 
 // BuildSite writes the page into dir: the embedded files, wasm_exec.js of

@@ -55,8 +55,9 @@ func findChromium() (string, string) {
 // TestMain stops the server and the browser after the tests.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, f := range cleanups {
-		f()
+	// Last started, first stopped: the browser before its folder.
+	for i := len(cleanups) - 1; i >= 0; i-- {
+		cleanups[i]()
 	}
 	os.Exit(code)
 }
@@ -151,7 +152,10 @@ func startServer() (string, func(), error) {
 		return "", nil, err
 	}
 	stop := func() {
-		srv.Process.Kill()
+		// An interrupt lets the server remove its temporary folder.
+		if srv.Process.Signal(os.Interrupt) != nil {
+			srv.Process.Kill()
+		}
 		srv.Wait()
 		os.RemoveAll(dir)
 	}
