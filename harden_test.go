@@ -112,10 +112,11 @@ func TestErrorCapsWhatItEchoes(t *testing.T) {
 func TestCheckEvents(t *testing.T) {
 	lim := brettspiel.EventLimits{
 		Kinds: []brettspiel.EventKind{brettspiel.EventMove, brettspiel.EventEnd}, RulePrefix: "R-",
-		MaxEvents: 3, MinPlace: 1, MaxPlace: 24, MaxNumber: 6, MaxAmount: 2,
+		MaxEvents: 3, MinPlace: 1, MaxPlace: 24, MaxNumber: 6, MaxAmount: 2, MaxDice: 2, DiceSides: 6,
 	}
 	good := brettspiel.StateJSON{Version: brettspiel.JSONVersion, Game: "race", Turn: brettspiel.TurnPlayer,
-		Events: []brettspiel.Event{{Kind: "move", Rule: "R-1", Player: 1, Other: brettspiel.Nobody, Amount: 1, From: 3, To: brettspiel.NoPlace, Number: 6, Note: "ok"}}}
+		Events: []brettspiel.Event{{Kind: "move", Rule: "R-1", Player: 1, Other: brettspiel.Nobody, Amount: 1, From: 3, To: brettspiel.NoPlace,
+			TrackFrom: 22, TrackTo: brettspiel.NoPlace, FromName: "W1.III'", ToName: "off", Number: 6, Dice: []int{1, 6}, Note: "ok"}}}
 	if err := good.CheckEvents(lim); err != nil {
 		t.Fatal(err)
 	}
@@ -130,6 +131,14 @@ func TestCheckEvents(t *testing.T) {
 		{"from -99", func(s *brettspiel.StateJSON) { s.Events[0].From = -99 }, "place -99 is outside 1…24"},
 		{"to 10^6", func(s *brettspiel.StateJSON) { s.Events[0].To = 1e6 }, "place 1000000 is outside 1…24"},
 		{"number -5", func(s *brettspiel.StateJSON) { s.Events[0].Number = -5 }, "number -5 is outside 0…6"},
+		{"trackFrom 0", func(s *brettspiel.StateJSON) { s.Events[0].TrackFrom = 0 }, "place 0 is outside 1…24"},
+		{"trackTo 25", func(s *brettspiel.StateJSON) { s.Events[0].TrackTo = 25 }, "place 25 is outside 1…24"},
+		{"three dice", func(s *brettspiel.StateJSON) { s.Events[0].Dice = []int{1, 2, 3} }, "3 dice; an event carries at most 2"},
+		{"a million dice", func(s *brettspiel.StateJSON) { s.Events[0].Dice = make([]int, 1e6) }, "1000000 dice; an event carries at most 2"},
+		{"die 0", func(s *brettspiel.StateJSON) { s.Events[0].Dice = []int{0, 6} }, "a die of 0 is outside 1…6"},
+		{"die 7", func(s *brettspiel.StateJSON) { s.Events[0].Dice = []int{6, 7} }, "a die of 7 is outside 1…6"},
+		{"long fromName", func(s *brettspiel.StateJSON) { s.Events[0].FromName = strings.Repeat("W", 10<<20) }, "a place name of 10485760 bytes"},
+		{"long toName", func(s *brettspiel.StateJSON) { s.Events[0].ToName = "W1.III'W1.III'W1.III'" }, "a place name of 21 bytes"},
 		{"10 MB note", func(s *brettspiel.StateJSON) { s.Events[0].Note = strings.Repeat("n", 10<<20) }, "a note of 10485760 bytes"},
 		{"another game's rule", func(s *brettspiel.StateJSON) { s.Events[0].Rule = "T-M1" }, `rule "T-M1" is no rule of this game`},
 		{"too many events", func(s *brettspiel.StateJSON) {
@@ -152,7 +161,7 @@ func TestCheckEvents(t *testing.T) {
 	}
 	over := good
 	over.Turn = brettspiel.TurnOver
-	over.Events = []brettspiel.Event{{Kind: brettspiel.EventEnd, Player: 0, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace}}
+	over.Events = []brettspiel.Event{{Kind: brettspiel.EventEnd, Player: 0, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace}}
 	if err := over.CheckEvents(lim); err != nil {
 		t.Errorf("an end at the end: %v", err)
 	}

@@ -132,6 +132,11 @@ func (s *StateJSON) Check(game string, players int) error {
 // carries; decoded events with longer notes are refused.
 const MaxEventNote = 64
 
+// MaxEventName is the longest FromName or ToName, in bytes, that an event of
+// this module carries ("bar", "off", a field of the plan such as "W1.III'");
+// decoded events with longer names are refused.
+const MaxEventName = 16
+
 // EventLimits describes the events that one Apply of a variant can emit, so
 // that a decoded state can refuse events no game of the variant produces.
 // Each variant keeps its own limits; [StateJSON.CheckEvents] applies them.
@@ -139,10 +144,19 @@ type EventLimits struct {
 	Kinds      []EventKind // the kinds the variant emits
 	RulePrefix string      // every non-empty rule ID starts with it, e.g. "T-"
 	MaxEvents  int         // the most events one Apply emits
-	MinPlace   int         // From and To are NoPlace or within MinPlace…MaxPlace
-	MaxPlace   int
-	MaxNumber  int // Number is within 0…MaxNumber
-	MaxAmount  int // Amount is within −MaxAmount…MaxAmount
+	// From, To, TrackFrom and TrackTo are NoPlace or within
+	// MinPlace…MaxPlace: the race games 0…25 (Bar or Hand, the points, Off),
+	// the Festungsspiel the FieldIDs.
+	MinPlace  int
+	MaxPlace  int
+	MaxNumber int // Number is within 0…MaxNumber
+	MaxAmount int // Amount is within −MaxAmount…MaxAmount
+	// MaxDice is the most numbers an event's Dice holds (2 for two dice, 3
+	// for the Festungsspiel's three); 0 means no event carries dice.
+	MaxDice int
+	// DiceSides bounds each number of Dice: 1…DiceSides (6 for the dice of
+	// this module).
+	DiceSides int
 	// Ends reports whether the state may follow an Apply that emitted an
 	// EventEnd (a round or the game ended); nil means the game must be over.
 	Ends func() bool
@@ -150,8 +164,11 @@ type EventLimits struct {
 
 // CheckEvents refuses decoded events that no Apply of the variant could have
 // emitted into this state: more of them than one Apply emits, an unknown
-// kind, a rule of another game, a place, number or amount out of range, a
-// note longer than [MaxEventNote], or an end where nothing has ended. The
+// kind, a rule of another game, a place (From, To, TrackFrom, TrackTo),
+// number or amount out of range, more dice than [EventLimits.MaxDice] or a
+// die outside 1…[EventLimits.DiceSides], a note longer than [MaxEventNote],
+// a place name longer than [MaxEventName], or an end where nothing has
+// ended. The
 // error wraps [ErrBadPosition] and names the first offending event.
 func (s *StateJSON) CheckEvents(lim EventLimits) error {
 	bad := func(format string, args ...any) error {
@@ -167,9 +184,22 @@ func (s *StateJSON) CheckEvents(lim EventLimits) error {
 		if e.Rule != "" && (!strings.HasPrefix(e.Rule, lim.RulePrefix) || len(e.Rule) > 8) {
 			return bad("events[%d]: rule %s is no rule of this game (%s…)", i, Quote(e.Rule), lim.RulePrefix)
 		}
-		for _, x := range [2]int{e.From, e.To} {
+		for _, x := range [4]int{e.From, e.To, e.TrackFrom, e.TrackTo} {
 			if x != NoPlace && (x < lim.MinPlace || x > lim.MaxPlace) {
 				return bad("events[%d]: place %d is outside %d…%d (or %d for none)", i, x, lim.MinPlace, lim.MaxPlace, NoPlace)
+			}
+		}
+		if len(e.Dice) > lim.MaxDice {
+			return bad("events[%d]: %d dice; an event carries at most %d", i, len(e.Dice), lim.MaxDice)
+		}
+		for _, d := range e.Dice {
+			if d < 1 || d > lim.DiceSides {
+				return bad("events[%d]: a die of %d is outside 1…%d", i, d, lim.DiceSides)
+			}
+		}
+		for _, name := range [2]string{e.FromName, e.ToName} {
+			if len(name) > MaxEventName {
+				return bad("events[%d]: a place name of %d bytes; names are at most %d", i, len(name), MaxEventName)
 			}
 		}
 		switch {

@@ -98,7 +98,7 @@ func TestPlayOutAllocatesPerGameNotPerStep(t *testing.T) {
 		if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(seed, 2)), brettspiel.RandomPolicy, 0); err != nil {
 			t.Fatal(err)
 		}
-		throws += g.(*festung.Game).Throws()
+		throws += g.(*festung.Game).Turns()
 	})
 	if throws < 21*100 {
 		t.Fatalf("games too short to tell: %d throws in 21", throws)
@@ -142,7 +142,7 @@ func BenchmarkPlayOutStep(b *testing.B) {
 		if err := brettspiel.PlayOut(g, r, countSteps, 0); err != nil {
 			b.Fatal(err)
 		}
-		steps += g.(*festung.Game).Throws()
+		steps += g.(*festung.Game).Turns()
 		games++
 	}
 	b.ReportMetric(float64(steps)/float64(max(games, 1)), "steps/game")

@@ -110,20 +110,26 @@ var entries = []entry{
 		v: Variant{
 			Name: festung.Variant, Title: "Festungsspiel",
 			Description: "a fortress game for 2 to 6 players and three dice: markers are staked on a plan of works, taken and placed by the throws; the fifth Pasch takes the centre",
-			// The game has no presets of its own; the catalogue names its
-			// standard rules so that a menu has an entry to offer.
-			Presets:    []Preset{{Name: "Standard", Description: "stocks of 25 markers; seat 0 throws first; with five players the field W4.VI stays empty", Source: "the rules booklet of a Nuremberg fortress game, c. 1760"}},
-			MinPlayers: 2, MaxPlayers: 6,
+			Presets:     presetsOf(festung.Presets(), func(p festung.Preset) Preset { return Preset{p.Name, p.Summary, p.Source} }),
+			MinPlayers:  2, MaxPlayers: 6,
 		},
-		newGame: func(_, players int) (brettspiel.Game, error) {
-			return festung.New(festung.ForPlayers(players))
+		newGame: func(i, players int) (brettspiel.Game, error) {
+			return festung.New(festungOptions(i, players))
 		},
-		newRecord: func(_, players int) *brettspiel.Record {
-			return festung.NewRecord(festung.ForPlayers(players))
+		newRecord: func(i, players int) *brettspiel.Record {
+			return festung.NewRecord(festungOptions(i, players))
 		},
 		load: func(rec *brettspiel.Record) (brettspiel.Game, error) { return festung.LoadRecord(rec) },
 		zero: func() decoder { return new(festung.Game) },
 	},
+}
+
+// festungOptions are the rules of the Festungsspiel's preset i for the given
+// seat count (a preset's own count is only its default).
+func festungOptions(i, players int) festung.Options {
+	o := festung.Presets()[i].Options
+	o.Players = players
+	return o
 }
 
 func presetsOf[P any](ps []P, f func(P) Preset) []Preset {

@@ -35,7 +35,7 @@ func invariant(bg brettspiel.Game) error {
 			return fmt.Errorf("seat %d has %d Pasches, winner %v", p, k, g.winner)
 		}
 	}
-	if t, ok := g.Throw(); ok {
+	if t := g.throw; t.L != 0 {
 		if _, n := g.choices(t); n < 2 || g.fifthPasch(t) {
 			return fmt.Errorf("decision node for %v with %d options", t, n)
 		}
@@ -186,7 +186,7 @@ func TestRapidProperties(t *testing.T) {
 			for p := range n {
 				open[p] = g.OpenFortresses(brettspiel.Player(p))
 			}
-			thrower := g.Thrower()
+			thrower := g.Turn()
 			var m brettspiel.Move
 			if g.ToMove() == brettspiel.Chance {
 				if rapid.IntRange(0, 15).Draw(t, "pasch") == 0 { // Pasches more often than by chance

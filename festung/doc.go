@@ -46,7 +46,24 @@
 // stands, returns as they are, with an [brettspiel.EventEnd] noted "turn cap").
 // [ForPlayers] gives the standard options for n players. Seat 0 throws first;
 // the booklet lets the order be drawn with a die, the library takes it as given
-// (so there is no FirstPlayer option).
+// (so there is no FirstPlayer option). [Presets] lists the one named rule set
+// for a menu, "Standard" (the seat count is chosen apart), and [PresetNamed]
+// finds it by name in any case.
+//
+// # The state at a glance
+//
+// Besides the plan ([Game.Marker]) and the seats ([Game.Balance],
+// [Game.Bought], [Game.Pasches]), a Game answers in the names all variants
+// of the module share: [Game.Turn] (whose turn it is, brettspiel.Nobody at
+// the end), [Game.Dice] (a throw awaiting its thrower's decision as
+// [L, a, b], nil when none), [Game.Turns] (throws made), [Game.Winner] and
+// [Game.Capped].
+//
+// A zero Game (not made by [New], [FromPosition], [ParseID], [LoadRecord]
+// or UnmarshalJSON) plays nothing: Apply, ParseMove, NextSteps, Describe,
+// MarshalJSON and MarshalText return an error wrapping
+// brettspiel.ErrZeroGame, ToMove says Terminal, ID is "", and a position is
+// loaded into it with UnmarshalText or UnmarshalJSON.
 //
 // # Nodes, moves and notation
 //
@@ -56,7 +73,8 @@
 // their weights of 216 (1 for a small doublet, 2 otherwise). A throw is written
 // "L/a-b", the large die first, the small dice smaller first: "5/1-6",
 // "6/5-5", "1/1-1" (the booklet's three examples); ParseMove also reads the
-// small dice the other way round ("5/6-1"). [ParseThrow] and [ThrowMove] let a
+// small dice the other way round ("5/6-1"), and field names in any case
+// ("w2.v" for "W2.V"; MoveString writes the canonical case). [ParseThrow] and [ThrowMove] let a
 // frontend with physical dice enter a throw.
 //
 // Most throws are resolved at once: A, B and C in one Apply. The one choice the
@@ -80,6 +98,7 @@
 //	6/6-6    the biggest Pasch
 //	W2.II    at a decision after a large die 2: take the marker of fortress 2's II
 //	W1.II'   read as W1.II (twins are interchangeable; printed without the ')
+//	w4.iv    read as W4.IV (field names in any case)
 //
 // ParseMove says exactly what is wrong: "want a throw such as 5/1-6 (large
 // die/small dice), or at a decision the outer-works field to take from, such
@@ -118,25 +137,42 @@
 //	festung:1:AxkAiCf______wEAGgAAGgAAGgAAAAAAAJ6f
 //	festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADia
 //
-// The JSON form ([Game.MarshalJSON], [Game.UnmarshalJSON]) is described by
-// the JSON Schema state.schema.json in this package ([JSONSchema]). A
-// decision node, shortened (… marks what is left out; "fields" lists all 77
-// fields of the plan):
+// The JSON form ([Game.MarshalJSON], [Game.UnmarshalJSON]), version 2, is
+// described by the JSON Schema state.schema.json in this package
+// ([JSONSchema]). A decision node, shortened (… marks what is left out;
+// "fields" lists all 77 fields of the plan):
 //
-//	{"version":1,"game":"festung","id":"festung:1:AxkAiCfO7____4GIkSQEBAABKgAAHAABALQEAwAWCw",
-//	 "turn":"player","player":0,"legal":[{"notation":"W1.II"},{"notation":"W2.II"}],
-//	 "events":[{"kind":"throw","player":0,"other":-3,"amount":0,"from":-1,"to":-1,"number":9,"note":"2/3-4"}],
-//	 "returns":[-23,-4,-11],
+//	{"version":2,"game":"festung","id":"festung:1:AxkAiCfC7____5GJuSUEAgAAJgAAHAABArQEBQC0DA",
+//	 "turn":"player","player":2,
+//	 "legal":[{"notation":"W1.II","kind":"decision","dice":[2,3,4],"steps":[…],"decision":"field","field":2,"fieldName":"W1.II"},…],
+//	 "events":[{"kind":"throw","player":2,"other":-3,"amount":0,"from":-1,"to":-1,"trackFrom":-1,"trackTo":-1,"number":9,"dice":[2,3,4]}],
+//	 "returns":[-24,-6,-11],
 //	 "rules":{"players":3,"stock":25,"stake":12,"turnCap":5000},
-//	 "thrower":0,"throw":{"notation":"2/3-4","large":2,"small":[3,4],"offer":["W1.II","W2.II"]},
-//	 "throws":3,"capped":false,"markersOnPlan":38,
-//	 "seats":[{"seat":0,"balance":2,"bought":0,"pasches":1,"return":-23,"openFortresses":2,"fortress":"F1","paschField":"P1"},…],
-//	 "fields":[{"id":1,"name":"W1.I","kind":"outerWork","number":1,"fortress":1,"twin":0,"line":0,"marker":false},…,
-//	           {"id":69,"name":"F1","kind":"fortress","number":1,"fortress":1,"twin":0,"line":0,"marker":false,"squares":[0,2]},…]}
+//	 "seat":2,"dice":[2,3,4],"turns":5,"capped":false,
+//	 "throw":{"notation":"2/3-4","offer":["W1.II","W2.II"]},"markersOnPlan":41,
+//	 "seats":[{"seat":0,"balance":1,"bought":0,"pasches":0,"return":-24,"openFortresses":1},…,
+//	          {"seat":2,"balance":14,"bought":0,"pasches":1,"return":-11,"openFortresses":2,"fortress":"F1","paschField":"P1"}],
+//	 "layout":{"width":100,"height":100,"fieldSize":5},
+//	 "fields":[{"id":1,"name":"W1.I","kind":"outerWork","number":1,"fortress":1,"twin":0,"line":0,"battery":0,"x":19.7,"y":15.4,"marker":false},…,
+//	           {"id":53,"name":"S.I","kind":"schanze","number":1,"fortress":0,"twin":0,"line":0,"battery":9,"neighbours":[65],"x":62.1,"y":28.1,"marker":true},…,
+//	           {"id":65,"name":"B9","kind":"battery","number":9,"fortress":0,"twin":0,"line":0,"battery":9,"neighbours":[53,54,55],"x":75.5,"y":24.5,"marker":false},…,
+//	           {"id":69,"name":"F1","kind":"fortress","number":1,"fortress":1,"twin":0,"line":0,"battery":0,"x":50,"y":12,"marker":false,"squares":[2]},…]}
 //
-// The state keys (rules, thrower, throw, throws, capped, the seats' balance,
+// "seat", "dice", "turns" and "capped" are the names the variants of the
+// module share: the seat whose turn it is (−1 once the game is over), the
+// throw awaiting a decision ([] when none), the throws made, and whether
+// the turn cap ended the game. "fields" carries all a renderer needs to
+// draw the plan without knowing the rules — each field's kind, number,
+// fortress, twin, line, battery, its neighbours in the triangle, its
+// marker, the seats whose squares stand on it, and its centre "x", "y" on
+// a drawing of "layout"'s width × height units (origin top left, y
+// downwards; see [LayoutSize] and [Field.X]).
+//
+// The state keys (rules, seat, dice, turns, capped, the seats' balance,
 // bought and Pasches, the fields' marker) are the truth when it is read; the
-// other keys must agree with them, the id included.
+// other keys must agree with them, the id included. A state of version 1
+// is refused with a reason that names its version; its "id" still loads
+// with [ParseID], as position IDs did not change.
 //
 // A game record ([NewRecord], [LoadRecord], [WriteRecord]) is the shared
 // text form of brettspiel.Record: the players and the options as key=value
@@ -166,13 +202,17 @@
 //
 // # Events
 //
-// Every Apply reports what it did: the throw ([brettspiel.EventThrow], Note
-// the throw), the decision, then one event per field and per paying player in
-// rule order — [brettspiel.EventTake] (From the field), [brettspiel.EventPlace]
-// (To the field), [brettspiel.EventPay] (Player receives Amount from Other),
-// [EventConquer] (a square moves From → To), [EventBuy], and
-// [brettspiel.EventEnd]. Rule is the rule ID, Number the number that did it
-// (L, a+b, 1, or L+a+b). After [New], Events holds the setup's placements.
+// Every Apply reports what it did: the throw ([brettspiel.EventThrow], Dice
+// the three dice, [L, a, b]), the decision, then one event per field and per
+// paying player in rule order — [brettspiel.EventTake] (From the field),
+// [brettspiel.EventPlace] (To the field), [brettspiel.EventPay] (Player
+// receives Amount from Other), [EventConquer] (a square moves From → To),
+// [EventBuy], and [brettspiel.EventEnd]. Rule is the rule ID, Number the
+// number that did it (L, a+b, 1, or L+a+b). Fields are given by FieldID in
+// From and To and by name in FromName and ToName ("W3.IV"); the plan has no
+// tracks, so TrackFrom and TrackTo equal From and To. An event's String
+// names the fields: "player 0 take 1: W1.V→ by 5 (F-A2)". After [New],
+// Events holds the setup's placements.
 //
 // # Decisions where the sources are silent
 //
@@ -185,6 +225,9 @@
 //     booklet's note covers only both lines empty); its events carry rule
 //     F-C4, or F-C3 for a fifth Pasch.
 //   - A stock below the stake is allowed: the difference is bought at once.
+//   - The source describes the plan in words, not in measurements; the
+//     positions of the fields ([Field.X], [Field.Y]) are a schematic
+//     drawing after that description (see [LayoutSize]).
 //
 // # Statistics
 //

@@ -23,7 +23,7 @@ func Example() {
 		return
 	}
 	w, _ := g.Winner()
-	fmt.Println("throws:", g.Throws())
+	fmt.Println("throws:", g.Turns())
 	fmt.Println("fifth Pasch:", w)
 	fmt.Println("returns:", g.Returns())
 	// Output:
@@ -52,11 +52,11 @@ func ExampleGame_ParseMove() {
 	fmt.Println("balance of seat 0:", g.Balance(0))
 	// Output:
 	// 5/1-6
-	// player 0 throw by 12, 5/1-6
-	// player 0 take 1: 5→ by 5 (F-A2)
-	// player 0 place 1: →59 by 7 (F-B1)
-	// player 0 place 1: →53 by 1 (F-B2)
-	// player 0 place 1: →46 by 12 (F-C1)
+	// player 0 throw 5-1-6 by 12
+	// player 0 take 1: W1.V→ by 5 (F-A2)
+	// player 0 place 1: →S.VII by 7 (F-B1)
+	// player 0 place 1: →S.I by 1 (F-B2)
+	// player 0 place 1: →L12 by 12 (F-C1)
 	// balance of seat 0: 11
 }
 
@@ -77,20 +77,21 @@ func ExampleGame_LegalMoves() {
 	for _, m := range g.LegalMoves() {
 		fmt.Println(g.MoveString(m))
 	}
-	m, _ := g.ParseMove("W2.II")
+	fmt.Println("dice:", g.Dice())
+	m, _ := g.ParseMove("w2.ii") // field names are read in any case
 	_ = g.Apply(m)
 	for _, e := range g.Events() {
-		f, _ := festung.FieldOf(festung.FieldID(max(e.From, e.To)))
-		fmt.Println(e.Kind, f.Name, e.Rule)
+		fmt.Println(e)
 	}
 	// Output:
 	// to move: player 0
 	// W1.II
 	// W2.II
-	// decide W2.II F-A2
-	// take W2.II F-A2
-	// place S.VII F-B1
-	// place L9 F-C1
+	// dice: [2 3 4]
+	// player 0 decide: W2.II→ by 2, take from fortress 2 (F-A2)
+	// player 0 take 1: W2.II→ by 2 (F-A2)
+	// player 0 place 1: →S.VII by 7 (F-B1)
+	// player 0 place 1: →L9 by 9 (F-C1)
 }
 
 // The plan as data: a battery and its Schanzen "in the triangle".
@@ -109,6 +110,40 @@ func ExamplePlan() {
 	// B10: S.IV S.V S.VI
 	// B11: S.VII S.VIII S.IX
 	// B12: S.X S.XI S.XII
+}
+
+// Where to draw the fields: the centre of each on a drawing LayoutSize units
+// square, origin top left, y downwards.
+func ExampleField_layout() {
+	for _, name := range []string{"F5", "P1", "L15", "L3", "F1", "W1.I", "W1.VI'", "W2.I", "B9", "S.I", "S.II", "S.III"} {
+		f, _ := festung.FieldByName(name)
+		fmt.Printf("%-6s (%4.1f, %4.1f)\n", f.Name, f.X, f.Y)
+	}
+	// Output:
+	// F5     (50.0, 50.0)
+	// P1     (50.0, 42.0)
+	// L15    (50.0, 36.0)
+	// L3     (50.0, 18.0)
+	// F1     (50.0, 12.0)
+	// W1.I   (19.7, 15.4)
+	// W1.VI' (80.3, 15.4)
+	// W2.I   (86.5, 22.0)
+	// B9     (75.5, 24.5)
+	// S.I    (62.1, 28.1)
+	// S.II   (67.0, 33.0)
+	// S.III  (71.9, 37.9)
+}
+
+// The presets, for a menu; PresetNamed reads a name in any case.
+func ExamplePresets() {
+	for _, p := range festung.Presets() {
+		fmt.Printf("%s: %s\n", p.Name, p.Summary)
+	}
+	p, ok := festung.PresetNamed("standard")
+	fmt.Println(p.Name, ok, p.Options)
+	// Output:
+	// Standard: stocks of 25 markers; seat 0 throws first; with five players the field W4.VI stays empty
+	// Standard true players=2 stock=25 turn-cap=5000
 }
 
 // The exact expected length of a game.
@@ -140,7 +175,7 @@ func ExampleGame_MarshalText() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(back.Throws(), "throws,", back.Thrower(), "to throw, balances", back.Balance(0), back.Balance(1), back.Balance(2))
+	fmt.Println(back.Turns(), "throws,", back.Turn(), "to throw, balances", back.Balance(0), back.Balance(1), back.Balance(2))
 	fmt.Println(back.UnmarshalText([]byte("festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADib")))
 	// Output:
 	// festung:1:AxkAiCfO7____4GIkSQEBAAAKgAAHAABAAADADia

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/dice"
 	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/internal/wire"
@@ -67,7 +68,7 @@ func stepsOf(evs []brettspiel.Event) []string {
 	for _, e := range evs {
 		switch e.Kind {
 		case brettspiel.EventThrow:
-			steps = append(steps, e.Note)
+			steps = append(steps, fmt.Sprintf("%d/%d-%d", e.Dice[0], e.Dice[1], e.Dice[2]))
 		case brettspiel.EventDecide:
 			f := plan[e.From]
 			steps = append(steps, "W"+fmt.Sprint(f.Fortress)+"."+roman(f.Number))
@@ -346,6 +347,18 @@ func TestJSONSchema(t *testing.T) {
 		"throw of a six":      func(m map[string]any) { m["throw"].(map[string]any)["notation"] = "6/1-2" },
 		"players as a string": func(m map[string]any) { m["rules"].(map[string]any)["players"] = "3" },
 		"bad stake":           func(m map[string]any) { m["rules"].(map[string]any)["stake"] = 10 },
+		"version 1":           func(m map[string]any) { m["version"] = 1 },
+		"old key thrower":     func(m map[string]any) { m["thrower"] = 0 },
+		"two dice":            func(m map[string]any) { m["dice"] = []int{2, 3} },
+		"a die of 0":          func(m map[string]any) { m["dice"] = []int{0, 3, 4} },
+		"seat -2":             func(m map[string]any) { m["seat"] = -2 },
+		"no layout":           func(m map[string]any) { delete(m, "layout") },
+		"layout of 50":        func(m map[string]any) { m["layout"].(map[string]any)["width"] = 50 },
+		"x off the drawing":   func(m map[string]any) { field(m, 0)["x"] = 101 },
+		"no y":                func(m map[string]any) { delete(field(m, 0), "y") },
+		"battery 8":           func(m map[string]any) { field(m, 52)["battery"] = 8 },
+		"neighbour 1":         func(m map[string]any) { field(m, 52)["neighbours"] = []int{1} },
+		"event without track": func(m map[string]any) { delete(m["events"].([]any)[0].(map[string]any), "trackFrom") },
 	} {
 		if schematest.Validate(sch, mutate(t, good, edit)) == nil {
 			t.Errorf("%s: the schema accepts a bad document", name)
@@ -405,7 +418,8 @@ func TestJSONRefusesInconsistentStates(t *testing.T) {
 	}{
 		{"unknown key", good, func(m map[string]any) { m["colour"] = 1 }, brettspiel.ErrBadNotation, `unknown field "colour"`},
 		{"not JSON", []byte(`{"version":`), nil, brettspiel.ErrBadNotation, "unexpected EOF"},
-		{"version", good, func(m map[string]any) { m["version"] = 2 }, brettspiel.ErrBadPosition, "version 2, want 1"},
+		{"version", good, func(m map[string]any) { m["version"] = 3 }, brettspiel.ErrBadPosition, "version 3, want 2"},
+		{"version 1", good, func(m map[string]any) { m["version"] = 1 }, brettspiel.ErrBadPosition, "version 1 is the JSON form of an earlier release"},
 		{"game", good, func(m map[string]any) { m["game"] = "verkehren" }, brettspiel.ErrBadPosition, `game "verkehren", want "festung"`},
 		{"seven players", good, func(m map[string]any) { m["rules"].(map[string]any)["players"] = 7 }, brettspiel.ErrBadOptions, "2 to 6 players, not 7"},
 		{"no stock", good, func(m map[string]any) { delete(m["rules"].(map[string]any), "stock") }, brettspiel.ErrBadOptions, "rules.stock is missing"},
@@ -413,19 +427,31 @@ func TestJSONRefusesInconsistentStates(t *testing.T) {
 		{"empty field unknown", good, func(m map[string]any) { m["rules"].(map[string]any)["emptyField"] = "W9.I" }, brettspiel.ErrBadOptions, `rules.emptyField "W9.I" is no outer-works field`},
 		{"stake", good, func(m map[string]any) { m["rules"].(map[string]any)["stake"] = 9 }, brettspiel.ErrBadOptions, "3 players stake 12 each"},
 		{"seats", good, func(m map[string]any) { m["seats"] = m["seats"].([]any)[1:] }, brettspiel.ErrBadPosition, "2 seats for 3 players"},
-		{"field twice", good, func(m map[string]any) { m["fields"].([]any)[5] = field(m, 4) }, brettspiel.ErrBadPosition, "fields[5] is W1.V (id 5"},
+		{"field twice", good, func(m map[string]any) { m["fields"].([]any)[5] = field(m, 4) }, brettspiel.ErrBadPosition, `fields[5] is {"id":5,"name":"W1.V"`},
+		{"field moved", good, func(m map[string]any) { field(m, 0)["x"] = 50.0 }, brettspiel.ErrBadPosition, `fields[0] is {"id":1,"name":"W1.I"`},
+		{"field of another battery", good, func(m map[string]any) { field(m, 52)["battery"] = 10 }, brettspiel.ErrBadPosition, "field 53 of the plan is"},
+		{"neighbours", good, func(m map[string]any) { field(m, 64)["neighbours"] = []int{53, 54} }, brettspiel.ErrBadPosition, "field 65 of the plan is"},
+		{"layout", good, func(m map[string]any) { m["layout"].(map[string]any)["width"] = 200 }, brettspiel.ErrBadPosition, `layout is {"width":200`},
 		{"marker on a fortress", good, func(m map[string]any) { field(m, 68)["marker"] = true }, brettspiel.ErrBadPosition, "F1 is a fortress and holds squares, not markers"},
 		{"negative bought", good, func(m map[string]any) { seat(m, 0)["bought"] = -1 }, brettspiel.ErrBadPosition, "seat 0 bought -1 markers"},
 		{"negative Pasches", good, func(m map[string]any) { seat(m, 0)["pasches"] = -1 }, brettspiel.ErrBadPosition, "seats[0].pasches is -1"},
 		{"a marker more", fresh, func(m map[string]any) { field(m, 40)["marker"] = true }, brettspiel.ErrBadPosition, "markers are not conserved"},
 		{"open work of fortress 3", fresh, func(m map[string]any) { field(m, 20)["marker"] = false; seat(m, 0)["balance"] = 8 }, brettspiel.ErrBadPosition, "W3.III is empty, but nobody has the 2 Pasches that open fortress 3"},
-		{"thrower", good, func(m map[string]any) { m["thrower"] = 3 }, brettspiel.ErrBadPosition, "thrower 3 is no seat of 3 players"},
-		{"throw", good, func(m map[string]any) { m["throw"].(map[string]any)["large"] = 1 }, brettspiel.ErrBadPosition, "but throw.large 1"},
-		{"three small dice", good, func(m map[string]any) { m["throw"].(map[string]any)["small"] = []int{3, 4, 5} }, brettspiel.ErrBadPosition, "throw.small holds 3 dice, not 2"},
-		{"throw notation", good, func(m map[string]any) { m["throw"].(map[string]any)["notation"] = "2/4-3" }, brettspiel.ErrBadNotation, `throw.notation "2/4-3"`},
-		{"no throw at a decision", good, func(m map[string]any) { m["throw"] = nil }, brettspiel.ErrBadPosition, "id "},
+		{"seat", good, func(m map[string]any) { m["seat"] = 3 }, brettspiel.ErrBadPosition, "thrower 3 is no seat of 3 players"},
+		{"seat -1 while playing", good, func(m map[string]any) { m["seat"] = -1 }, brettspiel.ErrBadPosition, "threw the fifth Pasch, but has 0 Pasches"},
+		{"seat -1 before a throw", fresh, func(m map[string]any) { m["seat"] = -1 }, brettspiel.ErrBadPosition, "seat is -1 (the game is over), but no throw has been made"},
+		{"dice", good, func(m map[string]any) { m["dice"] = []int{3, 3, 4} }, brettspiel.ErrBadPosition, "id "},
+		{"four dice", good, func(m map[string]any) { m["dice"] = []int{2, 3, 4, 5} }, brettspiel.ErrBadPosition, "dice holds 4 numbers"},
+		{"die of 7", good, func(m map[string]any) { m["dice"] = []int{2, 3, 7} }, brettspiel.ErrBadPosition, "dice[2] is 7; a die shows 1…6"},
+		{"small dice the other way", good, func(m map[string]any) { m["dice"] = []int{2, 4, 3} }, brettspiel.ErrBadPosition, "dice [2 4 3]: the small dice are written smaller first"},
+		{"no dice at a decision", good, func(m map[string]any) { m["dice"] = []int{} }, brettspiel.ErrBadPosition, "id "},
+		{"throw notation", good, func(m map[string]any) { m["throw"].(map[string]any)["notation"] = "2/4-3" }, brettspiel.ErrBadPosition, `throw is {"notation":"2/4-3"`},
+		{"throw offer", good, func(m map[string]any) { m["throw"].(map[string]any)["offer"] = []string{"W1.II"} }, brettspiel.ErrBadPosition, `"offer":["W1.II"]}, but the state gives {"notation":`},
+		{"no throw at a decision", good, func(m map[string]any) { m["throw"] = nil }, brettspiel.ErrBadPosition, `throw is null, but the state gives {"notation"`},
+		{"a throw at a chance node", fresh, func(m map[string]any) { m["throw"] = map[string]any{"notation": "2/3-4", "offer": []string{}} }, brettspiel.ErrBadPosition, `throw is {"notation":"2/3-4","offer":[]}, but the state gives null`},
 		{"winner", fresh, func(m map[string]any) { m["winner"] = 1 }, brettspiel.ErrBadPosition, "winner is 1, but the state gives null"},
-		{"capped", fresh, func(m map[string]any) { m["capped"] = true }, brettspiel.ErrBadPosition, "the turn cap ended the game, but 0 throws were made"},
+		{"capped", fresh, func(m map[string]any) { m["capped"] = true }, brettspiel.ErrBadPosition, "capped, but seat is 0: when the game is over, it is nobody's turn (-1)"},
+		{"capped early", fresh, func(m map[string]any) { m["capped"], m["seat"], m["turns"] = true, -1, 1 }, brettspiel.ErrBadPosition, "the turn cap ended the game, but 1 throws were made, not 5000"},
 		{"id", good, func(m map[string]any) { m["id"] = newGame(t, 3).ID() }, brettspiel.ErrBadPosition, "is not the position ID of the state"},
 		{"turn", fresh, func(m map[string]any) { m["turn"] = "over" }, brettspiel.ErrBadPosition, "turn is over, but the state gives chance"},
 		{"legal", fresh, func(m map[string]any) { m["legal"] = []any{} }, brettspiel.ErrBadPosition, "legal is [], but the state gives"},
@@ -439,12 +465,27 @@ func TestJSONRefusesInconsistentStates(t *testing.T) {
 		{"event of seat 4", fresh, func(m map[string]any) {
 			m["events"].([]any)[0].(map[string]any)["player"] = 4
 		}, brettspiel.ErrBadPosition, "events[0]: player 4 of 2"},
+		{"event on a misnamed field", fresh, func(m map[string]any) {
+			m["events"].([]any)[0].(map[string]any)["toName"] = "W2.I"
+		}, brettspiel.ErrBadPosition, `events[0]: from -1 ("", track -1), to 1 ("W2.I", track 1); want the track as the field`},
+		{"event with a track", fresh, func(m map[string]any) {
+			m["events"].([]any)[0].(map[string]any)["trackTo"] = 2
+		}, brettspiel.ErrBadPosition, `to 1 ("W1.I", track 2)`},
+		{"event with dice", fresh, func(m map[string]any) {
+			m["events"].([]any)[0].(map[string]any)["dice"] = []int{1, 2, 3}
+		}, brettspiel.ErrBadPosition, "events[0]: a place event with 3 dice"},
+		{"throw without dice", good, func(m map[string]any) {
+			delete(m["events"].([]any)[0].(map[string]any), "dice")
+		}, brettspiel.ErrBadPosition, "events[0]: a throw event with 0 dice"},
+		{"throw with seven dice", good, func(m map[string]any) {
+			m["events"].([]any)[0].(map[string]any)["dice"] = []int{1, 2, 3, 4, 5, 6, 1}
+		}, brettspiel.ErrBadPosition, "events[0]: 7 dice; an event carries at most 3"},
 	} {
 		doc := tc.doc
 		if tc.edit != nil {
 			doc = mutate(t, doc, tc.edit)
 		}
-		if tc.name != "id" && tc.name != "no throw at a decision" && tc.edit != nil {
+		if tc.name != "id" && tc.name != "dice" && tc.name != "no dice at a decision" && tc.edit != nil {
 			doc = withOwnID(doc)
 		}
 		before := g.clone()
@@ -471,7 +512,14 @@ func withOwnID(doc []byte) []byte {
 	if err != nil {
 		return doc
 	}
-	pos := Position{Thrower: brettspiel.Player(s.Thrower), Throws: s.Throws}
+	pos := Position{Thrower: brettspiel.Player(s.Seat), Throws: s.Turns}
+	end := playing
+	if s.Seat == -1 && s.Turns > 0 {
+		pos.Thrower, end = brettspiel.Player((s.Turns-1)%n), won
+		if s.Capped {
+			end = capped
+		}
+	}
 	for _, seat := range s.Seats {
 		pos.Balances, pos.Bought, pos.Pasches = append(pos.Balances, seat.Balance), append(pos.Bought, seat.Bought), append(pos.Pasches, seat.Pasches)
 	}
@@ -480,10 +528,10 @@ func withOwnID(doc []byte) []byte {
 			pos.Markers = append(pos.Markers, FieldID(f.ID))
 		}
 	}
-	if s.Throw != nil {
-		pos.Throw, _ = parseThrow(s.Throw.Notation)
+	if len(s.Dice) == 3 {
+		pos.Throw = dice.Throw3{L: uint8(s.Dice[0]), A: uint8(s.Dice[1]), B: uint8(s.Dice[2])}
 	}
-	g, err := load(o, pos, playing)
+	g, err := load(o, pos, end)
 	if err != nil {
 		return doc
 	}
@@ -510,8 +558,8 @@ func TestRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Throws() != 30 || !g.Capped() || g.Options() != (Options{Players: 5, Stock: 4, TurnCap: 30, EmptyField: DefaultEmptyField}) {
-		t.Errorf("loaded %d throws, capped %v, options %+v", g.Throws(), g.Capped(), g.Options())
+	if g.Turns() != 30 || !g.Capped() || g.Options() != (Options{Players: 5, Stock: 4, TurnCap: 30, EmptyField: DefaultEmptyField}) {
+		t.Errorf("loaded %d throws, capped %v, options %+v", g.Turns(), g.Capped(), g.Options())
 	}
 	// The shared writer writes the same steps (throws on one line until a
 	// decision), and they load to the same game.

@@ -73,7 +73,8 @@ func New(opts Options) (*Game, error) {
 				id++
 			}
 			g.on.set(id)
-			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventPlace, Rule: "F-S1", Player: brettspiel.Player(p), Other: brettspiel.Nobody, Amount: 1, From: brettspiel.NoPlace, To: int(id)})
+			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventPlace, Rule: "F-S1", Player: brettspiel.Player(p), Other: brettspiel.Nobody, Amount: 1,
+				From: brettspiel.NoPlace, To: int(id), TrackFrom: brettspiel.NoPlace, TrackTo: int(id), ToName: plan[id].Name})
 			id++
 		}
 	}
@@ -83,13 +84,31 @@ func New(opts Options) (*Game, error) {
 // Options returns the game's options, normalized (no zero defaults left).
 func (g *Game) Options() Options { return g.opts }
 
-// NumPlayers implements brettspiel.Game.
-func (g *Game) NumPlayers() int { return g.opts.Players }
+// NumPlayers implements brettspiel.Game: the number of seats (for a zero
+// Game [DefaultPlayers], the length of its Returns).
+func (g *Game) NumPlayers() int {
+	if g.zero() {
+		return DefaultPlayers
+	}
+	return g.opts.Players
+}
+
+// zero reports whether g is a zero Game, made by no constructor: every
+// constructor normalizes the options, so that Players is at least 2.
+func (g *Game) zero() bool { return g.opts.Players == 0 }
+
+// zeroErr is the error of a call that a zero Game refuses.
+func zeroErr(op string) error {
+	return &brettspiel.Error{Op: op, Err: brettspiel.ErrZeroGame}
+}
 
 // ToMove implements brettspiel.Game: Chance when a throw is due, the thrower
 // when his throw leaves him a real choice, Terminal after the fifth Pasch or
-// at the turn cap.
+// at the turn cap, and for a zero Game.
 func (g *Game) ToMove() brettspiel.Player {
+	// A zero Game is Terminal without a test of its own: its winner is seat
+	// 0, not Nobody as every constructor sets it (Winner tells the two
+	// apart).
 	switch {
 	case g.winner != brettspiel.Nobody || g.capped:
 		return brettspiel.Terminal
@@ -99,16 +118,30 @@ func (g *Game) ToMove() brettspiel.Player {
 	return g.turn
 }
 
-// Thrower returns the seat whose throw is due or being decided (at the end: the
-// seat that threw last).
-func (g *Game) Thrower() brettspiel.Player { return g.turn }
+// Turn returns the seat whose turn it is: who throws next, or who decides
+// the throw he has made; brettspiel.Nobody once the game is over (and for a
+// zero Game).
+func (g *Game) Turn() brettspiel.Player {
+	if g.ToMove() == brettspiel.Terminal {
+		return brettspiel.Nobody
+	}
+	return g.turn
+}
 
-// Throw returns the throw awaiting the thrower's decision, and false at a
-// chance node or at the end.
-func (g *Game) Throw() (dice.Throw3, bool) { return g.throw, g.throw.L != 0 }
+// Dice returns the numbers of the throw awaiting the thrower's decision: the
+// large die first, then the two small ones, smaller first ([L, a, b]); nil
+// when no throw is pending (a throw without a choice is resolved in the
+// Apply that makes it). The slice is the caller's.
+func (g *Game) Dice() []int {
+	if g.throw.L == 0 {
+		return nil
+	}
+	return []int{int(g.throw.L), int(g.throw.A), int(g.throw.B)}
+}
 
-// Throws returns the number of throws resolved so far.
-func (g *Game) Throws() int { return g.throws }
+// Turns returns the number of throws resolved so far (a throw awaiting its
+// thrower's decision is not yet counted).
+func (g *Game) Turns() int { return g.throws }
 
 // Marker reports whether field id holds a marker (F-P7).
 func (g *Game) Marker(id FieldID) bool { return id != NoField && id <= NumMarkerFields && g.on.has(id) }
@@ -145,9 +178,13 @@ func (g *Game) Pasches(p brettspiel.Player) int {
 	return int(g.pasch[p])
 }
 
-// Winner returns the seat that threw the fifth Pasch, and false if nobody has.
+// Winner returns the seat that threw the fifth Pasch, and (brettspiel.Nobody,
+// false) if nobody has (also after the turn cap, and for a zero Game).
 func (g *Game) Winner() (brettspiel.Player, bool) {
-	return g.winner, g.winner != brettspiel.Nobody
+	if g.winner == brettspiel.Nobody || g.zero() {
+		return brettspiel.Nobody, false
+	}
+	return g.winner, true
 }
 
 // Capped reports whether the game ended at the turn cap.
@@ -166,7 +203,12 @@ func (g *Game) seat(p brettspiel.Player) bool { return p >= 0 && int(p) < g.opts
 
 // Returns implements brettspiel.Game: each seat's balance minus his starting
 // stock, at any time (so also after the turn cap).
+//
+// A zero Game returns [DefaultPlayers] zeros.
 func (g *Game) Returns() []int {
+	if g.zero() {
+		return make([]int, DefaultPlayers)
+	}
 	rs := make([]int, g.opts.Players)
 	for p := range rs {
 		rs[p] = g.balance[p] - g.opts.Stock
@@ -182,11 +224,20 @@ func (g *Game) Evaluate(p brettspiel.Player) float64 {
 	return float64(g.balance[p] - g.opts.Stock)
 }
 
-// Events implements brettspiel.Game: a copy that is the caller's. After New
-// it holds the setup's placements (F-S1).
-func (g *Game) Events() []brettspiel.Event { return append([]brettspiel.Event(nil), g.events...) }
+// Events implements brettspiel.Game: a copy that is the caller's, the dice
+// of a throw included. After New it holds the setup's placements (F-S1).
+func (g *Game) Events() []brettspiel.Event {
+	evs := append([]brettspiel.Event(nil), g.events...)
+	for i := range evs {
+		if evs[i].Dice != nil {
+			evs[i].Dice = append([]int(nil), evs[i].Dice...)
+		}
+	}
+	return evs
+}
 
-// Clone implements brettspiel.Game.
+// Clone implements brettspiel.Game. The clone of a zero Game is another
+// zero Game.
 func (g *Game) Clone() brettspiel.Game { return g.clone() }
 
 func (g *Game) clone() *Game {
@@ -238,6 +289,21 @@ var throwNames = func() (names [7][7][7]string) {
 		}
 	}
 	return names
+}()
+
+// throwDice[L][a][b] is the Dice of a throw's event, [L, a, b]: one
+// read-only slice per throw, shared by every game, so that an event's dice
+// cost no allocation. Its capacity ends at its length, so that appending to
+// it copies; nothing may write into it.
+var throwDice = func() (d [7][7][7][]int) {
+	for l := 1; l <= 6; l++ {
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				d[l][a][b] = []int{l, a, b}[:3:3]
+			}
+		}
+	}
+	return d
 }()
 
 var decideNotes = [5]string{"", "take from fortress 1", "take from fortress 2", "take from fortress 3", "take from fortress 4"}
@@ -402,18 +468,24 @@ func (g *Game) legal(m brettspiel.Move) bool {
 
 // Apply implements brettspiel.Game. A throw is resolved at once, rules A, B, C
 // in order, unless it leaves the thrower a choice; then his decision resolves
-// it. On error the state is unchanged.
+// it. On error the state is unchanged; a zero Game refuses every move with
+// an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) Apply(m brettspiel.Move) error {
 	// legal is membership in the legal list without building it; for a move
 	// not in it, CheckMove names the sentinel (game over, throw due, another
 	// actor's move, illegal) as for any game of the module.
 	if !g.legal(m) {
+		if g.zero() {
+			return zeroErr("apply")
+		}
 		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
 	}
 	g.events = g.events[:0]
 	if m.Actor() == brettspiel.Chance {
 		t, _ := decodeThrow(m.Payload())
-		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Player: g.turn, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Number: t.Sum(), Note: throwNames[t.L][t.A][t.B]})
+		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Player: g.turn, Other: brettspiel.Nobody,
+			From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace,
+			Number: t.Sum(), Dice: throwDice[t.L][t.A][t.B]})
 		if _, ok := g.decides(t); ok {
 			g.throw = t
 			return nil
@@ -424,7 +496,9 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	t, f := g.throw, int(m.Payload())
 	g.throw = dice.Throw3{}
 	id := g.occupiedTwin(f, int(t.L))
-	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventDecide, Rule: "F-A2", Player: g.turn, Other: brettspiel.Nobody, From: int(id), To: brettspiel.NoPlace, Number: int(t.L), Note: decideNotes[f]})
+	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventDecide, Rule: "F-A2", Player: g.turn, Other: brettspiel.Nobody,
+		From: int(id), To: brettspiel.NoPlace, TrackFrom: int(id), TrackTo: brettspiel.NoPlace, FromName: plan[id].Name,
+		Number: int(t.L), Note: decideNotes[f]})
 	g.resolve(t, f)
 	return nil
 }
@@ -434,7 +508,33 @@ func (g *Game) event(kind brettspiel.EventKind, rule string, other brettspiel.Pl
 	if g.quiet {
 		return
 	}
-	g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: g.turn, Other: other, Amount: amount, From: from, To: to, Number: number})
+	g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: g.turn, Other: other, Amount: amount,
+		From: from, To: to, TrackFrom: from, TrackTo: to, FromName: placeNames[from+1], ToName: placeNames[to+1], Number: number})
+}
+
+// fieldName is the name of field id for an event, "" for NoPlace or a number
+// that names no field: the names are the plan's own strings, so that naming
+// costs no allocation.
+func fieldName(id int) string {
+	if id < brettspiel.NoPlace || id > NumFields {
+		return ""
+	}
+	return placeNames[id+1]
+}
+
+// placeNames[id+1] is the name of field id, placeNames[0] (NoPlace) "": the
+// events of a throw read it without a test.
+var placeNames = func() (n [NumFields + 2]string) {
+	for id := 1; id <= NumFields; id++ {
+		n[id+1] = plan[id].Name
+	}
+	return n
+}()
+
+// noPlaceEvent is an event of Player that concerns no field.
+func noPlaceEvent(kind brettspiel.EventKind, rule string, p brettspiel.Player, amount int, note string) brettspiel.Event {
+	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody, Amount: amount,
+		From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace, Note: note}
 }
 
 // take moves the marker of field id to the thrower.
@@ -481,7 +581,7 @@ func (g *Game) buy(p brettspiel.Player) {
 		if g.quiet {
 			return
 		}
-		g.events = append(g.events, brettspiel.Event{Kind: EventBuy, Player: p, Other: brettspiel.Nobody, Amount: d, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "balance below zero"})
+		g.events = append(g.events, noPlaceEvent(EventBuy, "", p, d, "balance below zero"))
 	}
 }
 
@@ -608,12 +708,12 @@ func (g *Game) resolve(t dice.Throw3, f int) {
 	switch {
 	case g.winner != brettspiel.Nobody:
 		if !g.quiet {
-			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventEnd, Rule: "F-C3", Player: p, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "fifth Pasch"})
+			g.events = append(g.events, noPlaceEvent(brettspiel.EventEnd, "F-C3", p, 0, "fifth Pasch"))
 		}
 	case g.throws >= g.opts.TurnCap:
 		g.capped = true
 		if !g.quiet {
-			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, Note: "turn cap"})
+			g.events = append(g.events, noPlaceEvent(brettspiel.EventEnd, "", brettspiel.Nobody, 0, "turn cap"))
 		}
 	default:
 		g.turn = (g.turn + 1) % brettspiel.Player(g.opts.Players)

@@ -92,7 +92,7 @@ func flow(evs []brettspiel.Event) []string {
 		var s string
 		switch e.Kind {
 		case brettspiel.EventThrow:
-			s = fmt.Sprintf("%d throws %s", e.Player, e.Note)
+			s = fmt.Sprintf("%d throws %d/%d-%d", e.Player, e.Dice[0], e.Dice[1], e.Dice[2])
 		case brettspiel.EventDecide:
 			s = fmt.Sprintf("%d decides %v", e.Player, FieldID(e.From))
 		case brettspiel.EventTake:

@@ -97,8 +97,8 @@ func TestF_S1_ThrowerFollowsTheThrows(t *testing.T) {
 	wantRefused(t, r.String(), brettspiel.ErrBadPosition, "seat 1's throw after 0 throws, but seat 0 throws first and the dice go round: seat 0's")
 	play(t, g, "5/1-6")
 	play(t, g, "6/5-5")
-	if _, err := ParseID(g.ID()); err != nil || g.Thrower() != 2 {
-		t.Fatalf("after two throws, seat %d to throw: %v", g.Thrower(), err)
+	if _, err := ParseID(g.ID()); err != nil || g.Turn() != 2 {
+		t.Fatalf("after two throws, seat %d to throw: %v", g.Turn(), err)
 	}
 	r = rawOf(g)
 	r.thrower = 0
@@ -110,8 +110,8 @@ func TestF_S1_ThrowerFollowsTheThrows(t *testing.T) {
 	}
 	play(t, capped, "5/1-6")
 	play(t, capped, "4/2-3")
-	if !capped.Capped() || capped.Thrower() != 1 {
-		t.Fatalf("capped %v, last thrower %d", capped.Capped(), capped.Thrower())
+	if !capped.Capped() || capped.Position().Thrower != 1 {
+		t.Fatalf("capped %v, last thrower %d", capped.Capped(), capped.Position().Thrower)
 	}
 	if _, err := ParseID(capped.ID()); err != nil {
 		t.Fatal(err)

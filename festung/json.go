@@ -21,16 +21,18 @@ var schema []byte
 func JSONSchema() []byte { return slices.Clone(schema) }
 
 // stateJSON is the JSON form of a Game: the envelope every variant shares,
-// then the rules, the seats and the plan.
+// then the rules, whose turn it is, the dice, the seats and the plan.
 type stateJSON struct {
 	brettspiel.StateJSON
 	Rules         rulesJSON   `json:"rules"`
-	Thrower       int         `json:"thrower"`
-	Throw         *throwJSON  `json:"throw"`
-	Throws        int         `json:"throws"`
+	Seat          int         `json:"seat"`
+	Dice          []int       `json:"dice"`
+	Turns         int         `json:"turns"`
 	Capped        bool        `json:"capped"`
+	Throw         *throwJSON  `json:"throw"`
 	MarkersOnPlan int         `json:"markersOnPlan"`
 	Seats         []seatJSON  `json:"seats"`
+	Layout        layoutJSON  `json:"layout"`
 	Fields        []fieldJSON `json:"fields"`
 }
 
@@ -44,8 +46,6 @@ type rulesJSON struct {
 
 type throwJSON struct {
 	Notation string   `json:"notation"`
-	Large    int      `json:"large"`
-	Small    []int    `json:"small"`
 	Offer    []string `json:"offer"`
 }
 
@@ -60,16 +60,56 @@ type seatJSON struct {
 	PaschField     string `json:"paschField,omitempty"`
 }
 
+// layoutJSON states the coordinate system of the fields' x and y.
+type layoutJSON struct {
+	Width     int `json:"width"`
+	Height    int `json:"height"`
+	FieldSize int `json:"fieldSize"`
+}
+
+// planLayout is the layout key, the same in every state.
+var planLayout = layoutJSON{Width: LayoutSize, Height: LayoutSize, FieldSize: LayoutFieldSize}
+
 type fieldJSON struct {
-	ID       int    `json:"id"`
-	Name     string `json:"name"`
-	Kind     string `json:"kind"`
-	Number   int    `json:"number"`
-	Fortress int    `json:"fortress"`
-	Twin     int    `json:"twin"`
-	Line     int    `json:"line"`
-	Marker   bool   `json:"marker"`
-	Squares  []int  `json:"squares,omitempty"`
+	ID         int     `json:"id"`
+	Name       string  `json:"name"`
+	Kind       string  `json:"kind"`
+	Number     int     `json:"number"`
+	Fortress   int     `json:"fortress"`
+	Twin       int     `json:"twin"`
+	Line       int     `json:"line"`
+	Battery    int     `json:"battery"`
+	Neighbours []int   `json:"neighbours,omitempty"`
+	X          float64 `json:"x"`
+	Y          float64 `json:"y"`
+	Marker     bool    `json:"marker"`
+	Squares    []int   `json:"squares,omitempty"`
+}
+
+// describe is the part of a field's JSON that the plan fixes: everything but
+// the marker and the squares.
+func describe(f Field) fieldJSON {
+	j := fieldJSON{ID: int(f.ID), Name: f.Name, Kind: kindKeys[f.Kind], Number: f.Number, Fortress: f.Fortress,
+		Twin: f.Twin, Line: f.Line, Battery: f.Battery, X: f.X, Y: f.Y}
+	for _, n := range f.neighbours[:f.numNeigh] {
+		j.Neighbours = append(j.Neighbours, int(n))
+	}
+	return j
+}
+
+// planJSON is the description of every field, index id-1, made once.
+var planJSON = func() (out [NumFields]fieldJSON) {
+	for i := range out {
+		out[i] = describe(plan[i+1])
+	}
+	return out
+}()
+
+// sameDescription reports whether f describes the field as the plan does.
+func sameDescription(f, want fieldJSON) bool {
+	return f.ID == want.ID && f.Name == want.Name && f.Kind == want.Kind && f.Number == want.Number &&
+		f.Fortress == want.Fortress && f.Twin == want.Twin && f.Line == want.Line && f.Battery == want.Battery &&
+		slices.Equal(f.Neighbours, want.Neighbours) && f.X == want.X && f.Y == want.Y
 }
 
 // kindKeys are the kinds of fields as the JSON names them.
@@ -94,12 +134,17 @@ func (g *Game) toJSON() stateJSON {
 			Stake:   Stake(g.opts.Players),
 			TurnCap: g.opts.TurnCap,
 		},
-		Thrower:       int(g.turn),
-		Throws:        g.throws,
+		Seat:          -1,
+		Dice:          []int{},
+		Turns:         g.throws,
 		Capped:        g.capped,
 		MarkersOnPlan: g.MarkersOnPlan(),
 		Seats:         make([]seatJSON, g.opts.Players),
+		Layout:        planLayout,
 		Fields:        make([]fieldJSON, NumFields),
+	}
+	if p := g.Turn(); p != brettspiel.Nobody {
+		s.Seat = int(p)
 	}
 	if g.winner != brettspiel.Nobody {
 		w := int(g.winner)
@@ -109,7 +154,8 @@ func (g *Game) toJSON() stateJSON {
 		s.Rules.EmptyField = g.opts.EmptyField.String()
 	}
 	if t := g.throw; t.L != 0 {
-		s.Throw = &throwJSON{Notation: throwNames[t.L][t.A][t.B], Large: int(t.L), Small: []int{int(t.A), int(t.B)}, Offer: []string{}}
+		s.Dice = g.Dice()
+		s.Throw = &throwJSON{Notation: throwNames[t.L][t.A][t.B], Offer: []string{}}
 		for _, l := range s.Legal {
 			s.Throw.Offer = append(s.Throw.Offer, l.Notation)
 		}
@@ -129,8 +175,9 @@ func (g *Game) toJSON() stateJSON {
 			s.Seats[p].Fortress, s.Seats[p].PaschField = f.String(), pf.String()
 		}
 	}
-	for i, f := range plan[1:] {
-		s.Fields[i] = fieldJSON{ID: int(f.ID), Name: f.Name, Kind: kindKeys[f.Kind], Number: f.Number, Fortress: f.Fortress, Twin: f.Twin, Line: f.Line, Marker: g.Marker(f.ID)}
+	copy(s.Fields, planJSON[:])
+	for i := range s.Fields {
+		s.Fields[i].Marker = g.Marker(FieldID(i + 1))
 	}
 	for p := range s.Seats {
 		f, pf := squareFields(int(g.pasch[p]))
@@ -147,42 +194,75 @@ func (g *Game) toJSON() stateJSON {
 // frontends can show without knowing the rules, under stable lowerCamel keys
 // (the schema is state.schema.json, also [JSONSchema]):
 //
-//   - the envelope every variant shares: "version", "game" ("festung"), "id"
-//     (the position ID), "turn" ("chance", "player" or "over"), "player" (the
-//     seat to decide, else −1), "legal" (the 126 throws with their weights of
-//     216, or the fields to choose from), "events" (of the last Apply),
-//     "returns", and "winner" once a seat has thrown the fifth Pasch;
+//   - the envelope every variant shares: "version" (brettspiel.JSONVersion),
+//     "game" ("festung"), "id" (the position ID), "turn" ("chance",
+//     "player" or "over"), "player" (the seat to decide, else −1), "legal"
+//     (the 126 throws with their weights of 216 and their dice, or the
+//     fields to choose from with field ID and name), "events" (of the last
+//     Apply, fields by ID and by name), "returns", and "winner" once a seat
+//     has thrown the fifth Pasch;
 //   - "rules": players, stock, stake (F-S1), emptyField (with five players)
 //     and turnCap;
-//   - "thrower" (whose throw is due or being decided; at the end the last
-//     thrower), "throw" (a throw awaiting the thrower's decision, with the
-//     notation of the fields on offer; null at a chance node), "throws" made,
-//     "capped" (the turn cap ended the game) and "markersOnPlan";
+//   - the names the variants share: "seat" (whose turn it is: who throws
+//     next or decides his throw; −1 once the game is over), "dice" (the
+//     throw awaiting its thrower's decision as [L, a, b]; [] when none),
+//     "turns" (throws made) and "capped" (the turn cap ended the game);
+//   - "throw" (the notation of the throw awaiting a decision and the fields
+//     on offer; null when none) and "markersOnPlan";
 //   - "seats": each seat's balance, bought markers, Pasches, return, open
 //     fortresses (F-A1) and the fields of his fortress and Pasch squares;
-//   - "fields": the 77 fields of the plan in ID order — the plan has no track,
-//     so a field is given by its ID and name and by kind ("outerWork",
+//   - "layout": the coordinate system of the fields' positions, {"width":
+//     100, "height": 100, "fieldSize": 5} (see [LayoutSize]): origin top
+//     left, y downwards;
+//   - "fields": the 77 fields of the plan in ID order, all a renderer needs
+//     to draw the plan without knowing the rules — the plan has no track,
+//     so a field is given by its ID and name, kind ("outerWork",
 //     "lineField", "schanze", "battery", "fortress", "paschField"), number,
-//     fortress, twin and line — with "marker" and, on fortresses and Pasch
-//     fields, the seats whose squares stand there.
-func (g *Game) MarshalJSON() ([]byte, error) { return json.Marshal(g.toJSON()) }
+//     fortress, twin, line, battery (9…12 for a battery and its Schanzen,
+//     else 0), the IDs of its neighbours in the triangle (batteries and
+//     Schanzen only), its centre "x" and "y" on the drawing — with "marker"
+//     and, on fortresses and Pasch fields, the seats whose squares stand
+//     there.
+//
+// A zero Game has no JSON form: the error wraps brettspiel.ErrZeroGame.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	if g.zero() {
+		return nil, zeroErr("marshal JSON")
+	}
+	return json.Marshal(g.toJSON())
+}
 
 // UnmarshalJSON implements json.Unmarshaler. It reads the rules and the
-// position from the state keys — rules, thrower, throw, throws, capped, each
+// position from the state keys — rules, seat, dice, turns, capped, each
 // seat's balance, bought and Pasches, each field's marker — and checks them
 // as FromPosition does; every other key must agree with them (the id, turn,
-// player, winner, legal, returns, markersOnPlan, the seats' derived values,
-// the fields' description and squares), and the events are kept as the events
-// of the last Apply once they pass the bounds of what one Apply of this game
-// emits (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules,
-// fields of the plan, an end only when the game is over. Keys are read
+// player, winner, legal, returns, throw, markersOnPlan, the seats' derived
+// values, the layout, the fields' description and squares), and the events
+// are kept as the events of the last Apply once they pass the bounds of
+// what one Apply of this game emits (brettspiel.StateJSON.CheckEvents):
+// known kinds, this game's rules, fields of the plan named by their names,
+// dice on throws only, an end only when the game is over. Keys are read
 // exactly as written: an unknown key, a key in another case, a key given
 // twice and data after the object are refused (see
-// brettspiel.DecodeStrict). The error names the problem
+// brettspiel.DecodeStrict); a state of JSON version 1 is refused with the
+// reason (its "id" still loads with ParseID). The error names the problem
 // and wraps brettspiel.ErrBadNotation (not this JSON form),
 // brettspiel.ErrBadOptions or brettspiel.ErrBadPosition; on error g is
-// unchanged.
+// unchanged. Reading into a zero Game is how one loads a state.
 func (g *Game) UnmarshalJSON(data []byte) error {
+	// A state of another version has other keys, which the strict reader
+	// would name as unknown; the version is the better reason, so it is
+	// read first.
+	if len(data) <= brettspiel.MaxJSONSize {
+		var head struct {
+			Version int    `json:"version"`
+			Game    string `json:"game"`
+		}
+		if json.Unmarshal(data, &head) == nil && head.Version != brettspiel.JSONVersion && head.Version != 0 {
+			env := brettspiel.StateJSON{Version: head.Version, Game: head.Game}
+			return env.Check(Variant, brettspiel.MaxPlayers)
+		}
+	}
 	var s stateJSON
 	if err := brettspiel.DecodeStrict(data, &s); err != nil {
 		return err
@@ -243,7 +323,7 @@ func (s *stateJSON) game() (*Game, error) {
 	if len(s.Fields) != NumFields {
 		return bad(brettspiel.ErrBadPosition, "%d fields; the plan has %d, listed in ID order", len(s.Fields), NumFields)
 	}
-	pos := Position{Balances: make([]int, n), Bought: make([]int, n), Pasches: make([]int, n), Thrower: brettspiel.Player(s.Thrower), Throws: s.Throws}
+	pos := Position{Balances: make([]int, n), Bought: make([]int, n), Pasches: make([]int, n), Thrower: brettspiel.Player(s.Seat), Throws: s.Turns}
 	for p, seat := range s.Seats {
 		if seat.Pasches < 0 || seat.Pasches > 5 {
 			return bad(brettspiel.ErrBadPosition, "seats[%d].pasches is %d; want 0…5", p, seat.Pasches)
@@ -251,46 +331,60 @@ func (s *stateJSON) game() (*Game, error) {
 		pos.Balances[p], pos.Bought[p], pos.Pasches[p] = seat.Balance, seat.Bought, seat.Pasches
 	}
 	for i, f := range s.Fields {
-		want := plan[i+1]
-		if f.ID != int(want.ID) || f.Name != want.Name || f.Kind != kindKeys[want.Kind] || f.Number != want.Number || f.Fortress != want.Fortress || f.Twin != want.Twin || f.Line != want.Line {
-			return bad(brettspiel.ErrBadPosition, "fields[%d] is %s (id %d, %s %d of fortress %d, twin %d, line %d), but field %d of the plan is %s (%s %d of fortress %d, twin %d, line %d)",
-				i, f.Name, f.ID, f.Kind, f.Number, f.Fortress, f.Twin, f.Line, want.ID, want.Name, kindKeys[want.Kind], want.Number, want.Fortress, want.Twin, want.Line)
+		want := planJSON[i]
+		if !sameDescription(f, want) {
+			return bad(brettspiel.ErrBadPosition, "fields[%d] is %s, but field %d of the plan is %s (only marker and squares vary)", i, jsonText(f), want.ID, jsonText(want))
 		}
 		if f.Marker {
-			if !want.Markers {
-				return bad(brettspiel.ErrBadPosition, "fields[%d]: %s is a %v and holds squares, not markers", i, want.Name, want.Kind)
+			if !plan[i+1].Markers {
+				return bad(brettspiel.ErrBadPosition, "fields[%d]: %s is a %v and holds squares, not markers", i, f.Name, plan[i+1].Kind)
 			}
-			pos.Markers = append(pos.Markers, want.ID)
+			pos.Markers = append(pos.Markers, plan[i+1].ID)
 		}
 	}
+	// seat is −1 once the game is over; the seat that threw last, which the
+	// state keeps, then follows from the turns (seat 0 throws first and the
+	// dice go round).
 	end := playing
 	switch {
-	case s.Capped && s.Winner != nil:
+	case s.Seat == -1 && s.Turns < 1:
+		return bad(brettspiel.ErrBadPosition, "seat is -1 (the game is over), but no throw has been made")
+	case s.Seat == -1 && s.Capped && s.Winner != nil:
 		return bad(brettspiel.ErrBadPosition, "capped, but seat %d has won: a game ends by the turn cap or by a fifth Pasch", *s.Winner)
-	case s.Capped:
-		end = capped
-	case pos.Thrower >= 0 && int(pos.Thrower) < n && pos.Pasches[pos.Thrower] == 5:
+	case s.Seat == -1:
+		pos.Thrower = brettspiel.Player((s.Turns - 1) % n)
 		end = won
+		if s.Capped {
+			end = capped
+		}
+	case s.Capped:
+		return bad(brettspiel.ErrBadPosition, "capped, but seat is %d: when the game is over, it is nobody's turn (-1)", s.Seat)
 	}
-	if s.Throw != nil {
-		if len(s.Throw.Small) != 2 {
-			return bad(brettspiel.ErrBadPosition, "throw.small holds %d dice, not 2", len(s.Throw.Small))
+	switch len(s.Dice) {
+	case 0:
+	case 3:
+		t := dice.Throw3{}
+		for i, d := range s.Dice {
+			if d < 1 || d > 6 {
+				return bad(brettspiel.ErrBadPosition, "dice[%d] is %d; a die shows 1…6", i, d)
+			}
 		}
-		t := dice.Throw3{L: uint8(s.Throw.Large), A: uint8(s.Throw.Small[0]), B: uint8(s.Throw.Small[1])}
-		pt, ok := parseThrow(s.Throw.Notation)
-		if !ok || s.Throw.Notation != pt.String() {
-			return bad(brettspiel.ErrBadNotation, "throw.notation %s: want L/a-b, the small dice smaller first, such as 2/3-4", brettspiel.Quote(s.Throw.Notation))
-		}
-		if pt != t || s.Throw.Large != int(t.L) || s.Throw.Small[0] != int(t.A) || s.Throw.Small[1] != int(t.B) {
-			return bad(brettspiel.ErrBadPosition, "throw.notation %s, but throw.large %d and throw.small %v", s.Throw.Notation, s.Throw.Large, s.Throw.Small)
+		t.L, t.A, t.B = uint8(s.Dice[0]), uint8(s.Dice[1]), uint8(s.Dice[2])
+		if t.A > t.B {
+			return bad(brettspiel.ErrBadPosition, "dice %v: the small dice are written smaller first", s.Dice)
 		}
 		pos.Throw = t
+	default:
+		return bad(brettspiel.ErrBadPosition, "dice holds %d numbers; want [] or the large die and the two small ones", len(s.Dice))
 	}
 	g, err := load(norm, pos, end)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.CheckEvents(eventLimits); err != nil {
+		return nil, err
+	}
+	if err := checkEventPlaces(s.Events); err != nil {
 		return nil, err
 	}
 	if len(s.Events) > 0 {
@@ -317,8 +411,10 @@ func (s *stateJSON) game() (*Game, error) {
 		return disagree("returns", s.Returns, w.Returns)
 	case s.MarkersOnPlan != w.MarkersOnPlan:
 		return disagree("markersOnPlan", s.MarkersOnPlan, w.MarkersOnPlan)
-	case s.Throw != nil && !slices.Equal(s.Throw.Offer, w.Throw.Offer):
-		return disagree("throw.offer", jsonText(s.Throw.Offer), jsonText(w.Throw.Offer))
+	case (s.Throw == nil) != (w.Throw == nil) || (s.Throw != nil && (s.Throw.Notation != w.Throw.Notation || !slices.Equal(s.Throw.Offer, w.Throw.Offer))):
+		return disagree("throw", jsonText(s.Throw), jsonText(w.Throw))
+	case s.Layout != w.Layout:
+		return disagree("layout", jsonText(s.Layout), jsonText(w.Layout))
 	}
 	for p := range s.Seats {
 		if s.Seats[p] != w.Seats[p] {
@@ -335,14 +431,39 @@ func (s *stateJSON) game() (*Game, error) {
 
 // eventLimits bounds the events of one Apply, for the decoder: places are
 // fields of the plan; a number is a die or a total of the three; an amount is
-// markers. The setup of New places a marker on every outer-works field, the
-// most events one step emits.
+// markers; a throw carries three dice. The setup of New places a marker on
+// every outer-works field, the most events one step emits.
 var eventLimits = brettspiel.EventLimits{
 	Kinds: []brettspiel.EventKind{
 		brettspiel.EventThrow, brettspiel.EventDecide, brettspiel.EventTake, brettspiel.EventPlace,
 		brettspiel.EventPay, brettspiel.EventEnd, EventConquer, EventBuy,
 	},
 	RulePrefix: "F-", MaxEvents: 4 * NumFields, MinPlace: 1, MaxPlace: NumFields, MaxNumber: 18, MaxAmount: 4 * NumFields,
+	MaxDice: 3, DiceSides: 6,
+}
+
+// checkEventPlaces refuses decoded events whose places do not read as this
+// game writes them: the plan has no tracks, so TrackFrom and TrackTo equal
+// From and To, and FromName and ToName are the names of those fields ("" for
+// none). The error wraps brettspiel.ErrBadPosition.
+func checkEventPlaces(evs []brettspiel.Event) error {
+	for i, e := range evs {
+		if e.TrackFrom != e.From || e.TrackTo != e.To || e.FromName != fieldName(e.From) || e.ToName != fieldName(e.To) {
+			return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(
+				"events[%d]: from %d (%s, track %d), to %d (%s, track %d); want the track as the field and the field's name",
+				i, e.From, brettspiel.Quote(e.FromName), e.TrackFrom, e.To, brettspiel.Quote(e.ToName), e.TrackTo)}
+		}
+		if want := 0; len(e.Dice) != 0 || e.Kind == brettspiel.EventThrow {
+			if e.Kind == brettspiel.EventThrow {
+				want = 3
+			}
+			if len(e.Dice) != want {
+				return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(
+					"events[%d]: a %s event with %d dice; a throw carries all three, no other event any", i, e.Kind, len(e.Dice))}
+			}
+		}
+	}
+	return nil
 }
 
 // jsonText renders v as JSON for an error message.

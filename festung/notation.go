@@ -36,9 +36,10 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 // "L/a-b", each die 1…6, the small dice in either order ("5/6-1" is read as
 // "5/1-6"); at a decision node the name of an outer-works field
 // numbered as the large die in one of the fortresses offered ("W2.V"; the twin's
-// name "W1.V'" means the same). Errors wrap brettspiel.ErrBadNotation for text
-// that is no move, and the sentinel Apply would give for a move that is not
-// legal now.
+// name "W1.V'" means the same), in any case ("w2.v"). Errors wrap
+// brettspiel.ErrBadNotation for text that is no move, the sentinel Apply
+// would give for a move that is not legal now, and brettspiel.ErrZeroGame
+// for a zero Game.
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	fail := func(err error, reason string) (brettspiel.Move, error) {
 		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: s, Err: err, Reason: reason}
@@ -59,6 +60,9 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			return fail(e.Err, reason)
 		}
 		return fail(brettspiel.ErrIllegalMove, reason)
+	}
+	if g.zero() {
+		return fail(brettspiel.ErrZeroGame, "")
 	}
 	if g.ToMove() == brettspiel.Terminal {
 		return fail(brettspiel.ErrGameOver, "")
@@ -120,8 +124,11 @@ func ParseThrow(s string) (dice.Throw3, error) {
 
 // String implements brettspiel.Game: the plan with x for a marker and . for an
 // empty field, the seats with their balances, Pasches and fortresses, and whose
-// turn it is.
+// turn it is; "zero Game" for a zero Game.
 func (g *Game) String() string {
+	if g.zero() {
+		return "zero Game"
+	}
 	var b strings.Builder
 	mark := func(id FieldID) byte {
 		if g.Marker(id) {

@@ -124,16 +124,31 @@ func (o Options) String() string {
 // as String writes them.
 func (o Options) settings() []string { return strings.Fields(o.String()) }
 
-// ParseOptions reads the text form of Options (see [Options.String]). The
+// ParseOptions reads the text form of Options (see [Options.String]), keys
+// and field names in any case ("Players=3", "empty-field=w4.vi"). The
 // options are checked as Normalize checks them but returned as written (a
 // key left out stays 0). Errors wrap brettspiel.ErrBadOptions and name the
 // setting that is wrong.
 func ParseOptions(s string) (Options, error) {
-	o, err := parseSettings(s, strings.Fields(s))
+	o, err := parseSettings(s, lowerKeys(strings.Fields(s)))
 	if err != nil {
 		return Options{}, err
 	}
 	return o.check(s)
+}
+
+// lowerKeys returns terms with the key of each key=value term in lower case,
+// so that keys are read in any case; the values keep theirs (field names are
+// read in any case by FieldByName).
+func lowerKeys(terms []string) []string {
+	out := make([]string, len(terms))
+	for i, t := range terms {
+		if k, v, ok := strings.Cut(t, "="); ok {
+			t = strings.ToLower(k) + "=" + v
+		}
+		out[i] = t
+	}
+	return out
 }
 
 // check returns o, or an error for the text input that says why Normalize
@@ -178,4 +193,36 @@ func parseSettings(input string, terms []string) (Options, error) {
 		}
 	}
 	return o, nil
+}
+
+// Preset is a named rule set, for a frontend's menu.
+type Preset struct {
+	Name    string  // the name PresetNamed reads, e.g. "Standard"
+	Source  string  // the text whose rules it follows
+	Summary string  // what distinguishes it, in a sentence
+	Options Options // the rules; Players is the default seat count, to be set for another
+}
+
+// Presets lists the presets, the default first: "Standard", the rules of the
+// booklet with stocks of 25 markers. The game has no other rule set; the
+// seat count (2…6) is chosen apart, in Options.Players. Each call returns a
+// fresh slice, so that a caller who changes it changes it for no one else.
+func Presets() []Preset {
+	return []Preset{{
+		Name:    "Standard",
+		Source:  "the rules booklet of a Nuremberg fortress game, c. 1760",
+		Summary: "stocks of 25 markers; seat 0 throws first; with five players the field W4.VI stays empty",
+		Options: Options{Players: DefaultPlayers, Stock: DefaultStock, TurnCap: DefaultTurnCap},
+	}}
+}
+
+// PresetNamed returns the preset of that name, compared without regard to
+// case ("standard"), and false if there is none.
+func PresetNamed(name string) (Preset, bool) {
+	for _, p := range Presets() {
+		if strings.EqualFold(p.Name, name) {
+			return p, true
+		}
+	}
+	return Preset{}, false
 }

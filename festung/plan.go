@@ -1,6 +1,10 @@
 package festung
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // FieldID is the stable identifier of a field of the plan, 1…[NumFields]. The
 // zero FieldID names no field. The fields that hold markers come first
@@ -80,12 +84,23 @@ type Field struct {
 	Twin int
 	// Line is the fortress line (1…4) of a line field or a Pasch field, else 0.
 	Line int
+	// Battery is the battery (9…12) a Schanze belongs to "in the triangle"
+	// (F-P6), or for a battery its own number; 0 for every other field.
+	Battery int
 	// Markers reports whether the field can hold a marker (F-P7): every field
 	// except the fortresses and the Pasch fields, which hold squares.
 	Markers bool
 	// Name is the field's short name, used by the notation: "W1.V", "W1.V'",
 	// "L11", "S.VII", "B10", "F5", "P2".
 	Name string
+	// X and Y place the field's centre on a drawing of the plan, in the
+	// coordinates described at [LayoutSize]: fortress 5 in the centre, the
+	// Pasch fields around it, the fortress lines running out from them to
+	// fortresses 1…4 (north, east, south and west), a triangle of three
+	// Schanzen and a battery in each corner between the lines, and the outer
+	// works in a ring around everything, each fortress's works on the arc
+	// before it.
+	X, Y float64
 
 	neighbours [3]FieldID
 	numNeigh   uint8
@@ -124,11 +139,11 @@ func buildPlan() [NumFields + 1]Field {
 	}
 	for n := 1; n <= 12; n++ {
 		b := BatteryID(9 + (n-1)/3)
-		p[id] = Field{ID: id, Kind: Schanze, Number: n, Markers: true, Name: "S." + roman(n), neighbours: [3]FieldID{b}, numNeigh: 1}
+		p[id] = Field{ID: id, Kind: Schanze, Number: n, Battery: 9 + (n-1)/3, Markers: true, Name: "S." + roman(n), neighbours: [3]FieldID{b}, numNeigh: 1}
 		id++
 	}
 	for n := 9; n <= 12; n++ {
-		f := Field{ID: id, Kind: Battery, Number: n, Markers: true, Name: "B" + strconv.Itoa(n), numNeigh: 3}
+		f := Field{ID: id, Kind: Battery, Number: n, Battery: n, Markers: true, Name: "B" + strconv.Itoa(n), numNeigh: 3}
 		for i := range 3 {
 			f.neighbours[i] = SchanzeID(3*(n-9) + 1 + i)
 		}
@@ -143,7 +158,83 @@ func buildPlan() [NumFields + 1]Field {
 		p[id] = Field{ID: id, Kind: PaschField, Number: n, Fortress: n, Line: n, Name: "P" + strconv.Itoa(n)}
 		id++
 	}
+	for i := range p[1:] {
+		p[i+1].X, p[i+1].Y = layout(p[i+1])
+	}
 	return p
+}
+
+// The layout of the plan, for a frontend to draw it (see [Field.X]).
+//
+// The drawing is a square LayoutSize units wide and high, with the origin
+// in its top left corner, x growing to the right and y downwards (the
+// convention of SVG and of screens); north is up. A field's X and Y are its
+// centre, and a field drawn LayoutFieldSize units across touches none of
+// its neighbours. The source describes the plan in words only (outer works
+// running round the outside, four fortresses about a fifth in the centre,
+// the Pasch fields around that, a green cross of fortress lines, the
+// batteries as the tips of the Schanzen), so the layout is a schematic
+// drawing after that description, not a copy of the printed sheet:
+//
+//   - fortress 5 in the centre (50, 50); Pasch field k 8 units from it and
+//     fortress k 38 units from it, towards north, east, south and west for
+//     k = 1…4, with line k between them (k+2 next to the fortress, k+14
+//     next to the Pasch field), 6 units apart;
+//   - battery n (9…12) 36 units from the centre in the corners between the
+//     lines, north-east, south-east, south-west and north-west, its three
+//     Schanzen 24 units from the centre side by side, clockwise, the base of
+//     a triangle whose tip is the battery;
+//   - the 36 outer works on a circle of radius 46 around everything, each
+//     fortress's works clockwise on the quarter of the circle centred on
+//     that fortress: fortress 1's I…VI and I'…VI' 7.5° apart on the
+//     northern quarter, fortress 2's I…VI 15° apart on the eastern,
+//     fortress 3's twelve on the southern and fortress 4's six on the
+//     western.
+const (
+	LayoutSize      = 100 // the drawing is LayoutSize × LayoutSize units
+	LayoutFieldSize = 5   // fields drawn this size across do not overlap
+)
+
+// layout returns the position of field f on the drawing (see LayoutSize).
+func layout(f Field) (x, y float64) {
+	// at places a point r units from the centre at the bearing deg
+	// (clockwise from north), rounded to a tenth so that JSON stays short.
+	at := func(r, deg float64) (float64, float64) {
+		rad := deg * math.Pi / 180
+		round := func(v float64) float64 { return math.Round(v*10) / 10 }
+		return round(LayoutSize/2 + r*math.Sin(rad)), round(LayoutSize/2 - r*math.Cos(rad))
+	}
+	switch f.Kind {
+	case OuterWork:
+		// Each fortress's works fill the quarter of the circle centred on
+		// it (so that each is nearer its own fortress than any other):
+		// twelve 7.5° apart, or six 15° apart.
+		n := 6 * (1 + f.Fortress%2) // 12 for fortresses 1 and 3, 6 for 2 and 4
+		step := 90 / float64(n)
+		centre := 90 * float64(f.Fortress-1)
+		return at(46, centre-45+step/2+step*float64(6*f.Twin+f.Number-1))
+	case LineField:
+		step := (f.Number - 3) / 4 // 0 next to the fortress, 3 next to the Pasch field
+		return at(float64(32-6*step), 90*float64(f.Line-1))
+	case Schanze:
+		bearing := 45 + 90*float64(f.Battery-9)
+		cx, cy := at(24, bearing)
+		// side by side across the diagonal, clockwise: -7, 0, +7 units
+		off := 7 * float64((f.Number-1)%3-1)
+		rad := bearing * math.Pi / 180
+		round := func(v float64) float64 { return math.Round(v*10) / 10 }
+		return round(cx + off*math.Cos(rad)), round(cy + off*math.Sin(rad))
+	case Battery:
+		return at(36, 45+90*float64(f.Number-9))
+	case Fortress:
+		if f.Number == 5 {
+			return LayoutSize / 2, LayoutSize / 2
+		}
+		return at(38, 90*float64(f.Number-1))
+	case PaschField:
+		return at(8, 90*float64(f.Number-1))
+	}
+	return 0, 0
 }
 
 // lineOf returns the fortress line (1…4) of line field n (3…18): line k holds
@@ -166,10 +257,10 @@ func FieldOf(id FieldID) (Field, bool) {
 }
 
 // FieldByName returns the field with the given name ("W3.II'", "L11", "S.IX",
-// "B12", "F5", "P1"), and false if there is none.
+// "B12", "F5", "P1"), in any case ("w3.ii'" too), and false if there is none.
 func FieldByName(name string) (Field, bool) {
 	for _, f := range plan[1:] {
-		if f.Name == name {
+		if strings.EqualFold(f.Name, name) {
 			return f, true
 		}
 	}

@@ -58,9 +58,12 @@ func (g *Game) ending() ending {
 	return playing
 }
 
-// ID returns the game's position ID, e.g. "festung:1:AhkAiCf_____…". See
-// [Game.MarshalText].
+// ID returns the game's position ID, e.g. "festung:1:AhkAiCf_____…" (see
+// [Game.MarshalText]); "" for a zero Game, which has none.
 func (g *Game) ID() string {
+	if g.zero() {
+		return ""
+	}
 	return brettspiel.EncodeID(Variant, IDVersion, g.payload())
 }
 
@@ -70,8 +73,14 @@ func (g *Game) ID() string {
 // field's marker, the balances, bought counts and Pasches of the seats, whose
 // throw it is, a throw awaiting its thrower's decision, the number of throws
 // and how the game ended — so that a game loaded from it plays on exactly as
-// the original. It does not hold the events of the last Apply.
-func (g *Game) MarshalText() ([]byte, error) { return []byte(g.ID()), nil }
+// the original. It does not hold the events of the last Apply. A zero Game
+// has no ID: its error wraps brettspiel.ErrZeroGame.
+func (g *Game) MarshalText() ([]byte, error) {
+	if g.zero() {
+		return nil, zeroErr("marshal text")
+	}
+	return []byte(g.ID()), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler: it reads a position ID
 // written by MarshalText and checks the position as FromPosition does (a

@@ -43,7 +43,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 	if rec.Preset != "" {
 		return bad("unknown preset %s: the Festungsspiel has no presets; give players and options", brettspiel.Quote(rec.Preset))
 	}
-	o, err := parseSettings(strings.Join(rec.Options, " "), rec.Options)
+	o, err := parseSettings(strings.Join(rec.Options, " "), lowerKeys(rec.Options))
 	if err != nil {
 		return Options{}, err
 	}

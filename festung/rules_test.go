@@ -284,7 +284,7 @@ func TestF_A2_TakeOneOrPlaceOnFortress1(t *testing.T) {
 		"0 takes W2.II F-A2",
 		"0 places S.VII F-B1",
 		"0 places L9 F-C1")
-	if g.Marker(ow(2, 2, 0)) || !g.Marker(ow(1, 2, 0)) || !g.Marker(ow(1, 2, 1)) || g.ToMove() != brettspiel.Chance || g.Thrower() != 1 {
+	if g.Marker(ow(2, 2, 0)) || !g.Marker(ow(1, 2, 0)) || !g.Marker(ow(1, 2, 1)) || g.ToMove() != brettspiel.Chance || g.Turn() != 1 {
 		t.Errorf("after the decision:\n%v", g)
 	}
 	// A forced choice is no decision: only fortress 2 still has a II.
@@ -694,7 +694,7 @@ func TestTurnCap(t *testing.T) {
 	play(t, g, "2/3-4")
 	fl := play(t, g, "2/3-5")
 	want(t, fl[len(fl)-1:], "end -3 turn cap")
-	if g.ToMove() != brettspiel.Terminal || !g.Capped() || g.Throws() != 3 {
+	if g.ToMove() != brettspiel.Terminal || !g.Capped() || g.Turns() != 3 {
 		t.Errorf("after the cap:\n%v", g)
 	}
 	if r := g.Returns(); r[0]+r[1] != -g.MarkersOnPlan() {

@@ -20,8 +20,11 @@ var _ brettspiel.Simulator = (*Game)(nil)
 // one too) picks uniformly among the fortresses on offer, as
 // brettspiel.RandomPolicy does at a decision node. The game ends at the fifth
 // Pasch or at the turn cap. Afterwards Events is empty. Simulate does not
-// allocate.
+// allocate. On a zero Game it does nothing.
 func (g *Game) Simulate(r *rand.Rand) {
+	if g.zero() {
+		return
+	}
 	g.events = g.events[:0]
 	g.quiet = true
 	if g.winner == brettspiel.Nobody && !g.capped && g.throw.L != 0 {

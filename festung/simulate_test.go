@@ -38,9 +38,9 @@ func sameEnd(t *testing.T, what string, got, want *Game) {
 	}
 	gw, gok := got.Winner()
 	ww, wok := want.Winner()
-	if got.Throws() != want.Throws() || got.Capped() != want.Capped() || gw != ww || gok != wok || got.ToMove() != brettspiel.Terminal {
+	if got.Turns() != want.Turns() || got.Capped() != want.Capped() || gw != ww || gok != wok || got.ToMove() != brettspiel.Terminal {
 		t.Fatalf("%s: Simulate ended after %d throws (capped %v, winner %v), Apply after %d (capped %v, winner %v)",
-			what, got.Throws(), got.Capped(), gw, want.Throws(), want.Capped(), ww)
+			what, got.Turns(), got.Capped(), gw, want.Turns(), want.Capped(), ww)
 	}
 }
 
@@ -91,8 +91,8 @@ func TestSimulateStopsAtTheTurnCap(t *testing.T) {
 		g.Simulate(rand.New(rand.NewPCG(seed, 1)))
 		applyLikeSimulate(t, ref, rand.New(rand.NewPCG(seed, 1)))
 		sameEnd(t, "turn cap 7", g, ref)
-		if _, won := g.Winner(); !won && (!g.Capped() || g.Throws() != 7) {
-			t.Fatalf("ended after %d throws, capped %v", g.Throws(), g.Capped())
+		if _, won := g.Winner(); !won && (!g.Capped() || g.Turns() != 7) {
+			t.Fatalf("ended after %d throws, capped %v", g.Turns(), g.Capped())
 		}
 	}
 }

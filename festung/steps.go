@@ -16,9 +16,13 @@ var (
 // Describe implements brettspiel.Describer: a throw as its three dice (the
 // large die first, the small ones smaller first); a decision as the field the
 // marker is taken from (its ID and name), with the throw that led to it and
-// its one step, the field. Describe refuses a move that is not legal now.
+// its one step, the field. Describe refuses a move that is not legal now,
+// and every move of a zero Game (brettspiel.ErrZeroGame).
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if !g.legal(m) {
+		if g.zero() {
+			return brettspiel.MoveInfo{}, zeroErr("describe")
+		}
 		err := brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
@@ -50,15 +54,18 @@ func fieldStep(id FieldID, l uint8) brettspiel.Step {
 // made it offers the occupied outer-works fields among which the thrower
 // chooses (Field the FieldID, Die the large die); a step naming one of them,
 // or its twin, completes the decision. Throws are no steps: at a chance node,
-// and at the end, NextSteps returns an error.
+// and at the end, NextSteps returns an error (for a zero Game one wrapping
+// brettspiel.ErrZeroGame).
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
 		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
-	switch g.ToMove() {
-	case brettspiel.Terminal:
+	switch {
+	case g.zero():
+		return fail(brettspiel.ErrZeroGame, "")
+	case g.ToMove() == brettspiel.Terminal:
 		return fail(brettspiel.ErrGameOver, "")
-	case brettspiel.Chance:
+	case g.ToMove() == brettspiel.Chance:
 		return fail(brettspiel.ErrChanceNode, "the dice are to be thrown")
 	}
 	var buf [4]brettspiel.Move

@@ -481,6 +481,7 @@ func eventLimits(g *Game) brettspiel.EventLimits {
 	return brettspiel.EventLimits{
 		Kinds: eventKinds, RulePrefix: "T-", MaxEvents: 256,
 		MinPlace: 0, MaxPlace: 25, MaxNumber: 127, MaxAmount: max(127, 4*g.opts.Partien),
+		MaxDice: 2, DiceSides: 6,
 		Ends: func() bool { return g.phase == phaseDecide || g.phase == phaseOver },
 	}
 }

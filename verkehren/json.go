@@ -302,6 +302,7 @@ var eventLimits = brettspiel.EventLimits{
 		EventJunker, EventConcede,
 	},
 	RulePrefix: "V-", MaxEvents: 32, MinPlace: 0, MaxPlace: 25, MaxNumber: 12, MaxAmount: 15,
+	MaxDice: 2, DiceSides: 6,
 }
 
 // checkEventPlaces refuses decoded events whose places do not agree as an

@@ -414,14 +414,11 @@ func countTurns(g brettspiel.Game, r *rand.Rand, policy brettspiel.Policy) (int,
 	return throws, nil
 }
 
-// reportedTurns returns the turns or throws a game reports of itself, if it
-// does.
+// reportedTurns returns the turns a game reports of itself (every variant
+// has Turns; a Festungsspiel turn is a throw), if it does.
 func reportedTurns(g brettspiel.Game) (int, bool) {
-	switch t := g.(type) {
-	case interface{ Turns() int }:
+	if t, ok := g.(interface{ Turns() int }); ok {
 		return t.Turns(), true
-	case interface{ Throws() int }:
-		return t.Throws(), true
 	}
 	return 0, false
 }

@@ -65,8 +65,8 @@ func TestCountTurnsReplaysPlayOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n != g.Throws() || c.(*festung.Game).ID() != g.ID() {
-			t.Errorf("seed %d: counted %d throws, PlayOut made %d", seed, n, g.Throws())
+		if n != g.Turns() || c.(*festung.Game).ID() != g.ID() {
+			t.Errorf("seed %d: counted %d throws, PlayOut made %d", seed, n, g.Turns())
 		}
 	}
 }
