@@ -500,7 +500,7 @@ func TestWords(t *testing.T) {
 		want string
 	}{
 		{brettspiel.Event{Kind: brettspiel.EventThrow, Player: 0, Other: brettspiel.Nobody, From: np, To: np, Dice: []int{6, 2}}, "Player 1 throws 6-2."},
-		{brettspiel.Event{Kind: brettspiel.EventThrow, Player: 2, Other: brettspiel.Nobody, From: np, To: np, Dice: []int{5, 1, 6}}, "Player 3 throws 5 and 1-6."},
+		{brettspiel.Event{Kind: brettspiel.EventThrow, Player: 2, Other: brettspiel.Nobody, From: np, To: np, Dice: []int{5, 1, 6}}, "Player 3 throws 5/1-6."},
 		{brettspiel.Event{Kind: brettspiel.EventMove, Player: 1, Other: brettspiel.Nobody, From: 13, To: 18, Number: 5}, "Player 2 moves a stone from 13 to 18 (5)."},
 		{brettspiel.Event{Kind: brettspiel.EventMove, Player: 1, Other: brettspiel.Nobody, From: 0, FromName: "bar", To: 3, Number: 3}, "Player 2 moves a stone from bar to 3 (3)."},
 		{brettspiel.Event{Kind: brettspiel.EventHit, Player: 0, Other: 1, From: np, To: 9}, "Player 1 hits Player 2's stone on 9."},

@@ -106,7 +106,8 @@ func dice(e brettspiel.Event) string {
 		parts[i] = strconv.Itoa(d)
 	}
 	if len(parts) == 3 {
-		return parts[0] + " and " + parts[1] + "-" + parts[2]
+		// the large die, then the two small ones, as the notation has it
+		return parts[0] + "/" + parts[1] + "-" + parts[2]
 	}
 	return strings.Join(parts, "-")
 }
