@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/examples/web/internal/api"
 	"github.com/brettspiel/brettspiel/rules"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -356,4 +358,40 @@ func TestFieldNotOfferedIsRefused(t *testing.T) {
 		t.Errorf("field %s: message %q lacks the text of %s", field, s.Message, s.Rule)
 	}
 	t.Logf("%s refused: %s", field, s.Message)
+}
+
+// The time from the start of the page's load to the first list of legal
+// plays, on a link to a position where a player is to move, in each game.
+func TestMeasureFirstLegalPlays(t *testing.T) {
+	ctx := page(t)
+	for _, v := range []struct {
+		name    string
+		players int
+	}{{"toccateglio", 2}, {"verkehren", 2}, {"festung", 3}} {
+		g, err := catalog.New(v.name, "", v.players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Play seeded steps up to a player's decision.
+		for n := 0; n < 5 || g.ToMove() < 0; n++ {
+			if g.ToMove() == brettspiel.Chance {
+				m, _ := brettspiel.SampleChance(g, api.Rand(1, n, api.Dice))
+				g.Apply(m)
+			} else {
+				g.Apply(g.LegalMoves()[0])
+			}
+		}
+		id := idOf(t, g)
+		s := open(t, ctx, url.Values{"id": {id}, "opponent": {"hot-seat"}})
+		if s.ID != id || s.Turn != "player" {
+			t.Fatalf("%s: the link to %s shows %+v", v.name, id, s)
+		}
+		m := eval[map[string]any](t, ctx, `globalThis.brettspielMetrics`)
+		n := eval[int](t, ctx, `document.querySelectorAll('#legal li').length`)
+		if m["firstLegal"].(float64) <= 0 || n == 0 {
+			t.Fatalf("%s: no legal plays shown", v.name)
+		}
+		t.Logf("%s: the first %d legal plays shown %.0f ms after the load began (WebAssembly running at %.0f ms)",
+			v.name, n, m["firstLegal"], m["wasmReady"])
+	}
 }

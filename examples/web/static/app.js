@@ -11,8 +11,9 @@ const params = new URLSearchParams(location.search);
 // plays at once (the tests use it).
 const delay = params.has('delay') ? Number(params.get('delay')) : 400;
 
-// Figures the page measures (times in ms since the page began to load);
-// the end-to-end tests read them.
+// Figures the page measures (times in ms since the page began to load:
+// the WebAssembly running, the first state shown, the first list of legal
+// plays shown; each bot's move); the end-to-end tests read them.
 const metrics = { wasmReady: 0, firstState: 0, firstLegal: 0, botMoves: [], calls: 0, callMillis: 0 };
 globalThis.brettspielMetrics = metrics;
 
@@ -775,7 +776,16 @@ async function main() {
   catalogue = call('games').games;
   fillChooser();
   wire();
-  newGame();
+  if (params.get('id')) {
+    // a link to a position: ?id=… (the seats as the chooser says)
+    botKind = $('#opponent').value;
+    diceMode = $('#dice-mode').value;
+    humans = new Set([0]);
+    load(call('loadID', { id: params.get('id'), seed: $('#seed').value.trim() || '0' }));
+    if (!cur) newGame();
+  } else {
+    newGame();
+  }
   $('#loading').textContent = '';
   document.body.dataset.ready = '1';
 }
