@@ -136,7 +136,7 @@ function newGame() {
 
 // show takes a state from the API, draws it and lets the bots move.
 function show(res) {
-  if (res.error) { showError(res.error); render(); return false; }
+  if (res.error) { showError(res.error); if (cur) render(); return false; }
   cur = res;
   game = res.state;
   log = log.slice(0, res.since).concat(res.log);
