@@ -395,3 +395,35 @@ func TestMeasureFirstLegalPlays(t *testing.T) {
 			v.name, n, m["firstLegal"], m["wasmReady"])
 	}
 }
+
+// Against a bot, undo takes back the bot's step too; the bot then waits
+// until a person presses Throw or Bot plays, and plays on from there.
+func TestUndoAgainstABot(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"15"}, "opponent": {"random"}})
+	var s snapshot
+	for i := 0; ; i++ {
+		s = waitFor(t, ctx, "a quiet page", func(x snapshot) bool { return x.Busy == "0" })
+		if s.Turn == "player" && s.Player == "0" {
+			break
+		}
+		if i > 20 {
+			t.Fatalf("player 1 never to move: %+v", s)
+		}
+		click(t, ctx, "#throw")
+	}
+	click(t, ctx, "#legal li")
+	after := waitFor(t, ctx, "the bot", func(x snapshot) bool { return x.Busy == "0" && x.Length != s.Length })
+	click(t, ctx, "#undo") // takes back the last step, the bot's
+	undone := waitFor(t, ctx, "the undo", func(x snapshot) bool { return x.Length != after.Length })
+	time.Sleep(50 * time.Millisecond)
+	if again := snap(t, ctx); again.Length != undone.Length || again.Busy != "0" || !strings.Contains(again.Status, "waiting") {
+		t.Fatalf("after undo the bot did not wait: %+v", again)
+	}
+	if undone.Turn == "chance" {
+		click(t, ctx, "#throw")
+	} else {
+		click(t, ctx, "#bot-move")
+	}
+	waitFor(t, ctx, "the bot again", func(x snapshot) bool { return x.Busy == "0" && x.Length >= after.Length })
+}

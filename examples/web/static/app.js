@@ -276,7 +276,9 @@ function renderStatus() {
     const d = diceOf();
     s = `${seatName(game.player)} to ${game.phase === 'decide' || cur.variant === 'festung' ? 'decide' : 'play'}${d.length ? ' ' + diceText(d) : ''}`;
   }
-  if (game.turn !== 'over') s += humans.has(game.turn === 'player' ? game.player : throwSeat()) || throwSeat() < 0 ? '' : ' (bot)';
+  if (game.turn !== 'over' && isBot(game.turn === 'player' ? game.player : throwSeat())) {
+    s += paused ? ' (bot, waiting: press Throw or Bot plays)' : ' (bot)';
+  }
   const own = game[cur.variant];
   if (cur.variant === 'toccateglio' && own && game.rules?.partien > 1) s += ` — Partie ${Math.min(own.partien + 1, game.rules.partien)} of ${game.rules.partien}`;
   $('#status').textContent = s;
@@ -303,7 +305,8 @@ function renderControls() {
   const chance = game.turn === 'chance';
   const manual = diceMode === 'manual';
   $('#throw').hidden = manual;
-  $('#throw').disabled = !chance || isBot(throwSeat());
+  // After an undo the bots wait; the throw button then throws for a bot too.
+  $('#throw').disabled = !chance || (isBot(throwSeat()) && !paused);
   $('#manual').hidden = !manual;
   $('#enter-dice').disabled = !chance;
   const dec = $('#decisions');
