@@ -521,3 +521,32 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 }
+
+// Every preset of every game and every seat count of the Festungsspiel,
+// played to the end through the page as TestPlayEveryGameToTheEnd plays
+// one of each. Opt-in (BRETTSPIEL_LONG=1): it took 2 min 37 s here.
+func TestPlayEveryPresetToTheEnd(t *testing.T) {
+	if os.Getenv("BRETTSPIEL_LONG") == "" {
+		t.Skip("every preset through the browser: set BRETTSPIEL_LONG=1")
+	}
+	var all []game
+	for _, v := range catalog.Variants() {
+		for _, p := range v.Presets {
+			for n := v.MinPlayers; n <= v.MaxPlayers; n++ {
+				opp := "hot-seat"
+				if n%2 == 0 {
+					opp = "random"
+				}
+				all = append(all, game{variant: v.Name, preset: p.Name, players: n, seed: uint64(20 + n), opponent: opp, shotAt: 1 << 30})
+			}
+		}
+	}
+	for _, g := range all {
+		t.Run(fmt.Sprintf("%s/%s/%d", g.variant, g.preset, g.players), func(t *testing.T) {
+			ctx := page(t)
+			start := time.Now()
+			steps, clicks := play(t, ctx, g)
+			t.Logf("%d steps, %d clicks in %v", steps, clicks, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
