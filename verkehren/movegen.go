@@ -66,24 +66,29 @@ func stepAt(pay uint64, i int) (from, to, die int, ok bool) {
 // order matter — a Band forbidden on 2–11 while a blot still stands there
 // (V-B1), the house count of the five-blots opening and the Band count of the
 // band limit (V-O1), entering first (V-E1), bearing off only with all stones
-// home and the higher number only from the farthest point (V-F1) — are all
-// judged by the single-step rules on the actual positions, so no rule needs
-// an argument of its own. Whether a node has any legal move is judged before
-// the skipping, so a skipped move never turns a node into a leaf. Skipping
-// fewer swaps than allowed only costs time, so the search first tries a cheap
-// sufficient test (independent) and, for doublets, then plays the swap out
+// home and the higher number only from the farthest point (V-F1) — decide
+// whether the swap is legal. Whether a node has any legal move is judged
+// before the skipping, so a skipped move never turns a node into a leaf.
+// Skipping fewer swaps than allowed only costs time, so the search first
+// tries a cheap sufficient test on masks (swaps: s2 was legal before s1, and
+// the rules are shown there to judge s1 after s2 as they did before it) and,
+// for doublets, then plays the swap out by the single-step rules
 // (swappable); mixed throws use the cheap test alone, with the same argument
 // (the swapped order plays the same two numbers).
 //
-// The tables live on the stack and are small: the leaves (24 bytes each) and
-// an index of 2-byte slots, so that nothing large is cleared per call. A
-// throw with more leaves than fit is generated again with larger tables, the
-// second time on the stack, then on the heap, so the result is always exact.
+// The tables live on the stack: the leaves (24 bytes each) and an index of
+// 2-byte slots. Go clears them on every call, so their size is chosen by the
+// number of points a first move can start from: small for most throws, large
+// for the doublets that would fill the small ones. A throw with more leaves
+// than fit is generated again with larger tables, up to 2,048 leaves on the
+// stack (more than random games meet), then on the heap, so the result is
+// always exact.
 const (
 	smallLeaves  = 64
 	mediumLeaves = 128
 	leafCap      = 512
 	indexCap     = 2 * leafCap
+	hugeLeaves   = 2048
 	leafShift    = 52 // leaf.pay: the payload below this bit, the counts above
 )
 
@@ -109,18 +114,27 @@ type pathStep struct {
 	hit           bool
 }
 
+// genMasks are the parts of the generator's state that a move changes
+// besides the counts: kept whole before a move, so that taking the move
+// back restores them at once.
+type genMasks struct {
+	occ    uint32 // the own points with stones, 0…24
+	two    uint32 // the own points with two or more stones, 0…24
+	blots  uint32 // the points held by one opponent stone, not yet hit
+	k0, k1 uint64 // the key of the position reached (see keyBias)
+}
+
 type gen struct {
-	o        *Options
-	me, opp  board.Side
-	dice     [2]int8 // mixed: ascending; doublet: both equal
-	n        int     // numbers in the throw: 2, or 4 for a doublet
-	doublet  bool
-	junker   bool   // V-J1 at the start: nothing can be played
-	occ      uint32 // the own points with stones, 0…24
-	closed   uint32 // the points held by two or more opponent stones
-	k0, k1   uint64 // the key of the position reached (see keyBias)
+	o       *Options
+	me, opp board.Side
+	dice    [2]int8 // mixed: ascending; doublet: both equal
+	n       int     // numbers in the throw: 2, or 4 for a doublet
+	doublet bool
+	junker  bool   // V-J1 at the start: nothing can be played
+	closed  uint32 // the points held by two or more opponent stones
+	genMasks
 	path     [maxSteps]pathStep
-	legal    [maxSteps]uint32 // doublets: the from points of the legal moves found so far at each depth
+	legalAt  [maxSteps]uint32 // doublets: the from points of the legal moves at each depth
 	leaves   []leaf
 	nl       int
 	index    []uint16 // open addressing over leaves: index+1, 0 empty
@@ -151,14 +165,23 @@ var nibbles = func() (t [26][2]uint64) {
 	return t
 }()
 
-// move plays one single move on the generator's sides; undo takes it back.
+// move plays one single move on the generator's sides; unmove takes it
+// back.
 func (g *gen) move(from, to int, hit bool) {
 	g.me[from]--
-	if g.me[from] == 0 {
+	switch g.me[from] {
+	case 0:
 		g.occ &^= 1 << from
+	case 1:
+		g.two &^= 1 << from
 	}
 	g.me[to]++
-	g.occ |= 1 << to
+	if to < off {
+		g.occ |= 1 << to
+		if g.me[to] == 2 {
+			g.two |= 1 << to
+		}
+	}
 	if from != bar {
 		a, b := nibble(from)
 		g.k0 -= a
@@ -170,89 +193,68 @@ func (g *gen) move(from, to int, hit bool) {
 	if hit {
 		g.opp[oppPoint[to]]--
 		g.opp[bar]++
+		g.blots &^= 1 << to
 		g.k1 |= 1 << (38 + to)
 	}
 }
 
-func (g *gen) undo(from, to int, hit bool) {
+// unmove takes back the move from→to made from the state m (see move).
+func (g *gen) unmove(from, to int, hit bool, m genMasks) {
 	if hit {
 		g.opp[oppPoint[to]]++
 		g.opp[bar]--
-		g.k1 &^= 1 << (38 + to)
 	}
 	g.me[to]--
-	if g.me[to] == 0 {
-		g.occ &^= 1 << to
-	}
 	g.me[from]++
-	g.occ |= 1 << from
-	a, b := nibble(to)
-	g.k0 -= a
-	g.k1 -= b
-	if from != bar {
-		a, b := nibble(from)
-		g.k0 += a
-		g.k1 += b
-	}
+	g.genMasks = m
 }
 
-// step is Options.step for the moves the search tries (a stone on from, none
-// waiting unless from is the bar), with the common case inline: a move on the
-// board to a point without own stones needs only the opponent's closed
-// points, which hits cannot change during a turn (a hit takes a single stone).
-func (g *gen) step(from, d int) (int, bool, reason) {
+// legal is Options.legalMask on the generator's sides: the points from
+// which a stone may move by d now.
+func (g *gen) legal(d int) uint32 {
+	return g.o.legalMask(&g.me, &g.opp, g.occ, g.two, g.closed, d)
+}
+
+// dest returns where a legal single move from from by d lands (25 when it
+// bears off) and whether it hits. A stone entering from the bar (0) lands
+// on d like any other.
+func (g *gen) dest(from, d int) (int, bool) {
 	to := from + d
-	if from == bar || to >= off {
-		return g.o.step(&g.me, &g.opp, from, d)
+	if to >= off {
+		return off, false
 	}
-	if g.closed&(1<<to) != 0 {
-		return to, false, rClosed
-	}
-	if g.me[to] > 0 {
-		if r := g.o.landing(&g.me, from, to); r != okStep {
-			return to, false, r
-		}
-	}
-	return to, g.opp[oppPoint[to]] == 1, okStep
+	return to, g.blots&(1<<to) != 0
 }
 
-// independent reports cheaply, for a move from→to that was legal before the
-// move s1 and comes before it in the payload order, whether the two moves
-// cannot touch each other's legality or hits, so that both orders are legal
-// with the same hits. It asks for four different points, no entering and no
-// bearing off (so neither move changes the stones or the blots the other
-// meets on its own points, nor the bar, nor whether all are home), and that
-// each landing is judged alike in either order (freeLanding).
-func (g *gen) independent(s1 pathStep, from, to int) bool {
+// swaps returns, for the move s1 just made and the number d of the next
+// move, the points from which a next move s2 is only the swap of a smaller
+// order that the search has walked already: s2 starts below s1's point a,
+// was legal before s1 (legalBefore), and s1 stays legal after it. It asks
+// that neither enters nor bears off; then s2 then s1 reaches the position of
+// s1 then s2 (each takes a stone off its point and puts one on its target;
+// a blot on a target is hit by whichever lands there first), neither makes
+// an entering hit, and s1 lands on ta after s2 as it did before: on as many
+// own stones (when s2 lands on ta too, s1 lands second, as s2 did, under
+// the same Band rule of V-B1, so that s2's legality answers for it), with
+// no fewer stones having reached 12 (Fiske) and no more in the house (five
+// blots; s1 leaves a, which is above s2's point and so not the house). Only
+// the band limit of V-O1 counts what s2 does (a Band it makes, one it
+// breaks), so under it s1 must not join a blot, and s2 may not land on ta.
+func (g *gen) swaps(s1 pathStep, legalBefore uint32, d int) uint32 {
 	a, ta := int(s1.from), int(s1.to)
-	if ta == off || to >= off || to == ta || to == a || from == ta || a == bar {
-		return false
+	if a == bar || ta == off {
+		return 0
 	}
-	return g.freeLanding(ta, s1.own, from, a) && g.freeLanding(to, g.me[to], from, a)
-}
-
-// freeLanding reports whether landing on t, which holds own stones before
-// either move, is judged the same whether or not the other move (from one of
-// the points a, b) has been made: no own stones there; or a point where no
-// Band rule applies (V-B1; under Fiske's reading, judged only from 12 on, as
-// the other move may make "a stone has reached 12" true); and a blot is
-// joined only under five blots with neither move leaving the house (V-O1:
-// the house count; the band limit counts Bände the other move may change).
-func (g *gen) freeLanding(t int, own int8, a, b int) bool {
-	if own == 0 {
-		return true
-	}
-	switch g.o.Bands {
-	case BandsCotton:
-		if t <= 12 {
-			return false
+	m := legalBefore & (1<<a - 1) & (1<<(off-d) - 1) // below a, not bearing off
+	if g.o.Opening == BandLimit {
+		if s1.own == 1 {
+			return 0
 		}
-	default:
-		if t <= 11 {
-			return false
+		if ta > d {
+			m &^= 1 << (ta - d)
 		}
 	}
-	return own >= 2 || g.o.Opening == FiveBlots && a != house && b != house
+	return m
 }
 
 // swappable reports whether the candidate move from→to by d, made after the
@@ -305,34 +307,27 @@ func (g *gen) swappable(depth, from int, hit bool) bool {
 func (g *gen) dfs(depth int, pay uint64, hits int8) {
 	any := false
 	if depth < g.n && g.me[off] < 15 && !(depth == 0 && g.junker) {
-		srcs := g.occ & (1<<(off) - 1)
-		if g.me[bar] > 0 {
-			srcs = 1 // V-E1: entering comes first
-		}
-		g.legal[depth] = 0
+		d := int(g.dice[0])
+		legal := g.legal(d)
+		g.legalAt[depth] = legal
+		any = legal != 0
 		var s1 pathStep
 		var legalBefore uint32 // the from points legal at the node before
 		if depth > 0 {
 			s1 = g.path[depth-1]
-			legalBefore = g.legal[depth-1]
+			legalBefore = g.legalAt[depth-1]
 		}
-		d := int(g.dice[0])
 		last := depth+1 == g.n
-		for ; srcs != 0; srcs &= srcs - 1 {
+		var skip uint32 // the swaps of smaller orders, found cheaply
+		if depth > 0 {
+			skip = g.swaps(s1, legalBefore, d)
+		}
+		for srcs := legal &^ skip; srcs != 0; srcs &= srcs - 1 {
 			from := bits.TrailingZeros32(srcs)
-			if from < int(s1.from) && legalBefore&(1<<from) != 0 && g.independent(s1, from, from+d) {
-				// the swap of a smaller order: legal, and skipped
-				g.legal[depth] |= 1 << from
-				any = true
-				continue
-			}
-			to, hit, why := g.step(from, d)
-			if why != okStep {
-				continue
-			}
-			g.legal[depth] |= 1 << from
-			any = true
-			if depth > 0 && g.swappable(depth, from, hit) {
+			to, hit := g.dest(from, d)
+			// a swap the masks missed, played out; a move that was not
+			// legal before s1 cannot be played first
+			if legalBefore&(1<<from) != 0 && g.swappable(depth, from, hit) {
 				continue
 			}
 			var eh int8
@@ -350,9 +345,10 @@ func (g *gen) dfs(depth int, pay uint64, hits int8) {
 				g.addKey(k0, k1, g.n, np, hits+eh)
 			} else {
 				g.path[depth] = pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
+				m := g.genMasks
 				g.move(from, to, hit)
 				g.dfs(depth+1, np, hits+eh)
-				g.undo(from, to, hit)
+				g.unmove(from, to, hit, m)
 			}
 			if g.overflow {
 				return
@@ -371,20 +367,15 @@ func (g *gen) mixed() {
 		g.addLeaf(0, 0, 0)
 		return
 	}
-	var legal0 [2]uint32
-	srcs := g.occ
-	if g.me[bar] > 0 {
-		srcs = 1 // V-E1: entering comes first
-	}
-	for ; srcs != 0; srcs &= srcs - 1 {
+	legal0 := [2]uint32{g.legal(int(g.dice[0])), g.legal(int(g.dice[1]))}
+	for srcs := legal0[0] | legal0[1]; srcs != 0; srcs &= srcs - 1 {
 		from := bits.TrailingZeros32(srcs)
 		for j := 0; j < 2; j++ {
-			d := int(g.dice[j])
-			to, hit, why := g.step(from, d)
-			if why != okStep {
+			if legal0[j]&(1<<from) == 0 {
 				continue
 			}
-			legal0[j] |= 1 << from
+			d := int(g.dice[j])
+			to, hit := g.dest(from, d)
 			var eh int8
 			if hit && from == bar {
 				eh = 1
@@ -392,38 +383,20 @@ func (g *gen) mixed() {
 			s1 := pathStep{int8(from), int8(to), int8(d), eh, g.me[to], hit}
 			g.path[0] = s1
 			pay := stepField(from, to, d) << stepShift(0)
+			m := g.genMasks
 			g.move(from, to, hit)
 			if g.me[off] == 15 {
 				g.addLeaf(1, pay, eh) // the last stone is off
-				g.undo(from, to, hit)
+				g.unmove(from, to, hit, m)
 				continue
 			}
 			k := 1 - j
 			d2 := int(g.dice[k])
-			any := false
-			srcs2 := g.occ
-			if g.me[bar] > 0 {
-				srcs2 = 1
-			}
-			for ; srcs2 != 0; srcs2 &= srcs2 - 1 {
+			legal2 := g.legal(d2)
+			// the swaps of smaller orders are skipped
+			for srcs2 := legal2 &^ g.swaps(s1, legal0[k], d2); srcs2 != 0; srcs2 &= srcs2 - 1 {
 				from2 := bits.TrailingZeros32(srcs2)
-				to2 := from2 + d2
-				if from2 < from && legal0[k]&(1<<from2) != 0 && g.independent(s1, from2, to2) {
-					any = true // the swap of a smaller order: skipped
-					continue
-				}
-				var hit2 bool
-				if from2 == bar || to2 >= off || g.me[to2] > 0 {
-					var why reason
-					if to2, hit2, why = g.step(from2, d2); why != okStep {
-						continue
-					}
-				} else if g.closed&(1<<to2) != 0 {
-					continue
-				} else {
-					hit2 = g.opp[oppPoint[to2]] == 1
-				}
-				any = true
+				to2, hit2 := g.dest(from2, d2)
 				eh2 := eh
 				if hit2 && from2 == bar {
 					eh2++
@@ -443,10 +416,10 @@ func (g *gen) mixed() {
 					return
 				}
 			}
-			if !any {
+			if legal2 == 0 {
 				g.addLeaf(1, pay, eh)
 			}
-			g.undo(from, to, hit)
+			g.unmove(from, to, hit, m)
 			if g.overflow {
 				return
 			}
@@ -500,64 +473,99 @@ func (g *gen) addKey(k0, k1 uint64, u int, pay uint64, hits int8) {
 // appendPlays appends the payloads of the legal plays of the throw hi-lo for
 // the side me against opp, sorted ascending, one per resulting position.
 func (o *Options) appendPlays(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
-	if hi == lo {
-		return o.appendPlaysMedium(dst, actor, me, opp, hi, lo)
+	g := gen{o: o, me: *me, opp: *opp}
+	g.prepare(hi, lo)
+	// the tables by the number of points a first move can start from: Go
+	// clears them on every call, so the common small throws take small ones,
+	// and the large throws, which would fill them, start with large ones
+	// rather than search twice
+	srcs := bits.OnesCount32(g.legal(lo) | g.legal(hi))
+	switch {
+	case !g.doublet && srcs < 8:
+		return o.playsSmall(dst, actor, &g, hi)
+	case !g.doublet || srcs <= 5 && g.me[bar] == 0:
+		return o.playsMedium(dst, actor, &g, hi)
 	}
+	return o.playsLarge(dst, actor, &g, hi)
+}
+
+// playsSmall lists the plays for appendPlays from the prepared generator
+// proto with the smallest tables, and with larger ones if they fill.
+func (o *Options) playsSmall(dst []brettspiel.Move, actor brettspiel.Player, proto *gen, hi int) []brettspiel.Move {
 	var leaves [smallLeaves]leaf
 	var index [2 * smallLeaves]uint16
-	g := gen{o: o, me: *me, opp: *opp}
+	g := *proto
 	g.leaves, g.index = leaves[:], index[:]
-	if out, ok := g.run(dst, actor, hi, lo); ok {
+	if out, ok := g.run(dst, actor, hi); ok {
 		return out
 	}
-	return o.appendPlaysMedium(dst, actor, me, opp, hi, lo)
+	return o.playsMedium(dst, actor, proto, hi)
 }
 
-// appendPlaysMedium is appendPlays with the tables a doublet needs most of
-// the time.
-func (o *Options) appendPlaysMedium(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+// playsMedium is playsSmall with the tables most doublets need.
+func (o *Options) playsMedium(dst []brettspiel.Move, actor brettspiel.Player, proto *gen, hi int) []brettspiel.Move {
 	var leaves [mediumLeaves]leaf
 	var index [2 * mediumLeaves]uint16
-	g := gen{o: o, me: *me, opp: *opp}
+	g := *proto
 	g.leaves, g.index = leaves[:], index[:]
-	if out, ok := g.run(dst, actor, hi, lo); ok {
+	if out, ok := g.run(dst, actor, hi); ok {
 		return out
 	}
-	return o.appendPlaysLarge(dst, actor, me, opp, hi, lo)
+	return o.playsLarge(dst, actor, proto, hi)
 }
 
-// appendPlaysLarge is appendPlays with larger tables, on the stack of its own
+// playsLarge is playsSmall with larger tables, on the stack of its own
 // frame so that the common small case clears only small ones.
-func (o *Options) appendPlaysLarge(dst []brettspiel.Move, actor brettspiel.Player, me, opp *board.Side, hi, lo int) []brettspiel.Move {
+func (o *Options) playsLarge(dst []brettspiel.Move, actor brettspiel.Player, proto *gen, hi int) []brettspiel.Move {
 	var leaves [leafCap]leaf
 	var index [indexCap]uint16
-	g := gen{o: o, me: *me, opp: *opp}
+	g := *proto
 	g.leaves, g.index = leaves[:], index[:]
-	if out, ok := g.run(dst, actor, hi, lo); ok {
+	if out, ok := g.run(dst, actor, hi); ok {
 		return out
 	}
-	// too many positions even so: again with tables on the heap
-	for size := 8; ; size *= 8 {
-		g = gen{o: o, me: *me, opp: *opp}
-		g.leaves, g.index = make([]leaf, leafCap*size), make([]uint16, indexCap*size)
-		if out, ok := g.run(dst, actor, hi, lo); ok {
+	return o.playsHuge(dst, actor, proto, hi)
+}
+
+// playsHuge is playsSmall with the tables of the rare throws with hundreds
+// of plays (doublets under Fiske's reading of V-B1, where Bände are free
+// once a stone has reached 12), still on the stack, and beyond them, for
+// safety, on the heap, so that the result is always exact.
+func (o *Options) playsHuge(dst []brettspiel.Move, actor brettspiel.Player, proto *gen, hi int) []brettspiel.Move {
+	var leaves [hugeLeaves]leaf
+	var index [2 * hugeLeaves]uint16
+	g := *proto
+	g.leaves, g.index = leaves[:], index[:]
+	if out, ok := g.run(dst, actor, hi); ok {
+		return out
+	}
+	for size := 2; ; size *= 4 {
+		g = *proto
+		g.leaves, g.index = make([]leaf, hugeLeaves*size), make([]uint16, 2*hugeLeaves*size)
+		if out, ok := g.run(dst, actor, hi); ok {
 			return out
 		}
 	}
 }
 
-func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([]brettspiel.Move, bool) {
+// prepare sets the generator up for the throw hi-lo on its sides.
+func (g *gen) prepare(hi, lo int) {
 	g.doublet = hi == lo
 	g.dice = [2]int8{int8(lo), int8(hi)}
 	g.n = 2
 	if g.doublet {
 		g.n = 4
 	}
-	g.junker = g.o.junker(&g.me, &g.opp)
-	g.occ, _ = sideMasks(&g.me)
-	_, oppTwo := sideMasks(&g.opp)
-	g.closed = inOwnTrack(oppTwo)
+	g.occ, g.two = sideMasks(&g.me)
+	oppOcc, oppTwo := sideMasks(&g.opp)
+	g.closed, g.blots = inOwnTrack(oppTwo), inOwnTrack(oppOcc&^oppTwo)
+	g.junker = g.o.junkerMasks(&g.me, g.occ, g.two, g.closed, g.opp[oppPoint[house]] > 0)
 	g.k0, g.k1 = keyBias, keyBias>>24
+}
+
+// run lists the plays of the prepared generator into tables that must be
+// empty; ok is false, with dst unchanged, when the tables fill.
+func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi int) ([]brettspiel.Move, bool) {
 	if g.doublet {
 		g.dfs(0, 0, 0)
 	} else {
@@ -567,14 +575,38 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 		return dst, false
 	}
 	all := g.leaves[:g.nl]
-	// V-D2: as many numbers as possible; the higher one when only one can be
-	// played and the option asks for it.
-	maxUsed := 0
+	// V-D2: as many numbers as possible, and among the plays that use them
+	// V-E3: the most hits while entering
+	maxUsed, maxHits := 0, 0
 	for i := range all {
-		maxUsed = max(maxUsed, all[i].used())
+		switch u := all[i].used(); {
+		case u > maxUsed:
+			maxUsed, maxHits = u, all[i].hits()
+		case u == maxUsed:
+			maxHits = max(maxHits, all[i].hits())
+		}
 	}
+	if maxUsed == 1 && !g.doublet {
+		return g.filterOne(dst, actor, hi), true
+	}
+	// a position is one leaf of each number of moves: no two leaves kept
+	// here are one position
+	for i := range all {
+		if l := &all[i]; l.used() == maxUsed && l.hits() == maxHits {
+			dst = append(dst, brettspiel.NewMove(actor, l.payload()))
+		}
+	}
+	return dst, true
+}
+
+// filterOne is the end of run for a mixed throw of which only one number can
+// be played: the higher one when the option asks for it (V-D2), one play a
+// position, the most hits while entering (V-E3).
+func (g *gen) filterOne(dst []brettspiel.Move, actor brettspiel.Player, hi int) []brettspiel.Move {
+	all := g.leaves[:g.nl]
+	const maxUsed = 1
 	wantDie := 0
-	if g.o.HigherDie && !g.doublet && maxUsed == 1 {
+	if g.o.HigherDie {
 		for i := range all {
 			if all[i].used() == 1 && all[i].die() == hi {
 				wantDie = hi
@@ -587,26 +619,23 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 		if l.used() != maxUsed || wantDie != 0 && l.die() != wantDie {
 			continue
 		}
-		if maxUsed == 1 && !g.doublet {
-			// one number played with either die can give one position (a
-			// stone borne off); it is one play, the smaller payload
-			dup := false
-			for k := range keep {
-				if keep[k].k0 == l.k0 && keep[k].k1 == l.k1 {
-					if l.hits() > keep[k].hits() {
-						keep[k].pay = keep[k].pay&^(7<<leafShift) | uint64(l.hits())<<leafShift
-					}
-					dup = true
-					break
+		// one number played with either die can give one position (a
+		// stone borne off); it is one play, the smaller payload
+		dup := false
+		for k := range keep {
+			if keep[k].k0 == l.k0 && keep[k].k1 == l.k1 {
+				if l.hits() > keep[k].hits() {
+					keep[k].pay = keep[k].pay&^(7<<leafShift) | uint64(l.hits())<<leafShift
 				}
+				dup = true
+				break
 			}
-			if dup {
-				continue
-			}
+		}
+		if dup {
+			continue
 		}
 		keep = append(keep, l)
 	}
-	// V-E3: the most hits while entering
 	maxHits := 0
 	for i := range keep {
 		maxHits = max(maxHits, keep[i].hits())
@@ -616,39 +645,42 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int) ([
 			dst = append(dst, brettspiel.NewMove(actor, keep[i].payload()))
 		}
 	}
-	return dst, true
+	return dst
 }
 
-// walker plays single moves of one throw on copies of the two sides. It is
-// the ground of the checks that judge a play without listing the plays
-// (checkPlay) and of the random playouts (Simulate).
+// walker plays single moves of one throw on the two sides it is given, in
+// place, and keeps masks of them up to date. It is the ground of the checks
+// that judge a play without listing the plays (checkPlay, which gives it
+// copies) and of the random playouts (Simulate, which gives it the game's
+// sides).
 type walker struct {
 	o       *Options
-	me, opp board.Side
-	dice    [2]int8 // mixed: lo, hi; doublet: the number twice
-	left    [2]int8 // how often each number can still be played
-	n       int     // numbers in the throw: 2, or 4 for a doublet
-	occ     uint32  // the points 0…24 with own stones
-	oppOcc  uint32  // the points 0…24 with opponent stones, in his track (kept by Simulate only)
+	me, opp *board.Side // the sides it plays on, the caller's
+	dice    [2]int8     // mixed: lo, hi; doublet: the number twice
+	left    [2]int8     // how often each number can still be played
+	n       int         // numbers in the throw: 2, or 4 for a doublet
+	occ     uint32      // the points 0…24 with own stones
+	two     uint32      // the points 0…24 with two or more own stones
+	// closed has the points 1…24 (in the player's track) held by two or
+	// more opponent stones: a hit takes a single stone, so it holds for the
+	// whole turn; blots those held by one, not yet hit
+	closed, blots uint32
 }
 
+// newWalker returns a walker that plays on me and opp, in place.
 func newWalker(o *Options, me, opp *board.Side, hi, lo int) walker {
-	return newWalkerOcc(o, me, opp, hi, lo, occupied(me), 0) // oppOcc: only Simulate keeps it
+	occ, two := sideMasks(me)
+	oppOcc, oppTwo := sideMasks(opp)
+	return newWalkerMasks(o, me, opp, hi, lo, occ, two, inOwnTrack(oppTwo), inOwnTrack(oppOcc&^oppTwo))
 }
 
-// newWalkerOcc is newWalker with the occupied points of both sides given.
-func newWalkerOcc(o *Options, me, opp *board.Side, hi, lo int, occ, oppOcc uint32) walker {
-	w := walker{o: o, me: *me, opp: *opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ, oppOcc: oppOcc}
+// newWalkerMasks is newWalker with the masks of the sides given.
+func newWalkerMasks(o *Options, me, opp *board.Side, hi, lo int, occ, two, closed, blots uint32) walker {
+	w := walker{o: o, me: me, opp: opp, dice: [2]int8{int8(lo), int8(hi)}, left: [2]int8{1, 1}, n: 2, occ: occ, two: two, closed: closed, blots: blots}
 	if hi == lo {
 		w.left, w.n = [2]int8{4, 0}, 4
 	}
 	return w
-}
-
-// occupied returns the mask of the points 0…24 with stones of the side.
-func occupied(s *board.Side) uint32 {
-	occ, _ := sideMasks(s)
-	return occ
 }
 
 // sideMasks returns the masks of the points 0…24 of a side that hold one or
@@ -702,21 +734,30 @@ func (w *walker) sources() uint32 {
 	return w.occ
 }
 
-// play makes the single move from→to by number j and reports whether it hit.
+// play makes the single move from→to by number j, hitting when hit says so.
 func (w *walker) play(from, to, j int, hit bool) {
-	w.me[from]--
-	if w.me[from] == 0 {
+	me := w.me
+	c := me[from] - 1
+	me[from] = c
+	switch c {
+	case 0:
 		w.occ &^= 1 << from
+	case 1:
+		w.two &^= 1 << from
 	}
-	w.me[to]++
+	c = me[to] + 1
+	me[to] = c
 	if to < off {
 		w.occ |= 1 << to
+		if c == 2 {
+			w.two |= 1 << to
+		}
 	}
 	w.left[j]--
 	if hit {
 		w.opp[oppPoint[to]]--
 		w.opp[bar]++
-		w.oppOcc = w.oppOcc&^(1<<oppPoint[to]) | 1
+		w.blots &^= 1 << to
 	}
 }
 
@@ -724,37 +765,35 @@ func (w *walker) unplay(from, to, j int, hit bool) {
 	if hit {
 		w.opp[oppPoint[to]]++
 		w.opp[bar]--
-		w.oppOcc |= 1 << oppPoint[to]
-		if w.opp[bar] == 0 {
-			w.oppOcc &^= 1
-		}
+		w.blots |= 1 << to
 	}
-	w.me[to]--
-	if w.me[to] == 0 {
+	me := w.me
+	c := me[to] - 1
+	me[to] = c
+	switch c {
+	case 0:
 		w.occ &^= 1 << to
+	case 1:
+		w.two &^= 1 << to
 	}
-	w.me[from]++
+	c = me[from] + 1
+	me[from] = c
 	w.occ |= 1 << from
+	if c == 2 {
+		w.two |= 1 << from
+	}
 	w.left[j]++
 }
 
-// step is Options.step for a stone on from (none waiting unless from is the
-// bar), with the common case inline: a move on the board.
-func (w *walker) step(from, d int) (int, bool, reason) {
+// dest returns where a legal single move from from by d lands (25 when it
+// bears off) and whether it hits. A stone entering from the bar (0) lands
+// on d like any other.
+func (w *walker) dest(from, d int) (int, bool) {
 	to := from + d
-	if from == bar || to >= off {
-		return w.o.step(&w.me, &w.opp, from, d)
+	if to >= off {
+		return off, false
 	}
-	oc := w.opp[oppPoint[to]]
-	if oc >= 2 {
-		return to, false, rClosed
-	}
-	if w.me[to] > 0 {
-		if r := w.o.landing(&w.me, from, to); r != okStep {
-			return to, false, r
-		}
-	}
-	return to, oc == 1, okStep
+	return to, w.blots&(1<<to) != 0
 }
 
 // canPlayAny reports whether some single move of the numbers left is legal.
@@ -762,16 +801,9 @@ func (w *walker) canPlayAny() bool {
 	if w.me[off] == 15 {
 		return false
 	}
-	for from := 0; from <= 24; from++ {
-		if w.me[from] == 0 || w.me[bar] > 0 && from != bar {
-			continue
-		}
-		for j := 0; j < 2; j++ {
-			if w.left[j] > 0 {
-				if _, _, why := w.o.step(&w.me, &w.opp, from, int(w.dice[j])); why == okStep {
-					return true
-				}
-			}
+	for j := 0; j < 2; j++ {
+		if w.left[j] > 0 && w.legal(int(w.dice[j])) != 0 {
+			return true
 		}
 	}
 	return false
@@ -791,19 +823,18 @@ func (w *walker) reachHits(need, hits int) bool {
 	if need <= 0 || w.me[off] == 15 {
 		return true
 	}
-	for srcs := w.sources(); srcs != 0; srcs &= srcs - 1 {
-		from := bits.TrailingZeros32(srcs)
-		for j := 0; j < 2; j++ {
-			if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] {
-				continue
-			}
-			to, hit, why := w.step(from, int(w.dice[j]))
-			if why != okStep {
-				continue
-			}
-			if need == 1 && hits == 0 {
-				return true // one legal move is all it takes: no need to play it
-			}
+	for j := 0; j < 2; j++ {
+		if w.left[j] == 0 || j == 1 && w.dice[1] == w.dice[0] {
+			continue
+		}
+		d := int(w.dice[j])
+		srcs := w.legal(d)
+		if srcs != 0 && need == 1 && hits == 0 {
+			return true // one legal move is all it takes: no need to play it
+		}
+		for ; srcs != 0; srcs &= srcs - 1 {
+			from := bits.TrailingZeros32(srcs)
+			to, hit := w.dest(from, d)
 			h := hits
 			if hit && from == bar {
 				h--
@@ -822,7 +853,7 @@ func (w *walker) reachHits(need, hits int) bool {
 // maxUsed returns how many numbers of the throw the best plays use (V-D2),
 // counting a play that bears the last stone off as using all.
 func (w *walker) maxUsed() int {
-	if w.o.junker(&w.me, &w.opp) {
+	if w.junker() {
 		return 0
 	}
 	m := w.n
@@ -886,18 +917,22 @@ func (w *walker) mostEnteringHits(used int) int {
 // The sides are not changed. Whole-turn input (Apply) and single-step input
 // for frontends rest on it.
 func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, string) {
-	w := newWalker(o, me, opp, hi, lo)
-	w0 := w // the start, for the searches below
+	// w plays the payload's single moves on copies of the sides, start
+	// searches from the position before them
+	w0, w1, s0, s1 := *me, *opp, *me, *opp
+	w := newWalker(o, &w0, &w1, hi, lo)
+	start := w
+	start.me, start.opp = &s0, &s1
 	if pay>>(stepBits*maxSteps) != 0 {
 		return -1, "no play of this game"
 	}
 	if pay == 0 {
-		if w.o.junker(&w.me, &w.opp) || !w.canPlayAny() {
+		if w.junker() || !w.canPlayAny() {
 			return -1, ""
 		}
 		return -1, "a number of the throw can be played, so passing is not allowed (V-D2)"
 	}
-	if o.junker(&w.me, &w.opp) {
+	if w.junker() {
 		return -1, "the player is Junker: more stones off the board than open entry points (V-J1)"
 	}
 	var steps [maxSteps]pathStep
@@ -919,7 +954,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		if j < 0 || from > 24 || to < 1 || to > off {
 			return i, "no number of the throw moves a stone from " + pointName(from) + " to " + pointName(to)
 		}
-		t, hit, why := o.step(&w.me, &w.opp, from, die)
+		t, hit, why := o.step(w.me, w.opp, from, die)
 		if why != okStep {
 			return i, why.text(o, from, to)
 		}
@@ -943,7 +978,6 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 	if used < w.n && w.canPlayAny() {
 		return -1, "a further number of the throw can be played (V-D2)"
 	}
-	start := w0
 	if used < w.n && start.reach(used+1) {
 		return -1, "the play uses " + strconv.Itoa(k) + " numbers, but more can be played (V-D2)"
 	}
@@ -970,7 +1004,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		for _, m := range legal {
 			a, b := *me, *opp
 			playOn(&a, &b, m.Payload())
-			if a == w.me && b == w.opp {
+			if a == *w.me && b == *w.opp {
 				return -1, "the same play is written " + pointsText(me, opp, m.Payload())
 			}
 		}
@@ -979,7 +1013,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 	if higherOnly {
 		return -1, "" // a single move of the higher number: no other play reaches its position
 	}
-	f := finder{walker: start, target: [2]board.Side{w.me, w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
+	f := finder{walker: start, target: [2]board.Side{*w.me, *w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
 	c, c0 := int8(0), int8(0)
 	for p := off; p >= 1; p-- {
 		c += w.me[p]
@@ -1039,14 +1073,14 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 	if f.allOff {
 		if f.me[off] == 15 {
 			f.found = pay
-			return !tight && f.opp == f.target[1]
+			return !tight && *f.opp == f.target[1]
 		}
 		if depth == f.n {
 			return false
 		}
 	} else if depth == f.k {
 		f.found = pay
-		return !tight && f.me == f.target[0] && f.opp == f.target[1]
+		return !tight && *f.me == f.target[0] && *f.opp == f.target[1]
 	}
 	var mine uint64
 	if tight && depth < f.k {
@@ -1072,7 +1106,7 @@ func (f *finder) search(depth int, tight bool, pay uint64) bool {
 			if full&(1<<(to+1)-1)&^(1<<(from+1)-1) != 0 {
 				continue // it would pass onto or over a full point
 			}
-			to, hit, why := f.o.step(&f.me, &f.opp, from, d)
+			to, hit, why := f.o.step(f.me, f.opp, from, d)
 			if why != okStep {
 				continue
 			}

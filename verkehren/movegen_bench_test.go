@@ -2,6 +2,7 @@ package verkehren
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
@@ -11,10 +12,15 @@ import (
 // listed plays, never conceding), split into mixed throws and doublets: a
 // fixed set, the same in every run.
 func benchPositions(tb testing.TB, n int) (mixed, doublets []*Game) {
+	return benchPositionsOf(tb, VK(), n)
+}
+
+// benchPositionsOf is benchPositions under opts.
+func benchPositionsOf(tb testing.TB, opts Options, n int) (mixed, doublets []*Game) {
 	r := rand.New(rand.NewPCG(13, 1))
 	var legal []brettspiel.Move
 	for len(mixed)+len(doublets) < n {
-		g, _ := New(VK())
+		g, _ := New(opts)
 		for g.ToMove() != brettspiel.Terminal && len(mixed)+len(doublets) < n {
 			var m brettspiel.Move
 			if g.ToMove() == brettspiel.Chance {
@@ -135,4 +141,30 @@ func BenchmarkSimulate(b *testing.B) {
 	clock.report(b, "cpu-ns/game", float64(b.N))
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
+// BenchmarkGeneratePresets is BenchmarkGenerate/all and /doublets for every
+// preset, over 5,000 play nodes of random games under the preset.
+func BenchmarkGeneratePresets(b *testing.B) {
+	for _, p := range Presets() {
+		mixed, doublets := benchPositionsOf(b, p.Options, 5000)
+		all := append(append([]*Game{}, mixed...), doublets...)
+		rand.New(rand.NewPCG(1, 1)).Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+		for _, c := range []struct {
+			name string
+			set  []*Game
+		}{{"all", all}, {"doublets", doublets}} {
+			b.Run(strings.ReplaceAll(p.Name, " ", "_")+"/"+c.name, func(b *testing.B) {
+				dst := make([]brettspiel.Move, 0, 4096)
+				var clock cpuClock
+				b.ReportAllocs()
+				b.ResetTimer()
+				clock.start()
+				for i := 0; i < b.N; i++ {
+					dst = c.set[i%len(c.set)].AppendLegalMoves(dst[:0])
+				}
+				clock.report(b, "cpu-ns/op", float64(b.N))
+			})
+		}
+	}
 }

@@ -101,7 +101,7 @@ func ExampleGame_Simulate() {
 	}
 	g.Simulate(rand.New(rand.NewPCG(2026, 11)))
 	fmt.Println(g.ToMove() == brettspiel.Terminal, g.Ending(), winnerOf(g), g.Returns())
-	// Output: true double game: six off the board player 0 [2 -2]
+	// Output: true double game: junker player 1 [-2 2]
 }
 
 // TestNthBit checks the bit selection behind Simulate's uniform draws
@@ -118,6 +118,89 @@ func TestNthBit(t *testing.T) {
 				}
 				n++
 			}
+		}
+	}
+}
+
+// TestD_5_PlayoutDrawsAreExactlyUniform checks the draws behind Simulate:
+// for every n up to 64 and every one of the 2¹⁶ values of the sixteen bits
+// drawn, intn either answers or draws again, and over all values each answer
+// comes equally often, with 2¹⁶ mod n values drawn again; and the table of
+// throws holds each mixed throw twice and each doublet once, higher die
+// first (D-5, the throws of two dice).
+func TestD_5_PlayoutDrawsAreExactlyUniform(t *testing.T) {
+	for n := 1; n <= 64; n++ {
+		counts := make([]int, n)
+		again := 0
+		for u := 0; u < 1<<16; u++ {
+			// u first, then a value that is never refused
+			s := draws{buf: uint64(u) | 0xffff<<16, left: 2}
+			x := s.intn(n)
+			if x < 0 || x >= n {
+				t.Fatalf("intn(%d) = %d with bits %#x", n, x, u)
+			}
+			if s.left == 0 {
+				again++
+				continue
+			}
+			counts[x]++
+		}
+		if again != 1<<16%n {
+			t.Errorf("intn(%d): %d values drawn again, want %d", n, again, 1<<16%n)
+		}
+		for x, c := range counts {
+			if c != 1<<16/n {
+				t.Fatalf("intn(%d): %d answered %d times, want %d", n, x, c, 1<<16/n)
+			}
+		}
+	}
+	seen := map[[2]uint8]int{}
+	for _, th := range throws36 {
+		if th[0] < th[1] || th[1] < 1 || th[0] > 6 {
+			t.Fatalf("throw %v", th)
+		}
+		seen[th]++
+	}
+	for th, c := range seen {
+		if want := 2 - b2i(th[0] == th[1]); c != want {
+			t.Errorf("throw %d-%d %d times in 36, want %d", th[0], th[1], c, want)
+		}
+	}
+	if len(seen) != 21 {
+		t.Errorf("%d distinct throws, want 21", len(seen))
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestV_W1_SimulateDoesNotAllocate plays whole playouts, under every preset,
+// on a game that is reset from one start each time: Simulate allocates
+// nothing once the game's event buffer has room for the end (V-W1, V-W3).
+func TestV_W1_SimulateDoesNotAllocate(t *testing.T) {
+	if testing.Short() {
+		t.Skip()
+	}
+	for _, p := range Presets() {
+		start, err := New(p.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start.events = make([]brettspiel.Event, 0, 8)
+		g := start.clone()
+		r := rand.New(rand.NewPCG(7, 7))
+		if n := testing.AllocsPerRun(50, func() {
+			*g = *start
+			g.Simulate(r)
+		}); n != 0 {
+			t.Errorf("%s: %v allocations a playout", p.Name, n)
+		}
+		if g.ToMove() != brettspiel.Terminal {
+			t.Errorf("%s: the playout did not end", p.Name)
 		}
 	}
 }
