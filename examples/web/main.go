@@ -1,0 +1,185 @@
+// Command web serves a web page that plays every game of the module in the
+// browser: the library compiled to WebAssembly, a page of plain HTML,
+// JavaScript modules and SVG, no framework.
+//
+//	go run ./examples/web              # build and serve on 127.0.0.1:8080
+//	go run ./examples/web -addr :0     # any free port; the address is printed
+//	go run ./examples/web -out site    # write the static site to ./site and exit
+//
+// It builds the WebAssembly with the go command that runs it (GOOS=js
+// GOARCH=wasm go build of examples/web/wasm; run it from within the module),
+// copies wasm_exec.js from that Go's root, and serves the page with the
+// files embedded in this program. The site is static: any web server can
+// host the folder that -out writes.
+package main
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+)
+
+//go:embed static
+var static embed.FS
+
+// wasmPackage is the import path of the WebAssembly side of the page.
+const wasmPackage = "github.com/brettspiel/brettspiel/examples/web/wasm"
+
+// WasmFile is the name of the WebAssembly module in the site.
+const WasmFile = "brettspiel.wasm"
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on (host:port; port 0 picks a free one)")
+	out := flag.String("out", "", "write the static site to this folder and exit instead of serving")
+	flag.Parse()
+	if err := run(*addr, *out); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(addr, out string) error {
+	dir := out
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "brettspiel-web-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	if err := BuildSite(dir); err != nil {
+		return err
+	}
+	if out != "" {
+		fmt.Println("wrote the site to", out)
+		return nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	// The line a test reads to find the server.
+	fmt.Printf("serving http://%s/\n", ln.Addr())
+	// Stop on an interrupt or a termination, so that the temporary
+	// folder is removed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv := &http.Server{Handler: Handler(dir)}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return srv.Shutdown(context.Background())
+	}
+}
+
+// BuildSite writes the page into dir: the embedded files, wasm_exec.js of
+// the Go that runs the build, and the WebAssembly built from wasmPackage.
+func BuildSite(dir string) error {
+	if err := WriteStatic(dir); err != nil {
+		return err
+	}
+	goCmd := GoCommand()
+	root, err := exec.Command(goCmd, "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("%s env GOROOT: %w", goCmd, err)
+	}
+	if err := copyWasmExec(strings.TrimSpace(string(root)), dir); err != nil {
+		return err
+	}
+	// -s -w drop the symbol table and DWARF: 2% of the module, unused in a
+	// browser.
+	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, WasmFile), wasmPackage)
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	var stderr bytes.Buffer
+	build.Stderr = &stderr
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("build the WebAssembly (run this from within the module): %w\n%s", err, stderr.String())
+	}
+	return nil
+}
+
+// WriteStatic writes the embedded page (index.html, app.js, style.css, …)
+// into dir.
+func WriteStatic(dir string) error {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return fs.WalkDir(sub, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			if err == nil && path != "." {
+				err = os.MkdirAll(filepath.Join(dir, path), 0o755)
+			}
+			return err
+		}
+		data, err := fs.ReadFile(sub, path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, path), data, 0o644)
+	})
+}
+
+// GoCommand returns the go command to build with: "go" from PATH, else the
+// one in the root of the Go this program was built with. (os.Executable is
+// no help: under go run it is a binary in a temporary folder.)
+func GoCommand() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return filepath.Join(runtime.GOROOT(), "bin", "go")
+}
+
+// copyWasmExec copies the JavaScript support file of Go's WebAssembly port:
+// lib/wasm/wasm_exec.js since Go 1.24, misc/wasm/wasm_exec.js before.
+func copyWasmExec(goroot, dir string) error {
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		data, err := os.ReadFile(filepath.Join(goroot, p))
+		if err == nil {
+			return os.WriteFile(filepath.Join(dir, "wasm_exec.js"), data, 0o644)
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return fmt.Errorf("no wasm_exec.js in %s (lib/wasm or misc/wasm)", goroot)
+}
+
+// Handler serves the site in dir with the content types browsers insist
+// on (application/wasm for WebAssembly.instantiateStreaming, text/javascript
+// for modules) and without caching, so that a rebuilt page is loaded.
+func Handler(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch filepath.Ext(r.URL.Path) {
+		case ".wasm":
+			w.Header().Set("Content-Type", "application/wasm")
+		case ".js":
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		case ".css":
+			w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		files.ServeHTTP(w, r)
+	})
+}

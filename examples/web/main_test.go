@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The handler serves the page with the content types a browser needs:
+// WebAssembly.instantiateStreaming refuses a module that is not served as
+// application/wasm, and module scripts need a JavaScript type.
+func TestHandlerServesThePage(t *testing.T) {
+	dir := t.TempDir()
+	if err := WriteStatic(dir); err != nil {
+		t.Fatal(err)
+	}
+	// A stand-in for the module: the handler does not look inside it.
+	wasm := []byte("\x00asm\x01\x00\x00\x00")
+	if err := os.WriteFile(filepath.Join(dir, WasmFile), wasm, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	for _, c := range []struct {
+		path, ctype, contains string
+	}{
+		{"/", "text/html", `<svg id="board"`},
+		{"/index.html", "", ""}, // redirected to /
+		{"/app.js", "text/javascript", "brettspiel.call("},
+		{"/style.css", "text/css", ".point"},
+		{"/" + WasmFile, "application/wasm", "\x00asm"},
+	} {
+		res, err := http.Get(srv.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %s", c.path, res.Status)
+			continue
+		}
+		if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, c.ctype) {
+			t.Errorf("GET %s: Content-Type %q, want %s", c.path, ct, c.ctype)
+		}
+		if !bytes.Contains(body, []byte(c.contains)) {
+			t.Errorf("GET %s: the body lacks %q", c.path, c.contains)
+		}
+	}
+	res, err := http.Get(srv.URL + "/nosuch.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /nosuch.js: %s", res.Status)
+	}
+}
+
+// Every element the page's script looks up by ID is in index.html.
+func TestPageHasTheElementsTheScriptUses(t *testing.T) {
+	html, err := static.ReadFile("static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := static.ReadFile("static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, part := range strings.Split(string(js), "$('#")[1:] {
+		id, _, _ := strings.Cut(part, "'")
+		id, _, _ = strings.Cut(id, " ")
+		if !bytes.Contains(html, []byte(`id="`+id+`"`)) {
+			t.Errorf("app.js uses #%s, which index.html lacks", id)
+		}
+		n++
+	}
+	if n < 20 {
+		t.Errorf("found only %d lookups in app.js", n)
+	}
+}
+
+// BuildSite builds the real WebAssembly and copies wasm_exec.js. It takes
+// a Go build for js/wasm (some seconds, more on a cold cache), so -short
+// skips it.
+func TestBuildSite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly; skipped with -short")
+	}
+	dir := t.TempDir()
+	if err := BuildSite(dir); err != nil {
+		t.Fatal(err)
+	}
+	wasm, err := os.ReadFile(filepath.Join(dir, WasmFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Errorf("%s is no WebAssembly module", WasmFile)
+	}
+	exec, err := os.ReadFile(filepath.Join(dir, "wasm_exec.js"))
+	if err != nil || !bytes.Contains(exec, []byte("globalThis.Go")) {
+		t.Errorf("wasm_exec.js: %v", err)
+	}
+	for _, f := range []string{"index.html", "app.js", "style.css"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
