@@ -44,7 +44,7 @@ func Example_events() {
 		}
 	}
 	// Output:
-	// player 0 throw by 8, 6-2
+	// player 0 throw 6-2 by 8, 6-2
 	// player 0 mark 1 (player 1): 7→15 by 8, hit (T-M1) Hitting a single stone
 	// player 0 mark 1 (player 1): 9→15 by 6, hit (T-M1) Hitting a single stone
 	// player 0 mark 1 (player 1): 9→17 by 8, hit (T-M1) Hitting a single stone
