@@ -223,9 +223,13 @@ func TestMeasure(t *testing.T) {
 		}
 		var wall, inBot []float64
 		for _, x := range bm {
-			b := x.(map[string]any)
-			wall = append(wall, b["wall"].(float64))
-			inBot = append(inBot, b["millis"].(float64))
+			b, _ := x.(map[string]any)
+			w, okWall := b["wall"].(float64)
+			ms, okBot := b["millis"].(float64)
+			if !okWall || !okBot {
+				t.Fatalf("%s: a bot move without its timings: %v", g.variant, x)
+			}
+			wall, inBot = append(wall, w), append(inBot, ms)
 		}
 		slices.Sort(wall)
 		slices.Sort(inBot)

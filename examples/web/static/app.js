@@ -193,7 +193,7 @@ function botPlay(kind) {
   const t0 = performance.now();
   const res = call('botMove', { handle: cur.handle, bot: kind, since: since() });
   if (res.error) { showError(res.error); document.body.dataset.busy = '0'; return; }
-  metrics.botMoves.push({ bot: kind, variant: cur.variant, millis: res.millis, wall: performance.now() - t0 });
+  metrics.botMoves.push({ bot: kind, variant: cur.variant, millis: res.millis ?? 0, wall: performance.now() - t0 });
   paused = false;
   showInfo(`${seatName(who)} (${kind}) played ${res.move}`);
   show(res);
