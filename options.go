@@ -121,3 +121,22 @@ func (s Setting) Int(op, input string) (int, error) {
 	}
 	return 0, &Error{Op: op, Input: input, Err: ErrBadOptions, Reason: reason}
 }
+
+// SameName reports whether two names of a variant or a preset name the same
+// thing: case, spaces and punctuation do not count, so "Tokkadille 1853, 16
+// stones" and "tokkadille-1853-16-stones" (from a command line) agree. Letters
+// beyond ASCII count as written, lower-cased. An empty name names nothing.
+func SameName(a, b string) bool {
+	ka, kb := nameKey(a), nameKey(b)
+	return ka != "" && ka == kb
+}
+
+func nameKey(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 0x7f {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -71,3 +71,23 @@ func ExampleParseSettings() {
 	fmt.Println(err)
 	// Output: brettspiel: parse options "stones=15 stones=15": bad options: option stones given twice (stones=15, then stones=15)
 }
+
+func TestSameName(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"Tokkadille 1853, 16 stones", "tokkadille-1853-16-stones", true},
+		{"VK band limit 5", "VK_BAND_LIMIT_5", true},
+		{"Festungsspiel", "festungsspiel", true},
+		{"Toccateglispiel", "Toccadille", false},
+		{"VK band limit 5", "VK band limit", false},
+		{"", "", false},
+		{"--", "", false},
+		{"Übung", "übung", true},
+	} {
+		if got := brettspiel.SameName(c.a, c.b); got != c.same {
+			t.Errorf("SameName(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}

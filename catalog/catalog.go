@@ -44,7 +44,7 @@ type Preset struct {
 // names match), and false when v has none of that name.
 func (v Variant) Preset(name string) (Preset, bool) {
 	for _, p := range v.Presets {
-		if key(p.Name) == key(name) {
+		if brettspiel.SameName(p.Name, name) {
 			return p, true
 		}
 	}
@@ -140,19 +140,6 @@ func presetsOf[P any](ps []P, f func(P) Preset) []Preset {
 	return out
 }
 
-// key is the form in which names are compared: lower case, letters and
-// digits only, so "tokkadille-1853-16-stones" (a command-line flag) names
-// "Tokkadille 1853, 16 stones".
-func key(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 0x7f {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 func (e *entry) variant() Variant {
 	v := e.v
 	v.Presets = slices.Clone(v.Presets)
@@ -190,12 +177,8 @@ func Lookup(name string) (Variant, bool) {
 }
 
 func find(name string) *entry {
-	k := key(name)
-	if k == "" {
-		return nil
-	}
 	for i := range entries {
-		if key(entries[i].v.Name) == k || key(entries[i].v.Title) == k {
+		if brettspiel.SameName(entries[i].v.Name, name) || brettspiel.SameName(entries[i].v.Title, name) {
 			return &entries[i]
 		}
 	}
@@ -212,7 +195,7 @@ func resolve(op, variant, preset string, players int) (*entry, int, int, error) 
 	}
 	i := 0
 	if preset != "" {
-		i = slices.IndexFunc(e.v.Presets, func(p Preset) bool { return key(p.Name) == key(preset) })
+		i = slices.IndexFunc(e.v.Presets, func(p Preset) bool { return brettspiel.SameName(p.Name, preset) })
 		if i < 0 {
 			var names []string
 			for _, p := range e.v.Presets {

@@ -217,10 +217,11 @@ func Presets() []Preset {
 }
 
 // PresetNamed returns the preset of that name, compared without regard to
-// case ("standard"), and false if there is none.
+// case, spaces and punctuation ("standard"; see brettspiel.SameName), and
+// false if there is none.
 func PresetNamed(name string) (Preset, bool) {
 	for _, p := range Presets() {
-		if strings.EqualFold(p.Name, name) {
+		if brettspiel.SameName(p.Name, name) {
 			return p, true
 		}
 	}

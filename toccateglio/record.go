@@ -211,23 +211,11 @@ func (o Options) String() string { return strings.Join(o.Settings(Options{}), " 
 // settings separated by spaces, in any case, applied to the zero Options.
 func ParseOptions(s string) (Options, error) { return Options{}.Set(strings.Fields(s)...) }
 
-// presetKey compares preset names loosely: case, spaces and punctuation do
-// not matter ("tokkadille-1853-16-stones" names "Tokkadille 1853, 16 stones").
-func presetKey(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // PresetNamed returns the preset of that name (see Presets); case, spaces and
 // punctuation do not matter.
 func PresetNamed(name string) (Preset, bool) {
 	for _, p := range Presets() {
-		if presetKey(p.Name) == presetKey(name) {
+		if brettspiel.SameName(p.Name, name) {
 			return p, true
 		}
 	}

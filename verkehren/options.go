@@ -328,11 +328,12 @@ func Presets() []Preset {
 	}
 }
 
-// PresetNamed returns the preset of that name (see Presets), in any case:
-// "cotton" names "Cotton".
+// PresetNamed returns the preset of that name (see Presets); case, spaces and
+// punctuation do not matter (brettspiel.SameName): "cotton" names "Cotton",
+// "vk-band-limit-5" "VK band limit 5".
 func PresetNamed(name string) (Preset, bool) {
 	for _, p := range Presets() {
-		if strings.EqualFold(p.Name, name) {
+		if brettspiel.SameName(p.Name, name) {
 			return p, true
 		}
 	}

@@ -175,7 +175,7 @@ func TestPresetNamedAnyCase(t *testing.T) {
 	for _, c := range []struct {
 		name, want string
 	}{
-		{"VK", "VK"}, {"vk", "VK"}, {"Vk Band Limit 5", "VK band limit 5"}, {"COTTON", "Cotton"}, {"fiske", "Fiske"},
+		{"VK", "VK"}, {"vk", "VK"}, {"vk-band-limit-5", "VK band limit 5"}, {"Vk Band Limit 5", "VK band limit 5"}, {"COTTON", "Cotton"}, {"fiske", "Fiske"},
 	} {
 		p, ok := PresetNamed(c.name)
 		if !ok || p.Name != c.want {
