@@ -232,7 +232,7 @@ func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnStat
 	}
 	from, to := track(in.From), track(in.To)
 	if from < bar || from > 24 || to < 1 || to > off || (to <= from && from != bar) {
-		return "no single move leads from " + pointName(from) + " to " + pointName(to)
+		return "no single move leads from " + pointName(in.From) + " to " + pointName(in.To)
 	}
 	if s.avail == [7]int8{} {
 		return "every number of the throw is used (V-D1, V-D2)"
@@ -261,5 +261,6 @@ func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnStat
 			left += strconv.Itoa(d)
 		}
 	}
-	return "no number left (" + left + ") moves a stone from " + pointName(from) + " to " + pointName(to) + " (V-D1, V-D2)"
+	// the board's points, as the step was given
+	return "no number left (" + left + ") moves a stone from " + pointName(in.From) + " to " + pointName(in.To) + " (V-D1, V-D2)"
 }

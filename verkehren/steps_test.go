@@ -280,3 +280,50 @@ func BenchmarkNextSteps(b *testing.B) {
 		})
 	}
 }
+
+// TestSteps_RefusalSpeaksBoardPoints: a step of player 1 that no number
+// makes is refused with the board's points, the coordinates it was given
+// in, not player 1's own track.
+func TestSteps_RefusalSpeaksBoardPoints(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for tries := 0; tries < 2000; tries++ {
+		g, err := New(VK())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.ToMove() != brettspiel.Terminal && !(g.ToMove() == 1 && g.b.Sides[1][bar] == 0) {
+			m := brettspiel.RandomPolicy(g, g.LegalMoves(), r)
+			if g.ToMove() == brettspiel.Chance {
+				m = g.SampleChance(r)
+			}
+			if err := g.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.ToMove() != 1 {
+			continue
+		}
+		first, _, err := g.NextSteps(nil)
+		if err != nil || len(first) == 0 {
+			continue
+		}
+		s := first[0]
+		dice := g.Dice()
+		for d := 1; d <= 6; d++ {
+			tt := s.TrackFrom + d
+			if slices.Contains(dice, d) || tt > 24 || s.TrackFrom == bar {
+				continue
+			}
+			to := board.SameDirection.ToAbsolute(1, tt)
+			_, _, err := g.NextSteps([]brettspiel.Step{{From: s.From, To: to}})
+			if !errors.Is(err, brettspiel.ErrIllegalMove) {
+				t.Fatalf("%d→%d (track %d→%d) with %v: %v", s.From, to, s.TrackFrom, tt, dice, err)
+			}
+			if want := "from " + pointName(s.From) + " to " + pointName(to); !strings.Contains(err.Error(), want) {
+				t.Fatalf("%d→%d (track %d→%d) with %v: %v; want it to say %q", s.From, to, s.TrackFrom, tt, dice, err, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no position found to try")
+}
