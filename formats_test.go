@@ -242,3 +242,22 @@ func TestEventEqualAndString(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestDecodeStateRefusesAnotherVersionFirst(t *testing.T) {
+	var s brettspiel.StateJSON
+	for doc, want := range map[string]string{
+		`{"version":1,"board":[],"seat":0}`: "earlier release",
+		`{"version":3,"whatever":true}`:     "version 3, want 2",
+	} {
+		err := brettspiel.DecodeState([]byte(doc), &s)
+		if !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(err.Error(), want) {
+			t.Errorf("DecodeState(%s) = %v, want %q", doc, err, want)
+		}
+	}
+	if err := brettspiel.DecodeState([]byte(`{"version":2,"gmae":"x"}`), &s); !errors.Is(err, brettspiel.ErrBadNotation) {
+		t.Errorf("a version-2 document with an unknown key: %v", err)
+	}
+	if err := brettspiel.DecodeState([]byte(`{"version":2,"game":"race"}`), &s); err != nil || s.Game != "race" {
+		t.Errorf("a good document: %v, %+v", err, s)
+	}
+}

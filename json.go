@@ -108,10 +108,8 @@ func (s *StateJSON) Check(game string, players int) error {
 		return &Error{Op: "decode JSON", Err: ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
 	switch {
-	case s.Version == 1:
-		return bad("version 1 is the JSON form of an earlier release, whose keys version %d renamed; load its position ID (the \"id\") instead", JSONVersion)
 	case s.Version != JSONVersion:
-		return bad("version %d, want %d", s.Version, JSONVersion)
+		return versionError(s.Version)
 	case s.Game != game:
 		return bad("game %s, want %q", Quote(s.Game), game)
 	}
@@ -126,6 +124,15 @@ func (s *StateJSON) Check(game string, players int) error {
 		}
 	}
 	return nil
+}
+
+// versionError refuses a state of another JSON version than this module's.
+func versionError(v int) error {
+	reason := fmt.Sprintf("version %d, want %d", v, JSONVersion)
+	if v == 1 {
+		reason = fmt.Sprintf("version 1 is the JSON form of an earlier release, whose keys version %d renamed; load its position ID (the \"id\") instead", JSONVersion)
+	}
+	return &Error{Op: "decode JSON", Err: ErrBadPosition, Reason: reason}
 }
 
 // MaxEventNote is the longest note, in bytes, that an event of this module
@@ -262,6 +269,23 @@ func DecodeStrict(data []byte, v any) error {
 		return bad(err.Error())
 	}
 	return nil
+}
+
+// DecodeState is [DecodeStrict] for the JSON form of a state: a document
+// whose "version" is not [JSONVersion] is refused for its version, with an
+// error wrapping [ErrBadPosition], before its keys are read — a state of
+// another version has other keys, and its version is the better reason.
+// The variants' UnmarshalJSON read through it.
+func DecodeState(data []byte, v any) error {
+	if len(data) <= MaxJSONSize {
+		var head struct {
+			Version *int `json:"version"`
+		}
+		if json.Unmarshal(data, &head) == nil && head.Version != nil && *head.Version != JSONVersion {
+			return versionError(*head.Version)
+		}
+	}
+	return DecodeStrict(data, v)
 }
 
 // checkKeys reads one JSON value from dec and checks the keys of its objects

@@ -250,21 +250,8 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // brettspiel.ErrBadOptions or brettspiel.ErrBadPosition; on error g is
 // unchanged. Reading into a zero Game is how one loads a state.
 func (g *Game) UnmarshalJSON(data []byte) error {
-	// A state of another version has other keys, which the strict reader
-	// would name as unknown; the version is the better reason, so it is
-	// read first.
-	if len(data) <= brettspiel.MaxJSONSize {
-		var head struct {
-			Version int    `json:"version"`
-			Game    string `json:"game"`
-		}
-		if json.Unmarshal(data, &head) == nil && head.Version != brettspiel.JSONVersion && head.Version != 0 {
-			env := brettspiel.StateJSON{Version: head.Version, Game: head.Game}
-			return env.Check(Variant, brettspiel.MaxPlayers)
-		}
-	}
 	var s stateJSON
-	if err := brettspiel.DecodeStrict(data, &s); err != nil {
+	if err := brettspiel.DecodeState(data, &s); err != nil {
 		return err
 	}
 	ng, err := s.game()

@@ -203,17 +203,8 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // the dice of a throw, an end only where a Partie or the match ended). On
 // error, which names the problem, g is unchanged.
 func (g *Game) UnmarshalJSON(data []byte) error {
-	// A document of another version has other keys: say so before the
-	// strict decoder refuses them one by one.
-	var v struct {
-		Version int `json:"version"`
-	}
-	if len(data) <= brettspiel.MaxJSONSize && json.Unmarshal(data, &v) == nil && v.Version != brettspiel.JSONVersion {
-		s := brettspiel.StateJSON{Version: v.Version, Game: Variant}
-		return s.Check(Variant, 2)
-	}
 	var s stateJSON
-	if err := brettspiel.DecodeStrict(data, &s); err != nil {
+	if err := brettspiel.DecodeState(data, &s); err != nil {
 		return err
 	}
 	n, err := s.game()

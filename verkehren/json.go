@@ -145,17 +145,7 @@ func (g *Game) own() jsonOwn {
 // is unchanged. A zero Game may be decoded into.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	var s jsonState
-	if err := brettspiel.DecodeStrict(data, &s); err != nil {
-		// a state of another version has other keys: say so rather than
-		// name the first key that differs
-		var v struct {
-			brettspiel.StateJSON
-		}
-		if len(data) <= brettspiel.MaxJSONSize && json.Unmarshal(data, &v) == nil && v.Version != brettspiel.JSONVersion {
-			if verr := v.Check(Variant, 2); verr != nil {
-				return verr
-			}
-		}
+	if err := brettspiel.DecodeState(data, &s); err != nil {
 		return err
 	}
 	n, err := s.game()
