@@ -273,6 +273,15 @@ func decode(args []byte, v any) error {
 	return nil
 }
 
+// decodeGame decodes a call's arguments into in and returns the game that
+// their handle, read by handle once they are decoded, names.
+func (a *API) decodeGame(args []byte, in any, handle func() *int) (*game, error) {
+	if err := decode(args, in); err != nil {
+		return nil, err
+	}
+	return a.lookup(handle())
+}
+
 // handleArgs are the arguments of the calls on one game.
 type handleArgs struct {
 	Handle *int `json:"handle"`

@@ -157,10 +157,7 @@ func (a *API) state(handle int, g *game, since int) (*StateJSON, error) {
 // stateCall returns the state of a game: {handle, since} → StateJSON.
 func (a *API) stateCall(args []byte) (any, error) {
 	var in handleArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -171,10 +168,7 @@ func (a *API) stateCall(args []byte) (any, error) {
 // kind, dice, steps, decision, field. {handle} → {"legal": […]}.
 func (a *API) legalCall(args []byte) (any, error) {
 	var in handleArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -200,10 +194,7 @@ type NextJSON struct {
 // leads to no legal move is an error naming the rule that forbids it.
 func (a *API) nextStepsCall(args []byte) (any, error) {
 	var in stepsArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -236,10 +227,7 @@ type applyArgs struct {
 // StateJSON.
 func (a *API) applyCall(args []byte) (any, error) {
 	var in applyArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -269,10 +257,7 @@ func (a *API) play(handle int, g *game, m brettspiel.Move, since int) (*StateJSO
 // since} → StateJSON.
 func (a *API) throwCall(args []byte) (any, error) {
 	var in handleArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -302,10 +287,7 @@ type throwManualArgs struct {
 // two dice does not matter, nor that of the two small ones.
 func (a *API) throwManualCall(args []byte) (any, error) {
 	var in throwManualArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -375,10 +357,7 @@ func (a *API) takebackCall(args []byte) (any, error) {
 		Seat   *int `json:"seat"`
 		Since  int  `json:"since"`
 	}
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -401,10 +380,7 @@ func (a *API) takebackCall(args []byte) (any, error) {
 
 func (a *API) back(args []byte, op string, f func(*brettspiel.History) bool) (any, error) {
 	var in handleArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -459,10 +435,7 @@ func (a *API) botMoveCall(args []byte) (any, error) {
 		Bot    *string `json:"bot"`
 		Since  int     `json:"since"`
 	}
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -501,10 +474,7 @@ type HintJSON struct {
 // five).
 func (a *API) hintCall(args []byte) (any, error) {
 	var in handleArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -530,10 +500,7 @@ func (a *API) hintCall(args []byte) (any, error) {
 // saveRecordCall writes the game's record: {handle} → {"text": "# brettspiel record…"}.
 func (a *API) saveRecordCall(args []byte) (any, error) {
 	var in handleArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
@@ -581,10 +548,7 @@ func (a *API) loadRecordCall(args []byte) (any, error) {
 // positionIDCall returns the position ID: {handle} → {"id": "…"}.
 func (a *API) positionIDCall(args []byte) (any, error) {
 	var in handleArgs
-	if err := decode(args, &in); err != nil {
-		return nil, err
-	}
-	g, err := a.lookup(in.Handle)
+	g, err := a.decodeGame(args, &in, func() *int { return in.Handle })
 	if err != nil {
 		return nil, err
 	}
