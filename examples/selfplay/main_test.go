@@ -27,7 +27,8 @@ func TestSameSeedSameResultWhateverTheWorkers(t *testing.T) {
 	base := []string{"-game", "festung", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "7"}
 	one := selfplay(t, append(base, "-workers", "1")...)
 	two := selfplay(t, append(base, "-workers", "2")...)
-	ignore := cmpopts.IgnoreFields(Result{}, "ElapsedSeconds", "GamesPerSecond", "Args.Workers")
+	ignore := cmp.Options{cmpopts.IgnoreFields(Result{}, "ElapsedSeconds", "GamesPerSecond", "Args.Workers"),
+		cmpopts.IgnoreFields(Seat{}, "DecisionMs", "MedianMs")}
 	if d := cmp.Diff(one, two, ignore); d != "" {
 		t.Errorf("1 and 2 workers differ (-1 +2):\n%s", d)
 	}

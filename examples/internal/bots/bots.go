@@ -7,10 +7,19 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/bot/neural"
 )
 
-// Names lists the names Named knows, weakest first.
-func Names() []string { return []string{"random", "greedy", "search", "expectimax"} }
+// Names lists the names Named knows: the bot package's, weakest first, then
+// the net's levels (Toccateglio and Verkehren only), "net" being the net at
+// one ply.
+func Names() []string {
+	names := []string{"random", "greedy", "search", "expectimax", "net"}
+	for _, l := range neural.Levels() {
+		names = append(names, "net-"+l.String())
+	}
+	return names
+}
 
 // Named returns the bot of a name (see Names) with its default budget.
 func Named(name string) (bot.Bot, error) {
@@ -23,6 +32,13 @@ func Named(name string) (bot.Bot, error) {
 		return bot.Searcher{}, nil
 	case "expectimax":
 		return bot.Expectimax{}, nil
+	case "net":
+		return neural.NewBot(neural.Advanced), nil
+	}
+	if l, ok := strings.CutPrefix(name, "net-"); ok {
+		if level, err := neural.LevelNamed(l); err == nil {
+			return neural.NewBot(level), nil
+		}
 	}
 	return nil, fmt.Errorf("unknown bot %q (have %s)", name, strings.Join(Names(), ", "))
 }
