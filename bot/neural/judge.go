@@ -187,3 +187,14 @@ func (j *judge) value(g brettspiel.Game, p brettspiel.Player, depth int) float64
 	}
 	return best
 }
+
+// Equity returns p's expected return in g (in the unit of Returns) as the
+// net judges it: exact at the end; at a throw what is settled plus the
+// net's judgement; at a player's decision the best of it by one ply. A game
+// of another kind, or a p who is no seat, gets 0.
+func (e *Evaluator) Equity(g brettspiel.Game, p brettspiel.Player) float64 {
+	if p != 0 && p != 1 || newScratch(g).game == nil {
+		return 0
+	}
+	return newJudge(e).value(g, p, 2)
+}

@@ -54,6 +54,8 @@ type args struct {
 	ckpt, out, vs        string
 	resume               bool
 	every, check, checkN uint64
+	measure, rollouts    int
+	weights              string
 }
 
 func run(argv []string, stdout, stderr io.Writer) error {
@@ -75,6 +77,9 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.Uint64Var(&a.checkN, "check-games", 200, "games of a strength check")
 	fs.StringVar(&a.vs, "vs", "greedy", "the opponent of the strength checks: greedy or expectimax")
 	fs.StringVar(&a.out, "out", "", "write the final weights to this file")
+	fs.IntVar(&a.measure, "measure", 0, "instead of training, measure the net's error on this many held-out positions (see -rollouts)")
+	fs.IntVar(&a.rollouts, "rollouts", 32, "rollouts a position for -measure")
+	fs.StringVar(&a.weights, "weights", "", "the weights -measure measures (default: the shipped net)")
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
@@ -83,6 +88,19 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	}
 	if a.vs != "greedy" && a.vs != "expectimax" {
 		return fmt.Errorf("-vs %q: greedy or expectimax", a.vs)
+	}
+	if a.measure > 0 {
+		e, err := neural.Load(a.game)
+		if a.weights != "" {
+			var data []byte
+			if data, err = os.ReadFile(a.weights); err == nil {
+				e, err = neural.Parse(data)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		return measure(e, a, stdout, stderr)
 	}
 	var t *neural.Trainer
 	if a.resume && a.ckpt != "" {

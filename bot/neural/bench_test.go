@@ -1,0 +1,89 @@
+package neural
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// throwPositions returns positions of random games at a throw, with a
+// player to throw.
+func throwPositions(b *testing.B, game string, n int) []brettspiel.Game {
+	var out []brettspiel.Game
+	for _, g := range positions(b, game, n) {
+		// the position after the play is at the opponent's throw
+		s := g.Clone()
+		legal := s.LegalMoves()
+		if s.Apply(legal[0]) == nil && s.ToMove() == brettspiel.Chance {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// BenchmarkEvaluate judges positions at a throw afresh: the encoding and the
+// whole net. positions/s = 1e9 / ns/op.
+func BenchmarkEvaluate(b *testing.B) {
+	for _, game := range Games() {
+		b.Run(game, func(b *testing.B) {
+			e, err := Load(game)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ps := throwPositions(b, game, 200)
+			j := newJudge(e)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				j.value(ps[i%len(ps)], 0, 2)
+			}
+		})
+	}
+}
+
+// BenchmarkRank1 judges every play of a position at one ply, incrementally;
+// one op is one play judged (its move applied on a scratch game, encoded and
+// judged from the position before).
+func BenchmarkRank1(b *testing.B) {
+	for _, game := range Games() {
+		b.Run(game, func(b *testing.B) {
+			e, err := Load(game)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ps := positions(b, game, 200)
+			j := newJudge(e)
+			var vals []float64
+			b.ReportAllocs()
+			b.ResetTimer()
+			done := 0
+			for done < b.N {
+				g := ps[done%len(ps)]
+				moves := g.LegalMoves()
+				vals = append(vals[:0], make([]float64, len(moves))...)
+				j.rank1(g, moves, vals, 0)
+				done += len(moves)
+			}
+		})
+	}
+}
+
+// BenchmarkDecision is one decision of each level at positions of random
+// games.
+func BenchmarkDecision(b *testing.B) {
+	for _, game := range Games() {
+		ps := positions(b, game, 100)
+		for _, l := range Levels() {
+			b.Run(game+"/"+l.String(), func(b *testing.B) {
+				bot := NewBot(l)
+				r := rand.New(rand.NewPCG(1, 2))
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					g := ps[i%len(ps)]
+					bot.Choose(g, g.LegalMoves(), r)
+				}
+			})
+		}
+	}
+}
