@@ -5,21 +5,21 @@ import (
 	"testing"
 )
 
-// trainTiny trains a tiny net for two rounds of four games.
+// trainTiny trains a tiny net for two rounds of two games.
 func trainTiny(t *testing.T, game string, workers int, seed uint64) []byte {
 	t.Helper()
 	tr, err := NewTrainer(game, 6, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr.Workers, tr.Batch = workers, 4
+	tr.Workers, tr.Batch = workers, 2
 	for range 2 {
 		if _, err := tr.Round(tr.Eval.Games()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if tr.Eval.Games() != 8 {
-		t.Fatalf("%d games counted, want 8", tr.Eval.Games())
+	if tr.Eval.Games() != 4 {
+		t.Fatalf("%d games counted, want 4", tr.Eval.Games())
 	}
 	data, err := tr.Eval.MarshalBinary()
 	if err != nil {
@@ -31,9 +31,9 @@ func trainTiny(t *testing.T, game string, workers int, seed uint64) []byte {
 func TestTrainingIsReproducible(t *testing.T) {
 	for _, game := range Games() {
 		a := trainTiny(t, game, 1, 9)
-		b := trainTiny(t, game, 3, 9)
+		b := trainTiny(t, game, 2, 9)
 		if !bytes.Equal(a, b) {
-			t.Errorf("%s: one worker and three give different weights", game)
+			t.Errorf("%s: one worker and two give different weights", game)
 		}
 		c := trainTiny(t, game, 1, 10)
 		if bytes.Equal(a, c) {
@@ -55,7 +55,7 @@ func TestResumeGoesOnExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr.Workers, tr.Batch = 1, 4
+	tr.Workers, tr.Batch = 1, 2
 	if _, err := tr.Round(0); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestResumeGoesOnExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	re := ResumeTrainer(e, 4)
-	re.Workers, re.Batch = 2, 4
+	re.Workers, re.Batch = 2, 2
 	if _, err := re.Round(e.Games()); err != nil {
 		t.Fatal(err)
 	}
