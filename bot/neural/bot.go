@@ -72,8 +72,8 @@ var levelSettings = [...]settings{
 	Casual:       {noise: 0.12},
 	Intermediate: {noise: 0.04},
 	Advanced:     {},
-	Expert:       {candidates: 3, time: 50 * time.Millisecond},
-	Strongest:    {candidates: 8, time: 50 * time.Millisecond},
+	Expert:       {candidates: 4, time: 50 * time.Millisecond},
+	Strongest:    {candidates: 16, time: 50 * time.Millisecond},
 }
 
 // Bot plays Toccateglio and Verkehren by the nets shipped with the package
@@ -82,8 +82,9 @@ var levelSettings = [...]settings{
 // one-ply levels need about a millisecond): once it has passed, the plays
 // judged two plies deep so far decide, or the one-ply judgement when none
 // is. Fallback chooses in a game of another kind (nil: a uniformly random
-// move that does not concede). A Bot keeps no state between calls; one
-// value may serve several goroutines.
+// move that does not concede). The error of the lower levels is drawn from
+// the caller's source; with a nil source they play without it. A Bot keeps
+// no state between calls; one value may serve several goroutines.
 type Bot struct {
 	Level    Level
 	Time     time.Duration
