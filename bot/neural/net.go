@@ -90,14 +90,42 @@ func (n *Net) hiddenFrom(x []float32, h []float32) {
 		}
 		row := n.W1[i*H : i*H+H]
 		if v == 1 {
-			for j, w := range row {
-				h[j] += w
-			}
+			addRow(h, row)
 			continue
 		}
-		for j, w := range row {
-			h[j] += v * w
-		}
+		addScaledRow(h, row, v)
+	}
+}
+
+// addRow adds row to h, four at a time.
+func addRow(h, row []float32) {
+	h = h[:len(row)]
+	j := 0
+	for ; j+4 <= len(row); j += 4 {
+		r, d := row[j:j+4:j+4], h[j:j+4:j+4]
+		d[0] += r[0]
+		d[1] += r[1]
+		d[2] += r[2]
+		d[3] += r[3]
+	}
+	for ; j < len(row); j++ {
+		h[j] += row[j]
+	}
+}
+
+// addScaledRow adds v·row to h, four at a time.
+func addScaledRow(h, row []float32, v float32) {
+	h = h[:len(row)]
+	j := 0
+	for ; j+4 <= len(row); j += 4 {
+		r, d := row[j:j+4:j+4], h[j:j+4:j+4]
+		d[0] += v * r[0]
+		d[1] += v * r[1]
+		d[2] += v * r[2]
+		d[3] += v * r[3]
+	}
+	for ; j < len(row); j++ {
+		h[j] += v * row[j]
 	}
 }
 
@@ -112,10 +140,7 @@ func (n *Net) addDelta(x0, x1 []float32, h []float32) {
 		if v == 0 {
 			continue
 		}
-		row := n.W1[i*H : i*H+H]
-		for j, w := range row {
-			h[j] += v * w
-		}
+		addScaledRow(h, n.W1[i*H:i*H+H], v)
 	}
 }
 
