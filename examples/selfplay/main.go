@@ -1,15 +1,18 @@
 // Command selfplay plays many seeded games between bots and prints one JSON
-// object with the results — each seat's wins and mean return, the draws (the
-// games no seat won, such as a Verkehren game drawn with both players Junker),
-// the turns:
+// object with the results — each seat's wins, mean return and time per
+// decision (mean and median), the draws (the games no seat won, such as a
+// Verkehren game drawn with both players Junker), the turns:
 //
 //	go run ./examples/selfplay -game toccateglio -bots search,greedy -games 2000 -seed 1 -rollouts 100
 //
 // -game is toccateglio, verkehren or festung; -preset one of the game's
 // presets (as the catalog package lists them); -players the seat count
 // (festung: 2–6);
-// -bots random, greedy, search or expectimax; -rollouts and -depth the search
-// bot's budget, -nodes the expectimax bot's.
+// -bots random, greedy, search, expectimax, or the learned nets of the race
+// games (package bot/neural): net (one ply) or net-<level>, beginner …
+// strongest; -rollouts and -depth the search bot's budget, -nodes the
+// expectimax bot's, -weights a weights file for the nets (a checkpoint of
+// examples/train) instead of the shipped ones.
 //
 // Game i is played from the source PCG(seed, i), so the same seed gives the same
 // JSON, apart from the timings, whatever the number of workers. The bots are

@@ -55,6 +55,9 @@ func TestBadArguments(t *testing.T) {
 		{"-depth", "0"},
 		{"-nodes", "0"},
 		{"-games", "0"},
+		{"-bots", "net-grandmaster"},
+		{"-bots", "net", "-weights", "no-such-file.bin"},
+		{"-bots", "net", "-weights", "main_test.go"},
 	} {
 		var out, errOut bytes.Buffer
 		err := run(args, &out, &errOut)
@@ -78,5 +81,24 @@ func TestDrawsAreNoWins(t *testing.T) {
 	want := Result{Draws: 2, MeanTurns: 25, MaxTurns: 40, Seats: []Seat{{Wins: 1, MeanReturn: -0.25}, {Wins: 1, MeanReturn: 0.25}}}
 	if d := cmp.Diff(want, res); d != "" {
 		t.Errorf("tally (-want +got):\n%s", d)
+	}
+}
+
+// TestNetBotsAndTheirTimes: the net's bots play by name, and each seat's
+// time per decision is reported.
+func TestNetBotsAndTheirTimes(t *testing.T) {
+	res := selfplay(t, "-game", "toccateglio", "-bots", "net-strongest,net-beginner", "-games", "4", "-seed", "2", "-workers", "1")
+	if res.Seats[0].Bot != "net-strongest" || res.Seats[0].Wins+res.Seats[1].Wins+res.Draws != 4 {
+		t.Errorf("implausible result: %+v", res)
+	}
+	for _, s := range res.Seats {
+		if s.DecisionMs <= 0 || s.MedianMs <= 0 || s.MedianMs > 1000 {
+			t.Errorf("seat %s: decisions of %v ms, median %v ms", s.Bot, s.DecisionMs, s.MedianMs)
+		}
+	}
+	// in a game without a net a net bot plays as greedy
+	res = selfplay(t, "-game", "festung", "-bots", "net,random", "-games", "2", "-seed", "2")
+	if res.Games != 2 {
+		t.Errorf("festung with a net bot: %+v", res)
 	}
 }

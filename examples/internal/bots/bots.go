@@ -11,8 +11,8 @@ import (
 )
 
 // Names lists the names Named knows: the bot package's, weakest first, then
-// the net's levels (Toccateglio and Verkehren only), "net" being the net at
-// one ply.
+// the net's levels, "net" being the net at one ply. The nets play Toccateglio
+// and Verkehren; in another game a net bot plays as greedy.
 func Names() []string {
 	names := []string{"random", "greedy", "search", "expectimax", "net"}
 	for _, l := range neural.Levels() {
@@ -33,11 +33,11 @@ func Named(name string) (bot.Bot, error) {
 	case "expectimax":
 		return bot.Expectimax{}, nil
 	case "net":
-		return neural.NewBot(neural.Advanced), nil
+		return neural.Bot{Level: neural.Advanced, Fallback: bot.Greedy{}}, nil
 	}
 	if l, ok := strings.CutPrefix(name, "net-"); ok {
 		if level, err := neural.LevelNamed(l); err == nil {
-			return neural.NewBot(level), nil
+			return neural.Bot{Level: level, Fallback: bot.Greedy{}}, nil
 		}
 	}
 	return nil, fmt.Errorf("unknown bot %q (have %s)", name, strings.Join(Names(), ", "))
