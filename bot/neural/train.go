@@ -29,14 +29,13 @@ import (
 // default): its result, a win worth 1 to 4 strokes, is what the outputs
 // predict. A Verkehren episode is one game.
 type Trainer struct {
-	Eval    *Evaluator
-	Seed    uint64
-	Workers int     // goroutines playing; 0: 1
-	Batch   int     // games per round; 0: 32
-	Alpha   float32 // learning rate; 0: 0.02
-	Lambda  float32 // λ; 0 is TD(0) (use a small number for none): default set by NewTrainer
-	// Stats of the last round.
-	Turns int // throws judged in the last round
+	Eval    *Evaluator // the net being trained, in place
+	Seed    uint64     // the dice of game i come from PCG(Seed, i)
+	Workers int        // goroutines playing; 0: 1
+	Batch   int        // games a round; 0: 32
+	Alpha   float32    // the learning rate; 0: 0.02
+	Lambda  float32    // λ, 0…1 (0: TD(0)); NewTrainer and ResumeTrainer set 0.7
+	Turns   int        // the positions at a throw that the last round trained on
 }
 
 // NewTrainer returns a trainer for game ("verkehren" or "toccateglio") with
