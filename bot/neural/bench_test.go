@@ -75,11 +75,11 @@ func BenchmarkRank1(b *testing.B) {
 	}
 }
 
-// BenchmarkDecision is one decision of each level at positions of random
-// games.
+// BenchmarkDecision is one decision of each level at positions of games
+// the net plays against itself at one ply.
 func BenchmarkDecision(b *testing.B) {
 	for _, game := range Games() {
-		ps := positions(b, game, 100)
+		ps := netPositions(b, game, 200)
 		for _, l := range Levels() {
 			b.Run(game+"/"+l.String(), func(b *testing.B) {
 				bot := NewBot(l)
@@ -95,4 +95,35 @@ func BenchmarkDecision(b *testing.B) {
 			})
 		}
 	}
+}
+
+// netPositions returns n positions with a throw to play and more than one
+// play, from games the shipped net plays against itself at one ply.
+func netPositions(b *testing.B, game string, n int) []brettspiel.Game {
+	r := rand.New(rand.NewPCG(13, 14))
+	bot := NewBot(Advanced)
+	var out []brettspiel.Game
+	for len(out) < n {
+		v, _ := variantNamed(game)
+		g, err := newEpisode(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for g.ToMove() != brettspiel.Terminal && len(out) < n {
+			var m brettspiel.Move
+			if g.ToMove() == brettspiel.Chance {
+				m, _ = brettspiel.SampleChance(g, r)
+			} else {
+				legal := g.LegalMoves()
+				if len(playable(g, legal, nil)) > 1 {
+					out = append(out, g.Clone())
+				}
+				m = bot.Choose(g, legal, r)
+			}
+			if err := g.Apply(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return out
 }
