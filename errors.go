@@ -2,6 +2,7 @@ package brettspiel
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -10,24 +11,52 @@ import (
 // (through [*Error]); test with errors.Is.
 var (
 	// ErrIllegalMove: the move is not among the legal moves of the state.
-	ErrIllegalMove = errors.New("illegal move")
+	ErrIllegalMove = NewSentinel("ErrIllegalMove", "illegal move")
 	// ErrGameOver: the game has ended; nothing more can be applied.
-	ErrGameOver = errors.New("game is over")
+	ErrGameOver = NewSentinel("ErrGameOver", "game is over")
 	// ErrNotYourTurn: the move belongs to another actor than the one to move.
-	ErrNotYourTurn = errors.New("not this player's turn")
+	ErrNotYourTurn = NewSentinel("ErrNotYourTurn", "not this player's turn")
 	// ErrChanceNode: a player's move was given where a throw is due.
-	ErrChanceNode = errors.New("a throw of the dice is due")
+	ErrChanceNode = NewSentinel("ErrChanceNode", "a throw of the dice is due")
 	// ErrBadNotation: the text is not a move (or position) in the notation.
-	ErrBadNotation = errors.New("bad notation")
+	ErrBadNotation = NewSentinel("ErrBadNotation", "bad notation")
 	// ErrBadPosition: a position that cannot arise under the rules.
-	ErrBadPosition = errors.New("impossible position")
+	ErrBadPosition = NewSentinel("ErrBadPosition", "impossible position")
 	// ErrBadOptions: inconsistent or out-of-range rule options.
-	ErrBadOptions = errors.New("bad options")
+	ErrBadOptions = NewSentinel("ErrBadOptions", "bad options")
 	// ErrZeroGame: the game is a zero value, not made by a constructor (New,
 	// FromPosition, ParseID, LoadRecord, UnmarshalJSON). A zero Game refuses
 	// every call that could play or report a game.
-	ErrZeroGame = errors.New("zero Game: make games with New")
+	ErrZeroGame = NewSentinel("ErrZeroGame", "zero Game: make games with New")
 )
+
+// NewSentinel returns a sentinel error with a message and a stable name,
+// the name of the variable that holds it (e.g. "ErrIllegalMove"). The
+// sentinels of this module are made with it, so that [ErrorName] can name
+// them for a frontend in another language; a package with sentinels of its
+// own (the session's) makes them the same way. Two calls return distinct
+// errors, even with the same name.
+func NewSentinel(name, text string) error { return &sentinel{name: name, text: text} }
+
+type sentinel struct{ name, text string }
+
+func (s *sentinel) Error() string { return s.text }
+
+// ErrorName returns the sentinel's name.
+func (s *sentinel) ErrorName() string { return s.name }
+
+// ErrorName returns the stable name of the sentinel error that err wraps —
+// the first in its chain made by [NewSentinel], e.g. "ErrIllegalMove" for
+// any error of an illegal move — or "" when it wraps none. The names are
+// part of the API: they do not change when a message's wording does, so a
+// frontend can tell errors apart by name.
+func ErrorName(err error) string {
+	var n interface{ ErrorName() string }
+	if errors.As(err, &n) {
+		return n.ErrorName()
+	}
+	return ""
+}
 
 // Error is the structured error of this module, in the manner of
 // strconv.NumError: the operation, the input it was given, the sentinel it wraps
@@ -37,6 +66,12 @@ type Error struct {
 	Input  string // the input as given (a move's notation, a position ID, …)
 	Err    error  // one of the sentinel errors
 	Reason string // what exactly is wrong, e.g. "the Hucke may not hold one stone"
+	// Rules are the IDs of the rules that refused, e.g. ["T-H1", "T-H2"],
+	// in the order the reason names them; empty when no rule of a game
+	// refused (bad notation, a zero game, …). They are data, so that a
+	// frontend shows the rules' texts (package rules) without reading
+	// them out of the message.
+	Rules []string
 }
 
 // Error renders the error. It quotes at most [MaxQuoted] bytes of Input (see
@@ -122,4 +157,21 @@ func CheckMove(toMove Player, m Move, legal []Move, str func(Move) string) error
 		return nil
 	}
 	return fail(ErrIllegalMove, "")
+}
+
+// RulesOf returns the IDs of the rules that refused, as the first [*Error]
+// in err's chain that names any carries them in [Error.Rules]; nil when no
+// rule refused. A frontend looks their texts up in package rules.
+func RulesOf(err error) []string {
+	for err != nil {
+		if e, ok := err.(*Error); ok && len(e.Rules) > 0 {
+			return slices.Clone(e.Rules)
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return nil
+		}
+		err = u.Unwrap()
+	}
+	return nil
 }
