@@ -620,3 +620,16 @@ func TestLoadAFinishedGame(t *testing.T) {
 		t.Errorf("loading a finished game:\n%s", out)
 	}
 }
+
+// ruleIDs returns the words of a printed line that are rule IDs, in their
+// order, once each: the test's reading of the terminal, not the program's.
+func ruleIDs(line string) []string {
+	var ids []string
+	for _, w := range strings.Fields(line) {
+		w = strings.Trim(w, "(),.:;")
+		if _, ok := rules.Lookup(w); ok && len(w) <= 8 {
+			ids = append(ids, w)
+		}
+	}
+	return unique(ids)
+}
