@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/session"
 	"github.com/chromedp/chromedp"
 )

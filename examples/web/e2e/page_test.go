@@ -13,8 +13,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/session"
 	"github.com/brettspiel/brettspiel/rules"
+	"github.com/brettspiel/brettspiel/session"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
