@@ -250,7 +250,7 @@ func DecodeStrict(data []byte, v any) error {
 		return bad(fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), MaxJSONSize))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := checkKeys(dec, reflect.TypeOf(v), "", map[reflect.Type]map[string]reflect.Type{}); err != nil {
+	if err := checkKeys(dec, reflect.TypeOf(v), "", 0, map[reflect.Type]map[string]reflect.Type{}); err != nil {
 		var e *Error
 		if errors.As(err, &e) {
 			return err
@@ -288,16 +288,27 @@ func DecodeState(data []byte, v any) error {
 	return DecodeStrict(data, v)
 }
 
+// maxJSONDepth is the deepest nesting of arrays and objects DecodeStrict
+// reads; the states and the arguments of calls nest a few levels.
+const maxJSONDepth = 64
+
 // checkKeys reads one JSON value from dec and checks the keys of its objects
 // against t, the Go type it decodes into (nil where that is not known). path
-// names the value for the message; fields caches the keys of struct types.
-func checkKeys(dec *json.Decoder, t reflect.Type, path string, fields map[reflect.Type]map[string]reflect.Type) error {
+// names the value for the message, depth is its nesting; fields caches the
+// keys of struct types. It recurses once per level, so a depth beyond
+// maxJSONDepth is refused: without a bound, a document of nothing but
+// brackets would cost memory quadratic in its depth (the paths) and, in
+// WebAssembly, overflow the stack of the JavaScript engine.
+func checkKeys(dec *json.Decoder, t reflect.Type, path string, depth int, fields map[reflect.Type]map[string]reflect.Type) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	tok, err := dec.Token()
 	if err != nil {
 		return err
+	}
+	if d, ok := tok.(json.Delim); ok && (d == '[' || d == '{') && depth >= maxJSONDepth {
+		return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "nested deeper than " + strconv.Itoa(maxJSONDepth) + " levels"}
 	}
 	switch tok {
 	case json.Delim('['):
@@ -306,7 +317,7 @@ func checkKeys(dec *json.Decoder, t reflect.Type, path string, fields map[reflec
 			elem = t.Elem()
 		}
 		for i := 0; dec.More(); i++ {
-			if err := checkKeys(dec, elem, fmt.Sprintf("%s[%d]", path, i), fields); err != nil {
+			if err := checkKeys(dec, elem, fmt.Sprintf("%s[%d]", path, i), depth+1, fields); err != nil {
 				return err
 			}
 		}
@@ -345,7 +356,7 @@ func checkKeys(dec *json.Decoder, t reflect.Type, path string, fields map[reflec
 			} else if t != nil && t.Kind() == reflect.Map {
 				vt = t.Elem()
 			}
-			if err := checkKeys(dec, vt, where, fields); err != nil {
+			if err := checkKeys(dec, vt, where, depth+1, fields); err != nil {
 				return err
 			}
 		}
