@@ -25,12 +25,18 @@ test('a game played to the end in a worker', async () => {
 test('the main thread runs on while the worker searches', async () => {
   const w = await startWorker();
   try {
-    const h = (await w.call('newGame', { variant: 'toccateglio', seats: ['expectimax', 'expectimax'] })).handle;
-    await w.call('throw', { handle: h });
+    const h = (await w.call('newGame', { variant: 'toccateglio' })).handle;
+    let st = await w.call('state', { handle: h, log: false });
+    while (st.state.turn === 'chance') {
+      st = await w.call('throw', { handle: h, log: false });
+    }
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
-    const st = await w.call('botMove', { handle: h, bot: 'expectimax', log: false });
-    clearInterval(timer);
+    try {
+      st = await w.call('botMove', { handle: h, bot: 'expectimax', log: false });
+    } finally {
+      clearInterval(timer);
+    }
     assert.ok(st.move);
     // not a timing bound: only that the event loop turned during the call
     assert.ok(ticks > 0, 'the event loop did not turn while the worker searched');
