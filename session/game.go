@@ -104,6 +104,8 @@ type Game struct {
 	seats   []string  // per seat: "" for a person, else a bot's name
 	bots    []bot.Bot // per seat: nil for a person
 	manual  bool
+	// hasRecord is false for a game loaded from a position ID.
+	hasRecord bool
 	// cur is a copy of the position now, for reading (never applied to);
 	// refresh renews it after every change of h.
 	cur brettspiel.Game
@@ -135,7 +137,7 @@ type EventJSON struct {
 }
 
 func newGame(h *brettspiel.History, variant, preset string, c Config) (*Game, error) {
-	g := &Game{h: h, variant: variant, preset: preset, seed: uint64(c.Seed), cur: h.Game()}
+	g := &Game{h: h, variant: variant, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
 	switch strings.ToLower(c.Dice) {
 	case "", DiceSeeded:
 	case DiceManual:
@@ -624,7 +626,7 @@ func (g *Game) record() (string, error) {
 func (g *Game) HasRecord() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.h.Record() != nil
+	return g.hasRecord
 }
 
 // PositionID returns the position ID of the position now.

@@ -134,11 +134,28 @@ function newGame() {
 
 // ---- state ----
 
-// show takes a state from the API, draws it and lets the bots move.
+// plan is the Festungsspiel's plan, the same in every state: asked for
+// once ("plan") and joined to each state's fields, which carry only their
+// markers and squares.
+let plan = null;
+
+function withPlan(state, handle) {
+  if (!Array.isArray(state.fields) || state.layout) return state;
+  if (!plan) {
+    const p = call('plan', { handle });
+    if (p.error) { showError(p.error); return state; }
+    plan = { layout: p.layout, fields: new Map(p.fields.map((f) => [f.id, f])) };
+  }
+  state.layout = plan.layout;
+  state.fields = state.fields.map((f) => ({ ...plan.fields.get(f.id), ...f }));
+  return state;
+}
+
+// show takes a state from the session, draws it and lets the bots move.
 function show(res) {
   if (res.error) { showError(res.error); if (cur) render(); return false; }
   cur = res;
-  game = res.state;
+  game = withPlan(res.state, res.handle);
   log = log.slice(0, res.since).concat(res.log);
   made = []; next = []; complete = ''; selected = null; confirmMove = '';
   $('#hints').replaceChildren();
