@@ -11,9 +11,11 @@ import (
 // it, JSON in and out: per iteration one "legal" and one "apply" of the
 // seat to move (the throws before it, from the seed, included), with the
 // lean view a frontend asks for: the log since the last step it has, no
-// legal moves in the state (it asks "legal" for them). BenchmarkCallThrow
+// legal moves in the state (it asks "legal" for them). "legal" lists the
+// notations only; the BenchmarkCallParts… ask for the moves' parts too.
+// BenchmarkCallThrow
 // measures the throws.
-func benchCall(b *testing.B, variant string, players int) {
+func benchCall(b *testing.B, variant string, players int, parts bool) {
 	t := NewTable(Options{})
 	var s struct {
 		Handle int
@@ -50,7 +52,7 @@ func benchCall(b *testing.B, variant string, players int) {
 			}
 		}
 		h := strconv.Itoa(s.Handle)
-		args := []byte(`{"handle":` + h + `}`)
+		args := []byte(`{"handle":` + h + `,"parts":` + strconv.FormatBool(parts) + `}`)
 		t0 := time.Now()
 		out := t.Call("legal", args)
 		calls += time.Since(t0)
@@ -71,10 +73,13 @@ func benchCall(b *testing.B, variant string, players int) {
 	b.ReportMetric(float64(b.N)/calls.Seconds(), "pairs/s")
 }
 
-func BenchmarkCallToccateglio(b *testing.B) { benchCall(b, "toccateglio", 2) }
-func BenchmarkCallVerkehren(b *testing.B)   { benchCall(b, "verkehren", 2) }
-func BenchmarkCallFestung3(b *testing.B)    { benchCall(b, "festung", 3) }
-func BenchmarkCallFestung6(b *testing.B)    { benchCall(b, "festung", 6) }
+func BenchmarkCallToccateglio(b *testing.B)      { benchCall(b, "toccateglio", 2, false) }
+func BenchmarkCallVerkehren(b *testing.B)        { benchCall(b, "verkehren", 2, false) }
+func BenchmarkCallFestung3(b *testing.B)         { benchCall(b, "festung", 3, false) }
+func BenchmarkCallFestung6(b *testing.B)         { benchCall(b, "festung", 6, false) }
+func BenchmarkCallPartsToccateglio(b *testing.B) { benchCall(b, "toccateglio", 2, true) }
+func BenchmarkCallPartsVerkehren(b *testing.B)   { benchCall(b, "verkehren", 2, true) }
+func BenchmarkCallPartsFestung3(b *testing.B)    { benchCall(b, "festung", 3, true) }
 
 // BenchmarkCallThrow measures "throw" of the Festungsspiel for three, with
 // the log since the last step: the call a frontend makes most often there.

@@ -44,7 +44,7 @@
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
 //	close        {handle}                            → {}
 //	state        {handle, VIEW}                      → STATE
-//	legal        {handle}                            → {legal: [LegalMove…]}
+//	legal        {handle, parts?}                    → {legal: [LegalMove…]}
 //	nextSteps    {handle, steps: [Step…]}            → {next: [Step…], complete}
 //	apply        {handle, notation, VIEW}            → STATE with move
 //	throw        {handle, VIEW}                      → STATE with move
@@ -71,6 +71,11 @@
 // chance (true: the throws at a chance node, left out by default) and static
 // (true: the Festungsspiel's plan inside the state; by default each field
 // is only its ID, marker and squares, and "plan" gives the rest once).
+//
+// legal lists the legal moves of the seat to move, or the throws at a chance
+// node, as the state's "legal" does: each with its notation and its parts
+// (kind, dice, steps in the board's points); "parts": false gives the
+// notations only, without the search per move the parts cost.
 //
 // Takeback takes back to the last decision of seat (0…players−1; by
 // default the seat that decided last); undo takes back one step, a throw

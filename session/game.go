@@ -121,10 +121,11 @@ type Step struct {
 	Actor    int         `json:"actor"`
 	Notation string      `json:"notation"`
 	Events   []EventJSON `json:"events"`
-	// Bot names the bot that chose the move, "" for a person's move or a
-	// throw.
-	Bot string `json:"bot,omitempty"`
-	// Millis is the time the bot took to choose, in milliseconds.
+	// Bot names the bot that chose the move and Millis the time it took,
+	// in milliseconds, on the step that [Game.BotMove] or [Game.Advance]
+	// returns; the log of a state leaves them out (its seats say who
+	// plays).
+	Bot    string  `json:"bot,omitempty"`
 	Millis float64 `json:"millis,omitempty"`
 }
 

@@ -186,9 +186,20 @@ type LegalJSON struct {
 
 type legalArgs struct {
 	handleArgs
+	// Parts false lists each move by its notation only, without its kind,
+	// dice and steps, which cost a search per move; default true.
+	Parts *bool `json:"parts"`
 }
 
 func legalCall(name string, h int, g *Game, in *legalArgs) ([]byte, error) {
+	if in.Parts != nil && !*in.Parts {
+		moves := g.cur.LegalMoves()
+		out := LegalJSON{Legal: make([]brettspiel.LegalMove, len(moves))}
+		for i, m := range moves {
+			out.Legal[i].Notation = g.cur.MoveString(m)
+		}
+		return marshal(out)
+	}
 	return marshal(LegalJSON{Legal: brettspiel.NewStateJSON(g.cur, g.variant, "").Legal})
 }
 
