@@ -102,7 +102,7 @@ func TestCallsAgreeWithHistory(t *testing.T) {
 		if err != nil {
 			rt.Fatal(err)
 		}
-		for i := 0; i < 40; i++ {
+		for i := 0; i < 25; i++ {
 			op := rapid.SampledFrom([]string{"throw", "apply", "undo", "redo", "takeback", "advance", "bad"}).Draw(rt, "op")
 			args := fmt.Sprintf(`{"handle":%d,"log":false}`, s.Handle)
 			ok := false

@@ -67,7 +67,7 @@
 //
 // VIEW are optional keys that choose what a STATE carries ([View]): since
 // (the first step of the log to send; a frontend sends the length it has),
-// log (false: no log), legal (false: no legal moves at a seat's turn),
+// log (false: an empty log), legal (false: no legal moves at a seat's turn),
 // chance (true: the throws at a chance node, left out by default) and static
 // (true: the Festungsspiel's plan inside the state; by default each field
 // is only its ID, marker and squares, and "plan" gives the rest once).

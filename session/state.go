@@ -24,9 +24,10 @@ type StateJSON struct {
 	// no record to save.
 	HasRecord bool `json:"hasRecord"`
 	// Since is the index of the first step of Log: the log holds the
-	// steps from the call's "since" on; absent with "log": false.
+	// steps from the call's "since" on; with "log": false it is empty and
+	// Since is Length.
 	Since int    `json:"since"`
-	Log   []Step `json:"log,omitempty"`
+	Log   []Step `json:"log"`
 	// Move is the notation of the move or throw the call played, for
 	// apply, throw, throwManual and botMove.
 	Move string `json:"move,omitempty"`
@@ -57,7 +58,7 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 		s.Since = min(v.Since, g.h.Len())
 		s.Log = g.log(s.Since)
 	} else {
-		s.Since = g.h.Len()
+		s.Since, s.Log = g.h.Len(), []Step{}
 	}
 	if p != nil {
 		s.Played = len(p.steps)
