@@ -24,8 +24,9 @@ type leanStateJSON struct {
 
 // MarshalJSONView implements brettspiel.ViewMarshaler: [Game.MarshalJSON]
 // in the parts v asks for. With v.NoStatic the plan's layout is left out and
-// each field is only its ID, marker and squares; [Plan] and the full form
-// give the rest, the same in every state.
+// "fields" lists only the fields that hold a marker or squares, each by its
+// ID, marker and squares (every other field is empty); [PlanJSON] gives the
+// rest, the same in every state.
 func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, zeroErr("marshal JSON")
@@ -34,9 +35,11 @@ func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 	if !v.NoStatic {
 		return json.Marshal(s)
 	}
-	lean := leanStateJSON{stateJSON: s, Fields: make([]leanField, len(s.Fields))}
-	for i, f := range s.Fields {
-		lean.Fields[i] = leanField{ID: f.ID, Marker: f.Marker, Squares: f.Squares}
+	lean := leanStateJSON{stateJSON: s, Fields: []leanField{}}
+	for _, f := range s.Fields {
+		if f.Marker || len(f.Squares) > 0 {
+			lean.Fields = append(lean.Fields, leanField{ID: f.ID, Marker: f.Marker, Squares: f.Squares})
+		}
 	}
 	return json.Marshal(&lean)
 }

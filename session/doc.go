@@ -67,10 +67,13 @@
 //
 // VIEW are optional keys that choose what a STATE carries ([View]): since
 // (the first step of the log to send; a frontend sends the length it has),
-// log (false: an empty log), legal (false: no legal moves at a seat's turn),
+// log (false: an empty log), rules (true: each event of the log with its
+// rule's text; by default the event names its rule by ID), legal (false: no
+// legal moves at a seat's turn),
 // chance (true: the throws at a chance node, left out by default) and static
-// (true: the Festungsspiel's plan inside the state; by default each field
-// is only its ID, marker and squares, and "plan" gives the rest once).
+// (true: the Festungsspiel's plan inside the state; by default "fields"
+// lists only the fields holding a marker or squares, by ID, and "plan"
+// gives the rest once).
 //
 // legal lists the legal moves of the seat to move, or the throws at a chance
 // node, as the state's "legal" does: each with its notation and its parts

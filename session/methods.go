@@ -124,6 +124,9 @@ type View struct {
 	// Chance true sends the throws at a chance node with their weights;
 	// by default they are left out ("legal" is empty at a throw).
 	Chance bool `json:"chance"`
+	// Rules true sends with each event of the log its rule's text; by
+	// default an event names its rule by ID only ("rule" gives the text).
+	Rules bool `json:"rules"`
 	// Static true sends what the rules fix in every state, the
 	// Festungsspiel's plan; by default it is left out, and "plan" gives it
 	// once.

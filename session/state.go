@@ -57,6 +57,13 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 	if v.Log == nil || *v.Log {
 		s.Since = min(v.Since, g.h.Len())
 		s.Log = g.log(s.Since)
+		if !v.Rules {
+			for i := range s.Log {
+				for k := range s.Log[i].Events {
+					s.Log[i].Events[k].Rule = nil
+				}
+			}
+		}
 	} else {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
