@@ -104,6 +104,8 @@ type Game struct {
 	seats   []string  // per seat: "" for a person, else a bot's name
 	bots    []bot.Bot // per seat: nil for a person
 	manual  bool
+	// hasRecord is false for a game loaded from a position ID.
+	hasRecord bool
 	// cur is a copy of the position now, for reading (never applied to);
 	// refresh renews it after every change of h.
 	cur brettspiel.Game
@@ -119,10 +121,11 @@ type Step struct {
 	Actor    int         `json:"actor"`
 	Notation string      `json:"notation"`
 	Events   []EventJSON `json:"events"`
-	// Bot names the bot that chose the move, "" for a person's move or a
-	// throw.
-	Bot string `json:"bot,omitempty"`
-	// Millis is the time the bot took to choose, in milliseconds.
+	// Bot names the bot that chose the move and Millis the time it took,
+	// in milliseconds, on the step that [Game.BotMove] or [Game.Advance]
+	// returns; the log of a state leaves them out (its seats say who
+	// plays).
+	Bot    string  `json:"bot,omitempty"`
 	Millis float64 `json:"millis,omitempty"`
 }
 
@@ -135,7 +138,7 @@ type EventJSON struct {
 }
 
 func newGame(h *brettspiel.History, variant, preset string, c Config) (*Game, error) {
-	g := &Game{h: h, variant: variant, preset: preset, seed: uint64(c.Seed), cur: h.Game()}
+	g := &Game{h: h, variant: variant, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
 	switch strings.ToLower(c.Dice) {
 	case "", DiceSeeded:
 	case DiceManual:
@@ -624,7 +627,7 @@ func (g *Game) record() (string, error) {
 func (g *Game) HasRecord() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.h.Record() != nil
+	return g.hasRecord
 }
 
 // PositionID returns the position ID of the position now.

@@ -105,15 +105,15 @@ func checkTakebackRefusesSeatsOutOfRange(t *testing.T, call caller) {
 		json.Unmarshal(call("throw", []byte(fmt.Sprintf(`{"handle":%d}`, s.Handle))), &s)
 	}
 	before := s.Length
-	for _, seat := range []int{257, 256, 255, 2, -1, -3, 1 << 40} {
-		out := call("takeback", []byte(fmt.Sprintf(`{"handle":%d,"seat":%d}`, s.Handle, seat)))
+	for _, seat := range []string{"257", "256", "255", "2", "-1", "-3", "1099511627776", "1.5"} {
+		out := call("takeback", []byte(fmt.Sprintf(`{"handle":%d,"seat":%s}`, s.Handle, seat)))
 		var e struct{ Error *ErrorJSON }
 		if json.Unmarshal(out, &e) != nil || e.Error == nil || e.Error.Name != "ErrBadCall" {
-			t.Errorf("takeback of seat %d = %.200s, want ErrBadCall", seat, out)
+			t.Errorf("takeback of seat %s = %.200s, want ErrBadCall", seat, out)
 		}
 		json.Unmarshal(call("state", []byte(fmt.Sprintf(`{"handle":%d}`, s.Handle))), &s)
 		if s.Length != before {
-			t.Fatalf("takeback of seat %d took %d steps back", seat, before-s.Length)
+			t.Fatalf("takeback of seat %s took %d steps back", seat, before-s.Length)
 		}
 	}
 }

@@ -124,6 +124,9 @@ type View struct {
 	// Chance true sends the throws at a chance node with their weights;
 	// by default they are left out ("legal" is empty at a throw).
 	Chance bool `json:"chance"`
+	// Rules true sends with each event of the log its rule's text; by
+	// default an event names its rule by ID only ("rule" gives the text).
+	Rules bool `json:"rules"`
 	// Static true sends what the rules fix in every state, the
 	// Festungsspiel's plan; by default it is left out, and "plan" gives it
 	// once.
@@ -186,9 +189,20 @@ type LegalJSON struct {
 
 type legalArgs struct {
 	handleArgs
+	// Parts false lists each move by its notation only, without its kind,
+	// dice and steps, which cost a search per move; default true.
+	Parts *bool `json:"parts"`
 }
 
 func legalCall(name string, h int, g *Game, in *legalArgs) ([]byte, error) {
+	if in.Parts != nil && !*in.Parts {
+		moves := g.cur.LegalMoves()
+		out := LegalJSON{Legal: make([]brettspiel.LegalMove, len(moves))}
+		for i, m := range moves {
+			out.Legal[i].Notation = g.cur.MoveString(m)
+		}
+		return marshal(out)
+	}
 	return marshal(LegalJSON{Legal: brettspiel.NewStateJSON(g.cur, g.variant, "").Legal})
 }
 

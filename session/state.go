@@ -2,9 +2,9 @@ package session
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/festung"
 )
 
 // StateJSON is the result of every call that starts, changes or shows a
@@ -24,9 +24,10 @@ type StateJSON struct {
 	// no record to save.
 	HasRecord bool `json:"hasRecord"`
 	// Since is the index of the first step of Log: the log holds the
-	// steps from the call's "since" on; absent with "log": false.
+	// steps from the call's "since" on; with "log": false it is empty and
+	// Since is Length.
 	Since int    `json:"since"`
-	Log   []Step `json:"log,omitempty"`
+	Log   []Step `json:"log"`
 	// Move is the notation of the move or throw the call played, for
 	// apply, throw, throwManual and botMove.
 	Move string `json:"move,omitempty"`
@@ -52,12 +53,19 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 		return nil, err
 	}
 	s := StateJSON{Handle: h, Info: g.info(), Length: g.h.Len(), CanUndo: g.h.Len() > 0,
-		CanRedo: g.h.RedoLen() > 0, HasRecord: g.h.Record() != nil}
+		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
 	if v.Log == nil || *v.Log {
 		s.Since = min(v.Since, g.h.Len())
 		s.Log = g.log(s.Since)
+		if !v.Rules {
+			for i := range s.Log {
+				for k := range s.Log[i].Events {
+					s.Log[i].Events[k].Rule = nil
+				}
+			}
+		}
 	} else {
-		s.Since = g.h.Len()
+		s.Since, s.Log = g.h.Len(), []Step{}
 	}
 	if p != nil {
 		s.Played = len(p.steps)
@@ -81,13 +89,17 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 
 // viewJSON writes the game's JSON form in the parts v asks for.
 func (g *Game) viewJSON(v View) ([]byte, error) {
+	jv := brettspiel.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static}
+	if vm, ok := g.cur.(brettspiel.ViewMarshaler); ok {
+		return vm.MarshalJSONView(jv)
+	}
 	return json.Marshal(g.cur)
 }
 
 // staticPlan answers "plan".
 func staticPlan(g *Game) ([]byte, error) {
-	return nil, bad("plan", "", ErrBadCall, g.variant+" has no plan; its state holds all there is to draw")
+	if g.variant != festung.Variant {
+		return nil, bad("plan", g.variant, ErrBadCall, "only the Festungsspiel has a plan; a race game's state holds all there is to draw")
+	}
+	return festung.PlanJSON(), nil
 }
-
-var _ = strconv.Itoa
-var _ = brettspiel.JSONVersion

@@ -2,6 +2,7 @@ package session
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
@@ -165,3 +166,13 @@ func decode(method string, args []byte, v any) error {
 	}
 	return nil
 }
+
+//go:embed protocol.schema.json
+var schema []byte
+
+// Schema returns the JSON Schema (draft 2020-12) of every answer of
+// [Table.Call], the file protocol.schema.json of this package: a failure or
+// the result of a method, each result under its name in "$defs" (state,
+// legal, next, hints, text, id, version, games, rule, plan, empty). The
+// slice is the caller's.
+func Schema() []byte { return slices.Clone(schema) }
