@@ -24,16 +24,16 @@ class EngineTest(unittest.TestCase):
         assert status == 0, f"the engine exited with status {status}"
 
     def test_catalogue(self):
-        names = sorted(g["Name"] for g in self.games)
+        names = sorted(g["name"] for g in self.games)
         self.assertEqual(names, ["festung", "toccateglio", "verkehren"])
 
     def test_every_variant_played_by_bots(self):
         for g in self.games:
-            for i, preset in enumerate(g["Presets"]):
-                for players in sorted({g["MinPlayers"], g["MaxPlayers"]}):
-                    with self.subTest(variant=g["Name"], preset=preset["Name"], players=players):
+            for i, preset in enumerate(g["presets"]):
+                for players in sorted({g["minPlayers"], g["maxPlayers"]}):
+                    with self.subTest(variant=g["name"], preset=preset["name"], players=players):
                         seats = ["greedy" if k % 2 else "random" for k in range(players)]
-                        st = self.engine.call("newGame", variant=g["Name"], preset=preset["Name"],
+                        st = self.engine.call("newGame", variant=g["name"], preset=preset["name"],
                                               players=players, seed=str(2**64 - 1 - i), seats=seats, log=False)
                         st = self.engine.play_to_end(st["handle"])
                         self.assertEqual(st["state"]["turn"], "over")
@@ -43,9 +43,9 @@ class EngineTest(unittest.TestCase):
     def test_every_variant_played_by_picking_legal_moves(self):
         rng = random.Random(5)
         for g in self.games:
-            for preset in g["Presets"]:
-                with self.subTest(variant=g["Name"], preset=preset["Name"]):
-                    st = self.engine.call("newGame", variant=g["Name"], preset=preset["Name"], seed=11, log=False)
+            for preset in g["presets"]:
+                with self.subTest(variant=g["name"], preset=preset["name"]):
+                    st = self.engine.call("newGame", variant=g["name"], preset=preset["name"], seed=11, log=False)
                     st = self.engine.play_to_end(st["handle"], pick=rng.choice)
                     self.assertEqual(st["state"]["turn"], "over")
                     self.assertGreater(st["length"], 0)

@@ -1,5 +1,6 @@
 // Types of the brettspiel engine's JSON protocol (Table.Call of the Go
-// package session, protocol 1) and of this package's loader.
+// package session, protocol 1; its JSON Schema is session/protocol.schema.json)
+// and of this package's loader.
 
 // ---- values of the protocol ----
 
@@ -14,9 +15,11 @@ export interface View {
   log?: boolean;
   /** false leaves out the legal moves at a seat's turn. */
   legal?: boolean;
+  /** true gives each event of the log its rule's text (by default the event names its rule by ID). */
+  rules?: boolean;
   /** true sends the throws at a chance node with their weights. */
   chance?: boolean;
-  /** true sends what the rules fix in every state (the Festungsspiel's plan). */
+  /** true sends what the rules fix in every state (the Festungsspiel's plan); by default "plan" gives it once. */
   static?: boolean;
 }
 
@@ -141,7 +144,8 @@ export interface StateResult extends Info {
   hasRecord: boolean;
   /** The index of the first step of log. */
   since: number;
-  log?: LogStep[];
+  /** The steps from since on (empty with log: false). */
+  log: LogStep[];
   /** The notation of what the call played (apply, throw, throwManual, botMove). */
   move?: string;
   /** The time the bot took, for botMove. */
@@ -152,12 +156,12 @@ export interface StateResult extends Info {
 
 /** A game of the catalogue. */
 export interface Variant {
-  Name: string;
-  Title: string;
-  Description: string;
-  Presets: { Name: string; Description: string; Source: string }[];
-  MinPlayers: number;
-  MaxPlayers: number;
+  name: string;
+  title: string;
+  description: string;
+  presets: { name: string; description: string; source: string }[];
+  minPlayers: number;
+  maxPlayers: number;
 }
 
 /** How to set a game up ("newGame"). */
@@ -209,7 +213,8 @@ export interface Methods {
   loadID: { args: LoadArgs & { id: string }; result: StateResult };
   close: { args: HandleArgs; result: {} };
   state: { args: HandleArgs & View; result: StateResult };
-  legal: { args: HandleArgs; result: { legal: LegalMove[] } };
+  /** parts: false gives the notations only, without each move's kind, dice and steps. */
+  legal: { args: HandleArgs & { parts?: boolean }; result: { legal: LegalMove[] } };
   nextSteps: { args: HandleArgs & { steps?: Partial<Step>[] }; result: { next: Step[]; complete: string } };
   apply: { args: HandleArgs & View & { notation: string }; result: StateResult };
   throw: { args: HandleArgs & View; result: StateResult };
@@ -223,7 +228,8 @@ export interface Methods {
   hint: { args: HandleArgs & { bot?: string; count?: number }; result: { hints: Hint[] } };
   saveRecord: { args: HandleArgs; result: { text: string } };
   positionID: { args: HandleArgs; result: { id: string } };
-  plan: { args: HandleArgs; result: Record<string, unknown> };
+  /** The Festungsspiel's plan: its layout and fields, fixed by the rules. */
+  plan: { args: HandleArgs; result: { layout: Record<string, unknown>; fields: { id: number; name: string; kind: string; [key: string]: unknown }[] } };
 }
 
 export type Method = keyof Methods;

@@ -10,16 +10,16 @@ const { games, bots } = e.call('games');
 const call = (m, a) => e.call(m, a);
 
 test('the catalogue lists the three games and the bots', () => {
-  assert.deepEqual(games.map((g) => g.Name).sort(), ['festung', 'toccateglio', 'verkehren']);
+  assert.deepEqual(games.map((g) => g.name).sort(), ['festung', 'toccateglio', 'verkehren']);
   assert.ok(bots.includes('random') && bots.includes('greedy'));
 });
 
 for (const g of games) {
-  for (const [i, p] of g.Presets.entries()) {
-    for (const players of new Set([g.MinPlayers, g.MaxPlayers])) {
-      test(`${g.Name} / ${p.Name} / ${players} seats: bots play it to the end`, () => {
+  for (const [i, p] of g.presets.entries()) {
+    for (const players of new Set([g.minPlayers, g.maxPlayers])) {
+      test(`${g.name} / ${p.name} / ${players} seats: bots play it to the end`, () => {
         const seats = Array.from({ length: players }, (_, k) => (k % 2 ? 'greedy' : 'random'));
-        let st = e.call('newGame', { variant: g.Name, preset: p.Name, players, seed: 1000 + i, seats, log: false });
+        let st = e.call('newGame', { variant: g.name, preset: p.name, players, seed: 1000 + i, seats, log: false });
         const h = st.handle;
         for (let n = 0; st.state.turn !== 'over'; n++) {
           assert.ok(n < 100, 'advance stopped before the end');
@@ -36,8 +36,8 @@ for (const g of games) {
         e.call('close', { handle: again.handle });
       });
     }
-    test(`${g.Name} / ${p.Name}: legal moves picked at random to the end`, async () => {
-      const h = e.call('newGame', { variant: g.Name, preset: p.Name, seed: 7 + i }).handle;
+    test(`${g.name} / ${p.name}: legal moves picked at random to the end`, async () => {
+      const h = e.call('newGame', { variant: g.name, preset: p.name, seed: 7 + i }).handle;
       const { st, steps } = await playByPicking(call, h, 42 + i);
       assert.equal(st.state.turn, 'over');
       assert.ok(steps > 0);
