@@ -5,7 +5,6 @@
 //
 // Not shipped (see "files" in package.json); the figures go to the README.
 import { load } from './index.js';
-import { rng } from './test/helpers.js';
 
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
@@ -20,34 +19,46 @@ const first = performance.now() - t0;
 const firstCPU = process.cpuUsage(cpu0);
 console.log(`first legal list: ${first.toFixed(0)} ms after the start of load (compile+instantiate ${e.timing.instantiate.toFixed(0)} ms, Go start ${e.timing.start.toFixed(0)} ms; CPU ${((firstCPU.user + firstCPU.system) / 1000).toFixed(0)} ms)`);
 
-for (const variant of ['toccateglio', 'verkehren', 'festung']) {
-  const pick = rng(1);
-  let pairs = 0;
+// The round trips of the Go benchmark session.BenchmarkCall…: per pair one
+// "legal" (notations only) and one "apply" of the seat to move, with the
+// lean view (the log since the last step, no legal moves in the state);
+// pairs/s counts the time in the two calls (JSON text in and out through
+// callJSON), the throws between turns and the parsing of the answers
+// counted apart, as "all in".
+for (const [variant, players] of [['toccateglio', 2], ['verkehren', 2], ['festung', 3]]) {
+  let s = null;
   let games = 0;
-  let handle = 0;
-  let turn = 'over';
+  const start = (seed) => {
+    s = JSON.parse(e.callJSON('newGame', JSON.stringify({ variant, players, seed, legal: false })));
+    games++;
+  };
+  start(0);
+  let pairs = 0;
+  let inCalls = 0;
   const cpu = process.cpuUsage();
-  const start = performance.now();
-  while (performance.now() - start < 3000) {
-    if (turn === 'over') {
-      if (handle) {
-        e.call('close', { handle });
+  const t0 = performance.now();
+  while (performance.now() - t0 < 3000) {
+    while (s.state.turn !== 'player') {
+      if (s.state.turn === 'over') {
+        e.callJSON('close', JSON.stringify({ handle: s.handle }));
+        start(pairs);
+        continue;
       }
-      const s = e.call('newGame', { variant, seed: games++, log: false, legal: false });
-      handle = s.handle;
-      turn = s.state.turn;
-      continue;
+      s = JSON.parse(e.callJSON('throw', `{"handle":${s.handle},"since":${s.length},"legal":false}`));
     }
-    if (turn === 'chance') {
-      turn = e.call('throw', { handle, log: false, legal: false }).state.turn;
-      continue;
-    }
-    const { legal } = e.call('legal', { handle });
-    const m = legal[Math.floor(pick() * legal.length)];
-    turn = e.call('apply', { handle, notation: m.notation, log: false, legal: false }).state.turn;
+    const a = performance.now();
+    const legalJSON = e.callJSON('legal', `{"handle":${s.handle},"parts":false}`);
+    inCalls += performance.now() - a;
+    const { legal } = JSON.parse(legalJSON);
+    const m = legal[pairs % legal.length].notation;
+    const args = `{"handle":${s.handle},"notation":${JSON.stringify(m)},"since":${s.length},"legal":false}`;
+    const b = performance.now();
+    const out = e.callJSON('apply', args);
+    inCalls += performance.now() - b;
+    s = JSON.parse(out);
     pairs++;
   }
-  const secs = (performance.now() - start) / 1000;
+  const secs = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(cpu);
-  console.log(`${variant}: ${(pairs / secs).toFixed(0)} legal+apply pairs/s (${pairs} pairs, ${games} games, ${secs.toFixed(1)} s; CPU ${(((c.user + c.system) / 1e6) / secs * 100).toFixed(0)}% of one core)`);
+  console.log(`${variant} (${players} seats): ${(pairs / (inCalls / 1000)).toFixed(0)} legal+apply pairs/s in the calls, ${(pairs / secs).toFixed(0)} all in (${pairs} pairs, ${games} games, ${secs.toFixed(1)} s; CPU ${(((c.user + c.system) / 1e6) / secs * 100).toFixed(0)}% of one core)`);
 }
