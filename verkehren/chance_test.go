@@ -111,7 +111,7 @@ func TestChanceOutcomesAreTheCallers(t *testing.T) {
 	for name, g := range chancePhases(t) {
 		outs := g.ChanceOutcomes()
 		if first == nil {
-			first = outs
+			first = slices.Clone(outs)
 		} else if &outs[0] == &first[0] {
 			t.Errorf("%s: the same slice as another node's", name)
 		} else if !slices.Equal(outs, first) {
