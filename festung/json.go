@@ -413,6 +413,9 @@ func (s *stateJSON) game() (*Game, error) {
 			return disagree(fmt.Sprintf("fields[%d].squares (%s)", i, w.Fields[i].Name), jsonText(s.Fields[i].Squares), jsonText(w.Fields[i].Squares))
 		}
 	}
+	if reason := g.eventsAgainstState(s.Events); reason != "" {
+		return bad(brettspiel.ErrBadPosition, "%s", reason)
+	}
 	return g, nil
 }
 
