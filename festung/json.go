@@ -241,7 +241,11 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // are kept as the events of the last Apply once they pass the bounds of
 // what one Apply of this game emits (brettspiel.StateJSON.CheckEvents):
 // known kinds, this game's rules, fields of the plan named by their names,
-// dice on throws only, an end only when the game is over. Keys are read
+// dice on throws only, an end only when the game is over) and agree with the
+// state: undone from it, they give the state before the Apply they report,
+// and that Apply made again gives exactly these events and this state (a
+// throw awaiting its thrower's decision has done nothing yet but be thrown;
+// the events of the setup stand only before the first throw). Keys are read
 // exactly as written: an unknown key, a key in another case, a key given
 // twice and data after the object are refused (see
 // brettspiel.DecodeStrict); a state of JSON version 1 is refused with the
