@@ -239,7 +239,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // player, winner, legal, returns, throw, markersOnPlan, the seats' derived
 // values, the layout, the fields' description and squares), and the events
 // are kept as the events of the last Apply once they pass the bounds of
-// what one Apply of this game emits (brettspiel.StateJSON.CheckEvents):
+// what one Apply of this game emits (brettspiel.StateJSON.CheckEvents:
 // known kinds, this game's rules, fields of the plan named by their names,
 // dice on throws only, an end only when the game is over) and agree with the
 // state: undone from it, they give the state before the Apply they report,
