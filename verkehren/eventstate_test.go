@@ -166,3 +166,34 @@ func TestStatesOfPlayLoadWithTheirEvents(t *testing.T) {
 		}
 	}
 }
+
+// FromPosition took Turns as given, so a position with stones moved after
+// no turn made a game whose position ID did not load ("no turn has been
+// played, but the stones are not all on their houses"). Stones away from
+// the start count one turn now.
+func TestFromPositionCountsTheTurnsThatReachIt(t *testing.T) {
+	var pos Position
+	pos.Stones[0][house], pos.Stones[0][20] = 14, 1
+	pos.Stones[1][house], pos.Stones[1][25] = 14, 1
+	g, err := FromPosition(VK(), pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Turns() != 1 {
+		t.Errorf("%d turns, want 1", g.Turns())
+	}
+	if _, err := ParseID(g.ID()); err != nil {
+		t.Errorf("its ID: %v", err)
+	}
+	pos.Turns = 7
+	if g, err := FromPosition(VK(), pos); err != nil || g.Turns() != 7 {
+		t.Errorf("7 turns given: %v, %v", g, err)
+	}
+	x := g.clone()
+	x.turns = 0
+	_, err = ParseID(x.ID())
+	var e *brettspiel.Error
+	if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(e.Reason, "no turn has been played") {
+		t.Errorf("no turn: %v, want ErrBadPosition", err)
+	}
+}
