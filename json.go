@@ -250,7 +250,8 @@ func DecodeStrict(data []byte, v any) error {
 		return bad(fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), MaxJSONSize))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := checkKeys(dec, reflect.TypeOf(v), "", map[reflect.Type]map[string]reflect.Type{}); err != nil {
+	k := keyChecker{dec: dec, fields: map[reflect.Type]map[string]reflect.Type{}}
+	if err := k.check(reflect.TypeOf(v)); err != nil {
 		var e *Error
 		if errors.As(err, &e) {
 			return err
@@ -288,71 +289,134 @@ func DecodeState(data []byte, v any) error {
 	return DecodeStrict(data, v)
 }
 
-// checkKeys reads one JSON value from dec and checks the keys of its objects
-// against t, the Go type it decodes into (nil where that is not known). path
-// names the value for the message; fields caches the keys of struct types.
-func checkKeys(dec *json.Decoder, t reflect.Type, path string, fields map[reflect.Type]map[string]reflect.Type) error {
+// MaxJSONDepth is the deepest nesting of arrays and objects that
+// [DecodeStrict] reads. The JSON form of a state nests five levels deep at
+// most (a legal move's steps inside the list of legal moves inside the
+// state); the limit refuses a document built to exhaust the decoder.
+const MaxJSONDepth = 32
+
+// MaxJSONValues is the most values — array elements and object members,
+// nested ones counted — that [DecodeStrict] reads in one document. The
+// JSON form of a state holds a few thousand (under 9,000 in random games of
+// every preset, the Festungsspiel's plan included); the limit keeps a
+// document of many tiny values, such as a million bytes of "{}," in a list,
+// from costing far more memory than its size once decoded.
+const MaxJSONValues = 1 << 16
+
+// keyChecker reads one JSON value token by token and checks the keys of its
+// objects against the Go type it decodes into. The place of the value is
+// kept as a stack of keys and indices and written out only for an error, so
+// that memory grows with the size of the document and not with the square
+// of its depth.
+type keyChecker struct {
+	dec    *json.Decoder
+	fields map[reflect.Type]map[string]reflect.Type // the keys of struct types, cached
+	path   []pathPart                               // where the value being read stands
+	values int                                      // the values read so far
+}
+
+// pathPart is one step of a place in a document: a key, or an index into
+// an array when key is empty and index is not negative.
+type pathPart struct {
+	key   string
+	index int
+}
+
+// where names the place of the value being read, e.g. "legal[3].steps".
+func (k *keyChecker) where() string {
+	var b strings.Builder
+	for _, p := range k.path {
+		if p.index >= 0 {
+			b.WriteString("[" + strconv.Itoa(p.index) + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(p.key)
+	}
+	return b.String()
+}
+
+func (k *keyChecker) fail(format string, args ...any) error {
+	return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: fmt.Sprintf(format, args...)}
+}
+
+// check reads one value, to be decoded into t (nil where that is not known).
+func (k *keyChecker) check(t reflect.Type) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	tok, err := dec.Token()
+	if k.values++; k.values > MaxJSONValues {
+		return k.fail("more than %d values; the JSON form of a state has far fewer", MaxJSONValues)
+	}
+	tok, err := k.dec.Token()
 	if err != nil {
 		return err
 	}
 	switch tok {
-	case json.Delim('['):
+	case json.Delim('['), json.Delim('{'):
+		if len(k.path) >= MaxJSONDepth {
+			return k.fail("nested more than %d deep at %s", MaxJSONDepth, Quote(k.where()))
+		}
+	default:
+		return nil // a scalar
+	}
+	if tok == json.Delim('[') {
 		var elem reflect.Type
 		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
 			elem = t.Elem()
 		}
-		for i := 0; dec.More(); i++ {
-			if err := checkKeys(dec, elem, fmt.Sprintf("%s[%d]", path, i), fields); err != nil {
+		k.path = append(k.path, pathPart{index: 0})
+		for i := 0; k.dec.More(); i++ {
+			k.path[len(k.path)-1].index = i
+			if err := k.check(elem); err != nil {
 				return err
 			}
 		}
-	case json.Delim('{'):
+	} else {
 		var keys map[string]reflect.Type
 		if t != nil && t.Kind() == reflect.Struct {
-			keys = structKeys(t, fields)
+			keys = structKeys(t, k.fields)
 		}
-		seen := map[string]bool{}
-		for dec.More() {
-			tok, err := dec.Token()
+		var seen map[string]bool // made at the first key: empty objects cost nothing
+		k.path = append(k.path, pathPart{index: -1})
+		for k.dec.More() {
+			tok, err := k.dec.Token()
 			if err != nil {
 				return err
 			}
 			key, _ := tok.(string)
-			where := key
-			if path != "" {
-				where = path + "." + key
+			k.path[len(k.path)-1].key = key
+			if seen == nil {
+				seen = map[string]bool{}
 			}
 			if seen[key] {
-				return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "the key " + Quote(where) + " is given twice"}
+				return k.fail("the key %s is given twice", Quote(k.where()))
 			}
 			seen[key] = true
 			var vt reflect.Type
 			if keys != nil {
 				ft, ok := keys[key]
 				if !ok {
-					for k := range keys {
-						if strings.EqualFold(k, key) {
-							return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "the key " + Quote(where) + " is spelt " + strconv.Quote(k)}
+					for name := range keys {
+						if strings.EqualFold(name, key) {
+							return k.fail("the key %s is spelt %s", Quote(k.where()), strconv.Quote(name))
 						}
 					}
-					return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: "unknown field " + Quote(where)}
+					return k.fail("unknown field %s", Quote(k.where()))
 				}
 				vt = ft
 			} else if t != nil && t.Kind() == reflect.Map {
 				vt = t.Elem()
 			}
-			if err := checkKeys(dec, vt, where, fields); err != nil {
+			if err := k.check(vt); err != nil {
 				return err
 			}
 		}
-	default:
-		return nil // a scalar
 	}
-	_, err = dec.Token() // the closing bracket
+	k.path = k.path[:len(k.path)-1]
+	_, err = k.dec.Token() // the closing bracket
 	return err
 }
 

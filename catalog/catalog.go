@@ -312,6 +312,10 @@ func LoadHistory(rec *brettspiel.Record) (*brettspiel.History, error) {
 // brettspiel.ErrBadNotation that lists the games; the variant's own errors
 // are passed on.
 func ParseID(id string) (brettspiel.Game, error) {
+	if len(id) > brettspiel.MaxIDSize {
+		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation,
+			Reason: fmt.Sprintf("%d bytes; a position ID is at most %d", len(id), brettspiel.MaxIDSize)}
+	}
 	name, _, ok := strings.Cut(id, ":")
 	if !ok {
 		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation, Reason: "want game:version:payload"}
@@ -319,7 +323,7 @@ func ParseID(id string) (brettspiel.Game, error) {
 	e := exact(name)
 	if e == nil {
 		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation,
-			Reason: "an ID of an unknown game " + strconv.Quote(name) + "; the games are " + strings.Join(Names(), ", ")}
+			Reason: "an ID of an unknown game " + brettspiel.Quote(name) + "; the games are " + strings.Join(Names(), ", ")}
 	}
 	g := e.zero()
 	if err := g.UnmarshalText([]byte(id)); err != nil {
@@ -345,6 +349,10 @@ func exact(name string) *entry {
 // catalogue, is refused with an error wrapping brettspiel.ErrBadNotation; the
 // variant's own errors are passed on.
 func UnmarshalJSON(data []byte) (brettspiel.Game, error) {
+	if len(data) > brettspiel.MaxJSONSize {
+		return nil, &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadNotation,
+			Reason: fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), brettspiel.MaxJSONSize)}
+	}
 	var head struct {
 		Game *string `json:"game"`
 	}

@@ -111,7 +111,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		fp, fok := parsePoint(from, "in", 0, 24)
 		tp, tok := parsePoint(to, "off", 1, 25)
 		if !ok || !fok || !tok || tp <= fp {
-			return fail(brettspiel.ErrBadNotation, "%q is not a step from/to: from 1…24 or in, to 1…24 or off, forward", f)
+			return fail(brettspiel.ErrBadNotation, "%s is not a step from/to: from 1…24 or in, to 1…24 or off, forward", brettspiel.Quote(f))
 		}
 		if fp == hand && !g.opts.EnterFromHand {
 			return fail(brettspiel.ErrIllegalMove, "no stones are entered from the hand in these rules")

@@ -163,10 +163,10 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		st.from, okA = parsePoint(a, "bar", bar)
 		st.to, okB = parsePoint(b, "off", off)
 		if !ok || !okA || !okB {
-			return fail(brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+strconv.Quote(fields[i]))
+			return fail(brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+brettspiel.Quote(fields[i]))
 		}
 		if st.to <= st.from && st.from != bar {
-			return fail(brettspiel.ErrBadNotation, "stones move to higher points: "+strconv.Quote(fields[i]))
+			return fail(brettspiel.ErrBadNotation, "stones move to higher points: "+brettspiel.Quote(fields[i]))
 		}
 		steps[i] = st
 	}
