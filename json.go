@@ -79,24 +79,7 @@ func legalMove(g Game, m Move, weight int) LegalMove {
 // NewStateJSON fills the shared part of g's JSON form. game names the variant
 // and id is g's position ID. Winner is left for the variant to set.
 func NewStateJSON(g Game, game, id string) StateJSON {
-	s := StateJSON{Version: JSONVersion, Game: game, ID: id, Player: -1, Legal: []LegalMove{}, Events: []Event{}}
-	switch p := g.ToMove(); p {
-	case Chance:
-		s.Turn = TurnChance
-		for _, o := range g.ChanceOutcomes() {
-			s.Legal = append(s.Legal, legalMove(g, o.Move, o.Weight))
-		}
-	case Terminal:
-		s.Turn = TurnOver
-	default:
-		s.Turn, s.Player = TurnPlayer, int(p)
-		for _, m := range g.LegalMoves() {
-			s.Legal = append(s.Legal, legalMove(g, m, 0))
-		}
-	}
-	s.Events = append(s.Events, g.Events()...)
-	s.Returns = g.Returns()
-	return s
+	return NewStateJSONView(g, game, id, JSONView{})
 }
 
 // Check validates the shared part of a decoded state: the version, the game's

@@ -125,9 +125,13 @@ func squareFields(k int) (fortress, pasch FieldID) {
 	return FortressID(k), PaschFieldID(min(k, 4))
 }
 
-func (g *Game) toJSON() stateJSON {
+func (g *Game) toJSON() stateJSON { return g.viewToJSON(brettspiel.JSONView{}) }
+
+// viewToJSON fills the JSON form of g in the parts v asks for; the plan is
+// left to MarshalJSONView.
+func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 	s := stateJSON{
-		StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID()),
+		StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v),
 		Rules: rulesJSON{
 			Players: g.opts.Players,
 			Stock:   g.opts.Stock,
@@ -156,8 +160,8 @@ func (g *Game) toJSON() stateJSON {
 	if t := g.throw; t.L != 0 {
 		s.Dice = g.Dice()
 		s.Throw = &throwJSON{Notation: throwNames[t.L][t.A][t.B], Offer: []string{}}
-		for _, l := range s.Legal {
-			s.Throw.Offer = append(s.Throw.Offer, l.Notation)
+		for _, m := range g.LegalMoves() { // what s.Legal lists, under any view
+			s.Throw.Offer = append(s.Throw.Offer, g.MoveString(m))
 		}
 	}
 	for p := range s.Seats {

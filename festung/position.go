@@ -125,7 +125,7 @@ func load(o Options, pos Position, end ending) (*Game, error) { return build(o, 
 // FromPosition documents, and against its history when history is set.
 func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
 	}
 	n := o.Players
 	if len(pos.Balances) != n || len(pos.Pasches) != n || (pos.Bought != nil && len(pos.Bought) != n) {

@@ -111,9 +111,12 @@ func seatJSON(p brettspiel.Player) int {
 }
 
 // stateToJSON fills the JSON form of g.
-func (g *Game) stateToJSON() stateJSON {
+func (g *Game) stateToJSON() stateJSON { return g.viewToJSON(brettspiel.JSONView{}) }
+
+// viewToJSON fills the JSON form of g in the parts v asks for.
+func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 	s := stateJSON{
-		StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID()),
+		StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v),
 		Rules:     rulesToJSON(g.opts),
 		RaceJSON: brettspiel.RaceJSON{
 			Phase: phaseNames[g.phase], Seat: seatJSON(g.Turn()), Dice: throwJSON(g.dice),

@@ -67,7 +67,7 @@ func stepString(s step) string {
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	fail := func(err error, format string, args ...any) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
+		return brettspiel.NoMove, brettspiel.Refuse("parse move", in, err, fmt.Sprintf(format, args...))
 	}
 	if g.phase == phaseZero {
 		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: brettspiel.ErrZeroGame}
@@ -223,7 +223,7 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		return nil, err
 	}
 	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
 	}
 	if pos.Turn != 0 && pos.Turn != 1 {
 		return bad("Turn is %d, want player 0 or 1", pos.Turn)

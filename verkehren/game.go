@@ -369,7 +369,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		return nil
 	}
 	if reason := g.checkMove(m); reason != "" {
-		return &brettspiel.Error{Op: "apply", Input: g.MoveString(m), Err: brettspiel.ErrIllegalMove, Reason: reason}
+		return brettspiel.Refuse("apply", g.MoveString(m), brettspiel.ErrIllegalMove, reason)
 	}
 	g.events = g.events[:0]
 	g.applyPlay(m.Payload())

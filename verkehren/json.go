@@ -59,11 +59,15 @@ var firstNames = [...]string{"draw", "player-0", "player-1"}
 // is, the dice, what only Verkehren has, the legal moves with their parts and
 // the events of the last Apply. A zero Game is refused with an error
 // wrapping brettspiel.ErrZeroGame.
-func (g *Game) MarshalJSON() ([]byte, error) {
+func (g *Game) MarshalJSON() ([]byte, error) { return g.MarshalJSONView(brettspiel.JSONView{}) }
+
+// MarshalJSONView implements brettspiel.ViewMarshaler: MarshalJSON in the
+// parts v asks for.
+func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, errZero("encode JSON")
 	}
-	s := jsonState{StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID()), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
+	s := jsonState{StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
 	if w, ok := g.Winner(); ok {
 		seat := int(w)
 		s.Winner = &seat

@@ -108,7 +108,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	s = strings.ToLower(strings.TrimSpace(s))
 	fail := func(err error, reason string) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: reason}
+		return brettspiel.NoMove, brettspiel.Refuse("parse move", in, err, reason)
 	}
 	if g.zero() {
 		return fail(brettspiel.ErrZeroGame, "")

@@ -55,7 +55,7 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		return nil, err
 	}
 	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
 	}
 	g := &Game{opts: opts, b: board.New(board.SameDirection), winner: brettspiel.Nobody}
 	for p := 0; p < 2; p++ {

@@ -622,6 +622,19 @@ func TestLoadAFinishedGame(t *testing.T) {
 	}
 }
 
+// ruleIDs returns the words of a printed line that are rule IDs, in their
+// order, once each: the test's reading of the terminal, not the program's.
+func ruleIDs(line string) []string {
+	var ids []string
+	for _, w := range strings.Fields(line) {
+		w = strings.Trim(w, "(),.:;")
+		if _, ok := rules.Lookup(w); ok && len(w) <= 8 {
+			ids = append(ids, w)
+		}
+	}
+	return unique(ids)
+}
+
 // plantingReader gives its chunks one Read at a time and calls plant before
 // the second, as an attacker would act while the question is open.
 type plantingReader struct {

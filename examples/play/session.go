@@ -14,7 +14,6 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/examples/internal/bots"
 )
 
 // session is an interactive game. The game lives in a History, so that undo
@@ -46,7 +45,7 @@ func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
 	}
 	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewReaderSize(stdin, maxLine), out: out}
 	if c.opponent != "human" {
-		if s.bot, err = bots.Named(c.opponent); err != nil {
+		if s.bot, err = bot.Named(c.opponent); err != nil {
 			return nil, err
 		}
 	}
@@ -163,14 +162,11 @@ func (s *session) loop() error {
 }
 
 // fail prints an error and, for an error of the games, the titles of the
-// rules its reason names, and keeps those rules for a why without an ID.
+// rules that refused (brettspiel.RulesOf), and keeps those rules for a why
+// without an ID.
 func (s *session) fail(err error) {
 	s.say("%v", err)
-	s.errRules = nil
-	var be *brettspiel.Error
-	if errors.As(err, &be) {
-		s.errRules = ruleIDs(be.Reason)
-	}
+	s.errRules = brettspiel.RulesOf(err)
 	for _, id := range s.errRules {
 		r, _ := lookupRule(id)
 		s.say("  %s: %s (why %s tells more)", r.ID, r.Title, r.ID)

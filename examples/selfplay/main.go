@@ -34,7 +34,6 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/examples/internal/bots"
 )
 
 func main() {
@@ -129,7 +128,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	seatBots := make([]bot.Bot, a.Players)
 	for s := range seatBots {
 		var err error
-		if seatBots[s], err = bots.Named(a.Bots[s%len(a.Bots)]); err != nil {
+		if seatBots[s], err = bot.Named(a.Bots[s%len(a.Bots)]); err != nil {
 			return err
 		}
 		switch b := seatBots[s].(type) {

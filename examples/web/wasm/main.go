@@ -1,13 +1,14 @@
 //go:build js && wasm
 
-// Command wasm is the WebAssembly side of the web page: it puts the API of
-// package api on the global object as globalThis.brettspiel and waits.
+// Command wasm is the WebAssembly side of the web page: it puts the Call
+// protocol of package session on the global object as globalThis.brettspiel
+// and waits.
 //
 // JavaScript calls
 //
 //	brettspiel.call(method, argsJSON) // → result JSON (a string)
 //
-// where method names a method of api.API.Call and argsJSON is a JSON object
+// where method names a method of session.Table.Call and argsJSON is a JSON object
 // as a string. Every result is a JSON string; failures are error values
 // ({"error": {...}}), a wrong call from JavaScript included: a missing
 // method name, arguments that are not a string. brettspiel.ready is set to
@@ -19,11 +20,12 @@ import (
 	"encoding/json"
 	"syscall/js"
 
-	"github.com/brettspiel/brettspiel/examples/web/internal/api"
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/session"
 )
 
 func main() {
-	a := api.New()
+	a := session.NewTable(session.Options{})
 	call := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeString {
 			return badCall("call(method, argsJSON): the method name must be a string")
@@ -49,6 +51,7 @@ func main() {
 }
 
 func badCall(msg string) string {
-	b, _ := json.Marshal(map[string]any{"error": api.ErrorJSON{Name: "ErrBadCall", Message: msg}})
+	err := &brettspiel.Error{Op: "call", Err: session.ErrBadCall, Reason: msg}
+	b, _ := json.Marshal(map[string]any{"error": session.NewErrorJSON(err)})
 	return string(b)
 }
