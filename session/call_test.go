@@ -206,6 +206,27 @@ func TestThrowIsSeeded(t *testing.T) {
 	}
 }
 
+// The Festungsspiel's one preset has the catalogue's name in a game's
+// description, whether the game was started or loaded from its record.
+func TestFestungPresetHasTheCataloguesName(t *testing.T) {
+	a := NewTable(Options{})
+	var s StateJSON
+	call(t, a, "newGame", map[string]any{"variant": "festung", "players": 3}, &s)
+	want := catalog.Variants()[0].Presets[0].Name
+	for _, v := range catalog.Variants() {
+		if v.Name == "festung" {
+			want = v.Presets[0].Name
+		}
+	}
+	var rec TextJSON
+	call(t, a, "saveRecord", map[string]any{"handle": s.Handle}, &rec)
+	var loaded StateJSON
+	call(t, a, "loadRecord", map[string]any{"text": rec.Text}, &loaded)
+	if s.Preset != want || loaded.Preset != want {
+		t.Errorf("preset %q, loaded %q; want %q", s.Preset, loaded.Preset, want)
+	}
+}
+
 func TestThrowManual(t *testing.T) {
 	a := NewTable(Options{})
 	var s StateJSON

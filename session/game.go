@@ -175,7 +175,17 @@ func New(c Config) (*Game, error) {
 		return nil, err
 	}
 	rec := h.Record()
-	return newGame(h, rec.Game, rec.Preset, c)
+	return newGame(h, rec.Game, presetName(rec), c)
+}
+
+// presetName is the name of a record's preset as the catalogue names it:
+// the Festungsspiel's record leaves its one preset unnamed ("").
+func presetName(rec *brettspiel.Record) string {
+	v, ok := catalog.Lookup(rec.Game)
+	if rec.Preset != "" || !ok || len(v.Presets) != 1 {
+		return rec.Preset
+	}
+	return v.Presets[0].Name
 }
 
 // LoadRecord goes on with the game of a record in its text form
@@ -191,8 +201,7 @@ func LoadRecord(text string, c Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := h.Record()
-	return newGame(h, r.Game, r.Preset, c)
+	return newGame(h, h.Record().Game, presetName(h.Record()), c)
 }
 
 // LoadID starts a game at a position ID of any variant (catalog.ParseID).
