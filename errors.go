@@ -2,7 +2,9 @@ package brettspiel
 
 import (
 	"errors"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -10,24 +12,52 @@ import (
 // (through [*Error]); test with errors.Is.
 var (
 	// ErrIllegalMove: the move is not among the legal moves of the state.
-	ErrIllegalMove = errors.New("illegal move")
+	ErrIllegalMove = NewSentinel("ErrIllegalMove", "illegal move")
 	// ErrGameOver: the game has ended; nothing more can be applied.
-	ErrGameOver = errors.New("game is over")
+	ErrGameOver = NewSentinel("ErrGameOver", "game is over")
 	// ErrNotYourTurn: the move belongs to another actor than the one to move.
-	ErrNotYourTurn = errors.New("not this player's turn")
+	ErrNotYourTurn = NewSentinel("ErrNotYourTurn", "not this player's turn")
 	// ErrChanceNode: a player's move was given where a throw is due.
-	ErrChanceNode = errors.New("a throw of the dice is due")
+	ErrChanceNode = NewSentinel("ErrChanceNode", "a throw of the dice is due")
 	// ErrBadNotation: the text is not a move (or position) in the notation.
-	ErrBadNotation = errors.New("bad notation")
+	ErrBadNotation = NewSentinel("ErrBadNotation", "bad notation")
 	// ErrBadPosition: a position that cannot arise under the rules.
-	ErrBadPosition = errors.New("impossible position")
+	ErrBadPosition = NewSentinel("ErrBadPosition", "impossible position")
 	// ErrBadOptions: inconsistent or out-of-range rule options.
-	ErrBadOptions = errors.New("bad options")
+	ErrBadOptions = NewSentinel("ErrBadOptions", "bad options")
 	// ErrZeroGame: the game is a zero value, not made by a constructor (New,
 	// FromPosition, ParseID, LoadRecord, UnmarshalJSON). A zero Game refuses
 	// every call that could play or report a game.
-	ErrZeroGame = errors.New("zero Game: make games with New")
+	ErrZeroGame = NewSentinel("ErrZeroGame", "zero Game: make games with New")
 )
+
+// NewSentinel returns a sentinel error with a message and a stable name,
+// the name of the variable that holds it (e.g. "ErrIllegalMove"). The
+// sentinels of this module are made with it, so that [ErrorName] can name
+// them for a frontend in another language; a package with sentinels of its
+// own (the session's) makes them the same way. Two calls return distinct
+// errors, even with the same name.
+func NewSentinel(name, text string) error { return &sentinel{name: name, text: text} }
+
+type sentinel struct{ name, text string }
+
+func (s *sentinel) Error() string { return s.text }
+
+// ErrorName returns the sentinel's name.
+func (s *sentinel) ErrorName() string { return s.name }
+
+// ErrorName returns the stable name of the sentinel error that err wraps —
+// the first in its chain made by [NewSentinel], e.g. "ErrIllegalMove" for
+// any error of an illegal move — or "" when it wraps none. The names are
+// part of the API: they do not change when a message's wording does, so a
+// frontend can tell errors apart by name.
+func ErrorName(err error) string {
+	var n interface{ ErrorName() string }
+	if errors.As(err, &n) {
+		return n.ErrorName()
+	}
+	return ""
+}
 
 // Error is the structured error of this module, in the manner of
 // strconv.NumError: the operation, the input it was given, the sentinel it wraps
@@ -37,6 +67,12 @@ type Error struct {
 	Input  string // the input as given (a move's notation, a position ID, …)
 	Err    error  // one of the sentinel errors
 	Reason string // what exactly is wrong, e.g. "the Hucke may not hold one stone"
+	// Rules are the IDs of the rules that refused, e.g. ["T-H1", "T-H2"],
+	// in the order the reason names them; empty when no rule of a game
+	// refused (bad notation, a zero game, …). They are data, so that a
+	// frontend shows the rules' texts (package rules) without reading
+	// them out of the message.
+	Rules []string
 }
 
 // Error renders the error. It quotes at most [MaxQuoted] bytes of Input (see
@@ -122,4 +158,83 @@ func CheckMove(toMove Player, m Move, legal []Move, str func(Move) string) error
 		return nil
 	}
 	return fail(ErrIllegalMove, "")
+}
+
+// RulesOf returns the IDs of the rules that refused, as the first [*Error]
+// in err's chain that names any carries them in [Error.Rules]; nil when no
+// rule refused. A frontend looks their texts up in package rules.
+func RulesOf(err error) []string {
+	for err != nil {
+		if e, ok := err.(*Error); ok && len(e.Rules) > 0 {
+			return slices.Clone(e.Rules)
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return nil
+		}
+		err = u.Unwrap()
+	}
+	return nil
+}
+
+// Refuse builds the error of a rule's refusal: Op, Input, the sentinel and
+// the reason, whose rules are also kept as data in [Error.Rules]. The
+// variants write the rules that refuse at the end of a reason, in
+// parentheses and separated by commas — "a lone stone may not stop on the
+// empty own Hucke on its way (T-H1)" — and build their errors with Refuse,
+// so that the IDs a message names and those a frontend reads are the same.
+// A reason that does not end in such a list refuses by no rule: Rules is
+// nil.
+func Refuse(op, input string, err error, reason string) *Error {
+	return &Error{Op: op, Input: input, Err: err, Reason: reason, Rules: trailingRules(reason)}
+}
+
+// trailingRules returns the rule IDs of the list that ends reason, "(T-H1,
+// T-H2)", or nil. An ID is one or two capital letters, a hyphen, up to two
+// capital letters, digits and maybe a small letter; a word may follow it
+// within its item ("V-W3 c", a clause of the rule).
+func trailingRules(reason string) []string {
+	if len(reason) < 5 || reason[len(reason)-1] != ')' {
+		return nil
+	}
+	open := strings.LastIndexByte(reason, '(')
+	if open < 0 {
+		return nil
+	}
+	var ids []string
+	for _, item := range strings.Split(reason[open+1:len(reason)-1], ",") {
+		id, _, _ := strings.Cut(strings.TrimSpace(item), " ")
+		if !isRuleID(id) {
+			return nil
+		}
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// isRuleID reports whether s is written as a rule ID, e.g. "T-M3", "V-E1",
+// "D-4", "T-M4b".
+func isRuleID(s string) bool {
+	i := 0
+	for i < len(s) && i < 2 && s[i] >= 'A' && s[i] <= 'Z' {
+		i++
+	}
+	if i == 0 || i >= len(s) || s[i] != '-' {
+		return false
+	}
+	i++
+	for k := 0; k < 2 && i < len(s) && s[i] >= 'A' && s[i] <= 'Z'; k++ {
+		i++
+	}
+	digits := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+		digits++
+	}
+	if i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	return digits > 0 && i == len(s)
 }

@@ -1,6 +1,7 @@
 package brettspiel
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -130,4 +131,20 @@ func writePlace(b *strings.Builder, place int, name string) {
 	case place != NoPlace:
 		b.WriteString(strconv.Itoa(place))
 	}
+}
+
+// cloneEvents returns a deep copy of evs: a new slice whose events have
+// dice of their own, so that a caller who writes into it changes nothing
+// it was copied from.
+func cloneEvents(evs []Event) []Event {
+	if evs == nil {
+		return nil
+	}
+	out := slices.Clone(evs)
+	for i := range out {
+		if out[i].Dice != nil {
+			out[i].Dice = slices.Clone(out[i].Dice)
+		}
+	}
+	return out
 }

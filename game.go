@@ -107,9 +107,10 @@ type Game interface {
 	AppendLegalMoves(dst []Move) []Move
 
 	// ChanceOutcomes returns the outcomes of a chance node with their weights, in
-	// the order of LegalMoves; nil at any other node. The slice may be a table
-	// shared by every game of the variant, so that drawing a throw allocates
-	// nothing: callers read it and must not modify it.
+	// the order of LegalMoves; nil at any other node. The slice is the
+	// caller's to keep or change: a game must not hand out a table that
+	// other games read. (Search code that must not allocate draws a throw
+	// through ChanceSampler instead.)
 	ChanceOutcomes() []Outcome
 
 	// Apply plays m, which must be one of LegalMoves. On error the state is

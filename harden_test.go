@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/hostile"
 	"github.com/brettspiel/brettspiel/internal/race"
 )
 
@@ -224,5 +225,27 @@ func TestRecordReaderStreams(t *testing.T) {
 	g, _ := race.New(race.Rules{})
 	if err := rr.Replay(g, 0, nil); err == nil || !strings.Contains(err.Error(), "line 5") || !errors.Is(err, brettspiel.ErrIllegalMove) {
 		t.Errorf("Replay of a tampered record: %v", err)
+	}
+}
+
+func TestRecordHeadBoundsTheOptions(t *testing.T) {
+	head := func(n int) string {
+		return brettspiel.RecordHeader + "\ngame: race\n" + strings.Repeat("option: x=1\n", n) + "\n4\n"
+	}
+	rec, err := brettspiel.ParseRecord(strings.NewReader(head(brettspiel.MaxRecordOptions)))
+	if err != nil || len(rec.Options) != brettspiel.MaxRecordOptions {
+		t.Fatalf("a head of %d options: %v", brettspiel.MaxRecordOptions, err)
+	}
+	// The head of two million lines is refused at the first line
+	// past the bound, without keeping the rest.
+	text := head(2_000_000)
+	var readErr error
+	alloc := hostile.Allocated(func() { _, readErr = brettspiel.ParseRecord(strings.NewReader(text)) })
+	if !errors.Is(readErr, brettspiel.ErrBadNotation) || !strings.Contains(readErr.Error(), fmt.Sprintf("more than %d options", brettspiel.MaxRecordOptions)) ||
+		!strings.Contains(readErr.Error(), fmt.Sprintf("line %d", brettspiel.MaxRecordOptions+3)) {
+		t.Errorf("a head of 2,000,000 options: %v", readErr)
+	}
+	if alloc > 1<<20 {
+		t.Errorf("a head of 2,000,000 options: %d KB allocated before the refusal", alloc>>10)
 	}
 }

@@ -1,7 +1,6 @@
 package brettspiel
 
 import (
-	"fmt"
 	"iter"
 	"slices"
 )
@@ -17,7 +16,7 @@ type HistoryEntry struct {
 }
 
 func (e HistoryEntry) clone() HistoryEntry {
-	e.Events = slices.Clone(e.Events)
+	e.Events = cloneEvents(e.Events)
 	return e
 }
 
@@ -77,6 +76,7 @@ type History struct {
 // where it stands is refused with its line (when the record was read by
 // [ParseRecord]) and the game's error. rec may be nil for a game that has no
 // record, such as one loaded from a position ID; then Record returns nil.
+// A start that is a [RecordLimiter] bounds the record as every replay does.
 func NewHistory(start Game, rec *Record) (*History, error) {
 	return newHistory(start, rec, checkpointEvery)
 }
@@ -93,16 +93,24 @@ func newHistory(start Game, rec *Record, every int) (*History, error) {
 		return h, nil
 	}
 	h.rec = &Record{Game: rec.Game, Preset: rec.Preset, Players: rec.Players, Options: slices.Clone(rec.Options)}
+	maxSteps, check := replayLimits(h.game, 0, nil)
+	if maxSteps > 0 && len(rec.Steps) > maxSteps {
+		return nil, tooManySteps(len(rec.Steps), maxSteps)
+	}
 	for i, s := range rec.Steps {
+		line := 0
+		if i < len(rec.lines) {
+			line = rec.lines[i]
+		}
 		m, err := h.game.ParseMove(s)
 		if err == nil {
 			err = h.Apply(m)
 		}
+		if err == nil && check != nil {
+			err = check()
+		}
 		if err != nil {
-			if i < len(rec.lines) {
-				return nil, fmt.Errorf("record line %d, step %q: %w", rec.lines[i], s, err)
-			}
-			return nil, fmt.Errorf("record step %d %q: %w", i+1, s, err)
+			return nil, stepError(s, i+1, line, err)
 		}
 	}
 	return h, nil
@@ -133,7 +141,7 @@ func (h *History) Apply(m Move) error {
 	if err := h.game.Apply(m); err != nil {
 		return err
 	}
-	e.Events = slices.Clone(h.game.Events())
+	e.Events = cloneEvents(h.game.Events())
 	h.redo = nil
 	h.marks = h.marks[:len(h.done)/h.every+1]
 	h.push(e)

@@ -84,7 +84,7 @@ func ParseSettings(op, input string, terms, keys []string) ([]Setting, error) {
 	for _, t := range terms {
 		key, value, ok := strings.Cut(t, "=")
 		if !ok {
-			return bad("%q: want key=value", t)
+			return bad("%s: want key=value", Quote(t))
 		}
 		s := Setting{strings.TrimSpace(key), strings.TrimSpace(value)}
 		known := false
@@ -92,11 +92,11 @@ func ParseSettings(op, input string, terms, keys []string) ([]Setting, error) {
 			known = known || k == s.Key
 		}
 		if !known {
-			return bad("unknown option %q; the options are %s", s.Key, strings.Join(keys, ", "))
+			return bad("unknown option %s; the options are %s", Quote(s.Key), strings.Join(keys, ", "))
 		}
 		for _, prev := range out {
 			if prev.Key == s.Key {
-				return bad("option %s given twice (%s, then %s)", s.Key, prev, s)
+				return bad("option %s given twice (%s, then %s)", s.Key, cut(prev.String(), MaxQuoted), cut(s.String(), MaxQuoted))
 			}
 		}
 		out = append(out, s)
@@ -115,9 +115,9 @@ func (s Setting) Int(op, input string) (int, error) {
 	if err == nil && s.Value == strconv.FormatInt(n, 10) {
 		return int(n), nil
 	}
-	reason := s.String() + ": want a decimal number"
+	reason := cut(s.String(), MaxQuoted) + ": want a decimal number"
 	if errors.Is(err, strconv.ErrRange) {
-		reason = s.String() + ": the number is out of range"
+		reason = cut(s.String(), MaxQuoted) + ": the number is out of range"
 	}
 	return 0, &Error{Op: op, Input: input, Err: ErrBadOptions, Reason: reason}
 }

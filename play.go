@@ -1,7 +1,6 @@
 package brettspiel
 
 import (
-	"errors"
 	"math/rand/v2"
 )
 
@@ -92,7 +91,7 @@ func RandomPolicy(g Game, legal []Move, r *rand.Rand) Move {
 
 // ErrStepLimit is returned by [PlayOut] when the game had not ended after the
 // given number of steps.
-var ErrStepLimit = errors.New("brettspiel: step limit reached before the end of the game")
+var ErrStepLimit = NewSentinel("ErrStepLimit", "brettspiel: step limit reached before the end of the game")
 
 // PlayOut plays g to its end in place: chance nodes are drawn from r with
 // [SampleChance], players' moves chosen by policy. The same g, seed and policy

@@ -54,16 +54,61 @@ func (rec *Record) Append(g Game, m Move) error {
 // Replay applies the record's steps to g, a fresh game built from the record's
 // rules, and returns an error naming the first step that fails: its line when
 // the record was read by [ParseRecord], else its number. The error wraps the
-// game's own error. Replay is ReplayLimited without limits.
+// game's own error. A game that is a [RecordLimiter] bounds the replay by its
+// limits. Replay is ReplayLimited without further limits.
 func (rec *Record) Replay(g Game) error { return rec.ReplayLimited(g, 0, nil) }
 
-// ReplayLimited is [Record.Replay] within limits: a record of more than
-// maxSteps steps (0 for no limit) is refused before anything is applied, and
-// check, when not nil, is called after every applied step; an error it
-// returns ends the replay and is reported at that step, like the game's own.
-// The variants' LoadRecord bound the steps by the turn cap of the rules and
-// check the draws for the start in check.
+// RecordLimiter is implemented by a game whose rules bound a record of it.
+// Every replay of a record — [Record.Replay], [Record.ReplayLimited],
+// [RecordReader.Replay] and [NewHistory] — enforces these limits, so that no
+// way of loading a record can skip them. The variants of this module are
+// RecordLimiters: their records are bounded by the turn cap of the rules
+// and by [MaxTiedDraws].
+type RecordLimiter interface {
+	// RecordLimits returns the most steps a record of the game's rules can
+	// have (0 for no bound), and a check to call after every step replayed
+	// on this game (nil for none): it refuses, with an error wrapping
+	// ErrBadNotation, what no real game does, such as a draw for the
+	// start that ties more than MaxTiedDraws times in a row. Each call
+	// returns a fresh check, for one replay.
+	RecordLimits() (maxSteps int, check func() error)
+}
+
+// replayLimits joins the limits a caller sets (maxSteps 0 and check nil for
+// none) with those of g, if it is a [RecordLimiter]: the lower bound of the
+// steps, and both checks.
+func replayLimits(g Game, maxSteps int, check func() error) (int, func() error) {
+	l, ok := g.(RecordLimiter)
+	if !ok {
+		return maxSteps, check
+	}
+	own, ownCheck := l.RecordLimits()
+	if own > 0 && (maxSteps <= 0 || own < maxSteps) {
+		maxSteps = own
+	}
+	switch {
+	case ownCheck == nil:
+	case check == nil:
+		check = ownCheck
+	default:
+		caller := check
+		check = func() error {
+			if err := ownCheck(); err != nil {
+				return err
+			}
+			return caller()
+		}
+	}
+	return maxSteps, check
+}
+
+// ReplayLimited is [Record.Replay] within limits besides the game's own: a
+// record of more than maxSteps steps (0 for no limit) is refused before
+// anything is applied, and check, when not nil, is called after every applied
+// step; an error it returns ends the replay and is reported at that step,
+// like the game's own.
 func (rec *Record) ReplayLimited(g Game, maxSteps int, check func() error) error {
+	maxSteps, check = replayLimits(g, maxSteps, check)
 	if maxSteps > 0 && len(rec.Steps) > maxSteps {
 		return tooManySteps(len(rec.Steps), maxSteps)
 	}
@@ -94,12 +139,18 @@ func replayStep(g Game, s string, i, line int, check func() error) error {
 		err = check()
 	}
 	if err != nil {
-		if line > 0 {
-			return fmt.Errorf("record line %d, step %s: %w", line, Quote(s), err)
-		}
-		return fmt.Errorf("record step %d %s: %w", i, Quote(s), err)
+		return stepError(s, i, line, err)
 	}
 	return nil
+}
+
+// stepError reports err at step s of a record, the i-th, read from line (0
+// when unknown).
+func stepError(s string, i, line int, err error) error {
+	if line > 0 {
+		return fmt.Errorf("record line %d, step %s: %w", line, Quote(s), err)
+	}
+	return fmt.Errorf("record step %d %s: %w", i, Quote(s), err)
 }
 
 // WriteTo writes the record's text form. A line holds the throws and the play
@@ -164,6 +215,11 @@ const MaxRecordLine = 64 << 10
 // the Festungsspiel takes hundreds); it keeps a hostile text from filling
 // memory. The variants' ReadRecord bound the steps by the record's rules.
 const MaxRecordSteps = 1 << 20
+
+// MaxRecordOptions is the most "option:" lines that the head of a record may
+// have. A variant has about ten options, and a record names each at most
+// once; the bound keeps a hostile head from filling memory.
+const MaxRecordOptions = 64
 
 // MaxTiedDraws is the most times in a row that the draw for the start of a
 // record may tie. A tie repeats the draw, so the rules alone set no bound;
@@ -283,6 +339,9 @@ func (rr *RecordReader) Header() (*Record, error) {
 			}
 			rec.Players = p
 		case "option":
+			if len(rec.Options) == MaxRecordOptions {
+				return nil, rr.bad(text, fmt.Sprintf("more than %d options; no game has so many", MaxRecordOptions))
+			}
 			rec.Options = append(rec.Options, value)
 		default:
 			return nil, rr.bad(text, "unknown header key")
@@ -335,9 +394,11 @@ func (rr *RecordReader) Next() (step string, line int, err error) {
 
 // Replay applies the steps still to be read to g, a fresh game built from
 // the head's rules, as [Record.ReplayLimited] does: at most maxSteps of them
-// (0 for no limit), check called after each. It stops at the first step that
-// fails, without reading further.
+// (0 for no limit), check called after each, and the limits of g if it is a
+// [RecordLimiter]. It stops at the first step that fails, without reading
+// further.
 func (rr *RecordReader) Replay(g Game, maxSteps int, check func() error) error {
+	maxSteps, check = replayLimits(g, maxSteps, check)
 	for i := 1; ; i++ {
 		step, line, err := rr.Next()
 		if err == io.EOF {

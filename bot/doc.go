@@ -16,6 +16,10 @@
 // (ChooseContext and RankContext): when it is done they play the best move
 // found so far.
 //
+// The levels a frontend offers are registered by name: [Named] and [Names]
+// read the registry, [Register] adds a level in one line of an init
+// function (random, greedy, search and expectimax are this package's).
+//
 // Bots keep no state between calls and draw their randomness from the caller's
 // *rand.Rand, so a seeded game is repeatable; one Bot value may serve several
 // goroutines, each with its own source.

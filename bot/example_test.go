@@ -3,6 +3,7 @@ package bot_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
@@ -49,4 +50,17 @@ func ExampleHint() {
 	// 1/2 1/7   nothing scored at once; expected -0.21
 	// 1/2 2/8   nothing scored at once; expected -0.25
 	// 1/7 9/10  nothing scored at once; expected -0.26
+}
+
+// A frontend lists the bots by name and seats one of them.
+func ExampleNamed() {
+	fmt.Println(strings.Join(bot.Names(), " "))
+	b, err := bot.Named("greedy")
+	fmt.Printf("%T %v\n", b, err)
+	_, err = bot.Named("gnubg")
+	fmt.Println(brettspiel.ErrorName(err))
+	// Output:
+	// random greedy search expectimax
+	// bot.Greedy <nil>
+	// ErrUnknownBot
 }

@@ -14,30 +14,32 @@ import (
 	"github.com/brettspiel/brettspiel/verkehren"
 )
 
-// Variant describes one game of the catalogue.
+// Variant describes one game of the catalogue. Its JSON form (the keys of
+// its tags) is what a frontend lists its games from.
 type Variant struct {
 	// Name is the game's name in records, position IDs and JSON, e.g.
 	// "toccateglio"; it is what the functions of this package take.
-	Name string
+	Name string `json:"name"`
 	// Title is the game's name for a menu, e.g. "Festungsspiel".
-	Title string
+	Title string `json:"title"`
 	// Description says in a sentence what sort of game it is.
-	Description string
+	Description string `json:"description"`
 	// Presets are the rule sets the game offers, the default first.
-	Presets []Preset
+	Presets []Preset `json:"presets"`
 	// MinPlayers and MaxPlayers bound the number of seats.
-	MinPlayers, MaxPlayers int
+	MinPlayers int `json:"minPlayers"`
+	MaxPlayers int `json:"maxPlayers"`
 }
 
 // Preset is one named rule set of a [Variant].
 type Preset struct {
 	// Name is the preset's name as its game names it, e.g.
 	// "Tokkadille 1853, 16 stones".
-	Name string
+	Name string `json:"name"`
 	// Description says what distinguishes it from the game's other presets.
-	Description string
+	Description string `json:"description"`
 	// Source names the text whose rules it follows.
-	Source string
+	Source string `json:"source"`
 }
 
 // Preset returns the preset of v named name (see the package doc for how
@@ -312,6 +314,10 @@ func LoadHistory(rec *brettspiel.Record) (*brettspiel.History, error) {
 // brettspiel.ErrBadNotation that lists the games; the variant's own errors
 // are passed on.
 func ParseID(id string) (brettspiel.Game, error) {
+	if len(id) > brettspiel.MaxIDSize {
+		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation,
+			Reason: fmt.Sprintf("%d bytes; a position ID is at most %d", len(id), brettspiel.MaxIDSize)}
+	}
 	name, _, ok := strings.Cut(id, ":")
 	if !ok {
 		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation, Reason: "want game:version:payload"}
@@ -319,7 +325,7 @@ func ParseID(id string) (brettspiel.Game, error) {
 	e := exact(name)
 	if e == nil {
 		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation,
-			Reason: "an ID of an unknown game " + strconv.Quote(name) + "; the games are " + strings.Join(Names(), ", ")}
+			Reason: "an ID of an unknown game " + brettspiel.Quote(name) + "; the games are " + strings.Join(Names(), ", ")}
 	}
 	g := e.zero()
 	if err := g.UnmarshalText([]byte(id)); err != nil {
@@ -345,6 +351,10 @@ func exact(name string) *entry {
 // catalogue, is refused with an error wrapping brettspiel.ErrBadNotation; the
 // variant's own errors are passed on.
 func UnmarshalJSON(data []byte) (brettspiel.Game, error) {
+	if len(data) > brettspiel.MaxJSONSize {
+		return nil, &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadNotation,
+			Reason: fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), brettspiel.MaxJSONSize)}
+	}
 	var head struct {
 		Game *string `json:"game"`
 	}

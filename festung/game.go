@@ -3,6 +3,7 @@ package festung
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
@@ -440,15 +441,14 @@ func (g *Game) LegalMoves() []brettspiel.Move {
 // the rules — the large die, and the small dice as an unordered pair — with
 // their weights of 216: 1 for a small doublet, 2 otherwise.
 //
-// The slice is one table shared by every game and goroutine, so that
-// sampling a throw allocates nothing: it is read-only, and callers must not
-// write into it (copy it to change it). Its capacity ends at its length, so
-// appending to it copies.
+// The slice is the caller's: a copy of the package's table, so that no
+// caller can change the throws of another game. Search code that must not
+// allocate draws a throw with SampleChance, which reads the table itself.
 func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 	if g.ToMove() != brettspiel.Chance {
 		return nil
 	}
-	return chanceOutcomes[:len(chanceOutcomes):len(chanceOutcomes)]
+	return slices.Clone(chanceOutcomes[:])
 }
 
 // legal reports whether m is a legal move now.

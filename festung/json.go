@@ -125,9 +125,13 @@ func squareFields(k int) (fortress, pasch FieldID) {
 	return FortressID(k), PaschFieldID(min(k, 4))
 }
 
-func (g *Game) toJSON() stateJSON {
+func (g *Game) toJSON() stateJSON { return g.viewToJSON(brettspiel.JSONView{}) }
+
+// viewToJSON fills the JSON form of g in the parts v asks for; the plan is
+// left to MarshalJSONView.
+func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 	s := stateJSON{
-		StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID()),
+		StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v),
 		Rules: rulesJSON{
 			Players: g.opts.Players,
 			Stock:   g.opts.Stock,
@@ -156,8 +160,8 @@ func (g *Game) toJSON() stateJSON {
 	if t := g.throw; t.L != 0 {
 		s.Dice = g.Dice()
 		s.Throw = &throwJSON{Notation: throwNames[t.L][t.A][t.B], Offer: []string{}}
-		for _, l := range s.Legal {
-			s.Throw.Offer = append(s.Throw.Offer, l.Notation)
+		for _, m := range g.LegalMoves() { // what s.Legal lists, under any view
+			s.Throw.Offer = append(s.Throw.Offer, g.MoveString(m))
 		}
 	}
 	for p := range s.Seats {
@@ -239,9 +243,13 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // player, winner, legal, returns, throw, markersOnPlan, the seats' derived
 // values, the layout, the fields' description and squares), and the events
 // are kept as the events of the last Apply once they pass the bounds of
-// what one Apply of this game emits (brettspiel.StateJSON.CheckEvents):
+// what one Apply of this game emits (brettspiel.StateJSON.CheckEvents:
 // known kinds, this game's rules, fields of the plan named by their names,
-// dice on throws only, an end only when the game is over. Keys are read
+// dice on throws only, an end only when the game is over) and agree with the
+// state: undone from it, they give the state before the Apply they report,
+// and that Apply made again gives exactly these events and this state (a
+// throw awaiting its thrower's decision has done nothing yet but be thrown;
+// the events of the setup stand only before the first throw). Keys are read
 // exactly as written: an unknown key, a key in another case, a key given
 // twice and data after the object are refused (see
 // brettspiel.DecodeStrict); a state of JSON version 1 is refused with the
@@ -412,6 +420,9 @@ func (s *stateJSON) game() (*Game, error) {
 		if !slices.Equal(s.Fields[i].Squares, w.Fields[i].Squares) {
 			return disagree(fmt.Sprintf("fields[%d].squares (%s)", i, w.Fields[i].Name), jsonText(s.Fields[i].Squares), jsonText(w.Fields[i].Squares))
 		}
+	}
+	if reason := g.eventsAgainstState(s.Events); reason != "" {
+		return bad(brettspiel.ErrBadPosition, "%s", reason)
 	}
 	return g, nil
 }

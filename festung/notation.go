@@ -42,7 +42,7 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 // for a zero Game.
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	fail := func(err error, reason string) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: s, Err: err, Reason: reason}
+		return brettspiel.NoMove, brettspiel.Refuse("parse move", s, err, reason)
 	}
 	// check returns m if it is legal, else the error Apply would give with
 	// the reason why (built only then: it lists the fields on offer).

@@ -125,7 +125,7 @@ func load(o Options, pos Position, end ending) (*Game, error) { return build(o, 
 // FromPosition documents, and against its history when history is set.
 func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
 	}
 	n := o.Players
 	if len(pos.Balances) != n || len(pos.Pasches) != n || (pos.Bought != nil && len(pos.Bought) != n) {
@@ -171,7 +171,9 @@ func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 		}
 		g.on.set(id)
 	}
-	total := len(pos.Markers)
+	// The sum of the balances can pass 32 bits even where each balance is
+	// within bounds; counted in 64 bits it cannot wrap on any platform.
+	total := int64(len(pos.Markers))
 	for p := range n {
 		bal, k := pos.Balances[p], pos.Pasches[p]
 		// Room for the rest of the game: every throw left may move the
@@ -191,7 +193,7 @@ func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 			}
 			g.bought[p] = pos.Bought[p]
 		}
-		total += bal
+		total += int64(bal)
 	}
 	// The outer works of fortresses 2…4 are filled only at the setup (a
 	// placement by the large die always goes on fortress 1, F-A2, F-A3), and a
@@ -211,7 +213,7 @@ func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 			return bad("%v is empty, but nobody has the %d Pasches that open fortress %d (F-A1)", id, f-1, f)
 		}
 	}
-	if want := n * o.Stock; total != want {
+	if want := int64(n) * int64(o.Stock); total != want {
 		return bad("markers are not conserved: balances and markers on the plan make %d, want %d players × stock %d = %d", total, n, o.Stock, want)
 	}
 	if pos.Throw != (dice.Throw3{}) {

@@ -73,7 +73,7 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rec.ReplayLimited(g, maxRecordSteps(g.opts), nil); err != nil {
+	if err := rec.Replay(g); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -96,10 +96,18 @@ func ReadRecord(r io.Reader) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rr.Replay(g, maxRecordSteps(g.opts), nil); err != nil {
+	if err := rr.Replay(g, 0, nil); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// RecordLimits bounds the replay of a record into g (see
+// brettspiel.RecordLimiter): at most the steps a game under its rules can
+// have (maxRecordSteps). Every loader of a record enforces it, a
+// brettspiel.History's included.
+func (g *Game) RecordLimits() (maxSteps int, check func() error) {
+	return maxRecordSteps(g.opts), nil
 }
 
 // maxRecordSteps bounds the steps of a game under o (normalized): at most

@@ -152,16 +152,22 @@ func TestSimulateDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// TestChanceOutcomesShared: the outcome table is shared and cannot be grown
-// into (appending copies), and PlayOut's sampling allocates nothing.
-func TestChanceOutcomesShared(t *testing.T) {
+// TestChanceOutcomesAreTheCallers: each call returns a copy of the outcome
+// table, so that a write into it changes no game, and PlayOut's sampling,
+// which reads the table itself, allocates nothing.
+func TestChanceOutcomesAreTheCallers(t *testing.T) {
 	g := newGame(t, 3)
 	outs := g.ChanceOutcomes()
-	if len(outs) != 126 || cap(outs) != 126 {
-		t.Fatalf("len %d cap %d", len(outs), cap(outs))
+	if len(outs) != 126 {
+		t.Fatalf("len %d", len(outs))
 	}
-	if &outs[0] != &g.clone().ChanceOutcomes()[0] {
-		t.Error("each call copies the table")
+	other := g.clone().ChanceOutcomes()
+	if &outs[0] == &other[0] {
+		t.Error("two calls share one table")
+	}
+	outs[0].Weight = 99
+	if other[0].Weight == 99 || g.ChanceOutcomes()[0].Weight == 99 {
+		t.Error("a write into the outcomes changed another's")
 	}
 	r := rand.New(rand.NewPCG(5, 5))
 	if a := testing.AllocsPerRun(100, func() {

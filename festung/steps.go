@@ -58,7 +58,7 @@ func fieldStep(id FieldID, l uint8) brettspiel.Step {
 // brettspiel.ErrZeroGame).
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, brettspiel.Refuse("next steps", stepsearch.Input(made), err, reason)
 	}
 	switch {
 	case g.zero():

@@ -3,6 +3,7 @@ package toccateglio
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
@@ -310,15 +311,14 @@ var drawnThrow = func() (t [36]brettspiel.Move) {
 // every chance node, the draw for the start included (it uses the same
 // throws); nil at any other node.
 //
-// The slice is one table shared by every game and goroutine, so that drawing
-// a throw allocates nothing: it is read-only, and callers must not write into
-// it (copy it to change it). Its capacity ends at its length, so appending to
-// it copies.
+// The slice is the caller's: a copy of the package's table, so that no
+// caller can change the throws of another game. Search code that must not
+// allocate draws a throw with SampleChance, which reads the table itself.
 func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 	if g.ToMove() != brettspiel.Chance {
 		return nil
 	}
-	return chanceOutcomes[:len(chanceOutcomes):len(chanceOutcomes)]
+	return slices.Clone(chanceOutcomes)
 }
 
 var _ brettspiel.ChanceSampler = (*Game)(nil)

@@ -117,6 +117,7 @@ func TestT_W4_PartienAgainstTurns(t *testing.T) {
 	g.turns = 0
 	wantIDRefused(t, g.ID(), "2 Partien finished after 0 turns; that many turns finish at most 0")
 	g.turns = 1
+	g.setup() // what one turn can reach: the stones are back in the setup after the Partie
 	if _, err := ParseID(g.ID()); err != nil {
 		t.Errorf("2 Partien after 1 turn (a win by the hit marks, then one by the play): %v", err)
 	}

@@ -111,9 +111,12 @@ func seatJSON(p brettspiel.Player) int {
 }
 
 // stateToJSON fills the JSON form of g.
-func (g *Game) stateToJSON() stateJSON {
+func (g *Game) stateToJSON() stateJSON { return g.viewToJSON(brettspiel.JSONView{}) }
+
+// viewToJSON fills the JSON form of g in the parts v asks for.
+func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 	s := stateJSON{
-		StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID()),
+		StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v),
 		Rules:     rulesToJSON(g.opts),
 		RaceJSON: brettspiel.RaceJSON{
 			Phase: phaseNames[g.phase], Seat: seatJSON(g.Turn()), Dice: throwJSON(g.dice),
@@ -200,8 +203,12 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // events of the last apply once they pass the bounds of what one Apply of
 // this game emits (brettspiel.StateJSON.CheckEvents, and checkEvents: known
 // kinds, this game's rules, places 0…25 that agree with the mover's track,
-// the dice of a throw, an end only where a Partie or the match ended). On
-// error, which names the problem, g is unchanged.
+// the dice of a throw, an end only where a Partie or the match ended) and
+// agree with the state: the Apply they report, made again from the state
+// before it, gives exactly these events and this state (a Marsch that sets
+// the stones up again loses the position it was played from; its events
+// must leave the setup, the winner to throw). On error, which names the
+// problem, g is unchanged.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	var s stateJSON
 	if err := brettspiel.DecodeState(data, &s); err != nil {
@@ -411,6 +418,9 @@ func (s *stateJSON) game() (*Game, error) {
 		return nil, err
 	}
 	if reason := checkEvents(s.Events); reason != "" {
+		return bad("%s", reason)
+	}
+	if reason := g.eventsAgainstState(s.Events); reason != "" {
 		return bad("%s", reason)
 	}
 	if len(s.Events) > 0 {

@@ -67,7 +67,7 @@ func stepString(s step) string {
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	fail := func(err error, format string, args ...any) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
+		return brettspiel.NoMove, brettspiel.Refuse("parse move", in, err, fmt.Sprintf(format, args...))
 	}
 	if g.phase == phaseZero {
 		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: brettspiel.ErrZeroGame}
@@ -111,7 +111,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		fp, fok := parsePoint(from, "in", 0, 24)
 		tp, tok := parsePoint(to, "off", 1, 25)
 		if !ok || !fok || !tok || tp <= fp {
-			return fail(brettspiel.ErrBadNotation, "%q is not a step from/to: from 1…24 or in, to 1…24 or off, forward", f)
+			return fail(brettspiel.ErrBadNotation, "%s is not a step from/to: from 1…24 or in, to 1…24 or off, forward", brettspiel.Quote(f))
 		}
 		if fp == hand && !g.opts.EnterFromHand {
 			return fail(brettspiel.ErrIllegalMove, "no stones are entered from the hand in these rules")
@@ -214,15 +214,16 @@ func (g *Game) Position() Position {
 // FromPosition builds a game under opts at pos. A position that cannot arise
 // under the rules is refused with an error wrapping brettspiel.ErrBadPosition
 // that names the problem. The turn cap counts from the loaded position, at
-// the fewest turns that finish pos.Partien (see the position ID), so that the
-// game saves and loads as it is.
+// the fewest turns that reach it — that finish pos.Partien, that bring the
+// stones from the setup to pos.Stones, and one if there are marks (see the
+// position ID) — so that the game saves and loads as it is.
 func FromPosition(opts Options, pos Position) (*Game, error) {
 	o, err := opts.normalized()
 	if err != nil {
 		return nil, err
 	}
 	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
 	}
 	if pos.Turn != 0 && pos.Turn != 1 {
 		return bad("Turn is %d, want player 0 or 1", pos.Turn)
@@ -251,17 +252,18 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	if !(d[0] == 0 && d[1] == 0) && (d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
 		return bad("Dice %d-%d, want two dice 1…6 or zeros", d[0], d[1])
 	}
-	// The Partien finished count as the fewest turns that finish them, so
-	// that the state agrees with its history when it is saved.
-	turns := minTurns(pos.Partien)
-	if turns >= o.TurnCap {
-		return bad("%d Partien finished take at least %d turns, but the turn cap is %d", pos.Partien, turns, o.TurnCap)
-	}
-	g := &Game{opts: o, sides: pos.Stones, turn: pos.Turn, partien: int32(pos.Partien), turns: int32(turns)}
+	g := &Game{opts: o, sides: pos.Stones, turn: pos.Turn, partien: int32(pos.Partien)}
 	for pl := 0; pl < 2; pl++ {
 		g.marks[pl] = int8(pos.Marks[pl])
 		g.strokes[pl] = int32(pos.Strokes[pl])
 	}
+	// The turns played count as the fewest that reach the position, so that
+	// the state agrees with its history when it is saved.
+	turns := fewestTurns(&o, &g.sides, g.marks, pos.Partien)
+	if turns >= o.TurnCap {
+		return bad("the position takes at least %d turns (its Partien, marks and stones beyond the setup), but the turn cap is %d", turns, o.TurnCap)
+	}
+	g.turns = int32(turns)
 	g.phase = phaseThrow
 	if d[0] != 0 {
 		g.phase = phaseMove

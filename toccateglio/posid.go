@@ -103,8 +103,10 @@ func (g *Game) payload() []byte {
 // is wrong, and g is left unchanged. What cannot arise includes a winner with
 // more marks than 11 and the most one step of a turn adds (52, see T-W1), and
 // more Partien finished than the turns played can finish (two in each play,
-// one more by a throw not yet played, none before the first play). The
-// loaded game has no events.
+// one more by a throw not yet played, none before the first play), marks
+// before the first play (nothing can be hit from the setup), and stones
+// farther from the setup than the turns played can bring them (a play moves
+// a player's stones at most 12 points). The loaded game has no events.
 func (g *Game) UnmarshalText(text []byte) error {
 	n, err := ParseID(string(text))
 	if err != nil {
@@ -228,6 +230,54 @@ func minTurns(partien int) int {
 	return max(1, partien/2)
 }
 
+// maxPipsPerTurn is the farthest a player's stones advance in one play, in
+// track points: a play is at most two steps (a doublet is played once, T-D1;
+// T-D2), each of at most its die, 6 (a stone borne off by a higher number, or
+// moved one point less to take the Hucke by force, goes less far).
+const maxPipsPerTurn = 12
+
+// advance returns how far side s of a match under o stands beyond the setup
+// (T-S1), in track points: every stone starts on point 1, or in the hand
+// (0) when the stones are entered, and a stone borne off is at 25. Stones
+// move only forward (T-S2), and back to the setup only all together (T-B4,
+// T-W3).
+func advance(o *Options, s *board.Side) int {
+	start := 1
+	if o.EnterFromHand {
+		start = hand
+	}
+	n := 0
+	for i, c := range s {
+		n += int(c) * (i - start)
+	}
+	return n
+}
+
+// pipTurns is the fewest turns in which both players' stones can have come
+// from the setup to sides: each player's own plays, at most maxPipsPerTurn
+// points each.
+func pipTurns(o *Options, sides *[2]board.Side) int {
+	n := 0
+	for p := range sides {
+		n += (max(0, advance(o, &sides[p])) + maxPipsPerTurn - 1) / maxPipsPerTurn
+	}
+	return n
+}
+
+// fewestTurns is the fewest turns (plays) after which a match under o can
+// stand at sides with marks in the current Partie and partien Partien
+// finished: those the Partien take (minTurns), those the stones' advance
+// from the setup takes (pipTurns), and one if there are marks — nothing is
+// marked before the first play, since nothing can be hit from the setup
+// (T-M1, T-M3) and every other mark follows a play (T-W1).
+func fewestTurns(o *Options, sides *[2]board.Side, marks [2]int8, partien int) int {
+	n := max(minTurns(partien), pipTurns(o, sides))
+	if marks != [2]int8{} {
+		n = max(n, 1)
+	}
+	return n
+}
+
 func validThrow(d [2]uint8) bool { return d[0] >= 1 && d[0] <= 6 && d[1] >= 1 && d[1] <= d[0] }
 
 // check returns what is wrong with the whole state, or "": everything
@@ -326,6 +376,13 @@ func (g *Game) check() string {
 		if g.resume == resumeMove && !validThrow(g.dice) {
 			return "going on would play the winning throw, but there are no dice"
 		}
+	}
+	if g.turns == 0 && g.marks != [2]int8{} {
+		return fmt.Sprintf("no turn has been played, but the marks are %d and %d: nothing can be hit from the setup (T-S1, T-M1, T-M3) and every other mark follows a play (T-W1)", g.marks[0], g.marks[1])
+	}
+	if n := pipTurns(o, &g.sides); int(g.turns) < n {
+		return fmt.Sprintf("%d turns played, but the stones stand %d and %d points beyond the setup (T-S1), which takes at least %d turns: a play moves them at most %d points (T-D1, T-D2)",
+			g.turns, advance(o, &g.sides[0]), advance(o, &g.sides[1]), n, maxPipsPerTurn)
 	}
 	return ""
 }

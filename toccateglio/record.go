@@ -174,7 +174,7 @@ func (o Options) Set(kv ...string) (Options, error) {
 			}
 		}
 		if !s.set(&o, in.Value) {
-			return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%q is not a value of %s (%s)", in.Value, in.Key, settingValues(in.Key))}
+			return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%s is not a value of %s (%s)", brettspiel.Quote(in.Value), in.Key, settingValues(in.Key))}
 		}
 	}
 	if _, err := o.normalized(); err != nil {
@@ -293,7 +293,7 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rec.ReplayLimited(g, maxRecordSteps(g.opts), g.drawCheck()); err != nil {
+	if err := rec.Replay(g); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -316,10 +316,19 @@ func ReadRecord(r io.Reader) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rr.Replay(g, maxRecordSteps(g.opts), g.drawCheck()); err != nil {
+	if err := rr.Replay(g, 0, nil); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// RecordLimits bounds the replay of a record into g (see
+// brettspiel.RecordLimiter): at most the steps a game under its rules can
+// have (maxRecordSteps), and a draw for the start that ties at most
+// brettspiel.MaxTiedDraws times in a row (drawCheck). Every loader of a
+// record enforces them, a brettspiel.History's included.
+func (g *Game) RecordLimits() (maxSteps int, check func() error) {
+	return maxRecordSteps(g.opts), g.drawCheck()
 }
 
 // maxRecordSteps bounds the steps of a match under o (normalized): every

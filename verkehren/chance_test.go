@@ -2,6 +2,7 @@ package verkehren
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
@@ -102,27 +103,29 @@ func TestV_S1_SampleChanceIsTheWalk(t *testing.T) {
 	}
 }
 
-// TestChanceOutcomesShared: every game and chance node returns the one
-// read-only table, which cannot be appended to in place, and drawing a
-// throw allocates nothing.
-func TestChanceOutcomesShared(t *testing.T) {
-	var first *brettspiel.Outcome
+// TestChanceOutcomesAreTheCallers: every game and chance node returns its
+// own copy of the table, so that a write into one changes no other, and
+// drawing a throw, which reads the table itself, allocates nothing.
+func TestChanceOutcomesAreTheCallers(t *testing.T) {
+	var first []brettspiel.Outcome
 	for name, g := range chancePhases(t) {
 		outs := g.ChanceOutcomes()
-		if cap(outs) != len(outs) {
-			t.Errorf("%s: capacity %d, length %d", name, cap(outs), len(outs))
-		}
 		if first == nil {
-			first = &outs[0]
-		} else if &outs[0] != first {
-			t.Errorf("%s: not the shared table", name)
+			first = slices.Clone(outs)
+		} else if &outs[0] == &first[0] {
+			t.Errorf("%s: the same slice as another node's", name)
+		} else if !slices.Equal(outs, first) {
+			t.Errorf("%s: other outcomes than another node's", name)
+		}
+		outs[0].Weight = 99
+		if again := g.ChanceOutcomes(); again[0].Weight == 99 {
+			t.Errorf("%s: a write into the outcomes changed the game's", name)
 		}
 		r := rand.New(rand.NewPCG(1, 1))
 		if a := testing.AllocsPerRun(100, func() {
 			if _, err := brettspiel.SampleChance(g, r); err != nil {
 				t.Fatal(err)
 			}
-			_ = g.ChanceOutcomes()
 		}); a != 0 {
 			t.Errorf("%s: %v allocations a throw", name, a)
 		}

@@ -312,15 +312,14 @@ var drawnThrow = func() (t [36]brettspiel.Move) {
 // every chance node, the draw for the start included (it uses the same
 // throws); nil at any other node.
 //
-// The slice is one table shared by every game and goroutine, so that drawing
-// a throw allocates nothing: it is read-only, and callers must not write into
-// it (copy it to change it). Its capacity ends at its length, so appending to
-// it copies.
+// The slice is the caller's: a copy of the package's table, so that no
+// caller can change the throws of another game. Search code that must not
+// allocate draws a throw with SampleChance, which reads the table itself.
 func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 	if g.ToMove() != brettspiel.Chance {
 		return nil
 	}
-	return chanceOutcomes[:len(chanceOutcomes):len(chanceOutcomes)]
+	return slices.Clone(chanceOutcomes)
 }
 
 var _ brettspiel.ChanceSampler = (*Game)(nil)
@@ -370,7 +369,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		return nil
 	}
 	if reason := g.checkMove(m); reason != "" {
-		return &brettspiel.Error{Op: "apply", Input: g.MoveString(m), Err: brettspiel.ErrIllegalMove, Reason: reason}
+		return brettspiel.Refuse("apply", g.MoveString(m), brettspiel.ErrIllegalMove, reason)
 	}
 	g.events = g.events[:0]
 	g.applyPlay(m.Payload())

@@ -59,11 +59,15 @@ var firstNames = [...]string{"draw", "player-0", "player-1"}
 // is, the dice, what only Verkehren has, the legal moves with their parts and
 // the events of the last Apply. A zero Game is refused with an error
 // wrapping brettspiel.ErrZeroGame.
-func (g *Game) MarshalJSON() ([]byte, error) {
+func (g *Game) MarshalJSON() ([]byte, error) { return g.MarshalJSONView(brettspiel.JSONView{}) }
+
+// MarshalJSONView implements brettspiel.ViewMarshaler: MarshalJSON in the
+// parts v asks for.
+func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, errZero("encode JSON")
 	}
-	s := jsonState{StateJSON: brettspiel.NewStateJSON(g, Variant, g.ID()), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
+	s := jsonState{StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
 	if w, ok := g.Winner(); ok {
 		seat := int(w)
 		s.Winner = &seat
@@ -132,10 +136,13 @@ func (g *Game) own() jsonOwn {
 // pips and scores, where stones wait, Junker, whose turn it is, the legal
 // moves, the returns and the winner. The events are kept as the events of
 // the last Apply once they pass the bounds of what one Apply of this game
-// emits (brettspiel.StateJSON.CheckEvents): known kinds, this game's rules,
+// emits (brettspiel.StateJSON.CheckEvents: known kinds, this game's rules,
 // places 0…25 whose track places and names agree with them, the dice of a
-// throw, an end only when the game is over. Keys are read exactly as
-// written: an unknown key, a key in another case, a key given twice and data
+// throw, an end only when the game is over) and agree with the state: the
+// state before the Apply they report follows from them (a throw moves no
+// stone; a play's events say every stone it moved and hit), and that Apply
+// made again gives exactly these events and this state. Keys are read
+// exactly as written: an unknown key, a key in another case, a key given twice and data
 // after the object are refused (see brettspiel.DecodeStrict). The error
 // wraps brettspiel.ErrBadNotation for what is no JSON of this form,
 // brettspiel.ErrBadPosition for a state that cannot arise (or does not agree
@@ -272,6 +279,9 @@ func (s *jsonState) game() (*Game, error) {
 	}
 	if w, ok := g.Winner(); (s.Winner == nil) == ok || ok && *s.Winner != int(w) {
 		return bad("winner given for a game without a winner, or missing")
+	}
+	if reason := g.eventsAgainstState(s.Events); reason != "" {
+		return bad("%s", reason)
 	}
 	return g, nil
 }

@@ -108,7 +108,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	s = strings.ToLower(strings.TrimSpace(s))
 	fail := func(err error, reason string) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: reason}
+		return brettspiel.NoMove, brettspiel.Refuse("parse move", in, err, reason)
 	}
 	if g.zero() {
 		return fail(brettspiel.ErrZeroGame, "")
@@ -163,10 +163,10 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		st.from, okA = parsePoint(a, "bar", bar)
 		st.to, okB = parsePoint(b, "off", off)
 		if !ok || !okA || !okB {
-			return fail(brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+strconv.Quote(fields[i]))
+			return fail(brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+brettspiel.Quote(fields[i]))
 		}
 		if st.to <= st.from && st.from != bar {
-			return fail(brettspiel.ErrBadNotation, "stones move to higher points: "+strconv.Quote(fields[i]))
+			return fail(brettspiel.ErrBadNotation, "stones move to higher points: "+brettspiel.Quote(fields[i]))
 		}
 		steps[i] = st
 	}

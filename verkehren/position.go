@@ -18,7 +18,9 @@ type Position struct {
 	Turn brettspiel.Player
 	// Dice is the throw Turn is to play, in any order; {0, 0}: he is to throw.
 	Dice [2]int
-	// Turns is the number of turns played so far (it counts to the turn cap).
+	// Turns is the number of turns played so far (it counts to the turn
+	// cap). Stones away from the start take a turn: FromPosition counts 0
+	// as 1 for them, so that the game's position ID and JSON load again.
 	Turns int
 }
 
@@ -53,7 +55,7 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		return nil, err
 	}
 	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
 	}
 	g := &Game{opts: opts, b: board.New(board.SameDirection), winner: brettspiel.Nobody}
 	for p := 0; p < 2; p++ {
@@ -84,7 +86,17 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	if pos.Turns < 0 || pos.Turns >= opts.turnCap() {
 		return bad("%d turns played is outside 0…%d", pos.Turns, opts.turnCap()-1)
 	}
-	g.turns, g.toMove = pos.Turns, pos.Turn
+	// No turn played leaves the stones at the start: a position elsewhere
+	// counts one turn, so that the game agrees with its history when it is
+	// saved (its position ID and JSON load again).
+	turns := pos.Turns
+	if turns == 0 && pos.Stones != startSides {
+		turns = 1
+	}
+	if turns >= opts.turnCap() {
+		return bad("the stones are not at the start, which takes a turn, but the turn cap is %d", opts.turnCap())
+	}
+	g.turns, g.toMove = turns, pos.Turn
 	for p := 0; p < 2; p++ {
 		me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
 		for i := 1; i <= 24; i++ {

@@ -78,7 +78,7 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rec.ReplayLimited(g, maxRecordSteps(opts), g.drawCheck()); err != nil {
+	if err := rec.Replay(g); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -101,10 +101,19 @@ func ReadRecord(r io.Reader) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := rr.Replay(g, maxRecordSteps(opts), g.drawCheck()); err != nil {
+	if err := rr.Replay(g, 0, nil); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// RecordLimits bounds the replay of a record into g (see
+// brettspiel.RecordLimiter): at most the steps a game under its rules can
+// have (maxRecordSteps), and a draw for the start that ties at most
+// brettspiel.MaxTiedDraws times in a row (drawCheck). Every loader of a
+// record enforces them, a brettspiel.History's included.
+func (g *Game) RecordLimits() (maxSteps int, check func() error) {
+	return maxRecordSteps(g.opts), g.drawCheck()
 }
 
 // maxRecordSteps bounds the steps of a game under o: every play, pass or

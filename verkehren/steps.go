@@ -180,7 +180,7 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // A zero Game refuses with brettspiel.ErrZeroGame.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, brettspiel.Refuse("next steps", stepsearch.Input(made), err, reason)
 	}
 	if g.zero() {
 		return fail(brettspiel.ErrZeroGame, "")

@@ -71,7 +71,7 @@ func TestV_W4_BothJunkerDraw(t *testing.T) {
 			}
 			play(t, g, "pass")
 			drawn(t, g)
-			if g.Turns() != 1 || len(g.LegalMoves()) != 0 {
+			if g.Turns() != start.Turns()+1 || len(g.LegalMoves()) != 0 {
 				t.Errorf("turns %d, legal moves %d", g.Turns(), len(g.LegalMoves()))
 			}
 			if err := g.Apply(brettspiel.NewMove(brettspiel.Chance, 0)); !errors.Is(err, brettspiel.ErrIllegalMove) && !errors.Is(err, brettspiel.ErrGameOver) {

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
@@ -114,7 +113,9 @@ func (s *session) why(arg string) error {
 		ids = s.errRules
 		if len(ids) == 0 {
 			for _, e := range s.recent {
-				ids = append(ids, ruleIDs(e.Rule)...)
+				if e.Rule != "" {
+					ids = append(ids, e.Rule)
+				}
 			}
 		}
 		ids = unique(ids)
@@ -169,22 +170,6 @@ func lookupRule(id string) (rules.Rule, bool) {
 		return rules.Rule{}, false
 	}
 	return rules.Lookup(id)
-}
-
-// ruleID matches what may be a rule ID in a message: "T-M3", "V-E1", "D-4",
-// "T-M4b".
-var ruleID = regexp.MustCompile(`\b[A-Z]-[A-Z]?[0-9]+[a-z]?\b`)
-
-// ruleIDs returns the rule IDs named in text that are rules, once each, in
-// the order they come.
-func ruleIDs(text string) []string {
-	var ids []string
-	for _, id := range ruleID.FindAllString(text, -1) {
-		if _, ok := rules.Lookup(id); ok {
-			ids = append(ids, id)
-		}
-	}
-	return unique(ids)
 }
 
 // unique returns ids without repetitions, in their order.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -618,5 +619,75 @@ func TestLoadAFinishedGame(t *testing.T) {
 	_, after, _ := strings.Cut(out, "loaded 6 steps from "+over)
 	if strings.Contains(after, "to play:") || !strings.Contains(after, "game over, returns [-1 1]\nsave the game? file name or empty to skip: ") {
 		t.Errorf("loading a finished game:\n%s", out)
+	}
+}
+
+// ruleIDs returns the words of a printed line that are rule IDs, in their
+// order, once each: the test's reading of the terminal, not the program's.
+func ruleIDs(line string) []string {
+	var ids []string
+	for _, w := range strings.Fields(line) {
+		w = strings.Trim(w, "(),.:;")
+		if _, ok := rules.Lookup(w); ok && len(w) <= 8 {
+			ids = append(ids, w)
+		}
+	}
+	return unique(ids)
+}
+
+// plantingReader gives its chunks one Read at a time and calls plant before
+// the second, as an attacker would act while the question is open.
+type plantingReader struct {
+	chunks []string
+	plant  func()
+	reads  int
+}
+
+func (r *plantingReader) Read(p []byte) (int, error) {
+	if r.reads == len(r.chunks) {
+		return 0, io.EOF
+	}
+	if r.reads == 1 {
+		r.plant()
+	}
+	n := copy(p, r.chunks[r.reads])
+	r.reads++
+	return n, nil
+}
+
+func TestSaveDoesNotFollowALinkPlantedWhileAsking(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.txt")
+	victim := filepath.Join(dir, "victim.txt")
+	for _, f := range []string{file, victim} {
+		if err := os.WriteFile(f, []byte("precious\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := &plantingReader{
+		chunks: []string{"save " + file + "\n", "y\nquit\n"},
+		plant: func() {
+			if err := os.Remove(file); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(victim, file); err != nil {
+				t.Fatal(err)
+			}
+		},
+	}
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"}, in, &out, &errOut, false); err != nil {
+		t.Fatalf("play: %v\n%s\n%s", err, out.String(), errOut.String())
+	}
+	if in.reads != 2 {
+		t.Fatalf("the answer was read in %d reads, want the question asked between the two:\n%s", in.reads, out.String())
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "precious\n" {
+		t.Errorf("the save wrote through a link planted while the question was open:\n%s", data)
+	}
+	if fi, err := os.Lstat(file); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("after the save, %s is %v (%v), want a regular file", file, fi.Mode(), err)
+	} else if data, _ := os.ReadFile(file); !strings.Contains(string(data), "game: toccateglio") {
+		t.Errorf("the saved file:\n%s", data)
 	}
 }

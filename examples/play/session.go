@@ -7,13 +7,13 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/examples/internal/bots"
 )
 
 // session is an interactive game. The game lives in a History, so that undo
@@ -45,7 +45,7 @@ func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
 	}
 	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewReaderSize(stdin, maxLine), out: out}
 	if c.opponent != "human" {
-		if s.bot, err = bots.Named(c.opponent); err != nil {
+		if s.bot, err = bot.Named(c.opponent); err != nil {
 			return nil, err
 		}
 	}
@@ -162,14 +162,11 @@ func (s *session) loop() error {
 }
 
 // fail prints an error and, for an error of the games, the titles of the
-// rules its reason names, and keeps those rules for a why without an ID.
+// rules that refused (brettspiel.RulesOf), and keeps those rules for a why
+// without an ID.
 func (s *session) fail(err error) {
 	s.say("%v", err)
-	s.errRules = nil
-	var be *brettspiel.Error
-	if errors.As(err, &be) {
-		s.errRules = ruleIDs(be.Reason)
-	}
+	s.errRules = brettspiel.RulesOf(err)
 	for _, id := range s.errRules {
 		r, _ := lookupRule(id)
 		s.say("  %s: %s (why %s tells more)", r.ID, r.Title, r.ID)
@@ -530,11 +527,14 @@ func (s *session) offerSave() error {
 // save writes the record to path and reports whether it did. An existing
 // file is overwritten only when the person says yes, and only if it is a
 // regular file: the program does not write through a link or to a device.
+// A new file is created exclusively. An existing one is replaced by a
+// temporary file beside it, renamed over the name, so that a link put in its
+// place while the question is open is replaced, never followed.
 func (s *session) save(path string) (bool, error) {
 	if path == "" {
 		return false, errors.New("save needs a file name")
 	}
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	replace := false
 	if fi, err := os.Lstat(path); err == nil {
 		if !fi.Mode().IsRegular() {
 			return false, fmt.Errorf("%s exists and is not a regular file: not saved", path)
@@ -547,18 +547,32 @@ func (s *session) save(path string) (bool, error) {
 			s.say("not saved")
 			return false, nil
 		}
-		flags = os.O_WRONLY | os.O_TRUNC
+		replace = true
 	}
 	rec := s.h.Record()
-	f, err := os.OpenFile(path, flags, 0o644)
+	var f *os.File
+	var err error
+	if replace {
+		f, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	} else {
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	}
 	if err != nil {
 		return false, err
 	}
-	if _, err := rec.WriteTo(f, s.h.Start()); err != nil {
-		f.Close()
-		return false, err
+	_, err = rec.WriteTo(f, s.h.Start())
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := f.Close(); err != nil {
+	if err == nil && replace {
+		if err = os.Chmod(f.Name(), 0o644); err == nil {
+			err = os.Rename(f.Name(), path)
+		}
+	}
+	if err != nil {
+		if replace {
+			os.Remove(f.Name())
+		}
 		return false, err
 	}
 	s.say("saved %d steps to %s", len(rec.Steps), path)

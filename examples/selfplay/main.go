@@ -9,8 +9,8 @@
 // presets (as the catalog package lists them); -players the seat count
 // (festung: 2–6);
 // -bots random, greedy, search, expectimax, or the learned nets of the race
-// games (package bot/neural): net (one ply) or net-<level>, beginner …
-// strongest; -rollouts and -depth the search bot's budget, -nodes the
+// games (package bot/neural): net-<level>, beginner … strongest,
+// net-advanced being the net at one ply; -rollouts and -depth the search bot's budget, -nodes the
 // expectimax bot's, -weights a weights file for the nets (a checkpoint of
 // examples/train) instead of the shipped ones.
 //
@@ -39,7 +39,6 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/examples/internal/bots"
 )
 
 func main() {
@@ -112,7 +111,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&a.Game, "game", "toccateglio", "game to play: "+strings.Join(catalog.Names(), ", "))
 	fs.StringVar(&a.Preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&a.Players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&botList, "bots", "random", "bots per seat, comma-separated, cycled: "+strings.Join(bots.Names(), ", "))
+	fs.StringVar(&botList, "bots", "random", "bots per seat, comma-separated, cycled: "+strings.Join(bot.Names(), ", "))
 	fs.IntVar(&a.Games, "games", 100, "number of games")
 	fs.Uint64Var(&a.Seed, "seed", 1, "seed of the run")
 	fs.IntVar(&a.Workers, "workers", runtime.NumCPU(), "games played in parallel")
@@ -153,7 +152,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	seatBots := make([]bot.Bot, a.Players)
 	for s := range seatBots {
 		var err error
-		if seatBots[s], err = bots.Named(a.Bots[s%len(a.Bots)]); err != nil {
+		if seatBots[s], err = bot.Named(a.Bots[s%len(a.Bots)]); err != nil {
 			return err
 		}
 		switch b := seatBots[s].(type) {

@@ -56,8 +56,8 @@ func TestBadArguments(t *testing.T) {
 		{"-nodes", "0"},
 		{"-games", "0"},
 		{"-bots", "net-grandmaster"},
-		{"-bots", "net", "-weights", "no-such-file.bin"},
-		{"-bots", "net", "-weights", "main_test.go"},
+		{"-bots", "net-advanced", "-weights", "no-such-file.bin"},
+		{"-bots", "net-advanced", "-weights", "main_test.go"},
 	} {
 		var out, errOut bytes.Buffer
 		err := run(args, &out, &errOut)
@@ -97,7 +97,7 @@ func TestNetBotsAndTheirTimes(t *testing.T) {
 		}
 	}
 	// in a game without a net a net bot plays as greedy
-	res = selfplay(t, "-game", "festung", "-bots", "net,random", "-games", "2", "-seed", "2")
+	res = selfplay(t, "-game", "festung", "-bots", "net-advanced,random", "-games", "2", "-seed", "2")
 	if res.Games != 2 {
 		t.Errorf("festung with a net bot: %+v", res)
 	}

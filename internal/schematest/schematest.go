@@ -100,3 +100,23 @@ func CheckRace(t testing.TB, schema []byte) {
 		}
 	}
 }
+
+// CompileDef compiles the definition of a name in a schema's $defs, or fails
+// the test.
+func CompileDef(t testing.TB, schema []byte, name string) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	if err != nil {
+		t.Fatalf("schema is not JSON: %v", err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	if err := c.AddResource("schema.json", doc); err != nil {
+		t.Fatalf("schema: %v", err)
+	}
+	sch, err := c.Compile("schema.json#/$defs/" + name)
+	if err != nil {
+		t.Fatalf("$defs/%s does not compile: %v", name, err)
+	}
+	return sch
+}

@@ -17,8 +17,9 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/examples/web/internal/api"
+	"github.com/brettspiel/brettspiel/session"
 	"github.com/chromedp/chromedp"
 )
 
@@ -285,7 +286,7 @@ type game struct {
 // play plays g to the end through clicks — the throw button, a stone and
 // its target for every single step, the decision buttons, the fields of
 // the plan — and after every step compares the page's position ID with the
-// library's, which plays the same throws (from the seed, see api.Rand) and
+// library's, which plays the same throws (from the seed, see session.Rand) and
 // the same moves. The moves clicked are chosen at random from the library's
 // legal moves by a source seeded with the game's seed. It returns the
 // number of steps and of clicks.
@@ -324,7 +325,7 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 		}
 		n := steps
 		if lib.ToMove() == brettspiel.Chance {
-			m, err := brettspiel.SampleChance(lib, api.Rand(g.seed, n, api.Dice))
+			m, err := brettspiel.SampleChance(lib, session.Rand(g.seed, n, session.Dice))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -354,10 +355,10 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 		for auto() {
 			var m brettspiel.Move
 			if lib.ToMove() == brettspiel.Chance {
-				m, err = brettspiel.SampleChance(lib, api.Rand(g.seed, steps, api.Dice))
+				m, err = brettspiel.SampleChance(lib, session.Rand(g.seed, steps, session.Dice))
 			} else {
-				b, _ := api.Bot(g.opponent)
-				m = b.Choose(lib, lib.LegalMoves(), api.Rand(g.seed, steps, api.Bots))
+				b, _ := bot.Named(g.opponent)
+				m = b.Choose(lib, lib.LegalMoves(), session.Rand(g.seed, steps, session.Bots))
 			}
 			if err != nil {
 				t.Fatal(err)

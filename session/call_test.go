@@ -1,8 +1,7 @@
-package api
+package session
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -14,7 +13,7 @@ import (
 
 // call runs a method and decodes its result into out; it fails the test on
 // an error value.
-func call(t *testing.T, a *API, method string, args any, out any) {
+func call(t *testing.T, a *Table, method string, args any, out any) {
 	t.Helper()
 	b, err := json.Marshal(args)
 	if err != nil {
@@ -32,7 +31,7 @@ func call(t *testing.T, a *API, method string, args any, out any) {
 }
 
 // fail runs a method that must fail and returns its error value.
-func fail(t *testing.T, a *API, method string, args string) *ErrorJSON {
+func fail(t *testing.T, a *Table, method string, args string) *ErrorJSON {
 	t.Helper()
 	res := a.Call(method, []byte(args))
 	e := errorOf(res)
@@ -74,7 +73,7 @@ func libID(t *testing.T, g brettspiel.Game) string {
 }
 
 func TestGamesListsEveryVariantAndPreset(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var out struct {
 		Games []VariantJSON `json:"games"`
 		Bots  []string      `json:"bots"`
@@ -95,7 +94,7 @@ func TestGamesListsEveryVariantAndPreset(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(out.Bots, ",") != "random,greedy,expectimax" {
+	if strings.Join(out.Bots, ",") != "random,greedy,search,expectimax" {
 		t.Errorf("bots %v", out.Bots)
 	}
 }
@@ -119,7 +118,7 @@ func TestPlayEveryPresetByStepsAgreesWithLibrary(t *testing.T) {
 }
 
 func playByStepsToEnd(t *testing.T, variant, preset string, players int, seed uint64) {
-	a := New()
+	a := NewTable(Options{})
 	var s StateJSON
 	call(t, a, "newGame", map[string]any{"variant": variant, "preset": preset, "players": players, "seed": seed}, &s)
 	lib, err := catalog.New(variant, preset, players)
@@ -140,7 +139,7 @@ func playByStepsToEnd(t *testing.T, variant, preset string, players int, seed ui
 			if err := lib.Apply(m); err != nil {
 				t.Fatal(err)
 			}
-			call(t, a, "throw", map[string]any{"handle": h, "since": n}, &s)
+			call(t, a, "throw", map[string]any{"handle": h, "since": n, "legal": false}, &s)
 		default:
 			legal := lib.LegalMoves()
 			m := legal[(n*7)%len(legal)]
@@ -167,7 +166,7 @@ func playByStepsToEnd(t *testing.T, variant, preset string, players int, seed ui
 			if err := lib.Apply(m); err != nil {
 				t.Fatal(err)
 			}
-			call(t, a, "apply", map[string]any{"handle": h, "notation": notation, "since": n}, &s)
+			call(t, a, "apply", map[string]any{"handle": h, "notation": notation, "since": n, "legal": false}, &s)
 		}
 		if got, want := idOf(t, &s), libID(t, lib); got != want {
 			t.Fatalf("step %d: page %s, library %s", n, got, want)
@@ -179,7 +178,7 @@ func playByStepsToEnd(t *testing.T, variant, preset string, players int, seed ui
 }
 
 func TestThrowIsSeeded(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var s1, s2, s3 StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "verkehren", "seed": 99}, &s1)
 	call(t, a, "throw", map[string]any{"handle": s1.Handle}, &s1)
@@ -207,8 +206,29 @@ func TestThrowIsSeeded(t *testing.T) {
 	}
 }
 
+// The Festungsspiel's one preset has the catalogue's name in a game's
+// description, whether the game was started or loaded from its record.
+func TestFestungPresetHasTheCataloguesName(t *testing.T) {
+	a := NewTable(Options{})
+	var s StateJSON
+	call(t, a, "newGame", map[string]any{"variant": "festung", "players": 3}, &s)
+	want := catalog.Variants()[0].Presets[0].Name
+	for _, v := range catalog.Variants() {
+		if v.Name == "festung" {
+			want = v.Presets[0].Name
+		}
+	}
+	var rec TextJSON
+	call(t, a, "saveRecord", map[string]any{"handle": s.Handle}, &rec)
+	var loaded StateJSON
+	call(t, a, "loadRecord", map[string]any{"text": rec.Text}, &loaded)
+	if s.Preset != want || loaded.Preset != want {
+		t.Errorf("preset %q, loaded %q; want %q", s.Preset, loaded.Preset, want)
+	}
+}
+
 func TestThrowManual(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var s StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "festung", "players": 3, "seed": 1}, &s)
 	call(t, a, "throwManual", map[string]any{"handle": s.Handle, "dice": []int{5, 6, 1}}, &s)
@@ -227,7 +247,7 @@ func TestThrowManual(t *testing.T) {
 }
 
 func TestUndoRedoTakeback(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var s StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "toccateglio", "seed": 3}, &s)
 	h := s.Handle
@@ -267,13 +287,13 @@ func TestUndoRedoTakeback(t *testing.T) {
 	if idOf(t, &s) != ids[0] {
 		t.Errorf("undone to the start: %s, want %s", idOf(t, &s), ids[0])
 	}
-	if e := fail(t, a, "undo", fmt.Sprintf(`{"handle":%d}`, h)); e.Name != "ErrIllegalMove" {
+	if e := fail(t, a, "undo", fmt.Sprintf(`{"handle":%d}`, h)); e.Name != "ErrNothingTo" {
 		t.Errorf("undo at the start: %+v", e)
 	}
 }
 
 func TestSaveAndLoadRecordAndID(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var s StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "verkehren", "preset": "Fiske", "seed": 5}, &s)
 	h := s.Handle
@@ -309,7 +329,7 @@ func TestSaveAndLoadRecordAndID(t *testing.T) {
 	if idOf(t, &fromID) != id.ID || fromID.Length != 0 || fromID.HasRecord || fromID.Variant != "verkehren" {
 		t.Errorf("loaded ID: %+v", fromID)
 	}
-	if e := fail(t, a, "saveRecord", fmt.Sprintf(`{"handle":%d}`, fromID.Handle)); e.Name != "ErrBadPosition" {
+	if e := fail(t, a, "saveRecord", fmt.Sprintf(`{"handle":%d}`, fromID.Handle)); e.Name != "ErrNoRecord" {
 		t.Errorf("save of a game from an ID: %+v", e)
 	}
 	if e := fail(t, a, "loadRecord", `{"text":"# brettspiel record\ngame: nosuch\n\n"}`); e.Name != "ErrBadOptions" {
@@ -321,7 +341,7 @@ func TestSaveAndLoadRecordAndID(t *testing.T) {
 }
 
 func TestBotMoveIsSeededAndHintRanks(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var s StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "toccateglio", "seed": 11}, &s)
 	lib, _ := catalog.New("toccateglio", "", 2)
@@ -332,7 +352,7 @@ func TestBotMoveIsSeededAndHintRanks(t *testing.T) {
 			call(t, a, "throw", map[string]any{"handle": s.Handle}, &s)
 			continue
 		}
-		var hints struct{ Hints []HintJSON }
+		var hints struct{ Hints []Hint }
 		call(t, a, "hint", map[string]any{"handle": s.Handle}, &hints)
 		if len(hints.Hints) == 0 || hints.Hints[0].Notation == "" {
 			t.Fatalf("step %d: hints %+v", n, hints)
@@ -345,10 +365,14 @@ func TestBotMoveIsSeededAndHintRanks(t *testing.T) {
 			t.Fatalf("step %d: bot played %s, want %s", n, s.Move, want)
 		}
 	}
-	for _, b := range BotNames() {
+	for _, b := range []string{"random", "greedy", "expectimax"} {
 		var s StateJSON
 		call(t, a, "newGame", map[string]any{"variant": "festung", "players": 4, "seed": 2}, &s)
-		for s.Length < 60 {
+		limit := 60
+		if b == "expectimax" {
+			limit = 12 // its look-ahead costs most
+		}
+		for s.Length < limit {
 			var st struct{ Turn string }
 			json.Unmarshal(s.State, &st)
 			if st.Turn == "over" {
@@ -367,7 +391,7 @@ func TestBotMoveIsSeededAndHintRanks(t *testing.T) {
 }
 
 func TestIllegalStepNamesItsRule(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var s StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "verkehren", "seed": 4}, &s)
 	for {
@@ -380,8 +404,8 @@ func TestIllegalStepNamesItsRule(t *testing.T) {
 	}
 	// Point 7 is empty at the start of Verkehren: no stone moves from there.
 	e := fail(t, a, "nextSteps", fmt.Sprintf(`{"handle":%d,"steps":[{"from":7,"to":9}]}`, s.Handle))
-	if e.Name != "ErrIllegalMove" || e.Rule == nil || e.Rule.Text == "" || !strings.Contains(e.Message, e.Rule.ID) {
-		t.Errorf("illegal step: %+v rule %+v", e, e.Rule)
+	if e.Name != "ErrIllegalMove" || len(e.Rules) == 0 || e.Rules[0].Text == "" {
+		t.Errorf("illegal step: %+v", e)
 	}
 	for _, r := range e.Rules {
 		if !strings.Contains(e.Message, r.ID) || r.Text == "" {
@@ -397,15 +421,15 @@ func TestIllegalStepNamesItsRule(t *testing.T) {
 
 // Bad calls from JavaScript come back as error values, never as a panic.
 func TestBadCallsAreErrorValues(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var s StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "toccateglio", "seed": 1}, &s)
 	h := s.Handle
 	for _, c := range []struct{ method, args, name string }{
-		{"nosuch", `{}`, "ErrBadCall"},
+		{"nosuch", `{}`, "ErrUnknownMethod"},
 		{"state", `{}`, "ErrBadCall"},
 		{"state", `{"handle":"one"}`, "ErrBadCall"},
-		{"state", `{"handle":999}`, "ErrBadCall"},
+		{"state", `{"handle":999}`, "ErrUnknownHandle"},
 		{"state", `[1,2]`, "ErrBadCall"},
 		{"state", `{"handle":` + fmt.Sprint(h) + `,"extra":1}`, "ErrBadCall"},
 		{"state", `not json`, "ErrBadCall"},
@@ -420,13 +444,13 @@ func TestBadCallsAreErrorValues(t *testing.T) {
 		{"apply", fmt.Sprintf(`{"handle":%d,"notation":"xyz"}`, h), "ErrBadNotation"},
 		{"nextSteps", fmt.Sprintf(`{"handle":%d,"steps":[{"from":"a"}]}`, h), "ErrBadCall"},
 		{"botMove", fmt.Sprintf(`{"handle":%d,"bot":"random"}`, h), "ErrNotYourTurn"},
-		{"botMove", fmt.Sprintf(`{"handle":%d,"bot":"gnubg"}`, h), "ErrBadCall"},
+		{"botMove", fmt.Sprintf(`{"handle":%d,"bot":"gnubg"}`, h), "ErrUnknownBot"},
 		{"botMove", fmt.Sprintf(`{"handle":%d}`, h), "ErrBadCall"},
-		{"rule", `{"id":"X-9"}`, "ErrBadCall"},
+		{"rule", `{"id":"X-9"}`, "ErrUnknownRule"},
 		{"rule", `{}`, "ErrBadCall"},
 		{"loadRecord", `{"text":"hello"}`, "ErrBadNotation"},
 		{"loadID", `{"id":"nothing"}`, "ErrBadNotation"},
-		{"close", `{"handle":12345}`, "ErrBadCall"},
+		{"close", `{"handle":12345}`, "ErrUnknownHandle"},
 	} {
 		e := fail(t, a, c.method, c.args)
 		if e.Name != c.name || e.Message == "" {
@@ -440,15 +464,15 @@ func TestBadCallsAreErrorValues(t *testing.T) {
 		t.Error("bad calls changed the game")
 	}
 	call(t, a, "close", map[string]any{"handle": h}, nil)
-	if e := fail(t, a, "state", fmt.Sprintf(`{"handle":%d}`, h)); e.Name != "ErrBadCall" {
+	if e := fail(t, a, "state", fmt.Sprintf(`{"handle":%d}`, h)); e.Name != "ErrUnknownHandle" {
 		t.Errorf("closed handle: %+v", e)
 	}
 }
 
 func TestPanicBecomesErrorValue(t *testing.T) {
-	methods["testPanic"] = func(*API, []byte) (any, error) { panic("boom") }
+	methods["testPanic"] = func(*Table, string, []byte) ([]byte, error) { panic("boom") }
 	defer delete(methods, "testPanic")
-	a := New()
+	a := NewTable(Options{})
 	e := fail(t, a, "testPanic", `{}`)
 	if e.Name != "ErrInternal" || !strings.Contains(e.Message, "boom") {
 		t.Errorf("panic: %+v", e)
@@ -458,7 +482,7 @@ func TestPanicBecomesErrorValue(t *testing.T) {
 }
 
 func TestRuleText(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var r RuleJSON
 	call(t, a, "rule", map[string]any{"id": "t-m3"}, &r)
 	if r.ID != "T-M3" || r.Title == "" || r.Text == "" {
@@ -466,30 +490,32 @@ func TestRuleText(t *testing.T) {
 	}
 }
 
-func TestErrorNameOfEverySentinel(t *testing.T) {
-	for _, s := range sentinels {
-		err := fmt.Errorf("wrapped: %w", &brettspiel.Error{Op: "x", Err: s.err})
-		if got := ErrorName(err); got != s.name {
-			t.Errorf("ErrorName(%v) = %s, want %s", err, got, s.name)
-		}
-	}
-	if got := ErrorName(errors.New("other")); got != "Error" {
-		t.Errorf("ErrorName of another error = %s", got)
-	}
-}
-
+// A full table refuses a new game by name and keeps every game it holds:
+// none is dropped while a frontend may be using it.
 func TestTableIsBounded(t *testing.T) {
-	a := New()
+	a := NewTable(Options{MaxGames: 4})
 	var first, s StateJSON
 	call(t, a, "newGame", map[string]any{"variant": "festung"}, &first)
-	for i := 0; i < MaxGames; i++ {
+	for i := 1; i < 4; i++ {
 		call(t, a, "newGame", map[string]any{"variant": "festung"}, &s)
 	}
-	if len(a.games) != MaxGames {
-		t.Errorf("%d games kept, want %d", len(a.games), MaxGames)
+	for _, m := range []struct{ method, args string }{
+		{"newGame", `{"variant":"festung"}`},
+		{"loadID", `{"id":"` + idOf(t, &first) + `"}`},
+		{"loadRecord", `{"text":"# brettspiel record\ngame: festung\n\n"}`},
+	} {
+		if e := fail(t, a, m.method, m.args); e.Name != "ErrTableFull" {
+			t.Errorf("%s on a full table: %+v", m.method, e)
+		}
 	}
-	if e := fail(t, a, "state", fmt.Sprintf(`{"handle":%d}`, first.Handle)); e.Name != "ErrBadCall" {
-		t.Errorf("the oldest game: %+v", e)
+	if a.Len() != 4 {
+		t.Errorf("%d games kept, want 4", a.Len())
+	}
+	call(t, a, "state", map[string]any{"handle": first.Handle}, nil)
+	call(t, a, "close", map[string]any{"handle": first.Handle}, nil)
+	call(t, a, "newGame", map[string]any{"variant": "festung"}, &s)
+	if NewTable(Options{}).max != DefaultMaxGames {
+		t.Error("the default bound")
 	}
 }
 
@@ -520,7 +546,7 @@ func TestWords(t *testing.T) {
 // three Partien, offers its winner the decision to go on or start afresh
 // (T-W3); the decision is played by its notation as the page's buttons do.
 func TestToccateglioMatchDecision(t *testing.T) {
-	a := New()
+	a := NewTable(Options{})
 	var s StateJSON
 	rec := "# brettspiel record\ngame: toccateglio\npreset: Toccateglispiel\noption: partien=3\n\n"
 	call(t, a, "loadRecord", map[string]any{"text": rec, "seed": 1}, &s)

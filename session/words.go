@@ -1,4 +1,4 @@
-package api
+package session
 
 import (
 	"strconv"
@@ -7,9 +7,9 @@ import (
 	"github.com/brettspiel/brettspiel"
 )
 
-// Seat names a seat for a person: seats count from 1 on the page ("Player
+// SeatName names a seat for a person: seats count from 1 for people ("Player
 // 1" is seat 0), as players at a table count.
-func Seat(p brettspiel.Player) string {
+func SeatName(p brettspiel.Player) string {
 	switch {
 	case p >= 0:
 		return "Player " + strconv.Itoa(int(p)+1)
@@ -35,11 +35,11 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// Words says what an event did in a plain sentence for the page's event
+// Words says what an event did in a plain sentence for a frontend.s event
 // list, e.g. "Player 1 moves a stone from 13 to 18 (5)." or "Player 2
 // pays Player 1 3 markers." The board's coordinates are used throughout.
 func Words(e brettspiel.Event) string {
-	who, other := Seat(e.Player), Seat(e.Other)
+	who, other := SeatName(e.Player), SeatName(e.Other)
 	from, to := place(e.From, e.FromName), place(e.To, e.ToName)
 	var s string
 	switch e.Kind {

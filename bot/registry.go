@@ -1,0 +1,105 @@
+package bot
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// Level is a bot of the registry by name: what a frontend offers in its
+// list of opponents and what a session seats by name.
+type Level struct {
+	// Name is what [Named] takes: lower case, no spaces, e.g. "greedy".
+	Name string
+	// Strength orders the levels for a menu, weakest first; levels of equal
+	// strength are ordered by name.
+	Strength int
+	// Description says in a phrase how the bot plays.
+	Description string
+	// New returns the bot, with the budget the level stands for. The bots
+	// keep no state between calls, so one value may serve every game.
+	New func() Bot
+}
+
+// ErrUnknownBot is wrapped by the error of [Named] for a name no level has.
+var ErrUnknownBot = brettspiel.NewSentinel("ErrUnknownBot", "unknown bot")
+
+// registry holds the levels by name. It is filled by Register, which the
+// package's own levels call in init and other packages (a learned
+// evaluator's, say) in theirs.
+var registry struct {
+	mu     sync.RWMutex
+	levels []Level
+}
+
+func init() {
+	Register(Level{Name: "random", Strength: 0, Description: "plays any legal move at random", New: func() Bot { return Random{} }})
+	Register(Level{Name: "greedy", Strength: 10, Description: "takes the move that scores most at once", New: func() Bot { return Greedy{} }})
+	Register(Level{Name: "search", Strength: 20, Description: "rolls each move out 400 times (Monte Carlo)", New: func() Bot { return Searcher{} }})
+	// Two plies within 4000 positions: about a second a move in a browser's
+	// WebAssembly at most.
+	Register(Level{Name: "expectimax", Strength: 30, Description: "looks two moves ahead over every throw", New: func() Bot { return Expectimax{Plies: 2, Nodes: 4000} }})
+}
+
+// Register adds a level to the registry: one line in an init function of
+// the package that makes the bot,
+//
+//	func init() { bot.Register(bot.Level{Name: "net-1", Strength: 40, Description: "…", New: newNet1}) }
+//
+// It panics on a name that is empty, not lower case without spaces, or
+// taken already, and on a nil New: these are programming errors, found the
+// first time the program starts. Register is safe for concurrent use.
+func Register(l Level) {
+	if l.Name == "" || l.Name != strings.ToLower(l.Name) || strings.ContainsAny(l.Name, " \t\n") || l.New == nil {
+		panic("bot.Register: a level needs a lower-case name without spaces and a New function, got " + brettspiel.Quote(l.Name))
+	}
+	registry.mu.Lock()
+	defer registry.mu.Unlock()
+	if slices.ContainsFunc(registry.levels, func(x Level) bool { return x.Name == l.Name }) {
+		panic("bot.Register: the level " + brettspiel.Quote(l.Name) + " is registered twice")
+	}
+	registry.levels = append(registry.levels, l)
+	slices.SortStableFunc(registry.levels, func(a, b Level) int {
+		if a.Strength != b.Strength {
+			return a.Strength - b.Strength
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+}
+
+// Levels returns the registered levels, weakest first. The slice is the
+// caller's.
+func Levels() []Level {
+	registry.mu.RLock()
+	defer registry.mu.RUnlock()
+	return slices.Clone(registry.levels)
+}
+
+// Names returns the names of the registered levels, weakest first.
+func Names() []string {
+	ls := Levels()
+	names := make([]string, len(ls))
+	for i, l := range ls {
+		names[i] = l.Name
+	}
+	return names
+}
+
+// Named returns the bot of a level by its name; case and surrounding space
+// do not matter. An unknown name is refused with an error that wraps
+// [ErrUnknownBot], quotes the name (at most [brettspiel.MaxQuoted] bytes of
+// it) and lists the names there are.
+func Named(name string) (Bot, error) {
+	key := strings.ToLower(strings.TrimSpace(name))
+	registry.mu.RLock()
+	for _, l := range registry.levels {
+		if l.Name == key {
+			registry.mu.RUnlock()
+			return l.New(), nil
+		}
+	}
+	registry.mu.RUnlock()
+	return nil, &brettspiel.Error{Op: "bot", Input: name, Err: ErrUnknownBot, Reason: "the bots are " + strings.Join(Names(), ", ")}
+}

@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+func TestRegistryNamesEveryLevelWeakestFirst(t *testing.T) {
+	if got, want := strings.Join(Names(), ","), "random,greedy,search,expectimax"; got != want {
+		t.Errorf("Names() = %s, want %s", got, want)
+	}
+	for _, name := range Names() {
+		b, err := Named(name)
+		if err != nil || b == nil {
+			t.Errorf("Named(%q) = %v, %v", name, b, err)
+		}
+	}
+	if b, err := Named(" Greedy "); err != nil || b != (Greedy{}) {
+		t.Errorf("Named(\" Greedy \") = %v, %v", b, err)
+	}
+	if b, _ := Named("expectimax"); b != (Expectimax{Plies: 2, Nodes: 4000}) {
+		t.Errorf("expectimax level = %#v", b)
+	}
+}
+
+func TestNamedRefusesUnknownNamesBriefly(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	_, err := Named(long)
+	if !errors.Is(err, ErrUnknownBot) || brettspiel.ErrorName(err) != "ErrUnknownBot" {
+		t.Fatalf("Named(long) = %v", err)
+	}
+	if len(err.Error()) > 300 || !strings.Contains(err.Error(), "random, greedy") {
+		t.Errorf("message of %d bytes: %.300s", len(err.Error()), err)
+	}
+}
+
+func TestRegisterAddsALevelInOneLine(t *testing.T) {
+	saved := Levels()
+	defer func() {
+		registry.mu.Lock()
+		registry.levels = registry.levels[:0:0]
+		registry.mu.Unlock()
+		for _, l := range saved {
+			Register(l)
+		}
+	}()
+	Register(Level{Name: "zz-test", Strength: 15, New: func() Bot { return Random{} }})
+	if got := strings.Join(Names(), ","); got != "random,greedy,zz-test,search,expectimax" {
+		t.Errorf("Names() = %s", got)
+	}
+	for _, bad := range []Level{
+		{Name: "", New: func() Bot { return Random{} }},
+		{Name: "Upper", New: func() Bot { return Random{} }},
+		{Name: "two words", New: func() Bot { return Random{} }},
+		{Name: "nil-new"},
+		{Name: "greedy", New: func() Bot { return Random{} }},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Register(%q) did not panic", bad.Name)
+				}
+			}()
+			Register(bad)
+		}()
+	}
+}

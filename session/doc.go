@@ -1,0 +1,120 @@
+// Package session is the layer every frontend of this module uses: a game
+// at a table, with seats that are people or named bots, dice thrown from a
+// seed (or entered by hand), a history with undo, redo and takeback, hints,
+// records and position IDs — as typed Go methods ([Game]) and as one JSON
+// entry point for transports ([Table.Call]): the WebAssembly page, a
+// line-based engine on standard input, a client in another language.
+//
+// # Seats, dice and seeds
+//
+// A [Config] names the variant, preset and seat count as package catalog
+// does, the seed, who sits at each seat ([Person] or a bot's name from
+// package bot's registry) and whether the dice are seeded or entered by
+// hand. The dice and the bots draw from math/rand/v2's PCG, seeded afresh
+// for every step from the game's seed and the number of steps played
+// ([Rand]): the throw after n steps uses PCG(seed, 2n), a bot's move after n
+// steps PCG(seed, 2n+1). The same seed and the same moves give the same
+// game everywhere, and undoing a throw and throwing again gives the same
+// numbers: undo is no way to throw again. [Game.Advance] throws and lets the
+// bots play until a person is to move, a throw is to be entered by hand or
+// the game is over.
+//
+// # The protocol
+//
+// [Table.Call](method, args) takes a method's name and its arguments, one
+// JSON object, and returns one JSON object. It is stateless in the manner
+// of UCI: every call names the game it is about by its handle, and the
+// answer of every call that changes a game is the game's new state, so a
+// transport passes strings and keeps nothing. The protocol's version is
+// [Protocol] (the method "version" says it); the schema of every answer is
+// [Schema], the file protocol.schema.json of this package.
+//
+// Arguments are read strictly, as the state's JSON is: a key unknown,
+// given twice or spelt in another case, a value of the wrong type or a
+// document longer than [MaxArgs] is refused, and the game is unchanged.
+//
+// The methods, with their arguments (keys not marked optional are
+// required) and results:
+//
+//	version      {}                                  → {protocol, methods}
+//	games        {}                                  → {protocol, games, bots, levels}
+//	rule         {id}                                → {id, title, text, source}
+//	newGame      {variant, preset?, players?, seed?, seats?, dice?, VIEW} → STATE
+//	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
+//	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
+//	close        {handle}                            → {}
+//	state        {handle, VIEW}                      → STATE
+//	legal        {handle, parts?}                    → {legal: [LegalMove…]}
+//	nextSteps    {handle, steps: [Step…]}            → {next: [Step…], complete}
+//	apply        {handle, notation, VIEW}            → STATE with move
+//	throw        {handle, VIEW}                      → STATE with move
+//	throwManual  {handle, dice: [n…], VIEW}          → STATE with move
+//	botMove      {handle, bot, VIEW}                 → STATE with move, millis
+//	advance      {handle, limit?, VIEW}              → STATE with played
+//	undo, redo   {handle, VIEW}                      → STATE
+//	takeback     {handle, seat?, VIEW}               → STATE
+//	hint         {handle, bot?, count?}              → {hints: [Hint…]}
+//	saveRecord   {handle}                            → {text}
+//	positionID   {handle}                            → {id}
+//	plan         {handle}                            → {layout, fields} (Festungsspiel)
+//
+// seed is a number or a string of decimal digits (a JavaScript number holds
+// 53 bits); seats a list of "person" or bot names; dice "seeded" or
+// "manual". A STATE is [StateJSON]: the handle, the game's [Info], its
+// "state" (the variant's JSON form, brettspiel.StateJSON and the variant's
+// keys), length, canUndo, canRedo, hasRecord, and the log of the steps
+// played since "since" with their events in words ([Step]).
+//
+// VIEW are optional keys that choose what a STATE carries ([View]): since
+// (the first step of the log to send; a frontend sends the length it has),
+// log (false: an empty log), rules (true: each event of the log with its
+// rule's text; by default the event names its rule by ID), legal (false: no
+// legal moves at a seat's turn),
+// chance (true: the throws at a chance node, left out by default) and static
+// (true: the Festungsspiel's plan inside the state; by default "fields"
+// lists only the fields holding a marker or squares, by ID, and "plan"
+// gives the rest once).
+//
+// legal lists the legal moves of the seat to move, or the throws at a chance
+// node, as the state's "legal" does: each with its notation and its parts
+// (kind, dice, steps in the board's points); "parts": false gives the
+// notations only, without the search per move the parts cost.
+//
+// Takeback takes back to the last decision of seat (0…players−1; by
+// default the seat that decided last); undo takes back one step, a throw
+// too. nextSteps takes a play one step at a time in the board's points, as a
+// board UI does, and returns the steps that may come next and, once they
+// determine a move, its notation, which apply plays.
+//
+// # Errors
+//
+// A failed call returns {"error": {"name", "message", "rules"}} ([ErrorJSON])
+// and changes nothing. name is the stable name of the sentinel the error
+// wraps (brettspiel.ErrorName): the library's (ErrIllegalMove,
+// ErrBadNotation, ErrNotYourTurn, ErrChanceNode, ErrGameOver,
+// ErrBadPosition, ErrBadOptions), bot.ErrUnknownBot, and this package's:
+// [ErrBadCall] (arguments wrong in themselves), [ErrUnknownMethod],
+// [ErrUnknownHandle], [ErrTooLarge], [ErrTableFull], [ErrNothingTo],
+// [ErrNoRecord], [ErrUnknownRule] and [ErrInternal] (a recovered panic; a
+// bug). message is for programmers and quotes at most brettspiel.MaxQuoted
+// bytes of any input; rules are the texts of the rules that refused
+// (brettspiel.Error.Rules), so a frontend shows them without reading the
+// message.
+//
+// # Limits
+//
+// A table holds at most [Options.MaxGames] games ([DefaultMaxGames] by
+// default); a new game beyond it is refused with ErrTableFull, never by
+// dropping a game that may be in use: close games that are done. A call's
+// arguments are at most [MaxArgs] bytes, a turn's steps at most 16, an
+// advance at most [MaxAdvance] steps.
+//
+// # Concurrency
+//
+// A [Table] and a [Game] are safe for concurrent use. Each call on a game
+// holds the game's lock from its first to its last step, so calls on one
+// game happen one after the other and each answers with the state it left;
+// calls on distinct games run in parallel. The table's own lock is held
+// only to find, add or remove a game. A bot's move holds its game's lock
+// while the bot thinks.
+package session

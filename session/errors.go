@@ -1,0 +1,88 @@
+package session
+
+import (
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/rules"
+)
+
+// The session's own sentinel errors, beside those of package brettspiel
+// (ErrIllegalMove, ErrBadNotation, …) and bot.ErrUnknownBot. Each has a
+// stable name ([brettspiel.ErrorName]), the "name" of an error object of
+// [Table.Call].
+var (
+	// ErrBadCall: the arguments of a call are wrong in themselves: not one
+	// JSON object, a key unknown, given twice or in another case, a value
+	// of the wrong type or out of range, a required key missing.
+	ErrBadCall = brettspiel.NewSentinel("ErrBadCall", "bad call")
+	// ErrUnknownMethod: Call was given a method it does not have.
+	ErrUnknownMethod = brettspiel.NewSentinel("ErrUnknownMethod", "unknown method")
+	// ErrUnknownHandle: no game of the table has the handle (never had
+	// one, or it was closed).
+	ErrUnknownHandle = brettspiel.NewSentinel("ErrUnknownHandle", "unknown handle")
+	// ErrTooLarge: the arguments of a call are longer than [MaxArgs].
+	ErrTooLarge = brettspiel.NewSentinel("ErrTooLarge", "arguments too large")
+	// ErrTableFull: the table holds [Options.MaxGames] games already;
+	// close one first.
+	ErrTableFull = brettspiel.NewSentinel("ErrTableFull", "the table is full")
+	// ErrNothingTo: there is nothing to undo, redo or take back.
+	ErrNothingTo = brettspiel.NewSentinel("ErrNothingTo", "nothing to do")
+	// ErrNoRecord: the game has no record to save (see [Game.Record]).
+	ErrNoRecord = brettspiel.NewSentinel("ErrNoRecord", "no record")
+	// ErrUnknownRule: no rule has the ID asked for.
+	ErrUnknownRule = brettspiel.NewSentinel("ErrUnknownRule", "unknown rule")
+	// ErrInternal: a panic below Call, recovered; a bug of this module.
+	ErrInternal = brettspiel.NewSentinel("ErrInternal", "internal error")
+)
+
+// ErrorJSON is the "error" object of a failed call.
+type ErrorJSON struct {
+	// Name is the stable name of the sentinel the error wraps
+	// ([brettspiel.ErrorName]), e.g. "ErrIllegalMove"; "Error" for an
+	// error that wraps none.
+	Name string `json:"name"`
+	// Message is the error's text, for programmers; it quotes at most
+	// brettspiel.MaxQuoted bytes of any input.
+	Message string `json:"message"`
+	// Rules are the rules that refused (brettspiel.Error.Rules) with their
+	// texts; absent when no rule refused.
+	Rules []RuleJSON `json:"rules,omitempty"`
+}
+
+// RuleJSON is a rule's text.
+type RuleJSON struct {
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Text   string `json:"text"`
+	Source string `json:"source"`
+}
+
+// ruleOf returns the text of the rule with the ID, nil for none.
+func ruleOf(id string) *RuleJSON {
+	if id == "" || len(id) > 8 {
+		return nil
+	}
+	r, ok := rules.Lookup(id)
+	if !ok {
+		return nil
+	}
+	return &RuleJSON{ID: r.ID, Title: r.Title, Text: r.Text, Source: r.Source}
+}
+
+// NewErrorJSON describes err for a frontend: its name, its message and the
+// texts of the rules it names as data.
+func NewErrorJSON(err error) ErrorJSON {
+	e := ErrorJSON{Name: brettspiel.ErrorName(err), Message: err.Error()}
+	if e.Name == "" {
+		e.Name = "Error"
+	}
+	for _, id := range brettspiel.RulesOf(err) {
+		if r := ruleOf(id); r != nil {
+			e.Rules = append(e.Rules, *r)
+		}
+	}
+	return e
+}
+
+func bad(op string, input string, err error, reason string) error {
+	return &brettspiel.Error{Op: op, Input: input, Err: err, Reason: reason}
+}

@@ -1,0 +1,65 @@
+package session_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// A transport passes strings: a method's name and its arguments as JSON,
+// and the answer back. Here a seeded game of Verkehren against the greedy
+// bot: advance throws the dice and lets the bot play until the person at
+// seat 0 is to move; the answers carry only the log since the step the
+// frontend has.
+func ExampleTable_Call() {
+	t := session.NewTable(session.Options{})
+	var s session.StateJSON
+	json.Unmarshal(t.Call("newGame", []byte(`{"variant":"verkehren","seed":7,"seats":["person","greedy"]}`)), &s)
+	json.Unmarshal(t.Call("advance", []byte(fmt.Sprintf(`{"handle":%d,"since":%d}`, s.Handle, s.Length))), &s)
+	for _, step := range s.Log {
+		fmt.Println(step.Index, step.Actor, step.Notation)
+	}
+	var legal session.LegalJSON
+	json.Unmarshal(t.Call("legal", []byte(fmt.Sprintf(`{"handle":%d}`, s.Handle))), &legal)
+	fmt.Println("seat 0 has", len(legal.Legal), "plays, the first", legal.Legal[0].Notation)
+
+	// A wrong call is an error value with a stable name; the game is as it was.
+	fmt.Println(string(t.Call("takeback", []byte(fmt.Sprintf(`{"handle":%d,"seat":257}`, s.Handle)))))
+	// Output:
+	// 0 -1 4-1
+	// 1 -1 5-4
+	// 2 -1 6-2
+	// 3 1 1/3 1/7
+	// 4 -1 5-2
+	// seat 0 has 3 plays, the first 1/3 1/6
+	// {"error":{"name":"ErrBadCall","message":"brettspiel: takeback \"257\": bad call: seats are 0…1"}}
+}
+
+// The typed methods are the same game for Go frontends.
+func ExampleGame() {
+	g, err := session.New(session.Config{Variant: "festung", Players: 3, Seed: 1, Seats: []string{"person", "random", "random"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	steps, _ := g.Advance(context.Background(), 6)
+	for _, s := range steps {
+		fmt.Println(s.Notation, s.Events[0].Text)
+	}
+	g.Undo()
+	s, _ := g.Throw()
+	fmt.Println("thrown again after undo:", s.Notation)
+	id, _ := g.PositionID()
+	fmt.Println(id[:8])
+	// Output:
+	// 4/3-4 Player 1 throws 4/3-4.
+	// 5/3-4 Player 2 throws 5/3-4.
+	// 1/3-6 Player 3 throws 1/3-6.
+	// 5/3-4 Player 1 throws 5/3-4.
+	// 4/1-3 Player 2 throws 4/1-3.
+	// 4/1-5 Player 3 throws 4/1-5.
+	// thrown again after undo: 4/1-5
+	// festung:
+}

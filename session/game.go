@@ -1,0 +1,656 @@
+package session
+
+import (
+	"context"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/catalog"
+)
+
+// Dice modes of a [Config].
+const (
+	// DiceSeeded: the dice are thrown from the game's seed (see [Rand]).
+	DiceSeeded = "seeded"
+	// DiceManual: the throws are physical dice entered by hand
+	// ([Game.ThrowDice]); [Game.Advance] stops at every throw.
+	DiceManual = "manual"
+)
+
+// Person is the name of a seat played by a person in [Config.Seats].
+const Person = "person"
+
+// Config sets a game up: the rules (as package catalog names them), the seed
+// of its dice and bots, who sits at each seat and how the dice are thrown.
+// The zero values choose the defaults: the variant's first preset, its
+// fewest seats, seed 0, people on every seat, seeded dice.
+type Config struct {
+	// Variant is the game's name in the catalogue, e.g. "verkehren".
+	Variant string `json:"variant"`
+	// Preset is one of the variant's presets; "" is its first.
+	Preset string `json:"preset,omitempty"`
+	// Players is the seat count; 0 is the fewest the variant allows.
+	Players int `json:"players,omitempty"`
+	// Seed seeds the dice and the bots.
+	Seed Seed `json:"seed,omitempty"`
+	// Seats names who plays each seat: [Person] (or "") for a person, a
+	// bot's name (bot.Names) for a bot. Seats beyond the list are people's.
+	Seats []string `json:"seats,omitempty"`
+	// Dice is [DiceSeeded] (or "") or [DiceManual].
+	Dice string `json:"dice,omitempty"`
+}
+
+// Seed is a game's seed: in JSON a number or a string of decimal digits
+// (JavaScript's numbers hold 53 bits, a seed 64).
+type Seed uint64
+
+// UnmarshalJSON reads a whole number 0…2⁶⁴−1, as a JSON number or a
+// string of decimal digits.
+func (s *Seed) UnmarshalJSON(b []byte) error {
+	text := string(b)
+	if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
+		text = text[1 : len(text)-1]
+	}
+	n, err := strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		return bad("seed", string(b), ErrBadCall, "want a whole number 0…18446744073709551615, as a number or a string of digits")
+	}
+	*s = Seed(n)
+	return nil
+}
+
+// MarshalJSON writes the seed as a string of decimal digits, which
+// JavaScript reads without loss.
+func (s Seed) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + strconv.FormatUint(uint64(s), 10) + `"`), nil
+}
+
+// Purpose tells the random streams of a game apart, for [Rand].
+type Purpose uint64
+
+const (
+	// Dice is the stream of the seeded throws.
+	Dice Purpose = 0
+	// Bots is the stream the bots and hints draw from.
+	Bots Purpose = 1
+)
+
+// Rand returns the random source for the step after n steps of a game with
+// the given seed, for one purpose: PCG seeded with (seed, 2n+purpose). The
+// throw after n steps is what brettspiel.SampleChance draws from
+// Rand(seed, n, Dice), a bot's move after n steps draws from Rand(seed, n,
+// Bots). Every step has its own source, so the same seed and the same moves
+// give the same game, and undoing a throw and throwing again gives the
+// same numbers: undo is no way to throw again.
+func Rand(seed uint64, n int, p Purpose) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 2*uint64(n)+uint64(p)))
+}
+
+// Game is a game at a table: a brettspiel.History with its seed, its seats
+// and its dice mode. Make one with [New], [LoadRecord] or [LoadID]. Its
+// methods are safe for concurrent use: each holds the game's lock for its
+// whole run, so calls on one game happen one after the other.
+type Game struct {
+	mu      sync.Mutex
+	h       *brettspiel.History
+	variant string
+	preset  string
+	seed    uint64
+	seats   []string  // per seat: "" for a person, else a bot's name
+	bots    []bot.Bot // per seat: nil for a person
+	manual  bool
+	// hasRecord is false for a game loaded from a position ID.
+	hasRecord bool
+	// cur is a copy of the position now, for reading (never applied to);
+	// refresh renews it after every change of h.
+	cur brettspiel.Game
+}
+
+func (g *Game) refresh() { g.cur = g.h.Game() }
+
+// Step is one entry of a game's move list: the step's index (0 for the
+// first), who played it (a seat, or −1 for a throw), its notation and its
+// events in words.
+type Step struct {
+	Index    int         `json:"index"`
+	Actor    int         `json:"actor"`
+	Notation string      `json:"notation"`
+	Events   []EventJSON `json:"events"`
+	// Bot names the bot that chose the move and Millis the time it took,
+	// in milliseconds, on the step that [Game.BotMove] or [Game.Advance]
+	// returns; the log of a state leaves them out (its seats say who
+	// plays).
+	Bot    string  `json:"bot,omitempty"`
+	Millis float64 `json:"millis,omitempty"`
+}
+
+// EventJSON is an event with its sentence in words ([Words]) and the text
+// of its rule.
+type EventJSON struct {
+	Text  string           `json:"text"`
+	Event brettspiel.Event `json:"event"`
+	Rule  *RuleJSON        `json:"rule,omitempty"`
+}
+
+func newGame(h *brettspiel.History, variant, preset string, c Config) (*Game, error) {
+	g := &Game{h: h, variant: variant, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
+	switch strings.ToLower(c.Dice) {
+	case "", DiceSeeded:
+	case DiceManual:
+		g.manual = true
+	default:
+		return nil, bad("new game", c.Dice, ErrBadCall, `dice are "seeded" or "manual"`)
+	}
+	n := g.cur.NumPlayers()
+	if len(c.Seats) > n {
+		return nil, bad("new game", strconv.Itoa(len(c.Seats))+" seats", ErrBadCall, "the game has "+strconv.Itoa(n)+" seats")
+	}
+	g.seats = make([]string, n)
+	g.bots = make([]bot.Bot, n)
+	for i, name := range c.Seats {
+		if name == "" || strings.EqualFold(name, Person) {
+			continue
+		}
+		b, err := bot.Named(name)
+		if err != nil {
+			return nil, err
+		}
+		g.seats[i], g.bots[i] = canonicalBot(name), b
+	}
+	return g, nil
+}
+
+// New starts a game as c describes it. An unknown variant or preset or a
+// seat count the variant does not allow is refused with catalog's error
+// (wrapping brettspiel.ErrBadOptions), an unknown bot with one wrapping
+// bot.ErrUnknownBot, a bad dice mode or too many seats with ErrBadCall.
+func New(c Config) (*Game, error) {
+	h, err := catalog.NewHistory(c.Variant, c.Preset, c.Players)
+	if err != nil {
+		return nil, err
+	}
+	rec := h.Record()
+	return newGame(h, rec.Game, presetName(rec), c)
+}
+
+// presetName is the name of a record's preset as the catalogue names it:
+// the Festungsspiel's record leaves its one preset unnamed ("").
+func presetName(rec *brettspiel.Record) string {
+	v, ok := catalog.Lookup(rec.Game)
+	if rec.Preset != "" || !ok || len(v.Presets) != 1 {
+		return rec.Preset
+	}
+	return v.Presets[0].Name
+}
+
+// LoadRecord goes on with the game of a record in its text form
+// (brettspiel.ParseRecord): every step is played again and can be undone.
+// The rules come from the record; c gives the seed, the seats and the dice
+// mode (its Variant, Preset and Players must be empty or match).
+func LoadRecord(text string, c Config) (*Game, error) {
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		return nil, err
+	}
+	h, err := catalog.LoadHistory(rec)
+	if err != nil {
+		return nil, err
+	}
+	return newGame(h, h.Record().Game, presetName(h.Record()), c)
+}
+
+// LoadID starts a game at a position ID of any variant (catalog.ParseID).
+// c gives the seed, the seats and the dice mode. A game loaded from an ID
+// has no record to save; its position ID is what to keep.
+func LoadID(id string, c Config) (*Game, error) {
+	id = strings.TrimSpace(id)
+	start, err := catalog.ParseID(id)
+	if err != nil {
+		return nil, err
+	}
+	h, err := brettspiel.NewHistory(start, nil)
+	if err != nil {
+		return nil, err
+	}
+	variant, _, _ := strings.Cut(id, ":")
+	return newGame(h, variant, "", c)
+}
+
+// Info describes a game: its rules, seed, seats and dice mode.
+type Info struct {
+	Variant string `json:"variant"`
+	// Preset is the preset's name, "" for a game loaded from a position ID.
+	Preset  string   `json:"preset"`
+	Players int      `json:"players"`
+	Seed    Seed     `json:"seed"`
+	Seats   []string `json:"seats"` // per seat: "person" or a bot's name
+	Dice    string   `json:"dice"`
+}
+
+// Info returns the game's description.
+func (g *Game) Info() Info {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.info()
+}
+
+func (g *Game) info() Info {
+	in := Info{Variant: g.variant, Preset: g.preset, Players: len(g.seats), Seed: Seed(g.seed), Dice: DiceSeeded, Seats: make([]string, len(g.seats))}
+	for i, s := range g.seats {
+		in.Seats[i] = s
+		if s == "" {
+			in.Seats[i] = Person
+		}
+	}
+	if g.manual {
+		in.Dice = DiceManual
+	}
+	return in
+}
+
+// Position returns a copy of the position now, for a frontend to read.
+func (g *Game) Position() brettspiel.Game {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.cur.Clone()
+}
+
+// Len returns the number of steps played.
+func (g *Game) Len() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.h.Len()
+}
+
+// Log returns the steps from index since on (at most Len()−since of them;
+// since is clamped to 0…Len()).
+func (g *Game) Log(since int) []Step {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.log(since)
+}
+
+func (g *Game) log(since int) []Step {
+	since = min(max(since, 0), g.h.Len())
+	out := make([]Step, 0, g.h.Len()-since)
+	for i := since; i < g.h.Len(); i++ {
+		e, _ := g.h.Entry(i)
+		out = append(out, stepOf(i, e))
+	}
+	return out
+}
+
+func stepOf(i int, e brettspiel.HistoryEntry) Step {
+	s := Step{Index: i, Actor: int(e.Actor), Notation: e.Notation, Events: make([]EventJSON, len(e.Events))}
+	for k, ev := range e.Events {
+		s.Events[k] = EventJSON{Text: Words(ev), Event: ev, Rule: ruleOf(ev.Rule)}
+	}
+	return s
+}
+
+// last returns the step just played.
+func (g *Game) last() Step {
+	e, _ := g.h.Entry(g.h.Len() - 1)
+	return stepOf(g.h.Len()-1, e)
+}
+
+// Apply plays a move given in the game's notation and returns the step. On
+// error (the game's: brettspiel.ErrBadNotation, ErrIllegalMove, …) nothing
+// changes.
+func (g *Game) Apply(notation string) (Step, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.cur
+	m, err := now.ParseMove(notation)
+	if err != nil {
+		return Step{}, err
+	}
+	return g.play(m)
+}
+
+// Play plays a move of the position now (one of its LegalMoves, or a
+// chance outcome) and returns the step.
+func (g *Game) Play(m brettspiel.Move) (Step, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.play(m)
+}
+
+func (g *Game) play(m brettspiel.Move) (Step, error) {
+	if err := g.h.Apply(m); err != nil {
+		return Step{}, err
+	}
+	g.refresh()
+	return g.last(), nil
+}
+
+// Throw throws the dice from the seed (see [Rand]) and returns the step.
+// It throws in either dice mode. Where no throw is due the error wraps
+// brettspiel.ErrNotYourTurn, or ErrGameOver at the end.
+func (g *Game) Throw() (Step, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.throw()
+}
+
+func (g *Game) throw() (Step, error) {
+	now := g.cur
+	if err := chanceDue(now); err != nil {
+		return Step{}, err
+	}
+	m, err := brettspiel.SampleChance(now, Rand(g.seed, g.h.Len(), Dice))
+	if err != nil {
+		return Step{}, err
+	}
+	return g.play(m)
+}
+
+func chanceDue(now brettspiel.Game) error {
+	switch p := now.ToMove(); p {
+	case brettspiel.Chance:
+		return nil
+	case brettspiel.Terminal:
+		return bad("throw", "", brettspiel.ErrGameOver, "")
+	default:
+		return bad("throw", "", brettspiel.ErrNotYourTurn, "no throw is due: "+p.String()+" is to move")
+	}
+}
+
+// ThrowDice enters a throw of physical dice (brettspiel.ThrowOf): two
+// numbers in either order, or the Festungsspiel's large die and then the
+// two small ones.
+func (g *Game) ThrowDice(dice []int) (Step, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	m, err := brettspiel.ThrowOf(g.cur, dice)
+	if err != nil {
+		return Step{}, err
+	}
+	return g.play(m)
+}
+
+// NextSteps takes a play one step at a time (brettspiel.Stepper): given the
+// steps made so far it returns the steps that may come next and, once the
+// steps determine a move, that move's notation ("" until then).
+func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, string, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.cur
+	st, ok := now.(brettspiel.Stepper)
+	if !ok {
+		return nil, "", bad("next steps", "", ErrBadCall, g.variant+" takes no single steps")
+	}
+	next, complete, err := st.NextSteps(made)
+	if err != nil {
+		return nil, "", err
+	}
+	if next == nil {
+		next = []brettspiel.Step{}
+	}
+	notation := ""
+	if complete != brettspiel.NoMove {
+		notation = now.MoveString(complete)
+	}
+	return next, notation, nil
+}
+
+// Undo takes back the last step, a throw as much as a move. At the start
+// the error wraps [ErrNothingTo].
+func (g *Game) Undo() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.h.Undo() {
+		return bad("undo", "", ErrNothingTo, "no step to undo")
+	}
+	g.refresh()
+	return nil
+}
+
+// Redo plays the last undone step again; with none the error wraps
+// [ErrNothingTo].
+func (g *Game) Redo() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.h.Redo() {
+		return bad("redo", "", ErrNothingTo, "no step to redo")
+	}
+	g.refresh()
+	return nil
+}
+
+// Takeback takes back to the last decision of seat, with every step after
+// it, so that the seat chooses again from the same throw
+// (brettspiel.History.Takeback), and returns the number of steps taken
+// back. A seat outside 0…Players−1 is refused with ErrBadCall; a seat that
+// has not played yet with ErrNothingTo.
+func (g *Game) Takeback(seat int) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.takeback(seat)
+}
+
+func (g *Game) takeback(seat int) (int, error) {
+	if seat < 0 || seat >= len(g.seats) {
+		return 0, bad("takeback", strconv.Itoa(seat), ErrBadCall, "seats are 0…"+strconv.Itoa(len(g.seats)-1))
+	}
+	n := g.h.Takeback(brettspiel.Player(seat))
+	if n == 0 {
+		return 0, bad("takeback", strconv.Itoa(seat), ErrNothingTo, "the seat has played no move to take back")
+	}
+	g.refresh()
+	return n, nil
+}
+
+// TakebackLast is [Game.Takeback] for the seat that decided last.
+func (g *Game) TakebackLast() (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.takebackLast()
+}
+
+func (g *Game) takebackLast() (int, error) {
+	for i := g.h.Len() - 1; i >= 0; i-- {
+		if e, _ := g.h.Entry(i); e.Actor >= 0 {
+			return g.takeback(int(e.Actor))
+		}
+	}
+	return 0, bad("takeback", "", ErrNothingTo, "no seat has played a move")
+}
+
+// BotMove lets the bot of a name (bot.Named) play the seat to move, with
+// the source Rand(seed, Len(), Bots), and returns the step with the bot's
+// name and time. ctx bounds the time of a bot that honours it.
+func (g *Game) BotMove(ctx context.Context, name string) (Step, error) {
+	b, err := bot.Named(name)
+	if err != nil {
+		return Step{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.botMove(ctx, b, canonicalBot(name))
+}
+
+// canonicalBot is the name of a bot as the registry spells it.
+func canonicalBot(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
+
+// contextChooser is a bot that a context can stop.
+type contextChooser interface {
+	ChooseContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move
+}
+
+func (g *Game) botMove(ctx context.Context, b bot.Bot, name string) (Step, error) {
+	now := g.cur.Clone()
+	if p := now.ToMove(); p < 0 {
+		return Step{}, bad("bot move", name, brettspiel.ErrNotYourTurn, "no seat is to move: "+p.String())
+	}
+	r := Rand(g.seed, g.h.Len(), Bots)
+	start := time.Now()
+	var m brettspiel.Move
+	if c, ok := b.(contextChooser); ok && ctx != nil {
+		m = c.ChooseContext(ctx, now, now.LegalMoves(), r)
+	} else {
+		m = b.Choose(now, now.LegalMoves(), r)
+	}
+	took := time.Since(start)
+	s, err := g.play(m)
+	if err != nil {
+		return Step{}, err
+	}
+	s.Bot, s.Millis = name, float64(took.Microseconds())/1000
+	return s, nil
+}
+
+// MaxAdvance is the most steps one [Game.Advance] plays.
+const MaxAdvance = 10000
+
+// Advance plays on from the position now: it throws the seeded dice and
+// lets the bots of their seats play, until a person is to move, a throw is
+// to be entered by hand (dice mode manual), the game is over, or limit
+// steps are played (at most [MaxAdvance]; 0 means MaxAdvance). It returns
+// the steps played, none when a person is to move already. It is the one
+// call a frontend makes after each move of a person.
+func (g *Game) Advance(ctx context.Context, limit int) ([]Step, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.advance(ctx, limit)
+}
+
+func (g *Game) advance(ctx context.Context, limit int) ([]Step, error) {
+	if limit <= 0 || limit > MaxAdvance {
+		limit = MaxAdvance
+	}
+	out := []Step{}
+	for len(out) < limit {
+		if ctx != nil && ctx.Err() != nil {
+			return out, ctx.Err()
+		}
+		p := g.h.ToMove()
+		var s Step
+		var err error
+		switch {
+		case p == brettspiel.Terminal:
+			return out, nil
+		case p == brettspiel.Chance:
+			if g.manual {
+				return out, nil
+			}
+			s, err = g.throw()
+		case g.bots[p] != nil:
+			s, err = g.botMove(ctx, g.bots[p], g.seats[p])
+		default:
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Hint is one ranked move of [Game.Hints].
+type Hint struct {
+	Notation string            `json:"notation"`
+	Value    float64           `json:"value"`
+	Reason   string            `json:"reason"`
+	Steps    []brettspiel.Step `json:"steps,omitempty"`
+}
+
+// MaxHints is the most moves [Game.Hints] ranks.
+const MaxHints = 100
+
+// Hints ranks the moves of the seat to move by the bot of a name (one that
+// ranks: greedy, search, expectimax; "" is greedy), best first, with what
+// each scores (bot.Hint), at most n of them (1…MaxHints; 0 for 5). It draws
+// from Rand(seed, Len(), Bots).
+func (g *Game) Hints(name string, n int) ([]Hint, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.hints(name, n)
+}
+
+func (g *Game) hints(name string, n int) ([]Hint, error) {
+	if name == "" {
+		name = "greedy"
+	}
+	if n == 0 {
+		n = 5
+	}
+	if n < 0 || n > MaxHints {
+		return nil, bad("hint", strconv.Itoa(n), ErrBadCall, "ask for 1…"+strconv.Itoa(MaxHints)+" hints")
+	}
+	b, err := bot.Named(name)
+	if err != nil {
+		return nil, err
+	}
+	rk, ok := b.(bot.Ranker)
+	if !ok {
+		return nil, bad("hint", name, ErrBadCall, "the bot does not rank moves; take greedy, search or expectimax")
+	}
+	now := g.cur.Clone()
+	if p := now.ToMove(); p < 0 {
+		return nil, bad("hint", "", brettspiel.ErrNotYourTurn, "no seat is to move: "+p.String())
+	}
+	ranked := bot.Hint(now, rk, Rand(g.seed, g.h.Len(), Bots))
+	d, _ := now.(brettspiel.Describer)
+	out := make([]Hint, 0, min(n, len(ranked)))
+	for _, r := range ranked[:min(len(ranked), n)] {
+		h := Hint{Notation: now.MoveString(r.Move), Value: r.Value, Reason: r.Reason}
+		if d != nil {
+			if info, err := d.Describe(r.Move); err == nil {
+				h.Steps = info.Steps
+			}
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// Record returns the game's record in its text form (brettspiel.Record),
+// the steps played so far. A game loaded from a position ID has none: the
+// error wraps [ErrNoRecord], and its position ID is what to keep.
+func (g *Game) Record() (string, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.record()
+}
+
+func (g *Game) record() (string, error) {
+	rec := g.h.Record()
+	if rec == nil {
+		return "", bad("save record", "", ErrNoRecord, "a game loaded from a position ID has no record; keep its position ID")
+	}
+	var b strings.Builder
+	if _, err := rec.WriteTo(&b, g.h.Start()); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// HasRecord reports whether [Game.Record] has a record to give.
+func (g *Game) HasRecord() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.hasRecord
+}
+
+// PositionID returns the position ID of the position now.
+func (g *Game) PositionID() (string, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return positionID(g.cur)
+}
+
+func positionID(now brettspiel.Game) (string, error) {
+	tm, ok := now.(interface{ MarshalText() ([]byte, error) })
+	if !ok {
+		return "", bad("position ID", "", ErrBadCall, "the game has no position ID")
+	}
+	b, err := tm.MarshalText()
+	return string(b), err
+}

@@ -1,0 +1,544 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/catalog"
+)
+
+// method runs one method of Call on its arguments and returns its result
+// as JSON.
+type method func(t *Table, name string, args []byte) ([]byte, error)
+
+// methods is the table of Call's methods; the package doc describes each.
+var methods map[string]method
+
+func init() {
+	methods = map[string]method{
+		"version":     versionCall,
+		"games":       gamesCall,
+		"rule":        ruleCall,
+		"newGame":     newGameCall,
+		"loadRecord":  loadRecordCall,
+		"loadID":      loadIDCall,
+		"close":       closeCall,
+		"state":       onGame(stateCall),
+		"legal":       onGame(legalCall),
+		"nextSteps":   onGame(nextStepsCall),
+		"apply":       onGame(applyCall),
+		"throw":       onGame(throwCall),
+		"throwManual": onGame(throwManualCall),
+		"undo":        onGame(undoCall),
+		"redo":        onGame(redoCall),
+		"takeback":    onGame(takebackCall),
+		"botMove":     onGame(botMoveCall),
+		"advance":     onGame(advanceCall),
+		"hint":        onGame(hintCall),
+		"saveRecord":  onGame(saveRecordCall),
+		"positionID":  onGame(positionIDCall),
+		"plan":        onGame(planCall),
+	}
+}
+
+// marshal encodes a result that holds no JSON already encoded.
+func marshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// VersionJSON is the result of "version".
+type VersionJSON struct {
+	Protocol int      `json:"protocol"`
+	Methods  []string `json:"methods"`
+}
+
+func versionCall(_ *Table, name string, args []byte) ([]byte, error) {
+	if err := decode(name, args, &struct{}{}); err != nil {
+		return nil, err
+	}
+	return marshal(VersionJSON{Protocol: Protocol, Methods: Methods()})
+}
+
+// GamesJSON is the result of "games": the catalogue and the bots.
+type GamesJSON struct {
+	Protocol int           `json:"protocol"`
+	Games    []VariantJSON `json:"games"`
+	// Bots are the names of the bots, weakest first; Levels describe them.
+	Bots   []string    `json:"bots"`
+	Levels []LevelJSON `json:"levels"`
+}
+
+// VariantJSON is one game of the catalogue (catalog.Variant).
+type VariantJSON = catalog.Variant
+
+// LevelJSON is one bot of the registry (bot.Level).
+type LevelJSON struct {
+	Name        string `json:"name"`
+	Strength    int    `json:"strength"`
+	Description string `json:"description"`
+}
+
+func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
+	if err := decode(name, args, &struct{}{}); err != nil {
+		return nil, err
+	}
+	out := GamesJSON{Protocol: Protocol, Games: catalog.Variants(), Bots: bot.Names()}
+	for _, l := range bot.Levels() {
+		out.Levels = append(out.Levels, LevelJSON{l.Name, l.Strength, l.Description})
+	}
+	return marshal(out)
+}
+
+func ruleCall(_ *Table, name string, args []byte) ([]byte, error) {
+	var in struct {
+		ID *string `json:"id"`
+	}
+	if err := decode(name, args, &in); err != nil {
+		return nil, err
+	}
+	if in.ID == nil {
+		return nil, missing(name, "id")
+	}
+	r := ruleOf(*in.ID)
+	if r == nil {
+		return nil, bad(name, *in.ID, ErrUnknownRule, "rule IDs look like T-M3 or V-E1")
+	}
+	return marshal(r)
+}
+
+func missing(method, key string) error {
+	return bad(method, "", ErrBadCall, "no "+strconv.Quote(key))
+}
+
+// View is the part of the arguments of every call that answers with a
+// state: which parts of it to send (see [StateView]).
+type View struct {
+	// Since is the first step of the log to send; steps before it are the
+	// frontend's already. Default 0, the whole log.
+	Since int `json:"since"`
+	// Log false leaves the log out.
+	Log *bool `json:"log"`
+	// Legal false leaves out the legal moves at a seat's turn.
+	Legal *bool `json:"legal"`
+	// Chance true sends the throws at a chance node with their weights;
+	// by default they are left out ("legal" is empty at a throw).
+	Chance bool `json:"chance"`
+	// Rules true sends with each event of the log its rule's text; by
+	// default an event names its rule by ID only ("rule" gives the text).
+	Rules bool `json:"rules"`
+	// Static true sends what the rules fix in every state, the
+	// Festungsspiel's plan; by default it is left out, and "plan" gives it
+	// once.
+	Static bool `json:"static"`
+}
+
+func (v View) check(method string) error {
+	if v.Since < 0 {
+		return bad(method, strconv.Itoa(v.Since), ErrBadCall, "since is a step's index, 0 or more")
+	}
+	return nil
+}
+
+// handleArgs are the arguments of the calls on one game; their argument
+// structs embed it.
+type handleArgs struct {
+	Handle *int `json:"handle"`
+}
+
+func (a *handleArgs) handle() *int { return a.Handle }
+
+// onGame decodes a call's arguments strictly into an A, finds the game of
+// its handle, locks it and runs f.
+func onGame[A any, P interface {
+	*A
+	handle() *int
+}](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
+	return func(t *Table, name string, args []byte) ([]byte, error) {
+		in := P(new(A))
+		if err := decode(name, args, in); err != nil {
+			return nil, err
+		}
+		hp := in.handle()
+		if hp == nil {
+			return nil, missing(name, "handle")
+		}
+		g, err := t.Game(*hp)
+		if err != nil {
+			return nil, err
+		}
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		return f(name, *hp, g, in)
+	}
+}
+
+type stateArgs struct {
+	handleArgs
+	View
+}
+
+func stateCall(name string, h int, g *Game, in *stateArgs) ([]byte, error) {
+	return g.stateJSON(h, in.View, name, nil)
+}
+
+// LegalJSON is the result of "legal".
+type LegalJSON struct {
+	Legal []brettspiel.LegalMove `json:"legal"`
+}
+
+type legalArgs struct {
+	handleArgs
+	// Parts false lists each move by its notation only, without its kind,
+	// dice and steps, which cost a search per move; default true.
+	Parts *bool `json:"parts"`
+}
+
+func legalCall(name string, h int, g *Game, in *legalArgs) ([]byte, error) {
+	if in.Parts != nil && !*in.Parts {
+		moves := g.cur.LegalMoves()
+		out := LegalJSON{Legal: make([]brettspiel.LegalMove, len(moves))}
+		for i, m := range moves {
+			out.Legal[i].Notation = g.cur.MoveString(m)
+		}
+		return marshal(out)
+	}
+	return marshal(LegalJSON{Legal: brettspiel.NewStateJSON(g.cur, g.variant, "").Legal})
+}
+
+// NextJSON is the result of "nextSteps": the steps that may come next, and
+// the notation of the move the steps made determine ("" while they
+// determine none).
+type NextJSON struct {
+	Next     []brettspiel.Step `json:"next"`
+	Complete string            `json:"complete"`
+}
+
+type nextStepsArgs struct {
+	handleArgs
+	Steps []brettspiel.Step `json:"steps"`
+}
+
+func nextStepsCall(name string, h int, g *Game, in *nextStepsArgs) ([]byte, error) {
+	if len(in.Steps) > maxSteps {
+		return nil, bad(name, strconv.Itoa(len(in.Steps))+" steps", ErrBadCall, "a turn has at most "+strconv.Itoa(maxSteps)+" steps")
+	}
+	st, ok := g.cur.(brettspiel.Stepper)
+	if !ok {
+		return nil, bad(name, "", ErrBadCall, g.variant+" takes no single steps")
+	}
+	next, complete, err := st.NextSteps(in.Steps)
+	if err != nil {
+		return nil, err
+	}
+	out := NextJSON{Next: next}
+	if out.Next == nil {
+		out.Next = []brettspiel.Step{}
+	}
+	if complete != brettspiel.NoMove {
+		out.Complete = g.cur.MoveString(complete)
+	}
+	return marshal(out)
+}
+
+// maxSteps is the most single steps a turn of any game has (a doublet's
+// four, each maybe split); more are refused before they are searched.
+const maxSteps = 16
+
+type applyArgs struct {
+	handleArgs
+	Notation *string `json:"notation"`
+	View
+}
+
+func applyCall(name string, h int, g *Game, in *applyArgs) ([]byte, error) {
+	if in.Notation == nil {
+		return nil, missing(name, "notation")
+	}
+	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	m, err := g.cur.ParseMove(*in.Notation)
+	if err != nil {
+		return nil, err
+	}
+	s, err := g.play(m)
+	if err != nil {
+		return nil, err
+	}
+	return g.stateJSON(h, in.View, name, &played{steps: []Step{s}})
+}
+
+type throwArgs struct {
+	handleArgs
+	View
+}
+
+func throwCall(name string, h int, g *Game, in *throwArgs) ([]byte, error) {
+	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	s, err := g.throw()
+	if err != nil {
+		return nil, err
+	}
+	return g.stateJSON(h, in.View, name, &played{steps: []Step{s}})
+}
+
+type throwManualArgs struct {
+	handleArgs
+	Dice []int `json:"dice"`
+	View
+}
+
+func throwManualCall(name string, h int, g *Game, in *throwManualArgs) ([]byte, error) {
+	if in.Dice == nil {
+		return nil, missing(name, "dice")
+	}
+	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	m, err := brettspiel.ThrowOf(g.cur, in.Dice)
+	if err != nil {
+		return nil, err
+	}
+	s, err := g.play(m)
+	if err != nil {
+		return nil, err
+	}
+	return g.stateJSON(h, in.View, name, &played{steps: []Step{s}})
+}
+
+func undoCall(name string, h int, g *Game, in *stateArgs) ([]byte, error) {
+	return back(name, h, g, in, func() bool { return g.h.Undo() })
+}
+
+func redoCall(name string, h int, g *Game, in *stateArgs) ([]byte, error) {
+	return back(name, h, g, in, func() bool { return g.h.Redo() })
+}
+
+func back(name string, h int, g *Game, in *stateArgs, f func() bool) ([]byte, error) {
+	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	if !f() {
+		return nil, bad(name, "", ErrNothingTo, "no step to "+name)
+	}
+	g.refresh()
+	return g.stateJSON(h, in.View, name, nil)
+}
+
+type takebackArgs struct {
+	handleArgs
+	Seat *int `json:"seat"`
+	View
+}
+
+func takebackCall(name string, h int, g *Game, in *takebackArgs) ([]byte, error) {
+	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	var err error
+	if in.Seat == nil {
+		_, err = g.takebackLast()
+	} else {
+		_, err = g.takeback(*in.Seat)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return g.stateJSON(h, in.View, name, nil)
+}
+
+type botMoveArgs struct {
+	handleArgs
+	Bot *string `json:"bot"`
+	View
+}
+
+func botMoveCall(name string, h int, g *Game, in *botMoveArgs) ([]byte, error) {
+	if in.Bot == nil {
+		return nil, missing(name, "bot")
+	}
+	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	b, err := bot.Named(*in.Bot)
+	if err != nil {
+		return nil, err
+	}
+	s, err := g.botMove(context.Background(), b, canonicalBot(*in.Bot))
+	if err != nil {
+		return nil, err
+	}
+	return g.stateJSON(h, in.View, name, &played{steps: []Step{s}})
+}
+
+type advanceArgs struct {
+	handleArgs
+	Limit int `json:"limit"`
+	View
+}
+
+func advanceCall(name string, h int, g *Game, in *advanceArgs) ([]byte, error) {
+	if in.Limit < 0 || in.Limit > MaxAdvance {
+		return nil, bad(name, strconv.Itoa(in.Limit), ErrBadCall, "limit is 0 (no limit but "+strconv.Itoa(MaxAdvance)+") or 1…"+strconv.Itoa(MaxAdvance))
+	}
+	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	steps, err := g.advance(context.Background(), in.Limit)
+	if err != nil {
+		return nil, err
+	}
+	return g.stateJSON(h, in.View, name, &played{steps: steps, advance: true})
+}
+
+// HintsJSON is the result of "hint".
+type HintsJSON struct {
+	Hints []Hint `json:"hints"`
+}
+
+type hintArgs struct {
+	handleArgs
+	Bot   string `json:"bot"`
+	Count int    `json:"count"`
+}
+
+func hintCall(name string, h int, g *Game, in *hintArgs) ([]byte, error) {
+	hints, err := g.hints(in.Bot, in.Count)
+	if err != nil {
+		return nil, err
+	}
+	return marshal(HintsJSON{Hints: hints})
+}
+
+// TextJSON is the result of "saveRecord".
+type TextJSON struct {
+	Text string `json:"text"`
+}
+
+type saveRecordArgs struct {
+	handleArgs
+}
+
+func saveRecordCall(name string, h int, g *Game, in *saveRecordArgs) ([]byte, error) {
+	text, err := g.record()
+	if err != nil {
+		return nil, err
+	}
+	return marshal(TextJSON{Text: text})
+}
+
+// IDJSON is the result of "positionID".
+type IDJSON struct {
+	ID string `json:"id"`
+}
+
+type positionIDArgs struct {
+	handleArgs
+}
+
+func positionIDCall(name string, h int, g *Game, in *positionIDArgs) ([]byte, error) {
+	id, err := positionID(g.cur)
+	if err != nil {
+		return nil, err
+	}
+	return marshal(IDJSON{ID: id})
+}
+
+type planArgs struct {
+	handleArgs
+}
+
+func planCall(name string, h int, g *Game, in *planArgs) ([]byte, error) {
+	return staticPlan(g)
+}
+
+// newGameArgs are the arguments of "newGame": a Config and a View.
+type newGameArgs struct {
+	Config
+	View
+}
+
+func newGameCall(t *Table, name string, args []byte) ([]byte, error) {
+	var in newGameArgs
+	if err := decode(name, args, &in); err != nil {
+		return nil, err
+	}
+	if in.Variant == "" {
+		return nil, missing(name, "variant")
+	}
+	return t.seat(name, in.View, func() (*Game, error) { return New(in.Config) })
+}
+
+// seat makes a game, adds it to the table and answers with its state.
+func (t *Table) seat(name string, v View, make func() (*Game, error)) ([]byte, error) {
+	if err := v.check(name); err != nil {
+		return nil, err
+	}
+	if t.Len() >= t.max {
+		// refused before the game is built
+		return nil, bad(name, "", ErrTableFull, "the table holds "+strconv.Itoa(t.max)+" games, its most; close one first")
+	}
+	g, err := make()
+	if err != nil {
+		return nil, err
+	}
+	h, err := t.Add(g)
+	if err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.stateJSON(h, v, name, nil)
+}
+
+// loadArgs are the arguments of "loadRecord" and "loadID": the text or the
+// ID, and the seed, seats and dice of the Config.
+type loadArgs struct {
+	Text  *string  `json:"text"`
+	ID    *string  `json:"id"`
+	Seed  Seed     `json:"seed"`
+	Seats []string `json:"seats"`
+	Dice  string   `json:"dice"`
+	View
+}
+
+func (a loadArgs) config() Config { return Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice} }
+
+func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
+	var in loadArgs
+	if err := decode(name, args, &in); err != nil {
+		return nil, err
+	}
+	if in.Text == nil || in.ID != nil {
+		return nil, bad(name, "", ErrBadCall, `give "text", the record, and no "id"`)
+	}
+	return t.seat(name, in.View, func() (*Game, error) { return LoadRecord(*in.Text, in.config()) })
+}
+
+func loadIDCall(t *Table, name string, args []byte) ([]byte, error) {
+	var in loadArgs
+	if err := decode(name, args, &in); err != nil {
+		return nil, err
+	}
+	if in.ID == nil || in.Text != nil {
+		return nil, bad(name, "", ErrBadCall, `give "id", the position ID, and no "text"`)
+	}
+	return t.seat(name, in.View, func() (*Game, error) { return LoadID(*in.ID, in.config()) })
+}
+
+func closeCall(t *Table, name string, args []byte) ([]byte, error) {
+	var in handleArgs
+	if err := decode(name, args, &in); err != nil {
+		return nil, err
+	}
+	if in.Handle == nil {
+		return nil, missing(name, "handle")
+	}
+	if err := t.Close(*in.Handle); err != nil {
+		return nil, err
+	}
+	return []byte("{}"), nil
+}

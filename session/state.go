@@ -1,0 +1,105 @@
+package session
+
+import (
+	"encoding/json"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/festung"
+)
+
+// StateJSON is the result of every call that starts, changes or shows a
+// game, but for its "state", which [Table.Call] writes as the game's own
+// JSON form (brettspiel.StateJSON and the variant's keys, version
+// brettspiel.JSONVersion) in the parts the call's [View] asks for.
+type StateJSON struct {
+	Handle int `json:"handle"`
+	Info
+	// State is the game's JSON form.
+	State json.RawMessage `json:"state,omitempty"`
+	// Length is the number of steps played.
+	Length  int  `json:"length"`
+	CanUndo bool `json:"canUndo"`
+	CanRedo bool `json:"canRedo"`
+	// HasRecord is false for a game loaded from a position ID, which has
+	// no record to save.
+	HasRecord bool `json:"hasRecord"`
+	// Since is the index of the first step of Log: the log holds the
+	// steps from the call's "since" on; with "log": false it is empty and
+	// Since is Length.
+	Since int    `json:"since"`
+	Log   []Step `json:"log"`
+	// Move is the notation of the move or throw the call played, for
+	// apply, throw, throwManual and botMove.
+	Move string `json:"move,omitempty"`
+	// Millis is the time a bot took to choose, for botMove.
+	Millis float64 `json:"millis,omitempty"`
+	// Played is the number of steps the call played, for advance.
+	Played int `json:"played"`
+}
+
+// played is what a call played, for its answer.
+type played struct {
+	steps   []Step
+	advance bool
+}
+
+// stateJSON answers a call with the state of g (locked) under handle h.
+func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error) {
+	if err := v.check(method); err != nil {
+		return nil, err
+	}
+	state, err := g.viewJSON(v)
+	if err != nil {
+		return nil, err
+	}
+	s := StateJSON{Handle: h, Info: g.info(), Length: g.h.Len(), CanUndo: g.h.Len() > 0,
+		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
+	if v.Log == nil || *v.Log {
+		s.Since = min(v.Since, g.h.Len())
+		s.Log = g.log(s.Since)
+		if !v.Rules {
+			for i := range s.Log {
+				for k := range s.Log[i].Events {
+					s.Log[i].Events[k].Rule = nil
+				}
+			}
+		}
+	} else {
+		s.Since, s.Log = g.h.Len(), []Step{}
+	}
+	if p != nil {
+		s.Played = len(p.steps)
+		if !p.advance && len(p.steps) == 1 {
+			s.Move, s.Millis = p.steps[0].Notation, p.steps[0].Millis
+		}
+	}
+	rest, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	// The state is JSON already: it goes in as it is, not through the
+	// encoder, which would check and compact it a second time.
+	out := make([]byte, 0, len(rest)+len(state)+16)
+	out = append(out, `{"state":`...)
+	out = append(out, state...)
+	out = append(out, ',')
+	out = append(out, rest[1:]...)
+	return out, nil
+}
+
+// viewJSON writes the game's JSON form in the parts v asks for.
+func (g *Game) viewJSON(v View) ([]byte, error) {
+	jv := brettspiel.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static}
+	if vm, ok := g.cur.(brettspiel.ViewMarshaler); ok {
+		return vm.MarshalJSONView(jv)
+	}
+	return json.Marshal(g.cur)
+}
+
+// staticPlan answers "plan".
+func staticPlan(g *Game) ([]byte, error) {
+	if g.variant != festung.Variant {
+		return nil, bad("plan", g.variant, ErrBadCall, "only the Festungsspiel has a plan; a race game's state holds all there is to draw")
+	}
+	return festung.PlanJSON(), nil
+}

@@ -1,0 +1,178 @@
+package session
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// Protocol is the version of the [Table.Call] protocol: the methods, their
+// arguments and results as the package doc describes them. It rises when a
+// method, a key or an error name changes its meaning or goes away; new
+// methods, keys and error names do not raise it.
+const Protocol = 1
+
+// MaxArgs is the longest argument document, in bytes, that [Table.Call]
+// reads; longer ones are refused unread with [ErrTooLarge].
+const MaxArgs = brettspiel.MaxJSONSize
+
+// DefaultMaxGames is the number of games a table holds when
+// [Options.MaxGames] is 0.
+const DefaultMaxGames = 32
+
+// Options configure a [Table].
+type Options struct {
+	// MaxGames bounds the games the table holds at once; a new game beyond
+	// it is refused with [ErrTableFull] until one is closed. 0 means
+	// [DefaultMaxGames].
+	MaxGames int
+}
+
+// Table is a set of games, each under a handle, and the entry point of the
+// JSON protocol, [Table.Call]. The zero value is not ready; use [NewTable].
+//
+// A Table is safe for concurrent use. Calls on distinct games run in
+// parallel; calls on one game run one after the other, each seeing the
+// game as the one before left it (a [Game] holds its own lock for the
+// whole of a call).
+type Table struct {
+	mu    sync.Mutex
+	games map[int]*Game
+	next  int
+	max   int
+}
+
+// NewTable returns an empty table.
+func NewTable(o Options) *Table {
+	if o.MaxGames <= 0 {
+		o.MaxGames = DefaultMaxGames
+	}
+	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames}
+}
+
+// Add seats a game at the table and returns its handle, 1 for the first
+// and rising; a full table refuses with [ErrTableFull].
+func (t *Table) Add(g *Game) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.games) >= t.max {
+		return 0, bad("new game", "", ErrTableFull, fmt.Sprintf("the table holds %d games, its most; close one first", t.max))
+	}
+	h := t.next
+	t.next++
+	t.games[h] = g
+	return h, nil
+}
+
+// Game returns the game of a handle; an unknown handle is refused with
+// [ErrUnknownHandle].
+func (t *Table) Game(handle int) (*Game, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g, ok := t.games[handle]
+	if !ok {
+		return nil, bad("find game", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
+	}
+	return g, nil
+}
+
+// Close removes the game of a handle; an unknown handle is refused with
+// [ErrUnknownHandle]. A call on the game that is under way finishes.
+func (t *Table) Close(handle int) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, ok := t.games[handle]; !ok {
+		return bad("close", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
+	}
+	delete(t.games, handle)
+	return nil
+}
+
+// Len returns the number of games at the table.
+func (t *Table) Len() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.games)
+}
+
+// Call runs a method of the protocol with its arguments, a JSON object
+// (empty or null for none), and returns its result as a JSON object; a
+// failure is the object {"error": ErrorJSON}. It never panics: a panic
+// below it is returned as an error named ErrInternal. The package doc
+// lists the methods; the schema of every answer is [Schema].
+func (t *Table) Call(method string, args []byte) (out []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = errorJSON(bad(method, "", ErrInternal, fmt.Sprintf("%v\n%s", r, firstLines(debug.Stack(), 12))))
+		}
+	}()
+	m, ok := methods[method]
+	if !ok {
+		return errorJSON(bad("call", method, ErrUnknownMethod, "the methods are "+strings.Join(Methods(), ", ")))
+	}
+	if len(args) > MaxArgs {
+		return errorJSON(bad(method, "", ErrTooLarge, fmt.Sprintf("%d bytes of arguments; at most %d", len(args), MaxArgs)))
+	}
+	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
+		args = []byte("{}")
+	}
+	res, err := m(t, method, args)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return res
+}
+
+func firstLines(b []byte, n int) string {
+	lines := strings.SplitN(string(b), "\n", n+1)
+	return strings.Join(lines[:min(n, len(lines))], "\n")
+}
+
+func errorJSON(err error) []byte {
+	b, _ := json.Marshal(struct {
+		Error ErrorJSON `json:"error"`
+	}{NewErrorJSON(err)})
+	return b
+}
+
+// Methods lists the methods of [Table.Call], sorted.
+func Methods() []string {
+	names := make([]string, 0, len(methods))
+	for n := range methods {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// decode reads a call's arguments strictly, as brettspiel.DecodeStrict
+// reads a state: keys exactly as spelt, none twice, none unknown, values of
+// the right type. Its error wraps ErrBadCall.
+func decode(method string, args []byte, v any) error {
+	if err := brettspiel.DecodeStrict(args, v); err != nil {
+		reason := err.Error()
+		if e, ok := err.(*brettspiel.Error); ok {
+			reason = e.Reason
+		}
+		return bad(method, "", ErrBadCall, "arguments: "+reason)
+	}
+	return nil
+}
+
+//go:embed protocol.schema.json
+var schema []byte
+
+// Schema returns the JSON Schema (draft 2020-12) of every answer of
+// [Table.Call], the file protocol.schema.json of this package: a failure or
+// the result of a method, each result under its name in "$defs" (state,
+// legal, next, hints, text, id, version, games, rule, plan, empty). The
+// slice is the caller's.
+func Schema() []byte { return slices.Clone(schema) }

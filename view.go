@@ -1,0 +1,53 @@
+package brettspiel
+
+// JSONView selects the parts of a state's JSON form that a frontend asks
+// for again and again, so that an answer carries only what changes. The
+// zero JSONView is the whole form, what MarshalJSON writes. A state written
+// under another view is for showing, not for loading: its UnmarshalJSON may
+// refuse it.
+type JSONView struct {
+	// NoLegal leaves the legal moves of a seat's turn out of "legal" (it
+	// is an empty list); a frontend asks for them when it needs them.
+	NoLegal bool
+	// NoChance leaves the throws of a chance node out of "legal".
+	NoChance bool
+	// NoStatic leaves out what the rules fix in every state of a game: the
+	// Festungsspiel's plan (its layout and the fields' names, kinds,
+	// neighbours and coordinates; each field keeps its ID, marker and
+	// squares). The race games have nothing of the kind.
+	NoStatic bool
+}
+
+// ViewMarshaler is implemented by the games of this module: MarshalJSONView
+// writes the JSON form of the state in the parts v asks for.
+type ViewMarshaler interface {
+	MarshalJSONView(v JSONView) ([]byte, error)
+}
+
+// NewStateJSONView is [NewStateJSON] under a view: it lists the legal moves
+// or the throws only where v asks for them, and does not compute them
+// otherwise.
+func NewStateJSONView(g Game, game, id string, v JSONView) StateJSON {
+	s := StateJSON{Version: JSONVersion, Game: game, ID: id, Player: -1, Legal: []LegalMove{}, Events: []Event{}}
+	switch p := g.ToMove(); p {
+	case Chance:
+		s.Turn = TurnChance
+		if !v.NoChance {
+			for _, o := range g.ChanceOutcomes() {
+				s.Legal = append(s.Legal, legalMove(g, o.Move, o.Weight))
+			}
+		}
+	case Terminal:
+		s.Turn = TurnOver
+	default:
+		s.Turn, s.Player = TurnPlayer, int(p)
+		if !v.NoLegal {
+			for _, m := range g.LegalMoves() {
+				s.Legal = append(s.Legal, legalMove(g, m, 0))
+			}
+		}
+	}
+	s.Events = append(s.Events, g.Events()...)
+	s.Returns = g.Returns()
+	return s
+}
