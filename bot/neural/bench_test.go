@@ -99,7 +99,7 @@ func BenchmarkDecision(b *testing.B) {
 
 // netPositions returns n positions with a throw to play and more than one
 // play, from games the shipped net plays against itself at one ply.
-func netPositions(b *testing.B, game string, n int) []brettspiel.Game {
+func netPositions(b testing.TB, game string, n int) []brettspiel.Game {
 	r := rand.New(rand.NewPCG(13, 14))
 	bot := NewBot(Advanced)
 	var out []brettspiel.Game

@@ -12,7 +12,9 @@
 // games (package bot/neural): net-<level>, beginner … strongest,
 // net-advanced being the net at one ply; -rollouts and -depth the search bot's budget, -nodes the
 // expectimax bot's, -weights a weights file for the nets (a checkpoint of
-// examples/train) instead of the shipped ones.
+// examples/train) instead of the shipped ones, -net-time the nets' time per
+// decision (on a busy machine a longer time measures their search as an
+// idle one would run it).
 //
 // Game i is played from the source PCG(seed, i), so the same seed gives the same
 // JSON, apart from the timings, whatever the number of workers. The bots are
@@ -67,6 +69,8 @@ type Args struct {
 	Nodes int `json:"nodes"`
 	// Weights is a weights file for the net bots instead of the shipped one.
 	Weights string `json:"weights,omitempty"`
+	// NetTime is the net bots' time per decision; 0: their level's default.
+	NetTime time.Duration `json:"net_time,omitempty"`
 }
 
 // Seat is one seat's results.
@@ -119,6 +123,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&a.Depth, "depth", 8, "the search bot's players' turns per rollout; -1: to the end")
 	fs.IntVar(&a.Nodes, "nodes", 20000, "the expectimax bot's positions judged per decision")
 	fs.StringVar(&a.Weights, "weights", "", "weights file for the net bots (default: the shipped net)")
+	fs.DurationVar(&a.NetTime, "net-time", 0, "the net bots' time per decision (0: the level's default, 50ms for the two-ply levels)")
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
@@ -163,7 +168,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 			b.Nodes = a.Nodes
 			seatBots[s] = b
 		case neural.Bot:
-			b.Eval = eval
+			b.Eval, b.Time = eval, a.NetTime
 			seatBots[s] = b
 		}
 	}
