@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -56,6 +57,7 @@ func TestBadArguments(t *testing.T) {
 		{"-nodes", "0"},
 		{"-games", "0"},
 		{"-bots", "net-grandmaster"},
+		{"-net-time", "soon"},
 		{"-bots", "net-advanced", "-weights", "no-such-file.bin"},
 		{"-bots", "net-advanced", "-weights", "main_test.go"},
 	} {
@@ -87,8 +89,8 @@ func TestDrawsAreNoWins(t *testing.T) {
 // TestNetBotsAndTheirTimes: the net's bots play by name, and each seat's
 // time per decision is reported.
 func TestNetBotsAndTheirTimes(t *testing.T) {
-	res := selfplay(t, "-game", "toccateglio", "-bots", "net-strongest,net-beginner", "-games", "4", "-seed", "2", "-workers", "1")
-	if res.Seats[0].Bot != "net-strongest" || res.Seats[0].Wins+res.Seats[1].Wins+res.Draws != 4 {
+	res := selfplay(t, "-game", "toccateglio", "-bots", "net-strongest,net-beginner", "-games", "4", "-seed", "2", "-workers", "1", "-net-time", "2s")
+	if res.Seats[0].Bot != "net-strongest" || res.Args.NetTime != 2*time.Second || res.Seats[0].Wins+res.Seats[1].Wins+res.Draws != 4 {
 		t.Errorf("implausible result: %+v", res)
 	}
 	for _, s := range res.Seats {
