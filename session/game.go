@@ -98,13 +98,13 @@ func Rand(seed uint64, n int, p Purpose) *rand.Rand {
 type Game struct {
 	mu      sync.Mutex
 	h       *brettspiel.History
-	variant string
 	preset  string
 	seed    uint64
 	seats   []string  // per seat: "" for a person, else a bot's name
 	bots    []bot.Bot // per seat: nil for a person
 	manual  bool
-	// hasRecord is false for a game loaded from a position ID.
+	// hasRecord is false for a game whose history has no record, which no
+	// game of the catalogue is.
 	hasRecord bool
 	// cur is a copy of the position now, for reading (never applied to);
 	// refresh renews it after every change of h.
@@ -137,8 +137,8 @@ type EventJSON struct {
 	Rule  *RuleJSON        `json:"rule,omitempty"`
 }
 
-func newGame(h *brettspiel.History, variant, preset string, c Config) (*Game, error) {
-	g := &Game{h: h, variant: variant, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
+func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
+	g := &Game{h: h, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
 	switch strings.ToLower(c.Dice) {
 	case "", DiceSeeded:
 	case DiceManual:
@@ -175,7 +175,7 @@ func New(c Config) (*Game, error) {
 		return nil, err
 	}
 	rec := h.Record()
-	return newGame(h, rec.Game, presetName(rec), c)
+	return newGame(h, presetName(rec), c)
 }
 
 // presetName is the name of a record's preset as the catalogue names it:
@@ -201,7 +201,7 @@ func LoadRecord(text string, c Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newGame(h, h.Record().Game, presetName(h.Record()), c)
+	return newGame(h, presetName(h.Record()), c)
 }
 
 // LoadID starts a game at a position ID of any variant (catalog.ParseID).
@@ -217,8 +217,7 @@ func LoadID(id string, c Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	variant, _, _ := strings.Cut(id, ":")
-	return newGame(h, variant, "", c)
+	return newGame(h, "", c)
 }
 
 // Info describes a game: its rules, seed, seats and dice mode.
@@ -240,7 +239,7 @@ func (g *Game) Info() Info {
 }
 
 func (g *Game) info() Info {
-	in := Info{Variant: g.variant, Preset: g.preset, Players: len(g.seats), Seed: Seed(g.seed), Dice: DiceSeeded, Seats: make([]string, len(g.seats))}
+	in := Info{Variant: g.cur.Variant(), Preset: g.preset, Players: len(g.seats), Seed: Seed(g.seed), Dice: DiceSeeded, Seats: make([]string, len(g.seats))}
 	for i, s := range g.seats {
 		in.Seats[i] = s
 		if s == "" {
@@ -383,7 +382,7 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, string, err
 	now := g.cur
 	st, ok := now.(brettspiel.Stepper)
 	if !ok {
-		return nil, "", bad("next steps", "", ErrBadCall, g.variant+" takes no single steps")
+		return nil, "", bad("next steps", "", ErrBadCall, now.Variant()+" takes no single steps")
 	}
 	next, complete, err := st.NextSteps(made)
 	if err != nil {
@@ -647,10 +646,9 @@ func (g *Game) PositionID() (string, error) {
 }
 
 func positionID(now brettspiel.Game) (string, error) {
-	tm, ok := now.(interface{ MarshalText() ([]byte, error) })
-	if !ok {
+	id := now.ID()
+	if id == "" {
 		return "", bad("position ID", "", ErrBadCall, "the game has no position ID")
 	}
-	b, err := tm.MarshalText()
-	return string(b), err
+	return id, nil
 }

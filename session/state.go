@@ -98,8 +98,8 @@ func (g *Game) viewJSON(v View) ([]byte, error) {
 
 // staticPlan answers "plan".
 func staticPlan(g *Game) ([]byte, error) {
-	if g.variant != festung.Variant {
-		return nil, bad("plan", g.variant, ErrBadCall, "only the Festungsspiel has a plan; a race game's state holds all there is to draw")
+	if v := g.cur.Variant(); v != festung.Variant {
+		return nil, bad("plan", v, ErrBadCall, "only the Festungsspiel has a plan; a race game's state holds all there is to draw")
 	}
 	return festung.PlanJSON(), nil
 }
