@@ -96,13 +96,13 @@ func Rand(seed uint64, n int, p Purpose) *rand.Rand {
 // methods are safe for concurrent use: each holds the game's lock for its
 // whole run, so calls on one game happen one after the other.
 type Game struct {
-	mu      sync.Mutex
-	h       *brettspiel.History
-	preset  string
-	seed    uint64
-	seats   []string  // per seat: "" for a person, else a bot's name
-	bots    []bot.Bot // per seat: nil for a person
-	manual  bool
+	mu     sync.Mutex
+	h      *brettspiel.History
+	preset string
+	seed   uint64
+	seats  []string  // per seat: "" for a person, else a bot's name
+	bots   []bot.Bot // per seat: nil for a person
+	manual bool
 	// hasRecord is false for a game whose history has no record, which no
 	// game of the catalogue is.
 	hasRecord bool
