@@ -64,12 +64,12 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 // record with more steps than a game under its rules can have — a throw and
 // at most one decision for each of the turn cap's throws — is refused before
 // it is replayed.
+//
+// A record with a "start:" header (see brettspiel.Record) begins at the
+// position of that ID, read by ParseID, instead of at New's; its head names
+// no other rules.
 func LoadRecord(rec *brettspiel.Record) (*Game, error) {
-	o, err := RecordOptions(rec)
-	if err != nil {
-		return nil, err
-	}
-	g, err := New(o)
+	g, err := recordStart(rec)
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +77,23 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// recordStart builds the game a record starts from: the position of its
+// "start:" header (see brettspiel.Record.CheckStart), or a new game under its
+// rules (RecordOptions).
+func recordStart(rec *brettspiel.Record) (*Game, error) {
+	if rec.Start != "" {
+		if err := rec.CheckStart(Variant); err != nil {
+			return nil, err
+		}
+		return ParseID(rec.Start)
+	}
+	o, err := RecordOptions(rec)
+	if err != nil {
+		return nil, err
+	}
+	return New(o)
 }
 
 // ReadRecord reads a record's text form (see brettspiel.ParseRecord) and
@@ -88,11 +105,7 @@ func ReadRecord(r io.Reader) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, err := RecordOptions(head)
-	if err != nil {
-		return nil, err
-	}
-	g, err := New(o)
+	g, err := recordStart(head)
 	if err != nil {
 		return nil, err
 	}

@@ -205,8 +205,9 @@ func LoadRecord(text string, c Config) (*Game, error) {
 }
 
 // LoadID starts a game at a position ID of any variant (catalog.ParseID).
-// c gives the seed, the seats and the dice mode. A game loaded from an ID
-// has no record to save; its position ID is what to keep.
+// c gives the seed, the seats and the dice mode. Its record starts at that
+// position (a "start:" header, see brettspiel.NewRecordAt), so it is saved
+// and loaded again as any other game is.
 func LoadID(id string, c Config) (*Game, error) {
 	id = strings.TrimSpace(id)
 	start, err := catalog.ParseID(id)
@@ -611,8 +612,10 @@ func (g *Game) hints(name string, n int) ([]Hint, error) {
 }
 
 // Record returns the game's record in its text form (brettspiel.Record),
-// the steps played so far. A game loaded from a position ID has none: the
-// error wraps [ErrNoRecord], and its position ID is what to keep.
+// the steps played so far; that of a game loaded from a position ID starts
+// at that position. A game without a record — one whose position has no ID,
+// which no game of the catalogue is — gives an error wrapping
+// [ErrNoRecord]; its position is then all there is to keep.
 func (g *Game) Record() (string, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -622,7 +625,7 @@ func (g *Game) Record() (string, error) {
 func (g *Game) record() (string, error) {
 	rec := g.h.Record()
 	if rec == nil {
-		return "", bad("save record", "", ErrNoRecord, "a game loaded from a position ID has no record; keep its position ID")
+		return "", bad("save record", "", ErrNoRecord, "the game has no record")
 	}
 	var b strings.Builder
 	if _, err := rec.WriteTo(&b, g.h.Start()); err != nil {
