@@ -179,10 +179,12 @@ func New(c Config) (*Game, error) {
 }
 
 // presetName is the name of a record's preset as the catalogue names it:
-// the Festungsspiel's record leaves its one preset unnamed ("").
+// a Festungsspiel record written before its preset was named has none ("")
+// and is of the one preset. A record that starts at a position ID names no
+// preset.
 func presetName(rec *brettspiel.Record) string {
 	v, ok := catalog.Lookup(rec.Game)
-	if rec.Preset != "" || !ok || len(v.Presets) != 1 {
+	if rec.Preset != "" || rec.Start != "" || !ok || len(v.Presets) != 1 {
 		return rec.Preset
 	}
 	return v.Presets[0].Name
