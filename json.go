@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // JSONVersion is the version of the JSON form of the states of this module.
@@ -232,22 +233,26 @@ func DecodeStrict(data []byte, v any) error {
 	if len(data) > MaxJSONSize {
 		return bad(fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), MaxJSONSize))
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	k := keyChecker{dec: dec, fields: map[reflect.Type]map[string]reflect.Type{}}
-	if err := k.check(reflect.TypeOf(v)); err != nil {
-		var e *Error
-		if errors.As(err, &e) {
-			return err
+	k := keyChecker{data: data}
+	err := k.check(reflect.TypeOf(v))
+	if err == nil && k.space() != 0 {
+		return bad("data after the JSON object: " + Quote(string(data[k.pos:])))
+	}
+	if err == errSyntax {
+		// The words of encoding/json for what is wrong.
+		var raw json.RawMessage
+		if err = json.NewDecoder(bytes.NewReader(data)).Decode(&raw); err == nil {
+			err = errors.New("invalid JSON")
 		}
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			return bad("unexpected EOF")
 		}
 		return bad(err.Error())
 	}
-	if rest := strings.TrimLeft(string(data[dec.InputOffset():]), " \t\r\n"); rest != "" {
-		return bad("data after the JSON object: " + Quote(rest))
+	if err != nil {
+		return err
 	}
-	dec = json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return bad(err.Error())
@@ -286,17 +291,25 @@ const MaxJSONDepth = 32
 // from costing far more memory than its size once decoded.
 const MaxJSONValues = 1 << 16
 
-// keyChecker reads one JSON value token by token and checks the keys of its
-// objects against the Go type it decodes into. The place of the value is
-// kept as a stack of keys and indices and written out only for an error, so
-// that memory grows with the size of the document and not with the square
-// of its depth.
+// keyChecker reads one JSON value byte by byte and checks the keys of its
+// objects against the Go type it decodes into. It checks only what
+// encoding/json would let through (keys and the shape of the nesting); the
+// decoding that follows it checks the rest. The place of the value is kept
+// as a stack of keys and indices and written out only for an error, so that
+// memory grows with the size of the document and not with the square of its
+// depth; reading allocates nothing but the keys of objects that decode into
+// maps or that have more than a few keys.
 type keyChecker struct {
-	dec    *json.Decoder
-	fields map[reflect.Type]map[string]reflect.Type // the keys of struct types, cached
-	path   []pathPart                               // where the value being read stands
-	values int                                      // the values read so far
+	data   []byte
+	pos    int        // the next byte to read
+	path   []pathPart // where the value being read stands
+	values int        // the values read so far
+	keys   []string   // the keys of the objects being read, outermost first
 }
+
+// errSyntax reports that the document is no JSON; DecodeStrict asks
+// encoding/json for the words.
+var errSyntax = errors.New("syntax")
 
 // pathPart is one step of a place in a document: a key, or an index into
 // an array when key is empty and index is not negative.
@@ -325,6 +338,55 @@ func (k *keyChecker) fail(format string, args ...any) error {
 	return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: fmt.Sprintf(format, args...)}
 }
 
+// space skips white space and returns the next byte, 0 at the end.
+func (k *keyChecker) space() byte {
+	for k.pos < len(k.data) {
+		switch c := k.data[k.pos]; c {
+		case ' ', '\t', '\r', '\n':
+			k.pos++
+		default:
+			return c
+		}
+	}
+	return 0
+}
+
+// str reads a string at pos (its opening quote) and returns its raw bytes
+// between the quotes and whether it holds an escape.
+func (k *keyChecker) str() (raw []byte, escaped bool, err error) {
+	start := k.pos + 1
+	for i := start; i < len(k.data); i++ {
+		switch c := k.data[i]; {
+		case c == '"':
+			k.pos = i + 1
+			return k.data[start:i], escaped, nil
+		case c == '\\':
+			escaped = true
+			i++ // the escaped byte; \uXXXX's digits are plain bytes
+		case c < 0x20:
+			return nil, false, errSyntax
+		}
+	}
+	return nil, false, errSyntax
+}
+
+// scalar skips a number or a literal (true, false, null).
+func (k *keyChecker) scalar() error {
+	start := k.pos
+	for k.pos < len(k.data) {
+		c := k.data[k.pos]
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '-' || c == '+' || c == '.' || c == 'E' {
+			k.pos++
+			continue
+		}
+		break
+	}
+	if k.pos == start {
+		return errSyntax
+	}
+	return nil
+}
+
 // check reads one value, to be decoded into t (nil where that is not known).
 func (k *keyChecker) check(t reflect.Type) error {
 	for t != nil && t.Kind() == reflect.Pointer {
@@ -333,51 +395,80 @@ func (k *keyChecker) check(t reflect.Type) error {
 	if k.values++; k.values > MaxJSONValues {
 		return k.fail("more than %d values; the JSON form of a state has far fewer", MaxJSONValues)
 	}
-	tok, err := k.dec.Token()
-	if err != nil {
+	c := k.space()
+	switch c {
+	case '"':
+		_, _, err := k.str()
 		return err
-	}
-	switch tok {
-	case json.Delim('['), json.Delim('{'):
+	case '[', '{':
 		if len(k.path) >= MaxJSONDepth {
 			return k.fail("nested more than %d deep at %s", MaxJSONDepth, Quote(k.where()))
 		}
+		k.pos++
 	default:
-		return nil // a scalar
+		return k.scalar()
 	}
-	if tok == json.Delim('[') {
+	if c == '[' {
 		var elem reflect.Type
 		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
 			elem = t.Elem()
 		}
 		k.path = append(k.path, pathPart{index: 0})
-		for i := 0; k.dec.More(); i++ {
-			k.path[len(k.path)-1].index = i
-			if err := k.check(elem); err != nil {
-				return err
+		if k.space() == ']' {
+			k.pos++
+		} else {
+			for i := 0; ; i++ {
+				k.path[len(k.path)-1].index = i
+				if err := k.check(elem); err != nil {
+					return err
+				}
+				c := k.space()
+				k.pos++
+				if c == ']' {
+					break
+				}
+				if c != ',' {
+					return errSyntax
+				}
 			}
 		}
+		k.path = k.path[:len(k.path)-1]
+		return nil
+	}
+	var keys map[string]reflect.Type
+	if t != nil && t.Kind() == reflect.Struct {
+		keys = structKeys(t)
+	}
+	k.path = append(k.path, pathPart{index: -1})
+	first := len(k.keys)     // this object's keys are k.keys[first:]
+	var seen map[string]bool // made for objects of many keys
+	if k.space() == '}' {
+		k.pos++
 	} else {
-		var keys map[string]reflect.Type
-		if t != nil && t.Kind() == reflect.Struct {
-			keys = structKeys(t, k.fields)
-		}
-		var seen map[string]bool // made at the first key: empty objects cost nothing
-		k.path = append(k.path, pathPart{index: -1})
-		for k.dec.More() {
-			tok, err := k.dec.Token()
+		for {
+			if k.space() != '"' {
+				return errSyntax
+			}
+			raw, escaped, err := k.str()
 			if err != nil {
 				return err
 			}
-			key, _ := tok.(string)
-			k.path[len(k.path)-1].key = key
-			if seen == nil {
-				seen = map[string]bool{}
+			var key string
+			if escaped {
+				if json.Unmarshal(k.data[k.pos-len(raw)-2:k.pos], &key) != nil {
+					return errSyntax
+				}
+			} else {
+				key = string(raw)
 			}
-			if seen[key] {
+			if k.space() != ':' {
+				return errSyntax
+			}
+			k.pos++
+			k.path[len(k.path)-1].key = key
+			if k.twice(key, first, &seen) {
 				return k.fail("the key %s is given twice", Quote(k.where()))
 			}
-			seen[key] = true
 			var vt reflect.Type
 			if keys != nil {
 				ft, ok := keys[key]
@@ -396,18 +487,58 @@ func (k *keyChecker) check(t reflect.Type) error {
 			if err := k.check(vt); err != nil {
 				return err
 			}
+			c := k.space()
+			k.pos++
+			if c == '}' {
+				break
+			}
+			if c != ',' {
+				return errSyntax
+			}
 		}
 	}
+	k.keys = k.keys[:first]
 	k.path = k.path[:len(k.path)-1]
-	_, err = k.dec.Token() // the closing bracket
-	return err
+	return nil
 }
 
+// twice reports whether key was given before in the object whose keys are
+// k.keys[first:], and notes it. A few keys are compared one by one; past
+// that they go into seen, made then.
+func (k *keyChecker) twice(key string, first int, seen *map[string]bool) bool {
+	const few = 16
+	if *seen != nil {
+		if (*seen)[key] {
+			return true
+		}
+		(*seen)[key] = true
+		return false
+	}
+	for _, prev := range k.keys[first:] {
+		if prev == key {
+			return true
+		}
+	}
+	k.keys = append(k.keys, key)
+	if len(k.keys)-first > few {
+		*seen = make(map[string]bool, 2*few)
+		for _, prev := range k.keys[first:] {
+			(*seen)[prev] = true
+		}
+	}
+	return false
+}
+
+// structKeyCache holds the JSON keys of the struct types decoded so far:
+// a type's keys never change, so they are worked out once per process.
+var structKeyCache sync.Map // reflect.Type → map[string]reflect.Type, read-only once stored
+
 // structKeys returns the JSON keys of the struct type t with the types of
-// their values, embedded structs' keys included.
-func structKeys(t reflect.Type, cache map[reflect.Type]map[string]reflect.Type) map[string]reflect.Type {
-	if keys, ok := cache[t]; ok {
-		return keys
+// their values, embedded structs' keys included. The map is shared and
+// read-only.
+func structKeys(t reflect.Type) map[string]reflect.Type {
+	if keys, ok := structKeyCache.Load(t); ok {
+		return keys.(map[string]reflect.Type)
 	}
 	keys := map[string]reflect.Type{}
 	for i := range t.NumField() {
@@ -421,7 +552,7 @@ func structKeys(t reflect.Type, cache map[reflect.Type]map[string]reflect.Type) 
 			ft = ft.Elem()
 		}
 		if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
-			for k, v := range structKeys(ft, cache) {
+			for k, v := range structKeys(ft) {
 				keys[k] = v
 			}
 			continue
@@ -434,7 +565,7 @@ func structKeys(t reflect.Type, cache map[reflect.Type]map[string]reflect.Type) 
 		}
 		keys[name] = f.Type
 	}
-	cache[t] = keys
+	structKeyCache.Store(t, keys)
 	return keys
 }
 
