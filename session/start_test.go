@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -23,7 +24,7 @@ func TestRecordOfGameFromID(t *testing.T) {
 	if !from.HasRecord() {
 		t.Fatal("a game from an ID has no record")
 	}
-	if _, err := from.Advance(t.Context(), 3); err != nil {
+	if _, err := from.Advance(context.Background(), 3); err != nil {
 		t.Fatal(err)
 	}
 	text, err := from.Record()
