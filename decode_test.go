@@ -113,3 +113,13 @@ func FuzzDecodeStrictCost(f *testing.F) {
 		}
 	})
 }
+
+func TestDecodeStrictRefusesAnyByteAfterTheObject(t *testing.T) {
+	for _, tail := range []string{"\x00", " \x00", "\n}", "x", "\xff"} {
+		var s brettspiel.StateJSON
+		err := brettspiel.DecodeStrict([]byte(`{"game":"race"}`+tail), &s)
+		if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "data after the JSON object") {
+			t.Errorf("a document followed by %q: %v", tail, err)
+		}
+	}
+}

@@ -235,7 +235,7 @@ func DecodeStrict(data []byte, v any) error {
 	}
 	k := keyChecker{data: data}
 	err := k.check(reflect.TypeOf(v))
-	if err == nil && k.space() != 0 {
+	if k.space(); err == nil && k.pos < len(data) { // a NUL byte is data too
 		return bad("data after the JSON object: " + Quote(string(data[k.pos:])))
 	}
 	if err == errSyntax {

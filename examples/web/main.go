@@ -5,12 +5,18 @@
 //	go run ./examples/web              # build and serve on 127.0.0.1:8080
 //	go run ./examples/web -addr :0     # any free port; the address is printed
 //	go run ./examples/web -out site    # write the static site to ./site and exit
+//	go run ./examples/web -npm DIR     # write the JavaScript package to DIR and exit
 //
 // It builds the WebAssembly with the go command that runs it (GOOS=js
 // GOARCH=wasm go build of examples/web/wasm; run it from within the module),
 // copies wasm_exec.js from that Go's root, and serves the page with the
 // files embedded in this program. The site is static: any web server can
 // host the folder that -out writes.
+//
+// -npm writes the JavaScript package of the engine (the folder npm: the
+// loader, the worker, the TypeScript declarations) with the WebAssembly
+// and wasm_exec.js built beside them, ready for npm pack or npm publish;
+// DIR may be the folder npm itself, whose tests (node --test) need them.
 package main
 
 import (
@@ -36,6 +42,12 @@ import (
 //go:embed static
 var static embed.FS
 
+// npmFiles are the JavaScript package's files kept in the repository; the
+// build adds WasmFile and wasm_exec.js.
+//
+//go:embed npm/package.json npm/README.md npm/index.js npm/index.d.ts npm/worker.js
+var npmFiles embed.FS
+
 // wasmPackage is the import path of the WebAssembly side of the page.
 const wasmPackage = "github.com/brettspiel/brettspiel/examples/web/wasm"
 
@@ -45,7 +57,15 @@ const WasmFile = "brettspiel.wasm"
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on (host:port; port 0 picks a free one)")
 	out := flag.String("out", "", "write the static site to this folder and exit instead of serving")
+	npm := flag.String("npm", "", "write the JavaScript package to this folder and exit instead of serving")
 	flag.Parse()
+	if *npm != "" {
+		if err := BuildNPM(*npm); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("wrote the JavaScript package to", *npm)
+		return
+	}
 	if err := run(*addr, *out); err != nil {
 		log.Fatal(err)
 	}
@@ -95,6 +115,24 @@ func BuildSite(dir string) error {
 	if err := WriteStatic(dir); err != nil {
 		return err
 	}
+	return BuildWasm(dir)
+}
+
+// BuildNPM writes the JavaScript package into dir: its embedded files,
+// wasm_exec.js and the WebAssembly.
+func BuildNPM(dir string) error {
+	if err := writeFS(npmFiles, "npm", dir); err != nil {
+		return err
+	}
+	return BuildWasm(dir)
+}
+
+// BuildWasm writes WasmFile, built from wasmPackage, and wasm_exec.js of
+// the Go that builds it into dir.
+func BuildWasm(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
 	goCmd := GoCommand()
 	root, err := exec.Command(goCmd, "env", "GOROOT").Output()
 	if err != nil {
@@ -117,8 +155,11 @@ func BuildSite(dir string) error {
 
 // WriteStatic writes the embedded page (index.html, app.js, style.css, …)
 // into dir.
-func WriteStatic(dir string) error {
-	sub, err := fs.Sub(static, "static")
+func WriteStatic(dir string) error { return writeFS(static, "static", dir) }
+
+// writeFS writes the files under root of fsys into dir.
+func writeFS(fsys fs.FS, root, dir string) error {
+	sub, err := fs.Sub(fsys, root)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -111,6 +112,44 @@ func TestBuildSite(t *testing.T) {
 	for _, f := range []string{"index.html", "app.js", "style.css"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// BuildNPM writes every file the package's package.json ships: the files
+// kept in the repository, the WebAssembly and wasm_exec.js.
+func TestBuildNPM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly; skipped with -short")
+	}
+	dir := t.TempDir()
+	if err := BuildNPM(dir); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkg struct {
+		Files   []string
+		Exports map[string]any
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	if len(pkg.Files) < 5 {
+		t.Fatalf("package.json ships %v", pkg.Files)
+	}
+	for _, f := range pkg.Files {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("package.json ships %s: %v", f, err)
+		}
+	}
+	for name, target := range pkg.Exports {
+		if s, ok := target.(string); ok {
+			if _, err := os.Stat(filepath.Join(dir, s)); err != nil {
+				t.Errorf("export %s: %v", name, err)
+			}
 		}
 	}
 }

@@ -1,8 +1,9 @@
 //go:build js && wasm
 
-// Command wasm is the WebAssembly side of the web page: it puts the Call
-// protocol of package session on the global object as globalThis.brettspiel
-// and waits.
+// Command wasm is the WebAssembly side of the web page and of the
+// JavaScript package (examples/web/npm): it puts the Call protocol of
+// package session on the global object and waits. It starts the same in a
+// browser, a Web Worker and Node.
 //
 // JavaScript calls
 //
@@ -11,13 +12,18 @@
 // where method names a method of session.Table.Call and argsJSON is a JSON object
 // as a string. Every result is a JSON string; failures are error values
 // ({"error": {...}}), a wrong call from JavaScript included: a missing
-// method name, arguments that are not a string. brettspiel.ready is set to
-// true once the functions are in place, and the event "brettspiel-ready" is
-// dispatched on globalThis.
+// method name, arguments that are not a string. The object goes on
+// globalThis under the name of the program's first argument (go.argv[1] on
+// the JavaScript side), "brettspiel" without one, so that one realm can
+// hold several instances. Its "ready" is set to true once "call" is in
+// place; then, where the global object dispatches events (a page, a
+// worker; Node's does not), the event "brettspiel-ready" is dispatched on
+// it.
 package main
 
 import (
 	"encoding/json"
+	"os"
 	"syscall/js"
 
 	"github.com/brettspiel/brettspiel"
@@ -25,6 +31,10 @@ import (
 )
 
 func main() {
+	name := "brettspiel"
+	if len(os.Args) > 1 && os.Args[1] != "" {
+		name = os.Args[1]
+	}
 	a := session.NewTable(session.Options{})
 	call := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeString {
@@ -42,11 +52,18 @@ func main() {
 		}
 		return string(a.Call(args[0].String(), []byte(in)))
 	})
-	obj := js.Global().Get("Object").New()
+	global := js.Global()
+	obj := global.Get("Object").New()
 	obj.Set("call", call)
+	obj.Set("protocol", session.Protocol)
 	obj.Set("ready", true)
-	js.Global().Set("brettspiel", obj)
-	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("brettspiel-ready"))
+	global.Set(name, obj)
+	// Node's global object is no EventTarget: calling its dispatchEvent
+	// would panic and end the program, leaving a "ready" object whose
+	// calls fail.
+	if global.Get("dispatchEvent").Type() == js.TypeFunction && global.Get("Event").Type() == js.TypeFunction {
+		global.Call("dispatchEvent", global.Get("Event").New("brettspiel-ready"))
+	}
 	select {}
 }
 

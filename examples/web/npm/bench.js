@@ -1,0 +1,64 @@
+// Measures the engine in Node: the time from loading the module to the
+// first list of legal moves, and legal+apply round trips per second.
+//
+//	go run ./examples/web -npm examples/web/npm && node examples/web/npm/bench.js
+//
+// Not shipped (see "files" in package.json); the figures go to the README.
+import { load } from './index.js';
+
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const e = await load();
+const h = e.call('newGame', { variant: 'toccateglio', seats: ['person', 'person'], log: false }).handle;
+let st = e.call('state', { handle: h, log: false });
+while (st.state.turn === 'chance') {
+  st = e.call('throw', { handle: h, log: false });
+}
+e.call('legal', { handle: h });
+const first = performance.now() - t0;
+const firstCPU = process.cpuUsage(cpu0);
+console.log(`first legal list: ${first.toFixed(0)} ms after the start of load (compile+instantiate ${e.timing.instantiate.toFixed(0)} ms, Go start ${e.timing.start.toFixed(0)} ms; CPU ${((firstCPU.user + firstCPU.system) / 1000).toFixed(0)} ms)`);
+
+// The round trips of the Go benchmark session.BenchmarkCall…: per pair one
+// "legal" (notations only) and one "apply" of the seat to move, with the
+// lean view (the log since the last step, no legal moves in the state);
+// pairs/s counts the time in the two calls (JSON text in and out through
+// callJSON), the throws between turns and the parsing of the answers
+// counted apart, as "all in".
+for (const [variant, players] of [['toccateglio', 2], ['verkehren', 2], ['festung', 3]]) {
+  let s = null;
+  let games = 0;
+  const start = (seed) => {
+    s = JSON.parse(e.callJSON('newGame', JSON.stringify({ variant, players, seed, legal: false })));
+    games++;
+  };
+  start(0);
+  let pairs = 0;
+  let inCalls = 0;
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  while (performance.now() - t0 < 3000) {
+    while (s.state.turn !== 'player') {
+      if (s.state.turn === 'over') {
+        e.callJSON('close', JSON.stringify({ handle: s.handle }));
+        start(pairs);
+        continue;
+      }
+      s = JSON.parse(e.callJSON('throw', `{"handle":${s.handle},"since":${s.length},"legal":false}`));
+    }
+    const a = performance.now();
+    const legalJSON = e.callJSON('legal', `{"handle":${s.handle},"parts":false}`);
+    inCalls += performance.now() - a;
+    const { legal } = JSON.parse(legalJSON);
+    const m = legal[pairs % legal.length].notation;
+    const args = `{"handle":${s.handle},"notation":${JSON.stringify(m)},"since":${s.length},"legal":false}`;
+    const b = performance.now();
+    const out = e.callJSON('apply', args);
+    inCalls += performance.now() - b;
+    s = JSON.parse(out);
+    pairs++;
+  }
+  const secs = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(cpu);
+  console.log(`${variant} (${players} seats): ${(pairs / (inCalls / 1000)).toFixed(0)} legal+apply pairs/s in the calls, ${(pairs / secs).toFixed(0)} all in (${pairs} pairs, ${games} games, ${secs.toFixed(1)} s; CPU ${(((c.user + c.system) / 1e6) / secs * 100).toFixed(0)}% of one core)`);
+}

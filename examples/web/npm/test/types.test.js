@@ -1,0 +1,24 @@
+// The TypeScript declarations name every method of the protocol, no more.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { load } from '../index.js';
+
+test('index.d.ts declares exactly the methods the engine has', async () => {
+  const dts = await readFile(new URL('../index.d.ts', import.meta.url), 'utf8');
+  const body = dts.slice(dts.indexOf('export interface Methods {'));
+  const block = body.slice(0, body.indexOf('\n}\n'));
+  const declared = [...block.matchAll(/^ {2}(\w+): \{/gm)].map((m) => m[1]).sort();
+  const e = await load();
+  assert.deepEqual(declared, e.call('version').methods);
+});
+
+test('package.json ships what the loader imports', async () => {
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+  assert.equal(pkg.type, 'module');
+  for (const f of ['index.js', 'index.d.ts', 'worker.js', 'brettspiel.wasm', 'wasm_exec.js']) {
+    assert.ok(pkg.files.includes(f), f);
+  }
+  assert.equal(pkg.exports['.'].default, './index.js');
+  assert.equal(pkg.exports['.'].types, './index.d.ts');
+});
