@@ -1,15 +1,20 @@
 // Command selfplay plays many seeded games between bots and prints one JSON
-// object with the results — each seat's wins and mean return, the draws (the
-// games no seat won, such as a Verkehren game drawn with both players Junker),
-// the turns:
+// object with the results — each seat's wins, mean return and time per
+// decision (mean and median), the draws (the games no seat won, such as a
+// Verkehren game drawn with both players Junker), the turns:
 //
 //	go run ./examples/selfplay -game toccateglio -bots search,greedy -games 2000 -seed 1 -rollouts 100
 //
 // -game is toccateglio, verkehren or festung; -preset one of the game's
 // presets (as the catalog package lists them); -players the seat count
 // (festung: 2–6);
-// -bots random, greedy, search or expectimax; -rollouts and -depth the search
-// bot's budget, -nodes the expectimax bot's.
+// -bots random, greedy, search, expectimax, or the learned nets of the race
+// games (package bot/neural): net-<level>, beginner … strongest,
+// net-advanced being the net at one ply; -rollouts and -depth the search bot's budget, -nodes the
+// expectimax bot's, -weights a weights file for the nets (a checkpoint of
+// examples/train) instead of the shipped ones, -net-time the nets' time per
+// decision (on a busy machine a longer time measures their search as an
+// idle one would run it).
 //
 // Game i is played from the source PCG(seed, i), so the same seed gives the same
 // JSON, apart from the timings, whatever the number of workers. The bots are
@@ -26,6 +31,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,6 +39,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
 )
 
@@ -60,6 +67,10 @@ type Args struct {
 	Depth int `json:"depth"`
 	// Nodes is the expectimax bot's budget of positions judged per decision.
 	Nodes int `json:"nodes"`
+	// Weights is a weights file for the net bots instead of the shipped one.
+	Weights string `json:"weights,omitempty"`
+	// NetTime is the net bots' time per decision; 0: their level's default.
+	NetTime time.Duration `json:"net_time,omitempty"`
 }
 
 // Seat is one seat's results.
@@ -67,6 +78,11 @@ type Seat struct {
 	Bot        string  `json:"bot"`
 	Wins       int     `json:"wins"` // games in which the seat alone had the highest return
 	MeanReturn float64 `json:"mean_return"`
+	// DecisionMs is the mean time the seat's bot took per decision, in
+	// milliseconds (the decisions with one legal move included), and
+	// MedianMs the median, over all games.
+	DecisionMs float64 `json:"decision_ms"`
+	MedianMs   float64 `json:"median_ms"`
 }
 
 // Result is the JSON object selfplay prints.
@@ -87,6 +103,7 @@ type Result struct {
 type outcome struct {
 	turns   int
 	returns []int
+	times   [][]time.Duration // each seat's time per decision
 	err     error
 }
 
@@ -98,13 +115,15 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&a.Game, "game", "toccateglio", "game to play: "+strings.Join(catalog.Names(), ", "))
 	fs.StringVar(&a.Preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&a.Players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&botList, "bots", "random", "bots per seat, comma-separated, cycled: random, greedy, search, expectimax")
+	fs.StringVar(&botList, "bots", "random", "bots per seat, comma-separated, cycled: "+strings.Join(bot.Names(), ", "))
 	fs.IntVar(&a.Games, "games", 100, "number of games")
 	fs.Uint64Var(&a.Seed, "seed", 1, "seed of the run")
 	fs.IntVar(&a.Workers, "workers", runtime.NumCPU(), "games played in parallel")
 	fs.IntVar(&a.Rollouts, "rollouts", 400, "the search bot's rollouts per decision")
 	fs.IntVar(&a.Depth, "depth", 8, "the search bot's players' turns per rollout; -1: to the end")
 	fs.IntVar(&a.Nodes, "nodes", 20000, "the expectimax bot's positions judged per decision")
+	fs.StringVar(&a.Weights, "weights", "", "weights file for the net bots (default: the shipped net)")
+	fs.DurationVar(&a.NetTime, "net-time", 0, "the net bots' time per decision (0: the level's default, 50ms for the two-ply levels)")
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
@@ -125,6 +144,16 @@ func run(argv []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-depth must be at least 1, or -1 for rollouts to the end")
 	}
 	a.Bots = strings.Split(botList, ",")
+	var eval *neural.Evaluator
+	if a.Weights != "" {
+		data, err := os.ReadFile(a.Weights)
+		if err != nil {
+			return err
+		}
+		if eval, err = neural.Parse(data); err != nil {
+			return err
+		}
+	}
 	seatBots := make([]bot.Bot, a.Players)
 	for s := range seatBots {
 		var err error
@@ -137,6 +166,9 @@ func run(argv []string, stdout, stderr io.Writer) error {
 			seatBots[s] = b
 		case bot.Expectimax:
 			b.Nodes = a.Nodes
+			seatBots[s] = b
+		case neural.Bot:
+			b.Eval, b.Time = eval, a.NetTime
 			seatBots[s] = b
 		}
 	}
@@ -208,6 +240,21 @@ func tally(res *Result, results []outcome) {
 	}
 	for s := range res.Seats {
 		res.Seats[s].MeanReturn = float64(sums[s]) / float64(len(results))
+		var all []time.Duration
+		for _, o := range results {
+			if s < len(o.times) {
+				all = append(all, o.times[s]...)
+			}
+		}
+		if len(all) > 0 {
+			var sum time.Duration
+			for _, d := range all {
+				sum += d
+			}
+			slices.Sort(all)
+			res.Seats[s].DecisionMs = float64(sum) / float64(len(all)) / 1e6
+			res.Seats[s].MedianMs = float64(all[len(all)/2]) / 1e6
+		}
 	}
 	res.MeanTurns = float64(totalTurns) / float64(len(results))
 }
@@ -219,14 +266,19 @@ func playOne(a Args, seatBots []bot.Bot, i int) outcome {
 		return outcome{err: err}
 	}
 	turns := 0
+	times := make([][]time.Duration, len(seatBots))
 	policy := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
 		turns++
-		return seatBots[g.ToMove()].Choose(g, legal, r)
+		p := g.ToMove()
+		start := time.Now()
+		m := seatBots[p].Choose(g, legal, r)
+		times[p] = append(times[p], time.Since(start))
+		return m
 	}
 	if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(a.Seed, uint64(i))), policy, 0); err != nil {
 		return outcome{err: err}
 	}
-	return outcome{turns: turns, returns: g.Returns()}
+	return outcome{turns: turns, returns: g.Returns(), times: times}
 }
 
 // progress draws a bar on w once the run has taken a second, until stop.

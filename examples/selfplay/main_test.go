@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -27,7 +28,8 @@ func TestSameSeedSameResultWhateverTheWorkers(t *testing.T) {
 	base := []string{"-game", "festung", "-players", "3", "-bots", "random,greedy", "-games", "60", "-seed", "7"}
 	one := selfplay(t, append(base, "-workers", "1")...)
 	two := selfplay(t, append(base, "-workers", "2")...)
-	ignore := cmpopts.IgnoreFields(Result{}, "ElapsedSeconds", "GamesPerSecond", "Args.Workers")
+	ignore := cmp.Options{cmpopts.IgnoreFields(Result{}, "ElapsedSeconds", "GamesPerSecond", "Args.Workers"),
+		cmpopts.IgnoreFields(Seat{}, "DecisionMs", "MedianMs")}
 	if d := cmp.Diff(one, two, ignore); d != "" {
 		t.Errorf("1 and 2 workers differ (-1 +2):\n%s", d)
 	}
@@ -54,6 +56,10 @@ func TestBadArguments(t *testing.T) {
 		{"-depth", "0"},
 		{"-nodes", "0"},
 		{"-games", "0"},
+		{"-bots", "net-grandmaster"},
+		{"-net-time", "soon"},
+		{"-bots", "net-advanced", "-weights", "no-such-file.bin"},
+		{"-bots", "net-advanced", "-weights", "main_test.go"},
 	} {
 		var out, errOut bytes.Buffer
 		err := run(args, &out, &errOut)
@@ -77,5 +83,24 @@ func TestDrawsAreNoWins(t *testing.T) {
 	want := Result{Draws: 2, MeanTurns: 25, MaxTurns: 40, Seats: []Seat{{Wins: 1, MeanReturn: -0.25}, {Wins: 1, MeanReturn: 0.25}}}
 	if d := cmp.Diff(want, res); d != "" {
 		t.Errorf("tally (-want +got):\n%s", d)
+	}
+}
+
+// TestNetBotsAndTheirTimes: the net's bots play by name, and each seat's
+// time per decision is reported.
+func TestNetBotsAndTheirTimes(t *testing.T) {
+	res := selfplay(t, "-game", "toccateglio", "-bots", "net-strongest,net-beginner", "-games", "4", "-seed", "2", "-workers", "1", "-net-time", "2s")
+	if res.Seats[0].Bot != "net-strongest" || res.Args.NetTime != 2*time.Second || res.Seats[0].Wins+res.Seats[1].Wins+res.Draws != 4 {
+		t.Errorf("implausible result: %+v", res)
+	}
+	for _, s := range res.Seats {
+		if s.DecisionMs <= 0 || s.MedianMs <= 0 || s.MedianMs > 1000 {
+			t.Errorf("seat %s: decisions of %v ms, median %v ms", s.Bot, s.DecisionMs, s.MedianMs)
+		}
+	}
+	// in a game without a net a net bot plays as greedy
+	res = selfplay(t, "-game", "festung", "-bots", "net-advanced,random", "-games", "2", "-seed", "2")
+	if res.Games != 2 {
+		t.Errorf("festung with a net bot: %+v", res)
 	}
 }

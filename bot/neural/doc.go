@@ -1,0 +1,71 @@
+// Package neural holds learned evaluators for the two race games,
+// Toccateglio and Verkehren, and bots that play by them.
+//
+// # The evaluator
+//
+// Each game has a net of one hidden layer of sigmoid units, in the manner of
+// TD-Gammon, trained by TD(λ) self-play ([Trainer], and the example program
+// examples/train). It judges a position at a throw, as the player to throw
+// sees it, and gives probabilities in the manner of gnubg:
+//
+//   - Verkehren: the game won; won double; lost double (V-W3). A game
+//     drawn (V-W4, the turn cap) counts as half a win. The expected return
+//     is 2·P(win) − 1 + P(win double) − P(lose double).
+//   - Toccateglio: the Partie won; won by 2 or more strokes, by 3 or more,
+//     by 4 (T-W2); lost by 2 or more, 3 or more, 4. The expected strokes of
+//     the Partie are 2·P(win) − 1 plus the first three minus the last three.
+//     An episode of training is one Partie (a match of one Partie, the
+//     default): the marks and the repeated Marsches inside it are part of
+//     the position, and only the Partie's strokes are the result. In a
+//     longer match the strokes won already are added, and the Partien still
+//     to come count as even; the winner's choice how to go on (T-W3) is
+//     judged by the positions each choice gives.
+//
+// The inputs encode each side's stones as TD-Gammon does — for each point
+// of the side's own track, a unit for one stone, one for two, one for three
+// and (n−3)/2 beyond — the player to throw first, then what each game adds:
+// the stones off the board and borne off, the pips, the shots at the
+// opponent's blots (the routes of Toccateglio's hit marks), Junker and the
+// open entry points, the Bands that decide a double game and the five-blots
+// opening (Verkehren); the marks of the Partie one unit each, the closed
+// quarters (Jan), the Hucke held and the opponent's Hucke empty
+// (Toccateglio). The encoders read a position only through the games'
+// exported accessors, clamp every count they read, and so cannot be made
+// to panic by any position a game can hold.
+//
+// The hidden layer is computed as its bias plus the weight rows of the
+// inputs that are not zero; a bot judging every play of a throw computes the
+// position before the play once and each play's position from it by the
+// rows of the inputs the play changed.
+//
+// The weights ship inside the package (weights/*.bin, read by [Load]): a
+// small file with a header — magic, file format, the game's name, the input
+// encoding's version, the rules' version, the sizes, the number of
+// self-play games — the weights as float32, and a CRC-32. [Parse] refuses a
+// damaged file with an error wrapping [ErrBadWeights] and a sound one made
+// for another game, encoding or rules version with [ErrWrongWeights]. The
+// nets were trained under each game's default rules (Toccateglispiel, VK);
+// under other options they still play, as well as those rules resemble the
+// defaults. How the shipped weights were made is written in the README of
+// examples/train.
+//
+// # The bots
+//
+// [Bot] plays at a [Level], from [Beginner] to [Strongest]: the lower levels
+// play the net's judgement at one ply (every legal play judged by the
+// position after it) blurred by a random error, [Advanced] plays it as it
+// is, and [Expert] and [Strongest] look two plies deep at the best plays of
+// one ply, averaging over the opponent's 21 throws each answered by his best
+// play at one ply (gnubg's "1-ply"). A decision is bounded by a time (the
+// two-ply levels' default is 50 ms): when it has passed, or the context of
+// ChooseContext is done, the plays judged two plies deep so far decide, or
+// the one-ply judgement when none is — the bot never returns nothing. Like
+// the module's other bots it never concedes while it has another move, and
+// it draws its randomness only from the caller's source. [NewBot] and
+// [LevelNamed] are the constructors a registry of bots by name uses.
+//
+// The package lives apart from package bot so that bot stays free of the
+// race games (it serves every game, the Festungsspiel too) and of the
+// embedded weights; it imports only the module's games, not bot, so that
+// bot's registry can import it.
+package neural

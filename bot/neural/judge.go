@@ -1,0 +1,200 @@
+package neural
+
+import (
+	"math"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/toccateglio"
+	"github.com/brettspiel/brettspiel/verkehren"
+)
+
+// turner is the accessor both race games have: whose turn it is (Nobody in
+// the draw for the start and at the end).
+type turner interface {
+	Turn() brettspiel.Player
+}
+
+// scratch is a game into which positions are copied to try moves on them
+// without allocating (the games' CopyFrom). game is the game itself, to
+// be passed on; copyFrom makes it a copy of g, false when g is of another
+// type.
+type scratch struct {
+	game     brettspiel.Game
+	copyFrom func(g brettspiel.Game) bool
+}
+
+// newScratch returns a scratch game of g's type; its game is nil when g is
+// of no game this package knows.
+func newScratch(g brettspiel.Game) *scratch {
+	switch g.(type) {
+	case *verkehren.Game:
+		s := new(verkehren.Game)
+		return &scratch{game: s, copyFrom: func(g brettspiel.Game) bool {
+			src, ok := g.(*verkehren.Game)
+			if ok {
+				s.CopyFrom(src)
+			}
+			return ok
+		}}
+	case *toccateglio.Game:
+		s := new(toccateglio.Game)
+		return &scratch{game: s, copyFrom: func(g brettspiel.Game) bool {
+			src, ok := g.(*toccateglio.Game)
+			if ok {
+				s.CopyFrom(src)
+			}
+			return ok
+		}}
+	}
+	return &scratch{copyFrom: func(brettspiel.Game) bool { return false }}
+}
+
+// judge holds one goroutine's buffers for judging positions with an
+// evaluator's net. It is not safe for concurrent use; each decision makes
+// its own.
+type judge struct {
+	e   *Evaluator
+	x   []float32 // the inputs being judged
+	out []float32
+	h   []float32
+	// base[p] are the inputs and hidden sums of the position before the
+	// moves being tried, as p sees it: a successor is judged from them by
+	// the rows of the inputs that the move changed.
+	base     [2][]float32
+	baseH    [2][]float32
+	hasB     [2]bool
+	baseGame brettspiel.Game // the position base was read from; nil: none
+	evals    int             // positions judged by the net
+	scr      []*scratch
+	legal    [][]brettspiel.Move
+	buf      []brettspiel.Move
+}
+
+func newJudge(e *Evaluator) *judge {
+	n := e.net
+	j := &judge{e: e, x: make([]float32, n.In), out: make([]float32, n.Out), h: make([]float32, n.Hidden)}
+	for p := range 2 {
+		j.base[p] = make([]float32, n.In)
+		j.baseH[p] = make([]float32, n.Hidden)
+	}
+	return j
+}
+
+// valueScratch is the first scratch game that value uses; the ones below
+// are the rankers'.
+const valueScratch = 4
+
+// scratchAt returns the scratch game for depth d, made like g.
+func (j *judge) scratchAt(d int, g brettspiel.Game) *scratch {
+	for len(j.scr) <= d {
+		j.scr = append(j.scr, nil)
+		j.legal = append(j.legal, nil)
+	}
+	if j.scr[d] == nil {
+		j.scr[d] = newScratch(g)
+	}
+	return j.scr[d]
+}
+
+// encode fills j.x with g's inputs as p sees them.
+func (j *judge) encode(g brettspiel.Game, p brettspiel.Player) {
+	clear(j.x)
+	j.e.v.encode(g, p, j.x)
+}
+
+// setBase records g as the position from which the next successors are
+// judged incrementally.
+func (j *judge) setBase(g brettspiel.Game) {
+	j.hasB = [2]bool{}
+	j.baseGame = g
+}
+
+// netOutputs sets j.out to the net's outputs for the position g at a throw
+// of p, as p sees it.
+func (j *judge) netOutputs(g brettspiel.Game, p brettspiel.Player) {
+	j.encode(g, p)
+	n := j.e.net
+	j.evals++
+	if j.baseGame != nil {
+		if !j.hasB[p] {
+			clear(j.base[p])
+			j.e.v.encode(j.baseGame, p, j.base[p])
+			n.hiddenFrom(j.base[p], j.baseH[p])
+			j.hasB[p] = true
+		}
+		copy(j.h, j.baseH[p])
+		n.addDelta(j.base[p], j.x, j.h)
+	} else {
+		n.hiddenFrom(j.x, j.h)
+	}
+	n.outputs(j.h, nil, j.out)
+}
+
+// value returns p's expected return in g: exact at the end; the settled
+// part plus the net's judgement at a throw; at a player's decision other
+// than a throw's play (Toccateglio's winner choosing how to go on) the best
+// of his choices, looked at depth levels deep; the settled part alone in the
+// draw for the start, which is even.
+func (j *judge) value(g brettspiel.Game, p brettspiel.Player, depth int) float64 {
+	v := j.e.v
+	q := g.ToMove()
+	switch {
+	case q == brettspiel.Terminal:
+		r := g.Returns()
+		if p < 0 || int(p) >= len(r) {
+			return 0
+		}
+		return float64(r[p])
+	case q == brettspiel.Chance:
+		t, ok := g.(turner)
+		if !ok {
+			return 0
+		}
+		thrower := t.Turn()
+		if thrower != 0 && thrower != 1 {
+			return v.banked(g, p)
+		}
+		j.netOutputs(g, thrower)
+		eq := v.equity(j.out)
+		if thrower != p {
+			eq = -eq
+		}
+		return v.banked(g, p) + eq
+	}
+	if depth <= 0 {
+		return v.banked(g, p)
+	}
+	// a player's decision: the best of it for him
+	s := j.scratchAt(valueScratch+depth, g)
+	legal := g.AppendLegalMoves(j.legal[valueScratch+depth][:0])
+	j.legal[valueScratch+depth] = legal
+	best := math.Inf(-1)
+	saved := j.baseGame
+	j.baseGame = nil
+	for _, m := range legal {
+		if !s.copyFrom(g) || s.game.Apply(m) != nil {
+			continue
+		}
+		x := j.value(s.game, q, depth-1)
+		best = max(best, x)
+	}
+	j.baseGame = saved
+	if math.IsInf(best, 0) {
+		return v.banked(g, p)
+	}
+	if q != p {
+		return -best
+	}
+	return best
+}
+
+// Equity returns p's expected return in g (in the unit of Returns) as the
+// net judges it: exact at the end; at a throw what is settled plus the
+// net's judgement; at a player's decision the best of it by one ply. A game
+// of another kind, or a p who is no seat, gets 0.
+func (e *Evaluator) Equity(g brettspiel.Game, p brettspiel.Player) float64 {
+	if p != 0 && p != 1 || newScratch(g).game == nil {
+		return 0
+	}
+	return newJudge(e).value(g, p, 2)
+}

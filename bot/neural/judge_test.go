@@ -1,0 +1,180 @@
+package neural
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/toccateglio"
+	"github.com/brettspiel/brettspiel/verkehren"
+)
+
+// randomGames plays n games of game at random and calls f at every state.
+func randomGames(t *testing.T, game string, n int, f func(g brettspiel.Game)) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(3, 4))
+	for range n {
+		g, err := newEpisode(mustVariant(t, game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.ToMove() != brettspiel.Terminal {
+			f(g)
+			legal := g.LegalMoves()
+			var m brettspiel.Move
+			if g.ToMove() == brettspiel.Chance {
+				m, _ = brettspiel.SampleChance(g, r)
+			} else {
+				moves := playable(g, legal, nil)
+				m = moves[r.IntN(len(moves))]
+			}
+			if err := g.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f(g)
+	}
+}
+
+func mustVariant(t *testing.T, name string) *variant {
+	v, ok := variantNamed(name)
+	if !ok {
+		t.Fatalf("no variant %s", name)
+	}
+	return v
+}
+
+func TestSwapAndEquity(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, name := range Games() {
+		v := mustVariant(t, name)
+		for range 100 {
+			o := make([]float32, v.out)
+			for k := range o {
+				o[k] = float32(r.Float64())
+			}
+			s := append([]float32(nil), o...)
+			v.swap(s)
+			if d := v.equity(o) + v.equity(s); math.Abs(d) > 1e-5 {
+				t.Fatalf("%s: equity %v and swapped %v do not cancel", name, v.equity(o), v.equity(s))
+			}
+			v.swap(s)
+			for k := range o {
+				if math.Abs(float64(s[k]-o[k])) > 1e-6 {
+					t.Fatalf("%s: swapping twice gives %v, not %v", name, s, o)
+				}
+			}
+		}
+	}
+}
+
+// TestOutcomeIsReturn: the targets of a finished game are worth its return.
+func TestOutcomeIsReturn(t *testing.T) {
+	for _, name := range Games() {
+		v := mustVariant(t, name)
+		randomGames(t, name, 30, func(g brettspiel.Game) {
+			if g.ToMove() != brettspiel.Terminal {
+				return
+			}
+			for p := brettspiel.Player(0); p < 2; p++ {
+				o := make([]float32, v.out)
+				v.outcome(g, p, o)
+				if got, want := v.equity(o), float64(g.Returns()[p]); got != want {
+					t.Fatalf("%s: outcome %v is worth %v, the return is %v", name, o, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestIncrementalEqualsFull: judging a successor from its predecessor's
+// hidden sums gives what judging it afresh gives.
+func TestIncrementalEqualsFull(t *testing.T) {
+	for _, name := range Games() {
+		tr, err := NewTrainer(name, 16, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := newJudge(tr.Eval)
+		fresh := newJudge(tr.Eval)
+		checked := 0
+		randomGames(t, name, 3, func(g brettspiel.Game) {
+			p := g.ToMove()
+			if p != 0 && p != 1 {
+				return
+			}
+			moves := g.LegalMoves()
+			inc := make([]float64, len(moves))
+			j.rank1(g, moves, inc, 0)
+			for i, m := range moves {
+				s := g.Clone()
+				if err := s.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+				want := fresh.value(s, p, 2)
+				if math.Abs(inc[i]-want) > 1e-4 {
+					t.Fatalf("%s %s: incremental %v, afresh %v", name, g.MoveString(m), inc[i], want)
+				}
+				checked++
+			}
+		})
+		if checked < 100 {
+			t.Errorf("%s: only %d plays checked", name, checked)
+		}
+	}
+}
+
+// TestEncodeSymmetricStart: at the start both players see the same inputs.
+func TestEncodeSymmetricStart(t *testing.T) {
+	vk, _ := verkehren.New(verkehren.Options{FirstPlayer: brettspiel.Starts(0)})
+	tc, _ := toccateglio.New(toccateglio.Options{FirstPlayer: brettspiel.Starts(0)})
+	for _, g := range []brettspiel.Game{vk, tc} {
+		e := &Evaluator{v: variantOf(g)}
+		a, b := make([]float32, e.v.in), make([]float32, e.v.in)
+		e.v.encode(g, 0, a)
+		e.v.encode(g, 1, b)
+		nonzero := 0
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("%s: input %d is %v for player 0, %v for player 1", e.v.name, i, a[i], b[i])
+			}
+			if a[i] != 0 {
+				nonzero++
+			}
+		}
+		if nonzero < 6 {
+			t.Errorf("%s: only %d inputs set at the start", e.v.name, nonzero)
+		}
+	}
+}
+
+func variantOf(g brettspiel.Game) *variant {
+	if _, ok := g.(*verkehren.Game); ok {
+		return verkehrenVariant
+	}
+	return toccateglioVariant
+}
+
+// TestValueNeverPanics: the judge reads every state of random games, and of
+// zero games, without panicking, and its values are finite.
+func TestValueNeverPanics(t *testing.T) {
+	for _, name := range Games() {
+		e, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := newJudge(e)
+		randomGames(t, name, 2, func(g brettspiel.Game) {
+			for _, p := range []brettspiel.Player{brettspiel.Nobody, 0, 1, 2} {
+				if v := j.value(g, p, 2); math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("%s: value %v for %v", name, v, p)
+				}
+			}
+		})
+		for _, g := range []brettspiel.Game{new(verkehren.Game), new(toccateglio.Game)} {
+			_ = j.value(g, 0, 2)
+			j.encode(g, 0)
+		}
+	}
+}

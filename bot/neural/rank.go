@@ -1,0 +1,111 @@
+package neural
+
+import (
+	"math"
+	"time"
+
+	"github.com/brettspiel/brettspiel"
+)
+
+// playable returns the moves of legal that do not concede, or legal itself
+// when every move concedes (or the game has no concessions), as the
+// module's other bots choose: a game is never given up while another move
+// is left. It reuses buf.
+func playable(g brettspiel.Game, legal, buf []brettspiel.Move) []brettspiel.Move {
+	c, ok := g.(brettspiel.Conceder)
+	if !ok {
+		return legal
+	}
+	out := buf[:0]
+	for _, m := range legal {
+		if !c.Concedes(m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return legal
+	}
+	return out
+}
+
+// after returns p's value of playing m in g, judged by the net once the
+// move is made (the throw that follows is not looked at). The position g
+// must be the judge's base (setBase) for the incremental evaluation.
+func (j *judge) after(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player, slot int) float64 {
+	s := j.scratchAt(slot, g)
+	if !s.copyFrom(g) || s.game.Apply(m) != nil {
+		return math.Inf(-1)
+	}
+	return j.value(s.game, p, 2)
+}
+
+// rank1 sets vals[i] to the mover's value of moves[i] at one ply: the net
+// over the position after each.
+func (j *judge) rank1(g brettspiel.Game, moves []brettspiel.Move, vals []float64, slot int) {
+	p := g.ToMove()
+	j.setBase(g)
+	for i, m := range moves {
+		vals[i] = j.after(g, m, p, slot)
+	}
+	j.setBase(nil)
+}
+
+// best1 returns p's value of the best play at g (a player's node) by rank1.
+func (j *judge) best1(g brettspiel.Game, slot int) float64 {
+	p := g.ToMove()
+	j.scratchAt(slot, g) // makes room in j.legal
+	legal := g.AppendLegalMoves(j.legal[slot][:0])
+	j.legal[slot] = legal
+	moves := playable(g, legal, j.buf[:0])
+	j.buf = moves[:0]
+	best := math.Inf(-1)
+	j.setBase(g)
+	for _, m := range moves {
+		best = max(best, j.after(g, m, p, slot+1))
+	}
+	j.setBase(nil)
+	return best
+}
+
+// after2 returns p's value of playing m in g at two plies: the position
+// after m, averaged over the throws that follow, each answered by its best
+// play at one ply. ok is false when the deadline passed before the average
+// was complete.
+func (j *judge) after2(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player, deadline time.Time) (v float64, ok bool) {
+	sc := j.scratchAt(0, g)
+	if !sc.copyFrom(g) || sc.game.Apply(m) != nil {
+		return math.Inf(-1), true
+	}
+	s := sc.game
+	t, isTurner := s.(turner)
+	if s.ToMove() != brettspiel.Chance || !isTurner || t.Turn() == brettspiel.Nobody {
+		return j.value(s, p, 2), true
+	}
+	sum, total := 0.0, 0
+	for _, o := range s.ChanceOutcomes() {
+		if !deadline.IsZero() && time.Now().After(deadline) {
+			return 0, false
+		}
+		uc := j.scratchAt(1, g)
+		if !uc.copyFrom(s) || uc.game.Apply(o.Move) != nil {
+			continue
+		}
+		u := uc.game
+		var x float64
+		switch q := u.ToMove(); {
+		case q == 0 || q == 1:
+			x = j.best1(u, 2)
+			if q != p {
+				x = -x
+			}
+		default:
+			x = j.value(u, p, 2)
+		}
+		sum += float64(o.Weight) * x
+		total += o.Weight
+	}
+	if total == 0 {
+		return j.value(s, p, 2), true
+	}
+	return sum / float64(total), true
+}

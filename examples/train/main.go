@@ -1,0 +1,245 @@
+// Command train trains the evaluator of a race game by TD(λ) self-play (see
+// the package bot/neural) and writes its weights:
+//
+//	go run ./examples/train -game verkehren -games 200000 -workers 2 -ckpt verkehren.ckpt -resume
+//
+// Training is seeded: the same -seed, -batch, -hidden, -alpha and -lambda
+// give the same weights whatever -workers is (games are played in rounds
+// of -batch games with the weights of the round's start, and the updates
+// are made in the order of the games). Every -every games the weights are
+// written to -ckpt; with -resume a run goes on from that file, exactly as if
+// it had not stopped. Every -check games the net at one ply plays
+// -check-games games against -vs (greedy or expectimax), the draw deciding
+// who begins, and the share it wins is printed with its standard error.
+// -out writes the final weights (e.g. into bot/neural/weights/ to ship them).
+// A progress bar goes to standard error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/bot/neural"
+	"github.com/brettspiel/brettspiel/catalog"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "train:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+type args struct {
+	game                 string
+	seed                 uint64
+	workers, batch       int
+	games                uint64
+	hidden               int
+	alpha, lambda        float64
+	ckpt, out, vs        string
+	resume               bool
+	every, check, checkN uint64
+	measure, rollouts    int
+	weights              string
+}
+
+func run(argv []string, stdout, stderr io.Writer) error {
+	var a args
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&a.game, "game", "verkehren", "the game: "+strings.Join(neural.Games(), " or "))
+	fs.Uint64Var(&a.seed, "seed", 1, "the seed of the dice and the first weights")
+	fs.IntVar(&a.workers, "workers", runtime.NumCPU(), "goroutines playing games")
+	fs.IntVar(&a.batch, "batch", 32, "games a round, played with the same weights")
+	fs.Uint64Var(&a.games, "games", 10000, "train until this many games in all (a resumed run counts its checkpoint's)")
+	fs.IntVar(&a.hidden, "hidden", 0, "hidden units (0: the game's default)")
+	fs.Float64Var(&a.alpha, "alpha", 0.02, "the learning rate")
+	fs.Float64Var(&a.lambda, "lambda", 0.7, "λ of TD(λ)")
+	fs.StringVar(&a.ckpt, "ckpt", "", "the checkpoint file (none if empty)")
+	fs.BoolVar(&a.resume, "resume", false, "go on from -ckpt if it exists")
+	fs.Uint64Var(&a.every, "every", 5000, "games between checkpoints")
+	fs.Uint64Var(&a.check, "check", 0, "games between strength checks (0: none)")
+	fs.Uint64Var(&a.checkN, "check-games", 200, "games of a strength check")
+	fs.StringVar(&a.vs, "vs", "greedy", "the opponent of the strength checks: greedy or expectimax")
+	fs.StringVar(&a.out, "out", "", "write the final weights to this file")
+	fs.IntVar(&a.measure, "measure", 0, "instead of training, measure the net's error on this many held-out positions (see -rollouts)")
+	fs.IntVar(&a.rollouts, "rollouts", 32, "rollouts a position for -measure")
+	fs.StringVar(&a.weights, "weights", "", "the weights -measure measures (default: the shipped net)")
+	if err := fs.Parse(argv); err != nil {
+		return err
+	}
+	if a.workers < 1 || a.batch < 1 || a.every < 1 {
+		return fmt.Errorf("-workers, -batch and -every must be at least 1")
+	}
+	if a.vs != "greedy" && a.vs != "expectimax" {
+		return fmt.Errorf("-vs %q: greedy or expectimax", a.vs)
+	}
+	if a.measure > 0 {
+		e, err := neural.Load(a.game)
+		if a.weights != "" {
+			var data []byte
+			if data, err = os.ReadFile(a.weights); err == nil {
+				e, err = neural.Parse(data)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		return measure(e, a, stdout, stderr)
+	}
+	var t *neural.Trainer
+	if a.resume && a.ckpt != "" {
+		if data, err := os.ReadFile(a.ckpt); err == nil {
+			e, err := neural.Parse(data)
+			if err != nil {
+				return fmt.Errorf("resume from %s: %w", a.ckpt, err)
+			}
+			if e.Game() != a.game {
+				return fmt.Errorf("resume from %s: weights for %s, not %s", a.ckpt, e.Game(), a.game)
+			}
+			t = neural.ResumeTrainer(e, a.seed)
+			fmt.Fprintf(stdout, "resumed from %s after %d games\n", a.ckpt, e.Games())
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	if t == nil {
+		var err error
+		if t, err = neural.NewTrainer(a.game, a.hidden, a.seed); err != nil {
+			return err
+		}
+	}
+	t.Workers, t.Batch = a.workers, a.batch
+	t.Alpha, t.Lambda = float32(a.alpha), float32(a.lambda)
+	in, hidden, out := t.Eval.Sizes()
+	fmt.Fprintf(stdout, "%s: %d inputs, %d hidden, %d outputs; seed %d, batch %d, alpha %g, lambda %g, %d workers\n",
+		a.game, in, hidden, out, a.seed, a.batch, a.alpha, a.lambda, a.workers)
+
+	start, startGames := time.Now(), t.Eval.Games()
+	var wins, games, turns int64
+	for g := t.Eval.Games(); g < a.games; g = t.Eval.Games() {
+		res, err := t.Round(g)
+		if err != nil {
+			return err
+		}
+		for _, r := range res {
+			games++
+			if r > 0 {
+				wins++
+			}
+		}
+		turns += int64(t.Turns)
+		now := t.Eval.Games()
+		el := time.Since(start).Seconds()
+		rate := float64(now-startGames) / el
+		fill := int(40 * now / a.games)
+		fmt.Fprintf(stderr, "\r[%s%s] %d/%d games, %.0f games/h, %.0f throws/game", strings.Repeat("#", min(fill, 40)),
+			strings.Repeat(".", max(40-fill, 0)), now, a.games, rate*3600, float64(turns)/float64(games))
+		if crossed(g, now, a.every) || now >= a.games {
+			if err := save(t.Eval, a.ckpt); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s %d games, %.1f min, %.0f games/h, player 0 won %.1f%%\n",
+				time.Now().UTC().Format("15:04:05"), now, el/60, rate*3600, 100*float64(wins)/float64(games))
+			wins, games, turns = 0, 0, 0
+		}
+		if a.check > 0 && crossed(g, now, a.check) {
+			w, n, dur := check(t.Eval, a)
+			p := w / float64(n)
+			fmt.Fprintf(stdout, "check after %d games: net (one ply) won %.1f%% ± %.1f%% of %d games against %s (%.1fs)\n",
+				now, 100*p, 100*math.Sqrt(p*(1-p)/float64(n)), n, a.vs, dur.Seconds())
+		}
+	}
+	if a.out != "" {
+		return save(t.Eval, a.out)
+	}
+	return nil
+}
+
+// crossed reports whether a multiple of every lies in (from, to].
+func crossed(from, to, every uint64) bool { return to/every > from/every }
+
+// save writes e to path atomically (a temporary file renamed); nothing for
+// an empty path.
+func save(e *neural.Evaluator, path string) error {
+	if path == "" {
+		return nil
+	}
+	data, err := e.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// check plays a.checkN games of the net at one ply against a.vs, the net in
+// seat 0 in even games and seat 1 in odd ones, the draw deciding who
+// begins, and returns the net's wins (a drawn game counting half).
+func check(e *neural.Evaluator, a args) (wins float64, n int, took time.Duration) {
+	start := time.Now()
+	var opp bot.Bot = bot.Greedy{}
+	if a.vs == "expectimax" {
+		opp = bot.Expectimax{}
+	}
+	net := neural.Bot{Level: neural.Advanced, Eval: e}
+	var next atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range a.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(a.checkN) {
+					return
+				}
+				g, err := catalog.New(a.game, "", 2)
+				if err != nil {
+					return
+				}
+				seat := brettspiel.Player(i % 2)
+				policy := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+					if g.ToMove() == seat {
+						return net.Choose(g, legal, r)
+					}
+					return opp.Choose(g, legal, r)
+				}
+				if brettspiel.PlayOut(g, rand.New(rand.NewPCG(a.seed+1000, uint64(i))), policy, 0) != nil {
+					continue
+				}
+				r := g.Returns()[seat]
+				mu.Lock()
+				n++
+				switch {
+				case r > 0:
+					wins++
+				case r == 0:
+					wins += 0.5
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return wins, n, time.Since(start)
+}
