@@ -139,4 +139,14 @@ type Game interface {
 
 	// String draws the position for a person to read.
 	String() string
+
+	// Variant returns the game's name in records, position IDs and JSON,
+	// e.g. "toccateglio": the prefix of its ID and the "game:" of its
+	// record.
+	Variant() string
+
+	// ID returns the position ID of the state (see [EncodeID]), the text
+	// that the variant's ParseID and package catalog's ParseID read back;
+	// "" for a game that has none, such as a zero value.
+	ID() string
 }

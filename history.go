@@ -74,8 +74,10 @@ type History struct {
 // with. The record's steps, if it has any, are played through the history, so
 // that a loaded game can be undone to its start; a step that is not legal
 // where it stands is refused with its line (when the record was read by
-// [ParseRecord]) and the game's error. rec may be nil for a game that has no
-// record, such as one loaded from a position ID; then Record returns nil.
+// [ParseRecord]) and the game's error. rec may be nil for a game that
+// begins at a position, such as one loaded from a position ID or from JSON:
+// then the record starts at that position ([NewRecordAt]), or is nil (and
+// Record returns nil) when start has no position ID.
 // A start that is a [RecordLimiter] bounds the record as every replay does.
 func NewHistory(start Game, rec *Record) (*History, error) {
 	return newHistory(start, rec, checkpointEvery)
@@ -90,9 +92,10 @@ func newHistory(start Game, rec *Record, every int) (*History, error) {
 	h := &History{game: start.Clone(), start: start.Clone(), every: max(every, 1)}
 	h.marks = []Game{h.start}
 	if rec == nil {
+		h.rec = NewRecordAt(start)
 		return h, nil
 	}
-	h.rec = &Record{Game: rec.Game, Preset: rec.Preset, Players: rec.Players, Options: slices.Clone(rec.Options)}
+	h.rec = &Record{Game: rec.Game, Start: rec.Start, Preset: rec.Preset, Players: rec.Players, Options: slices.Clone(rec.Options)}
 	maxSteps, check := replayLimits(h.game, 0, nil)
 	if maxSteps > 0 && len(rec.Steps) > maxSteps {
 		return nil, tooManySteps(len(rec.Steps), maxSteps)
@@ -271,13 +274,13 @@ func (h *History) All() iter.Seq2[int, HistoryEntry] {
 // Record returns the record of the game so far: the header of the record
 // given to [NewHistory] and the notation of every step played (not of the
 // undone ones). It is a new value the caller may change; nil when the history
-// was started without a record. Write it with [Record.WriteTo] from
+// was started without a record at a game that has no position ID. Write it with [Record.WriteTo] from
 // [History.Start], or load it with the variant's LoadRecord.
 func (h *History) Record() *Record {
 	if h.rec == nil {
 		return nil
 	}
-	rec := &Record{Game: h.rec.Game, Preset: h.rec.Preset, Players: h.rec.Players, Options: slices.Clone(h.rec.Options)}
+	rec := &Record{Game: h.rec.Game, Start: h.rec.Start, Preset: h.rec.Preset, Players: h.rec.Players, Options: slices.Clone(h.rec.Options)}
 	rec.Steps = make([]string, len(h.done))
 	for i, e := range h.done {
 		rec.Steps[i] = e.Notation

@@ -455,10 +455,10 @@ func TestNewHistory(t *testing.T) {
 	if _, err := brettspiel.NewHistory(nil, nil); !errors.Is(err, brettspiel.ErrBadPosition) {
 		t.Errorf("NewHistory(nil): %v", err)
 	}
-	// Without a record: a game loaded from a position ID has none.
+	// Without a record: the record starts at the game's position.
 	g, _ := catalog.New("festung", "", 4)
 	h, err := brettspiel.NewHistory(g, nil)
-	if err != nil || h.Record() != nil || h.Len() != 0 {
+	if err != nil || h.Record() == nil || h.Record().Start != g.ID() || h.Len() != 0 {
 		t.Errorf("NewHistory(g, nil): %v, record %v", err, h.Record())
 	}
 	// A record's steps become entries; a bad step is refused with its line.

@@ -27,8 +27,21 @@ import (
 //	3-4 ; 5-2
 //	6-5 ; 1/6 1/7
 //	2-2 ; 1/3 1/3
+//
+// A record of a game that began at a position rather than at its rules'
+// start — one loaded from a position ID or from JSON — has a "start:" header
+// line with that position's ID (see [NewRecordAt]) and no preset, players or
+// option lines: the ID holds the rules. The loaders then begin with the
+// variant's ParseID of it instead of its New.
+//
+//	# brettspiel record
+//	game: verkehren
+//	start: verkehren:1:…
+//
+//	5-1 ; 24/18
 type Record struct {
 	Game    string   // the game's name, e.g. "toccateglio"
+	Start   string   // the position ID the game starts from; "" for the rules' start
 	Preset  string   // the preset, may be empty
 	Players int      // the seat count, 0 if the game has one
 	Options []string // further rule options as key=value, in the variant's terms
@@ -39,6 +52,37 @@ type Record struct {
 
 // RecordHeader is the first line of a record's text form.
 const RecordHeader = "# brettspiel record"
+
+// NewRecordAt starts the record of a game that begins at g's position, such
+// as one loaded from a position ID or from JSON: its variant and its ID as
+// the "start:" header. It is nil when g has no position ID. Keep it with
+// [Record.Append] while playing from g.
+func NewRecordAt(g Game) *Record {
+	if g == nil || g.ID() == "" {
+		return nil
+	}
+	return &Record{Game: g.Variant(), Start: g.ID()}
+}
+
+// CheckStart checks the head of a record that has a "start:" header, for the
+// loader of variant: the record must be of that game and name no preset,
+// players or options, since the position ID holds the rules. The error wraps
+// [ErrBadOptions]. The loader then reads rec.Start with its ParseID, whose
+// errors say what is wrong with the ID.
+func (rec *Record) CheckStart(variant string) error {
+	bad := func(reason string) error {
+		return &Error{Op: "load record", Input: rec.Start, Err: ErrBadOptions, Reason: reason}
+	}
+	switch {
+	case rec.Game != variant:
+		return bad("a record of " + Quote(rec.Game) + ", not of " + variant)
+	case rec.Start == "":
+		return bad("no start position")
+	case rec.Preset != "" || rec.Players != 0 || len(rec.Options) > 0:
+		return bad("a record with a start position names no preset, players or options: its position ID holds the rules")
+	}
+	return nil
+}
 
 // Append applies m to g and records it: the common way to keep a record while
 // playing. On error neither g nor the record changes.
@@ -191,6 +235,9 @@ func (rec *Record) Header() string {
 	var b strings.Builder
 	b.WriteString(RecordHeader + "\n")
 	fmt.Fprintf(&b, "game: %s\n", rec.Game)
+	if rec.Start != "" {
+		fmt.Fprintf(&b, "start: %s\n", rec.Start)
+	}
 	if rec.Preset != "" {
 		fmt.Fprintf(&b, "preset: %s\n", rec.Preset)
 	}
@@ -300,7 +347,7 @@ func (rr *RecordReader) bad(text, reason string) error {
 }
 
 // Header reads the head of the record: its rules (game, preset, players,
-// options), up to the blank line before the steps. The returned Record has
+// options) or its start position (start, at most [MaxIDSize] bytes), up to the blank line before the steps. The returned Record has
 // no steps. Calling it again returns the same head.
 func (rr *RecordReader) Header() (*Record, error) {
 	if rr.rec != nil || rr.err != nil {
@@ -332,6 +379,16 @@ func (rr *RecordReader) Header() (*Record, error) {
 			rec.Game = value
 		case "preset":
 			rec.Preset = value
+		case "start":
+			switch {
+			case len(value) > MaxIDSize:
+				return nil, rr.bad(text[:min(len(text), 80)]+"…", fmt.Sprintf("a start position ID of %d bytes; an ID is at most %d", len(value), MaxIDSize))
+			case value == "":
+				return nil, rr.bad(text, "an empty start position; leave the line out for the rules' start")
+			case rec.Start != "":
+				return nil, rr.bad(text, "a second start position")
+			}
+			rec.Start = value
 		case "players":
 			p, err := strconv.Atoi(value)
 			if err != nil || p < 1 || p > MaxPlayers {

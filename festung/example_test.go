@@ -209,6 +209,7 @@ func ExampleNewRecord() {
 	// Output:
 	// # brettspiel record
 	// game: festung
+	// preset: Standard
 	// players: 3
 	// option: stock=25
 	// option: turn-cap=5000
@@ -217,5 +218,5 @@ func ExampleNewRecord() {
 	// 6/5-5
 	// 1/1-1
 	// true <nil>
-	// record line 8, step "W1.VI": brettspiel: parse move "W1.VI": a throw of the dice is due: a throw is due
+	// record line 9, step "W1.VI": brettspiel: parse move "W1.VI": a throw of the dice is due: a throw is due
 }

@@ -177,3 +177,7 @@ func throwCode(t dice.Throw3) uint64 {
 	}
 	return uint64(t.L)<<8 | uint64(t.A)<<4 | uint64(t.B)
 }
+
+// Variant returns the game's name, [Variant] ("festung"), as every
+// brettspiel.Game says it.
+func (g *Game) Variant() string { return Variant }

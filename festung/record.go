@@ -11,7 +11,10 @@ import (
 // NewRecord starts the record of a game under opts (see brettspiel.Record):
 // game "festung", the number of players in its players header, and every
 // other option, normalized, as key=value (stock, empty-field with five
-// players, turn-cap). The Festungsspiel has no presets. Keep it while playing
+// players, turn-cap). When the rules are those of the preset "Standard" for
+// that seat count — the only preset, whose seat count is its default only —
+// the record names it in its preset header, as the catalogue does; the
+// options are written all the same. Keep it while playing
 // with Record.Append; write it with [WriteRecord] (one line a throw) or
 // Record.WriteTo, and load it with [LoadRecord].
 func NewRecord(opts Options) *brettspiel.Record {
@@ -20,6 +23,9 @@ func NewRecord(opts Options) *brettspiel.Record {
 		o = opts // LoadRecord will refuse it with the reason
 	}
 	rec := &brettspiel.Record{Game: Variant, Players: o.Players}
+	if err == nil && isPreset(o) {
+		rec.Preset = Presets()[0].Name
+	}
 	for _, kv := range o.settings() {
 		if !strings.HasPrefix(kv, "players=") {
 			rec.Options = append(rec.Options, kv)
@@ -28,11 +34,21 @@ func NewRecord(opts Options) *brettspiel.Record {
 	return rec
 }
 
-// RecordOptions returns the options a record names: its players header and
-// its key=value options (see [Options.String]). A record of another game, a
-// preset (the Festungsspiel has none), an unknown or repeated option, or a
-// players option that disagrees with the header is refused with an error
-// wrapping brettspiel.ErrBadOptions.
+// isPreset reports whether o (normalized) has the rules of the preset
+// "Standard" with its own seat count.
+func isPreset(o Options) bool {
+	p := Presets()[0].Options
+	p.Players = o.Players
+	p, err := p.Normalize()
+	return err == nil && p == o
+}
+
+// RecordOptions returns the options a record names: its preset, "Standard"
+// or none (as older records have), with its players header and its
+// key=value options (see [Options.String]) over it. A record of another
+// game, another preset, an unknown or repeated option, or a players option
+// that disagrees with the header is refused with an error wrapping
+// brettspiel.ErrBadOptions.
 func RecordOptions(rec *brettspiel.Record) (Options, error) {
 	bad := func(format string, args ...any) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
@@ -40,12 +56,28 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 	if rec.Game != Variant {
 		return bad("a record of %s, not of %s", brettspiel.Quote(rec.Game), Variant)
 	}
+	var base Options
 	if rec.Preset != "" {
-		return bad("unknown preset %s: the Festungsspiel has no presets; give players and options", brettspiel.Quote(rec.Preset))
+		p, ok := PresetNamed(rec.Preset)
+		if !ok {
+			return bad("unknown preset %s: the Festungsspiel's preset is %s", brettspiel.Quote(rec.Preset), Presets()[0].Name)
+		}
+		base = p.Options
+		base.Players = 0 // the preset's seat count is only its default
 	}
 	o, err := parseSettings(strings.Join(rec.Options, " "), lowerKeys(rec.Options))
 	if err != nil {
 		return Options{}, err
+	}
+	// Settings left out take the preset's values.
+	if o.Stock == 0 {
+		o.Stock = base.Stock
+	}
+	if o.TurnCap == 0 {
+		o.TurnCap = base.TurnCap
+	}
+	if o.EmptyField == NoField {
+		o.EmptyField = base.EmptyField
 	}
 	switch {
 	case rec.Players != 0 && o.Players != 0 && rec.Players != o.Players:
@@ -64,12 +96,12 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 // record with more steps than a game under its rules can have — a throw and
 // at most one decision for each of the turn cap's throws — is refused before
 // it is replayed.
+//
+// A record with a "start:" header (see brettspiel.Record) begins at the
+// position of that ID, read by ParseID, instead of at New's; its head names
+// no other rules.
 func LoadRecord(rec *brettspiel.Record) (*Game, error) {
-	o, err := RecordOptions(rec)
-	if err != nil {
-		return nil, err
-	}
-	g, err := New(o)
+	g, err := recordStart(rec)
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +109,23 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// recordStart builds the game a record starts from: the position of its
+// "start:" header (see brettspiel.Record.CheckStart), or a new game under its
+// rules (RecordOptions).
+func recordStart(rec *brettspiel.Record) (*Game, error) {
+	if rec.Start != "" {
+		if err := rec.CheckStart(Variant); err != nil {
+			return nil, err
+		}
+		return ParseID(rec.Start)
+	}
+	o, err := RecordOptions(rec)
+	if err != nil {
+		return nil, err
+	}
+	return New(o)
 }
 
 // ReadRecord reads a record's text form (see brettspiel.ParseRecord) and
@@ -88,11 +137,7 @@ func ReadRecord(r io.Reader) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, err := RecordOptions(head)
-	if err != nil {
-		return nil, err
-	}
-	g, err := New(o)
+	g, err := recordStart(head)
 	if err != nil {
 		return nil, err
 	}

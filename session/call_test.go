@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -94,8 +95,8 @@ func TestGamesListsEveryVariantAndPreset(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(out.Bots, ",") != "random,greedy,search,expectimax" {
-		t.Errorf("bots %v", out.Bots)
+	if strings.Join(out.Bots, ",") != strings.Join(bot.Names(), ",") || !slices.Contains(out.Bots, "expectimax") || !slices.Contains(out.Bots, "net-strongest") {
+		t.Errorf("bots %v, want the registry's, the learned levels included", out.Bots)
 	}
 }
 
@@ -326,11 +327,21 @@ func TestSaveAndLoadRecordAndID(t *testing.T) {
 	}
 	var fromID StateJSON
 	call(t, a, "loadID", map[string]any{"id": " " + id.ID + "\n"}, &fromID)
-	if idOf(t, &fromID) != id.ID || fromID.Length != 0 || fromID.HasRecord || fromID.Variant != "verkehren" {
+	if idOf(t, &fromID) != id.ID || fromID.Length != 0 || !fromID.HasRecord || fromID.Variant != "verkehren" {
 		t.Errorf("loaded ID: %+v", fromID)
 	}
-	if e := fail(t, a, "saveRecord", fmt.Sprintf(`{"handle":%d}`, fromID.Handle)); e.Name != "ErrNoRecord" {
-		t.Errorf("save of a game from an ID: %+v", e)
+	// A game loaded from an ID is saved as a record that starts there.
+	var played StateJSON
+	call(t, a, "botMove", map[string]any{"handle": fromID.Handle, "bot": "random"}, &played)
+	var saved struct{ Text string }
+	call(t, a, "saveRecord", map[string]any{"handle": fromID.Handle}, &saved)
+	if !strings.Contains(saved.Text, "\nstart: "+id.ID+"\n") {
+		t.Errorf("the record of a game from an ID has no start line:\n%s", saved.Text)
+	}
+	var again StateJSON
+	call(t, a, "loadRecord", map[string]any{"text": saved.Text}, &again)
+	if idOf(t, &again) != idOf(t, &played) || again.Length != played.Length || again.Length == 0 {
+		t.Errorf("the record of a game from an ID loads to %s at %d, want %s at %d", idOf(t, &again), again.Length, idOf(t, &played), played.Length)
 	}
 	if e := fail(t, a, "loadRecord", `{"text":"# brettspiel record\ngame: nosuch\n\n"}`); e.Name != "ErrBadOptions" {
 		t.Errorf("record of an unknown game: %+v", e)

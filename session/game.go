@@ -96,15 +96,15 @@ func Rand(seed uint64, n int, p Purpose) *rand.Rand {
 // methods are safe for concurrent use: each holds the game's lock for its
 // whole run, so calls on one game happen one after the other.
 type Game struct {
-	mu      sync.Mutex
-	h       *brettspiel.History
-	variant string
-	preset  string
-	seed    uint64
-	seats   []string  // per seat: "" for a person, else a bot's name
-	bots    []bot.Bot // per seat: nil for a person
-	manual  bool
-	// hasRecord is false for a game loaded from a position ID.
+	mu     sync.Mutex
+	h      *brettspiel.History
+	preset string
+	seed   uint64
+	seats  []string  // per seat: "" for a person, else a bot's name
+	bots   []bot.Bot // per seat: nil for a person
+	manual bool
+	// hasRecord is false for a game whose history has no record, which no
+	// game of the catalogue is.
 	hasRecord bool
 	// cur is a copy of the position now, for reading (never applied to);
 	// refresh renews it after every change of h.
@@ -137,8 +137,8 @@ type EventJSON struct {
 	Rule  *RuleJSON        `json:"rule,omitempty"`
 }
 
-func newGame(h *brettspiel.History, variant, preset string, c Config) (*Game, error) {
-	g := &Game{h: h, variant: variant, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
+func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
+	g := &Game{h: h, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
 	switch strings.ToLower(c.Dice) {
 	case "", DiceSeeded:
 	case DiceManual:
@@ -175,14 +175,16 @@ func New(c Config) (*Game, error) {
 		return nil, err
 	}
 	rec := h.Record()
-	return newGame(h, rec.Game, presetName(rec), c)
+	return newGame(h, presetName(rec), c)
 }
 
 // presetName is the name of a record's preset as the catalogue names it:
-// the Festungsspiel's record leaves its one preset unnamed ("").
+// a Festungsspiel record written before its preset was named has none ("")
+// and is of the one preset. A record that starts at a position ID names no
+// preset.
 func presetName(rec *brettspiel.Record) string {
 	v, ok := catalog.Lookup(rec.Game)
-	if rec.Preset != "" || !ok || len(v.Presets) != 1 {
+	if rec.Preset != "" || rec.Start != "" || !ok || len(v.Presets) != 1 {
 		return rec.Preset
 	}
 	return v.Presets[0].Name
@@ -201,12 +203,13 @@ func LoadRecord(text string, c Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newGame(h, h.Record().Game, presetName(h.Record()), c)
+	return newGame(h, presetName(h.Record()), c)
 }
 
 // LoadID starts a game at a position ID of any variant (catalog.ParseID).
-// c gives the seed, the seats and the dice mode. A game loaded from an ID
-// has no record to save; its position ID is what to keep.
+// c gives the seed, the seats and the dice mode. Its record starts at that
+// position (a "start:" header, see brettspiel.NewRecordAt), so it is saved
+// and loaded again as any other game is.
 func LoadID(id string, c Config) (*Game, error) {
 	id = strings.TrimSpace(id)
 	start, err := catalog.ParseID(id)
@@ -217,8 +220,7 @@ func LoadID(id string, c Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	variant, _, _ := strings.Cut(id, ":")
-	return newGame(h, variant, "", c)
+	return newGame(h, "", c)
 }
 
 // Info describes a game: its rules, seed, seats and dice mode.
@@ -240,7 +242,7 @@ func (g *Game) Info() Info {
 }
 
 func (g *Game) info() Info {
-	in := Info{Variant: g.variant, Preset: g.preset, Players: len(g.seats), Seed: Seed(g.seed), Dice: DiceSeeded, Seats: make([]string, len(g.seats))}
+	in := Info{Variant: g.cur.Variant(), Preset: g.preset, Players: len(g.seats), Seed: Seed(g.seed), Dice: DiceSeeded, Seats: make([]string, len(g.seats))}
 	for i, s := range g.seats {
 		in.Seats[i] = s
 		if s == "" {
@@ -383,7 +385,7 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, string, err
 	now := g.cur
 	st, ok := now.(brettspiel.Stepper)
 	if !ok {
-		return nil, "", bad("next steps", "", ErrBadCall, g.variant+" takes no single steps")
+		return nil, "", bad("next steps", "", ErrBadCall, now.Variant()+" takes no single steps")
 	}
 	next, complete, err := st.NextSteps(made)
 	if err != nil {
@@ -612,8 +614,10 @@ func (g *Game) hints(name string, n int) ([]Hint, error) {
 }
 
 // Record returns the game's record in its text form (brettspiel.Record),
-// the steps played so far. A game loaded from a position ID has none: the
-// error wraps [ErrNoRecord], and its position ID is what to keep.
+// the steps played so far; that of a game loaded from a position ID starts
+// at that position. A game without a record — one whose position has no ID,
+// which no game of the catalogue is — gives an error wrapping
+// [ErrNoRecord]; its position is then all there is to keep.
 func (g *Game) Record() (string, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -623,7 +627,7 @@ func (g *Game) Record() (string, error) {
 func (g *Game) record() (string, error) {
 	rec := g.h.Record()
 	if rec == nil {
-		return "", bad("save record", "", ErrNoRecord, "a game loaded from a position ID has no record; keep its position ID")
+		return "", bad("save record", "", ErrNoRecord, "the game has no record")
 	}
 	var b strings.Builder
 	if _, err := rec.WriteTo(&b, g.h.Start()); err != nil {
@@ -647,10 +651,9 @@ func (g *Game) PositionID() (string, error) {
 }
 
 func positionID(now brettspiel.Game) (string, error) {
-	tm, ok := now.(interface{ MarshalText() ([]byte, error) })
-	if !ok {
+	id := now.ID()
+	if id == "" {
 		return "", bad("position ID", "", ErrBadCall, "the game has no position ID")
 	}
-	b, err := tm.MarshalText()
-	return string(b), err
+	return id, nil
 }

@@ -203,7 +203,7 @@ func legalCall(name string, h int, g *Game, in *legalArgs) ([]byte, error) {
 		}
 		return marshal(out)
 	}
-	return marshal(LegalJSON{Legal: brettspiel.NewStateJSON(g.cur, g.variant, "").Legal})
+	return marshal(LegalJSON{Legal: brettspiel.NewStateJSON(g.cur, g.cur.Variant(), "").Legal})
 }
 
 // NextJSON is the result of "nextSteps": the steps that may come next, and
@@ -225,7 +225,7 @@ func nextStepsCall(name string, h int, g *Game, in *nextStepsArgs) ([]byte, erro
 	}
 	st, ok := g.cur.(brettspiel.Stepper)
 	if !ok {
-		return nil, bad(name, "", ErrBadCall, g.variant+" takes no single steps")
+		return nil, bad(name, "", ErrBadCall, g.cur.Variant()+" takes no single steps")
 	}
 	next, complete, err := st.NextSteps(in.Steps)
 	if err != nil {

@@ -20,8 +20,8 @@ type StateJSON struct {
 	Length  int  `json:"length"`
 	CanUndo bool `json:"canUndo"`
 	CanRedo bool `json:"canRedo"`
-	// HasRecord is false for a game loaded from a position ID, which has
-	// no record to save.
+	// HasRecord says whether saveRecord gives a record; every game of the
+	// catalogue has one, a game loaded from a position ID included.
 	HasRecord bool `json:"hasRecord"`
 	// Since is the index of the first step of Log: the log holds the
 	// steps from the call's "since" on; with "log": false it is empty and
@@ -98,8 +98,8 @@ func (g *Game) viewJSON(v View) ([]byte, error) {
 
 // staticPlan answers "plan".
 func staticPlan(g *Game) ([]byte, error) {
-	if g.variant != festung.Variant {
-		return nil, bad("plan", g.variant, ErrBadCall, "only the Festungsspiel has a plan; a race game's state holds all there is to draw")
+	if v := g.cur.Variant(); v != festung.Variant {
+		return nil, bad("plan", v, ErrBadCall, "only the Festungsspiel has a plan; a race game's state holds all there is to draw")
 	}
 	return festung.PlanJSON(), nil
 }

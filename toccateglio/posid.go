@@ -386,3 +386,7 @@ func (g *Game) check() string {
 	}
 	return ""
 }
+
+// Variant returns the game's name, [Variant] ("toccateglio"), as every
+// brettspiel.Game says it.
+func (g *Game) Variant() string { return Variant }

@@ -284,12 +284,12 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 // maxRecordSteps), or whose draw for the start ties more than
 // brettspiel.MaxTiedDraws times in a row, is refused with an error wrapping
 // brettspiel.ErrBadNotation.
+//
+// A record with a "start:" header (see brettspiel.Record) begins at the
+// position of that ID, read by ParseID, instead of at New's; its head names
+// no other rules.
 func LoadRecord(rec *brettspiel.Record) (*Game, error) {
-	opts, err := RecordOptions(rec)
-	if err != nil {
-		return nil, err
-	}
-	g, err := New(opts)
+	g, err := recordStart(rec)
 	if err != nil {
 		return nil, err
 	}
@@ -297,6 +297,23 @@ func LoadRecord(rec *brettspiel.Record) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// recordStart builds the game a record starts from: the position of its
+// "start:" header (see brettspiel.Record.CheckStart), or a new game under its
+// rules (RecordOptions).
+func recordStart(rec *brettspiel.Record) (*Game, error) {
+	if rec.Start != "" {
+		if err := rec.CheckStart(Variant); err != nil {
+			return nil, err
+		}
+		return ParseID(rec.Start)
+	}
+	opts, err := RecordOptions(rec)
+	if err != nil {
+		return nil, err
+	}
+	return New(opts)
 }
 
 // ReadRecord reads a record's text form (see brettspiel.ParseRecord) and
@@ -308,11 +325,7 @@ func ReadRecord(r io.Reader) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts, err := RecordOptions(head)
-	if err != nil {
-		return nil, err
-	}
-	g, err := New(opts)
+	g, err := recordStart(head)
 	if err != nil {
 		return nil, err
 	}

@@ -592,7 +592,7 @@ func TestGreetingSaysWhoPlays(t *testing.T) {
 		t.Errorf("greeting:\n%.200s", out)
 	}
 	out = playWith(t, "quit\n", "-i", "-game", "festung", "-players", "3", "-opponent", "human")
-	if !strings.HasPrefix(out, "Festungsspiel, 3 players; every seat is played at this keyboard — type help") {
+	if !strings.HasPrefix(out, "Festungsspiel, Standard, 3 players; every seat is played at this keyboard — type help") {
 		t.Errorf("greeting:\n%.200s", out)
 	}
 }

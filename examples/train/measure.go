@@ -64,6 +64,7 @@ func measure(e *neural.Evaluator, a args, stdout, stderr io.Writer) error {
 	res := make([]errs, len(ps))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
+	var progress sync.Mutex // the workers share stderr
 	for range a.workers {
 		wg.Add(1)
 		go func() {
@@ -93,7 +94,9 @@ func measure(e *neural.Evaluator, a args, stdout, stderr io.Writer) error {
 					eval: math.Abs(bot.Evaluate(g, p) - mean),
 					sd:   math.Sqrt(max(sq/n-mean*mean, 0) / n),
 				}
+				progress.Lock()
 				fmt.Fprintf(stderr, "\r%d/%d positions", done.Add(1), len(ps))
+				progress.Unlock()
 			}
 		}()
 	}

@@ -190,7 +190,9 @@ func (g *endless) ParseMove(s string) (brettspiel.Move, error) {
 	}
 	return brettspiel.NoMove, brettspiel.ErrBadNotation
 }
-func (g *endless) String() string { return "endless" }
+func (g *endless) String() string  { return "endless" }
+func (g *endless) Variant() string { return "endless" }
+func (g *endless) ID() string      { return "" }
 
 func wrap(f func(*race.Race) brettspiel.Game) func() brettspiel.Game {
 	return func() brettspiel.Game {

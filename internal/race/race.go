@@ -211,3 +211,9 @@ func (g *Race) String() string {
 	}
 	return b.String()
 }
+
+// Variant returns "race".
+func (g *Race) Variant() string { return "race" }
+
+// ID returns "": a race has no position ID.
+func (g *Race) ID() string { return "" }
