@@ -54,7 +54,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
-	_ "github.com/brettspiel/brettspiel/bot/neural" // the net levels join the bots by name
+	_ "github.com/brettspiel/brettspiel/bot/festungbot" // festung-best joins the bots by name
+	_ "github.com/brettspiel/brettspiel/bot/neural"     // the net levels join the bots by name
 	"github.com/brettspiel/brettspiel/catalog"
 )
 
@@ -92,7 +93,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.StringVar(&c.game, "game", defaultGame(), "game to play")
 	fs.StringVar(&c.preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&c.players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: random, greedy, search, expectimax, net-<level> (beginner … strongest; Toccateglio and Verkehren) or human")
+	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: random, greedy, search, expectimax, net-<level> (beginner … strongest; Toccateglio and Verkehren), festung-best (Festungsspiel) or human")
 	fs.IntVar(&c.seat, "seat", 0, "your seat")
 	fs.StringVar(&c.dice, "dice", "auto", "auto: the program throws; manual: you type every throw")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
