@@ -126,14 +126,21 @@ func (s *solver) solve(me int, rule, others Rule, optimal bool) float64 {
 	b := make([]float64, m)
 	x := make([]float64, m)
 	// choice[t*3+c1] for me's decisions within the block after a plain L
-	// (the decisions that may keep the state inside the block): 0 = no
-	// decision, else the fortress.
+	// (the decisions that may keep the state inside the block, those with
+	// fortress 1 on offer): 0 = no such decision, else the fortress.
 	choice := make([]int, m)
 	for code := s.codes - 1; code >= 0; code-- {
 		pv = s.pasch(code, pv)
 		for blk := 0; blk < 12; blk++ {
+			// Policy iteration starts from lowest first: where fortress 1
+			// is on offer with another, take from it.
 			for i := range choice {
 				choice[i] = 0
+			}
+			for c1 := 1; c1 <= 2; c1++ {
+				if _, k := occOf(blk, c1).options(min(pv[me]+1, 4)); k >= 2 {
+					choice[me*3+c1] = 1
+				}
 			}
 			for iter := 0; ; iter++ {
 				for i := range a {
