@@ -13,7 +13,7 @@ func init() {
 	bot.Register(bot.Level{
 		Name:        Name,
 		Strength:    50,
-		Description: "takes from the lowest open fortress, the exact best choice against random play (Festungsspiel; elsewhere as greedy)",
+		Description: "takes from the lowest open fortress, the best decision rule measured (Festungsspiel; elsewhere as greedy)",
 		New:         func() bot.Bot { return Bot{} },
 	})
 }
