@@ -281,6 +281,7 @@ type game struct {
 	seed            uint64
 	opponent        string // "hot-seat", or the bot of every seat but 0
 	shotAt          int    // the step after which the screenshot is taken
+	keys            bool   // played by the keyboard alone, else by clicks
 }
 
 // play plays g to the end through clicks — the throw button, a stone and
@@ -289,7 +290,7 @@ type game struct {
 // library's, which plays the same throws (from the seed, see session.Rand) and
 // the same moves. The moves clicked are chosen at random from the library's
 // legal moves by a source seeded with the game's seed. It returns the
-// number of steps and of clicks.
+// number of steps and of clicks (of keys pressed when g.keys).
 func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 	t.Helper()
 	q := url.Values{"variant": {g.variant}, "preset": {g.preset}, "players": {fmt.Sprint(g.players)},
@@ -330,8 +331,12 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 				t.Fatal(err)
 			}
 			notations = append(notations, lib.MoveString(m))
-			click(t, ctx, "#throw")
-			clicks++
+			if g.keys {
+				clicks += keyThrow(t, ctx)
+			} else {
+				click(t, ctx, "#throw")
+				clicks++
+			}
 			if err := lib.Apply(m); err != nil {
 				t.Fatal(err)
 			}
@@ -345,7 +350,11 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 				shoot = func() { screenshot(t, ctx, g.variant+".png") }
 				shot = true
 			}
-			clicks += clickMove(t, ctx, lib, m, shoot)
+			if g.keys {
+				clicks += keyMove(t, ctx, lib, m)
+			} else {
+				clicks += clickMove(t, ctx, lib, m, shoot)
+			}
 			if err := lib.Apply(m); err != nil {
 				t.Fatal(err)
 			}
