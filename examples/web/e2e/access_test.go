@@ -94,7 +94,7 @@ func keyMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspiel.
 	}
 	switch {
 	case info.Kind == brettspiel.MoveDecision && info.FieldName != "":
-		id := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('[data-field=%q]').dataset.key`, info.FieldName))
+		id := eval[string](t, ctx, "document.querySelector("+strconv.Quote(fmt.Sprintf("[data-field=%q]", info.FieldName))+").dataset.key")
 		return keyOn(t, ctx, id)
 	case info.Kind == brettspiel.MovePlay:
 		n := 0
@@ -159,7 +159,8 @@ const auditJS = `((minPx, minTap) => {
   };
   const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
   const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1); };
-  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const folded = (e) => !!e.closest('details:not([open]) > :not(summary)');
+  const shown = (e) => { if (folded(e)) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
   const name = (e) => (e.getAttribute('aria-label') || (e.labels && [...e.labels].map((l) => l.textContent).join(' ')) || e.textContent || e.title || e.placeholder || '').trim();
   const what = (e) => e.id ? '#' + e.id : (e.dataset && (e.dataset.key || e.dataset.move)) || e.tagName + ':' + (e.textContent || '').trim().slice(0, 20);
   // the HTML background under an element: its ancestors' colours, blended
@@ -195,7 +196,7 @@ const auditJS = `((minPx, minTap) => {
     return c;
   };
   // names
-  const controls = [...document.querySelectorAll('button, select, input, textarea, summary, [tabindex], [role=button]')].filter((e) => !e.closest('[hidden]') && e.getClientRects().length);
+  const controls = [...document.querySelectorAll('button, select, input, textarea, summary, [tabindex], [role=button]')].filter((e) => !e.closest('[hidden]') && !folded(e) && e.getClientRects().length);
   for (const e of controls) if (!name(e)) faults.push('no name: ' + what(e));
   for (const li of document.querySelectorAll('#events li')) if (!li.getAttribute('aria-label')) faults.push('event without a label: ' + li.dataset.key);
   // HTML text
@@ -280,7 +281,12 @@ func TestPhoneAudit(t *testing.T) {
 			}
 		}
 		audit(t, ctx, fmt.Sprintf("%s at a play (%s)", c.variant, s.Status), 11, 40)
-		// to the end by the legal moves, then the end
+		// to the end by the legal moves (Verkehren, long, by a concession),
+		// then the end
+		if c.variant == "verkehren" {
+			click(t, ctx, `#decisions [data-move="concede"]`)
+			click(t, ctx, "#confirm-yes")
+		}
 		for i := 0; i < 3000; i++ {
 			s = snap(t, ctx)
 			if s.Turn == "over" {
@@ -293,6 +299,9 @@ func TestPhoneAudit(t *testing.T) {
 			}
 		}
 		audit(t, ctx, c.variant+" at the end", 11, 40)
+		if st := snap(t, ctx).Status; !strings.Contains(st, "wins the game") {
+			t.Errorf("%s: the end told as %q", c.variant, st)
+		}
 	}
 }
 
@@ -357,4 +366,3 @@ func TestScreenshots(t *testing.T) {
 	}
 }
 
-var _ = strconv.Itoa

@@ -547,7 +547,7 @@ function diceOf() {
 function renderControls() {
   const chance = game.turn === 'chance';
   const manual = diceMode === 'manual';
-  $('#throw').hidden = manual;
+  $('#throw').hidden = manual || !chance;
   // After an undo the bots wait; the throw button then throws for a bot too.
   $('#throw').disabled = !chance || (isBot(throwSeat()) && !paused);
   $('#manual').hidden = !manual;
