@@ -365,4 +365,3 @@ func TestScreenshots(t *testing.T) {
 		}
 	}
 }
-
