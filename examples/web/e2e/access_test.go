@@ -360,7 +360,11 @@ func TestScreenshots(t *testing.T) {
 					src := eval[string](t, ctx, `document.querySelector('.point.source, .bar.source').dataset.point`)
 					click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, src))
 				}
-				screenshot(t, ctx, fmt.Sprintf("%s-%s-%s.png", c.variant, size, lang))
+				top := ""
+				if size == "phone" {
+					top = "#bar"
+				}
+				screenshot(t, ctx, fmt.Sprintf("%s-%s-%s.png", c.variant, size, lang), top)
 			}
 		}
 	}
