@@ -2,15 +2,19 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/rules"
+	"github.com/brettspiel/brettspiel/session"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -367,5 +371,99 @@ func TestScreenshots(t *testing.T) {
 				screenshot(t, ctx, fmt.Sprintf("%s-%s-%s.png", c.variant, size, lang), top)
 			}
 		}
+	}
+}
+
+// Brown's legal moves are listed in the board's points (as the library's
+// steps give them), the move played heads its entry of the event list in
+// the same points, and an event's rule opens with a click (a tap) and
+// closes with another.
+func TestBoardPointsAndRuleOnTap(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"15"}, "opponent": {"hot-seat"}})
+	var s snapshot
+	for i := 0; ; i++ {
+		s = toPlay(t, ctx)
+		if s.Player == "1" {
+			break
+		}
+		if i > 20 {
+			t.Fatal("brown never to move")
+		}
+		click(t, ctx, "#legal li")
+		waitFor(t, ctx, "a move", func(x snapshot) bool { return x.Length != s.Length })
+	}
+	tab := session.NewTable(session.Options{})
+	out := tab.Call("loadID", []byte(`{"id": `+strconv.Quote(s.ID)+`}`))
+	var st struct {
+		State struct {
+			Legal []struct {
+				Notation string
+				Steps    []struct {
+					From, To int
+					Flags    []string
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &st); err != nil || len(st.State.Legal) == 0 {
+		t.Fatalf("loadID: %v %s", err, out)
+	}
+	place := func(n int) string {
+		switch n {
+		case 0:
+			return "bar"
+		case 25:
+			return "off"
+		}
+		return strconv.Itoa(n)
+	}
+	shown := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('#legal button')].map((b) => [b.dataset.move, b.textContent]))`)
+	differ := 0
+	var first, firstText string
+	for _, l := range st.State.Legal {
+		var parts []string
+		for _, x := range l.Steps {
+			p := place(x.From) + "/" + place(x.To)
+			if slices.Contains(x.Flags, "hit") {
+				p += "*"
+			}
+			parts = append(parts, p)
+		}
+		want := strings.Join(parts, " ")
+		got, ok := shown[l.Notation]
+		if !ok || len(l.Steps) == 0 {
+			continue // beyond the first 60, or no play
+		}
+		if got != want {
+			t.Errorf("legal move %s shown as %q, want %q", l.Notation, got, want)
+		}
+		if got != l.Notation {
+			differ++
+		}
+		if first == "" {
+			first, firstText = l.Notation, want
+		}
+	}
+	if differ == 0 {
+		t.Errorf("brown's moves all read the same in his count and the board's: %v", shown)
+	}
+	click(t, ctx, "#legal li")
+	waitFor(t, ctx, "brown's move", func(x snapshot) bool { return x.Length != s.Length })
+	head := eval[string](t, ctx, `(() => { const b = [...document.querySelectorAll('#events li')].reverse().find((li) => li.dataset.key.endsWith(':' + `+strconv.Quote(first)+`)); return b ? b.querySelector('b').firstChild.textContent : '' })()`)
+	if head != firstText {
+		t.Errorf("the event list heads brown's move %s with %q, want %q", first, head, firstText)
+	}
+	// the rule of an event, by a tap
+	click(t, ctx, "#events .ev[data-rule]")
+	rule := eval[string](t, ctx, `(() => { const e = document.querySelector('#events .ev[data-rule]'); const r = e.nextElementSibling; return e.dataset.rule + '|' + e.getAttribute('aria-expanded') + '|' + (r && r.classList.contains('ruletext') ? r.textContent : '') })()`)
+	parts := strings.SplitN(rule, "|", 3)
+	r, ok := rules.Lookup(parts[0])
+	if !ok || parts[1] != "true" || !strings.Contains(parts[2], r.Text) {
+		t.Errorf("after a tap on the event of rule %s: %q", parts[0], rule)
+	}
+	click(t, ctx, "#events .ev[data-rule]")
+	if n := eval[int](t, ctx, `document.querySelectorAll('#events .ruletext').length`); n != 0 {
+		t.Errorf("a second tap left %d rule texts open", n)
 	}
 }
