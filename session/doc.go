@@ -38,7 +38,7 @@
 //
 //	version      {}                                  → {protocol, methods}
 //	games        {}                                  → {protocol, games, bots, levels}
-//	rule         {id}                                → {id, title, text, source}
+//	rule         {id, lang?}                         → {id, title, text, source}
 //	newGame      {variant, preset?, players?, seed?, seats?, dice?, VIEW} → STATE
 //	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
@@ -58,8 +58,9 @@
 //	positionID   {handle}                            → {id}
 //	plan         {handle}                            → {layout, fields} (Festungsspiel)
 //
-// seed is a number or a string of decimal digits (a JavaScript number holds
-// 53 bits); seats a list of "person" or bot names; dice "seeded" or
+// lang is the language of a rule's text, "en" (the default) or "de"
+// (rules.In). seed is a number or a string of decimal digits (a JavaScript
+// number holds 53 bits); seats a list of "person" or bot names; dice "seeded" or
 // "manual". A STATE is [StateJSON]: the handle, the game's [Info], its
 // "state" (the variant's JSON form, brettspiel.StateJSON and the variant's
 // keys), length, canUndo, canRedo, hasRecord, and the log of the steps

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/rules"
 )
 
 // method runs one method of Call on its arguments and returns its result
@@ -92,7 +94,8 @@ func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
 
 func ruleCall(_ *Table, name string, args []byte) ([]byte, error) {
 	var in struct {
-		ID *string `json:"id"`
+		ID   *string `json:"id"`
+		Lang *string `json:"lang"` // "en" (the default) or "de"
 	}
 	if err := decode(name, args, &in); err != nil {
 		return nil, err
@@ -100,7 +103,14 @@ func ruleCall(_ *Table, name string, args []byte) ([]byte, error) {
 	if in.ID == nil {
 		return nil, missing(name, "id")
 	}
-	r := ruleOf(*in.ID)
+	var book rules.Book // English
+	if in.Lang != nil {
+		var ok bool
+		if book, ok = rules.In(*in.Lang); !ok {
+			return nil, bad(name, *in.Lang, ErrBadCall, "the rules are told in "+strings.Join(rules.Languages(), " and "))
+		}
+	}
+	r := ruleIn(book, *in.ID)
 	if r == nil {
 		return nil, bad(name, *in.ID, ErrUnknownRule, "rule IDs look like T-M3 or V-E1")
 	}
