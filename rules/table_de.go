@@ -28,7 +28,7 @@ var tableDE = [...]Rule{
 		"Bei zwei Würfeln ist die Summe 7 am häufigsten (6 von 36 Würfen), 2 und 12 am seltensten (je ein Wurf). Das Festungsspiel wirft mit drei Würfeln und kommt auf Summen von 3 bis 18.",
 		ts + " für zwei Würfel; " + fsDE + " für drei"},
 	{"D-4", Shared, "Würfel", "Schüsse auf einen einzelnen Stein",
-		"Wie viele der 36 Würfe einen einzelnen Stein in gegebener Entfernung erreichen, mit einem Würfel oder beiden zusammen. Das hängt davon ab, wie Doubletten gespielt werden; darum gibt es für jede Spielart eine Tafel und eine weitere, die Wege über gesperrte Felder nicht mitzählt.",
+		"Die Zahl der 36 Würfe, die einen einzelnen Stein in gegebener Entfernung erreichen, mit einem Würfel oder beiden zusammen. Sie hängt davon ab, wie Doubletten gespielt werden; darum gibt es für jede Spielart eine Tafel und eine weitere, die Wege über gesperrte Felder nicht mitzählt.",
 		ts + " nennt die Zahlen für einfach gespielte Doubletten; die für vierfach gespielte zählt die Bibliothek selbst"},
 	{"D-5", Shared, "Würfel", "Würfel vom Aufrufer",
 		"Die Bibliothek würfelt nie von sich aus. Die Würfe stammen aus einer Zufallsquelle, die das Programm stellt; so spielt ein Startwert auf jedem Rechner dieselbe Partie nach, und ein Wurf mit echten Würfeln lässt sich eingeben.",
@@ -42,7 +42,7 @@ var tableDE = [...]Rule{
 		"Jeder Spieler zählt die Felder von 1 bis 24 in seiner Zugrichtung. Feld 0 steht für einen Stein, der noch aufs Brett kommen soll, Feld 25 für einen abgetragenen. Die Regeln rechnen in diesen Zahlen.",
 		"eine Festlegung der Bibliothek"},
 	{"B-3", Shared, "Brett", "Felder, wie der Bildschirm sie zeigt",
-		"Zur Anzeige hat jedes Feld außerdem eine feste Nummer von 1 bis 24, so wie der erste Spieler das Brett sieht. Im Toccateglio laufen beide Spieler gegeneinander, also ist Feld i des ersten Feld 25−i des zweiten; im Verkehren laufen beide gleich herum, aber von gegenüberliegenden Seiten aus, und ihre Nummern liegen 12 auseinander.",
+		"Zur Anzeige hat jedes Feld außerdem eine feste Nummer von 1 bis 24, so wie der erste Spieler das Brett sieht. Im Toccateglio laufen die beiden in entgegengesetzter Richtung, also ist Feld i des ersten Feld 25−i des zweiten; im Verkehren laufen beide gleich herum, aber von gegenüberliegenden Seiten aus, und ihre Nummern liegen 12 auseinander.",
 		"eine Festlegung der Bibliothek; die Anordnung folgt " + ts + " und " + vk},
 
 	// Toccateglio: Aufstellung und Anfang.
@@ -53,7 +53,7 @@ var tableDE = [...]Rule{
 		"Ein Würfel zieht einen Stein um so viele Felder vorwärts, wie er Augen zeigt; gezählt wird ab dem nächsten Feld, und besetzte Felder zählen wie leere. Ein Stein läuft von Feld 1 bis Feld 24 und verlässt dann das Brett.",
 		ts},
 	{"T-S3", Toccateglio, "Aufstellung und Anfang", "Wer anfängt",
-		"Beide werfen mit zwei Würfeln; bei gleicher Summe wird neu geworfen. Im Toccateglispiel und in der Toccadille fängt die höhere Summe an und wirft dazu selbst neu; in Tokkadille 1853 fängt die niedrigere an und spielt den Wurf, den sie eben getan hat. Wer es am Tisch ausgemacht hat, kann den ersten Spieler auch einfach bestimmen.",
+		"Beide werfen mit zwei Würfeln; bei gleicher Summe wird neu geworfen. Im Toccateglispiel und in der Toccadille fängt an, wer die höhere Summe hat, und wirft dafür neu; in Tokkadille 1853 fängt der mit der niedrigeren Summe an und spielt gleich den Wurf, den er eben getan hat. Wer es am Tisch ausgemacht hat, kann den ersten Spieler auch einfach bestimmen.",
 		ts + " und " + td + ": der Höhere fängt an; " + al + " in seinem deutschen Text: der Niedrigere fängt an"},
 	{"T-S4", Toccateglio, "Aufstellung und Anfang", "Einsetzen aus der Hand (Toccadille)",
 		"In der Toccadille bringt jeder Würfel einen Stein aus der Hand auf das Feld seiner Zahl; auf dem Brett zieht nichts, bis alle Steine eingesetzt sind. Ist der letzte drin, darf eine übrige Zahl einen beliebigen Stein ziehen. Das Verbot von Bänden im Einsetzviertel, das der Text auch nennt, geht mit 15 Steinen auf sechs Feldern nicht auf und wird nicht gespielt.",
@@ -61,17 +61,17 @@ var tableDE = [...]Rule{
 
 	// Toccateglio: Würfe und Züge.
 	{"T-D1", Toccateglio, "Würfe und Züge", "Eine Doublette gilt einfach",
-		"Eine Doublette wird wie jeder Wurf gespielt: zwei Züge ihrer Zahl, nicht vier. In der Toccadille bringt eine Doublette außerdem einen weiteren Wurf, der als neuer Zug für sich markiert wird.",
+		"Eine Doublette wird wie jeder Wurf gespielt: zwei Züge ihrer Zahl, nicht vier. In der Toccadille bringt eine Doublette außerdem einen weiteren Wurf; er ist ein neuer Zug und wird für sich markiert.",
 		ts + ", " + al + ", " + td + "; den weiteren Wurf kennt nur " + td},
 	{"T-D2", Toccateglio, "Würfe und Züge", "Ein Stein oder zwei",
 		"Die beiden Zahlen ziehen zwei Steine, jeden um eine, oder einen Stein zweimal hintereinander. Zieht ein Stein zweimal, muss er auf dem Feld zwischen seinen beiden Zügen stehen bleiben dürfen.",
 		ts + ", " + al},
-	{"T-D3", Toccateglio, "Würfe und Züge", "Geschlagen wird nur zum Schein",
+	{"T-D3", Toccateglio, "Würfe und Züge", "Schläge werden nicht ausgeführt",
 		"Kein Stein darf auf einem Feld stehen bleiben, auf dem ein gegnerischer Stein steht. Wer einen einzelnen Stein trifft, bekommt nur Marken dafür (T-M1); der getroffene Stein bleibt, wo er ist.",
 		"alle Quellen"},
 	{"T-D4", Toccateglio, "Würfe und Züge", "Die Hucke des Gegners",
-		"Kein Stein darf auf die Hucke des Gegners ziehen, das ist das eigene Feld 13. Im Toccateglispiel darf ein Stein, der mit beiden Würfeln zieht, über sie hinweggehen, solange sie leer ist (\"den Paß borgen\"); in den anderen Voreinstellungen ist auch das verboten.",
-		ts + " borgt den Paß; " + al + " und " + td + " nicht"},
+		"Kein Stein darf auf die Hucke des Gegners ziehen; sie ist Feld 13 des Spielers. Im Toccateglispiel darf ein Stein, der mit beiden Würfeln zieht, über sie hinweggehen, solange sie leer ist (\"den Pass borgen\"); in den anderen Voreinstellungen ist auch das verboten.",
+		ts + " borgt den Pass; " + al + " und " + td + " nicht"},
 	{"T-D5", Toccateglio, "Würfe und Züge", "Bände überall",
 		"Zwei oder mehr Steine eines Spielers dürfen jedes Feld teilen, auf das ein Stein ziehen darf (ein Band), ohne Obergrenze.",
 		ts + ", " + al},
@@ -93,7 +93,7 @@ var tableDE = [...]Rule{
 		"Was über die ersten beiden hinaus auf der Hucke steht, darf sie einzeln verlassen; das letzte Paar muss mit einem Wurf zusammen gehen.",
 		ts + ", " + al},
 	{"T-H3", Toccateglio, "Die Hucke", "Die Hucke mit Gewalt nehmen",
-		"Brächte ein Wurf mit zwei Zahlen ab 2 zwei Steine genau auf die leere Hucke des Gegners, darf der Spieler sie ein Feld davor auf seine eigene Hucke setzen, sofern keine zwei anderen Steine sie mit diesem Wurf regulär nehmen können. Das ist freiwillig und bringt keine Marke. Toccateglispiel und Toccadille erlauben es nur ohne besetzte eigene Hucke, Tokkadille 1853 nur mit.",
+		"Brächte ein Wurf, dessen beide Zahlen 2 oder mehr sind, zwei Steine genau auf die leere Hucke des Gegners, darf der Spieler sie ein Feld davor auf seine eigene Hucke setzen, sofern keine zwei anderen Steine sie mit diesem Wurf regulär nehmen können. Das ist freiwillig und bringt keine Marke. Toccateglispiel und Toccadille erlauben es nur ohne besetzte eigene Hucke, Tokkadille 1853 nur mit.",
 		ts + ", " + al + ", " + td + "; jede Voreinstellung folgt ihrer Quelle darin, wer es darf, und die Toccadille, die nichts sagt, folgt " + ts},
 
 	// Toccateglio: Markieren.
@@ -124,7 +124,7 @@ var tableDE = [...]Rule{
 		"Hatte der Spieler ein geschlossenes Viertel und hätte es mit diesem Wurf geschlossen halten können, spielt aber so, dass es aufgeht, markiert der Gegner 2. Kann kein Zug es halten, kostet das Öffnen nichts. Jedes Viertel wird für sich beurteilt.",
 		al + "; in jeder Voreinstellung gespielt"},
 	{"T-J3", Toccateglio, "Jan", "Gehalten durch eine Zahl, die nicht geht",
-		"Ein Viertel, das geschlossen bleibt, weil eine Zahl nicht gespielt werden konnte, bringt dem Spieler trotzdem 2; der Gegner bekommt die unspielbare Zahl dennoch (T-D7).",
+		"Ein Viertel, das geschlossen bleibt, weil eine Zahl nicht gespielt werden konnte, bringt dem Spieler trotzdem 2; der Gegner bekommt für die unspielbare Zahl dennoch seine Marke (T-D7).",
 		ts},
 
 	// Toccateglio: Abtragen und Marsch.
@@ -163,7 +163,7 @@ var tableDE = [...]Rule{
 
 	// Verkehren.
 	{"V-S1", Verkehren, "Aufstellung und Würfe", "Aufstellung und wer anfängt",
-		"Jeder Spieler setzt seine 15 Steine auf sein Feld 1, sein Haus, das auf der Seite des Gegners liegt. Wer anfängt, wird wie im Toccateglispiel ausgeworfen: beide werfen, die höhere Summe fängt an und wirft dazu selbst neu, es sei denn, die Spieler bestimmen den ersten Spieler.",
+		"Jeder Spieler setzt seine 15 Steine auf sein Feld 1, sein Haus, das auf der Seite des Gegners liegt. Wer anfängt, wird wie im Toccateglispiel ausgeworfen: beide werfen, wer die höhere Summe hat, fängt an und wirft dafür neu, es sei denn, die Spieler bestimmen den ersten Spieler.",
 		vk + " für die Aufstellung; wer anfängt, sagt es nicht, das Auswerfen stammt aus " + ts},
 	{"V-D1", Verkehren, "Aufstellung und Würfe", "Eine Doublette gilt vierfach",
 		"Eine Doublette gibt vier Züge ihrer Zahl.",
@@ -178,7 +178,7 @@ var tableDE = [...]Rule{
 		"Ein Feld, auf dem der Gegner zwei oder mehr Steine hat, ist gesperrt, und kein Stein darf dort halten. Das Haus des Gegners ist keine Ausnahme; steht dort nur noch ein Stein, ist er ein gewöhnlicher bloßer Stein.",
 		vk},
 	{"V-O1", Verkehren, "Bände und Eröffnung", "Die Abrede zu Beginn",
-		"Vor dem Spiel machen die Spieler aus, wie Bände gebaut werden dürfen. Fünf bloße Steine, die Vorgabe: kein Band außer im Haus, auch nicht auf der Hucke, bis fünf Steine das Haus verlassen haben. Bandgrenze: nie mehr als fünf Bände zugleich (oder eine höhere vereinbarte Zahl), das Haus nicht mitgerechnet; ein Zug, der ein weiteres machte, ist verboten.",
+		"Vor dem Spiel machen die Spieler aus, wie Bände gebaut werden dürfen. Fünf bloße Steine, die Vorgabe: kein Band außer im Haus, auch nicht auf der Hucke, bis fünf Steine das Haus verlassen haben. Bandgrenze: nie mehr als fünf Bände zugleich (oder eine höhere vereinbarte Zahl), das Haus nicht mitgerechnet; ein Zug, der ein weiteres bilden würde, ist verboten.",
 		vk + "; seine Bemerkung, ein überzähliges Band \"werde geschlagen\", wird gelesen als: es darf nicht gemacht werden"},
 	{"V-H1", Verkehren, "Schlagen und Einsetzen", "Schlagen",
 		"Wer auf einen einzeln stehenden gegnerischen Stein zieht, schlägt ihn vom Brett; sein Besitzer muss ihn wieder einsetzen.",
@@ -216,7 +216,7 @@ var tableDE = [...]Rule{
 		"36 gelbe Felder liegen um die Festungen: 12 gehören zur Festung 1 (zweimal von I bis VI nummeriert), 6 zur Festung 2 (einmal I bis VI), 12 zur Festung 3 und 6 zur Festung 4.",
 		fsDE},
 	{"F-P2", Festung, "Der Plan", "Festungen",
-		"Auf dem Plan liegen fünf rote Festungen; die fünfte in der Mitte.",
+		"Auf dem Plan liegen fünf rote Festungen; die fünfte liegt in der Mitte.",
 		fsDE},
 	{"F-P3", Festung, "Der Plan", "Festungslinien",
 		"16 grüne Felder mit den Zahlen 3 bis 18 bilden vier Linien zu je vier Feldern; Linie k trägt die Zahlen k+2, k+6, k+10 und k+14.",
@@ -242,7 +242,7 @@ var tableDE = [...]Rule{
 		"Für einen Spieler, der vor diesem Wurf k Pasche hat, spielt der große Würfel auf den Außenwerken der ersten k+1 Festungen: zuerst 12 Felder, dann 18, 30 und zuletzt alle 36.",
 		fsDE},
 	{"F-A2", Festung, "Der große Würfel", "Der große Würfel zeigt 1 bis 5",
-		"Der Spieler nimmt die Marke von einem besetzten offenen Feld mit dieser Zahl, welches, wählt er selbst. Sind alle diese Felder leer, muss er eine Marke auf ein Feld mit dieser Zahl in den Außenwerken der Festung 1 setzen.",
+		"Der Spieler nimmt die Marke von einem besetzten offenen Feld mit dieser Zahl, welches, darf er wählen. Sind alle diese Felder leer, muss er eine Marke auf ein Feld mit dieser Zahl in den Außenwerken der Festung 1 setzen.",
 		fsDE + ", seine Anmerkung"},
 	{"F-A3", Festung, "Der große Würfel", "Der große Würfel zeigt 6",
 		"Eine Sechs nimmt die Marken von allen besetzten offenen Feldern mit der Nummer VI. Trägt keines eine Marke, setzt der Spieler eine auf ein VI der Festung 1.",
@@ -253,13 +253,13 @@ var tableDE = [...]Rule{
 		"Auf der Schanze mit der Summe der beiden kleinen Würfel nimmt der Spieler die Marke, oder er setzt eine hin, wenn sie leer ist.",
 		fsDE},
 	{"F-B2", Festung, "Die kleinen Würfel", "Eine Eins spielt Schanze I",
-		"Zeigt ein kleiner Würfel 1, wird auch Schanze I ebenso gespielt, einmal, selbst bei 1-1.",
+		"Zeigt ein kleiner Würfel 1, wird zusätzlich Schanze I auf dieselbe Weise gespielt, einmal, selbst bei 1-1.",
 		fsDE},
 	{"F-B3", Festung, "Die kleinen Würfel", "Kleine Doublette",
 		"Zeigen die beiden kleinen Würfel dasselbe, zahlt jeder andere Spieler dem Werfenden so viele Marken, wie einer von ihnen zeigt.",
 		fsDE},
 	{"F-B4", Festung, "Die kleinen Würfel", "Batterien",
-		"Eine Summe von 9 bis 12 auf den kleinen Würfeln spielt die Batterie dieser Nummer. Trägt sie eine Marke, nimmt der Spieler sie samt allem, was auf ihren Schanzen liegt. Auf eine leere Batterie muss er eine Marke setzen und nimmt dafür die Marken ihrer Schanzen oder, sind diese alle leer, 1 von jedem anderen Spieler. Bei 5-5 und 6-6 kommt das zur kleinen Doublette hinzu.",
+		"Eine Summe von 9 bis 12 auf den kleinen Würfeln spielt die Batterie dieser Nummer. Trägt sie eine Marke, nimmt der Spieler sie samt allem, was auf ihren Schanzen liegt. Auf eine leere Batterie muss er eine Marke setzen und nimmt dann die Marken ihrer Schanzen oder, sind diese alle leer, 1 von jedem anderen Spieler. Bei 5-5 und 6-6 kommt das zur kleinen Doublette hinzu.",
 		fsDE},
 
 	// Festungsspiel: Alle drei Würfel.
