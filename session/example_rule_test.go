@@ -16,5 +16,5 @@ func ExampleTable_Call_rule() {
 	// Output:
 	// {"id":"V-J1","title":"Junker","text":"When a player's stones off the board outnumber his open entry points as his turn begins, he is Junker: he may enter none of them, and all his numbers are lost until enough entry points open.","source":"Das Verkehren im Bretspiel (VK)"}
 	// {"id":"V-J1","title":"Junker","text":"Hat ein Spieler zu Beginn seines Zuges mehr Steine außerhalb des Bretts als offene Einsetzfelder, ist er Junker: er darf keinen davon einsetzen, und alle seine Zahlen verfallen, bis genug Einsetzfelder frei werden.","source":"Das Verkehren im Bretspiel (VK)"}
-	// {"error":{"name":"ErrBadCall","message":"brettspiel: rule \"fr\": bad call: the rules are told in en and de"}}
+	// {"error":{"name":"ErrBadCall","message":"brettspiel: rule \"fr\": bad call: lang is \"en\" or \"de\""}}
 }
