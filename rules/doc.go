@@ -17,9 +17,9 @@
 // give the English text; [In] gives a [Book] of another language, such as
 // In("de"), whose Lookup, All and Sources give the same rules, with the same
 // IDs, games and order, with their sections, titles, texts and sources in
-// German. The German text is a retelling of its own, in the games' old terms
-// (Hucke, Jan, Junker, Marken, Pasch, Schanze), not a word-for-word
-// translation; [Languages] lists the languages.
+// German. The German texts say what the English ones say, in the games' old
+// terms (Hucke, Jan, Junker, Marken, Pasch, Schanze); [Languages] lists the
+// languages.
 //
 // The same rules, as Markdown documents with one anchored entry per rule, are
 // rules.md (English) and regeln.md (German) beside this package, generated
