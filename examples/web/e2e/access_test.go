@@ -303,7 +303,7 @@ func TestPhoneAudit(t *testing.T) {
 			}
 		}
 		audit(t, ctx, c.variant+" at the end", 11, 40)
-		if st := snap(t, ctx).Status; !strings.Contains(st, "wins the game") {
+		if st := snap(t, ctx).Status; !strings.Contains(st, "wins") || !strings.ContainsAny(st, "0123456789") {
 			t.Errorf("%s: the end told as %q", c.variant, st)
 		}
 	}
@@ -321,6 +321,11 @@ func TestLanguageSwitch(t *testing.T) {
 	if you := eval[string](t, ctx, `document.querySelector('#you').textContent`); !strings.Contains(you, "Sie spielen Weiß") {
 		t.Errorf("German colour line %q", you)
 	}
+	// the events in the library's German, and in its English after the switch
+	ev := func() string { return eval[string](t, ctx, `document.querySelector('#events .ev').textContent`) }
+	if e := ev(); !strings.Contains(e, "wirft") {
+		t.Errorf("German event %q", e)
+	}
 	// the switch, by the keyboard
 	focusBy(t, ctx, is("#lang"), kb.Tab, 80)
 	press(t, ctx, kb.ArrowUp)
@@ -328,8 +333,14 @@ func TestLanguageSwitch(t *testing.T) {
 	if !strings.Contains(after.Status, "Player 1 (white) to play") || after.ID != s.ID {
 		t.Errorf("after the switch: %+v", after)
 	}
-	if b := eval[string](t, ctx, `document.querySelector('#throw').textContent`); b != "Throw" {
-		t.Errorf("the throw button says %q", b)
+	if b := eval[string](t, ctx, `document.querySelector('#manual-dice').getAttribute('aria-label')`); b == "" {
+		t.Errorf("the dice field has no name")
+	}
+	if b := eval[string](t, ctx, `document.querySelector('#new-game').textContent`); b != "New game" {
+		t.Errorf("the new game button says %q", b)
+	}
+	if e := ev(); !strings.Contains(e, "throws") {
+		t.Errorf("English event after the switch %q", e)
 	}
 	prompt := eval[string](t, ctx, `document.querySelector('#prompt').textContent`)
 	if !strings.Contains(prompt, "Pick a stone") {

@@ -59,6 +59,8 @@ function translatePage() {
   $('#bot-move').title = tr('botTitle');
   $('#board').setAttribute('aria-label', tr('board'));
   $('#bar').setAttribute('aria-label', tr('turn'));
+  for (const [id, label] of Object.entries(tr('aria'))) document.getElementById(id).setAttribute('aria-label', label);
+  $('#load-id-text').placeholder = tr('idPlaceholder');
 }
 
 // view adds the keys every call that answers with a state takes.
@@ -489,8 +491,10 @@ function renderStatus() {
   $('#dice').setAttribute('aria-label', tr('diceLabel', d.length ? diceText(d) : ''));
 }
 
-// endSentence tells the end: who won and what the game is worth.
+// endSentence tells the end: who won and what the game is worth, in the
+// library's words where the session gives them ("ending"), else the page's.
 function endSentence() {
+  if (cur.ending) return cur.ending;
   const r = game.returns || [];
   const w = typeof game.winner === 'number' ? game.winner : r.indexOf(Math.max(...r));
   if (w < 0 || !r.length || r.every((x) => x === r[0])) return tr('drawn');
@@ -669,11 +673,12 @@ function renderLegal() {
 const rules = new Map();
 function ruleText(id) {
   if (!id) return null;
-  if (!rules.has(id)) {
-    const r = call('rule', { id });
-    rules.set(id, r.error ? null : r);
+  const k = `${lang}:${id}`;
+  if (!rules.has(k)) {
+    const r = call('rule', langView ? { id, lang } : { id });
+    rules.set(k, r.error ? null : r);
   }
-  return rules.get(id);
+  return rules.get(k);
 }
 
 // renderEvents lists the steps with their events in words. An event with a

@@ -70,6 +70,8 @@ export const words = {
     festDesc: (n) => `The fortress plan: ${n} fields hold a marker.`,
     diceLabel: (d) => d ? `dice ${d}` : 'no dice',
     ruleToggle: 'show the rule',
+    aria: { 'manual-dice': 'the dice thrown, e.g. 6 2', 'load-id-text': 'position ID to load', 'record-text': 'record text', 'record-file': 'record file', legal: 'Legal moves', events: 'Events' },
+    idPlaceholder: 'paste a position ID',
   },
   de: {
     loading: 'Die Regeln werden geladen…', language: 'Sprache', chooser: 'Neues Spiel, Regeln, Plätze, Gegner',
@@ -132,6 +134,8 @@ export const words = {
     festDesc: (n) => `Der Festungsplan: ${n} Felder tragen eine Marke.`,
     diceLabel: (d) => d ? `Würfel ${d}` : 'keine Würfel',
     ruleToggle: 'die Regel zeigen',
+    aria: { 'manual-dice': 'die geworfenen Würfel, z. B. 6 2', 'load-id-text': 'Stellungs-ID zum Laden', 'record-text': 'Text der Partie', 'record-file': 'Datei der Partie', legal: 'Erlaubte Züge', events: 'Ereignisse' },
+    idPlaceholder: 'eine Stellungs-ID einfügen',
   },
 };
 
