@@ -487,6 +487,16 @@ func TestBoardPointsAndRuleOnTap(t *testing.T) {
 	if head != firstText {
 		t.Errorf("the event list heads brown's move %s with %q, want %q", first, head, firstText)
 	}
+	// the board's focus is drawn: the frame of the focused element differs
+	// from its frame once the focus has gone on
+	focusBy(t, ctx, func(a string) bool { return strings.HasPrefix(a, "key:") }, kb.Tab, 80)
+	key := strings.TrimPrefix(eval[string](t, ctx, activeJS), "key:")
+	frame := `(() => { const s = getComputedStyle(document.querySelector('#board [data-key="` + key + `"]').firstElementChild); return s.stroke + ' ' + s.strokeWidth })()`
+	focused := eval[string](t, ctx, frame)
+	press(t, ctx, kb.Tab)
+	if after := eval[string](t, ctx, frame); after == focused {
+		t.Errorf("the focused board element %s looks the same without the focus: %q", key, after)
+	}
 	// the rule of an event, by a tap
 	click(t, ctx, "#events .ev[data-rule]")
 	rule := eval[string](t, ctx, `(() => { const e = document.querySelector('#events .ev[data-rule]'); const r = e.nextElementSibling; return e.dataset.rule + '|' + e.getAttribute('aria-expanded') + '|' + (r && r.classList.contains('ruletext') ? r.textContent : '') })()`)
