@@ -89,11 +89,11 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c config
-	fs.StringVar(&c.game, "game", defaultGame(), "game to play")
+	fs.StringVar(&c.game, "game", defaultGame(), "game to play: "+strings.Join(catalog.Names(), ", "))
 	fs.StringVar(&c.preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&c.players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: random, greedy, search, expectimax, net-<level> (beginner … strongest; Toccateglio and Verkehren) or human")
-	fs.IntVar(&c.seat, "seat", 0, "your seat")
+	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: human or a bot, weakest first: "+strings.Join(bot.Names(), ", ")+" (the net- levels play Toccateglio and Verkehren, elsewhere as greedy)")
+	fs.IntVar(&c.seat, "seat", 0, "your seat, counted from 0: 0 is Player 1, who plays X")
 	fs.StringVar(&c.dice, "dice", "auto", "auto: the program throws; manual: you type every throw")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
 	fs.StringVar(&c.load, "load", "", "start from a saved game record")
@@ -143,64 +143,39 @@ func demo(c config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s: greedy bot (seat 0) against random bots; seed %d\n\n", v.Name, c.seed)
+	fmt.Fprintf(out, "%s: the greedy bot (Player 1) against random bots; seed %d\n\n", v.Title, c.seed)
 	r := rand.New(rand.NewPCG(c.seed, 0))
 	turns := 0
 	for g.ToMove() != brettspiel.Terminal && turns < c.turns {
 		var m brettspiel.Move
-		throw := ""
-		if g.ToMove() == brettspiel.Chance {
+		p := g.ToMove()
+		if p == brettspiel.Chance {
 			m, _ = brettspiel.SampleChance(g, r)
-			throw = g.MoveString(m)
 		} else {
 			var b bot.Bot = bot.Random{}
-			if g.ToMove() == 0 {
+			if p == 0 {
 				b = bot.Greedy{}
 			}
 			m = b.Choose(g, g.LegalMoves(), r)
 			turns++
-			fmt.Fprintf(out, "%v plays %s\n", g.ToMove(), g.MoveString(m))
 		}
+		before, notation := g.Clone(), g.MoveString(m)
 		if err := g.Apply(m); err != nil {
 			return err
 		}
-		printEvents(out, g.Events(), throw)
+		for _, l := range stepReport(before, p, m, notation, g.Events()) {
+			fmt.Fprintln(out, l)
+		}
 		if g.ToMove() >= 0 {
-			fmt.Fprintf(out, "\n%s\n\n", g)
+			fmt.Fprintf(out, "\n%s\n\n", drawBoard(g))
 		}
 	}
 	if g.ToMove() == brettspiel.Terminal {
-		fmt.Fprintf(out, "\n%s\n", gameOver(g))
+		fmt.Fprintf(out, "\n%s\n%s\n", drawBoard(g), gameOver(g))
 	} else {
-		fmt.Fprintf(out, "\nstopped after %d turns (-turns), returns so far %v\n", turns, g.Returns())
+		fmt.Fprintf(out, "\nStopped after %d turns (-turns); the game is not over.\n", turns)
 	}
 	return nil
-}
-
-// gameOver says how a finished game ended: its returns, and "a draw" when
-// every seat has the same return (a Verkehren game in which both players are
-// Junker, say).
-func gameOver(g brettspiel.Game) string {
-	r := g.Returns()
-	for _, v := range r[1:] {
-		if v != r[0] {
-			return fmt.Sprintf("game over, returns %v", r)
-		}
-	}
-	return fmt.Sprintf("game over, a draw, returns %v", r)
-}
-
-// printEvents prints events one a line, as Event.String renders them: in the
-// board's coordinates, with the rule that caused each. A note that only
-// repeats the dice of a throw, as numbers or as the throw's notation, is
-// left out.
-func printEvents(out io.Writer, events []brettspiel.Event, throw string) {
-	for _, e := range events {
-		if len(e.Dice) > 0 && (e.Note == diceText(e.Dice) || e.Note == throw) {
-			e.Note = ""
-		}
-		fmt.Fprintf(out, "  %s\n", e)
-	}
 }
 
 // diceText writes dice as the notation of a throw does, "6-2".
