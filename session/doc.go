@@ -70,10 +70,20 @@
 // log (false: an empty log), rules (true: each event of the log with its
 // rule's text; by default the event names its rule by ID), legal (false: no
 // legal moves at a seat's turn),
-// chance (true: the throws at a chance node, left out by default) and static
+// chance (true: the throws at a chance node, left out by default), static
 // (true: the Festungsspiel's plan inside the state; by default "fields"
 // lists only the fields holding a marker or squares, by ID, and "plan"
-// gives the rest once).
+// gives the rest once) and lang ("en" or "de": the language of the
+// answer's sentences for players; by default the game's).
+//
+// # Words for players
+//
+// The sentences a player reads come from package words, in the game's
+// language: "lang" in the arguments of newGame, loadRecord or loadID
+// ([Config.Lang]; "en" by default), or the call's own "lang". Each event
+// of the log has its sentence ("text": "Player 1 moves a stone from 1 to 3
+// (2).") and a STATE of a game over says how it ended ("ending": "Player 2
+// wins a triple Partie (3 strokes).").
 //
 // legal lists the legal moves of the seat to move, or the throws at a chance
 // node, as the state's "legal" does: each with its notation and its parts

@@ -8,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // method runs one method of Call on its arguments and returns its result
@@ -131,13 +132,28 @@ type View struct {
 	// Festungsspiel's plan; by default it is left out, and "plan" gives it
 	// once.
 	Static bool `json:"static"`
+	// Lang is the language of the answer's sentences for players, "en" or
+	// "de" (words.Parse); "" is the game's own ([Config.Lang]). In
+	// newGame, loadRecord and loadID it sets the game's language too.
+	Lang string `json:"lang"`
 }
 
 func (v View) check(method string) error {
 	if v.Since < 0 {
 		return bad(method, strconv.Itoa(v.Since), ErrBadCall, "since is a step's index, 0 or more")
 	}
+	if _, err := words.Parse(v.Lang); err != nil {
+		return bad(method, v.Lang, ErrBadCall, `lang is "en" or "de"`)
+	}
 	return nil
+}
+
+// lang is the language of an answer: the view's, else the game's.
+func (v View) lang(g *Game) words.Lang {
+	if l, err := words.Parse(v.Lang); err == nil && v.Lang != "" {
+		return l
+	}
+	return g.lang
 }
 
 // handleArgs are the arguments of the calls on one game; their argument
@@ -469,6 +485,7 @@ func newGameCall(t *Table, name string, args []byte) ([]byte, error) {
 	if in.Variant == "" {
 		return nil, missing(name, "variant")
 	}
+	in.Config.Lang = in.View.Lang
 	return t.seat(name, in.View, func() (*Game, error) { return New(in.Config) })
 }
 
@@ -505,7 +522,9 @@ type loadArgs struct {
 	View
 }
 
-func (a loadArgs) config() Config { return Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice} }
+func (a loadArgs) config() Config {
+	return Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice, Lang: a.View.Lang}
+}
 
 func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
 	var in loadArgs

@@ -21,6 +21,11 @@ export interface View {
   chance?: boolean;
   /** true sends what the rules fix in every state (the Festungsspiel's plan); by default "plan" gives it once. */
   static?: boolean;
+  /**
+   * The language of the answer's sentences for players ("en" or "de"); by
+   * default the game's. In newGame, loadRecord and loadID it sets the game's language.
+   */
+  lang?: 'en' | 'de' | string;
 }
 
 /** A single step of a move: a stone from a point to a point by a die, or a field chosen. */
@@ -152,6 +157,8 @@ export interface StateResult extends Info {
   millis?: number;
   /** Steps the call played (advance). */
   played: number;
+  /** How the game ended, in sentences for players in the answer's language; absent while it goes on. */
+  ending?: string;
 }
 
 /** A game of the catalogue. */
