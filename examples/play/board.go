@@ -10,18 +10,19 @@ import (
 	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // drawBoard draws the position for people: the board in board points with
 // the Hucke marked, the dice, each player's stones and score, and who is to
 // do what, seats named as people count them. A game the program cannot draw
 // itself is drawn by its String.
-func drawBoard(g brettspiel.Game) string {
+func drawBoard(l words.Lang, g brettspiel.Game) string {
 	switch g := g.(type) {
 	case *festung.Game:
-		return drawPlan(g)
+		return drawPlan(l, g)
 	case *toccateglio.Game, *verkehren.Game:
-		if s, ok := drawRace(g); ok {
+		if s, ok := drawRace(l, g); ok {
 			return s
 		}
 	}
@@ -32,16 +33,16 @@ func drawBoard(g brettspiel.Game) string {
 var stoneMark = [2]string{"X", "O"}
 
 // raceName names a seat of a race game with its stones, "Player 2 (O)".
-func raceName(p int) string {
+func raceName(l words.Lang, p int) string {
 	if p == 0 || p == 1 {
-		return seatName(brettspiel.Player(p)) + " (" + stoneMark[p] + ")"
+		return seatName(l, brettspiel.Player(p)) + " (" + stoneMark[p] + ")"
 	}
-	return seatName(brettspiel.Player(p))
+	return seatName(l, brettspiel.Player(p))
 }
 
 // drawRace draws a race board from the game's JSON form, which both race
 // games share.
-func drawRace(g brettspiel.Game) (string, bool) {
+func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 	data, err := json.Marshal(g)
 	if err != nil {
 		return "", false
@@ -80,7 +81,7 @@ func drawRace(g brettspiel.Game) (string, bool) {
 		var hs []string
 		for p := 0; p < 2; p++ {
 			if pt, ok := huckes[p]; ok {
-				hs = append(hs, fmt.Sprintf("%d of %s", pt, raceName(p)))
+				hs = append(hs, fmt.Sprintf("%d of %s", pt, raceName(l, p)))
 			}
 		}
 		fmt.Fprintf(&b, "H = the Hucke, a corner point: %s\n", strings.Join(hs, ", "))
@@ -88,9 +89,9 @@ func drawRace(g brettspiel.Game) (string, bool) {
 	tg, _ := g.(*toccateglio.Game)
 	vg, _ := g.(*verkehren.Game)
 	for p, side := range rj.Sides {
-		fmt.Fprintf(&b, "%s: %d in the %s, %d borne off, %d pips to go", raceName(p), side.Waiting, rj.Waiting, side.BorneOff, side.Pips)
+		fmt.Fprintf(&b, "%s: %d %s, %d borne off, %d pips to go", raceName(l, p), side.Waiting, waitingWords[rj.Waiting], side.BorneOff, side.Pips)
 		if tg != nil {
-			fmt.Fprintf(&b, "; %s, %s", plural(tg.Marks()[p], "mark", "marks"), plural(tg.Strokes()[p], "stroke", "strokes"))
+			fmt.Fprintf(&b, "; %d marks, %d strokes", tg.Marks()[p], tg.Strokes()[p])
 		}
 		if vg != nil && vg.Junker(brettspiel.Player(p)) {
 			fmt.Fprintf(&b, "; Junker (%d open entry points)", vg.OpenEntries(brettspiel.Player(p)))
@@ -103,13 +104,16 @@ func drawRace(g brettspiel.Game) (string, bool) {
 	if len(rj.Dice) > 0 {
 		fmt.Fprintf(&b, "Dice: %s\n", diceFaces(rj.Dice))
 	}
-	b.WriteString(raceStatus(rj))
+	b.WriteString(raceStatus(l, rj))
 	return b.String(), true
 }
 
+// waitingWords say where stones wait to enter, after their number.
+var waitingWords = map[string]string{"hand": "in the hand", "bar": "on the bar"}
+
 // raceStatus says whose turn it is and to do what.
-func raceStatus(rj brettspiel.RaceJSON) string {
-	who := raceName(rj.Seat)
+func raceStatus(l words.Lang, rj brettspiel.RaceJSON) string {
+	who := raceName(l, rj.Seat)
 	switch rj.Phase {
 	case "draw-first", "draw-second":
 		return "Draw for the start: each player throws, the higher total begins."
@@ -147,7 +151,7 @@ func throwText(d []int) string {
 // drawPlan draws the Festungsspiel's plan as lines of fields, x for a
 // marker and . for an empty field, the seats with their balances, and the
 // throw being decided.
-func drawPlan(g *festung.Game) string {
+func drawPlan(l words.Lang, g *festung.Game) string {
 	var b strings.Builder
 	mark := func(id festung.FieldID) byte {
 		if g.Marker(id) {
@@ -174,7 +178,7 @@ func drawPlan(g *festung.Game) string {
 			b.WriteByte('\n')
 		}
 	}
-	b.WriteString("  (fortresses 1 and 3 have each work twice: the ' row is the second set, W1.I'…W1.VI', F-P1)\n")
+	b.WriteString("  (fortresses 1 and 3 have every work twice: the ' row is the second set, W1.I'…W1.VI')\n")
 	b.WriteString("fortress lines")
 	for k := 1; k <= 4; k++ {
 		fmt.Fprintf(&b, "  %d:", k)
@@ -199,15 +203,15 @@ func drawPlan(g *festung.Game) string {
 		if k := g.Pasches(pl); k > 0 {
 			fort = "F" + strconv.Itoa(k)
 		}
-		fmt.Fprintf(&b, "  %-9s %7d  %6d  %7d  %s\n", seatName(pl), g.Balance(pl), g.Bought(pl), g.Pasches(pl), fort)
+		fmt.Fprintf(&b, "  %-9s %7d  %6d  %7d  %s\n", seatName(l, pl), g.Balance(pl), g.Bought(pl), g.Pasches(pl), fort)
 	}
 	switch p := g.ToMove(); {
 	case p == brettspiel.Terminal:
 		b.WriteString("The game is over.")
 	case p == brettspiel.Chance:
-		fmt.Fprintf(&b, "%s to throw.", seatName(g.Turn()))
+		fmt.Fprintf(&b, "%s to throw.", seatName(l, g.Turn()))
 	default:
-		fmt.Fprintf(&b, "Dice: %s (%s)\n%s threw and decides.", diceFaces(g.Dice()), throwText(g.Dice()), seatName(p))
+		fmt.Fprintf(&b, "Dice: %s (%s)\n%s threw and decides.", diceFaces(g.Dice()), throwText(g.Dice()), seatName(l, p))
 	}
 	return b.String()
 }

@@ -56,6 +56,7 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 	_ "github.com/brettspiel/brettspiel/bot/neural" // the net levels join the bots by name
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 func main() {
@@ -80,6 +81,7 @@ func stdinIsTerminal() bool {
 
 type config struct {
 	game, preset, opponent, dice, load string
+	lang                               words.Lang
 	players, seat, turns               int
 	seed                               uint64
 	interactive                        bool
@@ -98,9 +100,14 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
 	fs.StringVar(&c.load, "load", "", "start from a saved game record")
 	fs.IntVar(&c.turns, "turns", 40, "turns of the bot game before it stops")
+	lang := fs.String("lang", langFromEnv(), "the language of the game's sentences: en or de (default from $LANG)")
 	fs.BoolVar(&c.interactive, "i", false, "play at the prompt even when standard input is not a terminal")
 	if err := fs.Parse(argv); err != nil {
 		return err
+	}
+	var err error
+	if c.lang, err = words.Parse(*lang); err != nil {
+		return fmt.Errorf("-lang %q: want en or de", *lang)
 	}
 	if c.dice != "auto" && c.dice != "manual" {
 		return fmt.Errorf("-dice %q: want auto or manual", c.dice)
@@ -163,15 +170,15 @@ func demo(c config, out io.Writer) error {
 		if err := g.Apply(m); err != nil {
 			return err
 		}
-		for _, l := range stepReport(before, p, m, notation, g.Events()) {
+		for _, l := range stepReport(c.lang, before, p, m, notation, g.Events()) {
 			fmt.Fprintln(out, l)
 		}
 		if g.ToMove() >= 0 {
-			fmt.Fprintf(out, "\n%s\n\n", drawBoard(g))
+			fmt.Fprintf(out, "\n%s\n\n", drawBoard(c.lang, g))
 		}
 	}
 	if g.ToMove() == brettspiel.Terminal {
-		fmt.Fprintf(out, "\n%s\n%s\n", drawBoard(g), gameOver(g))
+		fmt.Fprintf(out, "\n%s\n%s\n", drawBoard(c.lang, g), gameOver(c.lang, g.Events()))
 	} else {
 		fmt.Fprintf(out, "\nStopped after %d turns (-turns); the game is not over.\n", turns)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/verkehren"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // waitingPlace names the place where a game's stones wait to enter: the
@@ -73,21 +75,22 @@ func isStepEvent(e brettspiel.Event) bool {
 }
 
 // stepReport says what one step of a game did, played from the position
-// before by actor as notation, with its events: a throw once, in the
-// notation's form; a play in board points with its notation beside; then the
-// other events, a sentence each, indented.
-func stepReport(before brettspiel.Game, actor brettspiel.Player, m brettspiel.Move, notation string, events []brettspiel.Event) []string {
+// before by actor as notation, with its events: a throw once; a play in
+// board points with its notation beside and the rules of its steps; a pass,
+// a concession or a decision by its event; then the other events, a
+// sentence each, indented.
+func stepReport(l words.Lang, before brettspiel.Game, actor brettspiel.Player, m brettspiel.Move, notation string, events []brettspiel.Event) []string {
 	var lines []string
 	rest := events
 	switch kind := moveKind(before, m); {
 	case actor == brettspiel.Chance:
 		// the throw event says who threw what; the notation stands in
 		// where there is none
-		line, told := "The dice show "+notation+".", false
+		line, told := pick(l, "The dice show ", "Die Würfel zeigen ")+notation+".", false
 		rest = nil
 		for _, e := range events {
 			if e.Kind == brettspiel.EventThrow && !told {
-				line, told = eventSentence(e), true
+				line, told = eventSentence(l, e), true
 				continue
 			}
 			rest = append(rest, e)
@@ -106,27 +109,37 @@ func stepReport(before brettspiel.Game, actor brettspiel.Player, m brettspiel.Mo
 			}
 			rest = append(rest, e)
 		}
-		line := fmt.Sprintf("%s plays %s (notation %s).", seatName(actor), steps, notation)
+		line := fmt.Sprintf(pick(l, "%s plays %s (notation %s).", "%s zieht %s (Notation %s)."), seatName(l, actor), steps, notation)
 		if rules = unique(rules); len(rules) > 0 {
 			line = withRule(line, strings.Join(rules, ", "))
 		}
 		lines = append(lines, line)
-	case kind == brettspiel.MovePass:
-		// the pass event says it
-	case kind == brettspiel.MoveConcede:
-		lines = append(lines, seatName(actor)+" concedes.")
-		rest = nil
-		for _, e := range events {
-			if e.Player == actor && e.Kind == "concede" {
-				continue
-			}
-			rest = append(rest, e)
-		}
+	case saysItself(actor, events) >= 0:
+		// a pass, a concession, a decision: its event says it, first
+		i := saysItself(actor, events)
+		lines = append(lines, eventSentence(l, events[i]))
+		rest = append(append([]brettspiel.Event(nil), events[:i]...), events[i+1:]...)
 	default:
-		lines = append(lines, fmt.Sprintf("%s chooses %s.", seatName(actor), notation))
+		lines = append(lines, fmt.Sprintf(pick(l, "%s chooses %s.", "%s wählt %s."), seatName(l, actor), notation))
 	}
 	for _, e := range rest {
-		lines = append(lines, "  "+eventSentence(e))
+		lines = append(lines, "  "+eventSentence(l, e))
 	}
 	return lines
+}
+
+// saysItself returns the index of the event that says what the actor of a
+// move that is no play did — a pass, a concession or a decision of his —
+// or -1.
+func saysItself(actor brettspiel.Player, events []brettspiel.Event) int {
+	for i, e := range events {
+		if e.Player != actor {
+			continue
+		}
+		switch e.Kind {
+		case brettspiel.EventPass, brettspiel.EventDecide, verkehren.EventConcede:
+			return i
+		}
+	}
+	return -1
 }

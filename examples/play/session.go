@@ -117,7 +117,7 @@ func (s *session) loop() error {
 		p := s.g.ToMove()
 		switch {
 		case p == brettspiel.Terminal:
-			s.say("\n%s\n%s", drawBoard(s.g), gameOver(s.g))
+			s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
 			return s.offerSave()
 		case !s.typed(p):
 			var m brettspiel.Move
@@ -250,7 +250,7 @@ func (s *session) apply(m brettspiel.Move) error {
 // printEntry prints a step of the game, played from the position before:
 // who did what, in board points, and its events (stepReport).
 func (s *session) printEntry(before brettspiel.Game, e brettspiel.HistoryEntry) {
-	for _, l := range stepReport(before, e.Actor, e.Move, e.Notation, e.Events) {
+	for _, l := range stepReport(s.c.lang, before, e.Actor, e.Move, e.Notation, e.Events) {
 		s.say("%s", l)
 	}
 }
@@ -258,7 +258,7 @@ func (s *session) printEntry(before brettspiel.Game, e brettspiel.HistoryEntry) 
 // show draws the board and the choices of the person to move.
 func (s *session) show() {
 	p := s.g.ToMove()
-	s.say("\n%s", drawBoard(s.g))
+	s.say("\n%s", drawBoard(s.c.lang, s.g))
 	if p == brettspiel.Terminal {
 		return
 	}
@@ -266,7 +266,7 @@ func (s *session) show() {
 		s.say("type the throw you see:")
 		return
 	}
-	s.say("%s, your choice (a number, or the move as typed):", seatName(p))
+	s.say("%s, your choice (a number, or the move as typed):", seatName(s.c.lang, p))
 	for i, m := range s.g.LegalMoves() {
 		s.say("%s", listLine(s.g, i+1, m))
 	}
@@ -439,7 +439,7 @@ func (s *session) history() {
 		return
 	}
 	for i, e := range s.h.All() {
-		who, what := seatName(e.Actor), e.Notation
+		who, what := seatName(s.c.lang, e.Actor), e.Notation
 		if e.Actor == brettspiel.Chance {
 			who = "dice"
 		} else if before, ok := s.h.Before(i); ok {
@@ -455,9 +455,9 @@ func (s *session) history() {
 // games, whose stones are X and O, "Player 2" elsewhere.
 func (s *session) seatLabel(p brettspiel.Player) string {
 	if s.g.NumPlayers() == 2 && s.variant.Name != "festung" {
-		return raceName(int(p))
+		return raceName(s.c.lang, int(p))
 	}
-	return seatName(p)
+	return seatName(s.c.lang, p)
 }
 
 // quit leaves the game. A game in play that changed since it was started,
