@@ -101,7 +101,7 @@ func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 	if tg != nil {
 		fmt.Fprintf(&b, "Partie %d of %d\n", min(tg.Partien()+1, tg.Options().Partien), tg.Options().Partien)
 	}
-	if len(rj.Dice) > 0 {
+	if len(rj.Dice) > 0 && rj.Phase != "over" {
 		fmt.Fprintf(&b, "Dice: %s\n", diceFaces(rj.Dice))
 	}
 	b.WriteString(raceStatus(l, rj))

@@ -14,7 +14,7 @@ var commands = [][2]string{
 	{"NUMBER", "play the move of that number in the list"},
 	{"MOVE", "play a move typed in the game's notation (below)"},
 	{"board", "draw the board and the list of moves again"},
-	{"hint", "the best moves by the search bot, with what they score"},
+	{"hint", "the best moves by the strongest bot (net-strongest in the race games), with what each scores and the result it expects"},
 	{"undo", "take back your last move (the throws and bot moves after it too)"},
 	{"redo", "play again what undo took back"},
 	{"history", "the moves of the game so far"},
@@ -23,7 +23,7 @@ var commands = [][2]string{
 	{"save FILE", "write the game record to FILE"},
 	{"load FILE", "go on with a saved game (undo reaches into it)"},
 	{"help", "this text"},
-	{"quit", "leave the game (also exit)"},
+	{"quit", "leave the game (also exit); a game in play is offered for saving"},
 }
 
 // notation describes the move notation of a game for help: examples with
@@ -100,9 +100,18 @@ func (s *session) help() {
 		}
 	}
 	s.say("\nentering moves: type the number of a move in the list, or the move in")
-	s.say("notation; case and spacing do not matter. The board and the events count")
-	s.say("in board points (player 0's track); the notation counts in the mover's own")
-	s.say("track, so where that differs the list shows each play in board points too.")
+	s.say("notation; case and spacing do not matter. The board, the list, the moves")
+	s.say("told and the history count in board points, as the board is numbered; the")
+	s.say("notation counts in the mover's own track (Player 2's point 1 is board point")
+	s.say("%s), so the list gives beside each play the notation to type.", player2Start(s.variant.Name))
+}
+
+// player2Start names the board point of Player 2's point 1, for help.
+func player2Start(game string) string {
+	if game == "verkehren" {
+		return "13"
+	}
+	return "24"
 }
 
 // why prints the text of the rules named in arg, or, with no arg, of the

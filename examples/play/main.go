@@ -5,19 +5,25 @@
 //	go run ./examples/play -game verkehren -opponent greedy
 //	go run ./examples/play -opponent human       # two people at one keyboard
 //
-// At your turn the program draws the board, shows the throw and the numbered
-// legal plays; type a number from the list or a play in the game's notation.
-// The board is drawn in absolute points (player 0's track), and so are the
-// events printed after every move; where the notation counts in the mover's
-// own track (player 1 in Toccateglio and Verkehren), the list shows each play's
-// steps in board points beside it.
+// At your turn the program draws the board — the points numbered as on the
+// board, the Hucke marked, the dice — and lists the legal plays, numbered;
+// type a number from the list or a play in the game's notation. Plays are
+// shown in board points wherever they are told (the list, the plays made,
+// the history), with the notation beside them: it counts in the mover's own
+// track, which for Player 2 of Toccateglio and Verkehren is not the board's
+// numbering. Seats are named as people count them: seat 0 is Player 1. The
+// events and the end of the game are told in sentences (package words), in
+// English or German (-lang en|de; by default from $LANG).
 //
 // The commands:
 //
 //	NUMBER       play the move of that number in the list
 //	MOVE         play a move typed in the game's notation (help shows it)
 //	board        draw the board and the list of moves again
-//	hint         the best moves by the search bot, with what they score
+//	hint         the best moves by the strongest bot that ranks the game's
+//	             plays (net-strongest in Toccateglio and Verkehren), with
+//	             what each scores and the result it expects, in the game's
+//	             unit
 //	undo         take back your last move, and the throws and the bots'
 //	             moves after it; you choose again from the same throw
 //	redo         play again what undo took back
@@ -28,7 +34,8 @@
 //	save FILE    write the game record to FILE (asks before overwriting)
 //	load FILE    go on with a saved game; undo reaches back into it
 //	help         the commands, the notation of the game, how to enter moves
-//	quit         leave the game (also exit)
+//	quit         leave the game (also exit); a game in play that changed
+//	             since it was last saved is offered for saving first
 //
 // A word that is no command and no move is answered "unknown command";
 // a move that is malformed or illegal is answered with the game's reason and,

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/catalog"
+)
+
+// The race board marks each player's Hucke and shows the dice being played.
+func TestBoardShowsHuckeAndDice(t *testing.T) {
+	// seed 3: Player 1 is to play 5-3
+	out := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	for _, want := range []string{
+		" H13  14  15", " H12  11  10",
+		"H = the Hucke, a corner point: 12 of Player 1 (X), 13 of Player 2 (O)\n",
+		"\nDice: [5] [3]\nPlayer 1 (X) to play the dice.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the board lacks %q:\n%s", want, out)
+		}
+	}
+	// Verkehren treats no point apart: no Hucke drawn; the dice are
+	out = playWith(t, "quit\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random")
+	if strings.Contains(out, "Hucke") || !strings.Contains(out, "\nDice: [5] [3]\n") {
+		t.Errorf("Verkehren's board:\n%s", out)
+	}
+}
+
+// The Festungsspiel's plan explains its ' rows and shows the throw to be
+// decided with its dice.
+func TestPlanExplainsTheTwinRowsAndShowsTheThrow(t *testing.T) {
+	// seed 3: after the bots' throws Player 1 decides which field to take from
+	out := playWith(t, "quit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
+	for _, want := range []string{
+		"  of fortress 1'", "  of fortress 3'",
+		"the ' row is the second set, W1.I'…W1.VI'",
+		"Player 1 threw and decides.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan lacks %q:\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`\nDice: \[\d\] \[\d\] \[\d\] \(\d/\d-\d\)\n`).MatchString(out) {
+		t.Errorf("the plan does not show the throw:\n%s", out)
+	}
+	// the seats are named as people count them, in the plan too
+	if !strings.Contains(out, "\n  Player 1 ") || !strings.Contains(out, "\n  Player 2 ") || strings.Contains(out, "seat 0") {
+		t.Errorf("the plan's seats:\n%s", out)
+	}
+}
+
+// The end is told with who won what, in the game's unit, never as returns;
+// the bot game ends so too.
+func TestEndToldInPlayersWords(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		want *regexp.Regexp
+	}{
+		{"toccateglio", regexp.MustCompile(`\n *Player \d wins an? (single|double|triple|quadruple) Partie \(\d strokes?\) \(T-W2\)\.\n *Player \d wins the match by \d strokes? \(T-W4\)\.\n`)},
+		{"verkehren", regexp.MustCompile(`\n *Player \d wins a (single|double) game.*\(worth \d\).*\(V-W\d\)\.\n`)},
+	} {
+		out := playWith(t, "", "-game", c.game, "-turns", "1000")
+		_, last, _ := strings.Cut(out, "The game is over.\n")
+		if !c.want.MatchString(out) || !strings.Contains(last, " wins ") || strings.Contains(out, "returns") || strings.Contains(out, "game over") {
+			t.Errorf("%s: the end of the bot game:\n%s", c.game, out[max(0, len(out)-1500):])
+		}
+	}
+}
+
+func TestHintComesFromTheStrongestLevel(t *testing.T) {
+	for _, c := range []struct{ game, level string }{
+		{"toccateglio", "net-strongest"},
+		{"verkehren", "net-strongest"},
+		{"festung", "expectimax"}, // the nets play the Festungsspiel as greedy
+	} {
+		g, err := catalog.New(c.game, "", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.ToMove() == brettspiel.Chance {
+			if err := g.Apply(g.LegalMoves()[0]); err != nil {
+				t.Fatal(err)
+			}
+			if g.ToMove() == brettspiel.Chance && len(g.LegalMoves()) > 0 && c.game != "festung" {
+				// the draw for the start: a lower throw for the second
+				if err := g.Apply(g.LegalMoves()[len(g.LegalMoves())-1]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if _, name := hinter(g); name != c.level {
+			t.Errorf("%s: hints by %s, want %s (levels %v)", c.game, name, c.level, bot.Names())
+		}
+	}
+	// at the prompt: the level is named and the estimate has its unit
+	for _, c := range []struct{ game, unit string }{{"toccateglio", "strokes"}, {"verkehren", "points"}, {"festung", "markers"}} {
+		parts := prompts(playWith(t, "hint\nquit\n", "-i", "-game", c.game, "-seed", "3", "-opponent", "random"))
+		if !strings.HasPrefix(parts[1], "the best plays by the ") || !regexp.MustCompile(`expected [+-]\d+\.\d\d `+c.unit+`\n`).MatchString(parts[1]) {
+			t.Errorf("%s: hint:\n%s", c.game, parts[1])
+		}
+	}
+	// help says which bot hints
+	out := playWith(t, "help\nquit\n", "-i", "-seed", "3", "-opponent", "random")
+	if strings.Contains(out, "search bot") || !strings.Contains(out, "the strongest bot (net-strongest") {
+		t.Errorf("help on hint:\n%s", out)
+	}
+}
+
+func TestUsageListsGamesAndBots(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-h"}, strings.NewReader(""), &out, &errOut, false); err == nil {
+		t.Fatal("-h gave no error")
+	}
+	usage := errOut.String()
+	for _, name := range append(catalog.Names(), bot.Names()...) {
+		if !strings.Contains(usage, name) {
+			t.Errorf("-h does not name %q:\n%s", name, usage)
+		}
+	}
+	if !strings.Contains(usage, "-lang") {
+		t.Errorf("-h lacks -lang:\n%s", usage)
+	}
+}
+
+func TestQuitInMidGameOffersToSave(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mid.txt")
+	out := playWith(t, "1\nquit\n"+file+"\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if !strings.Contains(out, "The game is not over.\nsave the game? file name or empty to skip: saved") {
+		t.Errorf("quit after a move:\n%s", out)
+	}
+	if g := loadFile(t, file); g.ToMove() == brettspiel.Terminal {
+		t.Errorf("the saved game is over:\n%s", g)
+	}
+	// an empty answer leaves without saving
+	out = playWith(t, "1\nexit\n\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+	if !strings.HasSuffix(out, "save the game? file name or empty to skip: ") {
+		t.Errorf("quit, then no name:\n%s", out)
+	}
+	// nothing played yet, or nothing since the save: no question
+	for _, input := range []string{"quit\n", "1\nsave " + filepath.Join(dir, "again.txt") + "\nquit\n"} {
+		out = playWith(t, input, "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
+		if strings.Contains(out, "save the game?") {
+			t.Errorf("%q asked to save:\n%s", input, out)
+		}
+	}
+}
+
+// The history and the bot game tell plays in board points, as the board
+// and the list do, with the notation beside them.
+func TestHistoryAndBotGameInBoardPoints(t *testing.T) {
+	parts := prompts(playWith(t, "1\nhistory\nquit\n\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random", "-seat", "1"))
+	if !strings.Contains(parts[2], ". Player 2  24→23 24→21              (notation 1/2 1/4)\n") {
+		t.Errorf("history:\n%s", parts[2])
+	}
+	out := playWith(t, "", "-game", "verkehren", "-turns", "6")
+	// Player 2's point 1 is board point 13 in Verkehren
+	if !regexp.MustCompile(`\nPlayer 2 plays 13→\d+ \S+ \(notation 1/`).MatchString(out) {
+		t.Errorf("the bot game:\n%s", out)
+	}
+}
+
+func TestLanguage(t *testing.T) {
+	out := playWith(t, "quit\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random", "-lang", "de")
+	if !strings.Contains(out, "Spieler 1 wirft 4 und 1 um den Anfang (5) (V-S1).") || !strings.Contains(out, "Spieler 2 (O)") {
+		t.Errorf("-lang de:\n%s", out)
+	}
+	var o, e bytes.Buffer
+	if err := run([]string{"-i", "-lang", "fr"}, strings.NewReader(""), &o, &e, false); err == nil || !strings.Contains(err.Error(), "want en or de") {
+		t.Errorf("-lang fr: %v", err)
+	}
+	for env, want := range map[string]string{"de_DE.UTF-8": "de", "de_AT": "de", "en_GB.UTF-8": "en", "C": "en", "fr_FR": "en", "": "en"} {
+		t.Setenv("LC_ALL", "")
+		t.Setenv("LC_MESSAGES", "")
+		t.Setenv("LANG", env)
+		if got := langFromEnv(); got != want {
+			t.Errorf("LANG=%q: %s, want %s", env, got, want)
+		}
+	}
+	t.Setenv("LC_ALL", "de_CH.UTF-8")
+	if got := langFromEnv(); got != "de" {
+		t.Errorf("LC_ALL=de_CH: %s", got)
+	}
+}
