@@ -91,7 +91,7 @@ func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 	for p, side := range rj.Sides {
 		fmt.Fprintf(&b, "%s: %d %s, %d borne off, %d pips to go", raceName(l, p), side.Waiting, waitingWords[rj.Waiting], side.BorneOff, side.Pips)
 		if tg != nil {
-			fmt.Fprintf(&b, "; %d marks, %d strokes", tg.Marks()[p], tg.Strokes()[p])
+			fmt.Fprintf(&b, "; %s, %s", count(tg.Marks()[p], "mark", "marks"), count(tg.Strokes()[p], "stroke", "strokes"))
 		}
 		if vg != nil && vg.Junker(brettspiel.Player(p)) {
 			fmt.Fprintf(&b, "; Junker (%d open entry points)", vg.OpenEntries(brettspiel.Player(p)))
@@ -106,6 +106,14 @@ func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 	}
 	b.WriteString(raceStatus(l, rj))
 	return b.String(), true
+}
+
+// count writes n with its noun, "1 mark", "3 marks".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // waitingWords say where stones wait to enter, after their number.

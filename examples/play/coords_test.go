@@ -133,7 +133,7 @@ var fieldEvent = regexp.MustCompile(`^  Player \d (?:takes (?:a marker|\d+ marke
 // The Festungsspiel's events name the fields as its notation and the plan
 // do ("W1.II", "S.VIII", "L10"), not by their numbers.
 func TestFestungEventsNameTheFields(t *testing.T) {
-	out := playWith(t, "quit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
+	out := playWith(t, "quit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "3", "-opponent", "random")
 	n := 0
 	for _, l := range strings.Split(out, "\n") {
 		m := fieldEvent.FindStringSubmatch(l)

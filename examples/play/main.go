@@ -88,6 +88,7 @@ func stdinIsTerminal() bool {
 
 type config struct {
 	game, preset, opponent, dice, load string
+	throw                              string // "press" or "auto"; "" for the game's default
 	lang                               words.Lang
 	players, seat, turns               int
 	seed                               uint64
@@ -104,6 +105,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: human or a bot, weakest first: "+strings.Join(bot.Names(), ", ")+" (the net- levels play Toccateglio and Verkehren, elsewhere as greedy)")
 	fs.IntVar(&c.seat, "seat", 0, "your seat, counted from 0: 0 is Player 1, who plays X")
 	fs.StringVar(&c.dice, "dice", "auto", "auto: the program throws; manual: you type every throw")
+	fs.StringVar(&c.throw, "throw", "", "with -dice auto: press (you press Enter to throw your own dice) or auto (they are thrown for you); default press in the Festungsspiel, where a throw is most of a turn, auto in the race games")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
 	fs.StringVar(&c.load, "load", "", "start from a saved game record")
 	fs.IntVar(&c.turns, "turns", 40, "turns of the bot game before it stops")
@@ -118,6 +120,9 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	}
 	if c.dice != "auto" && c.dice != "manual" {
 		return fmt.Errorf("-dice %q: want auto or manual", c.dice)
+	}
+	if c.throw != "" && c.throw != "press" && c.throw != "auto" {
+		return fmt.Errorf("-throw %q: want press or auto", c.throw)
 	}
 	if !terminal && !c.interactive {
 		if c.seed == 0 {

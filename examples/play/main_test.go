@@ -62,7 +62,7 @@ func TestInteractiveCommands(t *testing.T) {
 				"load " + file,
 				"quit",
 			}, "\n") + "\n"
-			out := playWith(t, input, "-i", "-game", e.Name, "-seed", "3", "-opponent", "random")
+			out := playWith(t, input, "-i", "-game", e.Name, "-seed", "3", "-opponent", "random", "-throw", "auto")
 			for _, want := range []string{
 				"commands:", // help
 				`unknown command "this", type help`,
@@ -113,7 +113,7 @@ func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-i", "-game", "nope"},
 		{"-i", "-game", "verkehren", "-opponent", "oracle"},
-		{"-i", "-game", "festung", "-players", "3", "-seat", "5"},
+		{"-i", "-throw", "auto", "-game", "festung", "-players", "3", "-seat", "5"},
 		{"-i", "-game", "toccateglio", "-preset", "nope"},
 		{"-i", "-game", "toccateglio", "-load", "/nonexistent/record"},
 		{"-i", "-game", "toccateglio", "-dice", "loaded"},
@@ -480,13 +480,13 @@ func TestUndoAndRedoAfterLoad(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			dir := t.TempDir()
 			saved := filepath.Join(dir, "saved.txt")
-			playWith(t, "1\n1\nsave "+saved+"\nquit\n", "-i", "-game", v.Name, "-seed", "7", "-opponent", "random")
+			playWith(t, "1\n1\nsave "+saved+"\nquit\n", "-i", "-game", v.Name, "-seed", "7", "-opponent", "random", "-throw", "auto")
 			steps := recordSteps(t, saved)
 
 			undone := filepath.Join(dir, "undone.txt")
 			redone := filepath.Join(dir, "redone.txt")
 			input := "load " + saved + "\nundo\nsave " + undone + "\nredo\nsave " + redone + "\nquit\n"
-			out := playWith(t, input, "-i", "-game", v.Name, "-seed", "8", "-opponent", "random")
+			out := playWith(t, input, "-i", "-game", v.Name, "-seed", "8", "-opponent", "random", "-throw", "auto")
 			if !strings.Contains(out, "taken back: player 0's") {
 				t.Fatalf("undo after load:\n%s", out)
 			}
@@ -550,18 +550,18 @@ func TestHistoryListsTheMoves(t *testing.T) {
 func TestLoadAnotherSeatCount(t *testing.T) {
 	dir := t.TempDir()
 	three := filepath.Join(dir, "three.txt")
-	playWith(t, "save "+three+"\nquit\n", "-i", "-game", "festung", "-players", "3", "-seed", "3", "-opponent", "random")
+	playWith(t, "save "+three+"\nquit\n", "-i", "-throw", "auto", "-game", "festung", "-players", "3", "-seed", "3", "-opponent", "random")
 	// a two-seat session takes the three seats of the record, with bots on
 	// the new seat
-	out := playWith(t, "load "+three+"\n1\nquit\n", "-i", "-game", "festung", "-seed", "4", "-opponent", "random")
+	out := playWith(t, "load "+three+"\n1\nquit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "4", "-opponent", "random")
 	_, after, _ := strings.Cut(out, "loaded")
 	if !strings.Contains(after, "\nPlayer 3 throws") {
 		t.Errorf("load of three seats:\n%s", out)
 	}
 	// a seat the record lacks: refused, the game in play stays
 	two := filepath.Join(dir, "two.txt")
-	playWith(t, "save "+two+"\nquit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
-	out = playWith(t, "load "+two+"\nhistory\nquit\n", "-i", "-game", "festung", "-players", "3", "-seat", "2", "-seed", "3", "-opponent", "random")
+	playWith(t, "save "+two+"\nquit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "3", "-opponent", "random")
+	out = playWith(t, "load "+two+"\nhistory\nquit\n", "-i", "-throw", "auto", "-game", "festung", "-players", "3", "-seat", "2", "-seed", "3", "-opponent", "random")
 	if !strings.Contains(out, "seat 2: the game has seats 0…1") || strings.Contains(out, "loaded") {
 		t.Errorf("load of two seats at seat 2:\n%s", out)
 	}
@@ -604,7 +604,7 @@ func TestGreetingSaysWhoPlays(t *testing.T) {
 	if !strings.HasPrefix(out, "Toccateglio, Tokkadille 1853; you are Player 2 (O) against the random bot — type help") {
 		t.Errorf("greeting:\n%.200s", out)
 	}
-	out = playWith(t, "quit\n", "-i", "-game", "festung", "-players", "3", "-opponent", "human")
+	out = playWith(t, "quit\n", "-i", "-throw", "auto", "-game", "festung", "-players", "3", "-opponent", "human")
 	if !strings.HasPrefix(out, "Festungsspiel, Standard, 3 players; every seat is played at this keyboard — type help") {
 		t.Errorf("greeting:\n%.200s", out)
 	}
@@ -623,7 +623,7 @@ func TestThrowEventsNameTheDiceOnce(t *testing.T) {
 		}
 	}
 	// the Festungsspiel's throw: once a line, never as "1-3-5"
-	out = playWith(t, "quit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
+	out = playWith(t, "quit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "3", "-opponent", "random")
 	throws := regexp.MustCompile(`(?m)^Player \d throws (\d) on the large die and (\d) and (\d) on the small dice\.$`).FindAllStringSubmatch(out, -1)
 	if len(throws) < 5 {
 		t.Errorf("throws said: %d\n%s", len(throws), out)

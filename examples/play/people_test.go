@@ -36,7 +36,7 @@ func TestBoardShowsHuckeAndDice(t *testing.T) {
 // decided with its dice.
 func TestPlanExplainsTheTwinRowsAndShowsTheThrow(t *testing.T) {
 	// seed 3: after the bots' throws Player 1 decides which field to take from
-	out := playWith(t, "quit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
+	out := playWith(t, "quit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "3", "-opponent", "random")
 	for _, want := range []string{
 		"  of fortress 1'", "  of fortress 3'",
 		"the ' row is the second set, W1.I'…W1.VI'",
@@ -100,7 +100,7 @@ func TestHintComesFromTheStrongestLevel(t *testing.T) {
 	}
 	// at the prompt: the level is named and the estimate has its unit
 	for _, c := range []struct{ game, unit string }{{"toccateglio", "strokes"}, {"verkehren", "points"}, {"festung", "markers"}} {
-		parts := prompts(playWith(t, "hint\nquit\n", "-i", "-game", c.game, "-seed", "3", "-opponent", "random"))
+		parts := prompts(playWith(t, "hint\nquit\n", "-i", "-throw", "auto", "-game", c.game, "-seed", "3", "-opponent", "random"))
 		if !strings.HasPrefix(parts[1], "the best plays by the ") || !regexp.MustCompile(`expected [+-]\d+\.\d\d `+c.unit+`\n`).MatchString(parts[1]) {
 			t.Errorf("%s: hint:\n%s", c.game, parts[1])
 		}
@@ -186,5 +186,48 @@ func TestLanguage(t *testing.T) {
 	t.Setenv("LC_ALL", "de_CH.UTF-8")
 	if got := langFromEnv(); got != "de" {
 		t.Errorf("LC_ALL=de_CH: %s", got)
+	}
+}
+
+// In the Festungsspiel the person throws his own dice by pressing Enter —
+// a turn there is mostly its throw, and a whole game would otherwise pass
+// without a stop; the race games throw for him unless -throw press.
+func TestYouThrowYourOwnDiceInTheFestungsspiel(t *testing.T) {
+	parts := prompts(playWith(t, "hint\n\nhistory\nquit\n", "-i", "-game", "festung", "-seed", "5", "-players", "3", "-opponent", "random"))
+	if !strings.HasSuffix(parts[0], "Player 1 to throw.\nPlayer 1, your throw: press Enter to throw the dice (or type a command).\n") {
+		t.Errorf("no wait for the throw:\n%s", parts[0])
+	}
+	if strings.Contains(parts[0], "Player 1 throws") {
+		t.Errorf("a throw before the person pressed Enter:\n%s", parts[0])
+	}
+	// a command is a command there; hint has nothing to rank
+	if !strings.HasPrefix(parts[1], "hints are for plays, not throws") {
+		t.Errorf("hint at the throw:\n%s", parts[1])
+	}
+	// Enter throws for Player 1, the bots throw for themselves, and the
+	// program waits at Player 1's next throw
+	if !strings.HasPrefix(parts[2], "Player 1 throws ") || !strings.Contains(parts[2], "\nPlayer 2 throws ") || !strings.Contains(parts[2], "\nPlayer 3 throws ") || !strings.HasSuffix(parts[2], "press Enter to throw the dice (or type a command).\n") {
+		t.Errorf("Enter:\n%s", parts[2])
+	}
+	if !strings.HasPrefix(parts[3], "   1. dice ") {
+		t.Errorf("history:\n%s", parts[3])
+	}
+	// the race games throw unasked; -throw press makes them wait too
+	if out := playWith(t, "quit\n", "-i", "-seed", "3", "-opponent", "random"); strings.Contains(out, "press Enter") {
+		t.Errorf("Toccateglio waits for the throw:\n%s", out)
+	}
+	parts = prompts(playWith(t, "1\n\n1\nquit\n", "-i", "-seed", "3", "-opponent", "random", "-throw", "press"))
+	if !strings.HasSuffix(parts[0], "Player 1 (X) to throw.\nPlayer 1, your throw: press Enter to throw the dice (or type a command).\n") {
+		t.Errorf("-throw press in Toccateglio:\n%s", parts[0])
+	}
+	if !strings.HasPrefix(parts[1], "it is your throw: press Enter (an empty line) to throw the dice\n") {
+		t.Errorf("a number at the throw:\n%s", parts[1])
+	}
+	if !strings.HasPrefix(parts[2], "Player 1 throws 5 and 3.\n") || !strings.HasPrefix(parts[3], "Player 1 plays") || !strings.HasSuffix(parts[3], "your throw: press Enter to throw the dice (or type a command).\n") {
+		t.Errorf("-throw press in Toccateglio:\n%s\n> %s", parts[2], parts[3])
+	}
+	var o, e bytes.Buffer
+	if err := run([]string{"-i", "-throw", "later"}, strings.NewReader(""), &o, &e, false); err == nil {
+		t.Error("-throw later: no error")
 	}
 }

@@ -87,6 +87,34 @@ func (s *session) setHistory(h *brettspiel.History) error {
 	return nil
 }
 
+// pressToThrow reports whether the game waits for the person to press
+// Enter to throw: the dice are thrown by the program (-dice auto), the
+// throw is a person's (the seat to throw is no bot's) and -throw is press,
+// the Festungsspiel's default, where a turn is mostly its throw and would
+// otherwise pass by unseen.
+func (s *session) pressToThrow() bool {
+	if s.g.ToMove() != brettspiel.Chance || s.c.dice != "auto" {
+		return false
+	}
+	throw := s.c.throw
+	if throw == "" {
+		throw = "auto"
+		if s.variant.Name == "festung" {
+			throw = "press"
+		}
+	}
+	p := s.thrower()
+	return throw == "press" && p >= 0 && int(p) < len(s.bots) && s.bots[p] == nil
+}
+
+// thrower returns the seat whose throw the dice decide now, or Nobody.
+func (s *session) thrower() brettspiel.Player {
+	if t, ok := s.g.(interface{ Turn() brettspiel.Player }); ok {
+		return t.Turn()
+	}
+	return brettspiel.Nobody
+}
+
 // typed reports whether the steps of actor p are typed at the prompt: a
 // person's seat, or the dice when they are thrown by hand.
 func (s *session) typed(p brettspiel.Player) bool {
@@ -119,7 +147,7 @@ func (s *session) loop() error {
 		case p == brettspiel.Terminal:
 			s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
 			return s.offerSave()
-		case !s.typed(p):
+		case !s.typed(p) && !s.pressToThrow():
 			var m brettspiel.Move
 			if p == brettspiel.Chance {
 				var err error
@@ -151,6 +179,17 @@ func (s *session) loop() error {
 		}
 		if err != nil {
 			return err
+		}
+		if line == "" && s.pressToThrow() {
+			m, err := brettspiel.SampleChance(s.g, s.r)
+			if err != nil {
+				return err
+			}
+			s.recent, s.errRules = nil, nil
+			if err := s.apply(m); err != nil {
+				return err
+			}
+			continue
 		}
 		quit, err := s.command(line)
 		if err != nil {
@@ -262,6 +301,10 @@ func (s *session) show() {
 	if p == brettspiel.Terminal {
 		return
 	}
+	if s.pressToThrow() {
+		s.say("%s, your throw: press Enter to throw the dice (or type a command).", seatName(s.c.lang, s.thrower()))
+		return
+	}
 	if p == brettspiel.Chance {
 		s.say("type the throw you see:")
 		return
@@ -325,6 +368,9 @@ func (s *session) command(line string) (quit bool, err error) {
 		}
 		s.show()
 		return false, nil
+	}
+	if s.pressToThrow() {
+		return false, errors.New("it is your throw: press Enter (an empty line) to throw the dice")
 	}
 	m, err := s.parse(line)
 	if err != nil {
