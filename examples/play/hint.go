@@ -59,6 +59,10 @@ func (s *session) hint() error {
 	if s.g.ToMove() < 0 {
 		return errors.New("hints are for plays, not throws")
 	}
+	if legal := s.g.LegalMoves(); len(legal) == 1 {
+		s.say("there is one play only: %s", s.g.MoveString(legal[0]))
+		return nil
+	}
 	rk, name := hinter(s.g)
 	ranked := bot.Hint(s.g, rk, s.r)
 	u := unit(s.variant.Name)
@@ -69,7 +73,7 @@ func (s *session) hint() error {
 		}
 		reason, _, _ := strings.Cut(r.Reason, "; expected ")
 		what := s.g.MoveString(r.Move)
-		if steps, ok := boardSteps(s.g, r.Move); ok {
+		if steps, ok := boardSteps(s.c.lang, s.g, r.Move); ok {
 			what = steps + " (type " + what + ")"
 		}
 		s.say("  %-36s %s; expected %+.2f %s", what, reason, r.Value, u)

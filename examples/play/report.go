@@ -22,7 +22,7 @@ func waitingPlace(g brettspiel.Game) string {
 // boardSteps renders the steps of a play in board points, "24→18 20→18*"
 // (* a hit), with the rules its step events name; ok is false for a move
 // that is no play with steps (a throw, a pass, a decision).
-func boardSteps(g brettspiel.Game, m brettspiel.Move) (steps string, ok bool) {
+func boardSteps(l words.Lang, g brettspiel.Game, m brettspiel.Move) (steps string, ok bool) {
 	d, _ := g.(brettspiel.Describer)
 	if d == nil {
 		return "", false
@@ -34,7 +34,7 @@ func boardSteps(g brettspiel.Game, m brettspiel.Move) (steps string, ok bool) {
 	bar := waitingPlace(g)
 	parts := make([]string, len(info.Steps))
 	for i, st := range info.Steps {
-		parts[i] = place(st.From, bar) + "→" + place(st.To, bar)
+		parts[i] = place(l, st.From, bar) + "→" + place(l, st.To, bar)
 		if st.Flags&brettspiel.StepHit != 0 {
 			parts[i] += "*"
 		}
@@ -42,14 +42,17 @@ func boardSteps(g brettspiel.Game, m brettspiel.Move) (steps string, ok bool) {
 	return strings.Join(parts, " "), true
 }
 
-// place names a place of a race board as the events do; bar is the name of
-// the place before the points.
-func place(p int, bar string) string {
+// place names a place of a race board in a play, "5", "hand", "off"; bar
+// is the name of the place before the points, "hand" or "bar".
+func place(l words.Lang, p int, bar string) string {
 	switch p {
 	case brettspiel.Bar:
-		return bar
+		if bar == "hand" {
+			return pick(l, "hand", "Hand")
+		}
+		return pick(l, "bar", "Bar")
 	case brettspiel.Off:
-		return "off"
+		return pick(l, "off", "aus")
 	}
 	return strconv.Itoa(p)
 }
@@ -97,7 +100,7 @@ func stepReport(l words.Lang, before brettspiel.Game, actor brettspiel.Player, m
 		}
 		lines = append(lines, line)
 	case kind == brettspiel.MovePlay:
-		steps, _ := boardSteps(before, m)
+		steps, _ := boardSteps(l, before, m)
 		var rules []string
 		rest = nil
 		for _, e := range events {

@@ -14,6 +14,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // session is an interactive game. The game lives in a History, so that undo
@@ -311,15 +312,15 @@ func (s *session) show() {
 	}
 	s.say("%s, your choice (a number, or the move as typed):", seatName(s.c.lang, p))
 	for i, m := range s.g.LegalMoves() {
-		s.say("%s", listLine(s.g, i+1, m))
+		s.say("%s", listLine(s.c.lang, s.g, i+1, m))
 	}
 }
 
 // listLine is the line of a legal move in the list: its number, a play's
 // steps in board points and its notation to type, "  1) 24→23 24→21
 // type 1/2 1/4"; other moves by their notation.
-func listLine(g brettspiel.Game, n int, m brettspiel.Move) string {
-	if steps, ok := boardSteps(g, m); ok {
+func listLine(l words.Lang, g brettspiel.Game, n int, m brettspiel.Move) string {
+	if steps, ok := boardSteps(l, g, m); ok {
 		return fmt.Sprintf("  %2d) %-24s type %s", n, steps, g.MoveString(m))
 	}
 	return fmt.Sprintf("  %2d) %s", n, g.MoveString(m))
@@ -489,7 +490,7 @@ func (s *session) history() {
 		if e.Actor == brettspiel.Chance {
 			who = "dice"
 		} else if before, ok := s.h.Before(i); ok {
-			if steps, ok := boardSteps(before, e.Move); ok {
+			if steps, ok := boardSteps(s.c.lang, before, e.Move); ok {
 				what = fmt.Sprintf("%-24s (notation %s)", steps, e.Notation)
 			}
 		}
