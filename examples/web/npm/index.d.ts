@@ -214,7 +214,14 @@ export interface Methods {
       levels: { name: string; strength: number; description: string }[];
     };
   };
-  rule: { args: { id: string }; result: Rule };
+  rule: {
+    args: {
+      id: string;
+      /** The language of the text: "en" (the default) or "de", also with a region ("de-AT"). */
+      lang?: 'en' | 'de' | string;
+    };
+    result: Rule;
+  };
   newGame: { args: Config; result: StateResult };
   loadRecord: { args: LoadArgs & { text: string }; result: StateResult };
   loadID: { args: LoadArgs & { id: string }; result: StateResult };
