@@ -134,7 +134,7 @@ func (s *session) why(arg string) error {
 	}
 	var unknown []string
 	for _, id := range ids {
-		r, ok := lookupRule(id)
+		r, ok := s.lookupRule(id)
 		if !ok {
 			unknown = append(unknown, brettspiel.Quote(id))
 			continue
@@ -154,7 +154,7 @@ func (s *session) why(arg string) error {
 // listRules prints the ID and title of every rule of the game and of the
 // dice and board.
 func (s *session) listRules() {
-	for _, r := range rules.All() {
+	for _, r := range s.rules().All() {
 		if r.Game == s.variant.Name || r.Game == rules.Shared {
 			s.say("  %-6s %s", r.ID, r.Title)
 		}
@@ -172,13 +172,19 @@ func gameTitle(game string) string {
 	return game
 }
 
-// lookupRule finds a rule by its ID, refusing what is plainly no ID before
-// it is looked up.
-func lookupRule(id string) (rules.Rule, bool) {
+// rules returns the rules in the session's language (-lang).
+func (s *session) rules() rules.Book {
+	b, _ := rules.In(s.c.lang.String())
+	return b
+}
+
+// lookupRule finds a rule by its ID in the session's language, refusing
+// what is plainly no ID before it is looked up.
+func (s *session) lookupRule(id string) (rules.Rule, bool) {
 	if len(id) > 8 {
 		return rules.Rule{}, false
 	}
-	return rules.Lookup(id)
+	return s.rules().Lookup(id)
 }
 
 // unique returns ids without repetitions, in their order.

@@ -10,6 +10,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/rules"
 )
 
 // The race board marks each player's Hucke and shows the dice being played.
@@ -170,6 +171,13 @@ func TestLanguage(t *testing.T) {
 	out := playWith(t, "quit\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random", "-lang", "de")
 	if !strings.Contains(out, "Spieler 1 wirft 4 und 1 um den Anfang (5) (V-S1).") || !strings.Contains(out, "Spieler 2 (O)") {
 		t.Errorf("-lang de:\n%s", out)
+	}
+	// the rules are told in the language too
+	de, _ := rules.In("de")
+	r, _ := de.Lookup("T-M3")
+	parts := prompts(playWith(t, "why T-M3\nrules\nquit\n", "-i", "-seed", "3", "-opponent", "random", "-lang", "de"))
+	if !strings.HasPrefix(parts[1], "T-M3 — "+r.Title+" (") || !strings.Contains(parts[2], "  T-M3   "+r.Title+"\n") {
+		t.Errorf("the rules in German:\n%s\n%s", parts[1], parts[2])
 	}
 	var o, e bytes.Buffer
 	if err := run([]string{"-i", "-lang", "fr"}, strings.NewReader(""), &o, &e, false); err == nil || !strings.Contains(err.Error(), "want en or de") {

@@ -209,7 +209,7 @@ func (s *session) fail(err error) {
 	s.say("%v", err)
 	s.errRules = brettspiel.RulesOf(err)
 	for _, id := range s.errRules {
-		r, _ := lookupRule(id)
+		r, _ := s.lookupRule(id)
 		s.say("  %s: %s (why %s tells more)", r.ID, r.Title, r.ID)
 	}
 }
