@@ -487,7 +487,7 @@ func TestUndoAndRedoAfterLoad(t *testing.T) {
 			redone := filepath.Join(dir, "redone.txt")
 			input := "load " + saved + "\nundo\nsave " + undone + "\nredo\nsave " + redone + "\nquit\n"
 			out := playWith(t, input, "-i", "-game", v.Name, "-seed", "8", "-opponent", "random", "-throw", "auto")
-			if !strings.Contains(out, "taken back: player 0's") {
+			if !strings.Contains(out, "taken back: Player 1's") {
 				t.Fatalf("undo after load:\n%s", out)
 			}
 			// undo took back player 0's last move and what followed: the

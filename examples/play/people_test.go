@@ -252,3 +252,12 @@ func TestHintOfAForcedPlayAndPlacesInGerman(t *testing.T) {
 		t.Errorf("hint of a forced play:\n%s", parts[1])
 	}
 }
+
+// Undo names what it took back as the list showed it: the seat as people
+// count, the play in board points.
+func TestUndoSaysWhatInBoardPoints(t *testing.T) {
+	out := playWith(t, "1\nundo\nquit\n\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random", "-seat", "1")
+	if !strings.Contains(out, "taken back: Player 2's 24→23 24→21 (notation 1/2 1/4) and the ") {
+		t.Errorf("undo:\n%s", out)
+	}
+}

@@ -421,6 +421,12 @@ func (s *session) undo() error {
 		if !s.typed(e.Actor) {
 			continue
 		}
+		what := fmt.Sprintf("%s's %s", seatName(s.c.lang, e.Actor), e.Notation)
+		if before, ok := s.h.Before(i); ok {
+			if steps, ok := boardSteps(s.c.lang, before, e.Move); ok {
+				what = fmt.Sprintf("%s's %s (notation %s)", seatName(s.c.lang, e.Actor), steps, e.Notation)
+			}
+		}
 		n := 0
 		if e.Actor >= 0 {
 			n = s.h.Takeback(e.Actor)
@@ -435,7 +441,6 @@ func (s *session) undo() error {
 		s.g = s.h.Game()
 		s.changes++
 		s.recent, s.errRules = s.lastEvents(), nil
-		what := fmt.Sprintf("%v's %s", e.Actor, e.Notation)
 		if e.Actor == brettspiel.Chance {
 			what = "the throw " + e.Notation
 		}
