@@ -219,7 +219,21 @@ func drawPlan(l words.Lang, g *festung.Game) string {
 	case p == brettspiel.Chance:
 		fmt.Fprintf(&b, "%s to throw.", seatName(l, g.Turn()))
 	default:
-		fmt.Fprintf(&b, "Dice: %s (%s)\n%s threw and decides.", diceFaces(g.Dice()), throwText(g.Dice()), seatName(l, p))
+		fmt.Fprintf(&b, "Dice: %s (%s)\n%s threw and decides which outer work to take the marker from.", diceFaces(g.Dice()), throwText(g.Dice()), seatName(l, p))
 	}
 	return b.String()
+}
+
+// fieldChoice says what a decision of the Festungsspiel does, "take the
+// marker from outer work IV' of fortress 3"; "" for any other move.
+func fieldChoice(g brettspiel.Game, m brettspiel.Move) string {
+	if _, ok := g.(*festung.Game); !ok {
+		return ""
+	}
+	f, ok := festung.FieldByName(g.MoveString(m))
+	if !ok || f.Kind != festung.OuterWork {
+		return ""
+	}
+	_, number, _ := strings.Cut(f.Name, ".")
+	return fmt.Sprintf("take the marker from outer work %s of fortress %d", number, f.Fortress)
 }

@@ -99,6 +99,11 @@ func (s *session) help() {
 			s.say("  %-13s a legal move now", s.g.MoveString(legal[len(legal)/2]))
 		}
 	}
+	if s.variant.Name == "festung" {
+		s.say("\nentering moves: at a decision, type the number of a field in the list, or")
+		s.say("its name (W1.IV); case does not matter. At your throw, press Enter.")
+		return
+	}
 	s.say("\nentering moves: type the number of a move in the list, or the move in")
 	s.say("notation; case and spacing do not matter. The board, the list, the moves")
 	s.say("told and the history count in board points, as the board is numbered; the")

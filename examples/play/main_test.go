@@ -234,7 +234,11 @@ func TestHelpListsCommandsAndNotation(t *testing.T) {
 					t.Errorf("help lacks the example %q:\n%s", e[0], out)
 				}
 			}
-			if !strings.Contains(out, "type the number of a move in the list, or the move in") {
+			how := "type the number of a move in the list, or the move in"
+			if v.Name == "festung" {
+				how = "at a decision, type the number of a field in the list, or"
+			}
+			if !strings.Contains(out, how) {
 				t.Errorf("help does not say how to enter moves:\n%s", out)
 			}
 		})

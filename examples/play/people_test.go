@@ -41,7 +41,8 @@ func TestPlanExplainsTheTwinRowsAndShowsTheThrow(t *testing.T) {
 	for _, want := range []string{
 		"  of fortress 1'", "  of fortress 3'",
 		"the ' row is the second set, W1.I'…W1.VI'",
-		"Player 1 threw and decides.",
+		"Player 1 threw and decides which outer work to take the marker from.\n",
+		"\n   1) W1.IV      take the marker from outer work IV of fortress 1\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the plan lacks %q:\n%s", want, out)

@@ -323,6 +323,9 @@ func listLine(l words.Lang, g brettspiel.Game, n int, m brettspiel.Move) string 
 	if steps, ok := boardSteps(l, g, m); ok {
 		return fmt.Sprintf("  %2d) %-24s type %s", n, steps, g.MoveString(m))
 	}
+	if what := fieldChoice(g, m); what != "" {
+		return fmt.Sprintf("  %2d) %-10s %s", n, g.MoveString(m), what)
+	}
 	return fmt.Sprintf("  %2d) %s", n, g.MoveString(m))
 }
 
