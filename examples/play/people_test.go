@@ -262,3 +262,16 @@ func TestUndoSaysWhatInBoardPoints(t *testing.T) {
 		t.Errorf("undo:\n%s", out)
 	}
 }
+
+// A play typed in board points, as the board shows it, where the notation
+// counts in the mover's own track, is refused with the play it would be.
+func TestPlayTypedInBoardPoints(t *testing.T) {
+	// seed 3, seat 1: Player 2 plays 3-1 from board point 24
+	parts := prompts(playWith(t, "24/21 24/23\n24/20 24/19\nquit\n", "-i", "-seed", "3", "-opponent", "random", "-seat", "1"))
+	if !strings.Contains(parts[1], "\n  (read in board points, 24→23 24→21 is play 1; the notation counts in your own track: type 1 or 1/2 1/4)\n") {
+		t.Errorf("board points typed:\n%s", parts[1])
+	}
+	if strings.Contains(parts[2], "read in board points") {
+		t.Errorf("a play that is none in either reading:\n%s", parts[2])
+	}
+}

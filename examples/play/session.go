@@ -378,6 +378,9 @@ func (s *session) command(line string) (quit bool, err error) {
 	}
 	m, err := s.parse(line)
 	if err != nil {
+		if n, steps, notation := s.asBoardPoints(line); n > 0 {
+			return false, fmt.Errorf("%w\n  (read in board points, %s is play %d; the notation counts in your own track: type %d or %s)", err, steps, n, n, notation)
+		}
 		return false, err
 	}
 	if d, ok := s.g.(brettspiel.Describer); ok {
@@ -394,6 +397,45 @@ func (s *session) command(line string) (quit bool, err error) {
 	}
 	s.recent, s.errRules = nil, nil
 	return false, s.apply(m)
+}
+
+// asBoardPoints finds the legal play whose steps in board points are those
+// of line read as board points ("24/20 24/19"), for a person who typed what
+// the board shows where the notation counts in his own track. It returns
+// the play's number in the list, its steps and its notation; n is 0 when
+// no play matches.
+func (s *session) asBoardPoints(line string) (n int, steps, notation string) {
+	if s.g.ToMove() < 0 {
+		return 0, "", ""
+	}
+	typed := strings.Fields(strings.NewReplacer("/", "→", "*", "").Replace(strings.ToLower(line)))
+	if len(typed) == 0 {
+		return 0, "", ""
+	}
+	for i, m := range s.g.LegalMoves() {
+		st, ok := boardSteps(s.c.lang, s.g, m)
+		if ok && sameMultiset(strings.Fields(strings.ToLower(strings.ReplaceAll(st, "*", ""))), typed) {
+			return i + 1, st, s.g.MoveString(m)
+		}
+	}
+	return 0, "", ""
+}
+
+// sameMultiset reports whether a and b hold the same words, in any order.
+func sameMultiset(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	count := map[string]int{}
+	for _, w := range a {
+		count[w]++
+	}
+	for _, w := range b {
+		if count[w]--; count[w] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // parse reads a move: a number from the list, or the game's notation. A word
