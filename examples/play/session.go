@@ -206,7 +206,7 @@ func (s *session) loop() error {
 // rules that refused (brettspiel.RulesOf), and keeps those rules for a why
 // without an ID.
 func (s *session) fail(err error) {
-	s.say("%v", err)
+	s.say("%s", refusal(s.c.lang, err))
 	s.errRules = brettspiel.RulesOf(err)
 	for _, id := range s.errRules {
 		r, _ := s.lookupRule(id)

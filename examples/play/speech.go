@@ -58,6 +58,12 @@ func pick(l words.Lang, en, de string) string {
 	return en
 }
 
+// refusal says why an input was refused: the error's text without the
+// module's prefix, which tells a person nothing.
+func refusal(_ words.Lang, err error) string {
+	return strings.TrimPrefix(err.Error(), "brettspiel: ")
+}
+
 // gameOver says how a finished game ended, from the end events of its
 // last step, "Player 2 wins the match by 3 strokes."; a game with none
 // there (one loaded over) is simply over.
