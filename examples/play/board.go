@@ -86,6 +86,7 @@ func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 		}
 		fmt.Fprintf(&b, "H = the Hucke, a corner point: %s\n", strings.Join(hs, ", "))
 	}
+	fmt.Fprintf(&b, "Direction: %s\n", directions(l, rj))
 	tg, _ := g.(*toccateglio.Game)
 	vg, _ := g.(*verkehren.Game)
 	for p, side := range rj.Sides {
@@ -114,6 +115,26 @@ func count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// directions says which way each player's stones run over the board's
+// points: "Player 1 (X) 1→24, Player 2 (O) 13→24 then 1→12".
+func directions(l words.Lang, rj brettspiel.RaceJSON) string {
+	var ds []string
+	for p := 0; p < 2; p++ {
+		at := map[int]int{} // point of the own track → board point
+		for _, pt := range rj.Points {
+			if len(pt.Track) == 2 {
+				at[pt.Track[p]] = pt.Point
+			}
+		}
+		d := fmt.Sprintf("%d→%d", at[1], at[24])
+		if diff := at[13] - at[12]; diff != 1 && diff != -1 {
+			d = fmt.Sprintf("%d→%d then %d→%d", at[1], at[12], at[13], at[24])
+		}
+		ds = append(ds, raceName(l, p)+" "+d)
+	}
+	return strings.Join(ds, ", ")
 }
 
 // waitingWords say where stones wait to enter, after their number.

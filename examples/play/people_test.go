@@ -26,9 +26,13 @@ func TestBoardShowsHuckeAndDice(t *testing.T) {
 			t.Errorf("the board lacks %q:\n%s", want, out)
 		}
 	}
-	// Verkehren treats no point apart: no Hucke drawn; the dice are
+	if !strings.Contains(out, "\nDirection: Player 1 (X) 1→24, Player 2 (O) 24→1\n") {
+		t.Errorf("the board does not say which way the stones run:\n%s", out)
+	}
+	// Verkehren treats no point apart: no Hucke drawn; the dice are, and
+	// Player 2's stones run round the corner of 24
 	out = playWith(t, "quit\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random")
-	if strings.Contains(out, "Hucke") || !strings.Contains(out, "\nDice: [5] [3]\n") {
+	if strings.Contains(out, "Hucke") || !strings.Contains(out, "\nDice: [5] [3]\n") || !strings.Contains(out, "\nDirection: Player 1 (X) 1→24, Player 2 (O) 13→24 then 1→12\n") {
 		t.Errorf("Verkehren's board:\n%s", out)
 	}
 }
