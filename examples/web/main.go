@@ -29,6 +29,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"log"
 	"net"
@@ -114,12 +115,30 @@ func run(addr, out string) error {
 }
 
 // BuildSite writes the page into dir: the embedded files, wasm_exec.js of
-// the Go that runs the build, and the WebAssembly built from wasmPackage.
+// the Go that runs the build, the WebAssembly built from wasmPackage and
+// beside it its gzip-compressed copy (WasmFile + ".gz"), for a web server
+// that serves files compressed ahead (such as nginx's gzip_static).
 func BuildSite(dir string) error {
 	if err := WriteStatic(dir); err != nil {
 		return err
 	}
-	return BuildWasm(dir)
+	if err := BuildWasm(dir); err != nil {
+		return err
+	}
+	plain, err := os.ReadFile(filepath.Join(dir, WasmFile))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, WasmFile+".gz"), gzipped(plain), 0o644)
+}
+
+// gzipped compresses data with gzip at its best compression.
+func gzipped(data []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(data) // a bytes.Buffer takes every write
+	zw.Close()
+	return buf.Bytes()
 }
 
 // BuildNPM writes the JavaScript package into dir: its embedded files,
@@ -246,8 +265,9 @@ type wasmFile struct {
 	modified        time.Time
 }
 
-// loadWasm reads and compresses the WebAssembly in dir; nil when there is
-// none (the file server then answers).
+// loadWasm reads the WebAssembly in dir and its compressed copy, which it
+// makes when BuildSite has not (or the module is newer); nil when there is
+// no module (the file server then answers).
 func loadWasm(dir string) *wasmFile {
 	path := filepath.Join(dir, WasmFile)
 	plain, err := os.ReadFile(path)
@@ -258,13 +278,23 @@ func loadWasm(dir string) *wasmFile {
 	if err != nil {
 		return nil
 	}
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zw.Write(plain)
-	zw.Close()
+	gz, err := os.ReadFile(path + ".gz")
+	if gi, serr := os.Stat(path + ".gz"); err != nil || serr != nil || gi.ModTime().Before(info.ModTime()) || !unpacksTo(gz, plain) {
+		gz = gzipped(plain)
+	}
 	sum := sha256.Sum256(plain)
 	tag := hex.EncodeToString(sum[:12])
-	return &wasmFile{plain: plain, gz: buf.Bytes(), plainTag: `"` + tag + `"`, gzTag: `"` + tag + `-gz"`, modified: info.ModTime()}
+	return &wasmFile{plain: plain, gz: gz, plainTag: `"` + tag + `"`, gzTag: `"` + tag + `-gz"`, modified: info.ModTime()}
+}
+
+// unpacksTo reports whether gz is the gzip compression of plain.
+func unpacksTo(gz, plain []byte) bool {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return false
+	}
+	got, err := io.ReadAll(zr)
+	return err == nil && bytes.Equal(got, plain)
 }
 
 func (f *wasmFile) serve(w http.ResponseWriter, r *http.Request) {

@@ -110,10 +110,18 @@ func TestBuildSite(t *testing.T) {
 	if err != nil || !bytes.Contains(exec, []byte("globalThis.Go")) {
 		t.Errorf("wasm_exec.js: %v", err)
 	}
-	for _, f := range []string{"index.html", "app.js", "style.css"} {
+	for _, f := range []string{"index.html", "app.js", "i18n.js", "style.css"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
+	}
+	// the compressed copy beside the module
+	gz, err := os.ReadFile(filepath.Join(dir, WasmFile+".gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !unpacksTo(gz, wasm) || len(gz) > len(wasm)/2 {
+		t.Errorf("%s.gz: %d bytes, not the module (%d bytes) compressed", WasmFile, len(gz), len(wasm))
 	}
 }
 
@@ -166,6 +174,10 @@ func TestHandlerCompressesAndTagsTheWasm(t *testing.T) {
 	}
 	wasm := bytes.Repeat([]byte("\x00asm\x01\x00\x00\x00 some module bytes "), 2000)
 	if err := os.WriteFile(filepath.Join(dir, WasmFile), wasm, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A compressed copy of another module is no copy of this one.
+	if err := os.WriteFile(filepath.Join(dir, WasmFile+".gz"), gzipped([]byte("an older module")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(Handler(dir))
