@@ -1125,7 +1125,9 @@ function wire() {
     if (res.error) { showError(res.error); return; }
     $('#hints').replaceChildren(...res.hints.map((h) => {
       const li = document.createElement('li');
-      li.textContent = `${h.notation} — ${h.reason}`;
+      // in the board's points, as the legal moves are written
+      const l = game.legal.find((x) => x.notation === h.notation);
+      li.textContent = `${l ? legalText(l) : h.notation} — ${h.reason}`;
       return li;
     }));
   });
