@@ -192,6 +192,11 @@ type analyst struct {
 	// value is p's equity in g judged statically: at the end exactly, at a
 	// throw by the net (the race games) or the balance (the Festungsspiel).
 	value func(g brettspiel.Game, p brettspiel.Player) float64
+	// rank, when set, ranks the moves of a seat's decision by the same
+	// judgement as value, best first, faster than a value each (the nets
+	// judge the plays of one position incrementally); it leaves out the
+	// moves that concede unless every move does.
+	rank func(g brettspiel.Game, legal []brettspiel.Move) []neural.Ranked
 }
 
 func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
@@ -207,6 +212,8 @@ func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
 			a.name = "net, 2 plies"
 		}
 		a.value = e.Equity
+		b := neural.Bot{Level: neural.Advanced}
+		a.rank = func(g brettspiel.Game, legal []brettspiel.Move) []neural.Ranked { return b.Rank(g, legal, nil) }
 	default:
 		a.name, a.plies = "balance", 1
 		a.value = bot.Evaluate
@@ -237,8 +244,21 @@ func (a *analyst) settled(g brettspiel.Game, p brettspiel.Player) float64 {
 	if q < 0 {
 		return a.value(g, p)
 	}
+	legal := g.LegalMoves()
+	if a.rank != nil && len(legal) > 1 {
+		if r := a.rank(g, legal); len(r) > 1 {
+			// more than one move ranked: each has its value (a single one
+			// is returned unjudged)
+			if p == q {
+				return r[0].Value
+			}
+			if c, ok := after(g, r[0].Move); ok {
+				return a.value(c, p)
+			}
+		}
+	}
 	best, bestP, found := math.Inf(-1), 0.0, false
-	for _, m := range g.LegalMoves() {
+	for _, m := range legal {
 		c, ok := after(g, m)
 		if !ok {
 			continue

@@ -76,7 +76,7 @@ func TestReportSums(t *testing.T) {
 			if pr.Seat != p || pr.Decisions != dec[p] || !near(pr.Loss, loss[p]) || !near(pr.Luck, luck[p]) {
 				t.Fatalf("%s seat %d: %+v; want %d decisions, loss %v, luck %v", v, p, pr, dec[p], loss[p], luck[p])
 			}
-			if pr.Decisions > 0 && (!near(pr.ErrorRate, pr.Loss/float64(pr.Decisions)) || pr.Rating == "") {
+			if pr.Decisions > 0 && (!near(pr.ErrorRate, pr.Loss/float64(pr.Decisions)) || (pr.Rating == "") != (Grades(v) == nil)) {
 				t.Fatalf("%s seat %d: %+v", v, p, pr)
 			}
 		}

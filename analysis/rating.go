@@ -13,11 +13,10 @@ type Grade struct {
 var scales = map[string][]Grade{
 	"toccateglio": {{"world class", 0.010}, {"expert", 0.030}, {"advanced", 0.060}, {"intermediate", 0.100}, {"casual", 0.200}, {"beginner", 0.400}, {"awful", 0}},
 	"verkehren":   {{"world class", 0.005}, {"expert", 0.015}, {"advanced", 0.030}, {"intermediate", 0.060}, {"casual", 0.120}, {"beginner", 0.250}, {"awful", 0}},
-	"festung":     {{"world class", 0.05}, {"intermediate", 0.5}, {"awful", 0}},
 }
 
 // Grades returns the rating scale of a variant, best grade first; nil for
-// a variant without one.
+// a variant without one (the Festungsspiel: see the package doc).
 func Grades(variant string) []Grade {
 	s := scales[variant]
 	if s == nil {
