@@ -53,6 +53,7 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 	check("games", `{}`)
 	check("rule", `{"id":"T-M3"}`)
 	check("rule", `{"id":"T-M99"}`)
+	check("rule", `{"id":"T-M3","lang":"de"}`)
 	check("nosuch", `{}`)
 	for _, v := range []string{"toccateglio", "verkehren", "festung"} {
 		var s StateJSON

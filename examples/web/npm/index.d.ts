@@ -21,6 +21,11 @@ export interface View {
   chance?: boolean;
   /** true sends what the rules fix in every state (the Festungsspiel's plan); by default "plan" gives it once. */
   static?: boolean;
+  /**
+   * The language of the answer's sentences for players ("en" or "de"); by
+   * default the game's. In newGame, loadRecord and loadID it sets the game's language.
+   */
+  lang?: 'en' | 'de' | string;
 }
 
 /** A single step of a move: a stone from a point to a point by a die, or a field chosen. */
@@ -152,6 +157,8 @@ export interface StateResult extends Info {
   millis?: number;
   /** Steps the call played (advance). */
   played: number;
+  /** How the game ended, in sentences for players in the answer's language; absent while it goes on. */
+  ending?: string;
 }
 
 /** A game of the catalogue. */
@@ -230,7 +237,14 @@ export interface Methods {
       levels: { name: string; strength: number; description: string }[];
     };
   };
-  rule: { args: { id: string }; result: Rule };
+  rule: {
+    args: {
+      id: string;
+      /** The language of the text: "en" (the default) or "de", also with a region ("de-AT"). */
+      lang?: 'en' | 'de' | string;
+    };
+    result: Rule;
+  };
   newGame: { args: Config; result: StateResult };
   loadRecord: { args: LoadArgs & { text: string }; result: StateResult };
   loadID: { args: LoadArgs & { id: string }; result: StateResult };
