@@ -56,27 +56,35 @@
 // The grades follow gnubg's: world class, expert, advanced, intermediate,
 // casual, beginner, awful. Their bounds were placed between the error rates
 // of the module's own bots, each measured playing itself in seeded games
-// (TestCalibrate, run with BRETTSPIEL_LONG=1; 30 games a bot, seeds
-// PCG(1, i), one sample a game: the loss of both seats over their
-// decisions; ± one standard error), at the one-ply judge:
+// at the one-ply judge (TestCalibrate, run with BRETTSPIEL_LONG=1: 30 games
+// a bot from the seeds PCG(1, i), one sample a game — the loss of both
+// seats over their decisions — ± one standard error of the mean):
 //
-//	bot               Toccateglio        Verkehren
-//	random            0.2469 ± 0.0122    0.2786 ± 0.0094
-//	greedy            0.1587 ± 0.0101    0.0408 ± 0.0027
-//	expectimax        0.1503 ± 0.0137    0.0421 ± 0.0025
-//	net-beginner      0.0985 ± 0.0045
-//	net-casual        0.0382 ± 0.0016
-//	net-intermediate  0.0080 ± 0.0005
-//	net-advanced      0                  0
-//	net-expert        0.0062 ± 0.0008
-//	net-strongest     0.0057 ± 0.0007
+//	bot               Toccateglio        Verkehren          grade (T / V)
+//	random            0.2469 ± 0.0122    0.2786 ± 0.0094    beginner / beginner
+//	greedy            0.1587 ± 0.0101    0.0408 ± 0.0027    casual / intermediate
+//	expectimax        0.1503 ± 0.0137    0.0421 ± 0.0025    casual / intermediate
+//	net-beginner      0.0985 ± 0.0045    0.0870 ± 0.0022    intermediate / casual
+//	net-casual        0.0382 ± 0.0016    0.0378 ± 0.0011    advanced / intermediate
+//	net-intermediate  0.0080 ± 0.0005    0.0106 ± 0.0003    expert / advanced
+//	net-expert        0.0062 ± 0.0008    0.0029 ± 0.0002    expert / expert
+//	net-strongest     0.0057 ± 0.0007    0.0039 ± 0.0003    expert / expert
+//	net-advanced      0                  0.0001 ± 0.0001    world class
 //
-// The bound between two grades lies between the rates of the bots that
-// stand for them, near the geometric mean of the two. net-advanced plays
-// the judge's own best play and so loses nothing by it; the two-ply levels
-// (net-expert, net-strongest) differ from it where their deeper look
-// disagrees with the judge, which at one ply cannot tell who is right: all
-// three are world class on this scale, and a finer grading at the top needs
-// the two-ply judge (Options{Plies: 2}) or rollouts. The scales hold for
-// the default rules the nets were trained under (Toccateglispiel, VK).
+// Each bound lies between the rates of two neighbouring groups of bots,
+// at their geometric mean: Toccateglio 0.196 (greedy and expectimax against
+// random), 0.124, 0.061, 0.016 (net-casual against net-intermediate and the
+// two-ply levels); Verkehren 0.156, 0.058, 0.020, 0.0055. Awful begins
+// beyond random's rate, at 0.30 and 0.33; world class lies below half the
+// two-ply levels' rate, at 0.003 and 0.0015. A single game's rate spreads
+// widely (random's about ±0.07 a game), so one game's grade is a rough one.
+//
+// net-advanced plays the judge's own best play and so loses nothing by it
+// (in Verkehren it loses a little where conceding would have saved a double
+// game: the bots never concede while another move is left). The two-ply
+// levels differ from it where their deeper look disagrees with the judge,
+// which at one ply cannot tell who is right: world class on this scale is
+// "plays as the net at one ply does", and a finer grading at the top would
+// need the two-ply judge (Options{Plies: 2}) or rollouts. The scales hold
+// for the default rules the nets were trained under (Toccateglispiel, VK).
 package analysis

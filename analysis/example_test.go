@@ -54,7 +54,7 @@ func Example() {
 	fmt.Printf("worst: step %d, seat %d played %s (%.3f), best %s (%.3f)\n", worst.Index, worst.Actor, worst.Notation, d.Played, d.BestNotation, d.Best)
 	// Output:
 	// judged by net, 1 ply in strokes
-	// seat 0: 13 decisions, error rate 0.307, luck -0.92: beginner
+	// seat 0: 13 decisions, error rate 0.307, luck -0.92: awful
 	// seat 1: 13 decisions, error rate 0.088, luck -0.78: intermediate
 	// worst: step 39, seat 0 played 11/17 11/17 (-1.186), best 1/7 1/7 (0.256)
 }

@@ -11,8 +11,8 @@ type Grade struct {
 // scales are the rating scales, best grade first; the package doc says how
 // the bounds were measured.
 var scales = map[string][]Grade{
-	"toccateglio": {{"world class", 0.010}, {"expert", 0.030}, {"advanced", 0.060}, {"intermediate", 0.100}, {"casual", 0.200}, {"beginner", 0.400}, {"awful", 0}},
-	"verkehren":   {{"world class", 0.005}, {"expert", 0.015}, {"advanced", 0.030}, {"intermediate", 0.060}, {"casual", 0.120}, {"beginner", 0.250}, {"awful", 0}},
+	"toccateglio": {{"world class", 0.003}, {"expert", 0.016}, {"advanced", 0.061}, {"intermediate", 0.124}, {"casual", 0.196}, {"beginner", 0.30}, {"awful", 0}},
+	"verkehren":   {{"world class", 0.0015}, {"expert", 0.0055}, {"advanced", 0.020}, {"intermediate", 0.058}, {"casual", 0.156}, {"beginner", 0.33}, {"awful", 0}},
 }
 
 // Grades returns the rating scale of a variant, best grade first; nil for
