@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -323,5 +324,59 @@ func TestRate(t *testing.T) {
 	}
 	if Rate("chess", 0) != "" || Grades("chess") != nil || Rate("verkehren", math.NaN()) != "" {
 		t.Error("a game without a scale is rated")
+	}
+}
+
+// Every preset at every seat count, from its start or from a position ID
+// in the middle of a game, is analysed without an error, and its numbers
+// are finite.
+func TestEveryPreset(t *testing.T) {
+	for _, v := range catalog.Variants() {
+		for _, pr := range v.Presets {
+			for n := v.MinPlayers; n <= v.MaxPlayers; n++ {
+				h, err := catalog.NewHistory(v.Name, pr.Name, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := rand.New(rand.NewPCG(uint64(n), 9))
+				randomSteps(t, h, r, 40)
+				mid, err := catalog.ParseID(h.Game().ID())
+				if err != nil {
+					t.Fatal(err)
+				}
+				h2, err := brettspiel.NewHistory(mid, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				randomSteps(t, h2, r, 20)
+				for _, hh := range []*brettspiel.History{h, h2} {
+					rep, err := Game(hh)
+					if err != nil {
+						t.Fatalf("%s %s %d: %v", v.Name, pr.Name, n, err)
+					}
+					if _, err := json.Marshal(rep); err != nil || len(rep.Players) != n {
+						t.Fatalf("%s %s %d: %v, %d players", v.Name, pr.Name, n, err, len(rep.Players))
+					}
+				}
+			}
+		}
+	}
+}
+
+// randomSteps plays up to n steps at random in h.
+func randomSteps(t *testing.T, h *brettspiel.History, r *rand.Rand, n int) {
+	t.Helper()
+	for i := 0; i < n && h.ToMove() != brettspiel.Terminal; i++ {
+		g := h.Game()
+		m, err := brettspiel.SampleChance(g, r)
+		if g.ToMove() >= 0 {
+			m, err = bot.Random{}.Choose(g, g.LegalMoves(), r), nil
+		}
+		if err == nil {
+			err = h.Apply(m)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
