@@ -48,8 +48,10 @@
 // and cheap: 216 throws a position. Its one choice, the fortress to take a
 // marker from, always takes one marker, so by the balance no choice loses
 // anything: its decisions are listed with a loss of 0 and its seats are not
-// rated (Rating "", an empty scale). Judging them would take a look over
-// the following throws, where the choice matters little.
+// rated (Rating "", an empty scale): TestCalibrate measured an error rate of
+// 0 for random, greedy, expectimax and search alike (30 games each).
+// Judging these choices would take a look over the following throws, where
+// they matter little.
 //
 // # The rating scales
 //
