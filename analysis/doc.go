@@ -58,7 +58,8 @@
 // The grades follow gnubg's: world class, expert, advanced, intermediate,
 // casual, beginner, awful. Their bounds were placed between the error rates
 // of the module's own bots, each measured playing itself in seeded games
-// at the one-ply judge (TestCalibrate, run with BRETTSPIEL_LONG=1: 30 games
+// at the one-ply judge (TestCalibrate, run with BRETTSPIEL_LONG=1 and a
+// -timeout of an hour or more: 30 games
 // a bot from the seeds PCG(1, i), one sample a game — the loss of both
 // seats over their decisions — ± one standard error of the mean):
 //
