@@ -18,7 +18,7 @@ func TestAnalyzeCommand(t *testing.T) {
 			if game == "festung" {
 				opponent, seat1 = "human", "seat 1 (person): "
 			}
-			out := playWith(t, input, "-i", "-game", game, "-seed", "5", "-opponent", opponent)
+			out := playWith(t, input, "-i", "-game", game, "-seed", "5", "-opponent", opponent, "-throw", "auto")
 			first := strings.Index(out, "analysis of ")
 			if first < 0 {
 				t.Fatalf("no analysis:\n%s", out)
