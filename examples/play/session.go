@@ -360,6 +360,8 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, s.hint()
 	case "why":
 		return false, s.why(arg)
+	case "analyze":
+		return false, s.analyze(arg)
 	case "rules":
 		s.listRules()
 		return false, nil
