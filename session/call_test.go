@@ -530,29 +530,6 @@ func TestTableIsBounded(t *testing.T) {
 	}
 }
 
-func TestWords(t *testing.T) {
-	np := brettspiel.NoPlace
-	for _, c := range []struct {
-		e    brettspiel.Event
-		want string
-	}{
-		{brettspiel.Event{Kind: brettspiel.EventThrow, Player: 0, Other: brettspiel.Nobody, From: np, To: np, Dice: []int{6, 2}}, "Player 1 throws 6-2."},
-		{brettspiel.Event{Kind: brettspiel.EventThrow, Player: 2, Other: brettspiel.Nobody, From: np, To: np, Dice: []int{5, 1, 6}}, "Player 3 throws 5/1-6."},
-		{brettspiel.Event{Kind: brettspiel.EventMove, Player: 1, Other: brettspiel.Nobody, From: 13, To: 18, Number: 5}, "Player 2 moves a stone from 13 to 18 (5)."},
-		{brettspiel.Event{Kind: brettspiel.EventMove, Player: 1, Other: brettspiel.Nobody, From: 0, FromName: "bar", To: 3, Number: 3}, "Player 2 moves a stone from bar to 3 (3)."},
-		{brettspiel.Event{Kind: brettspiel.EventHit, Player: 0, Other: 1, From: np, To: 9}, "Player 1 hits Player 2's stone on 9."},
-		{brettspiel.Event{Kind: brettspiel.EventPay, Player: 0, Other: 2, Amount: 3, From: np, To: np}, "Player 3 pays Player 1 3 markers."},
-		{brettspiel.Event{Kind: brettspiel.EventTake, Player: 0, Other: brettspiel.Nobody, Amount: 1, From: 37, FromName: "W3.IV", To: np}, "Player 1 takes 1 marker from W3.IV."},
-		{brettspiel.Event{Kind: brettspiel.EventMark, Player: 1, Other: 0, Amount: 2, From: 3, To: 13}, "Player 2 scores 2 marks for 3→13."},
-		{brettspiel.Event{Kind: brettspiel.EventEnd, Player: brettspiel.Nobody, Other: brettspiel.Nobody, From: np, To: np, Note: "turn cap"}, "The game ends: turn cap."},
-		{brettspiel.Event{Kind: "junker", Player: 1, Other: brettspiel.Nobody, From: np, To: np}, "Player 2 junker."},
-	} {
-		if got := Words(c.e); got != c.want {
-			t.Errorf("Words(%v) = %q, want %q", c.e, got, c.want)
-		}
-	}
-}
-
 // A match of Toccateglio, loaded from a record's header with the option of
 // three Partien, offers its winner the decision to go on or start afresh
 // (T-W3); the decision is played by its notation as the page's buttons do.

@@ -54,12 +54,12 @@ func ExampleGame() {
 	id, _ := g.PositionID()
 	fmt.Println(id[:8])
 	// Output:
-	// 4/3-4 Player 1 throws 4/3-4.
-	// 5/3-4 Player 2 throws 5/3-4.
-	// 1/3-6 Player 3 throws 1/3-6.
-	// 5/3-4 Player 1 throws 5/3-4.
-	// 4/1-3 Player 2 throws 4/1-3.
-	// 4/1-5 Player 3 throws 4/1-5.
+	// 4/3-4 Player 1 throws 4 on the large die and 3 and 4 on the small dice.
+	// 5/3-4 Player 2 throws 5 on the large die and 3 and 4 on the small dice.
+	// 1/3-6 Player 3 throws 1 on the large die and 3 and 6 on the small dice.
+	// 5/3-4 Player 1 throws 5 on the large die and 3 and 4 on the small dice.
+	// 4/1-3 Player 2 throws 4 on the large die and 1 and 3 on the small dice.
+	// 4/1-5 Player 3 throws 4 on the large die and 1 and 5 on the small dice.
 	// thrown again after undo: 4/1-5
 	// festung:
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // Dice modes of a [Config].
@@ -43,6 +44,11 @@ type Config struct {
 	Seats []string `json:"seats,omitempty"`
 	// Dice is [DiceSeeded] (or "") or [DiceManual].
 	Dice string `json:"dice,omitempty"`
+	// Lang is the language of the game's sentences for players (the
+	// events of its log, the end, why a move is refused): a tag that
+	// words.Parse reads, "en" (or "") or "de". In the arguments of
+	// newGame it is the key "lang" of the [View].
+	Lang string `json:"-"`
 }
 
 // Seed is a game's seed: in JSON a number or a string of decimal digits
@@ -103,6 +109,8 @@ type Game struct {
 	seats  []string  // per seat: "" for a person, else a bot's name
 	bots   []bot.Bot // per seat: nil for a person
 	manual bool
+	// lang is the language of the game's sentences (Config.Lang).
+	lang words.Lang
 	// hasRecord is false for a game whose history has no record, which no
 	// game of the catalogue is.
 	hasRecord bool
@@ -129,8 +137,8 @@ type Step struct {
 	Millis float64 `json:"millis,omitempty"`
 }
 
-// EventJSON is an event with its sentence in words ([Words]) and the text
-// of its rule.
+// EventJSON is an event with its sentence for players (words.Lang.Event,
+// in the game's language or the call's) and the text of its rule.
 type EventJSON struct {
 	Text  string           `json:"text"`
 	Event brettspiel.Event `json:"event"`
@@ -139,6 +147,11 @@ type EventJSON struct {
 
 func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 	g := &Game{h: h, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
+	lang, err := words.Parse(c.Lang)
+	if err != nil {
+		return nil, bad("new game", c.Lang, ErrBadCall, `the languages are "en" and "de"`)
+	}
+	g.lang = lang
 	switch strings.ToLower(c.Dice) {
 	case "", DiceSeeded:
 	case DiceManual:
@@ -274,23 +287,26 @@ func (g *Game) Len() int {
 func (g *Game) Log(since int) []Step {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.log(since)
+	return g.log(g.lang, since)
 }
 
-func (g *Game) log(since int) []Step {
+// Lang returns the language of the game's sentences ([Config.Lang]).
+func (g *Game) Lang() words.Lang { return g.lang }
+
+func (g *Game) log(l words.Lang, since int) []Step {
 	since = min(max(since, 0), g.h.Len())
 	out := make([]Step, 0, g.h.Len()-since)
 	for i := since; i < g.h.Len(); i++ {
 		e, _ := g.h.Entry(i)
-		out = append(out, stepOf(i, e))
+		out = append(out, stepOf(l, i, e))
 	}
 	return out
 }
 
-func stepOf(i int, e brettspiel.HistoryEntry) Step {
+func stepOf(l words.Lang, i int, e brettspiel.HistoryEntry) Step {
 	s := Step{Index: i, Actor: int(e.Actor), Notation: e.Notation, Events: make([]EventJSON, len(e.Events))}
 	for k, ev := range e.Events {
-		s.Events[k] = EventJSON{Text: Words(ev), Event: ev, Rule: ruleOf(ev.Rule)}
+		s.Events[k] = EventJSON{Text: l.Event(ev), Event: ev, Rule: ruleIn(bookOf(l), ev.Rule)}
 	}
 	return s
 }
@@ -298,7 +314,7 @@ func stepOf(i int, e brettspiel.HistoryEntry) Step {
 // last returns the step just played.
 func (g *Game) last() Step {
 	e, _ := g.h.Entry(g.h.Len() - 1)
-	return stepOf(g.h.Len()-1, e)
+	return stepOf(g.lang, g.h.Len()-1, e)
 }
 
 // Apply plays a move given in the game's notation and returns the step. On

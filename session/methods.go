@@ -8,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // method runs one method of Call on its arguments and returns its result
@@ -41,6 +42,7 @@ func init() {
 		"saveRecord":  onGame(saveRecordCall),
 		"positionID":  onGame(positionIDCall),
 		"plan":        onGame(planCall),
+		"analyze":     onGame(analyzeCall),
 	}
 }
 
@@ -92,7 +94,8 @@ func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
 
 func ruleCall(_ *Table, name string, args []byte) ([]byte, error) {
 	var in struct {
-		ID *string `json:"id"`
+		ID   *string `json:"id"`
+		Lang string  `json:"lang"` // "en" (or "") or "de", as words.Parse reads it
 	}
 	if err := decode(name, args, &in); err != nil {
 		return nil, err
@@ -100,7 +103,11 @@ func ruleCall(_ *Table, name string, args []byte) ([]byte, error) {
 	if in.ID == nil {
 		return nil, missing(name, "id")
 	}
-	r := ruleOf(*in.ID)
+	l, err := words.Parse(in.Lang)
+	if err != nil {
+		return nil, bad(name, in.Lang, ErrBadCall, `lang is "en" or "de"`)
+	}
+	r := ruleIn(bookOf(l), *in.ID)
 	if r == nil {
 		return nil, bad(name, *in.ID, ErrUnknownRule, "rule IDs look like T-M3 or V-E1")
 	}
@@ -131,13 +138,28 @@ type View struct {
 	// Festungsspiel's plan; by default it is left out, and "plan" gives it
 	// once.
 	Static bool `json:"static"`
+	// Lang is the language of the answer's sentences for players, "en" or
+	// "de" (words.Parse); "" is the game's own ([Config.Lang]). In
+	// newGame, loadRecord and loadID it sets the game's language too.
+	Lang string `json:"lang"`
 }
 
 func (v View) check(method string) error {
 	if v.Since < 0 {
 		return bad(method, strconv.Itoa(v.Since), ErrBadCall, "since is a step's index, 0 or more")
 	}
+	if _, err := words.Parse(v.Lang); err != nil {
+		return bad(method, v.Lang, ErrBadCall, `lang is "en" or "de"`)
+	}
 	return nil
+}
+
+// lang is the language of an answer: the view's, else the game's.
+func (v View) lang(g *Game) words.Lang {
+	if l, err := words.Parse(v.Lang); err == nil && v.Lang != "" {
+		return l
+	}
+	return g.lang
 }
 
 // handleArgs are the arguments of the calls on one game; their argument
@@ -469,6 +491,7 @@ func newGameCall(t *Table, name string, args []byte) ([]byte, error) {
 	if in.Variant == "" {
 		return nil, missing(name, "variant")
 	}
+	in.Config.Lang = in.View.Lang
 	return t.seat(name, in.View, func() (*Game, error) { return New(in.Config) })
 }
 
@@ -505,7 +528,9 @@ type loadArgs struct {
 	View
 }
 
-func (a loadArgs) config() Config { return Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice} }
+func (a loadArgs) config() Config {
+	return Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice, Lang: a.View.Lang}
+}
 
 func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
 	var in loadArgs

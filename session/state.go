@@ -2,9 +2,11 @@ package session
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // StateJSON is the result of every call that starts, changes or shows a
@@ -35,6 +37,10 @@ type StateJSON struct {
 	Millis float64 `json:"millis,omitempty"`
 	// Played is the number of steps the call played, for advance.
 	Played int `json:"played"`
+	// Ending says how the game ended, in sentences for players in the
+	// answer's language (the ends of the last step: "Player 2 wins a
+	// triple Partie (3 strokes)."); absent while the game goes on.
+	Ending string `json:"ending,omitempty"`
 }
 
 // played is what a call played, for its answer.
@@ -56,7 +62,7 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
 	if v.Log == nil || *v.Log {
 		s.Since = min(v.Since, g.h.Len())
-		s.Log = g.log(s.Since)
+		s.Log = g.log(v.lang(g), s.Since)
 		if !v.Rules {
 			for i := range s.Log {
 				for k := range s.Log[i].Events {
@@ -67,6 +73,7 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 	} else {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
+	s.Ending = g.ending(v.lang(g))
 	if p != nil {
 		s.Played = len(p.steps)
 		if !p.advance && len(p.steps) == 1 {
@@ -85,6 +92,22 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 	out = append(out, ',')
 	out = append(out, rest[1:]...)
 	return out, nil
+}
+
+// ending says how the game ended, from the end events of its last step;
+// "" while it goes on or when no step ended it (a game loaded over).
+func (g *Game) ending(l words.Lang) string {
+	if g.cur.ToMove() != brettspiel.Terminal || g.h.Len() == 0 {
+		return ""
+	}
+	e, _ := g.h.Entry(g.h.Len() - 1)
+	var s []string
+	for _, ev := range e.Events {
+		if ev.Kind == brettspiel.EventEnd {
+			s = append(s, l.Event(ev))
+		}
+	}
+	return strings.Join(s, " ")
 }
 
 // viewJSON writes the game's JSON form in the parts v asks for.
