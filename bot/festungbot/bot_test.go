@@ -237,3 +237,30 @@ func TestRegistered(t *testing.T) {
 		t.Errorf("unknown level: %v", err)
 	}
 }
+
+// BenchmarkChoose measures a decision among three fortresses.
+func BenchmarkChoose(b *testing.B) {
+	g, err := festung.New(festung.ForPlayers(2))
+	if err != nil {
+		b.Fatal(err)
+	}
+	pos := g.Position()
+	pos.Pasches[0] = 2
+	if g, err = festung.FromPosition(g.Options(), pos); err != nil {
+		b.Fatal(err)
+	}
+	m, _ := g.ParseMove("5/1-6")
+	if err := g.Apply(m); err != nil {
+		b.Fatal(err)
+	}
+	legal := g.LegalMoves()
+	if len(legal) != 3 {
+		b.Fatalf("legal %v", legal)
+	}
+	var bot festungbot.Bot
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		bot.Choose(g, legal, nil)
+	}
+}
