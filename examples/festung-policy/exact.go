@@ -184,18 +184,7 @@ func (s *solver) solve(me int, rule, others Rule, optimal bool) float64 {
 					if k < 2 {
 						continue
 					}
-					best, bestV := 0, math.Inf(-1)
-					for f := 1; f <= 4; f++ {
-						if mask&(1<<f) == 0 {
-							continue
-						}
-						o2 := o
-						o2[f]--
-						if v := s.val[s.idx(code, o2, next)]; v > bestV+1e-12 {
-							best, bestV = f, v
-						}
-					}
-					if choice[t*3+c1] != best {
+					if best := s.bestTake(code, o, next, mask); choice[t*3+c1] != best {
 						choice[t*3+c1] = best
 						changed = true
 					}
@@ -207,6 +196,24 @@ func (s *solver) solve(me int, rule, others Rule, optimal bool) float64 {
 		}
 	}
 	return s.val[s.idx(0, occ{0, 2, 1, 2, 1}, 0)]
+}
+
+// bestTake returns the fortress of mask whose take from o leads to the best
+// known value for seat me, the state then being (code, next); the lowest of
+// equal values.
+func (s *solver) bestTake(code int, o occ, next int, mask uint8) int {
+	best, bestV := 0, math.Inf(-1)
+	for f := 1; f <= 4; f++ {
+		if mask&(1<<f) == 0 {
+			continue
+		}
+		o2 := o
+		o2[f]--
+		if v := s.val[s.idx(code, o2, next)]; v > bestV+1e-12 {
+			best, bestV = f, v
+		}
+	}
+	return best
 }
 
 // transitions calls emit for every successor of state (code, t, o).
@@ -244,17 +251,7 @@ func (s *solver) transitions(code int, pv []int, t int, o occ, me int, rule, oth
 				f = choiceInBlock
 			}
 			if f == 0 {
-				bestV := math.Inf(-1)
-				for g := 1; g <= 4; g++ {
-					if mask&(1<<g) == 0 {
-						continue
-					}
-					o2 := o
-					o2[g]--
-					if v := s.val[s.idx(code2, o2, next)]; v > bestV+1e-12 {
-						f, bestV = g, v
-					}
-				}
+				f = s.bestTake(code2, o, next, mask)
 			}
 			o2 := o
 			o2[f]--
