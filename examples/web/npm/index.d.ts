@@ -234,7 +234,8 @@ export interface Methods {
       games: Variant[];
       /** The bots, weakest first. */
       bots: string[];
-      levels: { name: string; strength: number; description: string }[];
+      /** games: the variants a level is made for; absent for every game. */
+      levels: { name: string; strength: number; description: string; games?: string[] }[];
     };
   };
   rule: {
