@@ -70,6 +70,7 @@ var codeOrder = []brettspiel.RefusalCode{
 // clauses: {to} is the target point, {need} Refusal.Need, {count}
 // Refusal.Count.
 var clauses = map[brettspiel.RefusalCode]clause{
+	brettspiel.RefuseNoNumber:    {"no number of your throw left moves that far", "keine Zahl deines Wurfs zieht noch so weit"},
 	brettspiel.RefuseAllUsed:     {"every number of your throw is played", "alle Zahlen deines Wurfs sind gespielt"},
 	brettspiel.RefuseNoStone:     {"you have no stone there", "du hast dort keinen Stein"},
 	brettspiel.RefuseNoSuchStep:  {"no move leads there", "dorthin führt kein Zug"},
