@@ -3,6 +3,11 @@ package words
 import (
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -251,3 +256,44 @@ func checkRefusal(t *testing.T, variant string, g brettspiel.Game, err error, co
 }
 
 var _ = fmt.Sprint
+
+// TestCodesListsEveryDeclaredCode reads the module's sources for every
+// RefusalCode constant declared (the shared ones and each game's) and
+// checks that Codes, and so the words, cover them all.
+func TestCodesListsEveryDeclaredCode(t *testing.T) {
+	listed := map[string]bool{}
+	for _, c := range Codes() {
+		listed[string(c)] = true
+	}
+	n := 0
+	for _, dir := range []string{"..", "../toccateglio", "../verkehren", "../festung"} {
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pkg := range pkgs {
+			for _, f := range pkg.Files {
+				ast.Inspect(f, func(x ast.Node) bool {
+					vs, ok := x.(*ast.ValueSpec)
+					if !ok || vs.Type == nil || !strings.HasSuffix(types.ExprString(vs.Type), "RefusalCode") {
+						return true
+					}
+					for _, v := range vs.Values {
+						if lit, ok := v.(*ast.BasicLit); ok {
+							code, _ := strconv.Unquote(lit.Value)
+							n++
+							if !listed[code] {
+								t.Errorf("%s: the code %q has no words (not in Codes)", fset.Position(lit.Pos()), code)
+							}
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	if n != len(Codes()) {
+		t.Errorf("%d codes declared, %d listed", n, len(Codes()))
+	}
+}
