@@ -66,3 +66,24 @@ func ExampleAll() {
 	// F-A2 The large die shows 1 to 5
 	// F-A3 The large die shows 6
 }
+
+// The rules in German: the same rule, by the same ID, for a player who
+// reads German.
+func ExampleIn() {
+	de, ok := rules.In("de")
+	if !ok {
+		fmt.Println("no German rules")
+		return
+	}
+	r, _ := de.Lookup("T-M3")
+	fmt.Printf("%s %s (%s, %s)\n", r.ID, r.Title, r.Game, r.Section)
+	fmt.Println(r.Text)
+	fmt.Println("Quelle:", r.Source)
+	_, ok = rules.In("fr")
+	fmt.Println(rules.Languages(), ok)
+	// Output:
+	// T-M3 Die Hucke des Gegners schlagen (toccateglio, Markieren)
+	// Wer seine eigene Hucke besetzt hat, markiert 2 (mit einer Doublette 4), einmal für den Wurf, wenn die Hucke des Gegners leer ist und der Wurf zwei seiner Steine zugleich hineinbringen könnte, mit jedem Würfel einen. Die beiden Steine, die seine eigene Hucke halten, zählen dabei nicht als ziehende Steine.
+	// Quelle: Toccateglispiel (TS), Alvensleben 1853 (AL)
+	// [en de] false
+}

@@ -17,7 +17,19 @@ var gameOfPrefix = map[byte]string{'D': Shared, 'B': Shared, 'T': Toccateglio, '
 // maxText bounds a rule's text: it is meant for a tooltip beside an event.
 const maxText = 450
 
+// eachBook runs f as a subtest for the rules of every language.
+func eachBook(t *testing.T, f func(t *testing.T, b *book)) {
+	t.Helper()
+	for _, b := range books {
+		t.Run(b.lang, func(t *testing.T) { f(t, b) })
+	}
+}
+
 func TestTableWellFormed(t *testing.T) {
+	eachBook(t, func(t *testing.T, b *book) { tableWellFormed(t, b.table) })
+}
+
+func tableWellFormed(t *testing.T, table []Rule) {
 	if len(table) == 0 {
 		t.Fatal("no rules")
 	}
@@ -59,6 +71,10 @@ func TestTableWellFormed(t *testing.T) {
 // the contract's order, each game's rules together, and each section's rules
 // together within its game.
 func TestTableGrouped(t *testing.T) {
+	eachBook(t, func(t *testing.T, b *book) { tableGrouped(t, b.table) })
+}
+
+func tableGrouped(t *testing.T, table []Rule) {
 	order := map[string]int{Shared: 0, Toccateglio: 1, Verkehren: 2, Festung: 3}
 	closed := map[string]bool{} // game+section pairs already left behind
 	for i := 1; i < len(table); i++ {
@@ -76,6 +92,10 @@ func TestTableGrouped(t *testing.T) {
 }
 
 func TestSourcesNamed(t *testing.T) {
+	eachBook(t, func(t *testing.T, b *book) { sourcesNamed(t, b.table, b.sources) })
+}
+
+func sourcesNamed(t *testing.T, table []Rule, sources []Source) {
 	keys := map[string]bool{}
 	for _, s := range sources {
 		if s.Key == "" || s.Title == "" || s.About == "" {
@@ -103,19 +123,25 @@ func TestSourcesNamed(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	for _, r := range table {
-		for _, id := range []string{r.ID, strings.ToLower(r.ID), strings.ToUpper(r.ID)} {
-			got, ok := Lookup(id)
-			if !ok || got != r {
-				t.Errorf("Lookup(%q) = %+v, %v; want %s", id, got, ok, r.ID)
+	eachBook(t, func(t *testing.T, b *book) {
+		lookup := Book{b}.Lookup
+		if b.lang == English {
+			lookup = Lookup
+		}
+		for _, r := range b.table {
+			for _, id := range []string{r.ID, strings.ToLower(r.ID), strings.ToUpper(r.ID)} {
+				got, ok := lookup(id)
+				if !ok || got != r {
+					t.Errorf("Lookup(%q) = %+v, %v; want %s", id, got, ok, r.ID)
+				}
 			}
 		}
-	}
-	for _, id := range []string{"", "T-", "T-M", "T-M33", " T-M3", "T-M3 ", "TM3", "X-1", "V-W3 c", "t_m3"} {
-		if r, ok := Lookup(id); ok || r != (Rule{}) {
-			t.Errorf("Lookup(%q) = %+v, %v; want nothing", id, r, ok)
+		for _, id := range []string{"", "T-", "T-M", "T-M33", " T-M3", "T-M3 ", "TM3", "X-1", "V-W3 c", "t_m3"} {
+			if r, ok := lookup(id); ok || r != (Rule{}) {
+				t.Errorf("Lookup(%q) = %+v, %v; want nothing", id, r, ok)
+			}
 		}
-	}
+	})
 }
 
 func TestAllIsTheCallersCopy(t *testing.T) {

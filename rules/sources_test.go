@@ -177,13 +177,25 @@ func TestContractRulesHaveText(t *testing.T) {
 	}
 }
 
-// TestMarkdownIsCurrent checks that rules.md is what the table gives.
+// TestMarkdownIsCurrent checks that rules.md and regeln.md are what the
+// tables give.
 func TestMarkdownIsCurrent(t *testing.T) {
-	want, err := ruledoc.Markdown()
+	for _, lang := range rules.Languages() {
+		file, ok := ruledoc.File(lang)
+		if !ok {
+			t.Errorf("no document for language %q", lang)
+			continue
+		}
+		t.Run(file, func(t *testing.T) { markdownIsCurrent(t, lang, file) })
+	}
+}
+
+func markdownIsCurrent(t *testing.T, lang, file string) {
+	want, err := ruledoc.Markdown(lang)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile("rules.md")
+	got, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatalf("%v; run `go generate ./rules` to write it", err)
 	}
@@ -201,33 +213,47 @@ func TestMarkdownIsCurrent(t *testing.T) {
 		}
 		return "(end of file)"
 	}
-	t.Errorf("rules.md is not current; run `go generate ./rules` and commit it.\nline %d is\n\t%s\nand should be\n\t%s", line+1, at(g), at(w))
+	t.Errorf("%s is not current; run `go generate ./rules` and commit it.\nline %d is\n\t%s\nand should be\n\t%s", file, line+1, at(g), at(w))
 }
 
-// TestMarkdownEntries checks the document's shape: every rule has one anchor
-// and one entry with its ID, title, text and source, and every game one
-// heading.
+// TestMarkdownEntries checks each document's shape: every rule has one
+// anchor and one entry with its ID, title, text and source, and every game
+// one heading.
 func TestMarkdownEntries(t *testing.T) {
-	doc, err := ruledoc.Markdown()
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		lang, source string
+		headings     []string
+	}{
+		{rules.English, "Source", []string{"## Shared: dice and board\n", "## Toccateglio\n", "## Verkehren\n", "## Festungsspiel\n", "## Sources\n"}},
+		{rules.German, "Quelle", []string{"## Gemeinsam: Würfel und Brett\n", "## Toccateglio\n", "## Verkehren\n", "## Festungsspiel\n", "## Quellen\n"}},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			doc, err := ruledoc.Markdown(c.lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			book, _ := rules.In(c.lang)
+			s := string(doc)
+			for _, r := range book.All() {
+				anchor := `<a id="` + ruledoc.Anchor(r.ID) + `"></a>`
+				if n := strings.Count(s, anchor); n != 1 {
+					t.Errorf("%s: anchor %s appears %d times", r.ID, anchor, n)
+					continue
+				}
+				entry := anchor + "\n#### " + r.ID + " " + r.Title + "\n\n" + r.Text + "\n\n*" + c.source + ":* " + r.Source + ".\n"
+				if !strings.Contains(s, entry) {
+					t.Errorf("%s: no entry\n%s", r.ID, entry)
+				}
+			}
+			for _, h := range c.headings {
+				if n := strings.Count(s, "\n"+h); n != 1 {
+					t.Errorf("heading %q appears %d times", h, n)
+				}
+			}
+		})
 	}
-	s := string(doc)
-	for _, r := range rules.All() {
-		anchor := `<a id="` + ruledoc.Anchor(r.ID) + `"></a>`
-		if n := strings.Count(s, anchor); n != 1 {
-			t.Errorf("%s: anchor %s appears %d times", r.ID, anchor, n)
-			continue
-		}
-		entry := anchor + "\n#### " + r.ID + " " + r.Title + "\n\n" + r.Text + "\n\n*Source:* " + r.Source + ".\n"
-		if !strings.Contains(s, entry) {
-			t.Errorf("%s: no entry\n%s", r.ID, entry)
-		}
-	}
-	for _, h := range []string{"## Shared: dice and board\n", "## Toccateglio\n", "## Verkehren\n", "## Festungsspiel\n", "## Sources\n"} {
-		if n := strings.Count(s, "\n"+h); n != 1 {
-			t.Errorf("heading %q appears %d times", h, n)
-		}
+	if _, err := ruledoc.Markdown("fr"); err == nil {
+		t.Error(`Markdown("fr") gives a document`)
 	}
 }
 

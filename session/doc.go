@@ -38,7 +38,7 @@
 //
 //	version      {}                                  → {protocol, methods}
 //	games        {}                                  → {protocol, games, bots, levels}
-//	rule         {id}                                → {id, title, text, source}
+//	rule         {id, lang?}                         → {id, title, text, source}
 //	newGame      {variant, preset?, players?, seed?, seats?, dice?, VIEW} → STATE
 //	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
@@ -57,10 +57,12 @@
 //	saveRecord   {handle}                            → {text}
 //	positionID   {handle}                            → {id}
 //	plan         {handle}                            → {layout, fields} (Festungsspiel)
+//	analyze      {handle, plies?}                    → {variant, judge, unit, steps, players}
 //
-// seed is a number or a string of decimal digits (a JavaScript number holds
-// 53 bits); seats a list of "person" or bot names; dice "seeded" or
-// "manual". A STATE is [StateJSON]: the handle, the game's [Info], its
+// lang in rule is the language of the rule's text, "en" (the default) or
+// "de", read as the VIEW's lang is. seed is a number or a string of decimal digits (a
+// JavaScript number holds 53 bits); seats a list of "person" or bot names;
+// dice "seeded" or "manual". A STATE is [StateJSON]: the handle, the game's [Info], its
 // "state" (the variant's JSON form, brettspiel.StateJSON and the variant's
 // keys), length, canUndo, canRedo, hasRecord, and the log of the steps
 // played since "since" with their events in words ([Step]).
@@ -68,7 +70,8 @@
 // VIEW are optional keys that choose what a STATE carries ([View]): since
 // (the first step of the log to send; a frontend sends the length it has),
 // log (false: an empty log), rules (true: each event of the log with its
-// rule's text; by default the event names its rule by ID), legal (false: no
+// rule's text, in the answer's language; by default the event names its
+// rule by ID), legal (false: no
 // legal moves at a seat's turn),
 // chance (true: the throws at a chance node, left out by default), static
 // (true: the Festungsspiel's plan inside the state; by default "fields"
@@ -96,6 +99,13 @@
 // too. nextSteps takes a play one step at a time in the board's points, as a
 // board UI does, and returns the steps that may come next and, once they
 // determine a move, its notation, which apply plays.
+//
+// analyze judges the steps played ([AnalysisJSON], package analysis): for
+// every decision the equity of the play made and of the best, for every
+// throw its luck, and per seat the error rate, the luck and a rating; plies
+// 2 judges the race games' plays two plies deep (1 is the default). The
+// WebAssembly build, which leaves the learned nets out, refuses it with
+// ErrUnknownMethod.
 //
 // # Errors
 //

@@ -65,12 +65,22 @@ type RuleJSON struct {
 	Source string `json:"source"`
 }
 
-// ruleOf returns the text of the rule with the ID, nil for none.
-func ruleOf(id string) *RuleJSON {
+// ruleOf returns the English text of the rule with the ID, nil for none.
+func ruleOf(id string) *RuleJSON { return ruleIn(rules.Book{}, id) }
+
+// bookOf returns the rules in a language of package words.
+func bookOf(l words.Lang) rules.Book {
+	b, _ := rules.In(l.String()) // words' languages are those of rules
+	return b
+}
+
+// ruleIn returns the text of the rule with the ID in a book's language, nil
+// for none.
+func ruleIn(b rules.Book, id string) *RuleJSON {
 	if id == "" || len(id) > 8 {
 		return nil
 	}
-	r, ok := rules.Lookup(id)
+	r, ok := b.Lookup(id)
 	if !ok {
 		return nil
 	}

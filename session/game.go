@@ -306,7 +306,7 @@ func (g *Game) log(l words.Lang, since int) []Step {
 func stepOf(l words.Lang, i int, e brettspiel.HistoryEntry) Step {
 	s := Step{Index: i, Actor: int(e.Actor), Notation: e.Notation, Events: make([]EventJSON, len(e.Events))}
 	for k, ev := range e.Events {
-		s.Events[k] = EventJSON{Text: l.Event(ev), Event: ev, Rule: ruleOf(ev.Rule)}
+		s.Events[k] = EventJSON{Text: l.Event(ev), Event: ev, Rule: ruleIn(bookOf(l), ev.Rule)}
 	}
 	return s
 }

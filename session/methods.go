@@ -42,6 +42,7 @@ func init() {
 		"saveRecord":  onGame(saveRecordCall),
 		"positionID":  onGame(positionIDCall),
 		"plan":        onGame(planCall),
+		"analyze":     onGame(analyzeCall),
 	}
 }
 
@@ -93,7 +94,8 @@ func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
 
 func ruleCall(_ *Table, name string, args []byte) ([]byte, error) {
 	var in struct {
-		ID *string `json:"id"`
+		ID   *string `json:"id"`
+		Lang string  `json:"lang"` // "en" (or "") or "de", as words.Parse reads it
 	}
 	if err := decode(name, args, &in); err != nil {
 		return nil, err
@@ -101,7 +103,11 @@ func ruleCall(_ *Table, name string, args []byte) ([]byte, error) {
 	if in.ID == nil {
 		return nil, missing(name, "id")
 	}
-	r := ruleOf(*in.ID)
+	l, err := words.Parse(in.Lang)
+	if err != nil {
+		return nil, bad(name, in.Lang, ErrBadCall, `lang is "en" or "de"`)
+	}
+	r := ruleIn(bookOf(l), *in.ID)
 	if r == nil {
 		return nil, bad(name, *in.ID, ErrUnknownRule, "rule IDs look like T-M3 or V-E1")
 	}

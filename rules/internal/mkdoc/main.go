@@ -1,5 +1,6 @@
-// Command mkdoc writes rules.md, the Markdown document of the rules of
-// package rules. It is run by go generate in the rules directory:
+// Command mkdoc writes a Markdown document of the rules of package rules:
+// rules.md in English, or regeln.md with -lang de. It is run by go generate
+// in the rules directory:
 //
 //	go generate ./rules
 package main
@@ -13,9 +14,13 @@ import (
 )
 
 func main() {
-	out := flag.String("o", "rules.md", "the file to write")
+	lang := flag.String("lang", "en", "the language of the document: en or de")
+	out := flag.String("o", "", "the file to write (default: the language's document, rules.md or regeln.md)")
 	flag.Parse()
-	doc, err := ruledoc.Markdown()
+	if *out == "" {
+		*out, _ = ruledoc.File(*lang)
+	}
+	doc, err := ruledoc.Markdown(*lang)
 	if err == nil {
 		err = os.WriteFile(*out, doc, 0o644)
 	}
