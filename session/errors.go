@@ -65,9 +65,6 @@ type RuleJSON struct {
 	Source string `json:"source"`
 }
 
-// ruleOf returns the English text of the rule with the ID, nil for none.
-func ruleOf(id string) *RuleJSON { return ruleIn(rules.Book{}, id) }
-
 // bookOf returns the rules in a language of package words.
 func bookOf(l words.Lang) rules.Book {
 	b, _ := rules.In(l.String()) // words' languages are those of rules
@@ -92,14 +89,16 @@ func ruleIn(b rules.Book, id string) *RuleJSON {
 // English (see [NewErrorJSONIn]) with the refusal's data.
 func NewErrorJSON(err error) ErrorJSON { return NewErrorJSONIn(err, words.English) }
 
-// NewErrorJSONIn is [NewErrorJSON] with the player's sentence in l.
+// NewErrorJSONIn is [NewErrorJSON] with the player's sentence and the
+// rules' texts in l.
 func NewErrorJSONIn(err error, l words.Lang) ErrorJSON {
 	e := ErrorJSON{Name: brettspiel.ErrorName(err), Message: err.Error(), Say: l.Refusal(err), Refusal: brettspiel.RefusalOf(err).Clone()}
 	if e.Name == "" {
 		e.Name = "Error"
 	}
+	b := bookOf(l)
 	for _, id := range brettspiel.RulesOf(err) {
-		if r := ruleOf(id); r != nil {
+		if r := ruleIn(b, id); r != nil {
 			e.Rules = append(e.Rules, *r)
 		}
 	}

@@ -102,6 +102,8 @@ func TestLangOfRefusal(t *testing.T) {
 		}
 		if len(e.Rules) != 1 || e.Rules[0].ID != "V-D2" {
 			t.Errorf("%s %s: rules %+v, want V-D2 alone", c.method, c.args, e.Rules)
+		} else if want := ruleIn(bookOf(langOfSay(c.say)), "V-D2"); e.Rules[0] != *want {
+			t.Errorf("%s %s: rule text %+v, want %+v", c.method, c.args, e.Rules[0], *want)
 		}
 		if e.Refusal == nil || e.Refusal.Player != 1 || len(e.Refusal.Dice) != 2 {
 			t.Errorf("%s %s: refusal %+v", c.method, c.args, e.Refusal)
@@ -111,4 +113,11 @@ func TestLangOfRefusal(t *testing.T) {
 	if e := fail(t, a, "apply", `{"handle":`+h+`}`); e.Say != "" || e.Refusal != nil {
 		t.Errorf("a bad call says %q, %+v", e.Say, e.Refusal)
 	}
+}
+
+func langOfSay(s string) words.Lang {
+	if strings.HasPrefix(s, "Du ") {
+		return words.German
+	}
+	return words.English
 }
