@@ -294,7 +294,9 @@ func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState
 			if _, err := g.ParseMove(stepsearch.Notation(end, "in")); err != nil {
 				var pe *brettspiel.Error
 				if errors.As(err, &pe) && pe.Refusal != nil {
-					return brettspiel.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
+					e := brettspiel.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
+					e.Refusal.Need, e.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
+					return e
 				}
 			}
 		}
