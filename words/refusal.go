@@ -135,6 +135,9 @@ func (l Lang) refusal(r *brettspiel.Refusal) string {
 		return have + "; " + l.stepNoun(st) + needs + "."
 	}
 	c, ok := clauses[r.Code]
+	if r.Code == brettspiel.RefuseNoStone && isStep && st.Field == 0 && st.From <= 0 {
+		c = clause{"you have no stone waiting to come in", "du hast keinen wartenden Stein"}
+	}
 	if !ok {
 		c = clause{"that is not allowed", "das ist nicht erlaubt"}
 	}

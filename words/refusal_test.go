@@ -16,6 +16,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/rules"
 )
@@ -55,10 +56,27 @@ func TestEveryCodeHasWords(t *testing.T) {
 			}
 		}
 	}
+	refused := func(code brettspiel.RefusalCode, at int, dice []int, need int, steps ...brettspiel.Step) error {
+		return &brettspiel.Error{Err: brettspiel.ErrIllegalMove, Refusal: &brettspiel.Refusal{Code: code, Steps: steps, At: at, Dice: dice, Need: need}}
+	}
 	for _, c := range []struct {
 		err    error
 		en, de string
 	}{
+		{refused(brettspiel.RefuseNoNumber, 0, []int{4, 1}, 2, brettspiel.Step{From: 13, To: 15}),
+			"You have 4 and 1 to play; 13 to 15 needs a 2.", "Du hast 4 und 1 zu spielen; der Zug von 13 nach 15 braucht eine 2."},
+		{refused(brettspiel.RefuseNoNumber, 1, []int{3, 3}, 5, brettspiel.Step{From: 1, To: 4}, brettspiel.Step{From: 0, To: 5}),
+			"You have 3 and 3 to play; entering on 5 needs a 5.", "Du hast 3 und 3 zu spielen; das Einsetzen auf 5 braucht eine 5."},
+		{refused(brettspiel.RefuseNoNumber, 0, []int{2}, 6, brettspiel.Step{From: 19, To: 25}),
+			"You have 2 to play; bearing off from 19 needs a 6.", "Du hast 2 zu spielen; das Herausnehmen von 19 braucht eine 6."},
+		{refused(brettspiel.RefuseBlocked, 0, nil, 0, brettspiel.Step{From: 3, To: 7}),
+			"You cannot move from 3 to 7: your opponent holds 7.", "Du kannst nicht von 3 nach 7 ziehen: der Gegner hält 7."},
+		{refused(brettspiel.RefuseNoStone, 0, nil, 0, brettspiel.Step{From: 0, To: 3}),
+			"You cannot enter a stone on 3: you have no stone waiting to come in.", "Du kannst keinen Stein auf 3 einsetzen: du hast keinen wartenden Stein."},
+		{refused(brettspiel.RefuseMoreNumbers, -1, []int{6, 2}, 0),
+			"This play is not allowed: you must play more numbers when you can.", "Dieser Zug ist nicht erlaubt: du musst mehr Zahlen spielen, wenn es geht."},
+		{refused(festung.RefuseNothingToTake, 0, []int{5, 2, 1}, 5, brettspiel.Step{Field: 30, Die: 5}),
+			"You cannot take from W3.VI': that fortress has no marker to give you.", "Du kannst nicht von W3.VI' nehmen: diese Festung hat keine Marke für dich."},
 		{nil, "", ""},
 		{errors.New("other"), "", ""},
 		{&brettspiel.Error{Err: brettspiel.ErrGameOver}, "The game is over.", "Das Spiel ist aus."},
