@@ -94,7 +94,8 @@ function call(method, args) {
 function showError(err) {
   const m = $('#message');
   m.className = 'error';
-  m.textContent = `${err.text || err.message}`;
+  m.textContent = err.say || err.text || err.message;
+  m.title = err.message; // the text for programmers, on hover
   m.dataset.error = err.name;
   for (const rule of err.rules || []) {
     const r = document.createElement('span');
@@ -109,6 +110,7 @@ function showInfo(text) {
   const m = $('#message');
   m.className = 'info';
   m.textContent = text;
+  m.removeAttribute('title');
   delete m.dataset.error;
 }
 
