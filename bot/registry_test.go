@@ -104,3 +104,23 @@ func TestLevelsForOffersALevelForItsGames(t *testing.T) {
 		t.Error("Level.For disagrees with Games")
 	}
 }
+
+// DescriptionIn gives a level's German text for "de" (any region or case)
+// and the English for "en", "" and a language it has no text in.
+func TestDescriptionIn(t *testing.T) {
+	for _, l := range Levels() {
+		if l.Descriptions["de"] == "" || l.Descriptions["de"] == l.Description {
+			t.Errorf("%s: German %q", l.Name, l.Descriptions["de"])
+		}
+		for _, tag := range []string{"de", "DE-at", "de_CH"} {
+			if got := l.DescriptionIn(tag); got != l.Descriptions["de"] {
+				t.Errorf("%s in %q: %q", l.Name, tag, got)
+			}
+		}
+		for _, tag := range []string{"", "en", "fr"} {
+			if got := l.DescriptionIn(tag); got != l.Description {
+				t.Errorf("%s in %q: %q", l.Name, tag, got)
+			}
+		}
+	}
+}

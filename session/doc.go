@@ -37,7 +37,7 @@
 // required) and results:
 //
 //	version      {}                                  → {protocol, methods}
-//	games        {}                                  → {protocol, games, bots, levels}
+//	games        {lang?}                             → {protocol, games, bots, levels}
 //	rule         {id, lang?}                         → {id, title, text, source}
 //	newGame      {variant, preset?, players?, seed?, seats?, dice?, VIEW} → STATE
 //	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
@@ -60,7 +60,9 @@
 //	analyze      {handle, plies?}                    → {variant, judge, unit, steps, players}
 //
 // lang in rule is the language of the rule's text, "en" (the default) or
-// "de", read as the VIEW's lang is. seed is a number or a string of decimal digits (a
+// "de", read as the VIEW's lang is; in games it is the language of the
+// descriptions of the games, their presets and the bots' levels and of the
+// presets' sources (names and titles are the same in every language). seed is a number or a string of decimal digits (a
 // JavaScript number holds 53 bits); seats a list of "person" or bot names;
 // dice "seeded" or "manual". A STATE is [StateJSON]: the handle, the game's [Info], its
 // "state" (the variant's JSON form, brettspiel.StateJSON and the variant's

@@ -86,12 +86,19 @@ type LevelJSON struct {
 }
 
 func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
-	if err := decode(name, args, &struct{}{}); err != nil {
+	var in struct {
+		Lang string `json:"lang"` // the language of the descriptions, as in rule
+	}
+	if err := decode(name, args, &in); err != nil {
 		return nil, err
 	}
-	out := GamesJSON{Protocol: Protocol, Games: catalog.Variants(), Bots: bot.Names()}
-	for _, l := range bot.Levels() {
-		out.Levels = append(out.Levels, LevelJSON{l.Name, l.Strength, l.Description, l.Games})
+	l, err := words.Parse(in.Lang)
+	if err != nil {
+		return nil, bad(name, in.Lang, ErrBadCall, `lang is "en" or "de"`)
+	}
+	out := GamesJSON{Protocol: Protocol, Games: catalog.VariantsIn(l), Bots: bot.Names()}
+	for _, b := range bot.Levels() {
+		out.Levels = append(out.Levels, LevelJSON{b.Name, b.Strength, b.DescriptionIn(l.String()), b.Games})
 	}
 	return marshal(out)
 }

@@ -11,10 +11,11 @@ const Name = "festung-best"
 // games it plays as bot.Greedy.
 func init() {
 	bot.Register(bot.Level{
-		Name:        Name,
-		Strength:    50,
-		Games:       []string{"festung"},
-		Description: "takes from the lowest open fortress, the best decision rule measured (Festungsspiel; elsewhere as greedy)",
-		New:         func() bot.Bot { return Bot{} },
+		Name:         Name,
+		Strength:     50,
+		Games:        []string{"festung"},
+		Description:  "takes from the lowest open fortress, the best decision rule measured (Festungsspiel; elsewhere as greedy)",
+		Descriptions: map[string]string{"de": "nimmt aus der niedrigsten offenen Festung, die beste gemessene Entscheidungsregel (Festungsspiel; sonst wie greedy)"},
+		New:          func() bot.Bot { return Bot{} },
 	})
 }

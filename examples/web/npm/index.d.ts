@@ -250,7 +250,10 @@ export interface Analysis {
 export interface Methods {
   version: { args: {} | undefined; result: { protocol: number; methods: string[] } };
   games: {
-    args: {} | undefined;
+    args: {
+      /** The language of the descriptions of games, presets and levels and of the presets' sources: "en" (the default) or "de". Names and titles stay the same. */
+      lang?: string;
+    } | undefined;
     result: {
       protocol: number;
       games: Variant[];
