@@ -348,6 +348,17 @@ func TestLanguageSwitch(t *testing.T) {
 	if e := ev(); !strings.Contains(e, "wirft") {
 		t.Errorf("German event %q", e)
 	}
+	// the catalogue's and the opponents' texts in German too
+	about := func() string { return eval[string](t, ctx, `document.querySelector('#preset-about').textContent`) }
+	opp := func() string {
+		return eval[string](t, ctx, `document.querySelector('#opponent option[value=random]').title`)
+	}
+	if a := about(); !strings.Contains(a, "kein Band auf den Feldern 2 bis 11 der Gegenseite") || strings.Contains(a, "opponent's side") {
+		t.Errorf("German preset description %q", a)
+	}
+	if o := opp(); !strings.Contains(o, "zufällig") {
+		t.Errorf("German opponent's description %q", o)
+	}
 	// the switch, by the keyboard
 	focusBy(t, ctx, is("#lang"), kb.Tab, 80)
 	press(t, ctx, kb.ArrowUp)
@@ -363,6 +374,12 @@ func TestLanguageSwitch(t *testing.T) {
 	}
 	if e := ev(); !strings.Contains(e, "throws") {
 		t.Errorf("English event after the switch %q", e)
+	}
+	if a := about(); !strings.Contains(a, "no Band on points 2–11 of the opponent's side") {
+		t.Errorf("English preset description after the switch %q", a)
+	}
+	if o := opp(); !strings.Contains(o, "at random") {
+		t.Errorf("English opponent's description after the switch %q", o)
 	}
 	prompt := eval[string](t, ctx, `document.querySelector('#prompt').textContent`)
 	if !strings.Contains(prompt, "Pick a stone") {

@@ -132,6 +132,14 @@ function fillChooser() {
   $('#preset').addEventListener('change', aboutPreset);
 }
 
+// loadCatalogue asks for the games and the bots' levels with their texts in
+// the page's language (a session without "lang" in games answers in English).
+function loadCatalogue() {
+  let res = call('games', { lang });
+  if (res.error) res = call('games');
+  ({ games: catalogue, levels } = res);
+}
+
 function variantOf(name) { return catalogue.find((g) => g.name === name); }
 
 // fillOpponents offers people at every seat, or a bot of the registry made
@@ -1079,6 +1087,10 @@ function wire() {
     lang = $('#lang').value;
     try { localStorage.setItem('brettspiel-lang', lang); } catch { /* private mode */ }
     translatePage();
+    // the descriptions of the games, presets and opponents in the new language
+    loadCatalogue();
+    fillOpponents();
+    aboutPreset();
     if (!cur) return;
     if (langView) {
       // the log again, in the new language
@@ -1213,7 +1225,7 @@ async function main() {
   // Does the session take "lang"? An unknown key is refused as a bad call
   // before the handle is looked up.
   langView = call('state', { handle: 0, lang }).error?.name !== 'ErrBadCall';
-  ({ games: catalogue, levels } = call('games'));
+  loadCatalogue();
   fillChooser();
   wire();
   if (params.get('id')) {
