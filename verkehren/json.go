@@ -2,7 +2,6 @@ package verkehren
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -67,12 +66,18 @@ func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, errZero("encode JSON")
 	}
+	s := g.viewJSON(v)
+	return s.appendJSON(make([]byte, 0, 3072)), nil
+}
+
+// viewJSON fills the JSON form of g in the parts v asks for.
+func (g *Game) viewJSON(v brettspiel.JSONView) jsonState {
 	s := jsonState{StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
 	if w, ok := g.Winner(); ok {
 		seat := int(w)
 		s.Winner = &seat
 	}
-	return json.Marshal(&s)
+	return s
 }
 
 func (g *Game) rules() jsonRules {
