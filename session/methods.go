@@ -178,8 +178,10 @@ func onGame[A any, P interface {
 }](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
 	return func(t *Table, name string, args []byte) ([]byte, error) {
 		in := P(new(A))
-		if err := decode(name, args, in); err != nil {
-			return nil, err
+		if f, ok := any(in).(fastDecoder); !ok || !f.fastDecode(args) {
+			if err := decode(name, args, in); err != nil {
+				return nil, err
+			}
 		}
 		hp := in.handle()
 		if hp == nil {
