@@ -73,14 +73,7 @@ func (g *Game) answer(h int, v View, method string, p *played) (StateJSON, []byt
 		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
 	if v.Log == nil || *v.Log {
 		s.Since = min(v.Since, g.h.Len())
-		s.Log = g.log(v.lang(g), s.Since)
-		if !v.Rules {
-			for i := range s.Log {
-				for k := range s.Log[i].Events {
-					s.Log[i].Events[k].Rule = nil
-				}
-			}
-		}
+		s.Log = g.log(v.lang(g), s.Since, v.Rules)
 	} else {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
