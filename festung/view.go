@@ -11,7 +11,9 @@ import (
 // in the parts v asks for. With v.NoStatic the plan's layout is left out and
 // "fields" lists only the fields that hold a marker or squares, each by its
 // ID, marker and squares (every other field is empty); [PlanJSON] gives the
-// rest, the same in every state.
+// rest, the same in every state. The events then leave out "trackFrom" and
+// "trackTo": the plan has no tracks, and they are the events' "from" and
+// "to". MarshalJSONView writes by hand what encoding/json would.
 func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, zeroErr("marshal JSON")
@@ -24,7 +26,11 @@ func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 // lean leanStateJSON, by hand.
 func (s *stateJSON) appendJSON(b []byte, lean bool) []byte {
 	b = append(b, '{')
-	b = jsonw.Envelope(b, &s.StateJSON)
+	if lean {
+		b = jsonw.LeanEnvelope(b, &s.StateJSON) // the fields are the tracks
+	} else {
+		b = jsonw.Envelope(b, &s.StateJSON)
+	}
 	r := &s.Rules
 	b = append(b, `,"rules":{"players":`...)
 	b = jsonw.Int(b, r.Players)

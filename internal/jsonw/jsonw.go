@@ -150,7 +150,12 @@ func Key(b []byte, key string, first bool) []byte {
 
 // Envelope appends the keys of the shared part of a state, from "version"
 // to "winner", without the braces around them.
-func Envelope(b []byte, s *brettspiel.StateJSON) []byte {
+func Envelope(b []byte, s *brettspiel.StateJSON) []byte { return envelope(b, s, false) }
+
+// LeanEnvelope is Envelope with the events as LeanEvent writes them.
+func LeanEnvelope(b []byte, s *brettspiel.StateJSON) []byte { return envelope(b, s, true) }
+
+func envelope(b []byte, s *brettspiel.StateJSON, lean bool) []byte {
 	b = append(b, `"version":`...)
 	b = Int(b, s.Version)
 	b = append(b, `,"game":`...)
@@ -164,7 +169,18 @@ func Envelope(b []byte, s *brettspiel.StateJSON) []byte {
 	b = append(b, `,"legal":`...)
 	b = LegalMoves(b, s.Legal)
 	b = append(b, `,"events":`...)
-	b = Events(b, s.Events)
+	if lean && s.Events != nil {
+		b = append(b, '[')
+		for i := range s.Events {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = LeanEvent(b, &s.Events[i])
+		}
+		b = append(b, ']')
+	} else {
+		b = Events(b, s.Events)
+	}
 	b = append(b, `,"returns":`...)
 	b = Ints(b, s.Returns)
 	if s.Winner != nil {
@@ -278,7 +294,13 @@ func Events(b []byte, v []brettspiel.Event) []byte {
 }
 
 // Event appends one event.
-func Event(b []byte, e *brettspiel.Event) []byte {
+func Event(b []byte, e *brettspiel.Event) []byte { return event(b, e, false) }
+
+// LeanEvent appends one event without its "trackFrom" and "trackTo" where
+// they are its "from" and "to", as in a game without tracks.
+func LeanEvent(b []byte, e *brettspiel.Event) []byte { return event(b, e, true) }
+
+func event(b []byte, e *brettspiel.Event, lean bool) []byte {
 	b = append(b, `{"kind":`...)
 	b = String(b, string(e.Kind))
 	if e.Rule != "" {
@@ -295,10 +317,12 @@ func Event(b []byte, e *brettspiel.Event) []byte {
 	b = Int(b, e.From)
 	b = append(b, `,"to":`...)
 	b = Int(b, e.To)
-	b = append(b, `,"trackFrom":`...)
-	b = Int(b, e.TrackFrom)
-	b = append(b, `,"trackTo":`...)
-	b = Int(b, e.TrackTo)
+	if !lean || e.TrackFrom != e.From || e.TrackTo != e.To {
+		b = append(b, `,"trackFrom":`...)
+		b = Int(b, e.TrackFrom)
+		b = append(b, `,"trackTo":`...)
+		b = Int(b, e.TrackTo)
+	}
 	if e.FromName != "" {
 		b = append(b, `,"fromName":`...)
 		b = String(b, e.FromName)
