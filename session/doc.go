@@ -57,6 +57,7 @@
 //	saveRecord   {handle}                            → {text}
 //	positionID   {handle}                            → {id}
 //	plan         {handle}                            → {layout, fields} (Festungsspiel)
+//	analyze      {handle, plies?}                    → {variant, judge, unit, steps, players}
 //
 // lang in rule is the language of the rule's text, "en" (the default) or
 // "de", read as the VIEW's lang is. seed is a number or a string of decimal digits (a
@@ -98,6 +99,13 @@
 // too. nextSteps takes a play one step at a time in the board's points, as a
 // board UI does, and returns the steps that may come next and, once they
 // determine a move, its notation, which apply plays.
+//
+// analyze judges the steps played ([AnalysisJSON], package analysis): for
+// every decision the equity of the play made and of the best, for every
+// throw its luck, and per seat the error rate, the luck and a rating; plies
+// 2 judges the race games' plays two plies deep (1 is the default). The
+// WebAssembly build, which leaves the learned nets out, refuses it with
+// ErrUnknownMethod.
 //
 // # Errors
 //

@@ -43,6 +43,7 @@ func init() {
 		"saveRecord":  onGame(saveRecordCall),
 		"positionID":  onGame(positionIDCall),
 		"plan":        onGame(planCall),
+		"analyze":     onGame(analyzeCall),
 	}
 }
 

@@ -15,7 +15,7 @@ var resultOf = map[string]string{
 	"loadID": "state", "close": "empty", "state": "state", "legal": "legal", "nextSteps": "next",
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
-	"positionID": "id", "plan": "plan",
+	"positionID": "id", "plan": "plan", "analyze": "analysis",
 }
 
 // Real answers of every method, results and failures, validate against the
@@ -73,6 +73,7 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 		check("takeback", fmt.Sprintf(`{"handle":%d,"seat":0}`, h))
 		check("apply", fmt.Sprintf(`{"handle":%d,"notation":"nonsense"}`, h))
 		check("plan", fmt.Sprintf(`{"handle":%d}`, h))
+		check("analyze", fmt.Sprintf(`{"handle":%d}`, h))
 		var rec TextJSON
 		json.Unmarshal(check("saveRecord", fmt.Sprintf(`{"handle":%d}`, h)), &rec)
 		var id IDJSON

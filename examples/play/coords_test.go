@@ -24,7 +24,8 @@ func boardCells(t *testing.T, out string) map[int]string {
 		}
 		var points []int
 		for _, f := range nums {
-			if n, err := strconv.Atoi(f); err == nil && n >= 1 && n <= 24 {
+			// H marks a Hucke
+			if n, err := strconv.Atoi(strings.TrimPrefix(f, "H")); err == nil && n >= 1 && n <= 24 {
 				points = append(points, n)
 			}
 		}
@@ -41,19 +42,13 @@ func boardCells(t *testing.T, out string) map[int]string {
 	return cells
 }
 
-// moveEvent matches the event of a step of a race game, "player 1 move 1:
-// 24→21 by 3", "player 0 enter: hand→5 by 5", with its points (or bar,
-// hand, off).
-var moveEvent = regexp.MustCompile(`^  player (\d) (?:move|enter|bear-off)(?: \d+)?: (\w+)→(\w+) by \d`)
+// playLine matches the line that reports a play, "Player 2 plays 24→23
+// 23→20 (notation 1/2 2/5) (T-D2).", with the play in board points.
+var playLine = regexp.MustCompile(`^Player (\d) plays (.*) \(notation ([^)]*)\)`)
 
-// playLine matches the line that reports a play, "player 1 plays 1/2 2/5
-// (board 24→23 23→20)", with the play in board points where the notation
-// counts otherwise.
-var playLine = regexp.MustCompile(`^player (\d) plays [^(]*(?:\(board (.*)\))?$`)
-
-// The events printed after a play name the points the board shows: the
-// play's steps in board points as the list gives them, and the board drawn
-// next holds the mover's stone where the last of them ends.
+// A play is told in board points, the points the board shows: the board
+// drawn next holds the mover's stone where the last of its steps ends, and
+// the steps are those of the play the notation names, in board points.
 func TestEventsInBoardCoordinates(t *testing.T) {
 	for _, game := range [][]string{
 		{"-game", "toccateglio"},
@@ -73,27 +68,24 @@ func TestEventsInBoardCoordinates(t *testing.T) {
 				if play == nil {
 					continue
 				}
-				var steps []string
-				for _, l := range lines[1:] {
-					if m := moveEvent.FindStringSubmatch(l); m != nil && m[1] == play[1] {
-						steps = append(steps, m[2]+"→"+m[3])
-					}
+				seat, _ := strconv.Atoi(play[1])
+				mover := seat - 1
+				steps := strings.Fields(strings.ReplaceAll(play[2], "*", ""))
+				// the notation counts in the mover's track: player 1's
+				// point t is board point 25-t in Toccateglio, t+12 (less
+				// 24 past 24) in Verkehren
+				var want []string
+				for _, st := range strings.Fields(strings.ReplaceAll(play[3], "*", "")) {
+					from, to, _ := strings.Cut(st, "/")
+					want = append(want, boardPoint(game[1], mover, from)+"→"+boardPoint(game[1], mover, to))
 				}
-				if len(steps) == 0 {
-					continue // a pass
+				if !sameSteps(steps, want) {
+					t.Errorf("the play %q in board points is %q, want %q", play[3], steps, want)
 				}
-				mover, _ := strconv.Atoi(play[1])
-				if (play[2] != "") != (mover == 1) {
-					t.Errorf("player %d's play in board points: %q", mover, play[2])
-				}
-				if play[2] != "" && !sameSteps(strings.Fields(strings.ReplaceAll(play[2], "*", "")), steps) {
-					t.Errorf("the play in board points is %q, its events say %q:\n%s", play[2], steps, parts[i])
-				}
-				last := steps[len(steps)-1]
-				_, to, _ := strings.Cut(last, "→")
+				_, to, _ := strings.Cut(steps[len(steps)-1], "→")
 				if p, err := strconv.Atoi(to); err == nil {
 					if cell := boardCells(t, parts[i])[p]; !strings.HasSuffix(cell, "XO"[mover:mover+1]) {
-						t.Errorf("the event %s ends on point %d, where the board shows %q:\n%s", last, p, cell, parts[i])
+						t.Errorf("the play ends on point %d, where the board shows %q:\n%s", p, cell, parts[i])
 					}
 				}
 				checked[mover]++
@@ -105,6 +97,27 @@ func TestEventsInBoardCoordinates(t *testing.T) {
 	}
 }
 
+// boardPoint turns a place of the notation, in the mover's track, into the
+// board's: the test's own reading of the tracks (B-3, V-B1).
+func boardPoint(game string, mover int, place string) string {
+	switch place {
+	case "in":
+		return "hand"
+	case "bar":
+		return "bar"
+	case "off":
+		return "off"
+	}
+	t, _ := strconv.Atoi(place)
+	if mover == 0 {
+		return strconv.Itoa(t)
+	}
+	if game == "verkehren" {
+		return strconv.Itoa((t+11)%24 + 1)
+	}
+	return strconv.Itoa(25 - t)
+}
+
 // sameSteps reports whether a and b hold the same steps, in any order.
 func sameSteps(a, b []string) bool {
 	a, b = slices.Clone(a), slices.Clone(b)
@@ -113,29 +126,24 @@ func sameSteps(a, b []string) bool {
 	return slices.Equal(a, b)
 }
 
-// fieldEvent matches a take or place event of the Festungsspiel, "player 0
-// take 1: W1.II→ by 2", with the field before or after the arrow.
-var fieldEvent = regexp.MustCompile(`^  player \d (?:take|place) \d+: (\S*)→(\S*) by \d`)
+// fieldEvent matches a take or place event of the Festungsspiel, "Player 1
+// takes a marker from W1.II (2) (F-A2).", with its field.
+var fieldEvent = regexp.MustCompile(`^  Player \d (?:takes (?:a marker|\d+ markers) from|places (?:a marker|\d+ markers) on) (\S+) \(`)
 
 // The Festungsspiel's events name the fields as its notation and the plan
 // do ("W1.II", "S.VIII", "L10"), not by their numbers.
 func TestFestungEventsNameTheFields(t *testing.T) {
-	out := playWith(t, "quit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
+	out := playWith(t, "quit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "3", "-opponent", "random")
 	n := 0
 	for _, l := range strings.Split(out, "\n") {
 		m := fieldEvent.FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
-		for _, name := range m[1:] {
-			if name == "" {
-				continue
-			}
-			if _, ok := festung.FieldByName(name); !ok {
-				t.Errorf("the event %q names no field of the plan", l)
-			}
-			n++
+		if _, ok := festung.FieldByName(m[1]); !ok {
+			t.Errorf("the event %q names no field of the plan", l)
 		}
+		n++
 	}
 	if n < 10 {
 		t.Errorf("only %d fields named:\n%s", n, out)

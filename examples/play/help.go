@@ -14,7 +14,7 @@ var commands = [][2]string{
 	{"NUMBER", "play the move of that number in the list"},
 	{"MOVE", "play a move typed in the game's notation (below)"},
 	{"board", "draw the board and the list of moves again"},
-	{"hint", "the best moves by the search bot, with what they score"},
+	{"hint", "the best moves by the strongest bot (net-strongest in the race games), with what each scores and the result it expects"},
 	{"undo", "take back your last move (the throws and bot moves after it too)"},
 	{"redo", "play again what undo took back"},
 	{"history", "the moves of the game so far"},
@@ -23,7 +23,7 @@ var commands = [][2]string{
 	{"save FILE", "write the game record to FILE"},
 	{"load FILE", "go on with a saved game (undo reaches into it)"},
 	{"help", "this text"},
-	{"quit", "leave the game (also exit)"},
+	{"quit", "leave the game (also exit); a game in play is offered for saving"},
 }
 
 // notation describes the move notation of a game for help: examples with
@@ -99,10 +99,24 @@ func (s *session) help() {
 			s.say("  %-13s a legal move now", s.g.MoveString(legal[len(legal)/2]))
 		}
 	}
+	if s.variant.Name == "festung" {
+		s.say("\nentering moves: at a decision, type the number of a field in the list, or")
+		s.say("its name (W1.IV); case does not matter. At your throw, press Enter.")
+		return
+	}
 	s.say("\nentering moves: type the number of a move in the list, or the move in")
-	s.say("notation; case and spacing do not matter. The board and the events count")
-	s.say("in board points (player 0's track); the notation counts in the mover's own")
-	s.say("track, so where that differs the list shows each play in board points too.")
+	s.say("notation; case and spacing do not matter. The board, the list, the moves")
+	s.say("told and the history count in board points, as the board is numbered; the")
+	s.say("notation counts in the mover's own track (Player 2's point 1 is board point")
+	s.say("%s), so the list gives beside each play the notation to type.", player2Start(s.variant.Name))
+}
+
+// player2Start names the board point of Player 2's point 1, for help.
+func player2Start(game string) string {
+	if game == "verkehren" {
+		return "13"
+	}
+	return "24"
 }
 
 // why prints the text of the rules named in arg, or, with no arg, of the
@@ -125,7 +139,7 @@ func (s *session) why(arg string) error {
 	}
 	var unknown []string
 	for _, id := range ids {
-		r, ok := lookupRule(id)
+		r, ok := s.lookupRule(id)
 		if !ok {
 			unknown = append(unknown, brettspiel.Quote(id))
 			continue
@@ -145,7 +159,7 @@ func (s *session) why(arg string) error {
 // listRules prints the ID and title of every rule of the game and of the
 // dice and board.
 func (s *session) listRules() {
-	for _, r := range rules.All() {
+	for _, r := range s.rules().All() {
 		if r.Game == s.variant.Name || r.Game == rules.Shared {
 			s.say("  %-6s %s", r.ID, r.Title)
 		}
@@ -163,13 +177,19 @@ func gameTitle(game string) string {
 	return game
 }
 
-// lookupRule finds a rule by its ID, refusing what is plainly no ID before
-// it is looked up.
-func lookupRule(id string) (rules.Rule, bool) {
+// rules returns the rules in the session's language (-lang).
+func (s *session) rules() rules.Book {
+	b, _ := rules.In(s.c.lang.String())
+	return b
+}
+
+// lookupRule finds a rule by its ID in the session's language, refusing
+// what is plainly no ID before it is looked up.
+func (s *session) lookupRule(id string) (rules.Rule, bool) {
 	if len(id) > 8 {
 		return rules.Rule{}, false
 	}
-	return rules.Lookup(id)
+	return s.rules().Lookup(id)
 }
 
 // unique returns ids without repetitions, in their order.

@@ -5,19 +5,25 @@
 //	go run ./examples/play -game verkehren -opponent greedy
 //	go run ./examples/play -opponent human       # two people at one keyboard
 //
-// At your turn the program draws the board, shows the throw and the numbered
-// legal plays; type a number from the list or a play in the game's notation.
-// The board is drawn in absolute points (player 0's track), and so are the
-// events printed after every move; where the notation counts in the mover's
-// own track (player 1 in Toccateglio and Verkehren), the list shows each play's
-// steps in board points beside it.
+// At your turn the program draws the board — the points numbered as on the
+// board, the Hucke marked, the dice — and lists the legal plays, numbered;
+// type a number from the list or a play in the game's notation. Plays are
+// shown in board points wherever they are told (the list, the plays made,
+// the history), with the notation beside them: it counts in the mover's own
+// track, which for Player 2 of Toccateglio and Verkehren is not the board's
+// numbering. Seats are named as people count them: seat 0 is Player 1. The
+// events and the end of the game are told in sentences (package words), in
+// English or German (-lang en|de; by default from $LANG).
 //
 // The commands:
 //
 //	NUMBER       play the move of that number in the list
 //	MOVE         play a move typed in the game's notation (help shows it)
 //	board        draw the board and the list of moves again
-//	hint         the best moves by the search bot, with what they score
+//	hint         the best moves by the strongest bot that ranks the game's
+//	             plays (net-strongest in Toccateglio and Verkehren), with
+//	             what each scores and the result it expects, in the game's
+//	             unit
 //	undo         take back your last move, and the throws and the bots'
 //	             moves after it; you choose again from the same throw
 //	redo         play again what undo took back
@@ -28,7 +34,8 @@
 //	save FILE    write the game record to FILE (asks before overwriting)
 //	load FILE    go on with a saved game; undo reaches back into it
 //	help         the commands, the notation of the game, how to enter moves
-//	quit         leave the game (also exit)
+//	quit         leave the game (also exit); a game in play that changed
+//	             since it was last saved is offered for saving first
 //
 // A word that is no command and no move is answered "unknown command";
 // a move that is malformed or illegal is answered with the game's reason and,
@@ -54,8 +61,10 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
-	_ "github.com/brettspiel/brettspiel/bot/neural" // the net levels join the bots by name
+	_ "github.com/brettspiel/brettspiel/bot/festungbot" // festung-best joins the bots by name
+	_ "github.com/brettspiel/brettspiel/bot/neural"     // the net levels join the bots by name
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 func main() {
@@ -80,6 +89,8 @@ func stdinIsTerminal() bool {
 
 type config struct {
 	game, preset, opponent, dice, load string
+	throw                              string // "press" or "auto"; "" for the game's default
+	lang                               words.Lang
 	players, seat, turns               int
 	seed                               uint64
 	interactive                        bool
@@ -89,21 +100,30 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c config
-	fs.StringVar(&c.game, "game", defaultGame(), "game to play")
+	fs.StringVar(&c.game, "game", defaultGame(), "game to play: "+strings.Join(catalog.Names(), ", "))
 	fs.StringVar(&c.preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&c.players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: random, greedy, search, expectimax, net-<level> (beginner … strongest; Toccateglio and Verkehren) or human")
-	fs.IntVar(&c.seat, "seat", 0, "your seat")
+	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: human or a bot, weakest first: "+strings.Join(bot.Names(), ", ")+" (the net- levels play Toccateglio and Verkehren, festung-best the Festungsspiel; elsewhere they play as greedy)")
+	fs.IntVar(&c.seat, "seat", 0, "your seat, counted from 0: seat 0 is Player 1 (X in the race games), seat 1 Player 2")
 	fs.StringVar(&c.dice, "dice", "auto", "auto: the program throws; manual: you type every throw")
+	fs.StringVar(&c.throw, "throw", "", "with -dice auto: press (you press Enter to throw your own dice) or auto (they are thrown for you); default press in the Festungsspiel, where a throw is most of a turn, auto in the race games")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
 	fs.StringVar(&c.load, "load", "", "start from a saved game record")
 	fs.IntVar(&c.turns, "turns", 40, "turns of the bot game before it stops")
+	lang := fs.String("lang", langFromEnv(), "the language of the game's sentences: en or de (default from $LANG)")
 	fs.BoolVar(&c.interactive, "i", false, "play at the prompt even when standard input is not a terminal")
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
+	var err error
+	if c.lang, err = words.Parse(*lang); err != nil {
+		return fmt.Errorf("-lang %q: want en or de", *lang)
+	}
 	if c.dice != "auto" && c.dice != "manual" {
 		return fmt.Errorf("-dice %q: want auto or manual", c.dice)
+	}
+	if c.throw != "" && c.throw != "press" && c.throw != "auto" {
+		return fmt.Errorf("-throw %q: want press or auto", c.throw)
 	}
 	if !terminal && !c.interactive {
 		if c.seed == 0 {
@@ -143,64 +163,39 @@ func demo(c config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s: greedy bot (seat 0) against random bots; seed %d\n\n", v.Name, c.seed)
+	fmt.Fprintf(out, "%s: the greedy bot (Player 1) against random bots; seed %d\n\n", v.Title, c.seed)
 	r := rand.New(rand.NewPCG(c.seed, 0))
 	turns := 0
 	for g.ToMove() != brettspiel.Terminal && turns < c.turns {
 		var m brettspiel.Move
-		throw := ""
-		if g.ToMove() == brettspiel.Chance {
+		p := g.ToMove()
+		if p == brettspiel.Chance {
 			m, _ = brettspiel.SampleChance(g, r)
-			throw = g.MoveString(m)
 		} else {
 			var b bot.Bot = bot.Random{}
-			if g.ToMove() == 0 {
+			if p == 0 {
 				b = bot.Greedy{}
 			}
 			m = b.Choose(g, g.LegalMoves(), r)
 			turns++
-			fmt.Fprintf(out, "%v plays %s\n", g.ToMove(), g.MoveString(m))
 		}
+		before, notation := g.Clone(), g.MoveString(m)
 		if err := g.Apply(m); err != nil {
 			return err
 		}
-		printEvents(out, g.Events(), throw)
+		for _, l := range stepReport(c.lang, before, p, m, notation, g.Events()) {
+			fmt.Fprintln(out, l)
+		}
 		if g.ToMove() >= 0 {
-			fmt.Fprintf(out, "\n%s\n\n", g)
+			fmt.Fprintf(out, "\n%s\n\n", drawBoard(c.lang, g))
 		}
 	}
 	if g.ToMove() == brettspiel.Terminal {
-		fmt.Fprintf(out, "\n%s\n", gameOver(g))
+		fmt.Fprintf(out, "\n%s\n%s\n", drawBoard(c.lang, g), gameOver(c.lang, g.Events()))
 	} else {
-		fmt.Fprintf(out, "\nstopped after %d turns (-turns), returns so far %v\n", turns, g.Returns())
+		fmt.Fprintf(out, "\nStopped after %d turns (-turns); the game is not over.\n", turns)
 	}
 	return nil
-}
-
-// gameOver says how a finished game ended: its returns, and "a draw" when
-// every seat has the same return (a Verkehren game in which both players are
-// Junker, say).
-func gameOver(g brettspiel.Game) string {
-	r := g.Returns()
-	for _, v := range r[1:] {
-		if v != r[0] {
-			return fmt.Sprintf("game over, returns %v", r)
-		}
-	}
-	return fmt.Sprintf("game over, a draw, returns %v", r)
-}
-
-// printEvents prints events one a line, as Event.String renders them: in the
-// board's coordinates, with the rule that caused each. A note that only
-// repeats the dice of a throw, as numbers or as the throw's notation, is
-// left out.
-func printEvents(out io.Writer, events []brettspiel.Event, throw string) {
-	for _, e := range events {
-		if len(e.Dice) > 0 && (e.Note == diceText(e.Dice) || e.Note == throw) {
-			e.Note = ""
-		}
-		fmt.Fprintf(out, "  %s\n", e)
-	}
 }
 
 // diceText writes dice as the notation of a throw does, "6-2".

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/rules"
 	"github.com/brettspiel/brettspiel/verkehren"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // session runs play with the given arguments and input, as from a pipe.
@@ -29,7 +31,7 @@ func TestBotGameWhenNotAtATerminal(t *testing.T) {
 	for _, e := range catalog.Variants() {
 		t.Run(e.Name, func(t *testing.T) {
 			out := playWith(t, "", "-game", e.Name, "-turns", "12")
-			if !strings.Contains(out, "plays") || !(strings.Contains(out, "game over") || strings.Contains(out, "stopped after 12 turns")) {
+			if !strings.Contains(out, "Player 1 ") || !(strings.Contains(out, "wins") || strings.Contains(out, "Stopped after 12 turns")) {
 				t.Errorf("bot game output:\n%s", out)
 			}
 			if again := playWith(t, "", "-game", e.Name, "-turns", "12"); again != out {
@@ -60,7 +62,7 @@ func TestInteractiveCommands(t *testing.T) {
 				"load " + file,
 				"quit",
 			}, "\n") + "\n"
-			out := playWith(t, input, "-i", "-game", e.Name, "-seed", "3", "-opponent", "random")
+			out := playWith(t, input, "-i", "-game", e.Name, "-seed", "3", "-opponent", "random", "-throw", "auto")
 			for _, want := range []string{
 				"commands:", // help
 				`unknown command "this", type help`,
@@ -97,7 +99,7 @@ func TestTwoPeopleAndManualDice(t *testing.T) {
 	// Throws typed by hand, both seats people: the draw for the start (the
 	// higher total begins and throws anew), a play, an impossible throw.
 	out := playWith(t, "4-1\n6-4\n3-1\n1/2 1/4\n7-7\n5-3\n1\n", "-i", "-game", "toccateglio", "-opponent", "human", "-dice", "manual")
-	for _, want := range []string{"throw 6-4", "player 1 plays 1/2 1/4", "player 0 plays", "type the throw you see"} {
+	for _, want := range []string{"Player 2 throws 6 and 4 for the start (10) (T-S3).", "Player 2 plays 24→23 24→21 (notation 1/2 1/4) (T-D2).", "Player 1 plays", "type the throw you see"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -111,7 +113,7 @@ func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-i", "-game", "nope"},
 		{"-i", "-game", "verkehren", "-opponent", "oracle"},
-		{"-i", "-game", "festung", "-players", "3", "-seat", "5"},
+		{"-i", "-throw", "auto", "-game", "festung", "-players", "3", "-seat", "5"},
 		{"-i", "-game", "toccateglio", "-preset", "nope"},
 		{"-i", "-game", "toccateglio", "-load", "/nonexistent/record"},
 		{"-i", "-game", "toccateglio", "-dice", "loaded"},
@@ -142,19 +144,26 @@ func TestGameOverSaysDraw(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := gameOver(g); got != "game over, a draw, returns [0 0]" {
+	if got := gameOver(words.English, g.Events()); got != "The game is drawn: both players are Junker." {
 		t.Errorf("gameOver = %q\n%s", got, g)
 	}
-	if !strings.Contains(g.String(), "drawn") {
-		t.Errorf("the board does not say drawn:\n%s", g)
+	if got := gameOver(words.German, g.Events()); !strings.HasPrefix(got, "Das Spiel endet unentschieden") {
+		t.Errorf("gameOver in German = %q", got)
 	}
-	// a game won is no draw
+	if !strings.Contains(drawBoard(words.English, g), "The game is over.") {
+		t.Errorf("the board does not say the game is over:\n%s", drawBoard(words.English, g))
+	}
+	// a game won is told with its worth, not in returns
 	w, _ := verkehren.FromPosition(verkehren.VK(), verkehren.Position{Stones: [2][26]int{{24: 1, 25: 14}, {1: 15}}, Dice: [2]int{6, 5}})
 	m, _ := w.ParseMove("24/off")
 	if err := w.Apply(m); err != nil {
 		t.Fatal(err)
 	}
-	if got := gameOver(w); got != "game over, returns [1 -1]" {
+	if got := gameOver(words.English, w.Events()); got != "Player 1 wins a single game (worth 1)." {
+		t.Errorf("gameOver = %q", got)
+	}
+	// a step without an end event (a game loaded over) is simply over
+	if got := gameOver(words.English, nil); got != "The game is over." {
 		t.Errorf("gameOver = %q", got)
 	}
 }
@@ -225,7 +234,11 @@ func TestHelpListsCommandsAndNotation(t *testing.T) {
 					t.Errorf("help lacks the example %q:\n%s", e[0], out)
 				}
 			}
-			if !strings.Contains(out, "type the number of a move in the list, or the move in") {
+			how := "type the number of a move in the list, or the move in"
+			if v.Name == "festung" {
+				how = "at a decision, type the number of a field in the list, or"
+			}
+			if !strings.Contains(out, how) {
 				t.Errorf("help does not say how to enter moves:\n%s", out)
 			}
 		})
@@ -341,11 +354,10 @@ func TestWhyExplainsTheLastEvents(t *testing.T) {
 				// after the last input
 				var want []string
 				for _, l := range strings.Split(parts[i], "\n") {
-					if strings.HasPrefix(l, "  player ") {
-						want = append(want, ruleIDs(l)...)
-					}
+					want = append(want, ruleIDs(l)...)
 				}
 				want = unique(want)
+				slices.Sort(want)
 				if len(want) == 0 {
 					if !strings.HasPrefix(parts[i+1], "no rule was named just now") {
 						t.Errorf("why after events without a rule:\n%s\n%s", parts[i], parts[i+1])
@@ -358,6 +370,7 @@ func TestWhyExplainsTheLastEvents(t *testing.T) {
 						got = append(got, id)
 					}
 				}
+				slices.Sort(got)
 				if strings.Join(got, " ") != strings.Join(want, " ") {
 					t.Errorf("why explains %v, the events name %v:\n%s\n%s", got, want, parts[i], parts[i+1])
 				}
@@ -386,7 +399,7 @@ func TestConcedeAsksFirst(t *testing.T) {
 	if len(parts) < 3 || !strings.HasPrefix(parts[1], "really concede? (y/n) not conceded") {
 		t.Fatalf("no question before conceding, or no was not taken:\n%s", strings.Join(parts, "> "))
 	}
-	if strings.Contains(parts[1], "game over") {
+	if strings.Contains(parts[1], "wins") {
 		t.Errorf("the game ended on no:\n%s", parts[1])
 	}
 	// the number of concede in the list asks too
@@ -395,7 +408,7 @@ func TestConcedeAsksFirst(t *testing.T) {
 		t.Errorf("concede by number:\n%s", out)
 	}
 	end := strings.Join(parts[2:], "> ")
-	if !strings.Contains(end, "really concede? (y/n) player 0 plays concede") || !strings.Contains(end, "game over, returns [-1 1]") {
+	if !strings.Contains(end, "really concede? (y/n) Player 1 gives the game up (V-W2).") || !strings.Contains(end, "\nPlayer 2 wins a single game: Player 1 gave it up (worth 1).\n") {
 		t.Errorf("yes did not concede:\n%s", end)
 	}
 	// the end of the game offers to save it: the record loads and is over
@@ -471,14 +484,14 @@ func TestUndoAndRedoAfterLoad(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			dir := t.TempDir()
 			saved := filepath.Join(dir, "saved.txt")
-			playWith(t, "1\n1\nsave "+saved+"\nquit\n", "-i", "-game", v.Name, "-seed", "7", "-opponent", "random")
+			playWith(t, "1\n1\nsave "+saved+"\nquit\n", "-i", "-game", v.Name, "-seed", "7", "-opponent", "random", "-throw", "auto")
 			steps := recordSteps(t, saved)
 
 			undone := filepath.Join(dir, "undone.txt")
 			redone := filepath.Join(dir, "redone.txt")
 			input := "load " + saved + "\nundo\nsave " + undone + "\nredo\nsave " + redone + "\nquit\n"
-			out := playWith(t, input, "-i", "-game", v.Name, "-seed", "8", "-opponent", "random")
-			if !strings.Contains(out, "taken back: player 0's") {
+			out := playWith(t, input, "-i", "-game", v.Name, "-seed", "8", "-opponent", "random", "-throw", "auto")
+			if !strings.Contains(out, "taken back: Player 1's") {
 				t.Fatalf("undo after load:\n%s", out)
 			}
 			// undo took back player 0's last move and what followed: the
@@ -522,18 +535,18 @@ func TestUndoTakesBackAThrowTypedByHand(t *testing.T) {
 	if !strings.Contains(out, "taken back: the throw 3-1") {
 		t.Errorf("undo of a throw:\n%s", out)
 	}
-	if !strings.Contains(out, "   3. throw     2-1\n>") {
+	if !strings.Contains(out, "   3. dice      2-1\n>") {
 		t.Errorf("history:\n%s", out)
 	}
 }
 
 func TestHistoryListsTheMoves(t *testing.T) {
 	parts := prompts(playWith(t, "history\n1\nhistory\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"))
-	want := "   1. throw     4-1\n   2. throw     6-4\n   3. throw     3-1\n   4. player 1  1/2 2/5\n   5. throw     5-3\n"
+	want := "   1. dice      4-1\n   2. dice      6-4\n   3. dice      3-1\n   4. Player 2  24→23 23→20              (notation 1/2 2/5)\n   5. dice      5-3\n"
 	if !strings.HasPrefix(parts[1], want) {
 		t.Errorf("history:\n%s", parts[1])
 	}
-	if !strings.Contains(parts[3], "   6. player 0  1/4 1/6\n") {
+	if !strings.Contains(parts[3], "   6. Player 1  1→4 1→6                  (notation 1/4 1/6)\n") {
 		t.Errorf("history after a move:\n%s", parts[3])
 	}
 }
@@ -541,18 +554,18 @@ func TestHistoryListsTheMoves(t *testing.T) {
 func TestLoadAnotherSeatCount(t *testing.T) {
 	dir := t.TempDir()
 	three := filepath.Join(dir, "three.txt")
-	playWith(t, "save "+three+"\nquit\n", "-i", "-game", "festung", "-players", "3", "-seed", "3", "-opponent", "random")
+	playWith(t, "save "+three+"\nquit\n", "-i", "-throw", "auto", "-game", "festung", "-players", "3", "-seed", "3", "-opponent", "random")
 	// a two-seat session takes the three seats of the record, with bots on
 	// the new seat
-	out := playWith(t, "load "+three+"\n1\nquit\n", "-i", "-game", "festung", "-seed", "4", "-opponent", "random")
+	out := playWith(t, "load "+three+"\n1\nquit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "4", "-opponent", "random")
 	_, after, _ := strings.Cut(out, "loaded")
-	if !strings.Contains(after, "\n  player 2 throw") {
+	if !strings.Contains(after, "\nPlayer 3 throws") {
 		t.Errorf("load of three seats:\n%s", out)
 	}
 	// a seat the record lacks: refused, the game in play stays
 	two := filepath.Join(dir, "two.txt")
-	playWith(t, "save "+two+"\nquit\n", "-i", "-game", "festung", "-seed", "3", "-opponent", "random")
-	out = playWith(t, "load "+two+"\nhistory\nquit\n", "-i", "-game", "festung", "-players", "3", "-seat", "2", "-seed", "3", "-opponent", "random")
+	playWith(t, "save "+two+"\nquit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "3", "-opponent", "random")
+	out = playWith(t, "load "+two+"\nhistory\nquit\n", "-i", "-throw", "auto", "-game", "festung", "-players", "3", "-seat", "2", "-seed", "3", "-opponent", "random")
 	if !strings.Contains(out, "seat 2: the game has seats 0…1") || strings.Contains(out, "loaded") {
 		t.Errorf("load of two seats at seat 2:\n%s", out)
 	}
@@ -560,54 +573,72 @@ func TestLoadAnotherSeatCount(t *testing.T) {
 
 func TestListShowsPlaysInBoardPoints(t *testing.T) {
 	// seed 3, seat 1: player 1 plays 3-1 from his start, point 1 of his
-	// track, which is point 24 of the board (B-3); player 0's plays need
-	// no second numbering
+	// track, which is point 24 of the board (B-3); the list shows the board's
+	// points and, to type, the notation in his own track
 	out := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random", "-seat", "1")
 	for _, want := range []string{
-		"   1) 1/2 1/4            board 24→23 24→21\n",
-		"   2) 1/2 2/5            board 24→23 23→20\n",
+		"   1) 24→23 24→21              type 1/2 1/4\n",
+		"   2) 24→23 23→20              type 1/2 2/5\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 	out = playWith(t, "quit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random")
-	if !strings.Contains(out, "   1) 1/4 1/6\n") || strings.Contains(out, "board 1→") {
+	if !strings.Contains(out, "   1) 1→4 1→6                  type 1/4 1/6\n") {
 		t.Errorf("player 0's list:\n%s", out)
 	}
 	// Toccadille's stones wait in the hand, not on a bar (T-S4)
 	out2 := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-preset", "toccadille", "-seed", "11", "-opponent", "human")
-	if !strings.Contains(out2, "   1) in/1 in/3          board hand→24 hand→22\n") {
+	if !strings.Contains(out2, "   1) hand→24 hand→22          type in/1 in/3\n") {
 		t.Errorf("Toccadille's list:\n%s", out2)
 	}
 	// a bot's play of player 1 is printed in board points too
-	if !strings.Contains(out, "player 1 plays 1/2 2/5 (board 24→23 23→20)\n") {
+	if !strings.Contains(out, "Player 2 plays 24→23 23→20 (notation 1/2 2/5) (T-D2).\n") {
 		t.Errorf("the bot's play:\n%s", out)
+	}
+	// a play's own steps are not told again as events
+	if strings.Contains(out, "moves a stone") {
+		t.Errorf("the steps of a play are told twice:\n%s", out)
 	}
 }
 
 func TestGreetingSaysWhoPlays(t *testing.T) {
 	out := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-preset", "tokkadille 1853", "-seed", "3", "-opponent", "random", "-seat", "1")
-	if !strings.HasPrefix(out, "Toccateglio, Tokkadille 1853; you play seat 1 against the random bot — type help") {
+	if !strings.HasPrefix(out, "Toccateglio, Tokkadille 1853; you are Player 2 (O) against the random bot — type help") {
 		t.Errorf("greeting:\n%.200s", out)
 	}
-	out = playWith(t, "quit\n", "-i", "-game", "festung", "-players", "3", "-opponent", "human")
+	out = playWith(t, "quit\n", "-i", "-throw", "auto", "-game", "festung", "-players", "3", "-opponent", "human")
 	if !strings.HasPrefix(out, "Festungsspiel, Standard, 3 players; every seat is played at this keyboard — type help") {
 		t.Errorf("greeting:\n%.200s", out)
 	}
 }
 
 func TestThrowEventsNameTheDiceOnce(t *testing.T) {
-	// the draw for the start, 4-2 against 6-3, and the first throw
+	// the draw for the start, 4-2 against 6-3, and the first throw: each
+	// throw a line, said once
 	out := playWith(t, "quit\n", "-i", "-game", "toccateglio", "-seed", "11", "-opponent", "human")
 	for _, want := range []string{
-		"throw 4-2\n  player 0 throw 4-2 by 6 (T-S3)\n",
-		"throw 6-3\n  player 1 throw 6-3 by 9 (T-S3)\n",
-		"throw 3-1\n  player 1 throw 3-1 by 4\n",
+		"\nPlayer 1 throws 4 and 2 for the start (6) (T-S3).\nPlayer 2 throws 6 and 3 for the start (9) (T-S3).\n",
+		"\nPlayer 2 throws 3 and 1.\n\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%.600s", want, out)
 		}
+	}
+	// the Festungsspiel's throw: once a line, never as "1-3-5"
+	out = playWith(t, "quit\n", "-i", "-throw", "auto", "-game", "festung", "-seed", "3", "-opponent", "random")
+	throws := regexp.MustCompile(`(?m)^Player \d throws (\d) on the large die and (\d) and (\d) on the small dice\.$`).FindAllStringSubmatch(out, -1)
+	if len(throws) < 5 {
+		t.Errorf("throws said: %d\n%s", len(throws), out)
+	}
+	for _, th := range throws {
+		if dashed := th[1] + "-" + th[2] + "-" + th[3]; strings.Contains(out, dashed) {
+			t.Errorf("the throw %s is written %q too:\n%s", th[0], dashed, out)
+		}
+	}
+	if n := len(regexp.MustCompile(`(?m)^Player \d throws`).FindAllString(out, -1)); n != len(throws) {
+		t.Errorf("a throw is said twice or otherwise:\n%s", out)
 	}
 }
 
@@ -617,7 +648,7 @@ func TestLoadAFinishedGame(t *testing.T) {
 	playWith(t, "concede\ny\n"+over+"\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random")
 	out := playWith(t, "load "+over+"\n\n", "-i", "-game", "verkehren", "-seed", "4", "-opponent", "random")
 	_, after, _ := strings.Cut(out, "loaded 6 steps from "+over)
-	if strings.Contains(after, "to play:") || !strings.Contains(after, "game over, returns [-1 1]\nsave the game? file name or empty to skip: ") {
+	if strings.Contains(after, "your choice") || !strings.Contains(after, "Player 2 wins a single game: Player 1 gave it up (worth 1).\nsave the game? file name or empty to skip: ") {
 		t.Errorf("loading a finished game:\n%s", out)
 	}
 }

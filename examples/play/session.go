@@ -14,6 +14,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // session is an interactive game. The game lives in a History, so that undo
@@ -30,6 +31,7 @@ type session struct {
 	in      *bufio.Reader
 	out     io.Writer
 	changes int // counts the changes of the position, to know when to draw the board again
+	savedAt int // changes when the game was last saved or loaded; quit offers a save after a change
 
 	// recent are the events printed since the person last gave a move, and
 	// errRules the rules the last error named; why without an ID explains
@@ -86,6 +88,34 @@ func (s *session) setHistory(h *brettspiel.History) error {
 	return nil
 }
 
+// pressToThrow reports whether the game waits for the person to press
+// Enter to throw: the dice are thrown by the program (-dice auto), the
+// throw is a person's (the seat to throw is no bot's) and -throw is press,
+// the Festungsspiel's default, where a turn is mostly its throw and would
+// otherwise pass by unseen.
+func (s *session) pressToThrow() bool {
+	if s.g.ToMove() != brettspiel.Chance || s.c.dice != "auto" {
+		return false
+	}
+	throw := s.c.throw
+	if throw == "" {
+		throw = "auto"
+		if s.variant.Name == "festung" {
+			throw = "press"
+		}
+	}
+	p := s.thrower()
+	return throw == "press" && p >= 0 && int(p) < len(s.bots) && s.bots[p] == nil
+}
+
+// thrower returns the seat whose throw the dice decide now, or Nobody.
+func (s *session) thrower() brettspiel.Player {
+	if t, ok := s.g.(interface{ Turn() brettspiel.Player }); ok {
+		return t.Turn()
+	}
+	return brettspiel.Nobody
+}
+
 // typed reports whether the steps of actor p are typed at the prompt: a
 // person's seat, or the dice when they are thrown by hand.
 func (s *session) typed(p brettspiel.Player) bool {
@@ -106,7 +136,7 @@ func (s *session) loop() error {
 	if s.variant.MinPlayers != s.variant.MaxPlayers {
 		preset += fmt.Sprintf(", %d players", s.g.NumPlayers())
 	}
-	who := fmt.Sprintf("you play seat %d against the %s bot", s.c.seat, s.c.opponent)
+	who := fmt.Sprintf("you are %s against the %s bot", s.seatLabel(brettspiel.Player(s.c.seat)), s.c.opponent)
 	if s.bot == nil {
 		who = "every seat is played at this keyboard"
 	}
@@ -116,9 +146,9 @@ func (s *session) loop() error {
 		p := s.g.ToMove()
 		switch {
 		case p == brettspiel.Terminal:
-			s.say("\n%s\n%s", s.g, gameOver(s.g))
+			s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
 			return s.offerSave()
-		case !s.typed(p):
+		case !s.typed(p) && !s.pressToThrow():
 			var m brettspiel.Move
 			if p == brettspiel.Chance {
 				var err error
@@ -151,6 +181,17 @@ func (s *session) loop() error {
 		if err != nil {
 			return err
 		}
+		if line == "" && s.pressToThrow() {
+			m, err := brettspiel.SampleChance(s.g, s.r)
+			if err != nil {
+				return err
+			}
+			s.recent, s.errRules = nil, nil
+			if err := s.apply(m); err != nil {
+				return err
+			}
+			continue
+		}
 		quit, err := s.command(line)
 		if err != nil {
 			s.fail(err)
@@ -165,10 +206,10 @@ func (s *session) loop() error {
 // rules that refused (brettspiel.RulesOf), and keeps those rules for a why
 // without an ID.
 func (s *session) fail(err error) {
-	s.say("%v", err)
+	s.say("%s", refusal(s.c.lang, err))
 	s.errRules = brettspiel.RulesOf(err)
 	for _, id := range s.errRules {
-		r, _ := lookupRule(id)
+		r, _ := s.lookupRule(id)
 		s.say("  %s: %s (why %s tells more)", r.ID, r.Title, r.ID)
 	}
 }
@@ -247,85 +288,45 @@ func (s *session) apply(m brettspiel.Move) error {
 }
 
 // printEntry prints a step of the game, played from the position before:
-// who did what — a play in the notation and, where that counts in the
-// mover's own track, in board points — and its events.
+// who did what, in board points, and its events (stepReport).
 func (s *session) printEntry(before brettspiel.Game, e brettspiel.HistoryEntry) {
-	throw := ""
-	switch d, _ := before.(brettspiel.Describer); {
-	case e.Actor == brettspiel.Chance:
-		s.say("throw %s", e.Notation)
-		throw = e.Notation
-	case s.boardSteps(d, e.Move) != "":
-		s.say("%v plays %s (board %s)", e.Actor, e.Notation, s.boardSteps(d, e.Move))
-	default:
-		s.say("%v plays %s", e.Actor, e.Notation)
+	for _, l := range stepReport(s.c.lang, before, e.Actor, e.Move, e.Notation, e.Events) {
+		s.say("%s", l)
 	}
-	printEvents(s.out, e.Events, throw)
 }
 
 // show draws the board and the choices of the person to move.
 func (s *session) show() {
 	p := s.g.ToMove()
-	s.say("\n%s", s.g)
+	s.say("\n%s", drawBoard(s.c.lang, s.g))
 	if p == brettspiel.Terminal {
+		return
+	}
+	if s.pressToThrow() {
+		s.say("%s, your throw: press Enter to throw the dice (or type a command).", seatName(s.c.lang, s.thrower()))
 		return
 	}
 	if p == brettspiel.Chance {
 		s.say("type the throw you see:")
 		return
 	}
-	s.say("%v to play:", p)
-	d, _ := s.g.(brettspiel.Describer)
+	s.say("%s, your choice (a number, or the move as typed):", seatName(s.c.lang, p))
 	for i, m := range s.g.LegalMoves() {
-		line := fmt.Sprintf("  %2d) %s", i+1, s.g.MoveString(m))
-		if board := s.boardSteps(d, m); board != "" {
-			line = fmt.Sprintf("%-24s board %s", line, board)
-		}
-		s.say("%s", line)
+		s.say("%s", listLine(s.c.lang, s.g, i+1, m))
 	}
 }
 
-// boardSteps renders the steps of a play in board points, "24→18 20→18",
-// when they differ from the notation's points (the mover's own track);
-// otherwise, and for moves that are no plays, it returns "".
-func (s *session) boardSteps(d brettspiel.Describer, m brettspiel.Move) string {
-	if d == nil {
-		return ""
+// listLine is the line of a legal move in the list: its number, a play's
+// steps in board points and its notation to type, "  1) 24→23 24→21
+// type 1/2 1/4"; other moves by their notation.
+func listLine(l words.Lang, g brettspiel.Game, n int, m brettspiel.Move) string {
+	if steps, ok := boardSteps(l, g, m); ok {
+		return fmt.Sprintf("  %2d) %-24s type %s", n, steps, g.MoveString(m))
 	}
-	info, err := d.Describe(m)
-	if err != nil || info.Kind != brettspiel.MovePlay {
-		return ""
+	if what := fieldChoice(g, m); what != "" {
+		return fmt.Sprintf("  %2d) %-10s %s", n, g.MoveString(m), what)
 	}
-	// Toccateglio has no bar: its stones wait in the hand (T-S4).
-	bar := "bar"
-	if s.variant.Name == "toccateglio" {
-		bar = "hand"
-	}
-	differ := false
-	parts := make([]string, len(info.Steps))
-	for i, st := range info.Steps {
-		differ = differ || st.From != st.TrackFrom || st.To != st.TrackTo
-		parts[i] = place(st.From, bar) + "→" + place(st.To, bar)
-		if st.Flags&brettspiel.StepHit != 0 {
-			parts[i] += "*"
-		}
-	}
-	if !differ {
-		return ""
-	}
-	return strings.Join(parts, " ")
-}
-
-// place names a place of a race board as the events do; bar is the name of
-// the place before the points.
-func place(p int, bar string) string {
-	switch p {
-	case brettspiel.Bar:
-		return bar
-	case brettspiel.Off:
-		return "off"
-	}
-	return strconv.Itoa(p)
+	return fmt.Sprintf("  %2d) %s", n, g.MoveString(m))
 }
 
 // command carries out one line of input.
@@ -341,7 +342,7 @@ func (s *session) command(line string) (quit bool, err error) {
 	case "":
 		return false, nil
 	case "quit", "exit":
-		return true, nil
+		return s.quit()
 	case "help", "?":
 		s.help()
 		return false, nil
@@ -359,6 +360,8 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, s.hint()
 	case "why":
 		return false, s.why(arg)
+	case "analyze":
+		return false, s.analyze(arg)
 	case "rules":
 		s.listRules()
 		return false, nil
@@ -372,8 +375,14 @@ func (s *session) command(line string) (quit bool, err error) {
 		s.show()
 		return false, nil
 	}
+	if s.pressToThrow() {
+		return false, errors.New("it is your throw: press Enter (an empty line) to throw the dice")
+	}
 	m, err := s.parse(line)
 	if err != nil {
+		if n, steps, notation := s.asBoardPoints(line); n > 0 {
+			return false, fmt.Errorf("%w\n  (read in board points, %s is play %d; the notation counts in your own track: type %d or %s)", err, steps, n, n, notation)
+		}
 		return false, err
 	}
 	if d, ok := s.g.(brettspiel.Describer); ok {
@@ -390,6 +399,45 @@ func (s *session) command(line string) (quit bool, err error) {
 	}
 	s.recent, s.errRules = nil, nil
 	return false, s.apply(m)
+}
+
+// asBoardPoints finds the legal play whose steps in board points are those
+// of line read as board points ("24/20 24/19"), for a person who typed what
+// the board shows where the notation counts in his own track. It returns
+// the play's number in the list, its steps and its notation; n is 0 when
+// no play matches.
+func (s *session) asBoardPoints(line string) (n int, steps, notation string) {
+	if s.g.ToMove() < 0 {
+		return 0, "", ""
+	}
+	typed := strings.Fields(strings.NewReplacer("/", "→", "*", "").Replace(strings.ToLower(line)))
+	if len(typed) == 0 {
+		return 0, "", ""
+	}
+	for i, m := range s.g.LegalMoves() {
+		st, ok := boardSteps(s.c.lang, s.g, m)
+		if ok && sameMultiset(strings.Fields(strings.ToLower(strings.ReplaceAll(st, "*", ""))), typed) {
+			return i + 1, st, s.g.MoveString(m)
+		}
+	}
+	return 0, "", ""
+}
+
+// sameMultiset reports whether a and b hold the same words, in any order.
+func sameMultiset(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	count := map[string]int{}
+	for _, w := range a {
+		count[w]++
+	}
+	for _, w := range b {
+		if count[w]--; count[w] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // parse reads a move: a number from the list, or the game's notation. A word
@@ -420,6 +468,12 @@ func (s *session) undo() error {
 		if !s.typed(e.Actor) {
 			continue
 		}
+		what := fmt.Sprintf("%s's %s", seatName(s.c.lang, e.Actor), e.Notation)
+		if before, ok := s.h.Before(i); ok {
+			if steps, ok := boardSteps(s.c.lang, before, e.Move); ok {
+				what = fmt.Sprintf("%s's %s (notation %s)", seatName(s.c.lang, e.Actor), steps, e.Notation)
+			}
+		}
 		n := 0
 		if e.Actor >= 0 {
 			n = s.h.Takeback(e.Actor)
@@ -434,7 +488,6 @@ func (s *session) undo() error {
 		s.g = s.h.Game()
 		s.changes++
 		s.recent, s.errRules = s.lastEvents(), nil
-		what := fmt.Sprintf("%v's %s", e.Actor, e.Notation)
 		if e.Actor == brettspiel.Chance {
 			what = "the throw " + e.Notation
 		}
@@ -477,33 +530,54 @@ func (s *session) lastEvents() []brettspiel.Event {
 	return e.Events
 }
 
-// history prints the moves so far, numbered.
+// history prints the moves so far, numbered: throws as thrown, plays in
+// board points with their notation beside.
 func (s *session) history() {
 	if s.h.Len() == 0 {
 		s.say("no moves yet")
 		return
 	}
 	for i, e := range s.h.All() {
-		who := e.Actor.String()
+		who, what := seatName(s.c.lang, e.Actor), e.Notation
 		if e.Actor == brettspiel.Chance {
-			who = "throw"
+			who = "dice"
+		} else if before, ok := s.h.Before(i); ok {
+			if steps, ok := boardSteps(s.c.lang, before, e.Move); ok {
+				what = fmt.Sprintf("%-24s (notation %s)", steps, e.Notation)
+			}
 		}
-		s.say("%4d. %-9s %s", i+1, who, e.Notation)
+		s.say("%4d. %-9s %s", i+1, who, what)
 	}
 }
 
-func (s *session) hint() error {
-	if s.g.ToMove() < 0 {
-		return errors.New("hints are for plays, not throws")
+// seatLabel names a seat for the greeting: "Player 2 (O)" in the race
+// games, whose stones are X and O, "Player 2" elsewhere.
+func (s *session) seatLabel(p brettspiel.Player) string {
+	if s.g.NumPlayers() == 2 && s.variant.Name != "festung" {
+		return raceName(s.c.lang, int(p))
 	}
-	ranked := bot.Hint(s.g, bot.Expectimax{}, s.r)
-	for i, rk := range ranked {
-		if i == 5 {
-			break
+	return seatName(s.c.lang, p)
+}
+
+// quit leaves the game. A game in play that changed since it was started,
+// loaded or saved is offered for saving first.
+func (s *session) quit() (bool, error) {
+	if s.g.ToMove() != brettspiel.Terminal && s.changes != s.savedAt && s.played() {
+		s.say("The game is not over.")
+		return true, s.offerSave()
+	}
+	return true, nil
+}
+
+// played reports whether the game holds a step typed at the prompt: a
+// game in which the person did nothing yet is not worth a question.
+func (s *session) played() bool {
+	for _, e := range s.h.All() {
+		if s.typed(e.Actor) {
+			return true
 		}
-		s.say("  %-12s %s", s.g.MoveString(rk.Move), rk.Reason)
 	}
-	return nil
+	return false
 }
 
 // offerSave asks at the end of a game for a file to save its record to,
@@ -575,6 +649,7 @@ func (s *session) save(path string) (bool, error) {
 		}
 		return false, err
 	}
+	s.savedAt = s.changes
 	s.say("saved %d steps to %s", len(rec.Steps), path)
 	return true, nil
 }
@@ -606,6 +681,7 @@ func (s *session) loadRecord(path string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	s.recent, s.errRules = s.lastEvents(), nil
+	s.savedAt = s.changes
 	s.say("loaded %d steps from %s", h.Len(), path)
 	return nil
 }

@@ -21,11 +21,15 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"log"
 	"net"
@@ -37,6 +41,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 )
 
 //go:embed static
@@ -110,12 +115,30 @@ func run(addr, out string) error {
 }
 
 // BuildSite writes the page into dir: the embedded files, wasm_exec.js of
-// the Go that runs the build, and the WebAssembly built from wasmPackage.
+// the Go that runs the build, the WebAssembly built from wasmPackage and
+// beside it its gzip-compressed copy (WasmFile + ".gz"), for a web server
+// that serves files compressed ahead (such as nginx's gzip_static).
 func BuildSite(dir string) error {
 	if err := WriteStatic(dir); err != nil {
 		return err
 	}
-	return BuildWasm(dir)
+	if err := BuildWasm(dir); err != nil {
+		return err
+	}
+	plain, err := os.ReadFile(filepath.Join(dir, WasmFile))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, WasmFile+".gz"), gzipped(plain), 0o644)
+}
+
+// gzipped compresses data with gzip at its best compression.
+func gzipped(data []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(data) // a bytes.Buffer takes every write
+	zw.Close()
+	return buf.Bytes()
 }
 
 // BuildNPM writes the JavaScript package into dir: its embedded files,
@@ -208,9 +231,14 @@ func copyWasmExec(goroot, dir string) error {
 
 // Handler serves the site in dir with the content types browsers insist
 // on (application/wasm for WebAssembly.instantiateStreaming, text/javascript
-// for modules) and without caching, so that a rebuilt page is loaded.
+// for modules). The page's own files are served without caching, so that a
+// rebuilt page is loaded. The WebAssembly, read and gzip-compressed once
+// when the handler is made, goes out compressed to a browser that accepts
+// gzip, with an ETag of its content: a browser revalidates it and gets 304
+// Not Modified until the module changes.
 func Handler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
+	wasm := loadWasm(dir)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch filepath.Ext(r.URL.Path) {
 		case ".wasm":
@@ -221,6 +249,77 @@ func Handler(dir string) http.Handler {
 			w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		}
 		w.Header().Set("Cache-Control", "no-cache")
+		if wasm != nil && r.URL.Path == "/"+WasmFile {
+			wasm.serve(w, r)
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// wasmFile is the WebAssembly held in memory, whole and gzip-compressed,
+// with the ETags of both.
+type wasmFile struct {
+	plain, gz       []byte
+	plainTag, gzTag string
+	modified        time.Time
+}
+
+// loadWasm reads the WebAssembly in dir and its compressed copy, which it
+// makes when BuildSite has not (or the module is newer); nil when there is
+// no module (the file server then answers).
+func loadWasm(dir string) *wasmFile {
+	path := filepath.Join(dir, WasmFile)
+	plain, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil
+	}
+	gz, err := os.ReadFile(path + ".gz")
+	if gi, serr := os.Stat(path + ".gz"); err != nil || serr != nil || gi.ModTime().Before(info.ModTime()) || !unpacksTo(gz, plain) {
+		gz = gzipped(plain)
+	}
+	sum := sha256.Sum256(plain)
+	tag := hex.EncodeToString(sum[:12])
+	return &wasmFile{plain: plain, gz: gz, plainTag: `"` + tag + `"`, gzTag: `"` + tag + `-gz"`, modified: info.ModTime()}
+}
+
+// unpacksTo reports whether gz is the gzip compression of plain.
+func unpacksTo(gz, plain []byte) bool {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return false
+	}
+	got, err := io.ReadAll(zr)
+	return err == nil && bytes.Equal(got, plain)
+}
+
+func (f *wasmFile) serve(w http.ResponseWriter, r *http.Request) {
+	w.Header().Add("Vary", "Accept-Encoding")
+	body, tag := f.plain, f.plainTag
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		body, tag = f.gz, f.gzTag
+		w.Header().Set("Content-Encoding", "gzip")
+	}
+	w.Header().Set("ETag", tag)
+	// ServeContent answers If-None-Match with 304 and drops the
+	// encoding's header then.
+	http.ServeContent(w, r, WasmFile, f.modified, bytes.NewReader(body))
+}
+
+// acceptsGzip reports whether an Accept-Encoding header admits gzip (a
+// q of 0 refuses it).
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -109,10 +110,18 @@ func TestBuildSite(t *testing.T) {
 	if err != nil || !bytes.Contains(exec, []byte("globalThis.Go")) {
 		t.Errorf("wasm_exec.js: %v", err)
 	}
-	for _, f := range []string{"index.html", "app.js", "style.css"} {
+	for _, f := range []string{"index.html", "app.js", "i18n.js", "style.css"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
+	}
+	// the compressed copy beside the module
+	gz, err := os.ReadFile(filepath.Join(dir, WasmFile+".gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !unpacksTo(gz, wasm) || len(gz) > len(wasm)/2 {
+		t.Errorf("%s.gz: %d bytes, not the module (%d bytes) compressed", WasmFile, len(gz), len(wasm))
 	}
 }
 
@@ -151,5 +160,95 @@ func TestBuildNPM(t *testing.T) {
 				t.Errorf("export %s: %v", name, err)
 			}
 		}
+	}
+}
+
+// The WebAssembly goes out gzip-compressed to a browser that accepts gzip
+// (compressed once, when the handler is made), whole to one that does not,
+// and with an ETag: a browser that has it gets 304 Not Modified and no
+// body.
+func TestHandlerCompressesAndTagsTheWasm(t *testing.T) {
+	dir := t.TempDir()
+	if err := WriteStatic(dir); err != nil {
+		t.Fatal(err)
+	}
+	wasm := bytes.Repeat([]byte("\x00asm\x01\x00\x00\x00 some module bytes "), 2000)
+	if err := os.WriteFile(filepath.Join(dir, WasmFile), wasm, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A compressed copy of another module is no copy of this one.
+	if err := os.WriteFile(filepath.Join(dir, WasmFile+".gz"), gzipped([]byte("an older module")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	get := func(enc, etag string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+"/"+WasmFile, nil)
+		// Set by hand, the Go client leaves the body compressed.
+		if enc != "" {
+			req.Header.Set("Accept-Encoding", enc)
+		}
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		return res, body
+	}
+	res, body := get("gzip, deflate, br", "")
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("with gzip accepted: %s, Content-Encoding %q", res.Status, res.Header.Get("Content-Encoding"))
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "application/wasm" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+		t.Errorf("Vary %q lacks Accept-Encoding", res.Header.Get("Vary"))
+	}
+	if len(body) >= len(wasm)/4 {
+		t.Errorf("compressed body of %d bytes for %d", len(body), len(wasm))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(plain, wasm) {
+		t.Fatalf("the compressed body does not unpack to the module (%v)", err)
+	}
+	etag := res.Header.Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag")
+	}
+	if res, body := get("gzip", etag); res.StatusCode != http.StatusNotModified || len(body) != 0 {
+		t.Errorf("with its ETag: %s and %d bytes, want 304 and none", res.Status, len(body))
+	}
+	res, body = get("identity", "")
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, wasm) {
+		t.Errorf("without gzip: %s, Content-Encoding %q, %d bytes", res.Status, res.Header.Get("Content-Encoding"), len(body))
+	}
+	if res.Header.Get("ETag") == etag || res.Header.Get("ETag") == "" {
+		t.Errorf("the plain module's ETag %q, the compressed one's %q: want two tags", res.Header.Get("ETag"), etag)
+	}
+	// A rebuilt module gets another tag.
+	if err := os.WriteFile(filepath.Join(dir, WasmFile), append(wasm, 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv2 := httptest.NewServer(Handler(dir))
+	defer srv2.Close()
+	req, _ := http.NewRequest("GET", srv2.URL+"/"+WasmFile, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res2, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res2.Body.Close()
+	if res2.Header.Get("ETag") == etag {
+		t.Error("a changed module kept its ETag")
 	}
 }

@@ -280,7 +280,7 @@ type game struct {
 	players         int
 	seed            uint64
 	opponent        string // "hot-seat", or the bot of every seat but 0
-	shotAt          int    // the step after which the screenshot is taken
+	keys            bool   // played by the keyboard alone, else by clicks
 }
 
 // play plays g to the end through clicks — the throw button, a stone and
@@ -289,7 +289,7 @@ type game struct {
 // library's, which plays the same throws (from the seed, see session.Rand) and
 // the same moves. The moves clicked are chosen at random from the library's
 // legal moves by a source seeded with the game's seed. It returns the
-// number of steps and of clicks.
+// number of steps and of clicks (of keys pressed when g.keys).
 func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 	t.Helper()
 	q := url.Values{"variant": {g.variant}, "preset": {g.preset}, "players": {fmt.Sprint(g.players)},
@@ -305,7 +305,6 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 	choose := rand.New(rand.NewPCG(g.seed, 99))
 	human := func(p brettspiel.Player) bool { return g.opponent == "hot-seat" || p == 0 }
 	var notations []string
-	shot := false
 	// auto reports whether the page plays the next step by itself: a bot's
 	// move or a bot's throw.
 	auto := func() bool {
@@ -330,22 +329,23 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 				t.Fatal(err)
 			}
 			notations = append(notations, lib.MoveString(m))
-			click(t, ctx, "#throw")
-			clicks++
+			if g.keys {
+				clicks += keyThrow(t, ctx)
+			} else {
+				click(t, ctx, "#throw")
+				clicks++
+			}
 			if err := lib.Apply(m); err != nil {
 				t.Fatal(err)
 			}
 		} else {
 			m := pick(lib, choose)
 			notations = append(notations, lib.MoveString(m))
-			var shoot func()
-			if !shot && steps >= g.shotAt {
-				// A picture of the board with the move under way: the
-				// stone picked and its targets, or the fields on offer.
-				shoot = func() { screenshot(t, ctx, g.variant+".png") }
-				shot = true
+			if g.keys {
+				clicks += keyMove(t, ctx, lib, m)
+			} else {
+				clicks += clickMove(t, ctx, lib, m)
 			}
-			clicks += clickMove(t, ctx, lib, m, shoot)
 			if err := lib.Apply(m); err != nil {
 				t.Fatal(err)
 			}
@@ -431,30 +431,20 @@ func pick(g brettspiel.Game, r *rand.Rand) brettspiel.Move {
 
 // clickMove makes the move m through the page: a stone and its target for
 // every step, a field of the plan, or a decision button.
-//
-// shoot, unless nil, is called once the move is under way: after the first
-// click of a play, or before the click of a decision.
-func clickMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspiel.Move, shoot func()) int {
+func clickMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspiel.Move) int {
 	t.Helper()
-	if shoot == nil {
-		shoot = func() {}
-	}
 	info, err := g.(brettspiel.Describer).Describe(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	switch {
 	case info.Kind == brettspiel.MoveDecision && info.FieldName != "":
-		shoot()
 		click(t, ctx, fmt.Sprintf(`[data-field=%q]`, info.FieldName))
 		return 1
 	case info.Kind == brettspiel.MovePlay:
 		n := 0
-		for i, st := range info.Steps {
+		for _, st := range info.Steps {
 			click(t, ctx, fmt.Sprintf(`[data-point="%d"]`, st.From))
-			if i == 0 {
-				shoot()
-			}
 			click(t, ctx, fmt.Sprintf(`[data-point="%d"]`, st.To))
 			n += 2
 		}
@@ -474,7 +464,6 @@ func clickMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspie
 		click(t, ctx, "#confirm-yes")
 		return 2
 	default:
-		shoot()
 		click(t, ctx, fmt.Sprintf(`#decisions [data-move=%q]`, g.MoveString(m)))
 		return 1
 	}
@@ -482,9 +471,9 @@ func clickMove(t *testing.T, ctx context.Context, g brettspiel.Game, m brettspie
 
 // The three games, each played to its end through the page.
 var games = []game{
-	{variant: "toccateglio", preset: "Toccateglispiel", players: 2, seed: 12, opponent: "hot-seat", shotAt: 14},
-	{variant: "verkehren", preset: "VK", players: 2, seed: 15, opponent: "random", shotAt: 40},
-	{variant: "festung", preset: "Standard", players: 3, seed: 3, opponent: "hot-seat", shotAt: 40},
+	{variant: "toccateglio", preset: "Toccateglispiel", players: 2, seed: 12, opponent: "hot-seat"},
+	{variant: "verkehren", preset: "VK", players: 2, seed: 15, opponent: "random"},
+	{variant: "festung", preset: "Standard", players: 3, seed: 3, opponent: "hot-seat"},
 }
 
 func TestPlayEveryGameToTheEnd(t *testing.T) {
@@ -505,13 +494,18 @@ func TestPlayEveryGameToTheEnd(t *testing.T) {
 }
 
 // screenshot writes the page as the window shows it to
-// examples/web/screenshots when BRETTSPIEL_SCREENSHOTS is set.
-func screenshot(t *testing.T, ctx context.Context, name string) {
+// examples/web/screenshots when BRETTSPIEL_SCREENSHOTS is set, scrolled to
+// the top, or to the element top when it is not "".
+func screenshot(t *testing.T, ctx context.Context, name, top string) {
 	t.Helper()
 	if os.Getenv("BRETTSPIEL_SCREENSHOTS") == "" {
 		return
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.scrollTo(0, 0), true`)); err != nil {
+	scroll := `window.scrollTo(0, 0), true`
+	if top != "" {
+		scroll = `document.querySelector(` + strconv.Quote(top) + `).scrollIntoView(), true`
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](scroll)); err != nil {
 		t.Fatal(err)
 	}
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
@@ -538,7 +532,7 @@ func TestPlayEveryPresetToTheEnd(t *testing.T) {
 				if n%2 == 0 {
 					opp = "random"
 				}
-				all = append(all, game{variant: v.Name, preset: p.Name, players: n, seed: uint64(20 + n), opponent: opp, shotAt: 1 << 30})
+				all = append(all, game{variant: v.Name, preset: p.Name, players: n, seed: uint64(20 + n), opponent: opp})
 			}
 		}
 	}

@@ -203,6 +203,29 @@ export interface Hint {
   steps?: Step[];
 }
 
+/** One step of an analysis: a seat's decision or a throw, judged. */
+export interface AnalysisStep {
+  index: number;
+  /** The seat, -1 for a throw. */
+  actor: number;
+  notation: string;
+  /** The equities of the play made and the best play, from the mover's view. */
+  decision?: { choices: number; counted: boolean; played: number; best: number; bestNotation: string; loss: number };
+  /** The mover's equity after the throw, the mean over every throw, and their difference. */
+  throw?: { mover: number; equity: number; mean: number; luck: number };
+}
+
+/** The answer of "analyze". */
+export interface Analysis {
+  variant: string;
+  /** How equities were judged: "net, 1 ply", "net, 2 plies" or "balance". */
+  judge: string;
+  /** The unit of every equity: "strokes", "points" or "markers". */
+  unit: string;
+  steps: AnalysisStep[];
+  players: { seat: number; decisions: number; loss: number; errorRate: number; throws: number; luck: number; rating: string }[];
+}
+
 /** Every method: its arguments and its result. */
 export interface Methods {
   version: { args: {} | undefined; result: { protocol: number; methods: string[] } };
@@ -246,6 +269,8 @@ export interface Methods {
   positionID: { args: HandleArgs; result: { id: string } };
   /** The Festungsspiel's plan: its layout and fields, fixed by the rules. */
   plan: { args: HandleArgs; result: { layout: Record<string, unknown>; fields: { id: number; name: string; kind: string; [key: string]: unknown }[] } };
+  /** The analysis of the steps played: each decision's loss, each throw's luck, each seat's error rate and rating. */
+  analyze: { args: HandleArgs & { plies?: 1 | 2 }; result: Analysis };
 }
 
 export type Method = keyof Methods;

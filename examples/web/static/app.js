@@ -2,7 +2,10 @@
 // (version 2), input one step at a time through the library's nextSteps,
 // bots, undo, records and position IDs. Everything the rules decide is asked
 // of the library, compiled to WebAssembly (see the wasm folder); this file
-// only draws and forwards clicks.
+// only draws and forwards clicks and keys. The page's own words, in English
+// and German, are in i18n.js.
+
+import { words, chooseLanguage } from './i18n.js';
 
 const $ = (s) => document.querySelector(s);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -34,6 +37,35 @@ let paused = false;     // after undo or redo the bots wait for a person
 let botTimer = 0;
 let confirmMove = '';
 
+// ---- words ----
+
+let lang = chooseLanguage(params);
+// langView is true when the session takes "lang" (the sentences of the
+// events in the page's language); probed once after the start.
+let langView = false;
+const tr = (key, ...a) => {
+  const v = words[lang][key] ?? words.en[key];
+  return typeof v === 'function' ? v(...a) : v;
+};
+
+// translatePage writes the page's fixed labels in the chosen language.
+function translatePage() {
+  document.documentElement.lang = lang;
+  $('#lang').value = lang;
+  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = tr(e.dataset.i18n);
+  $('#seed').title = tr('seedTitle');
+  $('#undo').title = tr('undoTitle');
+  $('#takeback').title = tr('takebackTitle');
+  $('#bot-move').title = tr('botTitle');
+  $('#board').setAttribute('aria-label', tr('board'));
+  $('#bar').setAttribute('aria-label', tr('turn'));
+  for (const [id, label] of Object.entries(tr('aria'))) document.getElementById(id).setAttribute('aria-label', label);
+  $('#load-id-text').placeholder = tr('idPlaceholder');
+}
+
+// view adds the keys every call that answers with a state takes.
+function view(args) { return langView ? { ...args, lang } : args; }
+
 // ---- the WebAssembly side ----
 
 async function loadWasm() {
@@ -61,7 +93,7 @@ function call(method, args) {
 function showError(err) {
   const m = $('#message');
   m.className = 'error';
-  m.textContent = `${err.message}`;
+  m.textContent = `${err.text || err.message}`;
   m.dataset.error = err.name;
   for (const rule of err.rules || []) {
     const r = document.createElement('span');
@@ -118,9 +150,9 @@ function aboutPreset() {
 
 function newGame() {
   const players = Number($('#players').value);
-  const res = call('newGame', {
+  const res = call('newGame', view({
     variant: $('#variant').value, preset: $('#preset').value, players, seed: $('#seed').value.trim() || '0',
-  });
+  }));
   if (res.error) { showError(res.error); return; }
   if (cur) call('close', { handle: cur.handle });
   botKind = $('#opponent').value;
@@ -128,8 +160,10 @@ function newGame() {
   humans = new Set(botKind === 'hot-seat' ? [...Array(players).keys()] : [0]);
   log = [];
   paused = false;
+  focusKey = null;
   clearMessage();
   show(res);
+  if (phone()) $('#chooser-box').open = false;
 }
 
 // ---- state ----
@@ -165,6 +199,7 @@ function show(res) {
     const n = call('nextSteps', { handle: cur.handle, steps: [] });
     if (!n.error) { next = n.next; complete = n.complete; }
   }
+  focusKey = null;
   render();
   if (!metrics.firstState) metrics.firstState = performance.now();
   scheduleBots();
@@ -176,7 +211,7 @@ function since() { return log.length; }
 function act(method, args) {
   clearTimeout(botTimer);
   paused = false;
-  const res = call(method, { handle: cur.handle, since: since(), ...args });
+  const res = call(method, view({ handle: cur.handle, since: since(), ...args }));
   if (res.error) { showError(res.error); return res; }
   clearMessage();
   show(res);
@@ -210,15 +245,62 @@ function botPlay(kind) {
   clearTimeout(botTimer);
   const who = game.player;
   const t0 = performance.now();
-  const res = call('botMove', { handle: cur.handle, bot: kind, since: since() });
+  const res = call('botMove', view({ handle: cur.handle, bot: kind, since: since() }));
   if (res.error) { showError(res.error); document.body.dataset.busy = '0'; return; }
   metrics.botMoves.push({ bot: kind, variant: cur.variant, millis: res.millis ?? 0, wall: performance.now() - t0 });
   paused = false;
-  showInfo(`${seatName(who)} (${kind}) played ${res.move}`);
+  const last = res.log?.length ? res.log[res.log.length - 1] : null;
+  const board = last && last.notation === res.move ? boardNotation(last) : res.move;
+  showInfo(tr('played', seatName(who), kind, board, res.move));
   show(res);
 }
 
-function seatName(p) { return `Player ${p + 1}`; }
+function seatName(p) { return tr('seat', p); }
+
+// ---- board points ----
+
+// placeName names a place of the race board: a point by its number, the
+// bar (or hand) and off.
+function placeName(n) {
+  if (n === 0) return tr(game.waiting === 'hand' ? 'hand' : 'bar');
+  return n === 25 ? tr('off') : String(n);
+}
+
+// playText writes a play in the board's points, as the board is numbered:
+// "13/7 8/7*", a star after a step that hits.
+function playText(steps) {
+  return steps.map((s) => `${placeName(s.from)}/${placeName(s.to)}${s.hit ? '*' : ''}`).join(' ');
+}
+
+// boardNotation writes a logged step in the board's points, from its
+// events; a throw or a decision keeps its notation.
+function boardNotation(e) {
+  const steps = [];
+  const last = () => steps[steps.length - 1];
+  for (const { event: ev } of e.events) {
+    if (ev.kind === 'move') {
+      steps.push({ from: ev.from < 0 ? 0 : ev.from, to: ev.to < 0 ? 25 : ev.to });
+    } else if (ev.kind === 'enter' && !(last() && last().to === ev.to && last().from === 0)) {
+      steps.push({ from: 0, to: ev.to });
+    } else if (ev.kind === 'bear-off' && !(last() && last().from === ev.from && last().to === 25)) {
+      steps.push({ from: ev.from, to: 25 });
+    } else if (ev.kind === 'hit' && last()) {
+      last().hit = true;
+    }
+  }
+  return steps.length && cur.variant !== 'festung' ? playText(steps) : e.notation;
+}
+
+// legalText writes a legal move in the board's points, from its steps.
+function legalText(l) {
+  if (cur.variant === 'festung' || l.kind !== 'play' || !l.steps?.length) return decisionName(l);
+  return playText(l.steps.map((s) => ({ from: s.from, to: s.to, hit: (s.flags || []).includes('hit') })));
+}
+
+function decisionName(l) {
+  if (l.kind === 'concede') return tr('concede');
+  return { pass: tr('pass'), 'go-on': tr('goOn'), afresh: tr('afresh') }[l.decision || l.notation] || l.fieldName || l.notation;
+}
 
 // ---- moving ----
 
@@ -233,29 +315,35 @@ function trySteps(steps) {
   clearMessage();
   made = steps; next = res.next; complete = res.complete;
   if (complete && next.length === 0) { applyMove(complete); return; }
+  focusKey = null;
   render();
 }
 
 function myTurn() { return game.turn === 'player' && humans.has(game.player); }
 
 function onPoint(n) {
-  if (!myTurn()) { showInfo(game.turn === 'chance' ? 'Throw the dice first.' : 'It is not your turn.'); return; }
+  if (!myTurn()) { showInfo(game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn')); return; }
   if (selected === null) {
-    if (next.some((s) => s.from === n)) { selected = n; clearMessage(); render(); return; }
-    showInfo(next.length ? `No stone can move from ${placeName(n)} now; the highlighted ones can.` : 'No stone can move now.');
+    if (next.some((s) => s.from === n)) {
+      selected = n;
+      clearMessage();
+      const t = next.find((s) => s.from === n);
+      focusKey = `p${t.to}`;
+      render();
+      return;
+    }
+    showInfo(next.length ? tr('noStoneFrom', placeName(n)) : tr('noStone'));
     return;
   }
-  if (n === selected) { selected = null; render(); return; }
+  if (n === selected) { selected = null; focusKey = `p${n}`; render(); return; }
   const c = next.filter((s) => s.from === selected && s.to === n);
   trySteps([...made, { from: selected, to: n, die: c.length ? c[0].die : 0 }]);
 }
 
 function onField(id) {
-  if (!myTurn()) { showInfo(game.turn === 'chance' ? 'Throw the dice first.' : 'It is not your turn.'); return; }
+  if (!myTurn()) { showInfo(game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn')); return; }
   trySteps([{ from: 0, to: 0, field: id }]);
 }
-
-function placeName(n) { return n === 0 ? (game.waiting || 'bar') : n === 25 ? 'off' : String(n); }
 
 // ---- drawing ----
 
@@ -266,6 +354,11 @@ function el(name, attrs, parent) {
   return e;
 }
 
+// phone is true on a narrow screen: the race board stands upright, the
+// plan is cut to its square, the extras are folded away.
+const narrow = matchMedia('(max-width: 640px)');
+function phone() { return narrow.matches; }
+
 function render() {
   const b = document.body;
   b.dataset.turn = game.turn;
@@ -275,36 +368,171 @@ function render() {
   b.dataset.steps = String(made.length);
   $('#position-id').textContent = game.id;
   $('#board').dataset.game = cur.variant;
+  const board = $('#board');
+  const hadFocus = board.contains(document.activeElement);
   if (cur.variant === 'festung') drawPlan(); else drawRace();
+  rove(hadFocus);
   renderStatus();
   renderControls();
   renderScores();
   renderLegal();
   renderEvents();
+  keepFocus();
+}
+
+// ---- the keyboard ----
+
+// The board is one stop of the Tab key: the arrow keys move among its
+// points (or fields) in their order, Page Down and Page Up jump to the next
+// and previous one that may be chosen now, Enter or Space chooses. focusKey
+// is the element that holds the board's focus ("p6" point 6, "f12" field
+// 12), kept across drawings.
+let focusKey = null;
+
+function boardItems() {
+  return [...$('#board').querySelectorAll('[data-key]')].sort((a, b) => a.dataset.order - b.dataset.order);
+}
+
+function rove(hadFocus) {
+  const items = boardItems();
+  let k = items.find((e) => e.dataset.key === focusKey);
+  if (!k) k = items.find((e) => e.dataset.live === '1') || items[0];
+  for (const e of items) e.setAttribute('tabindex', e === k ? '0' : '-1');
+  if (k) focusKey = k.dataset.key;
+  if (hadFocus && k) k.focus();
+}
+
+// keepFocus moves the focus to what is to be done next when the element
+// that held it is gone or disabled: the throw button, the board, the first
+// decision.
+function keepFocus() {
+  const a = document.activeElement;
+  const lost = !a || a === document.body || !a.isConnected || a.disabled || a.closest('[hidden]') || a.getClientRects().length === 0;
+  if (!lost || document.body.dataset.ready !== '1') return;
+  const t = nextControl();
+  if (t) t.focus();
+}
+
+function nextControl() {
+  if (game.turn === 'chance') {
+    if (diceMode === 'manual') return $('#manual-dice');
+    return $('#throw').disabled ? null : $('#throw');
+  }
+  if (!myTurn()) return null;
+  if (!$('#finish').hidden && selected === null && !next.some((s) => s.from >= 0)) return $('#finish');
+  if (next.length) return $('#board [tabindex="0"]');
+  return $('#decisions button:not(.quiet)') || $('#decisions button');
+}
+
+// keys wires a list of items for the arrow keys: one Tab stop, the arrows
+// move within, Enter or Space chooses (choose(item)).
+function keys(container, items, choose, jump) {
+  container.addEventListener('keydown', (ev) => {
+    const all = items();
+    const i = all.indexOf(ev.target.closest('[tabindex]'));
+    if (i < 0 || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    let j = -1;
+    switch (ev.key) {
+      case 'ArrowRight': case 'ArrowDown': j = Math.min(i + 1, all.length - 1); break;
+      case 'ArrowLeft': case 'ArrowUp': j = Math.max(i - 1, 0); break;
+      case 'Home': j = 0; break;
+      case 'End': j = all.length - 1; break;
+      case 'PageDown': case 'PageUp': {
+        if (!jump) return;
+        const d = ev.key === 'PageDown' ? 1 : -1;
+        for (let n = 1; n <= all.length; n++) {
+          const c = (i + d * n + all.length) % all.length;
+          if (jump(all[c])) { j = c; break; }
+        }
+        if (j < 0) return;
+        break;
+      }
+      case 'Enter': case ' ':
+        ev.preventDefault();
+        choose(all[i]);
+        return;
+      default: return;
+    }
+    ev.preventDefault();
+    all[i].setAttribute('tabindex', '-1');
+    all[j].setAttribute('tabindex', '0');
+    all[j].focus();
+    if (all[j].dataset.key) focusKey = all[j].dataset.key;
+  });
 }
 
 function renderStatus() {
   let s;
   if (game.turn === 'over') {
-    s = typeof game.winner === 'number' ? `Game over — ${seatName(game.winner)} wins` : 'Game over';
-    s += ` (returns ${game.returns.join(' : ')})`;
+    s = endSentence();
   } else if (game.turn === 'chance') {
     const p = throwSeat();
-    s = p < 0 ? 'Draw for the start: throw the dice' : `${seatName(p)} to throw`;
+    s = p < 0 ? tr('drawStart') : tr('toThrow', seatName(p));
   } else {
     const d = diceOf();
-    s = `${seatName(game.player)} to ${game.phase === 'decide' || cur.variant === 'festung' ? 'decide' : 'play'}${d.length ? ' ' + diceText(d) : ''}`;
+    const dt = d.length ? diceText(d) : '';
+    if (cur.variant === 'festung') s = tr('toDecide', seatName(game.player), dt);
+    else if (game.phase === 'decide') s = tr('toDecideRace', seatName(game.player));
+    else s = tr('toPlay', seatName(game.player), dt);
   }
   if (game.turn !== 'over' && isBot(game.turn === 'player' ? game.player : throwSeat())) {
-    s += paused ? ' (bot, waiting: press Throw or Bot plays)' : ' (bot)';
+    s += paused ? tr('botWaiting') : tr('bot');
   }
   const own = game[cur.variant];
-  if (cur.variant === 'toccateglio' && own && game.rules?.partien > 1) s += ` — Partie ${Math.min(own.partien + 1, game.rules.partien)} of ${game.rules.partien}`;
+  if (cur.variant === 'toccateglio' && own && game.rules?.partien > 1) s += tr('partie', Math.min(own.partien + 1, game.rules.partien), game.rules.partien);
   $('#status').textContent = s;
   $('#status').dataset.turn = game.turn;
+  const mine = [...humans].sort();
+  $('#you').textContent = botKind === 'hot-seat' && mine.length > 1 ? tr('hotSeatAll') : tr('youPlay', mine);
+  $('#prompt').textContent = promptText();
   const d = diceOf();
   $('#dice').textContent = d.map((n) => '⚀⚁⚂⚃⚄⚅'[n - 1] || n).join(' ');
   $('#dice').dataset.dice = d.join(',');
+  $('#dice').setAttribute('aria-label', tr('diceLabel', d.length ? diceText(d) : ''));
+}
+
+// endSentence tells the end: who won and what the game is worth, in the
+// library's words where the session gives them ("ending"), else the page's.
+function endSentence() {
+  if (cur.ending) return cur.ending;
+  const r = game.returns || [];
+  const w = typeof game.winner === 'number' ? game.winner : r.indexOf(Math.max(...r));
+  if (w < 0 || !r.length || r.every((x) => x === r[0])) return tr('drawn');
+  if (cur.variant === 'festung') {
+    const rest = r.map((x, i) => i === w ? '' : tr('gain', seatName(i), x)).filter(Boolean).join(', ');
+    return tr('winsFest', seatName(w), r[w], rest);
+  }
+  return tr('wins', seatName(w), r[w]);
+}
+
+// promptText says what to do next.
+function promptText() {
+  if (game.turn === 'over') return tr('pOver');
+  if (game.turn === 'chance') {
+    const p = throwSeat();
+    if (isBot(p)) return paused ? tr('pBotWaits') : tr('pBotThrows', seatName(p));
+    if (diceMode === 'manual') return tr('pEnter');
+    return p < 0 ? tr('pThrowDraw') : tr('pThrow');
+  }
+  if (isBot(game.player)) return paused ? tr('pBotWaits') : tr('pBotPlays', seatName(game.player));
+  if (cur.variant === 'festung') {
+    const offered = next.map((s) => game.fields.find((f) => f.id === s.field)).filter(Boolean);
+    if (!offered.length) return tr('pChoose');
+    const n = offered[0].number;
+    if (offered.every((f) => f.marker)) return tr('pTake', ROMAN[n] || n);
+    if (offered.every((f) => !f.marker)) return tr('pPlace', ROMAN[n] || n);
+    return tr('pChoose');
+  }
+  const kinds = game.legal.map((l) => l.decision || l.kind);
+  if (kinds.includes('go-on')) return tr('pGoOn');
+  if (selected !== null) return tr('pTarget', placeName(selected));
+  if (next.length) {
+    if (complete) return tr('pMore');
+    return tr('pPick', next.some((s) => s.from === 0) ? placeName(0) : '');
+  }
+  if (complete) return tr('pMore');
+  if (kinds.includes('pass')) return tr('pPass');
+  return '';
 }
 
 // diceText writes a throw as the notation does: 6-2, or 5/1-6 with the
@@ -323,25 +551,29 @@ function diceOf() {
 function renderControls() {
   const chance = game.turn === 'chance';
   const manual = diceMode === 'manual';
-  $('#throw').hidden = manual;
+  $('#throw').hidden = manual || !chance;
   // After an undo the bots wait; the throw button then throws for a bot too.
   $('#throw').disabled = !chance || (isBot(throwSeat()) && !paused);
   $('#manual').hidden = !manual;
   $('#enter-dice').disabled = !chance;
   const dec = $('#decisions');
+  const had = dec.contains(document.activeElement) ? document.activeElement.dataset.move : null;
   dec.replaceChildren();
   if (myTurn()) {
-    for (const l of game.legal) {
-      if (l.kind === 'play' || l.kind === 'throw' || (l.kind === 'decision' && l.field)) continue;
+    // the decisions first, the concession last and quiet
+    const ls = [...game.legal].filter((l) => !(l.kind === 'play' || l.kind === 'throw' || (l.kind === 'decision' && l.field)));
+    ls.sort((a, b) => (a.kind === 'concede') - (b.kind === 'concede'));
+    for (const l of ls) {
       const btn = document.createElement('button');
       btn.type = 'button';
-      btn.className = 'decision';
+      btn.className = l.kind === 'concede' ? 'quiet' : 'decision';
       btn.dataset.move = l.notation;
-      btn.textContent = { pass: 'Pass', concede: 'Concede…', 'go-on': 'Go on', afresh: 'Start afresh' }[l.notation] || l.notation;
-      if (l.kind === 'concede') btn.title = 'give the game up';
-      if (l.decision === 'go-on') btn.title = 'go on playing this Partie';
-      if (l.decision === 'afresh') btn.title = 'start the next Partie afresh';
+      btn.textContent = decisionName(l);
+      if (l.kind === 'concede') btn.title = tr('concedeTitle');
+      if (l.decision === 'go-on') btn.title = tr('goOnTitle');
+      if (l.decision === 'afresh') btn.title = tr('afreshTitle');
       dec.append(btn);
+      if (had === l.notation) btn.focus();
     }
   }
   $('#confirm').hidden = !confirmMove;
@@ -358,36 +590,38 @@ function renderControls() {
 function renderScores() {
   const t = $('#scores');
   t.replaceChildren();
+  const h = tr('hdr');
   const row = (cells, th) => {
-    const tr = document.createElement('tr');
+    const line = document.createElement('tr');
     for (const c of cells) {
       const td = document.createElement(th ? 'th' : 'td');
       td.textContent = c;
-      tr.append(td);
+      line.append(td);
     }
-    t.append(tr);
-    return tr;
+    t.append(line);
+    return line;
   };
   const turnSeat = game.turn === 'player' ? game.player : throwSeat();
+  const who = (s) => seatName(s) + (humans.has(s) ? '' : tr('bot'));
   if (cur.variant === 'festung') {
-    row(['', 'balance', 'bought', 'Pasches', 'return'], true);
+    row(['', h.balance, h.bought, h.pasches, h.ret], true);
     for (const s of game.seats) {
-      const tr = row([seatName(s.seat) + (humans.has(s.seat) ? '' : ' (bot)'), s.balance, s.bought, s.pasches, s.return]);
-      tr.dataset.seat = s.seat;
-      swatch(tr.firstChild, s.seat);
-      if (s.seat === turnSeat) tr.className = 'turn';
+      const line = row([who(s.seat), s.balance, s.bought, s.pasches, s.return]);
+      line.dataset.seat = s.seat;
+      swatch(line.firstChild, s.seat);
+      if (s.seat === turnSeat) line.className = 'turn';
     }
     return;
   }
   const r = raceView();
   const own = game[cur.variant] || {};
-  row(['', 'pips', r.waiting, 'board', 'off', cur.variant === 'toccateglio' ? 'marks' : 'Junker', 'score'], true);
+  row(['', h.pips, placeName(0), h.board, h.off, cur.variant === 'toccateglio' ? h.marks : h.junker, h.score], true);
   for (const s of r.sides) {
-    const extra = cur.variant === 'toccateglio' ? (own.marks?.[s.seat] ?? '') : (own.junker?.[s.seat] ? 'yes' : '');
-    const tr = row([seatName(s.seat) + (humans.has(s.seat) ? '' : ' (bot)'), s.pips, s.waiting, s.onBoard, s.borneOff, extra, s.score]);
-    tr.dataset.seat = s.seat;
-    swatch(tr.firstChild, s.seat);
-    if (s.seat === turnSeat) tr.className = 'turn';
+    const extra = cur.variant === 'toccateglio' ? (own.marks?.[s.seat] ?? '') : (own.junker?.[s.seat] ? tr('yesWord') : '');
+    const line = row([who(s.seat), s.pips, s.waiting, s.onBoard, s.borneOff, extra, s.score]);
+    line.dataset.seat = s.seat;
+    swatch(line.firstChild, s.seat);
+    if (s.seat === turnSeat) line.className = 'turn';
   }
 }
 
@@ -396,32 +630,42 @@ function swatch(td, seat) {
   const sp = document.createElement('span');
   sp.className = 'swatch';
   sp.style.background = seatColours[seat];
+  sp.setAttribute('aria-hidden', 'true');
   td.prepend(sp);
 }
 
+// renderLegal lists the legal moves in the board's points, each a button
+// (one Tab stop: the arrow keys move in the list), the mover's own
+// notation beside where it differs.
 function renderLegal() {
   const ol = $('#legal');
   ol.replaceChildren();
   if (game.turn !== 'player') return;
   const max = 60;
-  for (const l of game.legal.slice(0, max)) {
+  game.legal.slice(0, max).forEach((l, i) => {
     const li = document.createElement('li');
-    li.textContent = l.notation;
     li.dataset.move = l.notation;
-    li.title = l.steps ? l.steps.map(stepText).join(', ') : l.kind;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.move = l.notation;
+    b.tabIndex = i === 0 ? 0 : -1;
+    const text = legalText(l);
+    b.textContent = text;
+    li.append(b);
+    if (text !== l.notation && l.kind === 'play') {
+      const own = document.createElement('span');
+      own.className = 'own';
+      own.textContent = ` (${tr('ownCount')} ${l.notation})`;
+      li.append(own);
+    }
     ol.append(li);
-  }
+  });
   if (game.legal.length > max) {
     const li = document.createElement('li');
-    li.textContent = `… and ${game.legal.length - max} more`;
+    li.textContent = tr('andMore', game.legal.length - max);
     ol.append(li);
   }
   if (!metrics.firstLegal) metrics.firstLegal = performance.now();
-}
-
-function stepText(s) {
-  if (s.field) return `field ${s.field}`;
-  return `${placeName(s.from)}→${placeName(s.to)} (${s.die})`;
 }
 
 // ruleText returns the text of a rule by its ID, asked for once ("rule"):
@@ -429,13 +673,17 @@ function stepText(s) {
 const rules = new Map();
 function ruleText(id) {
   if (!id) return null;
-  if (!rules.has(id)) {
-    const r = call('rule', { id });
-    rules.set(id, r.error ? null : r);
+  const k = `${lang}:${id}`;
+  if (!rules.has(k)) {
+    const r = call('rule', langView ? { id, lang } : { id });
+    rules.set(k, r.error ? null : r);
   }
-  return rules.get(id);
+  return rules.get(k);
 }
 
+// renderEvents lists the steps with their events in words. An event with a
+// rule shows the rule's text on a tap, a click or Enter (touch has no
+// hover); the list is one Tab stop, the arrow keys move among those events.
 function renderEvents() {
   const ol = $('#events');
   const keep = ol.querySelectorAll('li').length;
@@ -450,22 +698,47 @@ function renderEvents() {
     li.dataset.key = key(e);
     li.dataset.index = e.index;
     const head = document.createElement('b');
-    head.textContent = e.notation;
+    const board = boardNotation(e);
+    head.textContent = board;
     li.append(head);
+    if (board !== e.notation) {
+      const own = document.createElement('span');
+      own.className = 'own';
+      own.textContent = ` (${tr('ownCount')} ${e.notation})`;
+      head.append(own);
+    }
     for (const ev of e.events) {
       const span = document.createElement('span');
       span.className = 'ev';
       span.textContent = ev.text;
-      const rule = ruleText(ev.event.rule);
+      const rule = ev.rule || ruleText(ev.event.rule);
       if (rule) {
         span.title = `${rule.id} — ${rule.title}: ${rule.text}`;
         span.dataset.rule = rule.id;
+        span.setAttribute('role', 'button');
+        span.setAttribute('aria-expanded', 'false');
+        span.tabIndex = -1;
       }
       li.append(span);
     }
+    li.setAttribute('aria-label', `${e.index + 1}. ${board}: ${e.events.map((x) => x.text).join(' ')}`);
     ol.append(li);
   }
+  const evs = ol.querySelectorAll('.ev[data-rule]');
+  if (evs.length && !ol.querySelector('.ev[tabindex="0"]')) evs[evs.length - 1].tabIndex = 0;
   if (log.length !== keep) ol.scrollTop = ol.scrollHeight;
+}
+
+// toggleRule shows or hides the text of an event's rule below it.
+function toggleRule(span) {
+  const open = span.getAttribute('aria-expanded') === 'true';
+  span.setAttribute('aria-expanded', String(!open));
+  const nextEl = span.nextElementSibling;
+  if (open) { if (nextEl?.classList.contains('ruletext')) nextEl.remove(); return; }
+  const r = document.createElement('span');
+  r.className = 'ruletext';
+  r.textContent = span.title;
+  span.after(r);
 }
 
 function key(e) { return `${e.index}:${e.notation}`; }
@@ -478,78 +751,115 @@ function raceView() {
   return { points: game.points, sides: game.sides, waiting: game.waiting || 'bar' };
 }
 
-// geometry of the race board: points 13…24 along the top from left to
-// right, 12…1 along the bottom, the bar in the middle, the tray of borne-off
-// stones on the right.
-const W = 50, LEFT = 40, BAR = 340, BARW = 40, TOP = 20, BOTTOM = 540, DEPTH = 220, TRAY = 700;
+// The race board is drawn lying, points 13…24 along the top from left to
+// right, 12…1 along the bottom, the bar in the middle, the tray of
+// borne-off stones on the right; on a phone the same drawing is turned a
+// quarter (13…24 down the right, 12…1 down the left) and less deep, so that
+// a point is as wide as a finger, the writing turned back upright.
+const W = 50, LEFT = 40, BAR = 340, BARW = 48, TRAY = LEFT + 12 * W + BARW + 20;
+const LYING = { H: 560, TOP: 20, BOTTOM: 540, DEPTH: 220, STEP: 40, R: 19 };
+const UPRIGHT = { H: 440, TOP: 24, BOTTOM: 416, DEPTH: 170, STEP: 33, R: 17 };
 
 function pointX(n) {
   const i = n >= 13 ? n - 13 : 12 - n; // 0…11 from the left
   return LEFT + i * W + (i >= 6 ? BARW : 0);
 }
 
+// upright turns a text (or a die) back upright about (x, y) on the turned
+// board.
+let turned = false;
+function upright(e, x, y) {
+  if (turned) e.setAttribute('transform', `rotate(-90 ${x} ${y})`);
+  return e;
+}
+
 function drawRace() {
   const svg = $('#board');
   svg.replaceChildren();
+  turned = phone();
+  const G = turned ? UPRIGHT : LYING;
+  const { TOP, BOTTOM, DEPTH, H } = G;
+  const mid = H / 2;
+  let root = svg;
+  if (turned) {
+    svg.setAttribute('viewBox', `0 0 ${H} 800`);
+    root = el('g', { transform: `translate(${H} 0) rotate(90)` }, svg);
+  } else {
+    svg.setAttribute('viewBox', `0 0 800 ${H}`);
+  }
   const r = raceView();
-  el('rect', { x: 20, y: TOP, width: 660, height: BOTTOM - TOP, fill: '#e9dcc0', rx: 4 }, svg);
+  el('rect', { x: 20, y: TOP, width: LEFT + 12 * W + BARW - 20, height: BOTTOM - TOP, fill: '#e9dcc0', rx: 4 }, root);
   // home quarters
   for (const s of [0, 1]) {
     const pts = r.points.filter((p) => p.home === s).map((p) => p.point);
     if (!pts.length) continue;
     const xs = pts.map(pointX);
     const top = pts[0] >= 13;
-    el('rect', { class: `home${s}`, x: Math.min(...xs), y: top ? TOP : BOTTOM - DEPTH - 20, width: Math.max(...xs) - Math.min(...xs) + W, height: DEPTH + 20 }, svg);
+    el('rect', { class: `home${s}`, x: Math.min(...xs), y: top ? TOP : BOTTOM - DEPTH - 20, width: Math.max(...xs) - Math.min(...xs) + W, height: DEPTH + 20 }, root);
   }
   const sources = new Set(selected === null ? next.map((s) => s.from) : []);
   const targets = new Set(selected === null ? [] : next.filter((s) => s.from === selected).map((s) => s.to));
   const shown = afterSteps(r);
+  const colour = (s) => tr('colour', s);
+  const state = (n) => [sources.has(n) ? tr('canMove') : '', selected === n ? tr('picked') : '', targets.has(n) ? tr('target') : ''].filter(Boolean);
+  const live = (n) => sources.has(n) || targets.has(n) || selected === n;
   for (const p of r.points) {
     const n = p.point, x = pointX(n), top = n >= 13;
-    const g = el('g', { class: 'point', 'data-point': n }, svg);
+    const g = el('g', { class: 'point', 'data-point': n, 'data-key': `p${n}`, 'data-order': n, 'data-live': live(n) ? 1 : 0, role: 'button' }, root);
     if (sources.has(n)) g.classList.add('source');
     if (targets.has(n)) g.classList.add('target');
     if (selected === n) g.classList.add('selected');
+    if (!live(n)) g.setAttribute('aria-disabled', 'true');
     const base = top ? TOP : BOTTOM, tip = top ? TOP + DEPTH : BOTTOM - DEPTH;
-    el('rect', { class: 'hit', x, y: top ? TOP : BOTTOM - DEPTH - 20, width: W, height: DEPTH + 20 }, g);
+    el('rect', { class: 'hit', x, y: top ? 0 : BOTTOM - DEPTH - 20, width: W, height: DEPTH + 20 + TOP }, g);
     el('polygon', { points: `${x},${base} ${x + W},${base} ${x + W / 2},${tip}`, fill: n % 2 ? '#a0522d' : '#deb887' }, g);
-    const label = el('text', { class: 'label', x: x + W / 2, y: top ? 13 : 553 }, svg);
+    const ly = top ? TOP / 2 : H - TOP / 2;
+    const label = el('text', { class: 'label', x: x + W / 2 - (p.hucke >= 0 ? 7 : 0), y: ly }, root);
     label.textContent = n;
-    const title = el('title', {}, g);
-    title.textContent = `point ${n} (Player 1's ${p.track[0]}, Player 2's ${p.track[1]})` + (p.hucke >= 0 ? ` — ${seatName(p.hucke)}'s Hucke` : '');
-    if (p.hucke >= 0) {
-      // the Hucke: a tag in its owner's colour beside the number
-      const hk = el('g', { class: 'hucke', 'data-hucke': p.hucke }, svg);
-      el('circle', { cx: x + W / 2 + 17, cy: top ? 12 : 552, r: 7, fill: seatColours[p.hucke], stroke: '#000', 'stroke-width': .6 }, hk);
-      const h = el('text', { x: x + W / 2 + 17, y: top ? 12 : 552, fill: p.hucke ? '#fff' : '#000', 'dominant-baseline': 'central' }, hk);
-      h.textContent = 'H';
-    }
+    upright(label, x + W / 2 - (p.hucke >= 0 ? 7 : 0), ly);
     const st = shown.points[n];
-    drawStack(g, x + W / 2, top ? TOP + 20 : BOTTOM - 20, top ? 1 : -1, st.owner, st.count);
+    const words = [tr('point', n, p.track ? tr('ownNumbers', p.track[0], p.track[1]) : ''), tr('stones', st.owner >= 0 ? st.count : 0, colour(st.owner))];
+    if (p.hucke >= 0) {
+      words.push(tr('hucke', colour(p.hucke)));
+      // the Hucke: a tag in its owner's colour beside the number
+      const hx = x + W / 2 + 12;
+      const hk = el('g', { class: 'hucke', 'data-hucke': p.hucke }, root);
+      el('circle', { cx: hx, cy: ly, r: 9, fill: seatColours[p.hucke], stroke: '#000', 'stroke-width': .8 }, hk);
+      const h = el('text', { x: hx, y: ly, fill: p.hucke ? '#fff' : '#000', 'dominant-baseline': 'central' }, hk);
+      h.textContent = 'H';
+      upright(h, hx, ly);
+    }
+    g.setAttribute('aria-label', [...words, ...state(n)].join('; '));
+    drawStack(g, x + W / 2, top ? TOP + G.R + 1 : BOTTOM - G.R - 1, top ? 1 : -1, st.owner, st.count, G);
   }
   // the bar: stones waiting to enter
-  const bar = el('g', { class: 'bar', 'data-point': 0 }, svg);
+  const bar = el('g', { class: 'bar', 'data-point': 0, 'data-key': 'p0', 'data-order': 0, 'data-live': live(0) ? 1 : 0, role: 'button' }, root);
   if (sources.has(0)) bar.classList.add('source');
   if (selected === 0) bar.classList.add('selected');
+  if (!live(0)) bar.setAttribute('aria-disabled', 'true');
   el('rect', { x: BAR, y: TOP, width: BARW, height: BOTTOM - TOP }, bar);
-  el('title', {}, bar).textContent = r.waiting;
+  bar.setAttribute('aria-label', [tr('barLabel', r.waiting, shown.waiting[0], shown.waiting[1]), ...state(0)].join('; '));
   for (const s of [0, 1]) {
-    if (shown.waiting[s]) drawStack(bar, BAR + BARW / 2, s === 0 ? 330 : 230, s === 0 ? 1 : -1, s, shown.waiting[s]);
+    if (shown.waiting[s]) drawStack(bar, BAR + BARW / 2, s === 0 ? mid + 50 : mid - 50, s === 0 ? 1 : -1, s, shown.waiting[s], G);
   }
   // the tray: borne-off stones
-  const tray = el('g', { class: 'tray', 'data-point': 25 }, svg);
+  const tray = el('g', { class: 'tray', 'data-point': 25, 'data-key': 'p25', 'data-order': 25, 'data-live': live(25) ? 1 : 0, role: 'button' }, root);
   if (targets.has(25)) tray.classList.add('target');
+  if (!live(25)) tray.setAttribute('aria-disabled', 'true');
   el('rect', { x: TRAY, y: TOP, width: 80, height: BOTTOM - TOP, rx: 4 }, tray);
-  el('title', {}, tray).textContent = 'borne off';
+  tray.setAttribute('aria-label', [tr('trayLabel', shown.off[0], shown.off[1]), ...state(25)].join('; '));
   for (const s of [0, 1]) {
     const n = shown.off[s];
     for (let i = 0; i < n; i++) {
       el('rect', { class: `stone s${s}`, x: TRAY + 10, y: s === 0 ? BOTTOM - 12 - i * 10 : TOP + 4 + i * 10, width: 60, height: 8 }, tray);
     }
-    const t = el('text', { class: `count s${s === 0 ? 1 : 0}`, x: TRAY + 40, y: s === 0 ? BOTTOM - 180 : TOP + 180 }, tray);
-    t.textContent = n ? `${n} off` : '';
+    const ty = s === 0 ? mid + 30 : mid - 30;
+    const t = el('text', { class: 'count off', x: TRAY + 40, y: ty }, tray);
+    t.textContent = n ? tr('nOff', n) : '';
+    upright(t, TRAY + 40, ty);
   }
-  drawDice(svg, diceOf(), 520, 280);
+  drawDice(root, diceOf(), 520, mid);
+  $('#board-desc').textContent = tr('raceDesc', r.sides.map((s) => tr('sideDesc', seatName(s.seat), s.pips, s.onBoard, s.waiting, s.borneOff)));
 }
 
 // afterSteps returns the stones as they stand after the steps made so far
@@ -570,26 +880,29 @@ function afterSteps(r) {
   return { points, waiting, off };
 }
 
-function drawStack(parent, cx, y0, dir, owner, count) {
+function drawStack(parent, cx, y0, dir, owner, count, G) {
   if (count <= 0 || owner < 0) return;
   const shown = Math.min(count, 5);
   for (let i = 0; i < shown; i++) {
-    el('circle', { class: `stone s${owner}`, cx, cy: y0 + dir * i * 40, r: 19 }, parent);
+    el('circle', { class: `stone s${owner}`, cx, cy: y0 + dir * i * G.STEP, r: G.R }, parent);
   }
   if (count > 5) {
-    const t = el('text', { class: `count s${owner}`, x: cx, y: y0 + dir * 4 * 40 }, parent);
+    const y = y0 + dir * 4 * G.STEP;
+    const t = el('text', { class: `count s${owner}`, x: cx, y }, parent);
     t.textContent = count;
+    upright(t, cx, y);
   }
 }
 
 function drawDice(svg, dice, x, y, vertical) {
   const pips = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
   dice.forEach((d, i) => {
-    const g = el('g', { class: 'dice', 'data-die': d }, svg);
+    const g = el('g', { class: 'dice', 'data-die': d, 'aria-hidden': 'true' }, svg);
     const size = i === 0 && dice.length === 3 ? 40 : 32;
     const dx = vertical ? x : x + i * 46, dy = vertical ? y + i * 46 : y;
     el('rect', { class: 'die', x: dx - size / 2, y: dy - size / 2, width: size, height: size, rx: 5 }, g);
     for (const [px, py] of pips[d] || []) el('circle', { class: 'pip', cx: dx + px * size / 4, cy: dy + py * size / 4, r: size / 12 }, g);
+    upright(g, dx, dy);
   });
 }
 
@@ -604,19 +917,19 @@ const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 
 // layout (a square of layout.width × layout.height units, each field's x and
 // y its centre, fields layout.fieldSize across), scaled into the picture's
 // height and centred; else by the page's own drawing from each field's kind,
-// number, fortress, twin and line. It returns the positions and the size of
-// a field in the picture.
+// number, fortress, twin and line. It returns the positions, the size of
+// a field in the picture and the box the plan takes.
 function planLayout() {
   const lay = game.layout;
   if (lay && lay.width > 0 && lay.height > 0 && game.fields.every((f) => typeof f.x === 'number' && typeof f.y === 'number')) {
     const scale = 540 / Math.max(lay.width, lay.height);
     const x0 = (800 - lay.width * scale) / 2, y0 = (560 - lay.height * scale) / 2;
     const pos = new Map(game.fields.map((f) => [f.id, [x0 + f.x * scale, y0 + f.y * scale]]));
-    return { pos, size: (lay.fieldSize || 5) * scale, own: false };
+    return { pos, size: (lay.fieldSize || 5) * scale, own: false, box: [x0 - 10, y0 - 10, lay.width * scale + 20, lay.height * scale + 20] };
   }
   const pos = new Map();
   for (const f of game.fields) pos.set(f.id, ownPos(f));
-  return { pos, size: 28, own: true };
+  return { pos, size: 28, own: true, box: [0, 0, 800, 560] };
 }
 
 function ownPos(f) {
@@ -644,12 +957,16 @@ function ownPos(f) {
 }
 
 // drawPlan draws the fortress plan: the fields by kind, the markers, each
-// seat's fortress and Pasch squares, the fields on offer ringed.
+// seat's fortress and Pasch squares inside its field, the fields on offer
+// ringed and drawn large enough for a finger (on top of their neighbours).
+// On a phone the picture is cut to the plan's square.
 function drawPlan() {
   const svg = $('#board');
   svg.replaceChildren();
+  const { pos, size, own, box } = planLayout();
+  const small = phone();
+  svg.setAttribute('viewBox', small ? box.join(' ') : '0 0 800 560');
   el('rect', { x: 0, y: 0, width: 800, height: 560, fill: '#d9c9a3' }, svg);
-  const { pos, size, own } = planLayout();
   // walls from each fortress to the centre
   const fort = (n) => pos.get(game.fields.find((f) => f.kind === 'fortress' && f.number === n).id);
   for (const k of [1, 2, 3, 4]) {
@@ -657,30 +974,58 @@ function drawPlan() {
     el('line', { class: 'wall', x1, y1, x2, y2 }, svg);
   }
   const offered = new Set(game.turn === 'player' ? next.map((s) => s.field) : []);
-  for (const f of game.fields) {
+  // the screen's pixels per unit of the picture, to make a field on offer
+  // at least 44 pixels across
+  const w = svg.getBoundingClientRect().width || 800;
+  const perUnit = w / (small ? box[2] : 800);
+  const grow = Math.max(1, 24 / perUnit / (0.5 * size));
+  const fields = [...game.fields].sort((a, b) => offered.has(a.id) - offered.has(b.id));
+  let held = 0;
+  for (const f of fields) {
     const [x, y] = pos.get(f.id);
-    const g = el('g', { class: `field ${f.kind}`, 'data-field': f.name, 'data-id': f.id, 'data-marker': f.marker ? 1 : 0 }, svg);
-    if (offered.has(f.id)) g.classList.add('target');
-    const half = own ? (f.kind === 'fortress' ? 26 : f.kind === 'battery' ? 17 : 14)
+    const on = offered.has(f.id);
+    if (f.marker) held++;
+    const g = el('g', { class: `field ${f.kind}`, 'data-field': f.name, 'data-id': f.id, 'data-marker': f.marker ? 1 : 0, 'data-key': `f${f.id}`, 'data-order': f.id, 'data-live': on ? 1 : 0, role: 'button' }, svg);
+    if (on) g.classList.add('target'); else g.setAttribute('aria-disabled', 'true');
+    let half = own ? (f.kind === 'fortress' ? 26 : f.kind === 'battery' ? 17 : 14)
       : (f.kind === 'fortress' ? 0.62 : 0.5) * size;
+    if (on && grow > 1) {
+      el('circle', { class: 'halo', cx: x, cy: y, r: half * grow }, g);
+      half *= Math.min(grow, 1.6);
+    }
     if (f.kind === 'battery' || f.kind === 'fortress') {
       el('rect', { class: 'body', x: x - half, y: y - half, width: 2 * half, height: 2 * half, rx: 3 }, g);
     } else {
       el('circle', { class: 'body', cx: x, cy: y, r: half }, g);
     }
-    if (f.marker) el('circle', { class: 'marker', cx: x, cy: y - half * 0.25, r: half * 0.4 }, g);
-    const t = el('text', { x, y: f.marker ? y + half * 0.55 : y }, g);
-    t.textContent = fieldLabel(f);
-    el('title', {}, g).textContent = `${f.name} — ${f.kind}${f.marker ? ', a marker' : ', empty'}`;
-    (f.squares || []).forEach((p, i) => {
-      const sq = el('g', { class: 'square', 'data-seat': p }, svg);
-      el('rect', { x: x - half + i * 15, y: y - half - 15, width: 14, height: 14, fill: seatColours[p] }, sq);
-      const tx = el('text', { x: x - half + i * 15 + 7, y: y - half - 8, fill: p === 0 ? '#000' : '#fff' }, sq);
-      tx.textContent = p + 1;
+    // the marker: a dark disc on the field's rim, clear of its number
+    if (f.marker) el('circle', { class: 'marker', cx: x + half * 0.72, cy: y - half * 0.72, r: Math.max(4, half * 0.36) }, g);
+    const sq = f.squares || [];
+    const label = fieldLabel(f);
+    const t = el('text', { x, y: sq.length ? y - half * 0.3 : y }, g);
+    t.textContent = label;
+    if (label.length > 2 && !on) {
+      t.setAttribute('textLength', String(Math.min(2 * half, label.length * 9)));
+      t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    }
+    // the seats' squares in a row inside the field, below its name
+    const side = Math.min(12, (2 * half * 0.9) / Math.max(1, sq.length));
+    sq.forEach((p, i) => {
+      const sx = x - (sq.length * side) / 2 + i * side, sy = y + half * 0.2;
+      const sg = el('g', { class: 'square', 'data-seat': p }, svg);
+      el('rect', { class: 'halo', x: sx, y: sy, width: side, height: side }, sg);
+      el('rect', { class: 'sq', x: sx, y: sy, width: side, height: side, fill: seatColours[p] }, sg);
     });
+    const kind = tr('kinds')[f.kind] || f.kind;
+    const words = [tr('field', f.name, kind, f.marker, sq.map((p) => seatName(p)).join(', '))];
+    if (on) words.push(tr('offered'));
+    g.setAttribute('aria-label', words.join('; '));
   }
-  if (own) drawDice(svg, diceOf(), 250, 40);
-  else drawDice(svg, diceOf(), 60, 40, true);
+  if (!small) {
+    if (own) drawDice(svg, diceOf(), 250, 40);
+    else drawDice(svg, diceOf(), 60, 40, true);
+  }
+  $('#board-desc').textContent = tr('festDesc', held);
 }
 
 function fieldLabel(f) {
@@ -697,14 +1042,30 @@ function fieldLabel(f) {
 
 // ---- wiring ----
 
+function onBoard(target) {
+  const p = target.closest('[data-point]');
+  if (p) { focusKey = p.dataset.key; onPoint(Number(p.dataset.point)); return; }
+  const f = target.closest('[data-field]');
+  if (f) { focusKey = f.dataset.key; onField(Number(f.dataset.id)); }
+}
+
 function wire() {
   $('#new-game').addEventListener('click', newGame);
-  $('#board').addEventListener('click', (ev) => {
-    const p = ev.target.closest('[data-point]');
-    if (p) { onPoint(Number(p.dataset.point)); return; }
-    const f = ev.target.closest('[data-field]');
-    if (f) onField(Number(f.dataset.id));
+  $('#lang').addEventListener('change', () => {
+    lang = $('#lang').value;
+    try { localStorage.setItem('brettspiel-lang', lang); } catch { /* private mode */ }
+    translatePage();
+    if (!cur) return;
+    if (langView) {
+      // the log again, in the new language
+      const res = call('state', view({ handle: cur.handle, since: 0 }));
+      if (!res.error) { log = []; $('#events').replaceChildren(); show(res); return; }
+    }
+    $('#events').replaceChildren();
+    render();
   });
+  $('#board').addEventListener('click', (ev) => onBoard(ev.target));
+  keys($('#board'), boardItems, (e) => onBoard(e), (e) => e.dataset.live === '1');
   // Dragging a stone: pressed on a stone that may move, let go over its
   // target. A press and a release on the same point are a click instead.
   let dragFrom = null;
@@ -721,28 +1082,36 @@ function wire() {
     onPoint(Number(p.dataset.point));
   });
   $('#throw').addEventListener('click', () => act('throw'));
-  $('#enter-dice').addEventListener('click', () => {
+  const enterDice = () => {
     const dice = $('#manual-dice').value.split(/[^0-9]+/).filter(Boolean).map(Number);
     if (act('throwManual', { dice }).error === undefined) $('#manual-dice').value = '';
-  });
+  };
+  $('#enter-dice').addEventListener('click', enterDice);
+  $('#manual-dice').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') enterDice(); });
   $('#decisions').addEventListener('click', (ev) => {
     const b = ev.target.closest('[data-move]');
     if (!b) return;
     const l = game.legal.find((x) => x.notation === b.dataset.move);
-    if (l && l.kind === 'concede') { confirmMove = l.notation; renderControls(); return; }
+    if (l && l.kind === 'concede') { confirmMove = l.notation; renderControls(); $('#confirm-no').focus(); return; }
     applyMove(b.dataset.move);
   });
   $('#confirm-yes').addEventListener('click', () => { const m = confirmMove; confirmMove = ''; applyMove(m); });
-  $('#confirm-no').addEventListener('click', () => { confirmMove = ''; renderControls(); });
+  $('#confirm-no').addEventListener('click', () => { confirmMove = ''; renderControls(); keepFocus(); });
   $('#finish').addEventListener('click', () => applyMove(complete));
-  $('#clear-steps').addEventListener('click', () => { show(call('state', { handle: cur.handle, since: since() })); });
+  $('#clear-steps').addEventListener('click', () => { show(call('state', view({ handle: cur.handle, since: since() }))); });
   $('#legal').addEventListener('click', (ev) => {
-    const li = ev.target.closest('[data-move]');
-    if (li) applyMove(li.dataset.move);
+    const b = ev.target.closest('[data-move]');
+    if (b) applyMove(b.dataset.move);
   });
+  keys($('#legal'), () => [...$('#legal').querySelectorAll('button')], (b) => b.click());
+  $('#events').addEventListener('click', (ev) => {
+    const s = ev.target.closest('.ev[data-rule]');
+    if (s) toggleRule(s);
+  });
+  keys($('#events'), () => [...$('#events').querySelectorAll('.ev[data-rule]')], toggleRule);
   const back = (method) => {
     clearTimeout(botTimer);
-    const res = call(method, { handle: cur.handle, since: since() });
+    const res = call(method, view({ handle: cur.handle, since: since() }));
     if (res.error) { showError(res.error); return; }
     paused = true; // the bots wait until a person moves again
     clearMessage();
@@ -756,21 +1125,23 @@ function wire() {
     if (res.error) { showError(res.error); return; }
     $('#hints').replaceChildren(...res.hints.map((h) => {
       const li = document.createElement('li');
-      li.textContent = `${h.notation} — ${h.reason}`;
+      // in the board's points, as the legal moves are written
+      const l = game.legal.find((x) => x.notation === h.notation);
+      li.textContent = `${l ? legalText(l) : h.notation} — ${h.reason}`;
       return li;
     }));
   });
   $('#bot-move').addEventListener('click', () => botPlay(botKind === 'hot-seat' ? 'greedy' : botKind));
   $('#copy-id').addEventListener('click', async () => {
-    try { await navigator.clipboard.writeText(game.id); showInfo('Position ID copied.'); } catch {
+    try { await navigator.clipboard.writeText(game.id); showInfo(tr('copied')); } catch {
       const r = document.createRange();
       r.selectNodeContents($('#position-id'));
       getSelection().removeAllRanges();
       getSelection().addRange(r);
-      showInfo('Position ID selected: copy it with Ctrl+C.');
+      showInfo(tr('selectToCopy'));
     }
   });
-  $('#load-id').addEventListener('click', () => load(call('loadID', { id: $('#load-id-text').value, seed: $('#seed').value.trim() || '0' })));
+  $('#load-id').addEventListener('click', () => load(call('loadID', view({ id: $('#load-id-text').value, seed: $('#seed').value.trim() || '0' }))));
   $('#save-record').addEventListener('click', () => {
     const res = call('saveRecord', { handle: cur.handle });
     if (res.error) { showError(res.error); return; }
@@ -780,13 +1151,15 @@ function wire() {
     a.download = `brettspiel-${cur.variant}.txt`;
     a.click();
     URL.revokeObjectURL(a.href);
-    showInfo('Record saved.');
+    showInfo(tr('saved'));
   });
   $('#record-file').addEventListener('change', async (ev) => {
     const f = ev.target.files[0];
     if (f) $('#record-text').value = await f.text();
   });
-  $('#load-record').addEventListener('click', () => load(call('loadRecord', { text: $('#record-text').value, seed: $('#seed').value.trim() || '0' })));
+  $('#load-record').addEventListener('click', () => load(call('loadRecord', view({ text: $('#record-text').value, seed: $('#seed').value.trim() || '0' }))));
+  // a phone turned, or a window made narrow: the board drawn anew
+  narrow.addEventListener('change', () => { if (cur) render(); });
 }
 
 // load shows a game loaded from a record or an ID; the seats keep their
@@ -797,17 +1170,25 @@ function load(res) {
   log = [];
   paused = true;
   if (botKind === 'hot-seat' || humans.size >= res.players) humans = new Set([...Array(res.players).keys()]);
-  showInfo(`Loaded ${res.variant}${res.preset ? ' (' + res.preset + ')' : ''} after ${res.length} steps.`);
+  showInfo(tr('loaded', res.variant + (res.preset ? ' (' + res.preset + ')' : ''), res.length));
   show(res);
 }
 
 async function main() {
+  translatePage();
+  if (phone()) {
+    $('#chooser-box').open = false;
+    $('#more-box').open = false;
+  }
   try {
     await loadWasm();
   } catch (e) {
     $('#loading').textContent = `The WebAssembly did not load: ${e}`;
     return;
   }
+  // Does the session take "lang"? An unknown key is refused as a bad call
+  // before the handle is looked up.
+  langView = call('state', { handle: 0, lang }).error?.name !== 'ErrBadCall';
   catalogue = call('games').games;
   fillChooser();
   wire();
@@ -816,7 +1197,7 @@ async function main() {
     botKind = $('#opponent').value;
     diceMode = $('#dice-mode').value;
     humans = new Set([0]);
-    load(call('loadID', { id: params.get('id'), seed: $('#seed').value.trim() || '0' }));
+    load(call('loadID', view({ id: params.get('id'), seed: $('#seed').value.trim() || '0' })));
     if (!cur) newGame();
   } else {
     newGame();

@@ -1,0 +1,400 @@
+package analysis
+
+import (
+	"math"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/bot/neural"
+	"github.com/brettspiel/brettspiel/catalog"
+)
+
+// Report is the analysis of one game.
+type Report struct {
+	Variant string `json:"variant"`
+	// Judge names how equities were judged: "net, 1 ply", "net, 2 plies"
+	// (Toccateglio, Verkehren) or "balance" (the Festungsspiel).
+	Judge string `json:"judge"`
+	// Unit is the unit of every equity: the game's Returns ("strokes",
+	// "points", "markers").
+	Unit string `json:"unit"`
+	// Steps are the steps of the game in order, one a step.
+	Steps []Step `json:"steps"`
+	// Players sums the steps up per seat.
+	Players []PlayerReport `json:"players"`
+}
+
+// Step is the analysis of one step: a decision of a seat or a throw.
+type Step struct {
+	Index    int    `json:"index"`
+	Actor    int    `json:"actor"` // the seat, −1 for a throw
+	Notation string `json:"notation"`
+	// Decision is set on a seat's step, Throw on a throw of the dice.
+	Decision *Decision `json:"decision,omitempty"`
+	Throw    *Throw    `json:"throw,omitempty"`
+}
+
+// Decision is a seat's choice judged: the equity of the play made and of the
+// best play, from the mover's view.
+type Decision struct {
+	// Choices is the number of legal moves that do not concede; a decision
+	// with fewer than two had no choice (unless the mover conceded) and does
+	// not count in the error rate.
+	Choices int `json:"choices"`
+	// Counted reports whether the decision counts in the error rate.
+	Counted bool    `json:"counted"`
+	Played  float64 `json:"played"`
+	Best    float64 `json:"best"`
+	// BestNotation is the best play in the game's notation (the play made
+	// when it is as good as any).
+	BestNotation string `json:"bestNotation"`
+	// Loss is Best − Played, never below 0.
+	Loss float64 `json:"loss"`
+}
+
+// Throw is a throw of the dice judged: its luck for the seat who threw.
+type Throw struct {
+	// Mover is the seat whose throw it was, −1 when it was nobody's (the
+	// draw for the start), which has no luck.
+	Mover int `json:"mover"`
+	// Equity is the mover's equity after the throw (his best play made),
+	// Mean the mean of that over every throw he could have thrown, by their
+	// weights, and Luck their difference.
+	Equity float64 `json:"equity"`
+	Mean   float64 `json:"mean"`
+	Luck   float64 `json:"luck"`
+}
+
+// PlayerReport is one seat's summary.
+type PlayerReport struct {
+	Seat int `json:"seat"`
+	// Decisions counts the decisions that counted (had a choice), Loss is
+	// the equity they lost in all, ErrorRate the mean loss per decision
+	// (0 when there were none).
+	Decisions int     `json:"decisions"`
+	Loss      float64 `json:"loss"`
+	ErrorRate float64 `json:"errorRate"`
+	// Throws counts the seat's throws and Luck sums their luck.
+	Throws int     `json:"throws"`
+	Luck   float64 `json:"luck"`
+	// Rating grades the error rate on the game's scale (Grades); "" when
+	// the seat made no decision that counted.
+	Rating string `json:"rating"`
+}
+
+// Options sets how a game is analysed. The zero value is the default.
+type Options struct {
+	// Plies is how deep the race games' plays are judged: 1 (or 0), every
+	// play by the net over the position after it; 2, the best few plays of
+	// one ply and the play made averaged over the opponent's throws, each
+	// answered by his best play at one ply. The throws' luck is judged at
+	// one ply either way. The Festungsspiel is judged at one ply.
+	Plies int
+}
+
+// candidates2 is how many of the best plays of one ply are judged two
+// plies deep, beside the play made.
+const candidates2 = 4
+
+// Game analyses the steps played in h (not the undone ones) at the default
+// Options.
+func Game(h *brettspiel.History) (*Report, error) { return Options{}.Game(h) }
+
+// Record analyses a record in its text form at the default Options.
+func Record(text string) (*Report, error) { return Options{}.Record(text) }
+
+// Record analyses a record in its text form: it is read by
+// brettspiel.ParseRecord and loaded as catalog.LoadRecord loads it, and a
+// record either refuses is refused with the same error.
+func (o Options) Record(text string) (*Report, error) {
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := catalog.LoadRecord(rec); err != nil {
+		return nil, err
+	}
+	h, err := catalog.LoadHistory(rec)
+	if err != nil {
+		return nil, err
+	}
+	return o.Game(h)
+}
+
+// Game analyses the steps played in h, which it does not change.
+func (o Options) Game(h *brettspiel.History) (*Report, error) {
+	if h == nil {
+		return nil, brettspiel.Refuse("analyse", "", brettspiel.ErrBadOptions, "no game to analyse")
+	}
+	if o.Plies < 0 || o.Plies > 2 {
+		return nil, brettspiel.Refuse("analyse", "", brettspiel.ErrBadOptions, "plies are 1 or 2")
+	}
+	g := h.Start()
+	a, err := newAnalyst(g, o)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Variant: g.Variant(), Judge: a.name, Unit: unitOf(g.Variant()), Steps: make([]Step, 0, h.Len())}
+	rep.Players = make([]PlayerReport, g.NumPlayers())
+	for p := range rep.Players {
+		rep.Players[p].Seat = p
+	}
+	for i, e := range h.All() {
+		s := Step{Index: i, Actor: int(e.Actor), Notation: e.Notation}
+		switch q := g.ToMove(); {
+		case q == brettspiel.Chance:
+			s.Throw = a.throw(g, e.Move)
+			if t := s.Throw; t.Mover >= 0 && t.Mover < len(rep.Players) {
+				rep.Players[t.Mover].Throws++
+				rep.Players[t.Mover].Luck += t.Luck
+			}
+		case q >= 0 && int(q) < len(rep.Players):
+			s.Decision = a.decision(g, e.Move)
+			if d := s.Decision; d.Counted {
+				rep.Players[q].Decisions++
+				rep.Players[q].Loss += d.Loss
+			}
+		}
+		if err := g.Apply(e.Move); err != nil {
+			// a history holds only legal steps; kept as a plain error for
+			// safety
+			return nil, err
+		}
+		rep.Steps = append(rep.Steps, s)
+	}
+	for p := range rep.Players {
+		pr := &rep.Players[p]
+		if pr.Decisions > 0 {
+			pr.ErrorRate = pr.Loss / float64(pr.Decisions)
+			pr.Rating = Rate(rep.Variant, pr.ErrorRate)
+		}
+	}
+	return rep, nil
+}
+
+func unitOf(variant string) string {
+	switch variant {
+	case "toccateglio":
+		return "strokes"
+	case "verkehren":
+		return "points"
+	case "festung":
+		return "markers"
+	}
+	return "returns"
+}
+
+// analyst judges the positions of one game.
+type analyst struct {
+	name  string
+	plies int
+	// value is p's equity in g judged statically: at the end exactly, at a
+	// throw by the net (the race games) or the balance (the Festungsspiel).
+	value func(g brettspiel.Game, p brettspiel.Player) float64
+	// rank, when set, ranks the moves of a seat's decision by the same
+	// judgement as value, best first, faster than a value each (the nets
+	// judge the plays of one position incrementally); it leaves out the
+	// moves that concede unless every move does.
+	rank func(g brettspiel.Game, legal []brettspiel.Move) []neural.Ranked
+}
+
+func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
+	a := &analyst{plies: max(o.Plies, 1)}
+	switch v := g.Variant(); v {
+	case "toccateglio", "verkehren":
+		e, err := neural.Load(v)
+		if err != nil {
+			return nil, err
+		}
+		a.name = "net, 1 ply"
+		if a.plies == 2 {
+			a.name = "net, 2 plies"
+		}
+		a.value = e.Equity
+		b := neural.Bot{Level: neural.Advanced}
+		a.rank = func(g brettspiel.Game, legal []brettspiel.Move) []neural.Ranked { return b.Rank(g, legal, nil) }
+	default:
+		a.name, a.plies = "balance", 1
+		a.value = bot.Evaluate
+	}
+	return a, nil
+}
+
+// finite replaces a value that is not a finite number by 0, so that no
+// report carries one (JSON has none).
+func finite(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
+}
+
+// after returns the position after m, false when m cannot be played.
+func after(g brettspiel.Game, m brettspiel.Move) (brettspiel.Game, bool) {
+	c := g.Clone()
+	return c, c.Apply(m) == nil
+}
+
+// settled returns p's equity at g with a seat's decision at g taken: the
+// decider's best move by one ply (his view), judged from p's view; g itself
+// when no seat is to decide.
+func (a *analyst) settled(g brettspiel.Game, p brettspiel.Player) float64 {
+	q := g.ToMove()
+	if q < 0 {
+		return a.value(g, p)
+	}
+	legal := g.LegalMoves()
+	if a.rank != nil && len(legal) > 1 {
+		if r := a.rank(g, legal); len(r) > 1 {
+			// more than one move ranked: each has its value (a single one
+			// is returned unjudged)
+			if p == q {
+				return r[0].Value
+			}
+			if c, ok := after(g, r[0].Move); ok {
+				return a.value(c, p)
+			}
+		}
+	}
+	best, bestP, found := math.Inf(-1), 0.0, false
+	for _, m := range legal {
+		c, ok := after(g, m)
+		if !ok {
+			continue
+		}
+		v := a.value(c, q)
+		if !found || v > best {
+			best, found = v, true
+			bestP = v
+			if p != q {
+				bestP = a.value(c, p)
+			}
+		}
+	}
+	if !found {
+		return a.value(g, p)
+	}
+	return bestP
+}
+
+// deep returns p's equity of the position c (after p's play) two plies
+// deep: at a throw the mean, over the throws, of the position with the
+// decision after each taken by one ply; c's static value otherwise.
+func (a *analyst) deep(c brettspiel.Game, p brettspiel.Player) float64 {
+	if c.ToMove() != brettspiel.Chance {
+		return a.value(c, p)
+	}
+	return a.mean(c, p)
+}
+
+// mean returns p's mean equity over the throws of the chance node g, each
+// followed by its decision by one ply.
+func (a *analyst) mean(g brettspiel.Game, p brettspiel.Player) float64 {
+	sum, total := 0.0, 0
+	for _, o := range g.ChanceOutcomes() {
+		c, ok := after(g, o.Move)
+		if !ok || o.Weight <= 0 {
+			continue
+		}
+		sum += float64(o.Weight) * a.settled(c, p)
+		total += o.Weight
+	}
+	if total == 0 {
+		return a.value(g, p)
+	}
+	return sum / float64(total)
+}
+
+// decision judges the move played at g, a seat's decision.
+func (a *analyst) decision(g brettspiel.Game, played brettspiel.Move) *Decision {
+	p := g.ToMove()
+	legal := g.LegalMoves()
+	con, _ := g.(brettspiel.Conceder)
+	d := &Decision{}
+	concedes := false
+	for _, m := range legal {
+		if con != nil && con.Concedes(m) {
+			concedes = concedes || m == played
+			continue
+		}
+		d.Choices++
+	}
+	d.Counted = d.Choices > 1 || concedes && d.Choices > 0
+	vals := make([]float64, len(legal))
+	for i, m := range legal {
+		vals[i] = math.Inf(-1)
+		if c, ok := after(g, m); ok {
+			vals[i] = a.value(c, p)
+		}
+	}
+	if a.plies == 2 && d.Counted {
+		a.twoPlies(g, played, legal, vals)
+	}
+	best, bestM, playedV := math.Inf(-1), played, math.Inf(-1)
+	for i, m := range legal {
+		if m == played {
+			playedV = vals[i]
+		}
+		if vals[i] > best {
+			best, bestM = vals[i], m
+		}
+	}
+	if playedV >= best {
+		bestM = played
+	}
+	d.Played, d.Best = finite(playedV), finite(best)
+	d.Loss = max(d.Best-d.Played, 0)
+	d.BestNotation = g.MoveString(bestM)
+	return d
+}
+
+// twoPlies judges the best candidates2 plays of one ply and the play made
+// two plies deep, and leaves every other play out (−∞).
+func (a *analyst) twoPlies(g brettspiel.Game, played brettspiel.Move, legal []brettspiel.Move, vals []float64) {
+	p := g.ToMove()
+	// the best candidates2 by one ply, chosen one pass each
+	deep := make([]bool, len(legal))
+	for k := 0; k < candidates2 && k < len(legal); k++ {
+		b := -1
+		for i := range legal {
+			if !deep[i] && (b < 0 || vals[i] > vals[b]) {
+				b = i
+			}
+		}
+		deep[b] = true
+	}
+	for i, m := range legal {
+		if m == played {
+			deep[i] = true
+		}
+	}
+	for i, m := range legal {
+		if !deep[i] {
+			vals[i] = math.Inf(-1)
+			continue
+		}
+		if c, ok := after(g, m); ok {
+			vals[i] = a.deep(c, p)
+		}
+	}
+}
+
+// throw judges the throw t at the chance node g: its luck for the seat
+// whose throw it is.
+func (a *analyst) throw(g brettspiel.Game, t brettspiel.Move) *Throw {
+	mover := brettspiel.Player(-1)
+	if tu, ok := g.(interface{ Turn() brettspiel.Player }); ok {
+		mover = tu.Turn()
+	}
+	if mover < 0 || int(mover) >= g.NumPlayers() {
+		return &Throw{Mover: -1}
+	}
+	c, ok := after(g, t)
+	if !ok {
+		return &Throw{Mover: int(mover)}
+	}
+	eq := finite(a.settled(c, mover))
+	mean := finite(a.mean(g, mover))
+	return &Throw{Mover: int(mover), Equity: eq, Mean: mean, Luck: eq - mean}
+}

@@ -1,0 +1,93 @@
+// Package analysis judges a game step by step, as gnubg analyses a match:
+// for every decision the equity of the play made and of the best play, for
+// every throw the luck it brought, and per seat an error rate, the total luck
+// and a rating.
+//
+//	rep, err := analysis.Game(h)        // a brettspiel.History, e.g. a session's
+//	rep, err := analysis.Record(text)   // a record in its text form
+//
+// A Report holds one Step a step played (the undone steps of a history are
+// left out) and one PlayerReport a seat; it is JSON with the keys its tags
+// name. Every equity is from the view of the seat it is about, in the unit
+// of the game's Returns: strokes of the Partie in Toccateglio, points in
+// Verkehren, markers in the Festungsspiel.
+//
+// # What is measured
+//
+// A decision is judged by the equity of the position after each legal move,
+// for the seat that chose: Best is the best of them, Played the one of the
+// move made, Loss their difference. A decision counts in the error rate when
+// it had a choice: two or more moves that do not concede, or a concession
+// made while another move was left.
+//
+// A throw's luck is the thrower's equity after it (his best play made, as
+// the judge sees it) minus the mean of that equity over every throw he could
+// have thrown, by the weights of the dice: over all the throws of one
+// position the luck averages to zero. The draw for the start is nobody's
+// throw and has no luck.
+//
+// Per seat: Decisions (those that count), Loss (their sum), ErrorRate (Loss
+// per decision), Throws and Luck (the sum of his throws' luck), and Rating,
+// the error rate graded on the game's scale (Grades, Rate).
+//
+// # The judge
+//
+// Toccateglio and Verkehren are judged by the learned nets of package
+// bot/neural (Evaluator.Equity): exact at the end, the net at the next throw.
+// By default a play is judged at one ply, by the net over the position after
+// it. Options{Plies: 2} judges the best four plays of one ply and the play
+// made two plies deep — averaged over the opponent's throws, each answered
+// by his best play at one ply — which costs about twelve times as much
+// (BenchmarkGame on a busy two-core machine: a Verkehren game of 396 steps
+// 0.26 s at one ply, 3.2 s at two; a Toccateglio Partie of 169 steps 0.24 s
+// at one ply); the luck of a throw is judged at one ply either way.
+//
+// The Festungsspiel is judged by its balance (the game's Evaluate: the
+// markers won so far), exact at the end. That is sound for its luck — the
+// game is dice and little else, and a throw's markers are what it brings —
+// and cheap: 216 throws a position. Its one choice, the fortress to take a
+// marker from, always takes one marker, so by the balance no choice loses
+// anything: its decisions are listed with a loss of 0 and its seats are not
+// rated (Rating "", an empty scale): TestCalibrate measured an error rate of
+// 0 for random, greedy, expectimax and search alike (30 games each).
+// Judging these choices would take a look over the following throws, where
+// they matter little.
+//
+// # The rating scales
+//
+// The grades follow gnubg's: world class, expert, advanced, intermediate,
+// casual, beginner, awful. Their bounds were placed between the error rates
+// of the module's own bots, each measured playing itself in seeded games
+// at the one-ply judge (TestCalibrate, run with BRETTSPIEL_LONG=1 and a
+// -timeout of an hour or more: 30 games
+// a bot from the seeds PCG(1, i), one sample a game — the loss of both
+// seats over their decisions — ± one standard error of the mean):
+//
+//	bot               Toccateglio        Verkehren          grade (T / V)
+//	random            0.2469 ± 0.0122    0.2786 ± 0.0094    beginner / beginner
+//	greedy            0.1587 ± 0.0101    0.0408 ± 0.0027    casual / intermediate
+//	expectimax        0.1503 ± 0.0137    0.0421 ± 0.0025    casual / intermediate
+//	net-beginner      0.0985 ± 0.0045    0.0870 ± 0.0022    intermediate / casual
+//	net-casual        0.0382 ± 0.0016    0.0378 ± 0.0011    advanced / intermediate
+//	net-intermediate  0.0080 ± 0.0005    0.0106 ± 0.0003    expert / advanced
+//	net-expert        0.0062 ± 0.0008    0.0029 ± 0.0002    expert / expert
+//	net-strongest     0.0057 ± 0.0007    0.0039 ± 0.0003    expert / expert
+//	net-advanced      0                  0.0001 ± 0.0001    world class
+//
+// Each bound lies between the rates of two neighbouring groups of bots,
+// at their geometric mean: Toccateglio 0.196 (greedy and expectimax against
+// random), 0.124, 0.061, 0.016 (net-casual against net-intermediate and the
+// two-ply levels); Verkehren 0.156, 0.058, 0.020, 0.0055. Awful begins
+// beyond random's rate, at 0.30 and 0.33; world class lies below half the
+// two-ply levels' rate, at 0.003 and 0.0015. A single game's rate spreads
+// widely (random's about ±0.07 a game), so one game's grade is a rough one.
+//
+// net-advanced plays the judge's own best play and so loses nothing by it
+// (in Verkehren it loses a little where conceding would have saved a double
+// game: the bots never concede while another move is left). The two-ply
+// levels differ from it where their deeper look disagrees with the judge,
+// which at one ply cannot tell who is right: world class on this scale is
+// "plays as the net at one ply does", and a finer grading at the top would
+// need the two-ply judge (Options{Plies: 2}) or rollouts. The scales hold
+// for the default rules the nets were trained under (Toccateglispiel, VK).
+package analysis

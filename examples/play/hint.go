@@ -1,0 +1,82 @@
+package main
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/bot/neural"
+)
+
+// netRanker ranks by a learned level of package neural in the ranking of
+// package bot, so that bot.Hint gives its plays with their reasons.
+type netRanker struct{ b neural.Bot }
+
+func (n netRanker) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []bot.Ranked {
+	rk := n.b.Rank(g, legal, r)
+	if rk == nil {
+		return nil
+	}
+	out := make([]bot.Ranked, len(rk))
+	for i, x := range rk {
+		out[i] = bot.Ranked{Move: x.Move, Value: x.Value}
+	}
+	return out
+}
+
+// hinter returns the strongest level of bot's registry that ranks the
+// plays of g, with its name: a learned level in the race games, the
+// strongest searcher elsewhere (the learned levels have no net for the
+// Festungsspiel and play it as greedy).
+func hinter(g brettspiel.Game) (bot.Ranker, string) {
+	levels := bot.Levels()
+	for i := len(levels) - 1; i >= 0; i-- {
+		b := levels[i].New()
+		var rk bot.Ranker
+		switch b := b.(type) {
+		case neural.Bot:
+			// a learned level ranks only the games it has a net for
+			if legal := g.LegalMoves(); len(legal) == 0 || b.Rank(g, legal[:1], nil) == nil {
+				continue
+			}
+			rk = netRanker{b}
+		case bot.Ranker:
+			rk = b
+		default:
+			continue
+		}
+		return rk, levels[i].Name
+	}
+	return bot.Greedy{}, "greedy"
+}
+
+// hint prints the best plays of the person to move, as the strongest level
+// ranks them, with what each scores at once and the result it expects, in
+// the game's unit.
+func (s *session) hint() error {
+	if s.g.ToMove() < 0 {
+		return errors.New("hints are for plays, not throws")
+	}
+	if legal := s.g.LegalMoves(); len(legal) == 1 {
+		s.say("there is one play only: %s", s.g.MoveString(legal[0]))
+		return nil
+	}
+	rk, name := hinter(s.g)
+	ranked := bot.Hint(s.g, rk, s.r)
+	u := unit(s.variant.Name)
+	s.say("the best plays by the %s bot; \"expected\" is your average result from here, in %s:", name, u)
+	for i, r := range ranked {
+		if i == 5 {
+			break
+		}
+		reason, _, _ := strings.Cut(r.Reason, "; expected ")
+		what := s.g.MoveString(r.Move)
+		if steps, ok := boardSteps(s.c.lang, s.g, r.Move); ok {
+			what = steps + " (type " + what + ")"
+		}
+		s.say("  %-36s %s; expected %+.2f %s", what, reason, r.Value, u)
+	}
+	return nil
+}

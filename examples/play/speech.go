@@ -1,0 +1,94 @@
+package main
+
+// The sentences the program says about the game: who a seat is, what an
+// event did, how a game ended. They come from package words, in the
+// language of -lang; every sentence about the game passes through this
+// file, so that its wording is chosen in one place.
+
+import (
+	"os"
+	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/words"
+)
+
+// langFromEnv returns the language the environment asks for ($LC_ALL,
+// $LC_MESSAGES or $LANG, such as "de_DE.UTF-8"), as a tag for -lang: "de"
+// for German, else "en".
+func langFromEnv() string {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		tag := os.Getenv(v)
+		if tag == "" {
+			continue
+		}
+		tag, _, _ = strings.Cut(tag, ".")
+		tag, _, _ = strings.Cut(tag, "_")
+		if l, err := words.Parse(tag); err == nil && l == words.German {
+			return "de"
+		}
+		return "en"
+	}
+	return "en"
+}
+
+// seatName names a seat as people count them: seat 0 is "Player 1".
+func seatName(l words.Lang, p brettspiel.Player) string { return l.Seat(p) }
+
+// eventSentence says what an event did, in the board's points, with the
+// rule that caused it: "Player 2 moves a stone from 24 to 21 (3) (T-D2)."
+func eventSentence(l words.Lang, e brettspiel.Event) string {
+	return withRule(l.Event(e), e.Rule)
+}
+
+// withRule puts the ID of a rule before the full stop of a sentence.
+func withRule(s, rule string) string {
+	if rule == "" {
+		return s
+	}
+	return strings.TrimSuffix(s, ".") + " (" + rule + ")."
+}
+
+// pick returns the English or the German text, as l is: for the few
+// sentences of the terminal's own, about the moves.
+func pick(l words.Lang, en, de string) string {
+	if l == words.German {
+		return de
+	}
+	return en
+}
+
+// refusal says why an input was refused: the error's text without the
+// module's prefix, which tells a person nothing.
+func refusal(_ words.Lang, err error) string {
+	return strings.TrimPrefix(err.Error(), "brettspiel: ")
+}
+
+// gameOver says how a finished game ended, from the end events of its
+// last step, "Player 2 wins the match by 3 strokes."; a game with none
+// there (one loaded over) is simply over.
+func gameOver(l words.Lang, last []brettspiel.Event) string {
+	var s []string
+	for _, e := range last {
+		if e.Kind == brettspiel.EventEnd {
+			s = append(s, l.Event(e))
+		}
+	}
+	if len(s) == 0 {
+		return pick(l, "The game is over.", "Das Spiel ist aus.")
+	}
+	return strings.Join(s, " ")
+}
+
+// unit names the unit of a game's returns, for the estimates of hint.
+func unit(game string) string {
+	switch game {
+	case "toccateglio":
+		return "strokes"
+	case "verkehren":
+		return "points"
+	case "festung":
+		return "markers"
+	}
+	return "points"
+}

@@ -1,0 +1,72 @@
+//go:build !wasm
+
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/brettspiel/brettspiel/analysis"
+)
+
+// "analyze" answers with the analysis of the steps played, as package
+// analysis makes it from the game's history, and leaves the game as it was.
+func TestAnalyzeCall(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seed": 3, "seats": []string{"greedy", "random"}}, &s)
+	call(t, tab, "advance", map[string]any{"handle": s.Handle, "limit": 60}, &s)
+	var rep analysis.Report
+	call(t, tab, "analyze", map[string]any{"handle": s.Handle}, &rep)
+	if rep.Variant != "verkehren" || rep.Judge != "net, 1 ply" || len(rep.Steps) != s.Length || len(rep.Players) != 2 {
+		t.Fatalf("%s %q: %d steps of %d, %d players", rep.Variant, rep.Judge, len(rep.Steps), s.Length, len(rep.Players))
+	}
+	g, err := tab.Game(s.Handle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := analysis.Game(g.h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(want)
+	b, _ := json.Marshal(rep)
+	if string(a) != string(b) {
+		t.Fatal("the call's analysis is not the package's")
+	}
+	typed, err := g.Analyze(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := json.Marshal(typed); string(c) != string(a) {
+		t.Fatal("Game.Analyze differs from the call")
+	}
+	if rep.Players[0].Decisions == 0 || rep.Players[1].ErrorRate <= rep.Players[0].ErrorRate {
+		t.Errorf("greedy %+v, random %+v", rep.Players[0], rep.Players[1])
+	}
+	var two analysis.Report
+	call(t, tab, "analyze", map[string]any{"handle": s.Handle, "plies": 2}, &two)
+	if two.Judge != "net, 2 plies" {
+		t.Errorf("plies 2: judged by %q", two.Judge)
+	}
+	var after StateJSON
+	call(t, tab, "state", map[string]any{"handle": s.Handle}, &after)
+	if after.Length != s.Length {
+		t.Errorf("length %d after the analysis, %d before", after.Length, s.Length)
+	}
+	for _, c := range []struct{ args, name string }{
+		{`{}`, "ErrBadCall"},
+		{`{"handle":999}`, "ErrUnknownHandle"},
+		{fmt.Sprintf(`{"handle":%d,"plies":3}`, s.Handle), "ErrBadCall"},
+		{fmt.Sprintf(`{"handle":%d,"plies":-1}`, s.Handle), "ErrBadCall"},
+		{fmt.Sprintf(`{"handle":%d,"depth":2}`, s.Handle), "ErrBadCall"},
+	} {
+		if e := fail(t, tab, "analyze", c.args); e.Name != c.name {
+			t.Errorf("analyze(%s): %s %s", c.args, e.Name, e.Message)
+		}
+	}
+	if _, err := g.Analyze(5); err == nil {
+		t.Error("Game.Analyze(5) was not refused")
+	}
+}

@@ -1,0 +1,14 @@
+//go:build wasm
+
+package session
+
+// The WebAssembly build leaves the analysis out with the learned nets it
+// judges by (see levels.go): "analyze" is refused there.
+type analyzeArgs struct {
+	handleArgs
+	Plies int `json:"plies"`
+}
+
+func analyzeCall(name string, h int, g *Game, in *analyzeArgs) ([]byte, error) {
+	return nil, bad(name, "", ErrUnknownMethod, "the analysis is not in this build")
+}
