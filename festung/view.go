@@ -19,51 +19,40 @@ func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 		return nil, zeroErr("marshal JSON")
 	}
 	s := g.viewToJSON(v)
-	return s.appendJSON(make([]byte, 0, 4096), v.NoStatic), nil
+	if !v.NoStatic {
+		// the full form, asked for once per game if at all, is
+		// encoding/json's: no code of its own in the WebAssembly
+		return json.Marshal(s)
+	}
+	return s.appendJSON(make([]byte, 0, 4096)), nil
 }
 
-// appendJSON appends the state as encoding/json writes stateJSON, or with
-// lean leanStateJSON, by hand.
-func (s *stateJSON) appendJSON(b []byte, lean bool) []byte {
+// appendJSON appends the lean form, without the plan's static part, as
+// encoding/json writes leanStateJSON, by hand.
+func (s *stateJSON) appendJSON(b []byte) []byte {
 	b = append(b, '{')
-	if lean {
-		b = jsonw.LeanEnvelope(b, &s.StateJSON) // the fields are the tracks
-	} else {
-		b = jsonw.Envelope(b, &s.StateJSON)
-	}
+	b = jsonw.LeanEnvelope(b, &s.StateJSON) // the fields are the tracks
 	r := &s.Rules
-	b = append(b, `,"rules":{"players":`...)
-	b = jsonw.Int(b, r.Players)
-	b = append(b, `,"stock":`...)
-	b = jsonw.Int(b, r.Stock)
-	b = append(b, `,"stake":`...)
-	b = jsonw.Int(b, r.Stake)
+	b = jsonw.KeyInt(b, `,"rules":{"players":`, r.Players)
+	b = jsonw.KeyInt(b, `,"stock":`, r.Stock)
+	b = jsonw.KeyInt(b, `,"stake":`, r.Stake)
 	if r.EmptyField != "" {
-		b = append(b, `,"emptyField":`...)
-		b = jsonw.String(b, r.EmptyField)
+		b = jsonw.KeyString(b, `,"emptyField":`, r.EmptyField)
 	}
-	b = append(b, `,"turnCap":`...)
-	b = jsonw.Int(b, r.TurnCap)
-	b = append(b, `},"seat":`...)
-	b = jsonw.Int(b, s.Seat)
-	b = append(b, `,"dice":`...)
-	b = jsonw.Ints(b, s.Dice)
-	b = append(b, `,"turns":`...)
-	b = jsonw.Int(b, s.Turns)
-	b = append(b, `,"capped":`...)
-	b = jsonw.Bool(b, s.Capped)
+	b = jsonw.KeyInt(b, `,"turnCap":`, r.TurnCap)
+	b = jsonw.KeyInt(b, `},"seat":`, s.Seat)
+	b = jsonw.KeyInts(b, `,"dice":`, s.Dice)
+	b = jsonw.KeyInt(b, `,"turns":`, s.Turns)
+	b = jsonw.KeyBool(b, `,"capped":`, s.Capped)
 	b = append(b, `,"throw":`...)
 	if s.Throw == nil {
 		b = append(b, "null"...)
 	} else {
-		b = append(b, `{"notation":`...)
-		b = jsonw.String(b, s.Throw.Notation)
-		b = append(b, `,"offer":`...)
-		b = jsonw.Strings(b, s.Throw.Offer)
+		b = jsonw.KeyString(b, `{"notation":`, s.Throw.Notation)
+		b = jsonw.KeyStrings(b, `,"offer":`, s.Throw.Offer)
 		b = append(b, '}')
 	}
-	b = append(b, `,"markersOnPlan":`...)
-	b = jsonw.Int(b, s.MarkersOnPlan)
+	b = jsonw.KeyInt(b, `,"markersOnPlan":`, s.MarkersOnPlan)
 	b = append(b, `,"seats":`...)
 	if s.Seats == nil {
 		b = append(b, "null"...)
@@ -73,99 +62,37 @@ func (s *stateJSON) appendJSON(b []byte, lean bool) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, `{"seat":`...)
-			b = jsonw.Int(b, p.Seat)
-			b = append(b, `,"balance":`...)
-			b = jsonw.Int(b, p.Balance)
-			b = append(b, `,"bought":`...)
-			b = jsonw.Int(b, p.Bought)
-			b = append(b, `,"pasches":`...)
-			b = jsonw.Int(b, p.Pasches)
-			b = append(b, `,"return":`...)
-			b = jsonw.Int(b, p.Return)
-			b = append(b, `,"openFortresses":`...)
-			b = jsonw.Int(b, p.OpenFortresses)
+			b = jsonw.KeyInt(b, `{"seat":`, p.Seat)
+			b = jsonw.KeyInt(b, `,"balance":`, p.Balance)
+			b = jsonw.KeyInt(b, `,"bought":`, p.Bought)
+			b = jsonw.KeyInt(b, `,"pasches":`, p.Pasches)
+			b = jsonw.KeyInt(b, `,"return":`, p.Return)
+			b = jsonw.KeyInt(b, `,"openFortresses":`, p.OpenFortresses)
 			if p.Fortress != "" {
-				b = append(b, `,"fortress":`...)
-				b = jsonw.String(b, p.Fortress)
+				b = jsonw.KeyString(b, `,"fortress":`, p.Fortress)
 			}
 			if p.PaschField != "" {
-				b = append(b, `,"paschField":`...)
-				b = jsonw.String(b, p.PaschField)
+				b = jsonw.KeyString(b, `,"paschField":`, p.PaschField)
 			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
-	if lean {
-		// the layout left out, the fields that hold something by ID
-		b = append(b, `,"fields":[`...)
-		n := 0
-		for _, f := range s.Fields {
-			if !f.Marker && len(f.Squares) == 0 {
-				continue
-			}
-			if n > 0 {
-				b = append(b, ',')
-			}
-			n++
-			b = append(b, `{"id":`...)
-			b = jsonw.Int(b, f.ID)
-			b = append(b, `,"marker":`...)
-			b = jsonw.Bool(b, f.Marker)
-			if len(f.Squares) > 0 {
-				b = append(b, `,"squares":`...)
-				b = jsonw.Ints(b, f.Squares)
-			}
-			b = append(b, '}')
+	// the layout left out, the fields that hold something by ID
+	b = append(b, `,"fields":[`...)
+	n := 0
+	for _, f := range s.Fields {
+		if !f.Marker && len(f.Squares) == 0 {
+			continue
 		}
-		return append(b, `]}`...)
-	}
-	b = append(b, `,"layout":{"width":`...)
-	b = jsonw.Int(b, s.Layout.Width)
-	b = append(b, `,"height":`...)
-	b = jsonw.Int(b, s.Layout.Height)
-	b = append(b, `,"fieldSize":`...)
-	b = jsonw.Int(b, s.Layout.FieldSize)
-	b = append(b, `},"fields":`...)
-	if s.Fields == nil {
-		return append(b, "null}"...)
-	}
-	b = append(b, '[')
-	for i := range s.Fields {
-		f := &s.Fields[i]
-		if i > 0 {
+		if n > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"id":`...)
-		b = jsonw.Int(b, f.ID)
-		b = append(b, `,"name":`...)
-		b = jsonw.String(b, f.Name)
-		b = append(b, `,"kind":`...)
-		b = jsonw.String(b, f.Kind)
-		b = append(b, `,"number":`...)
-		b = jsonw.Int(b, f.Number)
-		b = append(b, `,"fortress":`...)
-		b = jsonw.Int(b, f.Fortress)
-		b = append(b, `,"twin":`...)
-		b = jsonw.Int(b, f.Twin)
-		b = append(b, `,"line":`...)
-		b = jsonw.Int(b, f.Line)
-		b = append(b, `,"battery":`...)
-		b = jsonw.Int(b, f.Battery)
-		if len(f.Neighbours) > 0 {
-			b = append(b, `,"neighbours":`...)
-			b = jsonw.Ints(b, f.Neighbours)
-		}
-		b = append(b, `,"x":`...)
-		b = jsonw.Float(b, f.X)
-		b = append(b, `,"y":`...)
-		b = jsonw.Float(b, f.Y)
-		b = append(b, `,"marker":`...)
-		b = jsonw.Bool(b, f.Marker)
+		n++
+		b = jsonw.KeyInt(b, `{"id":`, f.ID)
+		b = jsonw.KeyBool(b, `,"marker":`, f.Marker)
 		if len(f.Squares) > 0 {
-			b = append(b, `,"squares":`...)
-			b = jsonw.Ints(b, f.Squares)
+			b = jsonw.KeyInts(b, `,"squares":`, f.Squares)
 		}
 		b = append(b, '}')
 	}

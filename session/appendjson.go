@@ -12,34 +12,24 @@ import (
 func (s *StateJSON) appendJSON(b []byte, state []byte) []byte {
 	b = append(b, `{"state":`...)
 	b = append(b, state...)
-	b = append(b, `,"handle":`...)
-	b = jsonw.Int(b, s.Handle)
+	b = jsonw.KeyInt(b, `,"handle":`, s.Handle)
 	b = s.Info.appendKeys(b)
-	b = append(b, `,"length":`...)
-	b = jsonw.Int(b, s.Length)
-	b = append(b, `,"canUndo":`...)
-	b = jsonw.Bool(b, s.CanUndo)
-	b = append(b, `,"canRedo":`...)
-	b = jsonw.Bool(b, s.CanRedo)
-	b = append(b, `,"hasRecord":`...)
-	b = jsonw.Bool(b, s.HasRecord)
-	b = append(b, `,"since":`...)
-	b = jsonw.Int(b, s.Since)
+	b = jsonw.KeyInt(b, `,"length":`, s.Length)
+	b = jsonw.KeyBool(b, `,"canUndo":`, s.CanUndo)
+	b = jsonw.KeyBool(b, `,"canRedo":`, s.CanRedo)
+	b = jsonw.KeyBool(b, `,"hasRecord":`, s.HasRecord)
+	b = jsonw.KeyInt(b, `,"since":`, s.Since)
 	b = append(b, `,"log":`...)
 	b = appendSteps(b, s.Log)
 	if s.Move != "" {
-		b = append(b, `,"move":`...)
-		b = jsonw.String(b, s.Move)
+		b = jsonw.KeyString(b, `,"move":`, s.Move)
 	}
 	if s.Millis != 0 {
-		b = append(b, `,"millis":`...)
-		b = jsonw.Float(b, s.Millis)
+		b = jsonw.KeyFloat(b, `,"millis":`, s.Millis)
 	}
-	b = append(b, `,"played":`...)
-	b = jsonw.Int(b, s.Played)
+	b = jsonw.KeyInt(b, `,"played":`, s.Played)
 	if s.Ending != "" {
-		b = append(b, `,"ending":`...)
-		b = jsonw.String(b, s.Ending)
+		b = jsonw.KeyString(b, `,"ending":`, s.Ending)
 	}
 	return append(b, '}')
 }
@@ -47,16 +37,12 @@ func (s *StateJSON) appendJSON(b []byte, state []byte) []byte {
 // appendKeys appends the keys of the game's description, each after a
 // comma.
 func (in *Info) appendKeys(b []byte) []byte {
-	b = append(b, `,"variant":`...)
-	b = jsonw.String(b, in.Variant)
-	b = append(b, `,"preset":`...)
-	b = jsonw.String(b, in.Preset)
-	b = append(b, `,"players":`...)
-	b = jsonw.Int(b, in.Players)
+	b = jsonw.KeyString(b, `,"variant":`, in.Variant)
+	b = jsonw.KeyString(b, `,"preset":`, in.Preset)
+	b = jsonw.KeyInt(b, `,"players":`, in.Players)
 	b = append(b, `,"seed":"`...)
 	b = strconv.AppendUint(b, uint64(in.Seed), 10)
-	b = append(b, `","seats":`...)
-	b = jsonw.Strings(b, in.Seats)
+	b = jsonw.KeyStrings(b, `","seats":`, in.Seats)
 	b = append(b, `,"dice":`...)
 	return jsonw.String(b, in.Dice)
 }
@@ -72,12 +58,9 @@ func appendSteps(b []byte, steps []Step) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"index":`...)
-		b = jsonw.Int(b, s.Index)
-		b = append(b, `,"actor":`...)
-		b = jsonw.Int(b, s.Actor)
-		b = append(b, `,"notation":`...)
-		b = jsonw.String(b, s.Notation)
+		b = jsonw.KeyInt(b, `{"index":`, s.Index)
+		b = jsonw.KeyInt(b, `,"actor":`, s.Actor)
+		b = jsonw.KeyString(b, `,"notation":`, s.Notation)
 		b = append(b, `,"events":`...)
 		if s.Events == nil {
 			b = append(b, "null"...)
@@ -88,19 +71,14 @@ func appendSteps(b []byte, steps []Step) []byte {
 				if k > 0 {
 					b = append(b, ',')
 				}
-				b = append(b, `{"text":`...)
-				b = jsonw.String(b, e.Text)
+				b = jsonw.KeyString(b, `{"text":`, e.Text)
 				b = append(b, `,"event":`...)
 				b = jsonw.Event(b, &e.Event)
 				if r := e.Rule; r != nil {
-					b = append(b, `,"rule":{"id":`...)
-					b = jsonw.String(b, r.ID)
-					b = append(b, `,"title":`...)
-					b = jsonw.String(b, r.Title)
-					b = append(b, `,"text":`...)
-					b = jsonw.String(b, r.Text)
-					b = append(b, `,"source":`...)
-					b = jsonw.String(b, r.Source)
+					b = jsonw.KeyString(b, `,"rule":{"id":`, r.ID)
+					b = jsonw.KeyString(b, `,"title":`, r.Title)
+					b = jsonw.KeyString(b, `,"text":`, r.Text)
+					b = jsonw.KeyString(b, `,"source":`, r.Source)
 					b = append(b, '}')
 				}
 				b = append(b, '}')
@@ -108,12 +86,10 @@ func appendSteps(b []byte, steps []Step) []byte {
 			b = append(b, ']')
 		}
 		if s.Bot != "" {
-			b = append(b, `,"bot":`...)
-			b = jsonw.String(b, s.Bot)
+			b = jsonw.KeyString(b, `,"bot":`, s.Bot)
 		}
 		if s.Millis != 0 {
-			b = append(b, `,"millis":`...)
-			b = jsonw.Float(b, s.Millis)
+			b = jsonw.KeyFloat(b, `,"millis":`, s.Millis)
 		}
 		b = append(b, '}')
 	}

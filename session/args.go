@@ -1,6 +1,16 @@
+//go:build !js
+
 package session
 
 import "strconv"
+
+// fastArgs reads args into in, an argument struct, where fastDecode can;
+// false leaves in as it was, for decode. (The WebAssembly build leaves it
+// out, for its size: there decode reads every call.)
+func fastArgs(in any, args []byte) bool {
+	f, ok := in.(fastDecoder)
+	return ok && f.fastDecode(args)
+}
 
 // The arguments of the calls made most often ("legal", "apply", "throw",
 // "state", …) are flat objects of plain values: {"handle":1,"since":7,

@@ -179,7 +179,7 @@ func onGame[A any, P interface {
 }](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
 	return func(t *Table, name string, args []byte) ([]byte, error) {
 		in := P(new(A))
-		if f, ok := any(in).(fastDecoder); !ok || !f.fastDecode(args) {
+		if !fastArgs(in, args) {
 			if err := decode(name, args, in); err != nil {
 				return nil, err
 			}

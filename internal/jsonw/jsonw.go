@@ -156,16 +156,11 @@ func Envelope(b []byte, s *brettspiel.StateJSON) []byte { return envelope(b, s, 
 func LeanEnvelope(b []byte, s *brettspiel.StateJSON) []byte { return envelope(b, s, true) }
 
 func envelope(b []byte, s *brettspiel.StateJSON, lean bool) []byte {
-	b = append(b, `"version":`...)
-	b = Int(b, s.Version)
-	b = append(b, `,"game":`...)
-	b = String(b, s.Game)
-	b = append(b, `,"id":`...)
-	b = String(b, s.ID)
-	b = append(b, `,"turn":`...)
-	b = String(b, s.Turn)
-	b = append(b, `,"player":`...)
-	b = Int(b, s.Player)
+	b = KeyInt(b, `"version":`, s.Version)
+	b = KeyString(b, `,"game":`, s.Game)
+	b = KeyString(b, `,"id":`, s.ID)
+	b = KeyString(b, `,"turn":`, s.Turn)
+	b = KeyInt(b, `,"player":`, s.Player)
 	b = append(b, `,"legal":`...)
 	b = LegalMoves(b, s.Legal)
 	b = append(b, `,"events":`...)
@@ -181,11 +176,9 @@ func envelope(b []byte, s *brettspiel.StateJSON, lean bool) []byte {
 	} else {
 		b = Events(b, s.Events)
 	}
-	b = append(b, `,"returns":`...)
-	b = Ints(b, s.Returns)
+	b = KeyInts(b, `,"returns":`, s.Returns)
 	if s.Winner != nil {
-		b = append(b, `,"winner":`...)
-		b = Int(b, *s.Winner)
+		b = KeyInt(b, `,"winner":`, *s.Winner)
 	}
 	return b
 }
@@ -207,39 +200,31 @@ func LegalMoves(b []byte, v []brettspiel.LegalMove) []byte {
 
 // LegalMove appends one legal move.
 func LegalMove(b []byte, m *brettspiel.LegalMove) []byte {
-	b = append(b, `{"notation":`...)
-	b = String(b, m.Notation)
+	b = KeyString(b, `{"notation":`, m.Notation)
 	if m.Weight != 0 {
-		b = append(b, `,"weight":`...)
-		b = Int(b, m.Weight)
+		b = KeyInt(b, `,"weight":`, m.Weight)
 	}
 	if m.Kind != "" {
-		b = append(b, `,"kind":`...)
-		b = String(b, m.Kind)
+		b = KeyString(b, `,"kind":`, m.Kind)
 	}
 	if len(m.Dice) > 0 {
-		b = append(b, `,"dice":`...)
-		b = Ints(b, m.Dice)
+		b = KeyInts(b, `,"dice":`, m.Dice)
 	}
 	if len(m.Steps) > 0 {
 		b = append(b, `,"steps":`...)
 		b = Steps(b, m.Steps)
 	}
 	if m.Decision != "" {
-		b = append(b, `,"decision":`...)
-		b = String(b, m.Decision)
+		b = KeyString(b, `,"decision":`, m.Decision)
 	}
 	if m.Field != 0 {
-		b = append(b, `,"field":`...)
-		b = Int(b, m.Field)
+		b = KeyInt(b, `,"field":`, m.Field)
 	}
 	if m.FieldName != "" {
-		b = append(b, `,"fieldName":`...)
-		b = String(b, m.FieldName)
+		b = KeyString(b, `,"fieldName":`, m.FieldName)
 	}
 	if len(m.Marks) > 0 {
-		b = append(b, `,"marks":`...)
-		b = Ints(b, m.Marks)
+		b = KeyInts(b, `,"marks":`, m.Marks)
 	}
 	return append(b, '}')
 }
@@ -256,22 +241,16 @@ func Steps(b []byte, v []brettspiel.Step) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"from":`...)
-		b = Int(b, s.From)
-		b = append(b, `,"to":`...)
-		b = Int(b, s.To)
-		b = append(b, `,"trackFrom":`...)
-		b = Int(b, s.TrackFrom)
-		b = append(b, `,"trackTo":`...)
-		b = Int(b, s.TrackTo)
-		b = append(b, `,"die":`...)
-		b = Int(b, s.Die)
+		b = KeyInt(b, `{"from":`, s.From)
+		b = KeyInt(b, `,"to":`, s.To)
+		b = KeyInt(b, `,"trackFrom":`, s.TrackFrom)
+		b = KeyInt(b, `,"trackTo":`, s.TrackTo)
+		b = KeyInt(b, `,"die":`, s.Die)
 		b = append(b, `,"flags":`...)
 		f, _ := s.Flags.MarshalJSON() // the flags of a legal move are known ones
 		b = append(b, f...)
 		if s.Field != 0 {
-			b = append(b, `,"field":`...)
-			b = Int(b, s.Field)
+			b = KeyInt(b, `,"field":`, s.Field)
 		}
 		b = append(b, '}')
 	}
@@ -301,45 +280,31 @@ func Event(b []byte, e *brettspiel.Event) []byte { return event(b, e, false) }
 func LeanEvent(b []byte, e *brettspiel.Event) []byte { return event(b, e, true) }
 
 func event(b []byte, e *brettspiel.Event, lean bool) []byte {
-	b = append(b, `{"kind":`...)
-	b = String(b, string(e.Kind))
+	b = KeyString(b, `{"kind":`, string(e.Kind))
 	if e.Rule != "" {
-		b = append(b, `,"rule":`...)
-		b = String(b, e.Rule)
+		b = KeyString(b, `,"rule":`, e.Rule)
 	}
-	b = append(b, `,"player":`...)
-	b = Int(b, int(e.Player))
-	b = append(b, `,"other":`...)
-	b = Int(b, int(e.Other))
-	b = append(b, `,"amount":`...)
-	b = Int(b, e.Amount)
-	b = append(b, `,"from":`...)
-	b = Int(b, e.From)
-	b = append(b, `,"to":`...)
-	b = Int(b, e.To)
+	b = KeyInt(b, `,"player":`, int(e.Player))
+	b = KeyInt(b, `,"other":`, int(e.Other))
+	b = KeyInt(b, `,"amount":`, e.Amount)
+	b = KeyInt(b, `,"from":`, e.From)
+	b = KeyInt(b, `,"to":`, e.To)
 	if !lean || e.TrackFrom != e.From || e.TrackTo != e.To {
-		b = append(b, `,"trackFrom":`...)
-		b = Int(b, e.TrackFrom)
-		b = append(b, `,"trackTo":`...)
-		b = Int(b, e.TrackTo)
+		b = KeyInt(b, `,"trackFrom":`, e.TrackFrom)
+		b = KeyInt(b, `,"trackTo":`, e.TrackTo)
 	}
 	if e.FromName != "" {
-		b = append(b, `,"fromName":`...)
-		b = String(b, e.FromName)
+		b = KeyString(b, `,"fromName":`, e.FromName)
 	}
 	if e.ToName != "" {
-		b = append(b, `,"toName":`...)
-		b = String(b, e.ToName)
+		b = KeyString(b, `,"toName":`, e.ToName)
 	}
-	b = append(b, `,"number":`...)
-	b = Int(b, e.Number)
+	b = KeyInt(b, `,"number":`, e.Number)
 	if len(e.Dice) > 0 {
-		b = append(b, `,"dice":`...)
-		b = Ints(b, e.Dice)
+		b = KeyInts(b, `,"dice":`, e.Dice)
 	}
 	if e.Note != "" {
-		b = append(b, `,"note":`...)
-		b = String(b, e.Note)
+		b = KeyString(b, `,"note":`, e.Note)
 	}
 	return append(b, '}')
 }
@@ -347,16 +312,11 @@ func event(b []byte, e *brettspiel.Event, lean bool) []byte {
 // Race appends the keys of a race board, from "phase" to "sides", without
 // braces.
 func Race(b []byte, r *brettspiel.RaceJSON) []byte {
-	b = append(b, `"phase":`...)
-	b = String(b, r.Phase)
-	b = append(b, `,"seat":`...)
-	b = Int(b, r.Seat)
-	b = append(b, `,"dice":`...)
-	b = Ints(b, r.Dice)
-	b = append(b, `,"turns":`...)
-	b = Int(b, r.Turns)
-	b = append(b, `,"waiting":`...)
-	b = String(b, r.Waiting)
+	b = KeyString(b, `"phase":`, r.Phase)
+	b = KeyInt(b, `,"seat":`, r.Seat)
+	b = KeyInts(b, `,"dice":`, r.Dice)
+	b = KeyInt(b, `,"turns":`, r.Turns)
+	b = KeyString(b, `,"waiting":`, r.Waiting)
 	b = append(b, `,"points":`...)
 	if r.Points == nil {
 		b = append(b, "null"...)
@@ -366,18 +326,12 @@ func Race(b []byte, r *brettspiel.RaceJSON) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, `{"point":`...)
-			b = Int(b, p.Point)
-			b = append(b, `,"owner":`...)
-			b = Int(b, p.Owner)
-			b = append(b, `,"count":`...)
-			b = Int(b, p.Count)
-			b = append(b, `,"track":`...)
-			b = Ints(b, p.Track)
-			b = append(b, `,"hucke":`...)
-			b = Int(b, p.Hucke)
-			b = append(b, `,"home":`...)
-			b = Int(b, p.Home)
+			b = KeyInt(b, `{"point":`, p.Point)
+			b = KeyInt(b, `,"owner":`, p.Owner)
+			b = KeyInt(b, `,"count":`, p.Count)
+			b = KeyInts(b, `,"track":`, p.Track)
+			b = KeyInt(b, `,"hucke":`, p.Hucke)
+			b = KeyInt(b, `,"home":`, p.Home)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -391,21 +345,55 @@ func Race(b []byte, r *brettspiel.RaceJSON) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"seat":`...)
-		b = Int(b, s.Seat)
-		b = append(b, `,"track":`...)
-		b = Ints(b, s.Track)
-		b = append(b, `,"waiting":`...)
-		b = Int(b, s.Waiting)
-		b = append(b, `,"onBoard":`...)
-		b = Int(b, s.OnBoard)
-		b = append(b, `,"borneOff":`...)
-		b = Int(b, s.BorneOff)
-		b = append(b, `,"pips":`...)
-		b = Int(b, s.Pips)
-		b = append(b, `,"score":`...)
-		b = Int(b, s.Score)
+		b = KeyInt(b, `{"seat":`, s.Seat)
+		b = KeyInts(b, `,"track":`, s.Track)
+		b = KeyInt(b, `,"waiting":`, s.Waiting)
+		b = KeyInt(b, `,"onBoard":`, s.OnBoard)
+		b = KeyInt(b, `,"borneOff":`, s.BorneOff)
+		b = KeyInt(b, `,"pips":`, s.Pips)
+		b = KeyInt(b, `,"score":`, s.Score)
 		b = append(b, '}')
 	}
 	return append(b, ']')
 }
+
+// The Key… functions append a key (with its comma and colon, JSON already)
+// and a value: one call where a state writes dozens, kept out of line so
+// that the WebAssembly stays small.
+
+// KeyInt appends key and n.
+//
+//go:noinline
+func KeyInt(b []byte, key string, n int) []byte {
+	return strconv.AppendInt(append(b, key...), int64(n), 10)
+}
+
+// KeyString appends key and s.
+//
+//go:noinline
+func KeyString(b []byte, key, s string) []byte { return String(append(b, key...), s) }
+
+// KeyBool appends key and v.
+//
+//go:noinline
+func KeyBool(b []byte, key string, v bool) []byte { return strconv.AppendBool(append(b, key...), v) }
+
+// KeyInts appends key and v.
+//
+//go:noinline
+func KeyInts(b []byte, key string, v []int) []byte { return Ints(append(b, key...), v) }
+
+// KeyFloat appends key and f.
+//
+//go:noinline
+func KeyFloat(b []byte, key string, f float64) []byte { return Float(append(b, key...), f) }
+
+// KeyStrings appends key and v.
+//
+//go:noinline
+func KeyStrings(b []byte, key string, v []string) []byte { return Strings(append(b, key...), v) }
+
+// KeyBools appends key and v.
+//
+//go:noinline
+func KeyBools(b []byte, key string, v []bool) []byte { return Bools(append(b, key...), v) }
