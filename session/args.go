@@ -1,270 +1,251 @@
-//go:build !js
-
 package session
 
 import "strconv"
 
-// fastArgs reads args into in, an argument struct, where fastDecode can;
-// false leaves in as it was, for decode. (The WebAssembly build leaves it
-// out, for its size: there decode reads every call.)
-func fastArgs(in any, args []byte) bool {
-	f, ok := in.(fastDecoder)
-	return ok && f.fastDecode(args)
-}
-
 // The arguments of the calls made most often ("legal", "apply", "throw",
 // "state", …) are flat objects of plain values: {"handle":1,"since":7,
-// "legal":false}. fastDecode reads such an object without reflection; for
-// anything else — a nested value, an escape in a string, a fraction, null,
-// a key unknown, misspelt or given twice, bad JSON — it gives up, and
-// decode reads the arguments as ever, with its errors. Where it succeeds
-// the arguments are the same as decode's.
+// "legal":false}. fastArgs reads such an object without reflection; for
+// anything else — a nested value, an escape or a byte beyond ASCII in a
+// string, a fraction, null, a key unknown, misspelt or given twice, bad
+// JSON — it gives up, and decode reads the arguments as ever, with its
+// errors. Where it succeeds the arguments are what decode would make.
 
-// flatArg is one key and value of a flat object: a string's bytes (without
-// quotes; plain ASCII without escapes), a whole number's digits, or true
-// or false.
-type flatArg struct {
-	key  string
-	kind byte // 's' string, 'n' number, 'b' true or false
-	val  []byte
+// The keys fastArgs knows, as bits.
+const (
+	kHandle = 1 << iota
+	kSince
+	kLog
+	kLegal
+	kChance
+	kRules
+	kStatic
+	kLang
+	kParts
+	kNotation
+	kLimit
+	kBot
+	kView = kSince | kLog | kLegal | kChance | kRules | kStatic | kLang
+)
+
+var flatKeys = [...]string{"handle", "since", "log", "legal", "chance", "rules", "static", "lang", "parts", "notation", "limit", "bot"}
+
+// flatArgs are the values of a flat object, by key.
+type flatArgs struct {
+	seen                              int // the keys given
+	handle, since, limit              int
+	log, legal, chance, rules, static bool
+	parts                             bool
+	lang, notation, bot               string
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// flatObject splits a flat object into its keys and values, at most
-// len(buf) of them; ok is false for anything else.
-func flatObject(b []byte, buf []flatArg) (out []flatArg, ok bool) {
-	i := 0
-	space := func() {
-		for i < len(b) && isSpace(b[i]) {
-			i++
-		}
-	}
-	str := func() ([]byte, bool) { // after the opening quote
-		start := i
-		for ; i < len(b); i++ {
-			switch c := b[i]; {
-			case c == '"':
-				i++
-				return b[start : i-1], true
-			case c < 0x20 || c == '\\' || c >= 0x80:
-				return nil, false
-			}
-		}
-		return nil, false
-	}
-	space()
+// scan reads a flat object of the keys flatKeys into a; false for anything
+// else.
+func (a *flatArgs) scan(b []byte) bool {
+	i := skipSpace(b, 0)
 	if i == len(b) || b[i] != '{' {
-		return nil, false
+		return false
 	}
-	i++
-	space()
-	out = buf[:0]
+	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		i++
-	} else {
-		for {
-			if i == len(b) || b[i] != '"' || len(out) == cap(out) {
-				return nil, false
+		return skipSpace(b, i+1) == len(b)
+	}
+	for {
+		// a key
+		if i == len(b) || b[i] != '"' {
+			return false
+		}
+		end := plainString(b, i+1)
+		if end < 0 {
+			return false
+		}
+		k := -1
+		for n, name := range flatKeys {
+			if string(b[i+1:end]) == name {
+				k = n
 			}
-			i++
-			key, ok := str()
-			if !ok {
-				return nil, false
-			}
-			space()
-			if i == len(b) || b[i] != ':' {
-				return nil, false
-			}
-			i++
-			space()
-			if i == len(b) {
-				return nil, false
-			}
-			a := flatArg{key: string(key)}
-			switch c := b[i]; {
-			case c == '"':
+		}
+		if k < 0 || a.seen&(1<<k) != 0 {
+			return false
+		}
+		a.seen |= 1 << k
+		i = skipSpace(b, end+1)
+		if i == len(b) || b[i] != ':' {
+			return false
+		}
+		i = skipSpace(b, i+1)
+		if i == len(b) {
+			return false
+		}
+		// its value, of the key's type
+		switch bit := 1 << k; bit {
+		case kHandle, kSince, kLimit:
+			start := i
+			if b[i] == '-' {
 				i++
-				if a.val, ok = str(); !ok {
-					return nil, false
-				}
-				a.kind = 's'
-			case c == 't' || c == 'f':
-				w := "false"
-				if c == 't' {
-					w = "true"
-				}
-				if len(b)-i < len(w) || string(b[i:i+len(w)]) != w {
-					return nil, false
-				}
-				a.kind, a.val = 'b', b[i:i+len(w)]
-				i += len(w)
-			case c == '-' || c >= '0' && c <= '9':
-				start := i
-				if c == '-' {
+			}
+			if i < len(b) && b[i] == '0' {
+				i++
+			} else {
+				for i < len(b) && b[i] >= '0' && b[i] <= '9' {
 					i++
 				}
-				switch {
-				case i < len(b) && b[i] == '0':
-					i++
-				case i < len(b) && b[i] >= '1' && b[i] <= '9':
-					for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-						i++
-					}
-				default:
-					return nil, false
-				}
-				if i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E' || b[i] >= '0' && b[i] <= '9') {
-					return nil, false
-				}
-				a.kind, a.val = 'n', b[start:i]
+			}
+			if i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E' || b[i] >= '0' && b[i] <= '9') {
+				return false
+			}
+			n, err := strconv.Atoi(string(b[start:i]))
+			if err != nil {
+				return false
+			}
+			switch bit {
+			case kHandle:
+				a.handle = n
+			case kSince:
+				a.since = n
 			default:
-				return nil, false
+				a.limit = n
 			}
-			for _, o := range out {
-				if o.key == a.key {
-					return nil, false
-				}
+		case kLang, kNotation, kBot:
+			if b[i] != '"' {
+				return false
 			}
-			out = append(out, a)
-			space()
-			if i < len(b) && b[i] == ',' {
-				i++
-				space()
-				continue
+			end := plainString(b, i+1)
+			if end < 0 {
+				return false
 			}
-			if i < len(b) && b[i] == '}' {
-				i++
-				break
+			s := string(b[i+1 : end])
+			switch bit {
+			case kLang:
+				a.lang = s
+			case kNotation:
+				a.notation = s
+			default:
+				a.bot = s
 			}
-			return nil, false
-		}
-	}
-	space()
-	return out, i == len(b)
-}
-
-func (a flatArg) int() (int, bool) {
-	if a.kind != 'n' {
-		return 0, false
-	}
-	n, err := strconv.Atoi(string(a.val))
-	return n, err == nil
-}
-
-func (a flatArg) bool() (bool, bool) { return a.kind == 'b' && a.val[0] == 't', a.kind == 'b' }
-
-func (a flatArg) intPtr(p **int) bool {
-	n, ok := a.int()
-	*p = &n
-	return ok
-}
-
-func (a flatArg) boolPtr(p **bool) bool {
-	v, ok := a.bool()
-	*p = &v
-	return ok
-}
-
-func (a flatArg) string(p *string) bool {
-	*p = string(a.val)
-	return a.kind == 's'
-}
-
-func (a flatArg) stringPtr(p **string) bool {
-	s := string(a.val)
-	*p = &s
-	return a.kind == 's'
-}
-
-// fastDecode reads args with set, which takes one key and value and
-// reports whether it knows the key and the value has its type; on failure
-// it calls reset and the arguments are decode's to read.
-func fastDecode(args []byte, set func(flatArg) bool, reset func()) bool {
-	var buf [12]flatArg
-	pairs, ok := flatObject(args, buf[:])
-	if ok {
-		for _, p := range pairs {
-			if !set(p) {
-				ok = false
-				break
+			i = end + 1
+		default: // true or false
+			v := len(b)-i >= 4 && string(b[i:i+4]) == "true"
+			switch {
+			case v:
+				i += 4
+			case len(b)-i >= 5 && string(b[i:i+5]) == "false":
+				i += 5
+			default:
+				return false
+			}
+			switch bit {
+			case kLog:
+				a.log = v
+			case kLegal:
+				a.legal = v
+			case kChance:
+				a.chance = v
+			case kRules:
+				a.rules = v
+			case kStatic:
+				a.static = v
+			default:
+				a.parts = v
 			}
 		}
-	}
-	if !ok {
-		reset()
-	}
-	return ok
-}
-
-// fastDecoder is an argument struct that fastDecode reads.
-type fastDecoder interface {
-	fastDecode(args []byte) bool
-}
-
-func (h *handleArgs) set(p flatArg) bool { return p.key == "handle" && p.intPtr(&h.Handle) }
-
-func (v *View) set(p flatArg) bool {
-	switch p.key {
-	case "since":
-		n, ok := p.int()
-		v.Since = n
-		return ok
-	case "log":
-		return p.boolPtr(&v.Log)
-	case "legal":
-		return p.boolPtr(&v.Legal)
-	case "chance":
-		b, ok := p.bool()
-		v.Chance = b
-		return ok
-	case "rules":
-		b, ok := p.bool()
-		v.Rules = b
-		return ok
-	case "static":
-		b, ok := p.bool()
-		v.Static = b
-		return ok
-	case "lang":
-		return p.string(&v.Lang)
-	}
-	return false
-}
-
-func (a *stateArgs) fastDecode(args []byte) bool {
-	return fastDecode(args, func(p flatArg) bool { return a.handleArgs.set(p) || a.View.set(p) }, func() { *a = stateArgs{} })
-}
-
-func (a *throwArgs) fastDecode(args []byte) bool {
-	return fastDecode(args, func(p flatArg) bool { return a.handleArgs.set(p) || a.View.set(p) }, func() { *a = throwArgs{} })
-}
-
-func (a *legalArgs) fastDecode(args []byte) bool {
-	return fastDecode(args, func(p flatArg) bool {
-		return a.handleArgs.set(p) || p.key == "parts" && p.boolPtr(&a.Parts)
-	}, func() { *a = legalArgs{} })
-}
-
-func (a *applyArgs) fastDecode(args []byte) bool {
-	return fastDecode(args, func(p flatArg) bool {
-		return a.handleArgs.set(p) || p.key == "notation" && p.stringPtr(&a.Notation) || a.View.set(p)
-	}, func() { *a = applyArgs{} })
-}
-
-func (a *advanceArgs) fastDecode(args []byte) bool {
-	return fastDecode(args, func(p flatArg) bool {
-		if p.key == "limit" {
-			n, ok := p.int()
-			a.Limit = n
-			return ok
+		i = skipSpace(b, i)
+		if i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+			continue
 		}
-		return a.handleArgs.set(p) || a.View.set(p)
-	}, func() { *a = advanceArgs{} })
+		return i < len(b) && b[i] == '}' && skipSpace(b, i+1) == len(b)
+	}
 }
 
-func (a *botMoveArgs) fastDecode(args []byte) bool {
-	return fastDecode(args, func(p flatArg) bool {
-		return a.handleArgs.set(p) || p.key == "bot" && p.stringPtr(&a.Bot) || a.View.set(p)
-	}, func() { *a = botMoveArgs{} })
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// plainString returns the index of the quote that ends the string whose
+// bytes start at i, or −1 for a string with an escape, a control character
+// or a byte beyond ASCII, or none.
+func plainString(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i
+		case c < 0x20 || c == '\\' || c >= 0x80:
+			return -1
+		}
+	}
+	return -1
+}
+
+func (a *flatArgs) handleArgs() handleArgs {
+	if a.seen&kHandle == 0 {
+		return handleArgs{}
+	}
+	h := a.handle
+	return handleArgs{Handle: &h}
+}
+
+func (a *flatArgs) view() View {
+	v := View{Since: a.since, Chance: a.chance, Rules: a.rules, Static: a.static, Lang: a.lang}
+	if a.seen&kLog != 0 {
+		l := a.log
+		v.Log = &l
+	}
+	if a.seen&kLegal != 0 {
+		l := a.legal
+		v.Legal = &l
+	}
+	return v
+}
+
+// fastArgs reads args into in, an argument struct of the calls it knows;
+// false leaves in as it was, for decode.
+func fastArgs(in any, args []byte) bool {
+	var a flatArgs
+	allowed := kHandle | kView
+	switch in.(type) {
+	case *stateArgs, *throwArgs:
+	case *legalArgs:
+		allowed = kHandle | kParts
+	case *applyArgs:
+		allowed |= kNotation
+	case *advanceArgs:
+		allowed |= kLimit
+	case *botMoveArgs:
+		allowed |= kBot
+	default:
+		return false
+	}
+	if !a.scan(args) || a.seen&^allowed != 0 {
+		return false
+	}
+	switch p := in.(type) {
+	case *stateArgs:
+		*p = stateArgs{a.handleArgs(), a.view()}
+	case *throwArgs:
+		*p = throwArgs{a.handleArgs(), a.view()}
+	case *legalArgs:
+		*p = legalArgs{handleArgs: a.handleArgs()}
+		if a.seen&kParts != 0 {
+			parts := a.parts
+			p.Parts = &parts
+		}
+	case *applyArgs:
+		*p = applyArgs{handleArgs: a.handleArgs(), View: a.view()}
+		if a.seen&kNotation != 0 {
+			n := a.notation
+			p.Notation = &n
+		}
+	case *advanceArgs:
+		*p = advanceArgs{handleArgs: a.handleArgs(), Limit: a.limit, View: a.view()}
+	case *botMoveArgs:
+		*p = botMoveArgs{handleArgs: a.handleArgs(), View: a.view()}
+		if a.seen&kBot != 0 {
+			n := a.bot
+			p.Bot = &n
+		}
+	}
+	return true
 }
