@@ -1,6 +1,8 @@
 package toccateglio
 
 import (
+	"encoding/json"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
 )
@@ -13,6 +15,9 @@ func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 		return nil, zeroGame("encode JSON")
 	}
 	s := g.viewToJSON(v)
+	if !jsonw.ByHand {
+		return json.Marshal(s)
+	}
 	return s.appendJSON(make([]byte, 0, 3072)), nil
 }
 

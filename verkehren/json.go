@@ -2,11 +2,13 @@ package verkehren
 
 import (
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/jsonw"
 )
 
 //go:embed state.schema.json
@@ -67,6 +69,9 @@ func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 		return nil, errZero("encode JSON")
 	}
 	s := g.viewJSON(v)
+	if !jsonw.ByHand {
+		return json.Marshal(&s)
+	}
 	return s.appendJSON(make([]byte, 0, 3072)), nil
 }
 
