@@ -18,6 +18,10 @@ type Level struct {
 	Strength int
 	// Description says in a phrase how the bot plays.
 	Description string
+	// Games names the variants the level is made for (catalog names, e.g.
+	// "verkehren"); empty for a level that plays every game alike. A level
+	// plays any game, but a menu offers it only for these ([For]).
+	Games []string
 	// New returns the bot, with the budget the level stands for. The bots
 	// keep no state between calls, so one value may serve every game.
 	New func() Bot
@@ -75,6 +79,19 @@ func Levels() []Level {
 	registry.mu.RLock()
 	defer registry.mu.RUnlock()
 	return slices.Clone(registry.levels)
+}
+
+// For reports whether the level is made for the variant: it names it in
+// Games, or it names no game.
+func (l Level) For(variant string) bool {
+	return len(l.Games) == 0 || slices.Contains(l.Games, variant)
+}
+
+// LevelsFor returns the registered levels made for a variant ([Level.For]),
+// weakest first: what a frontend's menu of opponents offers for it.
+func LevelsFor(variant string) []Level {
+	ls := Levels()
+	return slices.DeleteFunc(ls, func(l Level) bool { return !l.For(variant) })
 }
 
 // Names returns the names of the registered levels, weakest first.

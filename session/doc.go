@@ -86,8 +86,9 @@
 // language: "lang" in the arguments of newGame, loadRecord or loadID
 // ([Config.Lang]; "en" by default), or the call's own "lang". Each event
 // of the log has its sentence ("text": "Player 1 moves a stone from 1 to 3
-// (2).") and a STATE of a game over says how it ended ("ending": "Player 2
-// wins a triple Partie (3 strokes).").
+// (2)."), a STATE of a game over says how it ended ("ending": "Player 2
+// wins a triple Partie (3 strokes).") and a refused move's error says why
+// ("say", see Errors).
 //
 // legal lists the legal moves of the seat to move, or the throws at a chance
 // node, as the state's "legal" does: each with its notation and its parts
@@ -109,8 +110,8 @@
 //
 // # Errors
 //
-// A failed call returns {"error": {"name", "message", "rules"}} ([ErrorJSON])
-// and changes nothing. name is the stable name of the sentinel the error
+// A failed call returns {"error": {"name", "message", "rules", "say",
+// "refusal"}} ([ErrorJSON]) and changes nothing. name is the stable name of the sentinel the error
 // wraps (brettspiel.ErrorName): the library's (ErrIllegalMove,
 // ErrBadNotation, ErrNotYourTurn, ErrChanceNode, ErrGameOver,
 // ErrBadPosition, ErrBadOptions), bot.ErrUnknownBot, and this package's:
@@ -120,7 +121,12 @@
 // bug). message is for programmers and quotes at most brettspiel.MaxQuoted
 // bytes of any input; rules are the texts of the rules that refused
 // (brettspiel.Error.Rules), so a frontend shows them without reading the
-// message.
+// message; say tells the player why in his terms and language (the call's
+// "lang", else the game's; package words), e.g. "You have 4 and 1 to
+// play; 13 to 15 needs a 2."; refusal is what was tried and why, as data
+// (brettspiel.Refusal: a stable code, the steps in the board's points,
+// the numbers left). say and refusal are absent for an error that no
+// player's move causes.
 //
 // # Limits
 //

@@ -80,6 +80,10 @@ type LevelJSON struct {
 	Name        string `json:"name"`
 	Strength    int    `json:"strength"`
 	Description string `json:"description"`
+	// Games names the variants the level is made for (bot.Level.Games);
+	// absent for a level that plays every game alike. A menu of opponents
+	// offers a level for these variants only.
+	Games []string `json:"games,omitempty"`
 }
 
 func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
@@ -88,7 +92,7 @@ func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
 	}
 	out := GamesJSON{Protocol: Protocol, Games: catalog.Variants(), Bots: bot.Names()}
 	for _, l := range bot.Levels() {
-		out.Levels = append(out.Levels, LevelJSON{l.Name, l.Strength, l.Description})
+		out.Levels = append(out.Levels, LevelJSON{l.Name, l.Strength, l.Description, l.Games})
 	}
 	return marshal(out)
 }

@@ -13,6 +13,7 @@ func init() {
 	bot.Register(bot.Level{
 		Name:        Name,
 		Strength:    50,
+		Games:       []string{"festung"},
 		Description: "takes from the lowest open fortress, the best decision rule measured (Festungsspiel; elsewhere as greedy)",
 		New:         func() bot.Bot { return Bot{} },
 	})

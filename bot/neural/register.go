@@ -19,6 +19,7 @@ func init() {
 			Name:        "net-" + l.String(),
 			Strength:    40 + int(l),
 			Description: desc[l],
+			Games:       []string{"toccateglio", "verkehren"},
 			New:         func() bot.Bot { return Bot{Level: l, Fallback: bot.Greedy{}} },
 		})
 	}

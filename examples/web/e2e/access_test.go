@@ -510,3 +510,26 @@ func TestBoardPointsAndRuleOnTap(t *testing.T) {
 		t.Errorf("a second tap left %d rule texts open", n)
 	}
 }
+
+// The menu of opponents offers the registry's levels made for the chosen
+// game: the Festungsspiel's best rule there only, and it plays a game.
+func TestOpponentsOfTheGame(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"4"}})
+	menu := func() string {
+		return eval[string](t, ctx, `[...document.querySelectorAll('#opponent option')].map((o) => o.value).join(',')`)
+	}
+	if m := menu(); strings.Contains(m, "festung-best") || !strings.Contains(m, "hot-seat,random,greedy,expectimax") {
+		t.Errorf("Verkehren's opponents: %s", m)
+	}
+	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"3"}, "seed": {"4"}, "opponent": {"festung-best"}})
+	if m := menu(); !strings.HasSuffix(m, ",festung-best") {
+		t.Errorf("the Festungsspiel's opponents: %s", m)
+	}
+	if v := eval[string](t, ctx, `document.querySelector('#opponent').value`); v != "festung-best" {
+		t.Errorf("opponent chosen from the address: %q", v)
+	}
+	if label := eval[string](t, ctx, `document.querySelector('#opponent option[value="festung-best"]').textContent`); !strings.Contains(label, "lowest fortress") {
+		t.Errorf("the level's label %q", label)
+	}
+}

@@ -23,6 +23,7 @@ globalThis.brettspielMetrics = metrics;
 const seatColours = ['#f4ecd8', '#3b2a20', '#c0392b', '#2e6db4', '#3c9a48', '#8e44ad'];
 
 let catalogue = [];     // the games with their presets
+let levels = [];        // the bots of the registry, each with the games it is made for
 let cur = null;         // the API's state of the game (handle, state, length, …)
 let game = null;        // the game's own JSON (cur.state)
 let log = [];           // the move list, entries with their events
@@ -93,7 +94,8 @@ function call(method, args) {
 function showError(err) {
   const m = $('#message');
   m.className = 'error';
-  m.textContent = `${err.text || err.message}`;
+  m.textContent = err.say || err.text || err.message;
+  m.title = err.message; // the text for programmers, on hover
   m.dataset.error = err.name;
   for (const rule of err.rules || []) {
     const r = document.createElement('span');
@@ -108,6 +110,7 @@ function showInfo(text) {
   const m = $('#message');
   m.className = 'info';
   m.textContent = text;
+  m.removeAttribute('title');
   delete m.dataset.error;
 }
 
@@ -120,9 +123,9 @@ function fillChooser() {
   v.replaceChildren(...catalogue.map((g) => new Option(g.title, g.name)));
   v.value = params.get('variant') || 'toccateglio';
   $('#seed').value = params.get('seed') || String(Math.floor(Math.random() * 1e9));
-  if (params.get('opponent')) $('#opponent').value = params.get('opponent');
   if (params.get('dice')) $('#dice-mode').value = params.get('dice');
   fillPresets();
+  if (params.get('opponent')) $('#opponent').value = params.get('opponent');
   if (params.get('preset')) $('#preset').value = params.get('preset');
   if (params.get('players')) $('#players').value = params.get('players');
   v.addEventListener('change', fillPresets);
@@ -131,7 +134,28 @@ function fillChooser() {
 
 function variantOf(name) { return catalogue.find((g) => g.name === name); }
 
+// fillOpponents offers people at every seat, or a bot of the registry made
+// for the chosen game, weakest first. The Monte Carlo searcher is left out:
+// its rollouts would hold the page up for seconds.
+function fillOpponents() {
+  const variant = $('#variant').value;
+  const was = $('#opponent').value;
+  const opts = [new Option(tr('hotSeat'), 'hot-seat')];
+  opts[0].dataset.i18n = 'hotSeat';
+  for (const l of levels) {
+    if (l.name === 'search' || (l.games && !l.games.includes(variant))) continue;
+    const key = `${l.name}Bot`;
+    const o = new Option(words.en[key] ? tr(key) : l.name, l.name);
+    if (words.en[key]) o.dataset.i18n = key;
+    o.title = l.description;
+    opts.push(o);
+  }
+  $('#opponent').replaceChildren(...opts);
+  $('#opponent').value = opts.some((o) => o.value === was) ? was : 'greedy';
+}
+
 function fillPresets() {
+  fillOpponents();
   const g = variantOf($('#variant').value);
   $('#preset').replaceChildren(...g.presets.map((p) => new Option(p.name, p.name)));
   const seats = [];
@@ -1189,7 +1213,7 @@ async function main() {
   // Does the session take "lang"? An unknown key is refused as a bad call
   // before the handle is looked up.
   langView = call('state', { handle: 0, lang }).error?.name !== 'ErrBadCall';
-  catalogue = call('games').games;
+  ({ games: catalogue, levels } = call('games'));
   fillChooser();
   wire();
   if (params.get('id')) {
