@@ -77,8 +77,9 @@
 // legal moves at a seat's turn),
 // chance (true: the throws at a chance node, left out by default), static
 // (true: the Festungsspiel's plan inside the state; by default "fields"
-// lists only the fields holding a marker or squares, by ID, and "plan"
-// gives the rest once) and lang ("en" or "de": the language of the
+// lists only the fields holding a marker or squares, by ID, "plan"
+// gives the rest once, and the state's events leave out "trackFrom" and
+// "trackTo", which are their "from" and "to" there) and lang ("en" or "de": the language of the
 // answer's sentences for players; by default the game's).
 //
 // # Words for players

@@ -8,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -189,8 +190,10 @@ func onGame[A any, P interface {
 }](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
 	return func(t *Table, name string, args []byte) ([]byte, error) {
 		in := P(new(A))
-		if err := decode(name, args, in); err != nil {
-			return nil, err
+		if !fastArgs(in, args) {
+			if err := decode(name, args, in); err != nil {
+				return nil, err
+			}
 		}
 		hp := in.handle()
 		if hp == nil {
@@ -230,13 +233,21 @@ type legalArgs struct {
 func legalCall(name string, h int, g *Game, in *legalArgs) ([]byte, error) {
 	if in.Parts != nil && !*in.Parts {
 		moves := g.cur.LegalMoves()
-		out := LegalJSON{Legal: make([]brettspiel.LegalMove, len(moves))}
+		b := make([]byte, 0, 16+24*len(moves))
+		b = append(b, `{"legal":[`...)
 		for i, m := range moves {
-			out.Legal[i].Notation = g.cur.MoveString(m)
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"notation":`...)
+			b = jsonw.String(b, g.cur.MoveString(m))
+			b = append(b, '}')
 		}
-		return marshal(out)
+		return append(b, `]}`...), nil
 	}
-	return marshal(LegalJSON{Legal: brettspiel.NewStateJSON(g.cur, g.cur.Variant(), "").Legal})
+	legal := brettspiel.NewStateJSON(g.cur, g.cur.Variant(), "").Legal
+	b := append(make([]byte, 0, 64+256*len(legal)), `{"legal":`...)
+	return append(jsonw.LegalMoves(b, legal), '}'), nil
 }
 
 // NextJSON is the result of "nextSteps": the steps that may come next, and

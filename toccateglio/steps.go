@@ -354,6 +354,12 @@ func leftOf(s turnState) []int {
 			out = append(out, int(d))
 		}
 	}
-	slices.SortFunc(out, func(a, b int) int { return b - a })
+	// at most four numbers: an insertion sort, which costs the WebAssembly
+	// build nothing where slices.SortFunc would add its whole sort
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] > out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	return out
 }

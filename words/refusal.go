@@ -141,7 +141,17 @@ func (l Lang) refusal(r *brettspiel.Refusal) string {
 	if !ok {
 		c = clause{"that is not allowed", "das ist nicht erlaubt"}
 	}
-	why := strings.NewReplacer("{to}", l.point(st.To), "{need}", strconv.Itoa(r.Need), "{count}", l.count(r.Count)).Replace(l.pick(c.en, c.de))
+	why := fill(l.pick(c.en, c.de), func(key string) string {
+		switch key {
+		case "to":
+			return l.point(st.To)
+		case "need":
+			return strconv.Itoa(r.Need)
+		case "count":
+			return l.count(r.Count)
+		}
+		return "{" + key + "}"
+	})
 	if !isStep {
 		return l.pick("This play is not allowed: ", "Dieser Zug ist nicht erlaubt: ") + why + "."
 	}
@@ -206,4 +216,25 @@ func (l Lang) field(id int) string {
 		}
 	}
 	return l.pick("that field", "diesem Feld")
+}
+
+// fill writes a clause with its blanks, "{to}", "{need}", "{count}", filled
+// by value. (A loop of its own rather than strings.Replacer, whose code
+// would weigh on the WebAssembly build.)
+func fill(clause string, value func(key string) string) string {
+	var b strings.Builder
+	for {
+		before, rest, ok := strings.Cut(clause, "{")
+		b.WriteString(before)
+		if !ok {
+			return b.String()
+		}
+		key, after, ok := strings.Cut(rest, "}")
+		if !ok {
+			b.WriteString("{" + rest)
+			return b.String()
+		}
+		b.WriteString(value(key))
+		clause = after
+	}
 }

@@ -63,8 +63,10 @@ export interface Event {
   amount: number;
   from: number;
   to: number;
-  trackFrom: number;
-  trackTo: number;
+  /** from in the player's track; left out of the Festungsspiel's lean state (the view without "static"), where it is from. */
+  trackFrom?: number;
+  /** to in the player's track; left out where trackFrom is. */
+  trackTo?: number;
   fromName?: string;
   toName?: string;
   number: number;
