@@ -13,6 +13,7 @@ import (
 var german = struct {
 	variants map[string]string
 	presets  map[[2]string][2]string // {variant, preset} → {description, source}
+	titles   map[[2]string]string    // {variant, preset} → title, where it is not the name
 }{
 	variants: map[string]string{
 		toccateglio.Variant: "ein Verwandter des Backgammon aus dem 18. und 19. Jahrhundert: Treffer zählen als Marken und werden nie ausgeführt; die Hucke besetzt man mit zwei Steinen zugleich; eine Partie geht bis 12 Marken",
@@ -21,7 +22,7 @@ var german = struct {
 	},
 	presets: map[[2]string][2]string{
 		{festung.Variant, "Standard"}: {
-			"je 25 Marken Vorrat; Platz 0 würfelt zuerst; zu fünft bleibt das Feld W4.VI leer",
+			"je 25 Marken Vorrat; Spieler 1 würfelt zuerst; zu fünft bleibt das Feld W4.VI leer",
 			"das Regelheft eines Nürnberger Festungsspiels, um 1760"},
 		{toccateglio.Variant, "Toccateglispiel"}: {
 			"15 Steine auf Feld 1; der höhere Wurf fängt an; eine leere Hucke des Gegners lässt durch; kein einzelner Stein in das zweite Viertel des Gegners, solange er seine Force hat; kein genaues Abtragen, solange er auf seinem Anfangsfeld steht; ein Marsch, mit einem Pasch gewonnen, gewinnt die Partie (Satz)",
@@ -48,13 +49,18 @@ var german = struct {
 			"kein Band auf den Feldern 2 bis 11, bis ein Stein Feld 12 erreicht hat",
 			"die schwedischen Brettspiele (Fiske 1905)"},
 	},
+	titles: map[[2]string]string{
+		{toccateglio.Variant, "Tokkadille 1853, 16 stones"}: "Tokkadille 1853, 16 Steine",
+		{"verkehren", "VK band limit 5"}:                    "VK, höchstens 5 Bände",
+	},
 }
 
 // VariantsIn lists the games of the catalogue as [Variants] does, with the
 // descriptions of the games and of their presets and the presets' sources
-// in the language l (package words: English or German). Names and titles
-// are the same in every language: they are what the functions of this
-// package take. A text without a translation stays English.
+// in the language l (package words: English or German), and the presets'
+// titles for a menu in it. Names are the same in every language: they are
+// what the functions of this package take. A text without a translation
+// stays English.
 func VariantsIn(l words.Lang) []Variant {
 	vs := Variants()
 	if l != words.German {
@@ -67,8 +73,12 @@ func VariantsIn(l words.Lang) []Variant {
 		}
 		for j := range v.Presets {
 			p := &v.Presets[j]
-			if t, ok := german.presets[[2]string{v.Name, p.Name}]; ok {
+			key := [2]string{v.Name, p.Name}
+			if t, ok := german.presets[key]; ok {
 				p.Description, p.Source = t[0], t[1]
+			}
+			if t, ok := german.titles[key]; ok {
+				p.Title = t
 			}
 		}
 	}

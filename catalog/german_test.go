@@ -30,6 +30,9 @@ func TestVariantsInGerman(t *testing.T) {
 			if q.Description == "" || q.Description == p.Description {
 				t.Errorf("%s/%s: German description %q", v.Name, p.Name, q.Description)
 			}
+			if p.Title != p.Name || q.Title == "" {
+				t.Errorf("%s/%s: titles %q (English), %q (German)", v.Name, p.Name, p.Title, q.Title)
+			}
 			if q.Source == "" {
 				t.Errorf("%s/%s: no German source", v.Name, p.Name)
 			}

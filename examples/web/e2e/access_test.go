@@ -359,6 +359,10 @@ func TestLanguageSwitch(t *testing.T) {
 	if o := opp(); !strings.Contains(o, "zufällig") {
 		t.Errorf("German opponent's description %q", o)
 	}
+	menu := func() string { return eval[string](t, ctx, `document.querySelector('#preset').textContent`) }
+	if m := menu(); !strings.Contains(m, "VK, höchstens 5 Bände") {
+		t.Errorf("German menu of presets %q", m)
+	}
 	// the switch, by the keyboard
 	focusBy(t, ctx, is("#lang"), kb.Tab, 80)
 	press(t, ctx, kb.ArrowUp)
@@ -380,6 +384,9 @@ func TestLanguageSwitch(t *testing.T) {
 	}
 	if o := opp(); !strings.Contains(o, "at random") {
 		t.Errorf("English opponent's description after the switch %q", o)
+	}
+	if m := menu(); !strings.Contains(m, "VK band limit 5") {
+		t.Errorf("English menu of presets after the switch %q", m)
 	}
 	prompt := eval[string](t, ctx, `document.querySelector('#prompt').textContent`)
 	if !strings.Contains(prompt, "Pick a stone") {

@@ -310,7 +310,7 @@ func TestToccateglioDecisionButtons(t *testing.T) {
 		t.Fatal(err)
 	}
 	click(t, ctx, "#load-record")
-	waitFor(t, ctx, "the match", func(s snapshot) bool { return strings.Contains(s.Message, "Loaded toccateglio") })
+	waitFor(t, ctx, "the match", func(s snapshot) bool { return strings.Contains(s.Message, "Loaded Toccateglio") })
 	for i := 0; i < 600; i++ {
 		s := snap(t, ctx)
 		switch {

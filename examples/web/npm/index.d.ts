@@ -190,7 +190,8 @@ export interface Variant {
   name: string;
   title: string;
   description: string;
-  presets: { name: string; description: string; source: string }[];
+  /** name is what newGame takes; title is the name for a menu in the language of games' lang. */
+  presets: { name: string; title: string; description: string; source: string }[];
   minPlayers: number;
   maxPlayers: number;
 }

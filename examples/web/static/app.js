@@ -62,7 +62,12 @@ function translatePage() {
   $('#bar').setAttribute('aria-label', tr('turn'));
   for (const [id, label] of Object.entries(tr('aria'))) document.getElementById(id).setAttribute('aria-label', label);
   $('#load-id-text').placeholder = tr('idPlaceholder');
+  $('#record-text').placeholder = tr('recordPlaceholder');
 }
+
+// differs reports whether a play in the board's points reads otherwise than
+// in the mover's own count; "Bar/1" and "bar/1" read alike.
+function differs(board, own) { return board.toLowerCase() !== own.toLowerCase(); }
 
 // view adds the keys every call that answers with a state takes.
 function view(args) { return langView ? { ...args, lang } : args; }
@@ -140,6 +145,15 @@ function loadCatalogue() {
   ({ games: catalogue, levels } = res);
 }
 
+// titleOf names a state's game and preset for the player, in the page's
+// language: "Toccateglio (Tokkadille 1853, 16 Steine)".
+function titleOf(res) {
+  const g = variantOf(res.variant);
+  if (!g) return res.variant;
+  const p = g.presets.find((x) => x.name === res.preset);
+  return g.title + (res.preset ? ` (${p?.title || res.preset})` : '');
+}
+
 function variantOf(name) { return catalogue.find((g) => g.name === name); }
 
 // fillOpponents offers people at every seat, or a bot of the registry made
@@ -165,7 +179,7 @@ function fillOpponents() {
 function fillPresets() {
   fillOpponents();
   const g = variantOf($('#variant').value);
-  $('#preset').replaceChildren(...g.presets.map((p) => new Option(p.name, p.name)));
+  $('#preset').replaceChildren(...g.presets.map((p) => new Option(p.title || p.name, p.name)));
   const seats = [];
   for (let n = g.minPlayers; n <= g.maxPlayers; n++) seats.push(new Option(String(n), String(n)));
   $('#players').replaceChildren(...seats);
@@ -177,7 +191,7 @@ function fillPresets() {
 function aboutPreset() {
   const g = variantOf($('#variant').value);
   const p = g.presets.find((x) => x.name === $('#preset').value) || g.presets[0];
-  $('#preset-about').textContent = `${g.title}: ${g.description}. ${p.name}: ${p.description} (${p.source})`;
+  $('#preset-about').textContent = `${g.title}: ${g.description}. ${p.title || p.name}: ${p.description} (${p.source})`;
 }
 
 function newGame() {
@@ -684,7 +698,7 @@ function renderLegal() {
     const text = legalText(l);
     b.textContent = text;
     li.append(b);
-    if (text !== l.notation && l.kind === 'play') {
+    if (differs(text, l.notation) && l.kind === 'play') {
       const own = document.createElement('span');
       own.className = 'own';
       own.textContent = ` (${tr('ownCount')} ${l.notation})`;
@@ -733,7 +747,7 @@ function renderEvents() {
     const board = boardNotation(e);
     head.textContent = board;
     li.append(head);
-    if (board !== e.notation) {
+    if (differs(board, e.notation)) {
       const own = document.createElement('span');
       own.className = 'own';
       own.textContent = ` (${tr('ownCount')} ${e.notation})`;
@@ -1030,16 +1044,17 @@ function drawPlan() {
     } else {
       el('circle', { class: 'body', cx: x, cy: y, r: half }, g);
     }
-    // the marker: a dark disc on the field's rim, clear of its number
-    if (f.marker) el('circle', { class: 'marker', cx: x + half * 0.72, cy: y - half * 0.72, r: Math.max(4, half * 0.36) }, g);
+    // the marker: a dark disc on the field's rim, clear of its name
+    if (f.marker) el('circle', { class: 'marker', cx: x + half * 0.8, cy: y - half * 0.8, r: Math.max(4, half * 0.34) }, g);
     const sq = f.squares || [];
     const label = fieldLabel(f);
     const t = el('text', { x, y: sq.length ? y - half * 0.3 : y }, g);
     t.textContent = label;
-    if (label.length > 2 && !on) {
-      t.setAttribute('textLength', String(Math.min(2 * half, label.length * 9)));
-      t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
-    }
+    // a name wider than most of the field ("XII", "VI′") is set smaller,
+    // not squeezed, so that it stays clear of the marker's disc
+    const room = 1.5 * half;
+    const wide = label.length > 1 ? (t.getComputedTextLength?.() || label.length * 9) : 0;
+    if (wide > room) t.style.fontSize = `${(parseFloat(getComputedStyle(t).fontSize) || 16) * room / wide}px`;
     // the seats' squares in a row inside the field, below its name
     const side = Math.min(12, (2 * half * 0.9) / Math.max(1, sq.length));
     sq.forEach((p, i) => {
@@ -1090,6 +1105,8 @@ function wire() {
     // the descriptions of the games, presets and opponents in the new language
     loadCatalogue();
     fillOpponents();
+    const g = variantOf($('#variant').value);
+    for (const o of $('#preset').options) o.text = g.presets.find((p) => p.name === o.value)?.title || o.value;
     aboutPreset();
     if (!cur) return;
     if (langView) {
@@ -1206,7 +1223,7 @@ function load(res) {
   log = [];
   paused = true;
   if (botKind === 'hot-seat' || humans.size >= res.players) humans = new Set([...Array(res.players).keys()]);
-  showInfo(tr('loaded', res.variant + (res.preset ? ' (' + res.preset + ')' : ''), res.length));
+  showInfo(tr('loaded', titleOf(res), res.length));
   show(res);
 }
 

@@ -54,7 +54,7 @@ export const words = {
     noStoneFrom: (p) => `No stone can move from ${p} now; the outlined ones can.`, noStone: 'No stone can move now.',
     copied: 'Position ID copied.', selectToCopy: 'Position ID selected: copy it with Ctrl+C.', saved: 'Record saved.',
     loaded: (v, n) => `Loaded ${v} after ${n} steps.`,
-    played: (s, kind, m, own) => `${s} (${kind}) played ${m}${own && own !== m ? ` — in its own count ${own}` : ''}`,
+    played: (s, kind, m, own) => `${s} (${kind}) played ${m}${own && own.toLowerCase() !== m.toLowerCase() ? ` — in its own count ${own}` : ''}`,
     andMore: (n) => `… and ${n} more`, ownCount: 'own count', off: 'off', bar: 'bar', hand: 'hand', borneOff: 'borne off',
     nOff: (n) => `${n} off`,
     hdr: { pips: 'pips', board: 'board', off: 'off', marks: 'marks', junker: 'Junker', score: 'score', balance: 'balance', bought: 'bought', pasches: 'Pasches', ret: 'return' },
@@ -73,6 +73,8 @@ export const words = {
     ruleToggle: 'show the rule',
     aria: { 'manual-dice': 'the dice thrown, e.g. 6 2', 'load-id-text': 'position ID to load', 'record-text': 'record text', 'record-file': 'record file', legal: 'Legal moves', events: 'Events' },
     idPlaceholder: 'paste a position ID',
+    recordPlaceholder: '# brettspiel record … (a saved game: paste it here or open its file)',
+    openFile: 'Open a file…',
   },
   de: {
     loading: 'Die Regeln werden geladen…', language: 'Sprache', chooser: 'Neues Spiel, Regeln, Plätze, Gegner',
@@ -119,7 +121,7 @@ export const words = {
     noStoneFrom: (p) => `Von ${p} kann jetzt kein Stein ziehen; die umrandeten können es.`, noStone: 'Jetzt kann kein Stein ziehen.',
     copied: 'Stellungs-ID kopiert.', selectToCopy: 'Stellungs-ID markiert: mit Strg+C kopieren.', saved: 'Partie gespeichert.',
     loaded: (v, n) => `${v} nach ${n} Schritten geladen.`,
-    played: (s, kind, m, own) => `${s} (${kind}) zog ${m}${own && own !== m ? ` — in eigener Zählung ${own}` : ''}`,
+    played: (s, kind, m, own) => `${s} (${kind}) zog ${m}${own && own.toLowerCase() !== m.toLowerCase() ? ` — in eigener Zählung ${own}` : ''}`,
     andMore: (n) => `… und ${n} weitere`, ownCount: 'eigene Zählung', off: 'ab', bar: 'Bar', hand: 'Hand', borneOff: 'abgetragen',
     nOff: (n) => `${n} ab`,
     hdr: { pips: 'Augen', board: 'Brett', off: 'ab', marks: 'Marken', junker: 'Junker', score: 'Punkte', balance: 'Stand', bought: 'gekauft', pasches: 'Pasche', ret: 'Ergebnis' },
@@ -138,6 +140,8 @@ export const words = {
     ruleToggle: 'die Regel zeigen',
     aria: { 'manual-dice': 'die geworfenen Würfel, z. B. 6 2', 'load-id-text': 'Stellungs-ID zum Laden', 'record-text': 'Text der Partie', 'record-file': 'Datei der Partie', legal: 'Erlaubte Züge', events: 'Ereignisse' },
     idPlaceholder: 'eine Stellungs-ID einfügen',
+    recordPlaceholder: 'eine gespeicherte Partie (# brettspiel record …) hier einfügen oder ihre Datei öffnen',
+    openFile: 'Datei öffnen…',
   },
 };
 
