@@ -1050,11 +1050,20 @@ function drawPlan() {
     const label = fieldLabel(f);
     const t = el('text', { x, y: sq.length ? y - half * 0.3 : y }, g);
     t.textContent = label;
-    // a name wider than most of the field ("XII", "VI′") is set smaller,
-    // not squeezed, so that it stays clear of the marker's disc
+    // a name wider than most of the field ("XII", "VI′") is set smaller, so
+    // that it stays clear of the marker's disc, but not below 12 pixels on
+    // the screen; what is still too wide is narrowed to the room
     const room = 1.5 * half;
     const wide = label.length > 1 ? (t.getComputedTextLength?.() || label.length * 9) : 0;
-    if (wide > room) t.style.fontSize = `${(parseFloat(getComputedStyle(t).fontSize) || 16) * room / wide}px`;
+    if (wide > room) {
+      const base = parseFloat(getComputedStyle(t).fontSize) || 16;
+      const fs = Math.min(base, Math.max(base * room / wide, 12 / perUnit));
+      t.style.fontSize = `${fs}px`;
+      if (wide * fs / base > room) {
+        t.setAttribute('textLength', String(room));
+        t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+      }
+    }
     // the seats' squares in a row inside the field, below its name
     const side = Math.min(12, (2 * half * 0.9) / Math.max(1, sq.length));
     sq.forEach((p, i) => {
