@@ -78,4 +78,10 @@
 // ([ErrIllegalMove], [ErrGameOver], [ErrNotYourTurn], [ErrChanceNode],
 // [ErrBadNotation], [ErrBadPosition], [ErrBadOptions]) in an [*Error] that names
 // the operation, the input and the reason; test for them with errors.Is.
+// The reason is for programmers. A move the rules refuse carries more, as
+// data: the IDs of the rules that refuse it ([Error.Rules], [RulesOf]), set
+// by the rule's check and never read out of a text, and a [Refusal] — a
+// stable [RefusalCode], what was tried in the board's points and the
+// numbers left ([RefusalOf]) — from which package words makes the sentence
+// a player reads, in English or German.
 package brettspiel

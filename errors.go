@@ -73,6 +73,10 @@ type Error struct {
 	// frontend shows the rules' texts (package rules) without reading
 	// them out of the message.
 	Rules []string
+	// Refusal is what was tried and why it was refused, as data for a
+	// frontend to say in words (package words does); nil for an error
+	// that is no refusal of a move by the rules of a game.
+	Refusal *Refusal
 }
 
 // Error renders the error. It quotes at most [MaxQuoted] bytes of Input (see
@@ -86,6 +90,9 @@ func (e *Error) Error() string {
 	s += ": " + e.Err.Error()
 	if e.Reason != "" {
 		s += ": " + cut(e.Reason, MaxReason)
+	}
+	if len(e.Rules) > 0 {
+		s += " (" + strings.Join(e.Rules, ", ") + ")"
 	}
 	return s
 }
@@ -177,64 +184,13 @@ func RulesOf(err error) []string {
 	return nil
 }
 
-// Refuse builds the error of a rule's refusal: Op, Input, the sentinel and
-// the reason, whose rules are also kept as data in [Error.Rules]. The
-// variants write the rules that refuse at the end of a reason, in
-// parentheses and separated by commas — "a lone stone may not stop on the
-// empty own Hucke on its way (T-H1)" — and build their errors with Refuse,
-// so that the IDs a message names and those a frontend reads are the same.
-// A reason that does not end in such a list refuses by no rule: Rules is
-// nil.
-func Refuse(op, input string, err error, reason string) *Error {
-	return &Error{Op: op, Input: input, Err: err, Reason: reason, Rules: trailingRules(reason)}
-}
-
-// trailingRules returns the rule IDs of the list that ends reason, "(T-H1,
-// T-H2)", or nil. An ID is one or two capital letters, a hyphen, up to two
-// capital letters, digits and maybe a small letter; a word may follow it
-// within its item ("V-W3 c", a clause of the rule).
-func trailingRules(reason string) []string {
-	if len(reason) < 5 || reason[len(reason)-1] != ')' {
-		return nil
-	}
-	open := strings.LastIndexByte(reason, '(')
-	if open < 0 {
-		return nil
-	}
-	var ids []string
-	for _, item := range strings.Split(reason[open+1:len(reason)-1], ",") {
-		id, _, _ := strings.Cut(strings.TrimSpace(item), " ")
-		if !isRuleID(id) {
-			return nil
-		}
-		if !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
-
-// isRuleID reports whether s is written as a rule ID, e.g. "T-M3", "V-E1",
-// "D-4", "T-M4b".
-func isRuleID(s string) bool {
-	i := 0
-	for i < len(s) && i < 2 && s[i] >= 'A' && s[i] <= 'Z' {
-		i++
-	}
-	if i == 0 || i >= len(s) || s[i] != '-' {
-		return false
-	}
-	i++
-	for k := 0; k < 2 && i < len(s) && s[i] >= 'A' && s[i] <= 'Z'; k++ {
-		i++
-	}
-	digits := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-		digits++
-	}
-	if i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
-		i++
-	}
-	return digits > 0 && i == len(s)
+// Refuse returns the error of a move that the rules refuse: it wraps
+// [ErrIllegalMove], says why in reason (for programmers, without the
+// rules' IDs, which [Error.Error] adds from Rules), keeps the IDs of the
+// rules that refuse in [Error.Rules] — set here by the rule's check, never
+// read out of a text — and starts its [Refusal] with the code. The caller
+// fills in the operation, the input and what was tried.
+func Refuse(code RefusalCode, reason string, rules ...string) *Error {
+	return &Error{Err: ErrIllegalMove, Reason: reason, Rules: slices.Clip(rules),
+		Refusal: &Refusal{Code: code, Player: Nobody, At: -1}}
 }

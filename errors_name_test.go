@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
@@ -37,26 +38,44 @@ func TestErrorNameOfEverySentinel(t *testing.T) {
 }
 
 func TestRefuseKeepsTheRulesAsData(t *testing.T) {
-	for reason, want := range map[string][]string{
-		"a lone stone may not stop on the empty own Hucke on its way (T-H1)":         {"T-H1"},
-		"step 1 (7→9): no number left (6, 5) moves a stone from 7 to 9 (V-D1, V-D2)": {"V-D1", "V-D2"},
-		"player 1 has all his stones on point 24: the game is over (V-W3 c)":         {"V-W3"},
-		"the moves of a doublet (D-4, T-M4b, D-4)":                                   {"D-4", "T-M4b"},
-		"no number left (6, 5)": nil,
-		"no rule at all":        nil,
-		"a list that is no list of rules (T-H1, and more)": nil,
-		"(x-1)": nil,
-	} {
-		e := brettspiel.Refuse("apply", "1/2", brettspiel.ErrIllegalMove, reason)
-		if !slices.Equal(e.Rules, want) || e.Reason != reason {
-			t.Errorf("Refuse(%q).Rules = %q, want %q", reason, e.Rules, want)
-		}
-		if got := brettspiel.RulesOf(fmt.Errorf("wrapped: %w", e)); !slices.Equal(got, want) {
-			t.Errorf("RulesOf = %q, want %q", got, want)
-		}
+	e := brettspiel.Refuse(brettspiel.RefuseBlocked, "point 7 holds a stone of the opponent", "T-D3")
+	e.Op, e.Input = "apply", "3/7"
+	if !errors.Is(e, brettspiel.ErrIllegalMove) || !slices.Equal(e.Rules, []string{"T-D3"}) {
+		t.Errorf("Refuse: %v, rules %q", e, e.Rules)
 	}
+	if got, want := e.Error(), `brettspiel: apply "3/7": illegal move: point 7 holds a stone of the opponent (T-D3)`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	wrapped := fmt.Errorf("wrapped: %w", e)
+	if got := brettspiel.RulesOf(wrapped); !slices.Equal(got, []string{"T-D3"}) {
+		t.Errorf("RulesOf = %q", got)
+	}
+	if r := brettspiel.RefusalOf(wrapped); r == nil || r.Code != brettspiel.RefuseBlocked || r.At != -1 || r.Player != brettspiel.Nobody {
+		t.Errorf("RefusalOf = %+v", r)
+	}
+	// the IDs are data: a message that names some is not read
 	if brettspiel.RulesOf(nil) != nil || brettspiel.RulesOf(errors.New("(T-H1)")) != nil {
 		t.Error("RulesOf reads rules out of a message")
+	}
+	plain := &brettspiel.Error{Op: "apply", Err: brettspiel.ErrIllegalMove, Reason: "no such point (T-H1)"}
+	if brettspiel.RulesOf(plain) != nil || brettspiel.RefusalOf(plain) != nil {
+		t.Error("rules or a refusal read out of a reason")
+	}
+	// a refusal without rules refuses by none
+	if e := brettspiel.Refuse(brettspiel.RefuseNoStone, "no own stone on point 4"); e.Rules != nil || strings.Contains(e.Error(), "(") {
+		t.Errorf("a refusal by no rule: %v %q", e, e.Rules)
+	}
+	r := &brettspiel.Refusal{Steps: []brettspiel.Step{{From: 13, To: 15}}, Dice: []int{4, 1}, At: 0}
+	c := r.Clone()
+	c.Steps[0].To, c.Dice[0] = 16, 5
+	if r.Steps[0].To != 15 || r.Dice[0] != 4 {
+		t.Error("Clone shares its slices")
+	}
+	if st, ok := r.Step(); !ok || st.To != 15 {
+		t.Errorf("Step() = %v, %v", st, ok)
+	}
+	if _, ok := (&brettspiel.Refusal{At: -1}).Step(); ok {
+		t.Error("a refused play has a step")
 	}
 }
 

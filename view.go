@@ -14,7 +14,9 @@ type JSONView struct {
 	// NoStatic leaves out what the rules fix in every state of a game: the
 	// Festungsspiel's plan (its layout and the fields' names, kinds,
 	// neighbours and coordinates; each field keeps its ID, marker and
-	// squares). The race games have nothing of the kind.
+	// squares) and its events' tracks, which are their fields (an event
+	// leaves out "trackFrom" and "trackTo" where they equal "from" and
+	// "to"). The race games have nothing of the kind.
 	NoStatic bool
 }
 

@@ -125,10 +125,10 @@ func (o Options) Record(text string) (*Report, error) {
 // Game analyses the steps played in h, which it does not change.
 func (o Options) Game(h *brettspiel.History) (*Report, error) {
 	if h == nil {
-		return nil, brettspiel.Refuse("analyse", "", brettspiel.ErrBadOptions, "no game to analyse")
+		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "no game to analyse"}
 	}
 	if o.Plies < 0 || o.Plies > 2 {
-		return nil, brettspiel.Refuse("analyse", "", brettspiel.ErrBadOptions, "plies are 1 or 2")
+		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "plies are 1 or 2"}
 	}
 	g := h.Start()
 	a, err := newAnalyst(g, o)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -16,8 +17,15 @@ type Level struct {
 	// Strength orders the levels for a menu, weakest first; levels of equal
 	// strength are ordered by name.
 	Strength int
-	// Description says in a phrase how the bot plays.
+	// Description says in a phrase how the bot plays, in English.
 	Description string
+	// Descriptions holds Description in other languages by language tag,
+	// e.g. "de" for German; see [Level.DescriptionIn].
+	Descriptions map[string]string
+	// Games names the variants the level is made for (catalog names, e.g.
+	// "verkehren"); empty for a level that plays every game alike. A level
+	// plays any game, but a menu offers it only for these ([For]).
+	Games []string
 	// New returns the bot, with the budget the level stands for. The bots
 	// keep no state between calls, so one value may serve every game.
 	New func() Bot
@@ -35,12 +43,20 @@ var registry struct {
 }
 
 func init() {
-	Register(Level{Name: "random", Strength: 0, Description: "plays any legal move at random", New: func() Bot { return Random{} }})
-	Register(Level{Name: "greedy", Strength: 10, Description: "takes the move that scores most at once", New: func() Bot { return Greedy{} }})
-	Register(Level{Name: "search", Strength: 20, Description: "rolls each move out 400 times (Monte Carlo)", New: func() Bot { return Searcher{} }})
+	Register(Level{Name: "random", Strength: 0, Description: "plays any legal move at random",
+		Descriptions: map[string]string{"de": "spielt irgendeinen erlaubten Zug, zufällig gewählt"},
+		New:          func() Bot { return Random{} }})
+	Register(Level{Name: "greedy", Strength: 10, Description: "takes the move that scores most at once",
+		Descriptions: map[string]string{"de": "nimmt den Zug, der sofort am meisten einbringt"},
+		New:          func() Bot { return Greedy{} }})
+	Register(Level{Name: "search", Strength: 20, Description: "rolls each move out 400 times (Monte Carlo)",
+		Descriptions: map[string]string{"de": "spielt jeden Zug 400-mal zufällig zu Ende (Monte Carlo)"},
+		New:          func() Bot { return Searcher{} }})
 	// Two plies within 4000 positions: about a second a move in a browser's
 	// WebAssembly at most.
-	Register(Level{Name: "expectimax", Strength: 30, Description: "looks two moves ahead over every throw", New: func() Bot { return Expectimax{Plies: 2, Nodes: 4000} }})
+	Register(Level{Name: "expectimax", Strength: 30, Description: "looks two moves ahead over every throw",
+		Descriptions: map[string]string{"de": "rechnet zwei Züge voraus, über jeden möglichen Wurf"},
+		New:          func() Bot { return Expectimax{Plies: 2, Nodes: 4000} }})
 }
 
 // Register adds a level to the registry: one line in an init function of
@@ -60,6 +76,7 @@ func Register(l Level) {
 	if slices.ContainsFunc(registry.levels, func(x Level) bool { return x.Name == l.Name }) {
 		panic("bot.Register: the level " + brettspiel.Quote(l.Name) + " is registered twice")
 	}
+	l.Descriptions = maps.Clone(l.Descriptions)
 	registry.levels = append(registry.levels, l)
 	slices.SortStableFunc(registry.levels, func(a, b Level) int {
 		if a.Strength != b.Strength {
@@ -75,6 +92,31 @@ func Levels() []Level {
 	registry.mu.RLock()
 	defer registry.mu.RUnlock()
 	return slices.Clone(registry.levels)
+}
+
+// DescriptionIn returns the level's description in the language of a tag
+// ("de"; region subtags and case do not matter, "de-AT" is "de"), and
+// Description, the English, for "en", "" or a language the level has no
+// text in.
+func (l Level) DescriptionIn(tag string) string {
+	base, _, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
+	if d, ok := l.Descriptions[strings.ToLower(base)]; ok && d != "" {
+		return d
+	}
+	return l.Description
+}
+
+// For reports whether the level is made for the variant: it names it in
+// Games, or it names no game.
+func (l Level) For(variant string) bool {
+	return len(l.Games) == 0 || slices.Contains(l.Games, variant)
+}
+
+// LevelsFor returns the registered levels made for a variant ([Level.For]),
+// weakest first: what a frontend's menu of opponents offers for it.
+func LevelsFor(variant string) []Level {
+	ls := Levels()
+	return slices.DeleteFunc(ls, func(l Level) bool { return !l.For(variant) })
 }
 
 // Names returns the names of the registered levels, weakest first.

@@ -68,3 +68,59 @@ func TestRegisterAddsALevelInOneLine(t *testing.T) {
 		}()
 	}
 }
+
+// A level made for some variants is offered for those only; a level that
+// names no game is offered for every one.
+func TestLevelsForOffersALevelForItsGames(t *testing.T) {
+	saved := Levels()
+	defer func() {
+		registry.mu.Lock()
+		registry.levels = registry.levels[:0:0]
+		registry.mu.Unlock()
+		for _, l := range saved {
+			Register(l)
+		}
+	}()
+	Register(Level{Name: "zz-race", Strength: 35, Games: []string{"toccateglio", "verkehren"}, New: func() Bot { return Greedy{} }})
+	Register(Level{Name: "zz-fort", Strength: 36, Games: []string{"festung"}, New: func() Bot { return Greedy{} }})
+	names := func(ls []Level) string {
+		var s []string
+		for _, l := range ls {
+			s = append(s, l.Name)
+		}
+		return strings.Join(s, ",")
+	}
+	for variant, want := range map[string]string{
+		"verkehren":   "random,greedy,search,expectimax,zz-race",
+		"toccateglio": "random,greedy,search,expectimax,zz-race",
+		"festung":     "random,greedy,search,expectimax,zz-fort",
+		"other":       "random,greedy,search,expectimax",
+	} {
+		if got := names(LevelsFor(variant)); got != want {
+			t.Errorf("LevelsFor(%q) = %s, want %s", variant, got, want)
+		}
+	}
+	if !(Level{}).For("anything") || (Level{Games: []string{"festung"}}).For("verkehren") {
+		t.Error("Level.For disagrees with Games")
+	}
+}
+
+// DescriptionIn gives a level's German text for "de" (any region or case)
+// and the English for "en", "" and a language it has no text in.
+func TestDescriptionIn(t *testing.T) {
+	for _, l := range Levels() {
+		if l.Descriptions["de"] == "" || l.Descriptions["de"] == l.Description {
+			t.Errorf("%s: German %q", l.Name, l.Descriptions["de"])
+		}
+		for _, tag := range []string{"de", "DE-at", "de_CH"} {
+			if got := l.DescriptionIn(tag); got != l.Descriptions["de"] {
+				t.Errorf("%s in %q: %q", l.Name, tag, got)
+			}
+		}
+		for _, tag := range []string{"", "en", "fr"} {
+			if got := l.DescriptionIn(tag); got != l.Description {
+				t.Errorf("%s in %q: %q", l.Name, tag, got)
+			}
+		}
+	}
+}

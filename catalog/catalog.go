@@ -36,6 +36,10 @@ type Preset struct {
 	// Name is the preset's name as its game names it, e.g.
 	// "Tokkadille 1853, 16 stones".
 	Name string `json:"name"`
+	// Title is the preset's name for a menu, in the language of the list
+	// ([VariantsIn]); in English it is Name. A call names the preset by
+	// Name, never by Title.
+	Title string `json:"title"`
 	// Description says what distinguishes it from the game's other presets.
 	Description string `json:"description"`
 	// Source names the text whose rules it follows.
@@ -80,7 +84,7 @@ var entries = []entry{
 		v: Variant{
 			Name: toccateglio.Variant, Title: "Toccateglio",
 			Description: "a backgammon relative of the 18th and 19th centuries: hits are scored as marks, never carried out; the Hucke is taken by two stones together; a Partie runs to 12 marks",
-			Presets:     presetsOf(toccateglio.Presets(), func(p toccateglio.Preset) Preset { return Preset{p.Name, p.Summary, p.Source} }),
+			Presets:     presetsOf(toccateglio.Presets(), func(p toccateglio.Preset) Preset { return Preset{p.Name, p.Name, p.Summary, p.Source} }),
 			MinPlayers:  2, MaxPlayers: 2,
 		},
 		newGame: func(i, _ int) (brettspiel.Game, error) {
@@ -96,7 +100,7 @@ var entries = []entry{
 		v: Variant{
 			Name: "verkehren", Title: "Verkehren",
 			Description: "both players set their stones on the other's side and run the same way round; hit stones leave the board and enter again; a player shut out is Junker",
-			Presets:     presetsOf(verkehren.Presets(), func(p verkehren.Preset) Preset { return Preset{p.Name, p.Summary, p.Source} }),
+			Presets:     presetsOf(verkehren.Presets(), func(p verkehren.Preset) Preset { return Preset{p.Name, p.Name, p.Summary, p.Source} }),
 			MinPlayers:  2, MaxPlayers: 2,
 		},
 		newGame: func(i, _ int) (brettspiel.Game, error) {
@@ -112,7 +116,7 @@ var entries = []entry{
 		v: Variant{
 			Name: festung.Variant, Title: "Festungsspiel",
 			Description: "a fortress game for 2 to 6 players and three dice: markers are staked on a plan of works, taken and placed by the throws; the fifth Pasch takes the centre",
-			Presets:     presetsOf(festung.Presets(), func(p festung.Preset) Preset { return Preset{p.Name, p.Summary, p.Source} }),
+			Presets:     presetsOf(festung.Presets(), func(p festung.Preset) Preset { return Preset{p.Name, p.Name, p.Summary, p.Source} }),
 			MinPlayers:  2, MaxPlayers: 6,
 		},
 		newGame: func(i, players int) (brettspiel.Game, error) {

@@ -8,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // Every preset of every game, built by name at each seat count it allows and
@@ -101,4 +102,17 @@ preset: Cotton
 	// 5 chance 3-3
 	// player 1 to move
 	// player 0 takes back 2 steps; player 0 to move
+}
+
+// The catalogue in German: the same names, the texts for a German player.
+func ExampleVariantsIn() {
+	for _, v := range catalog.VariantsIn(words.German) {
+		if v.Name == "verkehren" {
+			fmt.Println(v.Presets[1].Name, "→", v.Presets[1].Title)
+			fmt.Println(v.Presets[1].Description)
+		}
+	}
+	// Output:
+	// VK band limit 5 → VK, höchstens 5 Bände
+	// die Regeln von VK mit der zweiten Eröffnung, die der Text nennt: nie mehr als 5 Bände zugleich
 }

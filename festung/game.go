@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
@@ -478,7 +479,21 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		if g.zero() {
 			return zeroErr("apply")
 		}
-		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
+		err := brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
+		if p := g.ToMove(); p >= 0 && m.Actor() == p {
+			// a decision the rules refuse: a fortress with nothing to take
+			// to the thrower, or no fortress (F-A1, F-A2)
+			e := brettspiel.Refuse(RefuseNotOffered, "no fortress "+strconv.FormatUint(m.Payload(), 10)+" is offered; "+g.offer(), "F-A2")
+			if f := m.Payload(); f >= 1 && f <= 4 {
+				e = brettspiel.Refuse(RefuseNothingToTake, "no marker to take in the works of fortress "+strconv.Itoa(int(f))+" open to the thrower; "+g.offer(), "F-A1", "F-A2")
+				g.tried(e.Refusal, []brettspiel.Step{fieldStep(g.occupiedTwin(int(f), int(g.throw.L)), g.throw.L)})
+			} else {
+				g.tried(e.Refusal, nil)
+			}
+			e.Op, e.Input = "apply", g.MoveString(m)
+			return e
+		}
+		return err
 	}
 	g.events = g.events[:0]
 	if m.Actor() == brettspiel.Chance {

@@ -128,7 +128,8 @@ func squareFields(k int) (fortress, pasch FieldID) {
 func (g *Game) toJSON() stateJSON { return g.viewToJSON(brettspiel.JSONView{}) }
 
 // viewToJSON fills the JSON form of g in the parts v asks for; the plan is
-// left to MarshalJSONView.
+// left to MarshalJSONView. Under v.NoStatic the fields carry their IDs,
+// markers and squares only.
 func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 	s := stateJSON{
 		StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v),
@@ -179,9 +180,17 @@ func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 			s.Seats[p].Fortress, s.Seats[p].PaschField = f.String(), pf.String()
 		}
 	}
-	copy(s.Fields, planJSON[:])
-	for i := range s.Fields {
-		s.Fields[i].Marker = g.Marker(FieldID(i + 1))
+	if v.NoStatic {
+		// the plan's description is left out: each field's ID, marker
+		// and squares are all the lean form writes
+		for i := range s.Fields {
+			s.Fields[i].ID, s.Fields[i].Marker = i+1, g.Marker(FieldID(i+1))
+		}
+	} else {
+		copy(s.Fields, planJSON[:])
+		for i := range s.Fields {
+			s.Fields[i].Marker = g.Marker(FieldID(i + 1))
+		}
 	}
 	for p := range s.Seats {
 		f, pf := squareFields(int(g.pasch[p]))

@@ -42,24 +42,30 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 // for a zero Game.
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	fail := func(err error, reason string) (brettspiel.Move, error) {
-		return brettspiel.NoMove, brettspiel.Refuse("parse move", s, err, reason)
+		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: s, Err: err, Reason: reason}
 	}
-	// check returns m if it is legal, else the error Apply would give with
-	// the reason why (built only then: it lists the fields on offer).
-	check := func(m brettspiel.Move, why func() string) (brettspiel.Move, error) {
+	// check returns m if it is legal, else the error Apply would give: a
+	// refusal by the rules with why (built only then: it lists the fields on
+	// offer) when m is the thrower's, else the error of a move out of turn.
+	check := func(m brettspiel.Move, why func() *brettspiel.Error) (brettspiel.Move, error) {
 		if g.legal(m) {
 			return m, nil
 		}
-		reason := why()
+		e := why()
 		err := brettspiel.CheckMove(g.ToMove(), m, nil, nil)
-		var e *brettspiel.Error
-		if errors.As(err, &e) {
-			if reason == "" {
+		var ce *brettspiel.Error
+		if errors.As(err, &ce) && ce.Err != brettspiel.ErrIllegalMove {
+			reason := ce.Reason
+			if e != nil && e.Refusal == nil {
 				reason = e.Reason
 			}
-			return fail(e.Err, reason)
+			return fail(ce.Err, reason)
 		}
-		return fail(brettspiel.ErrIllegalMove, reason)
+		if e == nil || e.Refusal == nil {
+			return fail(brettspiel.ErrIllegalMove, "")
+		}
+		e.Op, e.Input = "parse move", s
+		return brettspiel.NoMove, e
 	}
 	if g.zero() {
 		return fail(brettspiel.ErrZeroGame, "")
@@ -68,21 +74,27 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		return fail(brettspiel.ErrGameOver, "")
 	}
 	if t, ok := parseThrow(s); ok {
-		return check(throwMove(t), func() string { return "a decision is due: " + g.offer() })
+		return check(throwMove(t), func() *brettspiel.Error {
+			return &brettspiel.Error{Reason: "a decision is due: " + g.offer()}
+		})
 	}
 	if f, ok := FieldByName(s); ok && f.Kind == OuterWork {
 		m := brettspiel.NewMove(g.turn, uint64(f.Fortress))
 		if g.throw.L != 0 && int(g.throw.L) != f.Number {
 			m = brettspiel.NewMove(g.turn, 0) // never legal
 		}
-		return check(m, func() string {
+		return check(m, func() *brettspiel.Error {
+			var e *brettspiel.Error
 			switch {
 			case g.throw.L == 0:
-				return "a throw is due"
+				return &brettspiel.Error{Reason: "a throw is due"}
 			case int(g.throw.L) != f.Number:
-				return fmt.Sprintf("the large die shows %d; %s", g.throw.L, g.offer())
+				e = brettspiel.Refuse(RefuseNotOffered, fmt.Sprintf("the large die shows %d; %s", g.throw.L, g.offer()), "F-A2")
+			default:
+				e = brettspiel.Refuse(RefuseNothingToTake, fmt.Sprintf("no marker to take in the works of fortress %d; %s", f.Fortress, g.offer()), "F-A1", "F-A2")
 			}
-			return fmt.Sprintf("no marker to take in the works of fortress %d; %s", f.Fortress, g.offer())
+			g.tried(e.Refusal, []brettspiel.Step{{Field: int(f.ID), Die: f.Number}})
+			return e
 		})
 	}
 	return fail(brettspiel.ErrBadNotation, "want a throw such as 5/1-6 (large die/small dice), or at a decision the outer-works field to take from, such as W2.V")

@@ -124,50 +124,50 @@ func load(o Options, pos Position, end ending) (*Game, error) { return build(o, 
 // build builds a game at pos under the normalized options o, checking it as
 // FromPosition documents, and against its history when history is set.
 func build(o Options, pos Position, end ending, history bool) (*Game, error) {
-	bad := func(format string, args ...any) (*Game, error) {
-		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
+	bad := func(rules []string, format string, args ...any) (*Game, error) {
+		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
 	}
 	n := o.Players
 	if len(pos.Balances) != n || len(pos.Pasches) != n || (pos.Bought != nil && len(pos.Bought) != n) {
-		return bad("%d players need %d balances, Pasch counts and (if given) bought counts; have %d, %d, %d", n, n, len(pos.Balances), len(pos.Pasches), len(pos.Bought))
+		return bad(nil, "%d players need %d balances, Pasch counts and (if given) bought counts; have %d, %d, %d", n, n, len(pos.Balances), len(pos.Pasches), len(pos.Bought))
 	}
 	g := &Game{opts: o, winner: brettspiel.Nobody, turn: pos.Thrower, throws: pos.Throws}
 	if pos.Thrower < 0 || int(pos.Thrower) >= n {
-		return bad("thrower %d is no seat of %d players", pos.Thrower, n)
+		return bad(nil, "thrower %d is no seat of %d players", pos.Thrower, n)
 	}
 	switch end {
 	case playing:
 		if pos.Throws < 0 || pos.Throws >= o.TurnCap {
-			return bad("%d throws made; want 0…%d (turn cap %d)", pos.Throws, o.TurnCap-1, o.TurnCap)
+			return bad(nil, "%d throws made; want 0…%d (turn cap %d)", pos.Throws, o.TurnCap-1, o.TurnCap)
 		}
 	case capped:
 		if pos.Throws != o.TurnCap {
-			return bad("the turn cap ended the game, but %d throws were made, not %d", pos.Throws, o.TurnCap)
+			return bad(nil, "the turn cap ended the game, but %d throws were made, not %d", pos.Throws, o.TurnCap)
 		}
 		g.capped = true
 	case won:
 		if pos.Throws < 1 || pos.Throws > o.TurnCap {
-			return bad("seat %d threw the fifth Pasch, but %d throws were made; want 1…%d (turn cap %d)", pos.Thrower, pos.Throws, o.TurnCap, o.TurnCap)
+			return bad(nil, "seat %d threw the fifth Pasch, but %d throws were made; want 1…%d (turn cap %d)", pos.Thrower, pos.Throws, o.TurnCap, o.TurnCap)
 		}
 		if k := pos.Pasches[pos.Thrower]; k != 5 {
-			return bad("seat %d threw the fifth Pasch, but has %d Pasches, not 5", pos.Thrower, k)
+			return bad(nil, "seat %d threw the fifth Pasch, but has %d Pasches, not 5", pos.Thrower, k)
 		}
 		if len(pos.Markers) != 0 {
-			return bad("the plan holds %d markers, but the fifth Pasch takes every marker on the plan (F-C3)", len(pos.Markers))
+			return bad([]string{"F-C3"}, "the plan holds %d markers, but the fifth Pasch takes every marker on the plan", len(pos.Markers))
 		}
 		g.winner = pos.Thrower
 	default:
-		return bad("unknown ending %d", end)
+		return bad(nil, "unknown ending %d", end)
 	}
 	if end != playing && pos.Throw != (dice.Throw3{}) {
-		return bad("the game is over, so no throw %v can wait for a decision", pos.Throw)
+		return bad(nil, "the game is over, so no throw %v can wait for a decision", pos.Throw)
 	}
 	for _, id := range pos.Markers {
 		if id == NoField || id > NumMarkerFields {
-			return bad("%v cannot hold a marker", id)
+			return bad(nil, "%v cannot hold a marker", id)
 		}
 		if g.on.has(id) {
-			return bad("%v is listed twice; a field holds one marker or none (F-P7)", id)
+			return bad([]string{"F-P7"}, "%v is listed twice; a field holds one marker or none", id)
 		}
 		g.on.set(id)
 	}
@@ -180,16 +180,16 @@ func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 		// balance (and what was bought) by up to maxGainPerThrow.
 		room := maxBalance - maxGainPerThrow*(o.TurnCap-pos.Throws)
 		if bal < -room || bal > room {
-			return bad("seat %d's balance %d leaves no room for the %d throws left before the turn cap (a throw moves a balance by up to %d); want at most %d either way", p, bal, o.TurnCap-pos.Throws, maxGainPerThrow, room)
+			return bad(nil, "seat %d's balance %d leaves no room for the %d throws left before the turn cap (a throw moves a balance by up to %d); want at most %d either way", p, bal, o.TurnCap-pos.Throws, maxGainPerThrow, room)
 		}
 		if (k < 0 || k > 4) && !(end == won && p == int(pos.Thrower)) {
-			return bad("seat %d has %d Pasches; want 0…4 (the fifth ends the game)", p, k)
+			return bad(nil, "seat %d has %d Pasches; want 0…4 (the fifth ends the game)", p, k)
 		}
 		g.balance[p], g.pasch[p] = bal, uint8(k)
 		g.bought[p] = max(0, -bal)
 		if pos.Bought != nil {
 			if pos.Bought[p] < g.bought[p] || pos.Bought[p] > room {
-				return bad("seat %d bought %d markers, but his balance %d needs %d to %d", p, pos.Bought[p], bal, g.bought[p], room)
+				return bad(nil, "seat %d bought %d markers, but his balance %d needs %d to %d", p, pos.Bought[p], bal, g.bought[p], room)
 			}
 			g.bought[p] = pos.Bought[p]
 		}
@@ -207,27 +207,27 @@ func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 		f := plan[id].Fortress
 		switch {
 		case o.Players == 5 && id == o.EmptyField && g.on.has(id):
-			return bad("%v holds a marker, but it stays empty with five players: markers are placed only on fortress 1 (F-S1, F-A2)", id)
+			return bad([]string{"F-S1", "F-A2"}, "%v holds a marker, but it stays empty with five players: markers are placed only on fortress 1", id)
 		case o.Players == 5 && id == o.EmptyField:
 		case !g.on.has(id) && maxK < f-1:
-			return bad("%v is empty, but nobody has the %d Pasches that open fortress %d (F-A1)", id, f-1, f)
+			return bad([]string{"F-A1"}, "%v is empty, but nobody has the %d Pasches that open fortress %d", id, f-1, f)
 		}
 	}
 	if want := int64(n) * int64(o.Stock); total != want {
-		return bad("markers are not conserved: balances and markers on the plan make %d, want %d players × stock %d = %d", total, n, o.Stock, want)
+		return bad(nil, "markers are not conserved: balances and markers on the plan make %d, want %d players × stock %d = %d", total, n, o.Stock, want)
 	}
 	if pos.Throw != (dice.Throw3{}) {
 		if !pos.Throw.Valid() {
-			return bad("%v is no throw of three dice", pos.Throw)
+			return bad(nil, "%v is no throw of three dice", pos.Throw)
 		}
 		if _, ok := g.decides(pos.Throw); !ok {
-			return bad("throw %v leaves seat %d no choice, so no decision can be pending", pos.Throw, pos.Thrower)
+			return bad(nil, "throw %v leaves seat %d no choice, so no decision can be pending", pos.Throw, pos.Thrower)
 		}
 		g.throw = pos.Throw
 	}
 	if history {
-		if reason := g.checkHistory(end); reason != "" {
-			return bad("%s", reason)
+		if reason, rules := g.checkHistory(end); reason != "" {
+			return bad(rules, "%s", reason)
 		}
 	}
 	return g, nil
@@ -239,8 +239,9 @@ func build(o Options, pos Position, end ending, history bool) (*Game, error) {
 // the end); a throw adds at most two Pasches (6-6-6, F-C4); a balance rises
 // only on its seat's own throws, by at most maxGainPerThrow, and falls by at
 // most maxLossPerThrow a throw, which bounds the markers bought too; before
-// the first throw the plan is the setup.
-func (g *Game) checkHistory(end ending) string {
+// the first throw the plan is the setup. With the reason come the rules
+// that refuse, where one does.
+func (g *Game) checkHistory(end ending) (string, []string) {
 	o, t := g.opts, g.throws
 	n := o.Players
 	thrower := t % n
@@ -248,30 +249,30 @@ func (g *Game) checkHistory(end ending) string {
 		thrower = (t - 1) % n // the game ended on that seat's throw
 	}
 	if int(g.turn) != thrower {
-		return fmt.Sprintf("seat %d's throw after %s, but seat 0 throws first and the dice go round: seat %d's", g.turn, throwCount(t), thrower)
+		return fmt.Sprintf("seat %d's throw after %s, but seat 0 throws first and the dice go round: seat %d's", g.turn, throwCount(t), thrower), nil
 	}
 	start := o.Stock - Stake(n) // every balance after the setup (F-S1)
 	for p := range n {
 		own := (t - p + n - 1) / n // the throws seat p has made
 		if k := int(g.pasch[p]); k > 2*own {
-			return fmt.Sprintf("seat %d has %d Pasches from %s of his; a throw adds at most two (6-6-6, F-C4)", p, k, throwCount(own))
+			return fmt.Sprintf("seat %d has %d Pasches from %s of his; a throw adds at most two (6-6-6, F-C4)", p, k, throwCount(own)), nil
 		}
 		lo, hi := start-maxLossPerThrow*t, start+maxGainPerThrow*own
 		if b := g.balance[p]; b < lo || b > hi {
-			return fmt.Sprintf("seat %d's balance is %d, but %s (%d of them his) leave a balance of %d after the setup between %d and %d", p, b, throwCount(t), own, start, lo, hi)
+			return fmt.Sprintf("seat %d's balance is %d, but %s (%d of them his) leave a balance of %d after the setup between %d and %d", p, b, throwCount(t), own, start, lo, hi), nil
 		}
 		lo, hi = max(0, -start), max(0, maxLossPerThrow*t-start)
 		if b := g.bought[p]; b < lo || b > hi {
-			return fmt.Sprintf("seat %d bought %d markers, but the setup and %s make him buy %d to %d (a throw takes at most %d from a seat)", p, b, throwCount(t), lo, hi, maxLossPerThrow)
+			return fmt.Sprintf("seat %d bought %d markers, but the setup and %s make him buy %d to %d (a throw takes at most %d from a seat)", p, b, throwCount(t), lo, hi, maxLossPerThrow), nil
 		}
 	}
 	if t == 0 {
 		setup, _ := New(o)
 		if g.on != setup.on {
-			return "no throw has been made, but the markers on the plan are not those of the setup (F-S1)"
+			return "no throw has been made, but the markers on the plan are not those of the setup", []string{"F-S1"}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // throwCount is "1 throw" or "n throws".

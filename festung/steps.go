@@ -58,7 +58,12 @@ func fieldStep(id FieldID, l uint8) brettspiel.Step {
 // brettspiel.ErrZeroGame).
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, brettspiel.Refuse("next steps", stepsearch.Input(made), err, reason)
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+	}
+	refuse := func(e *brettspiel.Error) ([]brettspiel.Step, brettspiel.Move, error) {
+		e.Op, e.Input = "next steps", stepsearch.Input(made)
+		g.tried(e.Refusal, made)
+		return nil, brettspiel.NoMove, e
 	}
 	switch {
 	case g.zero():
@@ -78,21 +83,21 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 		return next, brettspiel.NoMove, nil
 	}
 	if len(made) > 1 {
-		return fail(brettspiel.ErrIllegalMove, "the decision is one field (F-A2)")
+		return refuse(brettspiel.Refuse(RefuseOneField, "the decision is one field", "F-A2"))
 	}
 	in := made[0]
 	f, ok := FieldOf(FieldID(in.Field))
 	switch {
 	case in.Field < 0 || in.Field > 255 || !ok:
-		return fail(brettspiel.ErrIllegalMove, "no field has the ID "+strconv.Itoa(in.Field))
+		return refuse(brettspiel.Refuse(RefuseNotOffered, "no field has the ID "+strconv.Itoa(in.Field), "F-A2"))
 	case in.Die != 0 && in.Die != int(g.throw.L):
-		return fail(brettspiel.ErrIllegalMove, "the large die shows "+strconv.Itoa(int(g.throw.L))+", not "+strconv.Itoa(in.Die)+" (F-A2)")
+		return refuse(brettspiel.Refuse(RefuseLargeDie, "the large die shows "+strconv.Itoa(int(g.throw.L))+", not "+strconv.Itoa(in.Die), "F-A2"))
 	case f.Kind != OuterWork || f.Number != int(g.throw.L):
-		return fail(brettspiel.ErrIllegalMove, f.Name+" is not an outer-works field numbered "+strconv.Itoa(int(g.throw.L))+", the large die; "+g.offer()+" (F-A2)")
+		return refuse(brettspiel.Refuse(RefuseNotOffered, f.Name+" is not an outer-works field numbered "+strconv.Itoa(int(g.throw.L))+", the large die; "+g.offer(), "F-A2"))
 	}
 	m := brettspiel.NewMove(g.turn, uint64(f.Fortress))
 	if !g.legal(m) {
-		return fail(brettspiel.ErrIllegalMove, "no marker to take in the works of fortress "+strconv.Itoa(f.Fortress)+" open to the thrower; "+g.offer()+" (F-A1, F-A2)")
+		return refuse(brettspiel.Refuse(RefuseNothingToTake, "no marker to take in the works of fortress "+strconv.Itoa(f.Fortress)+" open to the thrower; "+g.offer(), "F-A1", "F-A2"))
 	}
 	return nil, m, nil
 }

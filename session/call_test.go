@@ -76,8 +76,9 @@ func libID(t *testing.T, g brettspiel.Game) string {
 func TestGamesListsEveryVariantAndPreset(t *testing.T) {
 	a := NewTable(Options{})
 	var out struct {
-		Games []VariantJSON `json:"games"`
-		Bots  []string      `json:"bots"`
+		Games  []VariantJSON `json:"games"`
+		Bots   []string      `json:"bots"`
+		Levels []LevelJSON   `json:"levels"`
 	}
 	call(t, a, "games", nil, &out)
 	want := catalog.Variants()
@@ -97,6 +98,16 @@ func TestGamesListsEveryVariantAndPreset(t *testing.T) {
 	}
 	if strings.Join(out.Bots, ",") != strings.Join(bot.Names(), ",") || !slices.Contains(out.Bots, "expectimax") || !slices.Contains(out.Bots, "net-strongest") {
 		t.Errorf("bots %v, want the registry's, the learned levels included", out.Bots)
+	}
+	// each level says the games it is made for, as the registry does
+	games := map[string]string{}
+	for _, l := range out.Levels {
+		games[l.Name] = strings.Join(l.Games, ",")
+	}
+	for name, want := range map[string]string{"greedy": "", "net-strongest": "toccateglio,verkehren", "festung-best": "festung"} {
+		if got, ok := games[name]; !ok || got != want {
+			t.Errorf("level %s made for %q (listed %v), want %q", name, got, ok, want)
+		}
 	}
 }
 

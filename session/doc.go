@@ -37,7 +37,7 @@
 // required) and results:
 //
 //	version      {}                                  → {protocol, methods}
-//	games        {}                                  → {protocol, games, bots, levels}
+//	games        {lang?}                             → {protocol, games, bots, levels}
 //	rule         {id, lang?}                         → {id, title, text, source}
 //	newGame      {variant, preset?, players?, seed?, seats?, dice?, VIEW} → STATE
 //	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
@@ -60,7 +60,9 @@
 //	analyze      {handle, plies?}                    → {variant, judge, unit, steps, players}
 //
 // lang in rule is the language of the rule's text, "en" (the default) or
-// "de", read as the VIEW's lang is. seed is a number or a string of decimal digits (a
+// "de", read as the VIEW's lang is; in games it is the language of the
+// descriptions of the games, their presets and the bots' levels and of the
+// presets' sources (names and titles are the same in every language). seed is a number or a string of decimal digits (a
 // JavaScript number holds 53 bits); seats a list of "person" or bot names;
 // dice "seeded" or "manual". A STATE is [StateJSON]: the handle, the game's [Info], its
 // "state" (the variant's JSON form, brettspiel.StateJSON and the variant's
@@ -75,8 +77,9 @@
 // legal moves at a seat's turn),
 // chance (true: the throws at a chance node, left out by default), static
 // (true: the Festungsspiel's plan inside the state; by default "fields"
-// lists only the fields holding a marker or squares, by ID, and "plan"
-// gives the rest once) and lang ("en" or "de": the language of the
+// lists only the fields holding a marker or squares, by ID, "plan"
+// gives the rest once, and the state's events leave out "trackFrom" and
+// "trackTo", which are their "from" and "to" there) and lang ("en" or "de": the language of the
 // answer's sentences for players; by default the game's).
 //
 // # Words for players
@@ -85,8 +88,9 @@
 // language: "lang" in the arguments of newGame, loadRecord or loadID
 // ([Config.Lang]; "en" by default), or the call's own "lang". Each event
 // of the log has its sentence ("text": "Player 1 moves a stone from 1 to 3
-// (2).") and a STATE of a game over says how it ended ("ending": "Player 2
-// wins a triple Partie (3 strokes).").
+// (2)."), a STATE of a game over says how it ended ("ending": "Player 2
+// wins a triple Partie (3 strokes).") and a refused move's error says why
+// ("say", see Errors).
 //
 // legal lists the legal moves of the seat to move, or the throws at a chance
 // node, as the state's "legal" does: each with its notation and its parts
@@ -108,8 +112,8 @@
 //
 // # Errors
 //
-// A failed call returns {"error": {"name", "message", "rules"}} ([ErrorJSON])
-// and changes nothing. name is the stable name of the sentinel the error
+// A failed call returns {"error": {"name", "message", "rules", "say",
+// "refusal"}} ([ErrorJSON]) and changes nothing. name is the stable name of the sentinel the error
 // wraps (brettspiel.ErrorName): the library's (ErrIllegalMove,
 // ErrBadNotation, ErrNotYourTurn, ErrChanceNode, ErrGameOver,
 // ErrBadPosition, ErrBadOptions), bot.ErrUnknownBot, and this package's:
@@ -119,7 +123,12 @@
 // bug). message is for programmers and quotes at most brettspiel.MaxQuoted
 // bytes of any input; rules are the texts of the rules that refused
 // (brettspiel.Error.Rules), so a frontend shows them without reading the
-// message.
+// message; say tells the player why in his terms and language (the call's
+// "lang", else the game's; package words), e.g. "You have 4 and 1 to
+// play; 13 to 15 needs a 2."; refusal is what was tried and why, as data
+// (brettspiel.Refusal: a stable code, the steps in the board's points,
+// the numbers left). say and refusal are absent for an error that no
+// player's move causes.
 //
 // # Limits
 //

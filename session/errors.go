@@ -47,6 +47,14 @@ type ErrorJSON struct {
 	// Rules are the rules that refused (brettspiel.Error.Rules) with their
 	// texts; absent when no rule refused.
 	Rules []RuleJSON `json:"rules,omitempty"`
+	// Say is what to tell the player, in his language (words.Lang.Refusal:
+	// "You have 4 and 1 to play; 13 to 15 needs a 2."); absent for an error
+	// no player's move causes (a bad call, an unknown handle).
+	Say string `json:"say,omitempty"`
+	// Refusal is what was tried and why it was refused, as data
+	// (brettspiel.Refusal); absent for an error that is no refusal by the
+	// rules.
+	Refusal *brettspiel.Refusal `json:"refusal,omitempty"`
 }
 
 // RuleJSON is a rule's text.
@@ -56,9 +64,6 @@ type RuleJSON struct {
 	Text   string `json:"text"`
 	Source string `json:"source"`
 }
-
-// ruleOf returns the English text of the rule with the ID, nil for none.
-func ruleOf(id string) *RuleJSON { return ruleIn(rules.Book{}, id) }
 
 // bookOf returns the rules in a language of package words.
 func bookOf(l words.Lang) rules.Book {
@@ -79,15 +84,21 @@ func ruleIn(b rules.Book, id string) *RuleJSON {
 	return &RuleJSON{ID: r.ID, Title: r.Title, Text: r.Text, Source: r.Source}
 }
 
-// NewErrorJSON describes err for a frontend: its name, its message and the
-// texts of the rules it names as data.
-func NewErrorJSON(err error) ErrorJSON {
-	e := ErrorJSON{Name: brettspiel.ErrorName(err), Message: err.Error()}
+// NewErrorJSON describes err for a frontend: its name, its message, the
+// texts of the rules it names as data, and for the player a sentence in
+// English (see [NewErrorJSONIn]) with the refusal's data.
+func NewErrorJSON(err error) ErrorJSON { return NewErrorJSONIn(err, words.English) }
+
+// NewErrorJSONIn is [NewErrorJSON] with the player's sentence and the
+// rules' texts in l.
+func NewErrorJSONIn(err error, l words.Lang) ErrorJSON {
+	e := ErrorJSON{Name: brettspiel.ErrorName(err), Message: err.Error(), Say: l.Refusal(err), Refusal: brettspiel.RefusalOf(err).Clone()}
 	if e.Name == "" {
 		e.Name = "Error"
 	}
+	b := bookOf(l)
 	for _, id := range brettspiel.RulesOf(err) {
-		if r := ruleOf(id); r != nil {
+		if r := ruleIn(b, id); r != nil {
 			e.Rules = append(e.Rules, *r)
 		}
 	}

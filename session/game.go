@@ -287,26 +287,31 @@ func (g *Game) Len() int {
 func (g *Game) Log(since int) []Step {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.log(g.lang, since)
+	return g.log(g.lang, since, true)
 }
 
 // Lang returns the language of the game's sentences ([Config.Lang]).
 func (g *Game) Lang() words.Lang { return g.lang }
 
-func (g *Game) log(l words.Lang, since int) []Step {
+// log returns the steps from since on; rules false leaves the rules' texts
+// out.
+func (g *Game) log(l words.Lang, since int, rules bool) []Step {
 	since = min(max(since, 0), g.h.Len())
 	out := make([]Step, 0, g.h.Len()-since)
 	for i := since; i < g.h.Len(); i++ {
 		e, _ := g.h.Entry(i)
-		out = append(out, stepOf(l, i, e))
+		out = append(out, stepOf(l, i, e, rules))
 	}
 	return out
 }
 
-func stepOf(l words.Lang, i int, e brettspiel.HistoryEntry) Step {
+func stepOf(l words.Lang, i int, e brettspiel.HistoryEntry, rules bool) Step {
 	s := Step{Index: i, Actor: int(e.Actor), Notation: e.Notation, Events: make([]EventJSON, len(e.Events))}
 	for k, ev := range e.Events {
-		s.Events[k] = EventJSON{Text: l.Event(ev), Event: ev, Rule: ruleIn(bookOf(l), ev.Rule)}
+		s.Events[k] = EventJSON{Text: l.Event(ev), Event: ev}
+		if rules {
+			s.Events[k].Rule = ruleIn(bookOf(l), ev.Rule)
+		}
 	}
 	return s
 }
@@ -314,7 +319,7 @@ func stepOf(l words.Lang, i int, e brettspiel.HistoryEntry) Step {
 // last returns the step just played.
 func (g *Game) last() Step {
 	e, _ := g.h.Entry(g.h.Len() - 1)
-	return stepOf(g.lang, g.h.Len()-1, e)
+	return stepOf(g.lang, g.h.Len()-1, e, true)
 }
 
 // Apply plays a move given in the game's notation and returns the step. On

@@ -75,3 +75,49 @@ func TestLangRefused(t *testing.T) {
 		t.Errorf("%d games, want 1", a.Len())
 	}
 }
+
+// A refused move's answer says why in the player's language, beside the
+// programmer's message, the rules' texts and the refusal as data.
+func TestLangOfRefusal(t *testing.T) {
+	a := NewTable(Options{})
+	var s StateJSON
+	call(t, a, "newGame", map[string]any{"variant": "verkehren", "dice": "manual", "lang": "de"}, &s)
+	for _, d := range [][]int{{1, 1}, {6, 5}, {4, 1}} { // the draw; player 2 begins and throws 4-1
+		call(t, a, "throwManual", map[string]any{"handle": s.Handle, "dice": d}, &s)
+	}
+	h := strconv.Itoa(s.Handle)
+	for _, c := range []struct{ method, args, say string }{
+		{"nextSteps", `{"handle":` + h + `,"steps":[{"from":13,"to":15,"trackFrom":0,"trackTo":0,"die":0,"flags":[]}]}`,
+			"Du hast 4 und 1 zu spielen; der Zug von 13 nach 15 braucht eine 2."},
+		{"apply", `{"handle":` + h + `,"notation":"1/3"}`, // player 2's own track: 1/3 is 13 to 15 on the board
+			"Du hast 4 und 1 zu spielen; der Zug von 13 nach 15 braucht eine 2."},
+		{"apply", `{"handle":` + h + `,"notation":"1/3","lang":"en"}`,
+			"You have 4 and 1 to play; 13 to 15 needs a 2."},
+		{"apply", `{"handle":` + h + `,"notation":"pass"}`,
+			"Du kannst nicht passen: eine Zahl deines Wurfs ist spielbar."},
+	} {
+		e := fail(t, a, c.method, c.args)
+		if e.Name != "ErrIllegalMove" || e.Say != c.say {
+			t.Errorf("%s %s: %s, say %q, want %q", c.method, c.args, e.Name, e.Say, c.say)
+		}
+		if len(e.Rules) != 1 || e.Rules[0].ID != "V-D2" {
+			t.Errorf("%s %s: rules %+v, want V-D2 alone", c.method, c.args, e.Rules)
+		} else if want := ruleIn(bookOf(langOfSay(c.say)), "V-D2"); e.Rules[0] != *want {
+			t.Errorf("%s %s: rule text %+v, want %+v", c.method, c.args, e.Rules[0], *want)
+		}
+		if e.Refusal == nil || e.Refusal.Player != 1 || len(e.Refusal.Dice) != 2 {
+			t.Errorf("%s %s: refusal %+v", c.method, c.args, e.Refusal)
+		}
+	}
+	// an error of the call itself has nothing to say to a player
+	if e := fail(t, a, "apply", `{"handle":`+h+`}`); e.Say != "" || e.Refusal != nil {
+		t.Errorf("a bad call says %q, %+v", e.Say, e.Refusal)
+	}
+}
+
+func langOfSay(s string) words.Lang {
+	if strings.HasPrefix(s, "Du ") {
+		return words.German
+	}
+	return words.English
+}

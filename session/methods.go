@@ -8,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -79,15 +80,26 @@ type LevelJSON struct {
 	Name        string `json:"name"`
 	Strength    int    `json:"strength"`
 	Description string `json:"description"`
+	// Games names the variants the level is made for (bot.Level.Games);
+	// absent for a level that plays every game alike. A menu of opponents
+	// offers a level for these variants only.
+	Games []string `json:"games,omitempty"`
 }
 
 func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
-	if err := decode(name, args, &struct{}{}); err != nil {
+	var in struct {
+		Lang string `json:"lang"` // the language of the descriptions, as in rule
+	}
+	if err := decode(name, args, &in); err != nil {
 		return nil, err
 	}
-	out := GamesJSON{Protocol: Protocol, Games: catalog.Variants(), Bots: bot.Names()}
-	for _, l := range bot.Levels() {
-		out.Levels = append(out.Levels, LevelJSON{l.Name, l.Strength, l.Description})
+	l, err := words.Parse(in.Lang)
+	if err != nil {
+		return nil, bad(name, in.Lang, ErrBadCall, `lang is "en" or "de"`)
+	}
+	out := GamesJSON{Protocol: Protocol, Games: catalog.VariantsIn(l), Bots: bot.Names()}
+	for _, b := range bot.Levels() {
+		out.Levels = append(out.Levels, LevelJSON{b.Name, b.Strength, b.DescriptionIn(l.String()), b.Games})
 	}
 	return marshal(out)
 }
@@ -178,8 +190,10 @@ func onGame[A any, P interface {
 }](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
 	return func(t *Table, name string, args []byte) ([]byte, error) {
 		in := P(new(A))
-		if err := decode(name, args, in); err != nil {
-			return nil, err
+		if !fastArgs(in, args) {
+			if err := decode(name, args, in); err != nil {
+				return nil, err
+			}
 		}
 		hp := in.handle()
 		if hp == nil {
@@ -219,13 +233,21 @@ type legalArgs struct {
 func legalCall(name string, h int, g *Game, in *legalArgs) ([]byte, error) {
 	if in.Parts != nil && !*in.Parts {
 		moves := g.cur.LegalMoves()
-		out := LegalJSON{Legal: make([]brettspiel.LegalMove, len(moves))}
+		b := make([]byte, 0, 16+24*len(moves))
+		b = append(b, `{"legal":[`...)
 		for i, m := range moves {
-			out.Legal[i].Notation = g.cur.MoveString(m)
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"notation":`...)
+			b = jsonw.String(b, g.cur.MoveString(m))
+			b = append(b, '}')
 		}
-		return marshal(out)
+		return append(b, `]}`...), nil
 	}
-	return marshal(LegalJSON{Legal: brettspiel.NewStateJSON(g.cur, g.cur.Variant(), "").Legal})
+	legal := brettspiel.NewStateJSON(g.cur, g.cur.Variant(), "").Legal
+	b := append(make([]byte, 0, 64+256*len(legal)), `{"legal":`...)
+	return append(jsonw.LegalMoves(b, legal), '}'), nil
 }
 
 // NextJSON is the result of "nextSteps": the steps that may come next, and

@@ -6,6 +6,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -51,25 +52,38 @@ type played struct {
 
 // stateJSON answers a call with the state of g (locked) under handle h.
 func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error) {
-	if err := v.check(method); err != nil {
+	s, state, err := g.answer(h, v, method, p)
+	if err != nil {
 		return nil, err
+	}
+	// The state is JSON already: it goes in as it is, not through the
+	// encoder, which would check and compact it a second time.
+	if !jsonw.ByHand {
+		rest, err := json.Marshal(s)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]byte, 0, len(rest)+len(state)+16)
+		out = append(append(append(out, `{"state":`...), state...), ',')
+		return append(out, rest[1:]...), nil
+	}
+	return s.appendJSON(make([]byte, 0, len(state)+1024+256*len(s.Log)), state), nil
+}
+
+// answer is the answer of stateJSON with the game's JSON form apart.
+func (g *Game) answer(h int, v View, method string, p *played) (StateJSON, []byte, error) {
+	if err := v.check(method); err != nil {
+		return StateJSON{}, nil, err
 	}
 	state, err := g.viewJSON(v)
 	if err != nil {
-		return nil, err
+		return StateJSON{}, nil, err
 	}
 	s := StateJSON{Handle: h, Info: g.info(), Length: g.h.Len(), CanUndo: g.h.Len() > 0,
 		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
 	if v.Log == nil || *v.Log {
 		s.Since = min(v.Since, g.h.Len())
-		s.Log = g.log(v.lang(g), s.Since)
-		if !v.Rules {
-			for i := range s.Log {
-				for k := range s.Log[i].Events {
-					s.Log[i].Events[k].Rule = nil
-				}
-			}
-		}
+		s.Log = g.log(v.lang(g), s.Since, v.Rules)
 	} else {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
@@ -80,18 +94,7 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 			s.Move, s.Millis = p.steps[0].Notation, p.steps[0].Millis
 		}
 	}
-	rest, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	// The state is JSON already: it goes in as it is, not through the
-	// encoder, which would check and compact it a second time.
-	out := make([]byte, 0, len(rest)+len(state)+16)
-	out = append(out, `{"state":`...)
-	out = append(out, state...)
-	out = append(out, ',')
-	out = append(out, rest[1:]...)
-	return out, nil
+	return s, state, nil
 }
 
 // ending says how the game ended, from the end events of its last step;

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // Protocol is the version of the [Table.Call] protocol: the methods, their
@@ -126,9 +127,31 @@ func (t *Table) Call(method string, args []byte) (out []byte) {
 	}
 	res, err := m(t, method, args)
 	if err != nil {
-		return errorJSON(err)
+		return errorJSONIn(err, t.langOf(args))
 	}
 	return res
+}
+
+// langOf is the language of a failed call's answer: the call's "lang",
+// else the language of the game of its "handle", else English. The
+// arguments are read leniently here: they may be what failed.
+func (t *Table) langOf(args []byte) words.Lang {
+	var in struct {
+		Lang   string `json:"lang"`
+		Handle *int   `json:"handle"`
+	}
+	if json.Unmarshal(args, &in) != nil {
+		return words.English
+	}
+	if l, err := words.Parse(in.Lang); err == nil && in.Lang != "" {
+		return l
+	}
+	if in.Handle != nil {
+		if g, err := t.Game(*in.Handle); err == nil {
+			return g.lang // set once when the game is made
+		}
+	}
+	return words.English
 }
 
 func firstLines(b []byte, n int) string {
@@ -136,10 +159,12 @@ func firstLines(b []byte, n int) string {
 	return strings.Join(lines[:min(n, len(lines))], "\n")
 }
 
-func errorJSON(err error) []byte {
+func errorJSON(err error) []byte { return errorJSONIn(err, words.English) }
+
+func errorJSONIn(err error, l words.Lang) []byte {
 	b, _ := json.Marshal(struct {
 		Error ErrorJSON `json:"error"`
-	}{NewErrorJSON(err)})
+	}{NewErrorJSONIn(err, l)})
 	return b
 }
 

@@ -144,7 +144,7 @@ func ExampleNewRecord() {
 	//
 	// ID: toccateglio:1:AAEAAAGIJwIBAAAAAAAAAAMAAAAAAKoBCwECAVINAQGMXA
 	// loaded: [0 0] chance []
-	// record line 7, step "1/5 1/6": brettspiel: parse move "1/5 1/6": illegal move: 1/6 moves 5; the throw is 4-4
+	// record line 7, step "1/5 1/6": brettspiel: parse move "1/5 1/6": illegal move: 1/6 moves 5; the throw is 4-4 (T-D2)
 }
 
 // The JSON of a state, for a frontend; JSONSchema describes it. The board is

@@ -343,6 +343,9 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		if g.phase == phaseZero {
 			return zeroGame("apply")
 		}
+		if g.phase == phaseMove && m.Actor() == g.turn {
+			return g.refusePlay(m) // the rule the play breaks
+		}
 		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString) // says why
 	}
 	g.events = g.events[:0]

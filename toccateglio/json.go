@@ -136,9 +136,14 @@ func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 		n := int(w)
 		s.Winner = &n
 	}
+	// one array for the lists of numbers of the sides and the points
+	nums := make([]int, 2*len(g.sides[0])+2*24)
+	s.Sides = make([]brettspiel.RaceSideJSON, 0, 2)
+	s.Points = make([]brettspiel.RacePointJSON, 0, 24)
 	for p := 0; p < 2; p++ {
 		side := &g.sides[p]
-		sd := brettspiel.RaceSideJSON{Seat: p, Track: make([]int, len(side)), Waiting: int(side[hand]),
+		track := nums[p*len(side) : (p+1)*len(side) : (p+1)*len(side)]
+		sd := brettspiel.RaceSideJSON{Seat: p, Track: track, Waiting: int(side[hand]),
 			BorneOff: int(side[off]), Score: int(g.strokes[p])}
 		for i, c := range side {
 			sd.Track[i] = int(c)
@@ -151,7 +156,10 @@ func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 		s.Sides = append(s.Sides, sd)
 	}
 	for i := 1; i <= 24; i++ {
-		pt := brettspiel.RacePointJSON{Point: i, Owner: -1, Track: []int{i, 25 - i}, Hucke: -1, Home: -1}
+		k := 2*len(g.sides[0]) + 2*(i-1)
+		track := nums[k : k+2 : k+2]
+		track[0], track[1] = i, 25-i
+		pt := brettspiel.RacePointJSON{Point: i, Owner: -1, Track: track, Hucke: -1, Home: -1}
 		switch {
 		case g.sides[0][i] > 0:
 			pt.Owner, pt.Count = 0, int(g.sides[0][i])

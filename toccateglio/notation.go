@@ -67,7 +67,12 @@ func stepString(s step) string {
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	fail := func(err error, format string, args ...any) (brettspiel.Move, error) {
-		return brettspiel.NoMove, brettspiel.Refuse("parse move", in, err, fmt.Sprintf(format, args...))
+		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
+	}
+	// refuse completes a refusal by the rules with what was tried
+	refuse := func(e *brettspiel.Error, st []step, at int) (brettspiel.Move, error) {
+		e.Op, e.Input = "parse move", in
+		return brettspiel.NoMove, g.tried(e, st, at)
 	}
 	if g.phase == phaseZero {
 		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: brettspiel.ErrZeroGame}
@@ -97,7 +102,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	if s == "pass" {
 		m := brettspiel.NewMove(p, 0)
 		if legal[0] != m {
-			return fail(brettspiel.ErrIllegalMove, "a number of %s can be played", g.throwString())
+			return refuse(brettspiel.Refuse(brettspiel.RefuseMustPlay, "a number of "+g.throwString()+" can be played", "T-D6"), nil, -1)
 		}
 		return m, nil
 	}
@@ -114,7 +119,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			return fail(brettspiel.ErrBadNotation, "%s is not a step from/to: from 1…24 or in, to 1…24 or off, forward", brettspiel.Quote(f))
 		}
 		if fp == hand && !g.opts.EnterFromHand {
-			return fail(brettspiel.ErrIllegalMove, "no stones are entered from the hand in these rules")
+			return refuse(brettspiel.Refuse(RefuseNoHand, "no stones are entered from the hand in these rules", "T-S4"), append(st[:i:i], mkStep(fp, tp)), i)
 		}
 		st[i] = mkStep(fp, tp)
 	}
@@ -130,7 +135,8 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			return m, nil
 		}
 	}
-	return fail(brettspiel.ErrIllegalMove, "%s", g.whyIllegal(st))
+	why, at := g.whyIllegal(st)
+	return refuse(why, st[:], at)
 }
 
 func parsePoint(s, word string, lo, hi int) (int, bool) {
@@ -222,35 +228,35 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	bad := func(format string, args ...any) (*Game, error) {
-		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
+	bad := func(rules []string, format string, args ...any) (*Game, error) {
+		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
 	}
 	if pos.Turn != 0 && pos.Turn != 1 {
-		return bad("Turn is %d, want player 0 or 1", pos.Turn)
+		return bad(nil, "Turn is %d, want player 0 or 1", pos.Turn)
 	}
 	for pl := 0; pl < 2; pl++ {
-		if reason := checkSide(o, pl, &pos.Stones[pl], false); reason != "" {
-			return bad("%s", reason)
+		if reason, rule := checkSide(o, pl, &pos.Stones[pl], false); reason != "" {
+			return bad(rule, "%s", reason)
 		}
 		if pos.Marks[pl] < 0 || pos.Marks[pl] > 11 {
-			return bad("player %d has %d marks, want 0…11", pl, pos.Marks[pl])
+			return bad(nil, "player %d has %d marks, want 0…11", pl, pos.Marks[pl])
 		}
 		if pos.Strokes[pl] < 0 || pos.Strokes[pl] > 4*o.Partien {
-			return bad("player %d has %d strokes", pl, pos.Strokes[pl])
+			return bad(nil, "player %d has %d strokes", pl, pos.Strokes[pl])
 		}
 	}
 	if reason := checkPoints(&pos.Stones); reason != "" {
-		return bad("%s", reason)
+		return bad([]string{"T-D3"}, "%s", reason)
 	}
 	if pos.Partien < 0 || pos.Partien >= o.Partien {
-		return bad("Partien finished is %d, the match has %d", pos.Partien, o.Partien)
+		return bad(nil, "Partien finished is %d, the match has %d", pos.Partien, o.Partien)
 	}
 	if st := pos.Strokes[0] + pos.Strokes[1]; st < pos.Partien || st > 4*pos.Partien {
-		return bad("%d strokes after %d Partien", st, pos.Partien)
+		return bad(nil, "%d strokes after %d Partien", st, pos.Partien)
 	}
 	d := pos.Dice
 	if !(d[0] == 0 && d[1] == 0) && (d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
-		return bad("Dice %d-%d, want two dice 1…6 or zeros", d[0], d[1])
+		return bad(nil, "Dice %d-%d, want two dice 1…6 or zeros", d[0], d[1])
 	}
 	g := &Game{opts: o, sides: pos.Stones, turn: pos.Turn, partien: int32(pos.Partien)}
 	for pl := 0; pl < 2; pl++ {
@@ -261,7 +267,7 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	// the state agrees with its history when it is saved.
 	turns := fewestTurns(&o, &g.sides, g.marks, pos.Partien)
 	if turns >= o.TurnCap {
-		return bad("the position takes at least %d turns (its Partien, marks and stones beyond the setup), but the turn cap is %d", turns, o.TurnCap)
+		return bad(nil, "the position takes at least %d turns (its Partien, marks and stones beyond the setup), but the turn cap is %d", turns, o.TurnCap)
 	}
 	g.turns = int32(turns)
 	g.phase = phaseThrow
@@ -272,34 +278,35 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	return g, nil
 }
 
-// checkSide returns what is wrong with player pl's stones under o, or "".
+// checkSide returns what is wrong with player pl's stones under o, or "",
+// and the rules that forbid it where one does.
 // allOff allows every stone borne off: the winner of a Marsch before the
 // stones go back to the setup.
-func checkSide(o Options, pl int, s *board.Side, allOff bool) string {
+func checkSide(o Options, pl int, s *board.Side, allOff bool) (string, []string) {
 	total := 0
 	for i, c := range s {
 		if c < 0 {
-			return fmt.Sprintf("player %d has %d stones at %d", pl, c, i)
+			return fmt.Sprintf("player %d has %d stones at %d", pl, c, i), nil
 		}
 		total += int(c)
 	}
 	switch {
 	case total != o.Stones:
-		return fmt.Sprintf("player %d has %d stones, want %d", pl, total, o.Stones)
+		return fmt.Sprintf("player %d has %d stones, want %d", pl, total, o.Stones), nil
 	case s[oppHucke] > 0:
-		return fmt.Sprintf("player %d has stones on the opponent's Hucke (his 13)", pl)
+		return fmt.Sprintf("player %d has stones on the opponent's Hucke (his 13)", pl), []string{"T-D4"}
 	case s[ownHucke] == 1:
-		return fmt.Sprintf("player %d has a lone stone on his Hucke", pl)
+		return fmt.Sprintf("player %d has a lone stone on his Hucke", pl), []string{"T-H1", "T-H2"}
 	case s[hand] > 0 && !o.EnterFromHand:
-		return fmt.Sprintf("player %d has stones in hand, but these rules enter none", pl)
+		return fmt.Sprintf("player %d has stones in hand, but these rules enter none", pl), []string{"T-S4"}
 	case s[off] == int8(o.Stones) && !allOff:
-		return fmt.Sprintf("player %d has borne off all stones: the Marsch would be over", pl)
+		return fmt.Sprintf("player %d has borne off all stones: the Marsch would be over", pl), []string{"T-B3"}
 	case s[off] > 0 && s.CountIn(1, 18)+int(s[hand]) > 0:
-		return fmt.Sprintf("player %d has borne off stones while others are outside his last quarter", pl)
+		return fmt.Sprintf("player %d has borne off stones while others are outside his last quarter", pl), []string{"T-B1"}
 	case s[hand] > 0 && s.CountIn(7, 24)+int(s[off]) > 0:
-		return fmt.Sprintf("player %d has stones in hand and stones beyond his first quarter", pl)
+		return fmt.Sprintf("player %d has stones in hand and stones beyond his first quarter", pl), []string{"T-S4"}
 	}
-	return ""
+	return "", nil
 }
 
 // checkPoints returns "" unless both players have stones on one point.

@@ -298,7 +298,7 @@ func (g *Game) check() string {
 	ended := g.phase == phaseDecide || g.phase == phaseOver
 	for p := 0; p < 2; p++ {
 		allOff := ended && g.resume == resumeSetup && p == int(g.turn)
-		if reason := checkSide(*o, p, &g.sides[p], allOff); reason != "" {
+		if reason, _ := checkSide(*o, p, &g.sides[p], allOff); reason != "" {
 			return reason
 		}
 	}

@@ -1,6 +1,7 @@
 package toccateglio
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -169,7 +170,7 @@ func (o Options) Set(kv ...string) (Options, error) {
 		if field, ok := numberFields[in.Key]; ok {
 			// A number beyond 32 bits is out of every range, alike on every
 			// platform.
-			if _, err := in.Int("set option", in.String()); err != nil && strings.Contains(err.Error(), "out of range") {
+			if _, err := strconv.ParseInt(in.Value, 10, 32); errors.Is(err, strconv.ErrRange) {
 				return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%s is %s, out of range", field, in.Value)}
 			}
 		}

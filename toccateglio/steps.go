@@ -2,6 +2,7 @@ package toccateglio
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/brettspiel/brettspiel"
@@ -235,7 +236,18 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // an error.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, brettspiel.Refuse("next steps", stepsearch.Input(made), err, reason)
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+	}
+	// refuse completes a refusal with what was tried: the steps made, as
+	// given, and the numbers left at the refused one
+	refuse := func(e *brettspiel.Error, at int, left []int) ([]brettspiel.Step, brettspiel.Move, error) {
+		e.Op, e.Input = "next steps", stepsearch.Input(made)
+		r := e.Refusal
+		r.Player, r.At, r.Steps, r.Dice = g.turn, at, slices.Clone(made), left
+		if r.Dice == nil {
+			r.Dice = g.throwNumbers()
+		}
+		return nil, brettspiel.NoMove, e
 	}
 	switch g.phase {
 	case phaseZero:
@@ -245,20 +257,22 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 	case phaseDraw0, phaseDraw1, phaseThrow:
 		return fail(brettspiel.ErrChanceNode, "the dice are to be thrown")
 	case phaseDecide:
-		return fail(brettspiel.ErrIllegalMove, "the winner of the Partie decides to go on or start afresh, a decision and no step (T-W3)")
+		return refuse(brettspiel.Refuse(RefuseDecision, "the winner of the Partie decides to go on or start afresh, a decision and no step", "T-W3"), -1, []int{})
 	}
 	legal := g.LegalMoves()
 	pass := legal[0].Payload() == 0
 	if pass && len(legal) == 1 {
 		if len(made) > 0 {
-			return fail(brettspiel.ErrIllegalMove, "no number of "+g.throwString()+" can be played (T-D7)")
+			return refuse(brettspiel.Refuse(brettspiel.RefuseCannotPlay, "no number of "+g.throwString()+" can be played", "T-D7"), 0, nil)
 		}
 		return nil, legal[0], nil
 	}
 	x, t, start := g.turnSearch(legal)
 	r := x.Next(start, made)
 	if r.Bad >= 0 {
-		return fail(brettspiel.ErrIllegalMove, "step "+strconv.Itoa(r.Bad+1)+" ("+made[r.Bad].String()+"): "+g.whyNot(x, t, r.At[0], made[:r.Bad], made[r.Bad]))
+		e := g.whyNot(x, t, r.At[0], made[:r.Bad], made[r.Bad])
+		e.Reason = "step " + strconv.Itoa(r.Bad+1) + " (" + made[r.Bad].String() + "): " + e.Reason
+		return refuse(e, r.Bad, leftOf(r.At[0]))
 	}
 	if pass && len(made) == 0 {
 		// nothing but the force play can be played, and it is never
@@ -271,7 +285,7 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 // whyNot says why the step in, tried from s after the steps before, leads to
 // no legal play: the single-step rule it breaks (whyStep), or else the rule
 // of the whole play that ParseMove names for a play going on from it.
-func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) string {
+func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) *brettspiel.Error {
 	for _, e := range x.Edges(s) {
 		if !e.Step.Matches(in) {
 			continue
@@ -279,29 +293,35 @@ func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState
 		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
 			if _, err := g.ParseMove(stepsearch.Notation(end, "in")); err != nil {
 				var pe *brettspiel.Error
-				if errors.As(err, &pe) && pe.Reason != "" {
-					return pe.Reason
+				if errors.As(err, &pe) && pe.Refusal != nil {
+					e := brettspiel.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
+					e.Refusal.Need, e.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
+					return e
 				}
 			}
 		}
-		return "no legal play of " + g.throwString() + " goes on from it (T-D2)"
+		return brettspiel.Refuse(brettspiel.RefuseDeadEnd, "no legal play of "+g.throwString()+" goes on from it", "T-D2")
 	}
 	from, to := t.track(in.From), t.track(in.To)
 	if from < hand || from > 24 || to < 1 || to > off || to <= from {
-		return "no step leads from " + strconv.Itoa(in.From) + " to " + strconv.Itoa(in.To)
+		return brettspiel.Refuse(brettspiel.RefuseNoSuchStep, "no step leads from "+strconv.Itoa(in.From)+" to "+strconv.Itoa(in.To))
 	}
 	if s.force != 0 {
-		return "the own Hucke is taken by force by two stones together: " + stepString(s.force) + " must follow (T-H3)"
+		return brettspiel.Refuse(RefuseForceFollow, "the own Hucke is taken by force by two stones together: "+stepString(s.force)+" must follow", "T-H3")
 	}
 	if s.k >= 2 || s.left == [2]int8{} {
-		return "both numbers of " + g.throwString() + " are played (T-D1, T-D2)"
+		rules := []string{"T-D2"}
+		if g.dice[0] == g.dice[1] {
+			rules = []string{"T-D1", "T-D2"} // a doublet gives two moves only
+		}
+		return brettspiel.Refuse(brettspiel.RefuseAllUsed, "both numbers of "+g.throwString()+" are played", rules...)
 	}
 	x0 := mkStep(from, to)
 	if s.onOpp && from != oppHucke {
-		return stepString(x0) + ": the stone on the opponent's Hucke must move on (T-D4)"
+		return brettspiel.Refuse(RefuseOppHuckeMoveOn, stepString(x0)+": the stone on the opponent's Hucke must move on", "T-D4")
 	}
 	if s.loneHucke && from == ownHucke {
-		return stepString(x0) + ": a lone stone may not stop on the empty own Hucke on its way (T-H1)"
+		return brettspiel.Refuse(RefuseLoneHucke, stepString(x0)+": a lone stone may not stop on the empty own Hucke on its way", "T-H1")
 	}
 	fits := false
 	for _, d := range s.left {
@@ -311,17 +331,35 @@ func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState
 	}
 	if !fits {
 		if to == ownHucke && s.k == 0 && (from+int(s.left[0]) == oppHucke || from+int(s.left[1]) == oppHucke) {
-			return stepString(x0) + ": a stone stops one point short on the own Hucke only when two take it by force together, as the rules allow (T-H3)"
+			return brettspiel.Refuse(RefuseShortHucke, stepString(x0)+": a stone stops one point short on the own Hucke only when two take it by force together, as the rules allow", "T-H3")
 		}
-		return stepString(x0) + " moves " + strconv.Itoa(to-from) + "; the throw is " + g.throwString() + " (T-D2)"
+		return noNumber(stepString(x0)+" moves "+strconv.Itoa(to-from)+"; the throw is "+g.throwString(), to-from, leftOf(s))
 	}
 	_, occ := g.view(t.p)
 	cur := s.s
-	if why := g.whyStep(&cur, &occ, x0, false, s.k == 0); why != "" {
+	if why := g.whyStep(&cur, &occ, x0, false, s.k == 0); why != nil {
 		return why
 	}
 	if to == off {
-		return stepString(x0) + ": a higher number bears off only from the farthest occupied point (T-B1)"
+		return brettspiel.Refuse(brettspiel.RefuseFartherBack, stepString(x0)+": a higher number bears off only from the farthest occupied point", "T-B1")
 	}
-	return stepString(x0) + ": not a legal step of " + g.throwString()
+	return brettspiel.Refuse(brettspiel.RefuseNotListed, stepString(x0)+": not a legal step of "+g.throwString())
+}
+
+// leftOf lists the numbers not yet used at s, higher first.
+func leftOf(s turnState) []int {
+	out := []int{}
+	for _, d := range s.left {
+		if d != 0 {
+			out = append(out, int(d))
+		}
+	}
+	// at most four numbers: an insertion sort, which costs the WebAssembly
+	// build nothing where slices.SortFunc would add its whole sort
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] > out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
 }

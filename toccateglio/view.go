@@ -4,13 +4,58 @@ import (
 	"encoding/json"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/jsonw"
 )
 
 // MarshalJSONView implements brettspiel.ViewMarshaler: [Game.MarshalJSON]
-// in the parts v asks for (Toccateglio has no static part).
+// in the parts v asks for (Toccateglio has no static part). It writes what
+// encoding/json writes for the JSON form, by hand.
 func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 	if g.phase == phaseZero {
 		return nil, zeroGame("encode JSON")
 	}
-	return json.Marshal(g.viewToJSON(v))
+	s := g.viewToJSON(v)
+	if !jsonw.ByHand {
+		return json.Marshal(s)
+	}
+	return s.appendJSON(make([]byte, 0, 3072)), nil
+}
+
+// appendJSON appends the state as encoding/json writes it.
+func (s *stateJSON) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = jsonw.Envelope(b, &s.StateJSON)
+	r := &s.Rules
+	b = append(b, `,"rules":{`...)
+	if r.Preset != "" {
+		b = jsonw.KeyString(b, `"preset":`, r.Preset)
+		b = append(b, ',')
+	}
+	b = jsonw.KeyInt(b, `"stones":`, r.Stones)
+	b = jsonw.KeyBool(b, `,"enterFromHand":`, r.EnterFromHand)
+	b = jsonw.KeyBool(b, `,"lowerBegins":`, r.LowerBegins)
+	b = jsonw.KeyString(b, `,"firstPlayer":`, r.FirstPlayer)
+	b = jsonw.KeyBool(b, `,"throwAgainAfterDoublet":`, r.ThrowAgainAfterDoublet)
+	b = jsonw.KeyBool(b, `,"closedOpponentHucke":`, r.ClosedOpponentHucke)
+	b = jsonw.KeyBool(b, `,"higherDie":`, r.HigherDie)
+	b = jsonw.KeyBool(b, `,"singlesInForce":`, r.SinglesInForce)
+	b = jsonw.KeyString(b, `,"huckeForce":`, r.HuckeForce)
+	b = jsonw.KeyBool(b, `,"exactBearOffAlways":`, r.ExactBearOffAlways)
+	b = jsonw.KeyBool(b, `,"noSatz":`, r.NoSatz)
+	b = jsonw.KeyBool(b, `,"singleDieHitsOnly":`, r.SingleDieHitsOnly)
+	b = jsonw.KeyString(b, `,"multipliers":`, r.Multipliers)
+	b = jsonw.KeyInt(b, `,"partien":`, r.Partien)
+	b = jsonw.KeyInt(b, `,"turnCap":`, r.TurnCap)
+	b = append(b, `},`...)
+	b = jsonw.Race(b, &s.RaceJSON)
+	o := &s.Own
+	b = jsonw.KeyInts(b, `,"toccateglio":{"marks":`, o.Marks)
+	b = jsonw.KeyInts(b, `,"strokes":`, o.Strokes)
+	b = jsonw.KeyInt(b, `,"partien":`, o.Partien)
+	b = jsonw.KeyInts(b, `,"drawThrow":`, o.DrawThrow)
+	b = jsonw.KeyString(b, `,"resume":`, o.Resume)
+	b = jsonw.KeyInt(b, `,"nextThrower":`, o.NextThrower)
+	b = jsonw.KeyBool(b, `,"turnCapReached":`, o.TurnCapReached)
+	b = jsonw.KeyInt(b, `,"lastSeat":`, o.LastSeat)
+	return append(b, `}}`...)
 }

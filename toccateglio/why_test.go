@@ -38,7 +38,7 @@ func TestParseMoveSaysWhatIsWrong(t *testing.T) {
 	} {
 		_, err := c.g.ParseMove(c.in)
 		var e *brettspiel.Error
-		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrIllegalMove) || !strings.Contains(e.Reason, c.reason) {
+		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrIllegalMove) || !strings.Contains(e.Error(), c.reason) {
 			t.Errorf("%s: ParseMove(%q) = %v, want %q\n%v\nlegal %v", c.name, c.in, err, c.reason, c.g, plays(c.g))
 		}
 	}

@@ -148,5 +148,5 @@ preset: VK
 	_, err = verkehren.LoadRecord(rec)
 	fmt.Println(err)
 	// Output:
-	// record line 6, step "1/7 7/13": brettspiel: parse move "1/7 7/13": illegal move: move 2 (7/13): no number of the throw moves a stone from 7 to 13
+	// record line 6, step "1/7 7/13": brettspiel: parse move "1/7 7/13": illegal move: move 2 (7/13): no number of the throw left (5) moves a stone from 7 to 13 (V-D2)
 }

@@ -368,27 +368,31 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		g.applyThrow(t)
 		return nil
 	}
-	if reason := g.checkMove(m); reason != "" {
-		return brettspiel.Refuse("apply", g.MoveString(m), brettspiel.ErrIllegalMove, reason)
+	if err := g.checkMove(m); err != nil {
+		return err
 	}
 	g.events = g.events[:0]
 	g.applyPlay(m.Payload())
 	return nil
 }
 
-// checkMove judges a move of the player to move: "" when it is legal, else
-// why not.
-func (g *Game) checkMove(m brettspiel.Move) string {
+// checkMove judges a move of the player to move: nil when it is legal,
+// else the refusal that says why.
+func (g *Game) checkMove(m brettspiel.Move) *brettspiel.Error {
 	p := g.toMove
 	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
 	if m.Payload() == concedePayload {
 		if ownSideBand(me) {
-			return "a single game may be given up only while no own Band stands on points 13–24 (V-W2)"
+			e := brettspiel.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2")
+			return g.tried(e, "apply", concedePayload, -1)
 		}
-		return ""
+		return nil
 	}
-	_, reason := g.opts.checkPlay(me, opp, int(g.dice[0]), int(g.dice[1]), m.Payload())
-	return reason
+	at, e := g.opts.checkPlay(me, opp, int(g.dice[0]), int(g.dice[1]), m.Payload())
+	if e != nil {
+		return g.tried(e, "apply", m.Payload(), at)
+	}
+	return nil
 }
 
 func ev(kind brettspiel.EventKind, rule string, p brettspiel.Player) brettspiel.Event {

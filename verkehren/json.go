@@ -8,6 +8,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/jsonw"
 )
 
 //go:embed state.schema.json
@@ -67,12 +68,21 @@ func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, errZero("encode JSON")
 	}
+	s := g.viewJSON(v)
+	if !jsonw.ByHand {
+		return json.Marshal(&s)
+	}
+	return s.appendJSON(make([]byte, 0, 3072)), nil
+}
+
+// viewJSON fills the JSON form of g in the parts v asks for.
+func (g *Game) viewJSON(v brettspiel.JSONView) jsonState {
 	s := jsonState{StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
 	if w, ok := g.Winner(); ok {
 		seat := int(w)
 		s.Winner = &seat
 	}
-	return json.Marshal(&s)
+	return s
 }
 
 func (g *Game) rules() jsonRules {
@@ -95,8 +105,9 @@ func (g *Game) race() brettspiel.RaceJSON {
 	if d := g.Dice(); d != nil {
 		r.Dice = d
 	}
+	nums := make([]int, 2*24+2*26) // one array for the points' and the sides' tracks
 	for a := 1; a <= 24; a++ {
-		pt := brettspiel.RacePointJSON{Point: a, Owner: -1, Hucke: -1, Home: -1, Track: make([]int, 2)}
+		pt := brettspiel.RacePointJSON{Point: a, Owner: -1, Hucke: -1, Home: -1, Track: nums[2*a-2 : 2*a : 2*a]}
 		for p := range 2 {
 			t := board.SameDirection.FromAbsolute(p, a)
 			pt.Track[p] = t
@@ -112,7 +123,7 @@ func (g *Game) race() brettspiel.RaceJSON {
 	ret := g.Returns()
 	for p := range 2 {
 		side := &g.b.Sides[p]
-		sd := brettspiel.RaceSideJSON{Seat: p, Track: make([]int, 26), Waiting: int(side[bar]), BorneOff: int(side[off]),
+		sd := brettspiel.RaceSideJSON{Seat: p, Track: nums[48+26*p : 48+26*(p+1) : 48+26*(p+1)], Waiting: int(side[bar]), BorneOff: int(side[off]),
 			Pips: pipCount(side), Score: max(ret[p], 0)}
 		for i, c := range side {
 			sd.Track[i] = int(c)

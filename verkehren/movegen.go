@@ -916,7 +916,7 @@ func (w *walker) mostEnteringHits(used int) int {
 //
 // The sides are not changed. Whole-turn input (Apply) and single-step input
 // for frontends rest on it.
-func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, string) {
+func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *brettspiel.Error) {
 	// w plays the payload's single moves on copies of the sides, start
 	// searches from the position before them
 	w0, w1, s0, s1 := *me, *opp, *me, *opp
@@ -924,16 +924,16 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 	start := w
 	start.me, start.opp = &s0, &s1
 	if pay>>(stepBits*maxSteps) != 0 {
-		return -1, "no play of this game"
+		return -1, brettspiel.Refuse(brettspiel.RefuseNotListed, "no play of this game")
 	}
 	if pay == 0 {
 		if w.junker() || !w.canPlayAny() {
-			return -1, ""
+			return -1, nil
 		}
-		return -1, "a number of the throw can be played, so passing is not allowed (V-D2)"
+		return -1, brettspiel.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2")
 	}
 	if w.junker() {
-		return -1, "the player is Junker: more stones off the board than open entry points (V-J1)"
+		return -1, brettspiel.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1")
 	}
 	var steps [maxSteps]pathStep
 	k, first, pathHits := 0, 0, 0
@@ -941,7 +941,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		from, to, die, ok := stepAt(pay, i)
 		if !ok {
 			if pay&(1<<stepShift(i)-1) != 0 {
-				return -1, "no play of this game"
+				return -1, brettspiel.Refuse(brettspiel.RefuseNotListed, "no play of this game")
 			}
 			break
 		}
@@ -952,14 +952,16 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 			}
 		}
 		if j < 0 || from > 24 || to < 1 || to > off {
-			return i, "no number of the throw moves a stone from " + pointName(from) + " to " + pointName(to)
+			return i, o.noNumber(from, to, w.leftNumbers())
 		}
 		t, hit, why := o.step(w.me, w.opp, from, die)
 		if why != okStep {
-			return i, why.text(o, from, to)
+			e := why.refuse(o, from, to, from, to)
+			e.Refusal.Dice = numbersLeft(w.leftNumbers())
+			return i, e
 		}
 		if t != to {
-			return i, "no number of the throw moves a stone from " + pointName(from) + " to " + pointName(to)
+			return i, o.noNumber(from, to, w.leftNumbers())
 		}
 		if i == 0 {
 			first = die
@@ -976,10 +978,10 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		used = w.n
 	}
 	if used < w.n && w.canPlayAny() {
-		return -1, "a further number of the throw can be played (V-D2)"
+		return -1, brettspiel.Refuse(brettspiel.RefuseMoreNumbers, "a further number of the throw can be played", "V-D2")
 	}
 	if used < w.n && start.reach(used+1) {
-		return -1, "the play uses " + strconv.Itoa(k) + " numbers, but more can be played (V-D2)"
+		return -1, brettspiel.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(k)+" numbers, but more can be played", "V-D2")
 	}
 	higherOnly := false
 	if o.HigherDie && w.n == 2 && used == 1 {
@@ -990,7 +992,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 			}
 		}
 		if higherOnly && first != hi {
-			return -1, "only one number can be played, and it must be the higher one (V-D2)"
+			return -1, higherDie(hi)
 		}
 	}
 	if start.enteringHitPossible() && !(higherOnly || pathHits >= start.mostEnteringHits(used)) {
@@ -999,19 +1001,19 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		var buf [maxLegal]brettspiel.Move
 		legal := o.appendPlays(buf[:0], 0, me, opp, hi, lo)
 		if _, found := slices.BinarySearch(legal, brettspiel.NewMove(0, pay)); found {
-			return -1, ""
+			return -1, nil
 		}
 		for _, m := range legal {
 			a, b := *me, *opp
 			playOn(&a, &b, m.Payload())
 			if a == *w.me && b == *w.opp {
-				return -1, "the same play is written " + pointsText(me, opp, m.Payload())
+				return -1, brettspiel.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, m.Payload()))
 			}
 		}
-		return -1, "another play hits more stones while entering, and hitting while entering is compulsory (V-E3)"
+		return -1, brettspiel.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3")
 	}
 	if higherOnly {
-		return -1, "" // a single move of the higher number: no other play reaches its position
+		return -1, nil // a single move of the higher number: no other play reaches its position
 	}
 	f := finder{walker: start, target: [2]board.Side{*w.me, *w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
 	c, c0 := int8(0), int8(0)
@@ -1022,9 +1024,9 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, s
 		f.full |= fullBit(c-c0, p)
 	}
 	if f.search(0, true, 0) {
-		return -1, "the same play is written " + pointsText(me, opp, f.found)
+		return -1, brettspiel.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, f.found))
 	}
-	return -1, ""
+	return -1, nil
 }
 
 // pointsText writes a play in the notation, for messages.

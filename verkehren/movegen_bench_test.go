@@ -116,7 +116,7 @@ func BenchmarkApplyCheck(b *testing.B) {
 					if brettspiel.CheckMove(g.ToMove(), m, legal, nil) != nil {
 						b.Fatal("refused")
 					}
-				} else if g.checkMove(m) != "" {
+				} else if g.checkMove(m) != nil {
 					b.Fatal("refused")
 				}
 			}

@@ -170,7 +170,7 @@ func TestV_D2_ApplyJudgesLikeTheList(t *testing.T) {
 				for _, pay := range candidatePlays(g, legal, r) {
 					m := brettspiel.NewMove(g.toMove, pay)
 					_, want := slices.BinarySearch(legal, m)
-					if got := g.checkMove(m) == ""; got != want {
+					if got := g.checkMove(m) == nil; got != want {
 						t.Fatalf("%s\ncheck of %s (%#x): legal %v, listed %v (%s)", g, g.MoveString(m), pay, got, want, g.checkMove(m))
 					}
 					if !want && r.IntN(16) == 0 {

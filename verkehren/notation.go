@@ -108,7 +108,25 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	s = strings.ToLower(strings.TrimSpace(s))
 	fail := func(err error, reason string) (brettspiel.Move, error) {
-		return brettspiel.NoMove, brettspiel.Refuse("parse move", in, err, reason)
+		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: reason}
+	}
+	var steps [maxSteps]parsedStep
+	n := 0
+	// refuse completes a refusal with what was tried: the steps read so
+	// far, in the board's points, and the throw's numbers unless the
+	// refusal says which were left
+	refuse := func(e *brettspiel.Error, at int) (brettspiel.Move, error) {
+		e.Op, e.Input = "parse move", in
+		r := e.Refusal
+		r.Player, r.At = g.toMove, at
+		r.Steps = make([]brettspiel.Step, n)
+		for i, st := range steps[:n] {
+			r.Steps[i] = g.boardStep(st.from, st.to)
+		}
+		if r.Dice == nil {
+			r.Dice = g.throwNumbers()
+		}
+		return brettspiel.NoMove, e
 	}
 	if g.zero() {
 		return fail(brettspiel.ErrZeroGame, "")
@@ -139,12 +157,12 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	switch s {
 	case "pass":
 		if legal[0].Payload() != 0 {
-			return fail(brettspiel.ErrIllegalMove, "a number of the throw can be played, so passing is not allowed (V-D2)")
+			return refuse(brettspiel.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2"), -1)
 		}
 		return legal[0], nil
 	case "concede":
 		if legal[len(legal)-1].Payload() != concedePayload {
-			return fail(brettspiel.ErrIllegalMove, "a single game may be given up only while no own Band stands on points 13–24 (V-W2)")
+			return refuse(brettspiel.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2"), -1)
 		}
 		return legal[len(legal)-1], nil
 	}
@@ -152,7 +170,6 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	if len(fields) == 0 || len(fields) > maxSteps {
 		return fail(brettspiel.ErrBadNotation, "a play is one to four moves like 1/6, bar/3*, 20/off; or pass, concede")
 	}
-	var steps [maxSteps]parsedStep
 	for i, f := range fields {
 		st := parsedStep{}
 		if strings.HasSuffix(f, "*") {
@@ -170,7 +187,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		}
 		steps[i] = st
 	}
-	n := len(fields)
+	n = len(fields)
 	// the dice of the throw, as a multiset
 	var avail [7]int
 	if g.dice[0] == g.dice[1] {
@@ -179,9 +196,9 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		avail[g.dice[0]], avail[g.dice[1]] = 1, 1
 	}
 	var end [2]board.Side
-	why, at := g.opts.replay(*me, *opp, steps[:n], &avail, &end)
-	if why != "" {
-		return fail(brettspiel.ErrIllegalMove, "move "+strconv.Itoa(at+1)+" ("+fields[at]+"): "+why)
+	if why, at := g.opts.replay(*me, *opp, steps[:n], &avail, &end); why != nil {
+		why.Reason = "move " + strconv.Itoa(at+1) + " (" + fields[at] + "): " + why.Reason
+		return refuse(why, at)
 	}
 	for _, m := range legal {
 		pay := m.Payload()
@@ -195,7 +212,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		}
 	}
 	if legal[0].Payload() == 0 && g.opts.junker(me, opp) {
-		return fail(brettspiel.ErrIllegalMove, "the player is Junker: more stones off the board than open entry points (V-J1)")
+		return refuse(brettspiel.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1"), -1)
 	}
 	used := 0
 	for i := 1; i <= 6; i++ {
@@ -212,25 +229,31 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		most = max(most, k)
 	}
 	if n < most {
-		return fail(brettspiel.ErrIllegalMove, "the play uses "+strconv.Itoa(n)+" numbers, but "+strconv.Itoa(most)+" can be played (V-D2)")
+		e := brettspiel.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(n)+" numbers, but "+strconv.Itoa(most)+" can be played", "V-D2")
+		e.Refusal.Count = most
+		return refuse(e, -1)
 	}
 	if g.opts.HigherDie && n == 1 {
-		return fail(brettspiel.ErrIllegalMove, "only one number can be played, and it must be the higher one (V-D2)")
+		e := brettspiel.Refuse(brettspiel.RefuseHigherDie, "only one number can be played, and it must be the higher one", "V-D2")
+		e.Refusal.Need = int(max(g.dice[0], g.dice[1]))
+		return refuse(e, -1)
 	}
-	return fail(brettspiel.ErrIllegalMove, "another play hits more stones while entering, and hitting while entering is compulsory (V-E3)")
+	return refuse(brettspiel.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3"), -1)
 }
 
 // replay plays the parsed steps on copies of the sides, choosing for each step
 // a number of the throw (backtracking over the choices of bearing off with a
-// higher number), and returns why the first failing step fails and its index;
-// "" when every step is legal, with the sides in end.
-func (o *Options) replay(me, opp board.Side, steps []parsedStep, avail *[7]int, end *[2]board.Side) (string, int) {
+// higher number), and returns why the first failing step fails, with the
+// numbers left at it, and its index; nil when every step is legal, with the
+// sides in end.
+func (o *Options) replay(me, opp board.Side, steps []parsedStep, avail *[7]int, end *[2]board.Side) (*brettspiel.Error, int) {
 	if len(steps) == 0 {
 		end[0], end[1] = me, opp
-		return "", 0
+		return nil, 0
 	}
 	st := steps[0]
-	firstWhy, idx := "", 0
+	var firstWhy *brettspiel.Error
+	idx := 0
 	for d := 1; d <= 6; d++ {
 		if avail[d] == 0 {
 			continue
@@ -247,14 +270,16 @@ func (o *Options) replay(me, opp board.Side, steps []parsedStep, avail *[7]int, 
 			why = rBadPoint
 		}
 		if why == okStep && st.hit && !hit {
-			if firstWhy == "" {
-				firstWhy = "no opponent stone is hit on point " + strconv.Itoa(st.to)
+			if firstWhy == nil {
+				firstWhy = brettspiel.Refuse(RefuseNoHit, "no opponent stone is hit on point "+strconv.Itoa(st.to))
+				firstWhy.Refusal.Dice = numbersLeft(avail)
 			}
 			continue
 		}
 		if why != okStep {
-			if firstWhy == "" {
-				firstWhy = why.text(o, st.from, st.to)
+			if firstWhy == nil {
+				firstWhy = why.refuse(o, st.from, st.to, st.from, st.to)
+				firstWhy.Refusal.Dice = numbersLeft(avail)
 			}
 			continue
 		}
@@ -267,18 +292,36 @@ func (o *Options) replay(me, opp board.Side, steps []parsedStep, avail *[7]int, 
 		}
 		avail[d]--
 		w, i := o.replay(a, b, steps[1:], avail, end)
-		if w == "" {
-			return "", 0
+		if w == nil {
+			return nil, 0
 		}
 		avail[d]++
-		if firstWhy == "" || i+1 > idx {
+		if firstWhy == nil || i+1 > idx {
 			firstWhy, idx = w, i+1
 		}
 	}
-	if firstWhy == "" {
-		firstWhy = "no number of the throw moves a stone from " + pointName(st.from) + " to " + pointName(st.to)
+	if firstWhy == nil {
+		firstWhy = o.noNumber(st.from, st.to, avail)
 	}
 	return firstWhy, idx
+}
+
+// noNumber is the refusal of a single move from from to to (track points)
+// that no number left in avail makes: the numbers of the throw say how
+// far a stone moves (V-D2; V-D1 for the four of a doublet).
+func (o *Options) noNumber(from, to int, avail *[7]int) *brettspiel.Error {
+	left := numbersLeft(avail)
+	need := to - from
+	if from == bar {
+		need = to
+	}
+	rules := []string{"V-D2"}
+	if len(left) >= 2 && left[0] == left[1] {
+		rules = []string{"V-D1", "V-D2"} // the numbers of a doublet
+	}
+	e := brettspiel.Refuse(brettspiel.RefuseNoNumber, "no number of the throw left ("+numberList(left)+") moves a stone from "+pointName(from)+" to "+pointName(to), rules...)
+	e.Refusal.Dice, e.Refusal.Need = left, need
+	return e
 }
 
 func pointName(p int) string {

@@ -54,25 +54,25 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	bad := func(format string, args ...any) (*Game, error) {
-		return nil, brettspiel.Refuse("load position", "", brettspiel.ErrBadPosition, fmt.Sprintf(format, args...))
+	bad := func(rules []string, format string, args ...any) (*Game, error) {
+		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
 	}
 	g := &Game{opts: opts, b: board.New(board.SameDirection), winner: brettspiel.Nobody}
 	for p := 0; p < 2; p++ {
 		total := 0
 		for i, c := range pos.Stones[p] {
 			if c < 0 || c > 15 {
-				return bad("player %d has %d stones on %s", p, c, pointName(i))
+				return bad(nil, "player %d has %d stones on %s", p, c, pointName(i))
 			}
 			total += c
 			g.b.Sides[p][i] = int8(c)
 		}
 		if total != 15 {
-			return bad("player %d has %d stones, not 15", p, total)
+			return bad(nil, "player %d has %d stones, not 15", p, total)
 		}
 	}
 	if pos.Turn != 0 && pos.Turn != 1 {
-		return bad("turn %d is no seat of two", pos.Turn)
+		return bad(nil, "turn %d is no seat of two", pos.Turn)
 	}
 	switch d := pos.Dice; {
 	case d == [2]int{}:
@@ -81,10 +81,10 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		g.phase = phasePlay
 		g.dice = [2]uint8{uint8(max(d[0], d[1])), uint8(min(d[0], d[1]))}
 	default:
-		return bad("dice %d-%d: each die shows 1…6, or both 0 when the throw is due", d[0], d[1])
+		return bad(nil, "dice %d-%d: each die shows 1…6, or both 0 when the throw is due", d[0], d[1])
 	}
 	if pos.Turns < 0 || pos.Turns >= opts.turnCap() {
-		return bad("%d turns played is outside 0…%d", pos.Turns, opts.turnCap()-1)
+		return bad(nil, "%d turns played is outside 0…%d", pos.Turns, opts.turnCap()-1)
 	}
 	// No turn played leaves the stones at the start: a position elsewhere
 	// counts one turn, so that the game agrees with its history when it is
@@ -94,14 +94,14 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		turns = 1
 	}
 	if turns >= opts.turnCap() {
-		return bad("the stones are not at the start, which takes a turn, but the turn cap is %d", opts.turnCap())
+		return bad(nil, "the stones are not at the start, which takes a turn, but the turn cap is %d", opts.turnCap())
 	}
 	g.turns, g.toMove = turns, pos.Turn
 	for p := 0; p < 2; p++ {
 		me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
 		for i := 1; i <= 24; i++ {
 			if me[i] > 0 && opp[oppPoint[i]] > 0 {
-				return bad("both players have stones on player %d's point %d", p, i)
+				return bad(nil, "both players have stones on player %d's point %d", p, i)
 			}
 		}
 		if opts.Bands != BandsFiske {
@@ -111,21 +111,21 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 			}
 			for i := 2; i <= hi; i++ {
 				if me[i] >= 2 {
-					return bad("player %d has a Band on his point %d, on the opponent's side (V-B1)", p, i)
+					return bad([]string{"V-B1"}, "player %d has a Band on his point %d, on the opponent's side", p, i)
 				}
 			}
 		}
 		if opts.Opening == BandLimit && bands(me) > opts.limit() {
-			return bad("player %d has %d Bände, more than the limit %d (V-O1)", p, bands(me), opts.limit())
+			return bad([]string{"V-O1"}, "player %d has %d Bände, more than the limit %d", p, bands(me), opts.limit())
 		}
 		switch {
 		case me[off] == 15:
-			return bad("player %d has borne off all his stones: the game is over (V-W1)", p)
+			return bad([]string{"V-W1"}, "player %d has borne off all his stones: the game is over", p)
 		case me[24] == 15:
-			return bad("player %d has all his stones on point 24: the game is over (V-W3 c)", p)
+			return bad([]string{"V-W3"}, "player %d has all his stones on point 24: the game is over (clause c)", p)
 		}
 		if d := opts.doubleLoss(me, opp); d != NotEnded {
-			return bad("player %d has lost a double game already: %s (V-W3)", p, d)
+			return bad([]string{"V-W3"}, "player %d has lost a double game already: %s", p, d)
 		}
 	}
 	return g, nil

@@ -3,6 +3,7 @@ package verkehren
 import (
 	"strconv"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 )
 
@@ -41,39 +42,50 @@ const (
 	rBadPoint             // outside the track
 )
 
-func (r reason) text(o *Options, from, to int) string {
-	p := strconv.Itoa(to)
+// refuse returns the refusal of a single move from from to to (track
+// points) for the reason r, with the rule that forbids it (none for a move
+// that no rule needs to forbid: no stone there, no such point). Its
+// message names the points as shownFrom and shownTo: the track's in the
+// notation, the board's for steps.
+func (r reason) refuse(o *Options, from, to, shownFrom, shownTo int) *brettspiel.Error {
+	p := pointName(shownTo)
 	switch r {
 	case rNoStone:
-		return "no own stone on point " + strconv.Itoa(from)
+		return brettspiel.Refuse(brettspiel.RefuseNoStone, "no own stone on point "+pointName(shownFrom))
 	case rNoneWaiting:
-		return "no stone is off the board to enter"
+		return brettspiel.Refuse(brettspiel.RefuseNoStone, "no stone is off the board to enter")
 	case rMustEnter:
-		return "the stones off the board must enter before any other stone moves (V-E1)"
+		return brettspiel.Refuse(brettspiel.RefuseMustEnter, "the stones off the board must enter before any other stone moves", "V-E1")
 	case rHouseOccupied:
-		return "the house (point 1) is closed to entering while an opponent stone stands on it (V-E2)"
+		return brettspiel.Refuse(RefuseHouseClosed, "the house (point 1) is closed to entering while an opponent stone stands on it", "V-E2")
 	case rClosed:
-		return "point " + p + " holds two or more opponent stones (V-B2)"
+		return brettspiel.Refuse(brettspiel.RefuseBlocked, "point "+p+" holds two or more opponent stones", "V-B2")
 	case rBandOpp:
+		var e *brettspiel.Error
 		switch o.Bands {
 		case BandsCotton:
-			return "no Band on points 2–12 of the opponent's side: point " + p + " holds an own stone (V-B1)"
+			e = brettspiel.Refuse(RefuseNoBand, "no Band on points 2–12 of the opponent's side: point "+p+" holds an own stone", "V-B1")
 		case BandsFiske:
-			return "no Band on points 2–11 until a stone has reached 12: point " + p + " holds an own stone (V-B1)"
+			e = brettspiel.Refuse(RefuseNoBand, "no Band on points 2–11 until a stone has reached 12: point "+p+" holds an own stone", "V-B1")
+		default:
+			e = brettspiel.Refuse(RefuseNoBand, "no Band on points 2–11 of the opponent's side: point "+p+" holds an own stone", "V-B1")
 		}
-		return "no Band on points 2–11 of the opponent's side: point " + p + " holds an own stone (V-B1)"
+		if to >= 2 && to <= 6 && from == bar {
+			e.Rules = append(e.Rules, "V-E2") // an entry point closed by the band rule
+		}
+		return e
 	case rFiveBlots:
-		return "no Band outside the house before five stones have left it (V-O1)"
+		return brettspiel.Refuse(RefuseFiveBlots, "no Band outside the house before five stones have left it", "V-O1")
 	case rBandLimit:
-		return "a Band on point " + p + " would make more than " + strconv.Itoa(o.limit()) + " Bände (V-O1)"
+		e := brettspiel.Refuse(RefuseBandLimit, "a Band on point "+p+" would make more than "+strconv.Itoa(o.limit())+" Bände", "V-O1")
+		e.Refusal.Count = o.limit()
+		return e
 	case rNotHome:
-		return "bearing off needs all stones on 19–24 and none off the board (V-F1)"
+		return brettspiel.Refuse(brettspiel.RefuseNotHome, "bearing off needs all stones on 19–24 and none off the board", "V-F1")
 	case rFartherBack:
-		return "a higher number bears off only when no stone stands farther back (V-F1)"
-	case rBadPoint:
-		return "no such point"
+		return brettspiel.Refuse(brettspiel.RefuseFartherBack, "a higher number bears off only when no stone stands farther back", "V-F1")
 	}
-	return ""
+	return brettspiel.Refuse(brettspiel.RefuseNoSuchStep, "no such point")
 }
 
 // reached12 reports whether some own stone stands on 12–24 or has been borne

@@ -2,6 +2,7 @@ package verkehren
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/brettspiel/brettspiel"
@@ -180,7 +181,15 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // A zero Game refuses with brettspiel.ErrZeroGame.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, brettspiel.Refuse("next steps", stepsearch.Input(made), err, reason)
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+	}
+	// refuse completes a refusal with what was tried: the steps made, as
+	// given, and the numbers left at the refused one
+	refuse := func(e *brettspiel.Error, at int, left []int) ([]brettspiel.Step, brettspiel.Move, error) {
+		e.Op, e.Input = "next steps", stepsearch.Input(made)
+		r := e.Refusal
+		r.Player, r.At, r.Steps, r.Dice = g.toMove, at, slices.Clone(made), left
+		return nil, brettspiel.NoMove, e
 	}
 	if g.zero() {
 		return fail(brettspiel.ErrZeroGame, "")
@@ -194,14 +203,20 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 	legal := g.LegalMoves()
 	if legal[0].Payload() == 0 {
 		if len(made) > 0 {
-			return fail(brettspiel.ErrIllegalMove, "no number of the throw can be played (V-D2)")
+			e := brettspiel.Refuse(brettspiel.RefuseCannotPlay, "no number of the throw can be played", "V-D2")
+			if g.opts.junker(&g.b.Sides[g.toMove], &g.b.Sides[1-g.toMove]) {
+				e = brettspiel.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1")
+			}
+			return refuse(e, 0, g.throwNumbers())
 		}
 		return nil, legal[0], nil
 	}
 	x, t, start := g.turnSearch(legal)
 	r := x.Next(start, made)
 	if r.Bad >= 0 {
-		return fail(brettspiel.ErrIllegalMove, "step "+strconv.Itoa(r.Bad+1)+" ("+made[r.Bad].String()+"): "+g.whyStep(x, t, r.At[0], made[:r.Bad], made[r.Bad]))
+		e := g.whyStep(x, t, r.At[0], made[:r.Bad], made[r.Bad])
+		e.Reason = "step " + strconv.Itoa(r.Bad+1) + " (" + made[r.Bad].String() + "): " + e.Reason
+		return refuse(e, r.Bad, numbersLeft(&r.At[0].avail))
 	}
 	return r.Next, r.Complete, nil
 }
@@ -209,7 +224,7 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 // whyStep says why the step in, tried from s after the steps before, leads
 // to no legal play: the single-move rule it breaks, or else the rule of the
 // whole play that ParseMove names for a play going on from it.
-func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) string {
+func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) *brettspiel.Error {
 	for _, e := range x.Edges(s) {
 		if !e.Step.Matches(in) {
 			continue
@@ -217,12 +232,14 @@ func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnStat
 		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
 			if _, err := g.ParseMove(stepsearch.Notation(end, "bar")); err != nil {
 				var pe *brettspiel.Error
-				if errors.As(err, &pe) && pe.Reason != "" {
-					return pe.Reason
+				if errors.As(err, &pe) && pe.Refusal != nil {
+					e := brettspiel.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
+					e.Refusal.Need, e.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
+					return e
 				}
 			}
 		}
-		return "no legal play goes on from it: it uses fewer numbers than another play (V-D2)"
+		return brettspiel.Refuse(brettspiel.RefuseDeadEnd, "no legal play goes on from it: it uses fewer numbers than another play", "V-D2")
 	}
 	track := func(a int) int {
 		if a == bar || a == off {
@@ -232,10 +249,13 @@ func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnStat
 	}
 	from, to := track(in.From), track(in.To)
 	if from < bar || from > 24 || to < 1 || to > off || (to <= from && from != bar) {
-		return "no single move leads from " + pointName(in.From) + " to " + pointName(in.To)
+		return brettspiel.Refuse(brettspiel.RefuseNoSuchStep, "no single move leads from "+pointName(in.From)+" to "+pointName(in.To))
 	}
 	if s.avail == [7]int8{} {
-		return "every number of the throw is used (V-D1, V-D2)"
+		if g.dice[0] == g.dice[1] {
+			return brettspiel.Refuse(brettspiel.RefuseAllUsed, "every number of the throw is used", "V-D1", "V-D2") // four of a doublet
+		}
+		return brettspiel.Refuse(brettspiel.RefuseAllUsed, "every number of the throw is used", "V-D2")
 	}
 	for d := 6; d >= 1; d-- {
 		if s.avail[d] == 0 || (in.Die != 0 && in.Die != d) {
@@ -249,18 +269,15 @@ func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnStat
 			continue
 		}
 		if _, _, why := t.o.step(&s.me, &s.opp, from, d); why != okStep {
-			return why.text(t.o, from, to)
+			return why.refuse(t.o, from, to, in.From, in.To) // the board's points, as the step was given
 		}
 	}
-	left := ""
-	for d := 6; d >= 1; d-- {
-		for range s.avail[d] {
-			if left != "" {
-				left += ", "
-			}
-			left += strconv.Itoa(d)
-		}
+	var avail [7]int
+	for d := range s.avail {
+		avail[d] = int(s.avail[d])
 	}
+	e := t.o.noNumber(from, to, &avail)
 	// the board's points, as the step was given
-	return "no number left (" + left + ") moves a stone from " + pointName(in.From) + " to " + pointName(in.To) + " (V-D1, V-D2)"
+	e.Reason = "no number of the throw left (" + numberList(e.Refusal.Dice) + ") moves a stone from " + pointName(in.From) + " to " + pointName(in.To)
+	return e
 }

@@ -44,7 +44,7 @@ func refusedStep(t *testing.T, g *Game, rule string, made ...brettspiel.Step) {
 	t.Helper()
 	_, _, err := g.NextSteps(made)
 	var e *brettspiel.Error
-	if !errors.Is(err, brettspiel.ErrIllegalMove) || !errors.As(err, &e) || !strings.Contains(e.Reason, rule) {
+	if !errors.Is(err, brettspiel.ErrIllegalMove) || !errors.As(err, &e) || !slices.Contains(e.Rules, rule) {
 		t.Fatalf("NextSteps(%v): %v, want an illegal move naming %s", made, err, rule)
 	}
 }

@@ -16,8 +16,13 @@
 // a capital and ends with a full stop, and names seats as people count
 // them, from 1 ([Lang.Seat]): seat 0 is "Player 1", "Spieler 1".
 //
-//	English.Event(e)   // "Player 1 moves a stone from 13 to 18 (5)."
-//	German.Event(e)    // "Spieler 1 zieht einen Stein von 13 nach 18 (5)."
+//	English.Event(e)     // "Player 1 moves a stone from 13 to 18 (5)."
+//	German.Event(e)      // "Spieler 1 zieht einen Stein von 13 nach 18 (5)."
+//	English.Refusal(err) // "You have 4 and 1 to play; 13 to 15 needs a 2."
+//
+// A refusal is said from the data of the error ([brettspiel.Refusal]: a
+// stable code, the steps tried, the numbers left), never from its text,
+// which is for programmers; [Codes] lists every code the games give.
 //
 // # Concurrency
 //

@@ -79,3 +79,31 @@ func ExampleParse() {
 	// en brettspiel: parse language "fr": unknown language: the languages are "en" and "de"
 	// Spieler 3
 }
+
+// A step refused in Verkehren: with 4-1 thrown, no number moves a stone
+// from 13 to 15. The rule behind it is data, not text.
+func ExampleLang_Refusal() {
+	g, err := verkehren.New(verkehren.Options{})
+	if err != nil {
+		panic(err)
+	}
+	for _, throw := range []string{"1-1", "6-5", "4-1"} { // the draw, then the first throw
+		m, err := g.ParseMove(throw)
+		if err != nil {
+			panic(err)
+		}
+		if err := g.Apply(m); err != nil {
+			panic(err)
+		}
+	}
+	_, _, err = g.NextSteps([]brettspiel.Step{{From: 13, To: 15}})
+	fmt.Println(words.English.Refusal(err))
+	fmt.Println(words.German.Refusal(err))
+	fmt.Println(brettspiel.RulesOf(err))
+	fmt.Println(err)
+	// Output:
+	// You have 4 and 1 to play; 13 to 15 needs a 2.
+	// Du hast 4 und 1 zu spielen; der Zug von 13 nach 15 braucht eine 2.
+	// [V-D2]
+	// brettspiel: next steps "13→15": illegal move: step 1 (13→15): no number of the throw left (4, 1) moves a stone from 13 to 15 (V-D2)
+}

@@ -43,7 +43,10 @@ func Parse(tag string) (Lang, error) {
 	if tag == "" {
 		return English, nil
 	}
-	base, _, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
+	base := tag // the language of "de-AT" or "de_AT"
+	if i := strings.IndexAny(tag, "-_"); i >= 0 {
+		base = tag[:i]
+	}
 	switch strings.ToLower(base) {
 	case "en":
 		return English, nil

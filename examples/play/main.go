@@ -61,7 +61,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
-	_ "github.com/brettspiel/brettspiel/bot/neural" // the net levels join the bots by name
+	_ "github.com/brettspiel/brettspiel/bot/festungbot" // festung-best joins the bots by name
+	_ "github.com/brettspiel/brettspiel/bot/neural"     // the net levels join the bots by name
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/words"
 )
@@ -102,7 +103,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.StringVar(&c.game, "game", defaultGame(), "game to play: "+strings.Join(catalog.Names(), ", "))
 	fs.StringVar(&c.preset, "preset", "", "the game's preset (default: its first)")
 	fs.IntVar(&c.players, "players", 0, "number of seats (default: the game's smallest)")
-	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: human or a bot, weakest first: "+strings.Join(bot.Names(), ", ")+" (the net- levels play Toccateglio and Verkehren, elsewhere as greedy)")
+	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: human or a bot, weakest first: "+strings.Join(bot.Names(), ", ")+" (the net- levels play Toccateglio and Verkehren, festung-best the Festungsspiel; elsewhere they play as greedy)")
 	fs.IntVar(&c.seat, "seat", 0, "your seat, counted from 0: seat 0 is Player 1 (X in the race games), seat 1 Player 2")
 	fs.StringVar(&c.dice, "dice", "auto", "auto: the program throws; manual: you type every throw")
 	fs.StringVar(&c.throw, "throw", "", "with -dice auto: press (you press Enter to throw your own dice) or auto (they are thrown for you); default press in the Festungsspiel, where a throw is most of a turn, auto in the race games")

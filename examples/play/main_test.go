@@ -67,7 +67,7 @@ func TestInteractiveCommands(t *testing.T) {
 				"commands:", // help
 				`unknown command "this", type help`,
 				"no play numbered 99",
-				"bad notation",
+				"That is not a move: ",
 				"expected", // hint
 				"taken back",
 				"nothing to undo",
@@ -104,7 +104,7 @@ func TestTwoPeopleAndManualDice(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	if !strings.Contains(out, "bad notation") {
+	if !strings.Contains(out, "a throw is written like 6-5, two dice 1…6") {
 		t.Errorf("the impossible throw 7-7 was not refused:\n%s", out)
 	}
 }
@@ -271,10 +271,10 @@ func TestUnknownCommandOrBadNotation(t *testing.T) {
 	want := []struct{ answer, not string }{
 		{`unknown command "hello", type help`, "bad notation"},
 		{`unknown command "bord", type help`, "bad notation"},
-		{`parse move "1/x": bad notation: "1/x" is not a step`, "unknown command"},
-		{`parse move "pass": illegal move: a number of 5-3 can be played`, "unknown command"},
-		{`parse move "go-on": bad notation`, "unknown command"}, // a word of the notation, not legal now
-		{`parse move "1/5": illegal move: 1/5 moves 4`, "unknown command"},
+		{`That is not a move: "1/x" is not a step`, "unknown command"},
+		{"You cannot pass: a number of your throw can be played.\n  T-D6: ", "unknown command"},
+		{`That is not a move: "go-on"`, "unknown command"}, // a word of the notation, not legal now
+		{"You have 5 and 3 to play; 1 to 5 needs a 4.\n  T-D2: ", "unknown command"},
 	}
 	for i, w := range want {
 		if got := parts[i+1]; !strings.Contains(got, w.answer) || strings.Contains(got, w.not) {
@@ -292,7 +292,7 @@ func TestErrorNamesItsRule(t *testing.T) {
 	// seed 3, Verkehren: player 0 plays 5-3; passing is refused by V-D2
 	v, _ := rules.Lookup("V-D2")
 	parts := prompts(playWith(t, "pass\nwhy\nquit\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random"))
-	if !strings.Contains(parts[1], "(V-D2)") || !strings.Contains(parts[1], "V-D2: "+v.Title+" (why V-D2 tells more)") {
+	if !strings.Contains(parts[1], "You cannot pass") || !strings.Contains(parts[1], "V-D2: "+v.Title+" (why V-D2 tells more)") {
 		t.Errorf("the error does not name its rule:\n%s", parts[1])
 	}
 	// why alone explains the rule of the last error

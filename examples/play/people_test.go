@@ -275,8 +275,8 @@ func TestPlayTypedInBoardPoints(t *testing.T) {
 	if !strings.Contains(parts[1], "\n  (read in board points, 24→23 24→21 is play 1; the notation counts in your own track: type 1 or 1/2 1/4)\n") {
 		t.Errorf("board points typed:\n%s", parts[1])
 	}
-	// the refusal is said without the module's prefix
-	if !strings.HasPrefix(parts[1], `parse move "24/21 24/23": bad notation: `) {
+	// the refusal is said to the player, not in the module's words
+	if !strings.HasPrefix(parts[1], `That is not a move: `) {
 		t.Errorf("the refusal:\n%s", parts[1])
 	}
 	if strings.Contains(parts[2], "read in board points") {

@@ -381,7 +381,7 @@ func (s *session) command(line string) (quit bool, err error) {
 	m, err := s.parse(line)
 	if err != nil {
 		if n, steps, notation := s.asBoardPoints(line); n > 0 {
-			return false, fmt.Errorf("%w\n  (read in board points, %s is play %d; the notation counts in your own track: type %d or %s)", err, steps, n, n, notation)
+			return false, withNote{err, fmt.Sprintf("(read in board points, %s is play %d; the notation counts in your own track: type %d or %s)", steps, n, n, notation)}
 		}
 		return false, err
 	}

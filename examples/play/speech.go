@@ -6,6 +6,7 @@ package main
 // file, so that its wording is chosen in one place.
 
 import (
+	"errors"
 	"os"
 	"strings"
 
@@ -58,11 +59,37 @@ func pick(l words.Lang, en, de string) string {
 	return en
 }
 
-// refusal says why an input was refused: the error's text without the
-// module's prefix, which tells a person nothing.
-func refusal(_ words.Lang, err error) string {
-	return strings.TrimPrefix(err.Error(), "brettspiel: ")
+// refusal says why an input was refused: the library's sentence for a
+// player where it has one ("You have 4 and 1 to play; 13 to 15 needs a
+// 2."), else the error's text without the module's prefix.
+// A text that is no move gets what is wrong with it in English, where the
+// library's reason is written; the terminal's own note on board points
+// follows on a line of its own.
+func refusal(l words.Lang, err error) string {
+	note := ""
+	if n := (withNote{}); errors.As(err, &n) {
+		note = "\n  " + n.note
+	}
+	say := l.Refusal(err)
+	if say == "" {
+		return strings.TrimPrefix(err.Error(), "brettspiel: ")
+	}
+	var e *brettspiel.Error
+	if l == words.English && errors.Is(err, brettspiel.ErrBadNotation) && errors.As(err, &e) && e.Reason != "" {
+		say = strings.TrimSuffix(say, ".") + ": " + e.Reason + "."
+	}
+	return say + note
 }
+
+// withNote is an error of the games with a line of the terminal's own
+// beneath it.
+type withNote struct {
+	err  error
+	note string
+}
+
+func (w withNote) Error() string { return w.err.Error() + "\n  " + w.note }
+func (w withNote) Unwrap() error { return w.err }
 
 // gameOver says how a finished game ended, from the end events of its
 // last step, "Player 2 wins the match by 3 strokes."; a game with none

@@ -10,7 +10,8 @@
 // (festung: 2–6);
 // -bots random, greedy, search, expectimax, or the learned nets of the race
 // games (package bot/neural): net-<level>, beginner … strongest,
-// net-advanced being the net at one ply; -rollouts and -depth the search bot's budget, -nodes the
+// net-advanced being the net at one ply, or festung-best, the Festungsspiel's
+// strongest level (package bot/festungbot); -rollouts and -depth the search bot's budget, -nodes the
 // expectimax bot's, -weights a weights file for the nets (a checkpoint of
 // examples/train) instead of the shipped ones, -net-time the nets' time per
 // decision (on a busy machine a longer time measures their search as an
@@ -39,6 +40,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
+	_ "github.com/brettspiel/brettspiel/bot/festungbot" // festung-best joins the bots by name
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
 )

@@ -104,3 +104,11 @@ func TestNetBotsAndTheirTimes(t *testing.T) {
 		t.Errorf("festung with a net bot: %+v", res)
 	}
 }
+
+// TestFestungBest: the Festungsspiel's level plays by name.
+func TestFestungBest(t *testing.T) {
+	res := selfplay(t, "-game", "festung", "-players", "3", "-bots", "festung-best,random", "-games", "4", "-seed", "3", "-workers", "1")
+	if res.Games != 4 || res.Seats[0].Bot != "festung-best" || res.Seats[2].Bot != "festung-best" {
+		t.Errorf("implausible result: %+v", res)
+	}
+}

@@ -348,6 +348,21 @@ func TestLanguageSwitch(t *testing.T) {
 	if e := ev(); !strings.Contains(e, "wirft") {
 		t.Errorf("German event %q", e)
 	}
+	// the catalogue's and the opponents' texts in German too
+	about := func() string { return eval[string](t, ctx, `document.querySelector('#preset-about').textContent`) }
+	opp := func() string {
+		return eval[string](t, ctx, `document.querySelector('#opponent option[value=random]').title`)
+	}
+	if a := about(); !strings.Contains(a, "kein Band auf den Feldern 2 bis 11 der Gegenseite") || strings.Contains(a, "opponent's side") {
+		t.Errorf("German preset description %q", a)
+	}
+	if o := opp(); !strings.Contains(o, "zufällig") {
+		t.Errorf("German opponent's description %q", o)
+	}
+	menu := func() string { return eval[string](t, ctx, `document.querySelector('#preset').textContent`) }
+	if m := menu(); !strings.Contains(m, "VK, höchstens 5 Bände") {
+		t.Errorf("German menu of presets %q", m)
+	}
 	// the switch, by the keyboard
 	focusBy(t, ctx, is("#lang"), kb.Tab, 80)
 	press(t, ctx, kb.ArrowUp)
@@ -363,6 +378,15 @@ func TestLanguageSwitch(t *testing.T) {
 	}
 	if e := ev(); !strings.Contains(e, "throws") {
 		t.Errorf("English event after the switch %q", e)
+	}
+	if a := about(); !strings.Contains(a, "no Band on points 2–11 of the opponent's side") {
+		t.Errorf("English preset description after the switch %q", a)
+	}
+	if o := opp(); !strings.Contains(o, "at random") {
+		t.Errorf("English opponent's description after the switch %q", o)
+	}
+	if m := menu(); !strings.Contains(m, "VK band limit 5") {
+		t.Errorf("English menu of presets after the switch %q", m)
 	}
 	prompt := eval[string](t, ctx, `document.querySelector('#prompt').textContent`)
 	if !strings.Contains(prompt, "Pick a stone") {
@@ -508,5 +532,28 @@ func TestBoardPointsAndRuleOnTap(t *testing.T) {
 	click(t, ctx, "#events .ev[data-rule]")
 	if n := eval[int](t, ctx, `document.querySelectorAll('#events .ruletext').length`); n != 0 {
 		t.Errorf("a second tap left %d rule texts open", n)
+	}
+}
+
+// The menu of opponents offers the registry's levels made for the chosen
+// game: the Festungsspiel's best rule there only, and it plays a game.
+func TestOpponentsOfTheGame(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"4"}})
+	menu := func() string {
+		return eval[string](t, ctx, `[...document.querySelectorAll('#opponent option')].map((o) => o.value).join(',')`)
+	}
+	if m := menu(); strings.Contains(m, "festung-best") || !strings.Contains(m, "hot-seat,random,greedy,expectimax") {
+		t.Errorf("Verkehren's opponents: %s", m)
+	}
+	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"3"}, "seed": {"4"}, "opponent": {"festung-best"}})
+	if m := menu(); !strings.HasSuffix(m, ",festung-best") {
+		t.Errorf("the Festungsspiel's opponents: %s", m)
+	}
+	if v := eval[string](t, ctx, `document.querySelector('#opponent').value`); v != "festung-best" {
+		t.Errorf("opponent chosen from the address: %q", v)
+	}
+	if label := eval[string](t, ctx, `document.querySelector('#opponent option[value="festung-best"]').textContent`); !strings.Contains(label, "lowest fortress") {
+		t.Errorf("the level's label %q", label)
 	}
 }

@@ -62,6 +62,10 @@ func TestIllegalDropIsRefusedWithTheRule(t *testing.T) {
 	if !ok || !strings.Contains(s.Message, r.Text) || !strings.Contains(s.Message, r.Title) {
 		t.Errorf("drop %s→%s: message %q, want the text of %s", from, to, s.Message, s.Rule)
 	}
+	// said to the player, in his terms, not in the module's words
+	if !strings.HasPrefix(s.Message, "You ") || strings.Contains(s.Message, "brettspiel:") || strings.Contains(s.Message, "illegal move") {
+		t.Errorf("drop %s→%s: message for programmers %q", from, to, s.Message)
+	}
 	if s.ID != before.ID || s.Length != before.Length || s.Steps != "0" {
 		t.Errorf("the refused drop changed the page: %+v, before %+v", s, before)
 	}
@@ -306,7 +310,7 @@ func TestToccateglioDecisionButtons(t *testing.T) {
 		t.Fatal(err)
 	}
 	click(t, ctx, "#load-record")
-	waitFor(t, ctx, "the match", func(s snapshot) bool { return strings.Contains(s.Message, "Loaded toccateglio") })
+	waitFor(t, ctx, "the match", func(s snapshot) bool { return strings.Contains(s.Message, "Loaded Toccateglio") })
 	for i := 0; i < 600; i++ {
 		s := snap(t, ctx)
 		switch {

@@ -63,8 +63,10 @@ export interface Event {
   amount: number;
   from: number;
   to: number;
-  trackFrom: number;
-  trackTo: number;
+  /** from in the player's track; left out of the Festungsspiel's lean state (the view without "static"), where it is from. */
+  trackFrom?: number;
+  /** to in the player's track; left out where trackFrom is. */
+  trackTo?: number;
   fromName?: string;
   toName?: string;
   number: number;
@@ -86,6 +88,28 @@ export interface ErrorObject {
   name: string;
   message: string;
   rules?: Rule[];
+  /** What to tell the player, in the call's or the game's language: "You have 4 and 1 to play; 13 to 15 needs a 2." */
+  say?: string;
+  /** What was tried and why it was refused, as data. */
+  refusal?: Refusal;
+}
+
+/** A move the rules refused: a stable code, what was tried (in the board's points) and the numbers left. */
+export interface Refusal {
+  /** Why, stably: "no-number", "blocked", "must-enter", "hucke-single", … */
+  code: string;
+  /** The seat whose move was refused. */
+  player: number;
+  /** The single steps tried; the refused one is steps[at]. */
+  steps?: Step[];
+  /** The index of the refused step, −1 when the play as a whole is refused. */
+  at: number;
+  /** The numbers of the throw not yet used (the large die first in the Festungsspiel). */
+  dice?: number[];
+  /** The number the refused step needs, or the one that must be played. */
+  need?: number;
+  /** A count the code names (numbers that can be played, a limit). */
+  count?: number;
 }
 
 /** What a failed call answers. */
@@ -166,7 +190,8 @@ export interface Variant {
   name: string;
   title: string;
   description: string;
-  presets: { name: string; description: string; source: string }[];
+  /** name is what newGame takes; title is the name for a menu in the language of games' lang. */
+  presets: { name: string; title: string; description: string; source: string }[];
   minPlayers: number;
   maxPlayers: number;
 }
@@ -228,13 +253,17 @@ export interface Analysis {
 export interface Methods {
   version: { args: {} | undefined; result: { protocol: number; methods: string[] } };
   games: {
-    args: {} | undefined;
+    args: {
+      /** The language of the descriptions of games, presets and levels and of the presets' sources: "en" (the default) or "de". Names and titles stay the same. */
+      lang?: string;
+    } | undefined;
     result: {
       protocol: number;
       games: Variant[];
       /** The bots, weakest first. */
       bots: string[];
-      levels: { name: string; strength: number; description: string }[];
+      /** games: the variants a level is made for; absent for every game. */
+      levels: { name: string; strength: number; description: string; games?: string[] }[];
     };
   };
   rule: {

@@ -23,6 +23,7 @@ globalThis.brettspielMetrics = metrics;
 const seatColours = ['#f4ecd8', '#3b2a20', '#c0392b', '#2e6db4', '#3c9a48', '#8e44ad'];
 
 let catalogue = [];     // the games with their presets
+let levels = [];        // the bots of the registry, each with the games it is made for
 let cur = null;         // the API's state of the game (handle, state, length, …)
 let game = null;        // the game's own JSON (cur.state)
 let log = [];           // the move list, entries with their events
@@ -61,7 +62,12 @@ function translatePage() {
   $('#bar').setAttribute('aria-label', tr('turn'));
   for (const [id, label] of Object.entries(tr('aria'))) document.getElementById(id).setAttribute('aria-label', label);
   $('#load-id-text').placeholder = tr('idPlaceholder');
+  $('#record-text').placeholder = tr('recordPlaceholder');
 }
+
+// differs reports whether a play in the board's points reads otherwise than
+// in the mover's own count; "Bar/1" and "bar/1" read alike.
+function differs(board, own) { return board.toLowerCase() !== own.toLowerCase(); }
 
 // view adds the keys every call that answers with a state takes.
 function view(args) { return langView ? { ...args, lang } : args; }
@@ -93,7 +99,8 @@ function call(method, args) {
 function showError(err) {
   const m = $('#message');
   m.className = 'error';
-  m.textContent = `${err.text || err.message}`;
+  m.textContent = err.say || err.text || err.message;
+  m.title = err.message; // the text for programmers, on hover
   m.dataset.error = err.name;
   for (const rule of err.rules || []) {
     const r = document.createElement('span');
@@ -108,6 +115,7 @@ function showInfo(text) {
   const m = $('#message');
   m.className = 'info';
   m.textContent = text;
+  m.removeAttribute('title');
   delete m.dataset.error;
 }
 
@@ -120,20 +128,58 @@ function fillChooser() {
   v.replaceChildren(...catalogue.map((g) => new Option(g.title, g.name)));
   v.value = params.get('variant') || 'toccateglio';
   $('#seed').value = params.get('seed') || String(Math.floor(Math.random() * 1e9));
-  if (params.get('opponent')) $('#opponent').value = params.get('opponent');
   if (params.get('dice')) $('#dice-mode').value = params.get('dice');
   fillPresets();
+  if (params.get('opponent')) $('#opponent').value = params.get('opponent');
   if (params.get('preset')) $('#preset').value = params.get('preset');
   if (params.get('players')) $('#players').value = params.get('players');
   v.addEventListener('change', fillPresets);
   $('#preset').addEventListener('change', aboutPreset);
 }
 
+// loadCatalogue asks for the games and the bots' levels with their texts in
+// the page's language (a session without "lang" in games answers in English).
+function loadCatalogue() {
+  let res = call('games', { lang });
+  if (res.error) res = call('games');
+  ({ games: catalogue, levels } = res);
+}
+
+// titleOf names a state's game and preset for the player, in the page's
+// language: "Toccateglio (Tokkadille 1853, 16 Steine)".
+function titleOf(res) {
+  const g = variantOf(res.variant);
+  if (!g) return res.variant;
+  const p = g.presets.find((x) => x.name === res.preset);
+  return g.title + (res.preset ? ` (${p?.title || res.preset})` : '');
+}
+
 function variantOf(name) { return catalogue.find((g) => g.name === name); }
 
+// fillOpponents offers people at every seat, or a bot of the registry made
+// for the chosen game, weakest first. The Monte Carlo searcher is left out:
+// its rollouts would hold the page up for seconds.
+function fillOpponents() {
+  const variant = $('#variant').value;
+  const was = $('#opponent').value;
+  const opts = [new Option(tr('hotSeat'), 'hot-seat')];
+  opts[0].dataset.i18n = 'hotSeat';
+  for (const l of levels) {
+    if (l.name === 'search' || (l.games && !l.games.includes(variant))) continue;
+    const key = `${l.name}Bot`;
+    const o = new Option(words.en[key] ? tr(key) : l.name, l.name);
+    if (words.en[key]) o.dataset.i18n = key;
+    o.title = l.description;
+    opts.push(o);
+  }
+  $('#opponent').replaceChildren(...opts);
+  $('#opponent').value = opts.some((o) => o.value === was) ? was : 'greedy';
+}
+
 function fillPresets() {
+  fillOpponents();
   const g = variantOf($('#variant').value);
-  $('#preset').replaceChildren(...g.presets.map((p) => new Option(p.name, p.name)));
+  $('#preset').replaceChildren(...g.presets.map((p) => new Option(p.title || p.name, p.name)));
   const seats = [];
   for (let n = g.minPlayers; n <= g.maxPlayers; n++) seats.push(new Option(String(n), String(n)));
   $('#players').replaceChildren(...seats);
@@ -145,7 +191,7 @@ function fillPresets() {
 function aboutPreset() {
   const g = variantOf($('#variant').value);
   const p = g.presets.find((x) => x.name === $('#preset').value) || g.presets[0];
-  $('#preset-about').textContent = `${g.title}: ${g.description}. ${p.name}: ${p.description} (${p.source})`;
+  $('#preset-about').textContent = `${g.title}: ${g.description}. ${p.title || p.name}: ${p.description} (${p.source})`;
 }
 
 function newGame() {
@@ -652,7 +698,7 @@ function renderLegal() {
     const text = legalText(l);
     b.textContent = text;
     li.append(b);
-    if (text !== l.notation && l.kind === 'play') {
+    if (differs(text, l.notation) && l.kind === 'play') {
       const own = document.createElement('span');
       own.className = 'own';
       own.textContent = ` (${tr('ownCount')} ${l.notation})`;
@@ -701,7 +747,7 @@ function renderEvents() {
     const board = boardNotation(e);
     head.textContent = board;
     li.append(head);
-    if (board !== e.notation) {
+    if (differs(board, e.notation)) {
       const own = document.createElement('span');
       own.className = 'own';
       own.textContent = ` (${tr('ownCount')} ${e.notation})`;
@@ -998,15 +1044,25 @@ function drawPlan() {
     } else {
       el('circle', { class: 'body', cx: x, cy: y, r: half }, g);
     }
-    // the marker: a dark disc on the field's rim, clear of its number
-    if (f.marker) el('circle', { class: 'marker', cx: x + half * 0.72, cy: y - half * 0.72, r: Math.max(4, half * 0.36) }, g);
+    // the marker: a dark disc on the field's rim, clear of its name
+    if (f.marker) el('circle', { class: 'marker', cx: x + half * 0.8, cy: y - half * 0.8, r: Math.max(4, half * 0.34) }, g);
     const sq = f.squares || [];
     const label = fieldLabel(f);
     const t = el('text', { x, y: sq.length ? y - half * 0.3 : y }, g);
     t.textContent = label;
-    if (label.length > 2 && !on) {
-      t.setAttribute('textLength', String(Math.min(2 * half, label.length * 9)));
-      t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    // a name wider than most of the field ("XII", "VI′") is set smaller, so
+    // that it stays clear of the marker's disc, but not below 12 pixels on
+    // the screen; what is still too wide is narrowed to the room
+    const room = 1.5 * half;
+    const wide = label.length > 1 ? (t.getComputedTextLength?.() || label.length * 9) : 0;
+    if (wide > room) {
+      const base = parseFloat(getComputedStyle(t).fontSize) || 16;
+      const fs = Math.min(base, Math.max(base * room / wide, 12 / perUnit));
+      t.style.fontSize = `${fs}px`;
+      if (wide * fs / base > room) {
+        t.setAttribute('textLength', String(room));
+        t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+      }
     }
     // the seats' squares in a row inside the field, below its name
     const side = Math.min(12, (2 * half * 0.9) / Math.max(1, sq.length));
@@ -1055,6 +1111,12 @@ function wire() {
     lang = $('#lang').value;
     try { localStorage.setItem('brettspiel-lang', lang); } catch { /* private mode */ }
     translatePage();
+    // the descriptions of the games, presets and opponents in the new language
+    loadCatalogue();
+    fillOpponents();
+    const g = variantOf($('#variant').value);
+    for (const o of $('#preset').options) o.text = g.presets.find((p) => p.name === o.value)?.title || o.value;
+    aboutPreset();
     if (!cur) return;
     if (langView) {
       // the log again, in the new language
@@ -1170,7 +1232,7 @@ function load(res) {
   log = [];
   paused = true;
   if (botKind === 'hot-seat' || humans.size >= res.players) humans = new Set([...Array(res.players).keys()]);
-  showInfo(tr('loaded', res.variant + (res.preset ? ' (' + res.preset + ')' : ''), res.length));
+  showInfo(tr('loaded', titleOf(res), res.length));
   show(res);
 }
 
@@ -1189,7 +1251,7 @@ async function main() {
   // Does the session take "lang"? An unknown key is refused as a bad call
   // before the handle is looked up.
   langView = call('state', { handle: 0, lang }).error?.name !== 'ErrBadCall';
-  catalogue = call('games').games;
+  loadCatalogue();
   fillChooser();
   wire();
   if (params.get('id')) {

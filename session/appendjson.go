@@ -1,0 +1,97 @@
+package session
+
+import (
+	"strconv"
+
+	"github.com/brettspiel/brettspiel/internal/jsonw"
+)
+
+// appendJSON appends the answer s with the game's JSON form state (JSON
+// already, put in as it is) under "state", first: what encoding/json
+// writes for s with its State left out, state put in front, by hand.
+func (s *StateJSON) appendJSON(b []byte, state []byte) []byte {
+	b = append(b, `{"state":`...)
+	b = append(b, state...)
+	b = jsonw.KeyInt(b, `,"handle":`, s.Handle)
+	b = s.Info.appendKeys(b)
+	b = jsonw.KeyInt(b, `,"length":`, s.Length)
+	b = jsonw.KeyBool(b, `,"canUndo":`, s.CanUndo)
+	b = jsonw.KeyBool(b, `,"canRedo":`, s.CanRedo)
+	b = jsonw.KeyBool(b, `,"hasRecord":`, s.HasRecord)
+	b = jsonw.KeyInt(b, `,"since":`, s.Since)
+	b = append(b, `,"log":`...)
+	b = appendSteps(b, s.Log)
+	if s.Move != "" {
+		b = jsonw.KeyString(b, `,"move":`, s.Move)
+	}
+	if s.Millis != 0 {
+		b = jsonw.KeyFloat(b, `,"millis":`, s.Millis)
+	}
+	b = jsonw.KeyInt(b, `,"played":`, s.Played)
+	if s.Ending != "" {
+		b = jsonw.KeyString(b, `,"ending":`, s.Ending)
+	}
+	return append(b, '}')
+}
+
+// appendKeys appends the keys of the game's description, each after a
+// comma.
+func (in *Info) appendKeys(b []byte) []byte {
+	b = jsonw.KeyString(b, `,"variant":`, in.Variant)
+	b = jsonw.KeyString(b, `,"preset":`, in.Preset)
+	b = jsonw.KeyInt(b, `,"players":`, in.Players)
+	b = append(b, `,"seed":"`...)
+	b = strconv.AppendUint(b, uint64(in.Seed), 10)
+	b = jsonw.KeyStrings(b, `","seats":`, in.Seats)
+	b = append(b, `,"dice":`...)
+	return jsonw.String(b, in.Dice)
+}
+
+// appendSteps appends a log; nil is null.
+func appendSteps(b []byte, steps []Step) []byte {
+	if steps == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range steps {
+		s := &steps[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.KeyInt(b, `{"index":`, s.Index)
+		b = jsonw.KeyInt(b, `,"actor":`, s.Actor)
+		b = jsonw.KeyString(b, `,"notation":`, s.Notation)
+		b = append(b, `,"events":`...)
+		if s.Events == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for k := range s.Events {
+				e := &s.Events[k]
+				if k > 0 {
+					b = append(b, ',')
+				}
+				b = jsonw.KeyString(b, `{"text":`, e.Text)
+				b = append(b, `,"event":`...)
+				b = jsonw.Event(b, &e.Event)
+				if r := e.Rule; r != nil {
+					b = jsonw.KeyString(b, `,"rule":{"id":`, r.ID)
+					b = jsonw.KeyString(b, `,"title":`, r.Title)
+					b = jsonw.KeyString(b, `,"text":`, r.Text)
+					b = jsonw.KeyString(b, `,"source":`, r.Source)
+					b = append(b, '}')
+				}
+				b = append(b, '}')
+			}
+			b = append(b, ']')
+		}
+		if s.Bot != "" {
+			b = jsonw.KeyString(b, `,"bot":`, s.Bot)
+		}
+		if s.Millis != 0 {
+			b = jsonw.KeyFloat(b, `,"millis":`, s.Millis)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}

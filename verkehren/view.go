@@ -1,0 +1,24 @@
+package verkehren
+
+import "github.com/brettspiel/brettspiel/internal/jsonw"
+
+// appendJSON appends the state as encoding/json writes it, by hand.
+func (s *jsonState) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = jsonw.Envelope(b, &s.StateJSON)
+	r := &s.Rules
+	b = jsonw.KeyString(b, `,"rules":{"preset":`, r.Preset)
+	b = jsonw.KeyString(b, `,"bands":`, r.Bands)
+	b = jsonw.KeyString(b, `,"opening":`, r.Opening)
+	b = jsonw.KeyInt(b, `,"bandLimit":`, r.BandLimit)
+	b = jsonw.KeyBool(b, `,"higherDie":`, r.HigherDie)
+	b = jsonw.KeyString(b, `,"firstPlayer":`, r.FirstPlayer)
+	b = jsonw.KeyInt(b, `,"turnCap":`, r.TurnCap)
+	b = append(b, `},`...)
+	b = jsonw.Race(b, &s.RaceJSON)
+	o := &s.Verkehren
+	b = jsonw.KeyInt(b, `,"verkehren":{"drawTotal":`, o.DrawTotal)
+	b = jsonw.KeyString(b, `,"ending":`, o.Ending)
+	b = jsonw.KeyBools(b, `,"junker":`, o.Junker)
+	return append(b, `}}`...)
+}
