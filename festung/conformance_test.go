@@ -83,7 +83,7 @@ func (c *endings) observe(g brettspiel.Game, evs []brettspiel.Event) {
 
 // harnessGames returns the number of random games per player count and how
 // many of them get the deep checks: 2000 and 10 by default; under the race
-// detector, which slows every game about tenfold, 250 and 2 (so that
+// detector, which slows every game about tenfold, 250 and 1 (so that
 // go test -race stays within its budget of a minute of CPU); on a 32-bit platform, where
 // CI runs the tests a second time to see the seeded games come out the same,
 // 500 and 4; 100000 and 30 with BRETTSPIEL_LONG set.
@@ -92,7 +92,7 @@ func harnessGames() (games, deep int) {
 	case conformance.Long():
 		return 100000, 30
 	case raceDetector:
-		return 250, 2
+		return 250, 1
 	case strconv.IntSize == 32:
 		return 500, 4
 	}
