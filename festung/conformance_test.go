@@ -83,8 +83,8 @@ func (c *endings) observe(g brettspiel.Game, evs []brettspiel.Event) {
 
 // harnessGames returns the number of random games per player count and how
 // many of them get the deep checks: 2000 and 10 by default; under the race
-// detector, which slows the deep checks most, 2000 and 2 (so that
-// go test -race stays within its time budget); on a 32-bit platform, where
+// detector, which slows every game about tenfold, 250 and 1 (so that
+// go test -race stays within its budget of a minute of CPU); on a 32-bit platform, where
 // CI runs the tests a second time to see the seeded games come out the same,
 // 500 and 4; 100000 and 30 with BRETTSPIEL_LONG set.
 func harnessGames() (games, deep int) {
@@ -92,7 +92,7 @@ func harnessGames() (games, deep int) {
 	case conformance.Long():
 		return 100000, 30
 	case raceDetector:
-		return 2000, 2
+		return 250, 1
 	case strconv.IntSize == 32:
 		return 500, 4
 	}
@@ -127,13 +127,18 @@ func TestConformance(t *testing.T) {
 
 // A small turn cap and a five-player game with another empty field go through
 // the harness too.
+// Under the race detector 50 games, 2 of them deep (200 and 5 otherwise).
 func TestConformanceOptions(t *testing.T) {
 	var c endings
+	games, deep := 200, 5
+	if raceDetector && !conformance.Long() {
+		games, deep = 50, 2
+	}
 	conformance.Run(t, factory(Options{Players: 5, EmptyField: ow(3, 2, 1), TurnCap: 40, Stock: 3}), conformance.Config{
-		Games: 200, Seed: 7, DeepGames: 5, Invariant: invariant, Observe: c.observe,
+		Games: games, Seed: 7, DeepGames: deep, Invariant: invariant, Observe: c.observe,
 		RoundTrips: roundTrips(t, Options{Players: 5, EmptyField: ow(3, 2, 1), TurnCap: 40, Stock: 3}),
 	})
-	if c.capped == 0 || c.games != 200 {
+	if c.capped == 0 || c.games != games {
 		t.Errorf("%d games, %d capped", c.games, c.capped)
 	}
 }

@@ -53,8 +53,8 @@ func playOnSeeds(tb testing.TB) []string {
 func FuzzPlayOnFromID(f *testing.F) {
 	seeds := playOnSeeds(f)
 	for i, id := range seeds {
-		if raceDetector && i%4 != 0 && i < len(seeds)-4 {
-			// a quarter of the seeds from the random games, and the built
+		if raceDetector && i%8 != 0 && i < len(seeds)-4 {
+			// an eighth of the seeds from the random games, and the built
 			// seeds at the end, keep go test -race within its time budget
 			continue
 		}

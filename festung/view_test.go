@@ -13,6 +13,10 @@ import (
 // MarshalJSONView writes by hand what encoding/json writes for the JSON
 // form (leanStateJSON without the static part), under every view, in
 // every position of games played at random, for every seat count.
+// viewSteps bounds the steps of each game compared: 400, or 100 under the
+// race detector (which slows encoding/json the most).
+var viewSteps = map[bool]int{false: 400, true: 100}[raceDetector]
+
 func TestMarshalJSONViewAsEncodingJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for players := 2; players <= 6; players++ {
@@ -22,7 +26,7 @@ func TestMarshalJSONViewAsEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for step := 0; step < 400 && g.ToMove() != brettspiel.Terminal; step++ {
+		for step := 0; step < viewSteps && g.ToMove() != brettspiel.Terminal; step++ {
 			for k := range 8 {
 				v := brettspiel.JSONView{NoLegal: k&1 != 0, NoChance: k&2 != 0, NoStatic: k&4 != 0}
 				got, err := g.MarshalJSONView(v)

@@ -182,20 +182,26 @@ func TestHarness(t *testing.T) {
 			ends := counts[k]
 			t.Run(v.name, func(t *testing.T) {
 				t.Parallel()
-				runs := []struct {
+				type run struct {
 					policy                brettspiel.Policy
 					partien, games, deeps int
-				}{
-					{brettspiel.RandomPolicy, 1, conformance.Games(2000, 100000), 3},
-					{brettspiel.RandomPolicy, 3, conformance.Games(150, 10000), 1},
-					{carefulPolicy, 1, conformance.Games(500, 20000), 1},
+				}
+				// The deep checks cost the most (a second or more a game
+				// under the race detector), and every run has at least one:
+				// the default run plays two of the four runs, with one deep
+				// game each; BRETTSPIEL_LONG=1 plays all four, larger.
+				runs := []run{
+					{brettspiel.RandomPolicy, 1, conformance.Games(2000, 100000), conformance.Games(1, 3)},
 					{carefulPolicy, 3, conformance.Games(100, 5000), 1},
 				}
+				if conformance.Long() {
+					runs = append(runs, run{brettspiel.RandomPolicy, 3, 10000, 1}, run{carefulPolicy, 1, 20000, 1})
+				}
 				if v.name == "custom" {
-					runs = []struct {
-						policy                brettspiel.Policy
-						partien, games, deeps int
-					}{{brettspiel.RandomPolicy, 2, 300, 1}, {carefulPolicy, 2, 300, 1}}
+					runs = []run{{carefulPolicy, 2, 300, 1}}
+					if conformance.Long() {
+						runs = append(runs, run{brettspiel.RandomPolicy, 2, 300, 1})
+					}
 				}
 				for i, run := range runs {
 					o := v.o

@@ -273,7 +273,7 @@ func loadsAlike(g *Game) string {
 // cannot arise refuse none of them. Every kind of Apply comes up.
 func TestStatesOfPlayLoadWithTheirEvents(t *testing.T) {
 	seen := map[string]int{}
-	games := conformance.Games(2, 200)
+	games := conformance.Games(1, 200)
 	for i, v := range variants() {
 		o := v.o
 		o.Partien = 2

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -26,7 +27,7 @@ func TestJSON_SharedRaceBoard(t *testing.T) {
 	for i, v := range variants() {
 		o := v.o
 		o.Partien = max(o.Partien, 2)
-		for seed := range 3 {
+		for seed := range conformance.Games(1, 3) {
 			walk(t, o, uint64(90+10*i+seed), brettspiel.RandomPolicy, func(g *Game) {
 				data, err := json.Marshal(g)
 				if err != nil {
@@ -44,7 +45,7 @@ func TestJSON_SharedRaceBoard(t *testing.T) {
 			})
 		}
 	}
-	if states < 1000 || len(phases) != 6 {
+	if states < conformance.Games(300, 1000) || len(phases) != 6 {
 		t.Errorf("%d states in the phases %v; want many in all six", states, phases)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/hostile"
 )
 
@@ -77,9 +78,10 @@ func TestJSONRefusesForgedEvents(t *testing.T) {
 }
 
 // TestJSONEventLimitsHoldInPlay: the bounds of the decoder refuse no event
-// that a game emits, in many random games, the ends included.
+// that a game emits, in many random games (20; 60 with BRETTSPIEL_LONG=1),
+// the ends included.
 func TestJSONEventLimitsHoldInPlay(t *testing.T) {
-	for seed := range uint64(60) {
+	for seed := range uint64(conformance.Games(20, 60)) {
 		g, _ := New(VK())
 		r := rand.New(rand.NewPCG(seed, 4))
 		for g.ToMove() != brettspiel.Terminal {

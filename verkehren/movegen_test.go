@@ -64,10 +64,10 @@ func randomPositions(t testing.TB, opts Options, seed uint64, n int, visit func(
 // exhaustive search it replaced, over positions of random games under every
 // option set: at each position the throw of the game, and at every tenth
 // position all 21 throws. BRETTSPIEL_LONG=1 runs 10⁶ positions under each
-// option set, the default run 3,000.
+// option set, the default run 1,500.
 func TestV_D2_GeneratorMatchesReference(t *testing.T) {
 	opts := genOptions()
-	per := conformance.Games(3000, 1000000)
+	per := conformance.Games(1500, 1000000)
 	for i, h := range opts {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()

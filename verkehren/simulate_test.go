@@ -18,7 +18,7 @@ import (
 // of the rules. The final state's ID and JSON round-trip, and Simulate
 // without the check plays the same game.
 func TestV_W1_SimulateEndsInLegalTerminalStates(t *testing.T) {
-	games := conformance.Games(100, 2000)
+	games := conformance.Games(40, 2000)
 	for i, h := range genOptions() {
 		t.Run(h.name, func(t *testing.T) {
 			t.Parallel()
