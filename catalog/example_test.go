@@ -8,7 +8,6 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/words"
 )
 
 // Every preset of every game, built by name at each seat count it allows and
@@ -106,7 +105,7 @@ preset: Cotton
 
 // The catalogue in German: the same names, the texts for a German player.
 func ExampleVariantsIn() {
-	for _, v := range catalog.VariantsIn(words.German) {
+	for _, v := range catalog.VariantsIn("de") {
 		if v.Name == "verkehren" {
 			fmt.Println(v.Presets[1].Name, "→", v.Presets[1].Title)
 			fmt.Println(v.Presets[1].Description)

@@ -3,7 +3,6 @@ package catalog
 import (
 	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/toccateglio"
-	"github.com/brettspiel/brettspiel/words"
 )
 
 // german holds the catalogue's texts in German: a game's description by its
@@ -57,13 +56,14 @@ var german = struct {
 
 // VariantsIn lists the games of the catalogue as [Variants] does, with the
 // descriptions of the games and of their presets and the presets' sources
-// in the language l (package words: English or German), and the presets'
-// titles for a menu in it. Names are the same in every language: they are
-// what the functions of this package take. A text without a translation
-// stays English.
-func VariantsIn(l words.Lang) []Variant {
+// in the language of a tag ("de", "de-AT", "de_CH": German; any other:
+// English, as package words and bot.Level.DescriptionIn read tags), and
+// the presets' titles for a menu in it. Names are the same in every
+// language: they are what the functions of this package take. A text
+// without a translation stays English.
+func VariantsIn(tag string) []Variant {
 	vs := Variants()
-	if l != words.German {
+	if !isGerman(tag) {
 		return vs
 	}
 	for i := range vs {
@@ -83,4 +83,10 @@ func VariantsIn(l words.Lang) []Variant {
 		}
 	}
 	return vs
+}
+
+// isGerman reports whether a language tag names German: "de" alone or
+// followed by a region.
+func isGerman(tag string) bool {
+	return len(tag) >= 2 && (tag[0]|0x20) == 'd' && (tag[1]|0x20) == 'e' && (len(tag) == 2 || tag[2] == '-' || tag[2] == '_')
 }

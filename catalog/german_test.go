@@ -4,13 +4,12 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/brettspiel/brettspiel/words"
 )
 
 // Every game and preset has its own German description and a source; the
 // names stay those the package takes.
 func TestVariantsInGerman(t *testing.T) {
-	en, de := catalog.Variants(), catalog.VariantsIn(words.German)
+	en, de := catalog.Variants(), catalog.VariantsIn("de")
 	if len(de) != len(en) {
 		t.Fatalf("German lists %d games, English %d", len(de), len(en))
 	}
@@ -42,13 +41,13 @@ func TestVariantsInGerman(t *testing.T) {
 
 // English is Variants, and the German list is the caller's to change.
 func TestVariantsInEnglishAndCopies(t *testing.T) {
-	en := catalog.VariantsIn(words.English)
+	en := catalog.VariantsIn("en")
 	if en[0].Description != catalog.Variants()[0].Description {
 		t.Fatalf("English VariantsIn differs from Variants")
 	}
-	de := catalog.VariantsIn(words.German)
+	de := catalog.VariantsIn("de")
 	de[0].Presets[0].Description = "x"
-	if catalog.VariantsIn(words.German)[0].Presets[0].Description == "x" {
+	if catalog.VariantsIn("de")[0].Presets[0].Description == "x" {
 		t.Fatal("changing a returned preset changed the catalogue")
 	}
 }

@@ -97,7 +97,7 @@ func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
 	if err != nil {
 		return nil, bad(name, in.Lang, ErrBadCall, `lang is "en" or "de"`)
 	}
-	out := GamesJSON{Protocol: Protocol, Games: catalog.VariantsIn(l), Bots: bot.Names()}
+	out := GamesJSON{Protocol: Protocol, Games: catalog.VariantsIn(l.String()), Bots: bot.Names()}
 	for _, b := range bot.Levels() {
 		out.Levels = append(out.Levels, LevelJSON{b.Name, b.Strength, b.DescriptionIn(l.String()), b.Games})
 	}
