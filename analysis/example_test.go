@@ -74,5 +74,5 @@ func ExampleRecord() {
 	fmt.Println(err)
 	// Output:
 	// 6 steps; the last, 1/5 5/11, loses 0.015
-	// record line 6, step "1/5 5/12": brettspiel: parse move "1/5 5/12": illegal move: move 2 (5/12): no number of the throw moves a stone from 5 to 12
+	// record line 6, step "1/5 5/12": brettspiel: parse move "1/5 5/12": illegal move: move 2 (5/12): no number of the throw left (6) moves a stone from 5 to 12 (V-D2)
 }
