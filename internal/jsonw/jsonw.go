@@ -92,38 +92,8 @@ func Float(b []byte, f float64) []byte {
 	return b
 }
 
-// Ints appends a list of numbers; nil is null.
-func Ints(b []byte, v []int) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, n := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = Int(b, n)
-	}
-	return append(b, ']')
-}
-
-// Strings appends a list of strings; nil is null.
-func Strings(b []byte, v []string) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, s := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = String(b, s)
-	}
-	return append(b, ']')
-}
-
-// Bools appends a list of booleans; nil is null.
-func Bools(b []byte, v []bool) []byte {
+// List appends a list whose items elem appends; nil is null.
+func List[T any](b []byte, v []T, elem func([]byte, T) []byte) []byte {
 	if v == nil {
 		return append(b, "null"...)
 	}
@@ -132,10 +102,19 @@ func Bools(b []byte, v []bool) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = Bool(b, x)
+		b = elem(b, x)
 	}
 	return append(b, ']')
 }
+
+// Ints appends a list of numbers; nil is null.
+func Ints(b []byte, v []int) []byte { return List(b, v, Int) }
+
+// Strings appends a list of strings; nil is null.
+func Strings(b []byte, v []string) []byte { return List(b, v, String) }
+
+// Bools appends a list of booleans; nil is null.
+func Bools(b []byte, v []bool) []byte { return List(b, v, Bool) }
 
 // Key appends a key with its colon, after a comma unless first. Keys are
 // plain ASCII and need no escaping.
