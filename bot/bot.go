@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Bot chooses a move for the player to move in g. legal is g's legal list;
@@ -26,8 +27,8 @@ type Evaluator interface {
 	Evaluate(p brettspiel.Player) float64
 }
 
-// Conceder is [brettspiel.Conceder], named here for the bots' users.
-type Conceder = brettspiel.Conceder
+// Conceder is [kit.Conceder], named here for the bots' users.
+type Conceder = kit.Conceder
 
 // Evaluate returns g's estimate for p: the game's own [Evaluator] if it has one,
 // else p's Returns.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // playable returns the moves of legal that do not concede, or legal itself
@@ -12,7 +13,7 @@ import (
 // module's other bots choose: a game is never given up while another move
 // is left. It reuses buf.
 func playable(g brettspiel.Game, legal, buf []brettspiel.Move) []brettspiel.Move {
-	c, ok := g.(brettspiel.Conceder)
+	c, ok := g.(kit.Conceder)
 	if !ok {
 		return legal
 	}

@@ -47,6 +47,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func main() {
@@ -76,7 +77,7 @@ type figures struct {
 	playouts, playoutsPerSec   float64
 	playoutTurns               float64 // turns a playout; <0 when the game does not tell
 	allocsOfPlayout            float64
-	own                        bool // the game is a brettspiel.Simulator
+	own                        bool // the game is a kit.Simulator
 }
 
 // stat is the mean and median of a sample; n is its size.
@@ -348,7 +349,7 @@ func measure(c config, per time.Duration, npos int, seed uint64) (figures, error
 	f.turnsPerGame = float64(turns) / float64(n)
 
 	// Playouts through brettspiel.Simulate.
-	_, f.own = start.(brettspiel.Simulator)
+	_, f.own = start.(kit.Simulator)
 	f.playoutTurns = -1
 	playoutTurns := 0
 	n, elapsed, allocs, err = timed(per, func(i int) error {
