@@ -116,3 +116,41 @@ func TestNewMoveRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+func TestPresetsAndRecordPreset(t *testing.T) {
+	presets := []kit.Preset[int]{{Name: "Tokkadille 1853, 16 stones", Options: 16}, {Name: "Cotton", Options: 2}}
+	if p, ok := kit.PresetNamed(presets, "tokkadille-1853-16-stones"); !ok || p.Options != 16 {
+		t.Fatalf("PresetNamed: %v %v", p, ok)
+	}
+	if _, ok := kit.PresetNamed(presets, ""); ok {
+		t.Fatal("the empty name named a preset")
+	}
+	for _, c := range []struct {
+		rec  brettspiel.Record
+		want int
+		err  string
+	}{
+		{brettspiel.Record{Game: "g"}, 0, ""},
+		{brettspiel.Record{Game: "g", Preset: "COTTON"}, 2, ""},
+		{brettspiel.Record{Game: "h"}, 0, `a record of "h", not of g`},
+		{brettspiel.Record{Game: "g", Preset: "x"}, 0, `unknown preset "x"; the presets are Tokkadille 1853, 16 stones, Cotton`},
+	} {
+		o, err := kit.RecordPreset(&c.rec, "g", presets)
+		if c.err == "" && (err != nil || o != c.want) || c.err != "" && (!errors.Is(err, brettspiel.ErrBadOptions) || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%+v: %v, %v", c.rec, o, err)
+		}
+	}
+}
+
+func TestLowerAllAndLowerKeys(t *testing.T) {
+	in := []string{"a=b", "Turn-Cap=5", "empty-field=W4.VI"}
+	if got := kit.LowerAll(in); strings.Join(got, " ") != "a=b turn-cap=5 empty-field=w4.vi" || in[1] != "Turn-Cap=5" {
+		t.Fatalf("LowerAll: %v (input now %v)", got, in)
+	}
+	if got := kit.LowerAll(in[:1]); &got[0] != &in[0] {
+		t.Fatal("LowerAll copied terms that were lower case")
+	}
+	if got := kit.LowerKeys(in); strings.Join(got, " ") != "a=b turn-cap=5 empty-field=W4.VI" {
+		t.Fatalf("LowerKeys: %v", got)
+	}
+}

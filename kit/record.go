@@ -3,8 +3,10 @@ package kit
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // Records loads the game records of one variant, given how the variant
@@ -86,4 +88,30 @@ func DrawCheck(inDraw func() bool) func() error {
 		}
 		return nil
 	}
+}
+
+// RecordPreset returns the options of the preset that a record of variant
+// names, or the zero O when it names none. A record of another game or of
+// an unknown preset is refused with an error wrapping
+// [brettspiel.ErrBadOptions] that lists the presets there are.
+func RecordPreset[O any](rec *brettspiel.Record, variant string, presets []Preset[O]) (O, error) {
+	var zero O
+	bad := func(format string, args ...any) (O, error) {
+		return zero, &brettspiel.Error{Op: OpLoadRecord, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+	}
+	if rec.Game != variant {
+		return bad("a record of %s, not of %s", quote.Quote(rec.Game), variant)
+	}
+	if rec.Preset == "" {
+		return zero, nil
+	}
+	p, ok := PresetNamed(presets, rec.Preset)
+	if !ok {
+		names := make([]string, len(presets))
+		for i, p := range presets {
+			names[i] = p.Name
+		}
+		return bad("unknown preset %s; the presets are %s", quote.Quote(rec.Preset), strings.Join(names, ", "))
+	}
+	return p.Options, nil
 }

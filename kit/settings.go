@@ -94,3 +94,33 @@ func nameKey(name string) string {
 	}
 	return b.String()
 }
+
+// LowerAll returns terms in lower case, for options whose keys and values
+// are read in any case; terms itself when they are lower case already.
+func LowerAll(terms []string) []string {
+	for i, t := range terms {
+		if l := strings.ToLower(t); l != t {
+			out := make([]string, len(terms))
+			copy(out, terms[:i])
+			for j := i; j < len(terms); j++ {
+				out[j] = strings.ToLower(terms[j])
+			}
+			return out
+		}
+	}
+	return terms
+}
+
+// LowerKeys returns terms with the key of each key=value term in lower
+// case, for options whose keys are read in any case and whose values keep
+// theirs (such as the names of fields).
+func LowerKeys(terms []string) []string {
+	out := make([]string, len(terms))
+	for i, t := range terms {
+		if k, v, ok := strings.Cut(t, "="); ok {
+			t = strings.ToLower(k) + "=" + v
+		}
+		out[i] = t
+	}
+	return out
+}

@@ -61,3 +61,14 @@ type Preset[O any] struct {
 	Summary string // what distinguishes it from the game's other presets
 	Options O      // its rules
 }
+
+// PresetNamed returns the preset of that name among presets; case, spaces
+// and punctuation do not count ([SameName]).
+func PresetNamed[O any](presets []Preset[O], name string) (Preset[O], bool) {
+	for _, p := range presets {
+		if SameName(p.Name, name) {
+			return p, true
+		}
+	}
+	return Preset[O]{}, false
+}
