@@ -56,8 +56,52 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 	if w.junker() {
 		return -1, kit.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1")
 	}
-	var steps [maxSteps]pathStep
-	k, first, pathHits := 0, 0, 0
+	var path playedPath
+	if i, e := w.playPath(pay, &path); e != nil {
+		return i, e
+	}
+	used := path.k
+	if w.me[off] == 15 {
+		used = w.n
+	}
+	if used < w.n && w.canPlayAny() {
+		return -1, kit.Refuse(brettspiel.RefuseMoreNumbers, "a further number of the throw can be played", "V-D2")
+	}
+	if used < w.n && start.reach(used+1) {
+		return -1, kit.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(path.k)+" numbers, but more can be played", "V-D2")
+	}
+	higherOnly := false
+	if o.HigherDie && w.n == 2 && used == 1 {
+		higherOnly = o.higherPlayable(me, opp, hi)
+		if higherOnly && path.first != hi {
+			return -1, higherDie(hi)
+		}
+	}
+	if start.enteringHitPossible() && !(higherOnly || path.hits >= start.mostEnteringHits(used)) {
+		// the path makes fewer entering hits than the best plays: its
+		// position may still be reached with more, so judge by the list
+		return -1, o.checkListed(me, opp, hi, lo, pay, &w)
+	}
+	if higherOnly {
+		return -1, nil // a single move of the higher number: no other play reaches its position
+	}
+	return -1, smallerPlay(me, opp, &start, &w, &path)
+}
+
+// playedPath is what checkPlay learns playing a payload's single moves.
+type playedPath struct {
+	steps [maxSteps]pathStep
+	k     int // the single moves played
+	first int // the number of the first one
+	hits  int // the hits made entering
+}
+
+// playPath plays the single moves of pay on the walker, each judged by
+// the single-step rules with a number of the throw not yet used, and
+// records them in path. On a refusal it returns the index of the failing
+// single move (−1 when the payload is malformed).
+func (w *walker) playPath(pay uint64, path *playedPath) (int, *brettspiel.Error) {
+	o := w.o
 	for i := 0; i < maxSteps; i++ {
 		from, to, die, ok := stepAt(pay, i)
 		if !ok {
@@ -85,58 +129,53 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 			return i, o.noNumber(from, to, w.leftNumbers())
 		}
 		if i == 0 {
-			first = die
+			path.first = die
 		}
 		if hit && from == bar {
-			pathHits++
+			path.hits++
 		}
 		w.play(from, to, j, hit)
-		steps[i] = pathStep{from: int8(from), to: int8(to), die: int8(die)}
-		k++
+		path.steps[i] = pathStep{from: int8(from), to: int8(to), die: int8(die)}
+		path.k++
 	}
-	used := k
-	if w.me[off] == 15 {
-		used = w.n
-	}
-	if used < w.n && w.canPlayAny() {
-		return -1, kit.Refuse(brettspiel.RefuseMoreNumbers, "a further number of the throw can be played", "V-D2")
-	}
-	if used < w.n && start.reach(used+1) {
-		return -1, kit.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(k)+" numbers, but more can be played", "V-D2")
-	}
-	higherOnly := false
-	if o.HigherDie && w.n == 2 && used == 1 {
-		for from := 0; from <= 24 && !higherOnly; from++ {
-			if me[from] > 0 && (me[bar] == 0 || from == bar) {
-				_, _, why := o.step(me, opp, from, hi)
-				higherOnly = why == okStep
+	return -1, nil
+}
+
+// higherPlayable reports whether the higher number hi of the throw can be
+// played from the position me against opp (V-D2's higher-die option).
+func (o *Options) higherPlayable(me, opp *board.Side, hi int) bool {
+	for from := 0; from <= 24; from++ {
+		if me[from] > 0 && (me[bar] == 0 || from == bar) {
+			if _, _, why := o.step(me, opp, from, hi); why == okStep {
+				return true
 			}
 		}
-		if higherOnly && first != hi {
-			return -1, higherDie(hi)
+	}
+	return false
+}
+
+// checkListed judges the play pay, which reached the position of w from
+// me against opp, by the list of the plays (checkPlay's V-E3 case).
+func (o *Options) checkListed(me, opp *board.Side, hi, lo int, pay uint64, w *walker) *brettspiel.Error {
+	var buf [maxLegal]brettspiel.Move
+	legal := o.appendPlays(buf[:0], 0, me, opp, hi, lo)
+	if _, found := slices.BinarySearch(legal, kit.NewMove(0, pay)); found {
+		return nil
+	}
+	for _, m := range legal {
+		a, b := *me, *opp
+		playOn(&a, &b, m.Payload())
+		if a == *w.me && b == *w.opp {
+			return kit.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, m.Payload()))
 		}
 	}
-	if start.enteringHitPossible() && !(higherOnly || pathHits >= start.mostEnteringHits(used)) {
-		// the path makes fewer entering hits than the best plays: its
-		// position may still be reached with more, so judge by the list
-		var buf [maxLegal]brettspiel.Move
-		legal := o.appendPlays(buf[:0], 0, me, opp, hi, lo)
-		if _, found := slices.BinarySearch(legal, kit.NewMove(0, pay)); found {
-			return -1, nil
-		}
-		for _, m := range legal {
-			a, b := *me, *opp
-			playOn(&a, &b, m.Payload())
-			if a == *w.me && b == *w.opp {
-				return -1, kit.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, m.Payload()))
-			}
-		}
-		return -1, kit.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3")
-	}
-	if higherOnly {
-		return -1, nil // a single move of the higher number: no other play reaches its position
-	}
-	f := finder{walker: start, target: [2]board.Side{*w.me, *w.opp}, k: k, allOff: w.me[off] == 15, ours: steps}
+	return kit.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3")
+}
+
+// smallerPlay refuses the path played on w from start when a play with a
+// smaller payload reaches the same position (a search by finder).
+func smallerPlay(me, opp *board.Side, start, w *walker, path *playedPath) *brettspiel.Error {
+	f := finder{walker: *start, target: [2]board.Side{*w.me, *w.opp}, k: path.k, allOff: w.me[off] == 15, ours: path.steps}
 	c, c0 := int8(0), int8(0)
 	for p := off; p >= 1; p-- {
 		c += w.me[p]
@@ -145,9 +184,9 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 		f.full |= fullBit(c-c0, p)
 	}
 	if f.search(0, true, 0) {
-		return -1, kit.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, f.found))
+		return kit.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, f.found))
 	}
-	return -1, nil
+	return nil
 }
 
 // pointsText writes a play in the notation, for messages.
