@@ -1,6 +1,7 @@
 package verkehren
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -49,13 +50,10 @@ func (s state) build(op string) (*Game, error) {
 	if err := s.opts.Validate(); err != nil {
 		return nil, err
 	}
-	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: op, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
-	}
+	bad := stateError(op)
 	if s.toMove != 0 && s.toMove != 1 {
 		return bad("turn %d is no seat of two", s.toMove)
 	}
-	pos := Position{Stones: s.sides, Turn: s.toMove, Turns: s.turns}
 	if s.phase != phasePlay && s.dice != [2]int{} {
 		return bad("dice %d-%d, but no throw is being played", s.dice[0], s.dice[1])
 	}
@@ -65,58 +63,86 @@ func (s state) build(op string) (*Game, error) {
 	if s.phase != phaseOver && (s.winner != brettspiel.Nobody || s.ending != NotEnded) {
 		return bad("the game goes on, but it has a winner (%d) or an ending (%v)", s.winner, s.ending)
 	}
-	var g *Game
 	switch s.phase {
 	case phaseDraw0, phaseDraw1:
-		if _, ok := s.opts.FirstPlayer.Seat(); ok {
-			return bad("a draw for the start, but the options name the player who begins")
-		}
-		if s.sides != startSides {
-			return bad("a draw for the start, but the stones are not all on their houses")
-		}
-		if s.turns != 0 || s.toMove != 0 {
-			return bad("a draw for the start after %d turns, or with player %d's turn", s.turns, s.toMove)
-		}
-		if s.phase == phaseDraw1 && (s.draw0 < 2 || s.draw0 > 12) {
-			return bad("player 0 threw %d in the draw for the start, not 2…12", s.draw0)
-		}
-		g = &Game{opts: s.opts, b: board.New(board.SameDirection), phase: s.phase, draw0: uint8(s.draw0), winner: brettspiel.Nobody}
-		g.b.Sides[0][house], g.b.Sides[1][house] = 15, 15
-		return g, nil
+		return s.buildDraw(bad)
 	case phaseThrow, phasePlay:
-		if s.phase == phasePlay {
-			d := s.dice
-			if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 || d[0] < d[1] {
-				return bad("dice %d-%d: each die shows 1…6, the higher first", d[0], d[1])
-			}
-			pos.Dice = d
-		}
-		if s.turns == 0 {
-			if s.sides != startSides {
-				return bad("no turn has been played, but the stones are not all on their houses")
-			}
-			if p, ok := s.opts.FirstPlayer.Seat(); ok && p != s.toMove {
-				return bad("no turn has been played and the options let player %d begin, but it is player %d's turn", p, s.toMove)
-			}
-		}
-		var err error
-		if g, err = FromPosition(s.opts, pos); err != nil {
-			if e, ok := err.(*brettspiel.Error); ok {
-				e.Op = op
-			}
-			return nil, err
-		}
-		return g, nil
+		return s.buildTurn(op, bad)
 	case phaseOver:
-	default:
-		return bad("phase %d is unknown", s.phase)
+		return s.buildOver(bad)
 	}
-	// the game is over
+	return bad("phase %d is unknown", s.phase)
+}
+
+// badState is how build and its parts refuse a state.
+type badState func(format string, args ...any) (*Game, error)
+
+// stateError returns the refusal of a state for the operation op.
+func stateError(op string) badState {
+	return func(format string, args ...any) (*Game, error) {
+		return nil, &brettspiel.Error{Op: op, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+	}
+}
+
+// buildDraw is build for a state in the draw for the start.
+func (s *state) buildDraw(bad badState) (*Game, error) {
+	if _, ok := s.opts.FirstPlayer.Seat(); ok {
+		return bad("a draw for the start, but the options name the player who begins")
+	}
+	if s.sides != startSides {
+		return bad("a draw for the start, but the stones are not all on their houses")
+	}
+	if s.turns != 0 || s.toMove != 0 {
+		return bad("a draw for the start after %d turns, or with player %d's turn", s.turns, s.toMove)
+	}
+	if s.phase == phaseDraw1 && (s.draw0 < 2 || s.draw0 > 12) {
+		return bad("player 0 threw %d in the draw for the start, not 2…12", s.draw0)
+	}
+	g := &Game{opts: s.opts, b: board.New(board.SameDirection), phase: s.phase, draw0: uint8(s.draw0), winner: brettspiel.Nobody}
+	g.b.Sides[0][house], g.b.Sides[1][house] = 15, 15
+	return g, nil
+}
+
+// buildTurn is build for a state at a throw or a play: FromPosition's
+// checks, its errors under op.
+func (s *state) buildTurn(op string, bad badState) (*Game, error) {
+	pos := Position{Stones: s.sides, Turn: s.toMove, Turns: s.turns}
+	if s.phase == phasePlay {
+		d := s.dice
+		if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 || d[0] < d[1] {
+			return bad("dice %d-%d: each die shows 1…6, the higher first", d[0], d[1])
+		}
+		pos.Dice = d
+	}
+	if s.turns == 0 {
+		if s.sides != startSides {
+			return bad("no turn has been played, but the stones are not all on their houses")
+		}
+		if p, ok := s.opts.FirstPlayer.Seat(); ok && p != s.toMove {
+			return bad("no turn has been played and the options let player %d begin, but it is player %d's turn", p, s.toMove)
+		}
+	}
+	g, err := FromPosition(s.opts, pos)
+	if err != nil {
+		if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
+			e.Op = op
+		}
+		return nil, err
+	}
+	return g, nil
+}
+
+// buildOver is build for a state of a game that is over: the ending, the
+// winner and the position must agree.
+func (s *state) buildOver(bad badState) (*Game, error) {
 	if s.toMove != 0 {
 		return bad("the game is over, but it is player %d's turn", s.toMove)
 	}
 	if err := checkSides(&s.opts, &s.sides); err != "" {
 		return bad("%s", err)
+	}
+	if g, err := s.checkEnding(bad); err != nil {
+		return g, err
 	}
 	var sides [2]board.Side
 	for p := range 2 {
@@ -124,6 +150,15 @@ func (s state) build(op string) (*Game, error) {
 			sides[p][i] = int8(c)
 		}
 	}
+	if g, err := s.checkEnded(&sides, bad); err != nil {
+		return g, err
+	}
+	return &Game{opts: s.opts, b: board.Board{Geometry: board.SameDirection, Sides: sides}, phase: phaseOver, turns: s.turns, winner: s.winner, ending: s.ending}, nil
+}
+
+// checkEnding checks that the ending, the winner and the turns of a game
+// that is over agree with each other.
+func (s *state) checkEnding(bad badState) (*Game, error) {
 	w := s.winner
 	noWinner := s.ending == TurnCapped || s.ending == DrawnBothJunker
 	switch {
@@ -140,25 +175,21 @@ func (s state) build(op string) (*Game, error) {
 	case s.turns < 0 || s.turns > s.opts.turnCap():
 		return bad("%d turns played is outside 0…%d", s.turns, s.opts.turnCap())
 	}
-	ended := func(p int) string { // why p's position has ended the game
-		me, opp := &sides[p], &sides[1-p]
-		switch {
-		case me[off] == 15:
-			return fmt.Sprintf("player %d has borne off all his stones", p)
-		case me[24] == 15:
-			return fmt.Sprintf("player %d has all his stones on point 24", p)
-		case s.opts.doubleLoss(me, opp) != NotEnded:
-			return fmt.Sprintf("player %d has lost a double game", p)
-		}
-		return ""
-	}
+	return nil, nil
+}
+
+// checkEnded checks that the position of a game that is over shows its
+// ending (checkEnding has checked the ending and the winner).
+func (s *state) checkEnded(sides *[2]board.Side, bad badState) (*Game, error) {
+	w := s.winner
+	noWinner := s.ending == TurnCapped || s.ending == DrawnBothJunker
 	if s.ending != Conceded && !noWinner && (sides[1-w][off] == 15 || sides[1-w][24] == 15) {
 		return bad("player %d won, but player %d has all his stones borne off or on point 24", w, 1-w)
 	}
 	switch s.ending {
 	case Conceded, TurnCapped, DrawnBothJunker:
 		for p := range 2 {
-			if why := ended(p); why != "" {
+			if why := s.opts.endedBy(sides, p); why != "" {
 				return bad("the game ended by %v, but %s", s.ending, why)
 			}
 		}
@@ -186,8 +217,21 @@ func (s state) build(op string) (*Game, error) {
 			return bad("player %d won by %v, but the position says %v", w, s.ending, d)
 		}
 	}
-	g = &Game{opts: s.opts, b: board.Board{Geometry: board.SameDirection, Sides: sides}, phase: phaseOver, turns: s.turns, winner: w, ending: s.ending}
-	return g, nil
+	return nil, nil
+}
+
+// endedBy says why player p's position would have ended the game, or "".
+func (o *Options) endedBy(sides *[2]board.Side, p int) string {
+	me, opp := &sides[p], &sides[1-p]
+	switch {
+	case me[off] == 15:
+		return fmt.Sprintf("player %d has borne off all his stones", p)
+	case me[24] == 15:
+		return fmt.Sprintf("player %d has all his stones on point 24", p)
+	case o.doubleLoss(me, opp) != NotEnded:
+		return fmt.Sprintf("player %d has lost a double game", p)
+	}
+	return ""
 }
 
 var startSides = [2][26]int{{house: 15}, {house: 15}}

@@ -3,7 +3,7 @@ package verkehren
 import "github.com/brettspiel/brettspiel/internal/jsonw"
 
 // appendJSON appends the state as encoding/json writes it, by hand.
-func (s *jsonState) appendJSON(b []byte) []byte {
+func (s *stateJSON) appendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = jsonw.Envelope(b, &s.StateJSON)
 	r := &s.Rules
