@@ -278,7 +278,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	}
 	if tm == brettspiel.Chance || tm == brettspiel.Terminal || m.Actor() != tm {
 		if tm == brettspiel.Terminal && g.zero() {
-			return errZero("apply")
+			return errZero(kit.OpApply)
 		}
 		var buf [32]brettspiel.Move
 		legal := g.AppendLegalMoves(buf[:0])
@@ -308,13 +308,13 @@ func (g *Game) checkMove(m brettspiel.Move) *brettspiel.Error {
 	if m.Payload() == concedePayload {
 		if ownSideBand(me) {
 			e := kit.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2")
-			return g.tried(e, "apply", concedePayload, -1)
+			return g.tried(e, kit.OpApply, concedePayload, -1)
 		}
 		return nil
 	}
 	at, e := g.opts.checkPlay(me, opp, int(g.dice[0]), int(g.dice[1]), m.Payload())
 	if e != nil {
-		return g.tried(e, "apply", m.Payload(), at)
+		return g.tried(e, kit.OpApply, m.Payload(), at)
 	}
 	return nil
 }

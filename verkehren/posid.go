@@ -294,7 +294,7 @@ func checkSides(opts *Options, s *[2][26]int) string {
 // Apply. A zero Game has no ID: the error wraps brettspiel.ErrZeroGame.
 func (g *Game) MarshalText() ([]byte, error) {
 	if g.zero() {
-		return nil, errZero("encode position ID")
+		return nil, errZero(kit.OpEncodeID)
 	}
 	return []byte(g.ID()), nil
 }
@@ -362,17 +362,12 @@ func unpackSide(v uint64, out *[26]int) bool {
 // ErrBadOptions) for a state that cannot arise, and says what is wrong. On
 // error g is unchanged. The events of the last Apply are empty.
 func (g *Game) UnmarshalText(text []byte) error {
-	n, err := ParseID(string(text))
-	if err != nil {
-		return err
-	}
-	*g = *n
-	return nil
+	return kit.UnmarshalID(g, text, ParseID)
 }
 
 // ParseID returns the game of a position ID (see UnmarshalText).
 func ParseID(id string) (*Game, error) {
-	const op = "load position ID"
+	const op = kit.OpDecodeID
 	payload, err := kit.DecodeID(Variant, IDVersion, id)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Position is a position of a game in progress, for tests, frontends and
@@ -55,7 +56,7 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		return nil, err
 	}
 	bad := func(rules []string, format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
+		return nil, &brettspiel.Error{Op: kit.OpLoadPosition, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
 	}
 	g := &Game{opts: opts, b: board.New(board.SameDirection), winner: brettspiel.Nobody}
 	for p := 0; p < 2; p++ {
