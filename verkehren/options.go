@@ -1,7 +1,6 @@
 package verkehren
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -278,15 +277,6 @@ func (o *Options) setOne(s kit.Setting, input string) error {
 		o.TurnCap, err = s.Int(kit.OpParseOptions, input)
 	}
 	return err
-}
-
-// reasonOf returns the reason of a *brettspiel.Error in err's chain, or
-// err's text.
-func reasonOf(err error) string {
-	if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
-		return e.Reason
-	}
-	return err.Error()
 }
 
 // Preset is a named rule set for a frontend's menu and for game records.

@@ -1,7 +1,6 @@
 package verkehren
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -124,10 +123,7 @@ func (s *state) buildTurn(op string, bad badState) (*Game, error) {
 	}
 	g, err := FromPosition(s.opts, pos)
 	if err != nil {
-		if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
-			e.Op = op
-		}
-		return nil, err
+		return nil, withOp(err, op)
 	}
 	return g, nil
 }
