@@ -238,41 +238,63 @@ var startSides = [2][26]int{{house: 15}, {house: 15}}
 func checkSides(opts *Options, s *[2][26]int) string {
 	var sides [2]board.Side
 	for p := range 2 {
-		total := 0
-		for i, c := range s[p] {
-			if c < 0 || c > 15 {
-				return fmt.Sprintf("player %d has %d stones on %s", p, c, pointName(i))
-			}
-			total += c
-			sides[p][i] = int8(c)
-		}
-		if total != 15 {
-			return fmt.Sprintf("player %d has %d stones, not 15", p, total)
+		if why := sideCounts(p, &s[p], &sides[p]); why != "" {
+			return why
 		}
 	}
 	for p := range 2 {
-		me, opp := &sides[p], &sides[1-p]
-		for i := 1; i <= 24; i++ {
-			if me[i] > 0 && opp[oppPoint[i]] > 0 {
-				return fmt.Sprintf("both players have stones on player %d's point %d", p, i)
+		if why, rule := opts.placement(&sides, p); why != "" {
+			if rule != "" {
+				why += " (" + rule + ")"
 			}
-		}
-		if opts.Bands != BandsFiske {
-			hi := 11
-			if opts.Bands == BandsCotton {
-				hi = 12
-			}
-			for i := 2; i <= hi; i++ {
-				if me[i] >= 2 {
-					return fmt.Sprintf("player %d has a Band on his point %d, on the opponent's side (V-B1)", p, i)
-				}
-			}
-		}
-		if opts.Opening == BandLimit && bands(me) > opts.limit() {
-			return fmt.Sprintf("player %d has %d Bände, more than the limit %d (V-O1)", p, bands(me), opts.limit())
+			return why
 		}
 	}
 	return ""
+}
+
+// sideCounts copies player p's counts into side and checks them: 0…15 on
+// each position, 15 stones in all. It returns the problem, or "".
+func sideCounts(p int, counts *[26]int, side *board.Side) string {
+	total := 0
+	for i, c := range counts {
+		if c < 0 || c > 15 {
+			return fmt.Sprintf("player %d has %d stones on %s", p, c, pointName(i))
+		}
+		total += c
+		side[i] = int8(c)
+	}
+	if total != 15 {
+		return fmt.Sprintf("player %d has %d stones, not 15", p, total)
+	}
+	return ""
+}
+
+// placement checks where player p's stones stand: on no point the
+// opponent holds, no Band where V-B1 or the band limit of V-O1 forbids one.
+// It returns the problem and its rule ID ("" for the shared point), or "".
+func (o *Options) placement(sides *[2]board.Side, p int) (why, rule string) {
+	me, opp := &sides[p], &sides[1-p]
+	for i := 1; i <= 24; i++ {
+		if me[i] > 0 && opp[oppPoint[i]] > 0 {
+			return fmt.Sprintf("both players have stones on player %d's point %d", p, i), ""
+		}
+	}
+	if o.Bands != BandsFiske {
+		hi := 11
+		if o.Bands == BandsCotton {
+			hi = 12
+		}
+		for i := 2; i <= hi; i++ {
+			if me[i] >= 2 {
+				return fmt.Sprintf("player %d has a Band on his point %d, on the opponent's side", p, i), "V-B1"
+			}
+		}
+	}
+	if o.Opening == BandLimit && bands(me) > o.limit() {
+		return fmt.Sprintf("player %d has %d Bände, more than the limit %d", p, bands(me), o.limit()), "V-O1"
+	}
+	return "", ""
 }
 
 // The payload of a position ID, version 1, is a row of varints (see
