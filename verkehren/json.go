@@ -2,13 +2,11 @@ package verkehren
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
-	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -63,29 +61,6 @@ var firstNames = [...]string{"draw", "player-0", "player-1"}
 // the events of the last Apply. A zero Game is refused with an error
 // wrapping brettspiel.ErrZeroGame.
 func (g *Game) MarshalJSON() ([]byte, error) { return g.MarshalJSONView(kit.JSONView{}) }
-
-// MarshalJSONView implements kit.ViewMarshaler: MarshalJSON in the
-// parts v asks for.
-func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
-	if g.zero() {
-		return nil, errZero(kit.OpEncodeJSON)
-	}
-	s := g.viewJSON(v)
-	if !jsonw.ByHand {
-		return json.Marshal(&s)
-	}
-	return s.appendJSON(make([]byte, 0, 3072)), nil
-}
-
-// viewJSON fills the JSON form of g in the parts v asks for.
-func (g *Game) viewJSON(v kit.JSONView) stateJSON {
-	s := stateJSON{StateJSON: kit.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
-	if w, ok := g.Winner(); ok {
-		seat := int(w)
-		s.Winner = &seat
-	}
-	return s
-}
 
 func (g *Game) rules() rulesJSON {
 	o := g.opts
