@@ -1,6 +1,7 @@
 package verkehren
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -139,7 +140,7 @@ func ParseID(id string) (*Game, error) {
 	}
 	g, err := s.build(op)
 	if err != nil {
-		if e, ok := err.(*brettspiel.Error); ok {
+		if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
 			e.Input = id
 		}
 		return nil, err
