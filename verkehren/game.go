@@ -337,3 +337,7 @@ func (g *Game) String() string {
 	fmt.Fprintf(&sb, ", turn %d", g.turns)
 	return sb.String()
 }
+
+// Variant returns the game's name, [Variant] ("verkehren"), as every
+// brettspiel.Game says it.
+func (g *Game) Variant() string { return Variant }

@@ -151,7 +151,3 @@ func ParseID(id string) (*Game, error) {
 	}
 	return g, nil
 }
-
-// Variant returns the game's name, [Variant] ("verkehren"), as every
-// brettspiel.Game says it.
-func (g *Game) Variant() string { return Variant }
