@@ -16,8 +16,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,34 +23,26 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/internal/cli"
 )
 
 func main() {
 	fi, err := os.Stderr.Stat()
 	terminal := err == nil && fi.Mode()&os.ModeCharDevice != 0
-	if err := run(os.Args[1:], os.Stdout, os.Stderr, terminal); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "festung-odds:", err)
-		}
-		os.Exit(2)
-	}
+	cli.Exit("festung-odds", run(os.Args[1:], os.Stdout, os.Stderr, terminal))
 }
 
 // run runs the command; terminal says whether stderr is a terminal, which
 // turns the progress bar on by default.
 func run(args []string, stdout, stderr io.Writer, terminal bool) error {
-	fs := flag.NewFlagSet("festung-odds", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.FlagSet("festung-odds", stderr)
 	games := fs.Int("games", 20000, "seeded games per player count")
 	seed := fs.Uint64("seed", 1, "seed: game i of a player count throws from PCG(seed, i)")
 	players := fs.Int("players", 0, "only this player count (2…6); 0 for all")
 	stock := fs.Int("stock", 0, "starting stock of markers (0: 25)")
 	progress := fs.Bool("progress", terminal, "show a progress bar on standard error for runs of 10000 games or more (default: when standard error is a terminal)")
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	lo, hi := 2, 6
 	if *players != 0 {
