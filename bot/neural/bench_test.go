@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 )
 
 // throwPositions returns positions of random games at a throw, with a
@@ -115,7 +116,7 @@ func netPositions(b testing.TB, game string, n int) []brettspiel.Game {
 				m, _ = brettspiel.SampleChance(g, r)
 			} else {
 				legal := g.LegalMoves()
-				if len(playable(g, legal, nil)) > 1 {
+				if len(playon.Moves(g, legal, nil)) > 1 {
 					out = append(out, g.Clone())
 				}
 				m = bot.Choose(g, legal, r)
