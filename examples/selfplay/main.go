@@ -323,9 +323,7 @@ func progress(w io.Writer, done *atomic.Int64, total int, start time.Time) (stop
 				}
 				drawn = true
 				n := int(done.Load())
-				const width = 40
-				fill := n * width / total
-				fmt.Fprintf(w, "\r[%s%s] %3d%% %d/%d games", strings.Repeat("#", fill), strings.Repeat(".", width-fill), n*100/total, n, total)
+				fmt.Fprintf(w, "\r%s %3d%% %d/%d games", cli.Bar(uint64(n), uint64(total)), n*100/total, n, total)
 			}
 		}
 	}()

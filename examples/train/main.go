@@ -175,9 +175,8 @@ func playRounds(t *neural.Trainer, a args, stdout, stderr io.Writer) error {
 		now := t.Eval.Games()
 		el := time.Since(start).Seconds()
 		rate := float64(now-startGames) / el
-		fill := int(40 * now / a.games)
-		fmt.Fprintf(stderr, "\r[%s%s] %d/%d games, %.0f games/h, %.0f throws/game", strings.Repeat("#", min(fill, 40)),
-			strings.Repeat(".", max(40-fill, 0)), now, a.games, rate*3600, float64(turns)/float64(games))
+		fmt.Fprintf(stderr, "\r%s %d/%d games, %.0f games/h, %.0f throws/game", cli.Bar(now, a.games),
+			now, a.games, rate*3600, float64(turns)/float64(games))
 		if crossed(g, now, a.every) || now >= a.games {
 			if err := save(t.Eval, a.ckpt); err != nil {
 				return err

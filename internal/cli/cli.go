@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // FlagSet is a flag set named name that prints its usage and errors to
@@ -46,4 +47,20 @@ func report(w io.Writer, name string, err error) int {
 		fmt.Fprintln(w, name+":", err)
 	}
 	return 2
+}
+
+// barWidth is the number of cells of a progress bar.
+const barWidth = 40
+
+// Bar draws the bar of a progress line, done of total: "[####......]",
+// 40 cells between the brackets, filled in proportion (full from total on,
+// empty for a total of 0).
+func Bar(done, total uint64) string {
+	fill := barWidth
+	if total == 0 {
+		fill = 0
+	} else if done < total {
+		fill = int(barWidth * done / total)
+	}
+	return "[" + strings.Repeat("#", fill) + strings.Repeat(".", barWidth-fill) + "]"
 }

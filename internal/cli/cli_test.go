@@ -61,3 +61,17 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+func TestBar(t *testing.T) {
+	for _, c := range []struct {
+		done, total uint64
+		fill        int
+	}{
+		{0, 0, 0}, {0, 10, 0}, {1, 10, 4}, {5, 10, 20}, {39, 40, 39}, {10, 10, 40}, {15, 10, 40}, {1, 1 << 62, 0},
+	} {
+		want := "[" + strings.Repeat("#", c.fill) + strings.Repeat(".", 40-c.fill) + "]"
+		if got := Bar(c.done, c.total); got != want {
+			t.Errorf("Bar(%d, %d) = %s, want %s", c.done, c.total, got, want)
+		}
+	}
+}
