@@ -33,7 +33,7 @@
 // rest. The file einbahn_test.go of this package is a whole fourth game, a
 // one-die race, written against brettspiel and kit alone: 320 lines with its
 // comments (265 of code), of which the rules — the legal moves, Apply and
-// the end — are about 90. What a game writes itself:
+// the end — are 70. What a game writes itself:
 //
 //  1. Its options, its presets as [Preset] values found by [PresetNamed],
 //     and their text form read with [ParseSettings], [LowerAll] or
