@@ -124,6 +124,14 @@ func (g *einbahn) ChanceOutcomes() []brettspiel.Outcome {
 	return throws.Outcomes()
 }
 
+// SampleChance draws a throw by one lookup (kit.ChanceSampler).
+func (g *einbahn) SampleChance(r *rand.Rand) brettspiel.Move {
+	if g.ToMove() != brettspiel.Chance {
+		return brettspiel.NoMove
+	}
+	return throws.Sample(r)
+}
+
 func (g *einbahn) Apply(m brettspiel.Move) error {
 	if err := kit.CheckMove(g.ToMove(), m, g.LegalMoves(), g.MoveString); err != nil {
 		return err

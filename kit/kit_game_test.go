@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // The fourth game, written against brettspiel and kit alone, passes the
@@ -129,5 +130,26 @@ func TestFourthGameRecords(t *testing.T) {
 	long := &brettspiel.Record{Game: einbahnName, Preset: "Short", Steps: make([]string, 1000)}
 	if _, err := einbahnRecords.Load(long); !errors.Is(err, brettspiel.ErrBadNotation) {
 		t.Errorf("a record longer than any game: %v", err)
+	}
+}
+
+// The fourth game's throws, drawn by its kit.Chance table, are the walk's,
+// and its ID and JSON load again from any state played on to.
+func TestFourthGameChanceAndPlayOn(t *testing.T) {
+	g := newEinbahn(einbahnPresets[0].Options)
+	gametest.SampleChanceIsTheWalk(t, "start", g, 300)
+	gametest.ChanceOutcomesAreTheCallers(t, map[string]brettspiel.Game{"start": g, "clone": g.Clone()})
+	if err := g.Apply(g.LegalMoves()[2]); err != nil {
+		t.Fatal(err)
+	}
+	gametest.NothingToSample(t, "a play", g)
+	parseID := func(b []byte) (brettspiel.Game, error) { return parseEinbahnID(string(b)) }
+	fromJSON := func(b []byte) (brettspiel.Game, error) {
+		var back einbahn
+		return &back, back.UnmarshalJSON(b)
+	}
+	games := []brettspiel.Game{newEinbahn(einbahnPresets[0].Options), newEinbahn(einbahnPresets[1].Options)}
+	for i, id := range gametest.PlayOnSeeds(t, games, 5) {
+		gametest.PlayOn(t, id, uint64(i), uint8(i), parseID, fromJSON)
 	}
 }
