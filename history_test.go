@@ -9,10 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/google/go-cmp/cmp"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func posID(t testing.TB, g brettspiel.Game) string {
@@ -327,7 +329,7 @@ func TestHistoryTakebackToTheLastDecision(t *testing.T) {
 func notLegal(g brettspiel.Game) brettspiel.Move {
 	legal := g.LegalMoves()
 	for p := uint64(1); ; p = p*3 + 1 {
-		m := brettspiel.NewMove(g.ToMove(), p)
+		m := kit.NewMove(g.ToMove(), p)
 		if !slices.Contains(legal, m) {
 			return m
 		}
@@ -367,7 +369,7 @@ func TestHistoryApplyErrorsLeaveItUnchanged(t *testing.T) {
 		want error
 	}{
 		{brettspiel.NoMove, nil},
-		{brettspiel.NewMove(other, g.LegalMoves()[0].Payload()), brettspiel.ErrNotYourTurn},
+		{kit.NewMove(other, g.LegalMoves()[0].Payload()), brettspiel.ErrNotYourTurn},
 		{notLegal(g), brettspiel.ErrIllegalMove},
 	} {
 		if err := h.Apply(bad.m); err == nil || bad.want != nil && !errors.Is(err, bad.want) {
@@ -384,7 +386,7 @@ func TestHistoryApplyErrorsLeaveItUnchanged(t *testing.T) {
 		}
 	}
 	before = snapshot()
-	if err := h.Apply(brettspiel.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrChanceNode) || snapshot() != before {
+	if err := h.Apply(kit.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrChanceNode) || snapshot() != before {
 		t.Errorf("a play at a chance node: %v", err)
 	}
 	for h.ToMove() != brettspiel.Terminal {
@@ -393,7 +395,7 @@ func TestHistoryApplyErrorsLeaveItUnchanged(t *testing.T) {
 		}
 	}
 	before = snapshot()
-	if err := h.Apply(brettspiel.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrGameOver) || snapshot() != before {
+	if err := h.Apply(kit.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrGameOver) || snapshot() != before {
 		t.Errorf("a move after the end: %v", err)
 	}
 }

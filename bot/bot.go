@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/playon"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Bot chooses a move for the player to move in g. legal is g's legal list;
@@ -27,8 +28,8 @@ type Evaluator interface {
 	Evaluate(p brettspiel.Player) float64
 }
 
-// Conceder is [brettspiel.Conceder], named here for the bots' users.
-type Conceder = brettspiel.Conceder
+// Conceder is [kit.Conceder], named here for the bots' users.
+type Conceder = kit.Conceder
 
 // Evaluate returns g's estimate for p: the game's own [Evaluator] if it has one,
 // else p's Returns.

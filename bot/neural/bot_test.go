@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/playon"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -76,7 +77,7 @@ func TestEveryLevelPlaysLegally(t *testing.T) {
 				if !slices.Contains(legal, m) {
 					t.Fatalf("%s %v: %v is not legal", game, l, m)
 				}
-				if c, ok := g.(brettspiel.Conceder); ok && c.Concedes(m) {
+				if c, ok := g.(kit.Conceder); ok && c.Concedes(m) {
 					t.Errorf("%s %v: conceded with %d moves", game, l, len(legal))
 				}
 				if g.String() != id {

@@ -47,6 +47,7 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/internal/cli"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func main() {
@@ -71,7 +72,7 @@ type figures struct {
 	playouts, playoutsPerSec   float64
 	playoutTurns               float64 // turns a playout; <0 when the game does not tell
 	allocsOfPlayout            float64
-	own                        bool // the game is a brettspiel.Simulator
+	own                        bool // the game is a kit.Simulator
 }
 
 // stat is the mean and median of a sample; n is its size.
@@ -363,7 +364,7 @@ func (f *figures) measureGames(start brettspiel.Game, per time.Duration, seed ui
 // measurePlayouts times playouts through brettspiel.Simulate, with their
 // turns where the game reports them.
 func (f *figures) measurePlayouts(start brettspiel.Game, per time.Duration, seed uint64) error {
-	_, f.own = start.(brettspiel.Simulator)
+	_, f.own = start.(kit.Simulator)
 	f.playoutTurns = -1
 	playoutTurns := 0
 	n, elapsed, allocs, err := timed(per, func(i int) error {

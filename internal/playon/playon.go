@@ -1,12 +1,15 @@
 package playon
 
-import "github.com/brettspiel/brettspiel"
+import (
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
+)
 
 // Moves returns the moves of legal that do not concede (see
-// [brettspiel.Conceder]), or legal itself when every move concedes or the
+// [kit.Conceder]), or legal itself when every move concedes or the
 // game has no concessions. It reuses buf.
 func Moves(g brettspiel.Game, legal, buf []brettspiel.Move) []brettspiel.Move {
-	c, ok := g.(brettspiel.Conceder)
+	c, ok := g.(kit.Conceder)
 	if !ok {
 		return legal
 	}

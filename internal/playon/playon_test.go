@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // giveUp is a game whose moves of payload 9 concede; only Concedes is
@@ -19,7 +20,7 @@ type plain struct{ brettspiel.Game }
 func moves(payloads ...uint64) []brettspiel.Move {
 	var ms []brettspiel.Move
 	for _, p := range payloads {
-		ms = append(ms, brettspiel.NewMove(0, p))
+		ms = append(ms, kit.NewMove(0, p))
 	}
 	return ms
 }

@@ -77,7 +77,7 @@ func SharedDefs() []byte { return append([]byte(nil), shared...) }
 var race []byte
 
 // RaceSchema returns the schema of the board that the race games share
-// (brettspiel.RaceJSON): a state of either game must validate against it
+// (kit.RaceJSON): a state of either game must validate against it
 // as well as against its own schema.
 func RaceSchema() []byte { return append([]byte(nil), race...) }
 

@@ -16,11 +16,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/session"
-	"github.com/chromedp/chromedp"
 )
 
 // The server and the browser are started once for all tests.
@@ -438,7 +440,7 @@ func pick(g brettspiel.Game, r *rand.Rand) brettspiel.Move {
 	legal := g.LegalMoves()
 	var keep []brettspiel.Move
 	for _, m := range legal {
-		if c, ok := g.(brettspiel.Conceder); !ok || !c.Concedes(m) {
+		if c, ok := g.(kit.Conceder); !ok || !c.Concedes(m) {
 			keep = append(keep, m)
 		}
 	}
