@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/playon"
 )
 
@@ -36,12 +37,12 @@ func BenchmarkEvaluate(b *testing.B) {
 			j := newJudge(e)
 			b.ReportAllocs()
 			b.ResetTimer()
-			var clock cpuClock
-			clock.start()
+			var clock gametest.CPUClock
+			clock.Start()
 			for i := 0; i < b.N; i++ {
 				j.value(ps[i%len(ps)], 0, 2)
 			}
-			clock.report(b, "cpu-ns/op", float64(b.N))
+			clock.Report(b, "cpu-ns/op", float64(b.N))
 		})
 	}
 }
@@ -61,8 +62,8 @@ func BenchmarkRank1(b *testing.B) {
 			var vals []float64
 			b.ReportAllocs()
 			b.ResetTimer()
-			var clock cpuClock
-			clock.start()
+			var clock gametest.CPUClock
+			clock.Start()
 			done := 0
 			for done < b.N {
 				g := ps[done%len(ps)]
@@ -71,7 +72,7 @@ func BenchmarkRank1(b *testing.B) {
 				j.rank1(g, moves, vals, 0)
 				done += len(moves)
 			}
-			clock.report(b, "cpu-ns/op", float64(done))
+			clock.Report(b, "cpu-ns/op", float64(done))
 		})
 	}
 }
@@ -86,13 +87,13 @@ func BenchmarkDecision(b *testing.B) {
 				bot := NewBot(l)
 				r := rand.New(rand.NewPCG(1, 2))
 				b.ReportAllocs()
-				var clock cpuClock
-				clock.start()
+				var clock gametest.CPUClock
+				clock.Start()
 				for i := 0; i < b.N; i++ {
 					g := ps[i%len(ps)]
 					bot.Choose(g, g.LegalMoves(), r)
 				}
-				clock.report(b, "cpu-ns/op", float64(b.N))
+				clock.Report(b, "cpu-ns/op", float64(b.N))
 			})
 		}
 	}
