@@ -61,23 +61,13 @@ func (t *turnModel) Edges(s turnState, dst []stepsearch.Edge[turnState]) []steps
 			n := s
 			n.me[from]--
 			n.me[to]++
-			var f brettspiel.StepFlags
 			if hit {
 				n.opp[oppPoint[to]]--
 				n.opp[bar]++
-				f |= brettspiel.StepHit
 			}
 			n.avail[d]--
 			n.k++
-			switch {
-			case from == bar:
-				f |= brettspiel.StepEnter
-			case to == off:
-				f |= brettspiel.StepBearOff
-			}
-			if to == hucke {
-				f |= brettspiel.StepHucke
-			}
+			f := stepsearch.Flags(from, to, bar, hucke, hit)
 			st := brettspiel.Step{From: t.abs(from), To: t.abs(to), TrackFrom: from, TrackTo: to, Die: d, Flags: f}
 			dst = append(dst, stepsearch.Edge[turnState]{Step: st, To: n})
 		}
