@@ -59,15 +59,6 @@ func (g *Game) ending() ending {
 	return playing
 }
 
-// ID returns the game's position ID, e.g. "festung:1:AhkAiCf_____…" (see
-// [Game.MarshalText]); "" for a zero Game, which has none.
-func (g *Game) ID() string {
-	if g.zero() {
-		return ""
-	}
-	return kit.EncodeID(Variant, IDVersion, g.payload())
-}
-
 // MarshalText implements encoding.TextMarshaler: the position ID of the
 // game, "festung:1:" and the payload in URL-safe base64 with a checksum
 // (kit.EncodeID). It holds the options and the whole position — every
@@ -178,7 +169,3 @@ func throwCode(t dice.Throw3) uint64 {
 	}
 	return uint64(t.L)<<8 | uint64(t.A)<<4 | uint64(t.B)
 }
-
-// Variant returns the game's name, [Variant] ("festung"), as every
-// brettspiel.Game says it.
-func (g *Game) Variant() string { return Variant }
