@@ -18,7 +18,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	// actor's move, illegal) as for any game of the module.
 	if !g.legal(m) {
 		if g.zero() {
-			return zeroErr("apply")
+			return zeroErr(kit.OpApply)
 		}
 		err := kit.CheckMove(g.ToMove(), m, nil, g.MoveString)
 		if p := g.ToMove(); p >= 0 && m.Actor() == p {
@@ -31,7 +31,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 			} else {
 				g.tried(e.Refusal, nil)
 			}
-			e.Op, e.Input = "apply", g.MoveString(m)
+			e.Op, e.Input = kit.OpApply, g.MoveString(m)
 			return e
 		}
 		return err

@@ -234,7 +234,7 @@
 // The length of a game and who ends it depend on the dice alone. [ExactOdds]
 // computes the expected number of throws and each seat's chance of throwing the
 // fifth Pasch exactly, by a Markov chain over the players' Pasch counts;
-// [Simulate] plays seeded random games and reports their length, each seat's
+// [Statistics] plays seeded random games and reports their length, each seat's
 // return and the winner's gain (the command examples/festung-odds prints them
 // as a table, the exact values beside the simulated ones).
 //

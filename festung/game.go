@@ -58,7 +58,7 @@ var _ brettspiel.Game = (*Game)(nil)
 // Events reports the placements. Bad options give an error wrapping
 // brettspiel.ErrBadOptions.
 func New(opts Options) (*Game, error) {
-	o, err := opts.Normalize()
+	o, err := opts.normalized()
 	if err != nil {
 		return nil, err
 	}

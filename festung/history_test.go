@@ -304,7 +304,7 @@ func minDuring(before, g *Game, p brettspiel.Player) int {
 // state on the way saves and loads again, as an ID and as JSON.
 func TestSavedStatesKeepRoomToTheTurnCap(t *testing.T) {
 	for _, n := range []int{2, 6} {
-		o, err := Options{Players: n, Stock: maxStock, TurnCap: maxTurnCap}.Normalize()
+		o, err := Options{Players: n, Stock: maxStock, TurnCap: maxTurnCap}.normalized()
 		if err != nil {
 			t.Fatal(err)
 		}

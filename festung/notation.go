@@ -43,7 +43,7 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 // for a zero Game.
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	fail := func(err error, reason string) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: s, Err: err, Reason: reason}
+		return brettspiel.NoMove, &brettspiel.Error{Op: kit.OpParseMove, Input: s, Err: err, Reason: reason}
 	}
 	// check returns m if it is legal, else the error Apply would give: a
 	// refusal by the rules with why (built only then: it lists the fields on
@@ -65,7 +65,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		if e == nil || e.Refusal == nil {
 			return fail(brettspiel.ErrIllegalMove, "")
 		}
-		e.Op, e.Input = "parse move", s
+		e.Op, e.Input = kit.OpParseMove, s
 		return brettspiel.NoMove, e
 	}
 	if g.zero() {
