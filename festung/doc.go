@@ -1,7 +1,7 @@
 // Package festung implements the Festungsspiel, a fortress game for 2–6
 // players and three dice ("Neues Occupations- und Eroberungsspiel oder
-// Übermacht raubt alles", Nuremberg c. 1760), to §4 of the module's rules
-// contract (rule IDs F-*).
+// Übermacht raubt alles", Nuremberg c. 1760), to the module's rule text,
+// rules/rules.md, section Festungsspiel (rule IDs F-*).
 //
 // # The game
 //

@@ -13,15 +13,6 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 )
 
-//go:embed state.schema.json
-var schema []byte
-
-// JSONSchema returns the JSON Schema (draft 2020-12) of the JSON form of a
-// Game, the file state.schema.json of this package. It is self-contained, so
-// a frontend in another language needs only this file. The slice is the
-// caller's.
-func JSONSchema() []byte { return slices.Clone(schema) }
-
 // stateJSON is the JSON form of a Game: the envelope every variant shares,
 // then the rules, whose turn it is, the dice, the seats and the plan.
 type stateJSON struct {
@@ -287,14 +278,12 @@ func (s *stateJSON) game() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.CheckEvents(eventLimits); err != nil {
+	evs, err := s.events()
+	if err != nil {
 		return nil, err
 	}
-	if err := checkEventPlaces(s.Events); err != nil {
-		return nil, err
-	}
-	if len(s.Events) > 0 {
-		g.events = s.Events
+	if len(evs) > 0 {
+		g.events = evs
 	}
 	if err := s.agrees(g.toJSON()); err != nil {
 		return nil, err
@@ -303,6 +292,16 @@ func (s *stateJSON) game() (*Game, error) {
 		return nil, badJSON(brettspiel.ErrBadPosition, "%s", reason)
 	}
 	return g, nil
+}
+
+// events returns the decoded events once they pass the bounds of what one
+// Apply of this game emits (eventLimits) and name their places as this game
+// does (checkEventPlaces).
+func (s *stateJSON) events() ([]brettspiel.Event, error) {
+	if err := s.CheckEvents(eventLimits); err != nil {
+		return nil, err
+	}
+	return s.Events, checkEventPlaces(s.Events)
 }
 
 // badJSON is the error of a decoded state that is refused.
@@ -503,3 +502,12 @@ func jsonText(v any) string {
 	}
 	return strings.TrimSpace(string(b))
 }
+
+//go:embed state.schema.json
+var schema []byte
+
+// JSONSchema returns the JSON Schema (draft 2020-12) of the JSON form of a
+// Game, the file state.schema.json of this package. It is self-contained, so
+// a frontend in another language needs only this file. The slice is the
+// caller's.
+func JSONSchema() []byte { return slices.Clone(schema) }
