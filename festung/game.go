@@ -121,6 +121,15 @@ func (g *Game) ToMove() brettspiel.Player {
 	return g.turn
 }
 
+// LegalMoves implements brettspiel.Game.
+func (g *Game) LegalMoves() []brettspiel.Move {
+	n := 4
+	if g.ToMove() == brettspiel.Chance {
+		n = len(chanceMoves)
+	}
+	return g.AppendLegalMoves(make([]brettspiel.Move, 0, n))
+}
+
 // AppendLegalMoves implements brettspiel.Game without allocating when dst has
 // room: the 126 throws at a chance node, the fortresses to choose from
 // at a decision node.
@@ -138,15 +147,6 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		}
 	}
 	return dst
-}
-
-// LegalMoves implements brettspiel.Game.
-func (g *Game) LegalMoves() []brettspiel.Move {
-	n := 4
-	if g.ToMove() == brettspiel.Chance {
-		n = len(chanceMoves)
-	}
-	return g.AppendLegalMoves(make([]brettspiel.Move, 0, n))
 }
 
 // Events implements brettspiel.Game: a copy that is the caller's, the dice
