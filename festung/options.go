@@ -156,8 +156,9 @@ func (o Options) check(input string) (Options, error) {
 	return o, nil
 }
 
-// reason is the reason of an error of this package's, without its
-// operation and input, for an error of another operation that wraps it.
+// reason returns the Reason of err, an error of this package, without its
+// operation and input: for the error of another operation that refuses for
+// the same reason.
 func reason(err error) string {
 	if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
 		return e.Reason
