@@ -771,3 +771,30 @@ func (g *Game) checkPlay(m *mover, payload uint64) (force, ok bool) {
 	}
 	return false, true
 }
+
+// closedQuarters returns a bit per quarter 1, 2, 4 whose six points all hold
+// two or more of the side's stones (T-J1).
+func closedQuarters(s *board.Side) uint8 {
+	// Adding 0x7e to a count of 0…16 sets its top bit exactly when it is 2
+	// or more; a quarter is six bytes of a word.
+	const six, plus = 0x0000808080808080, 0x7e7e7e7e7e7e7e7e
+	var m uint8
+	for i, w := range [3]uint64{word(s, 1), word(s, 7), word(s, 18) >> 8} { // points 1…6, 7…12, 19…24
+		if (w+plus)&six == six {
+			m |= 2 << (i + i/2) // quarters 1, 2, 4
+		}
+	}
+	return m
+}
+
+// afterPlay returns the side after the steps of payload.
+func afterPlay(s board.Side, payload uint64) board.Side {
+	a, b := playSteps(payload)
+	for _, st := range [2]step{a, b} {
+		if st != 0 {
+			s[st.from()]--
+			s[st.to()]++
+		}
+	}
+	return s
+}

@@ -274,7 +274,7 @@ func (g *Game) refAppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	case phaseOver:
 		return dst
 	case phaseDraw0, phaseDraw1, phaseThrow:
-		for _, t := range throws {
+		for _, t := range throwPairs {
 			dst = append(dst, throwMove(t[0], t[1]))
 		}
 		return dst
