@@ -15,7 +15,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	var mv mover // the position as the mover sees it, when a play is checked
 	if !g.isLegal(m, &mv) {
 		if g.phase == phaseZero {
-			return zeroGame("apply")
+			return zeroGame(kit.OpApply)
 		}
 		if g.phase == phaseMove && m.Actor() == g.turn {
 			return g.refusePlay(m) // the rule the play breaks

@@ -36,15 +36,8 @@ func (g *Game) eventsAgainstState(evs []brettspiel.Event) string {
 // replayed compares the events and the state that the predecessor p gives
 // with evs and g; what names the move.
 func (g *Game) replayed(p *Game, evs []brettspiel.Event, what string) string {
-	for i := range max(len(evs), len(p.events)) {
-		switch {
-		case i >= len(p.events):
-			return fmt.Sprintf("events[%d] is %s, but %s in this state ends before it", i, evs[i], what)
-		case i >= len(evs):
-			return fmt.Sprintf("the events end after %d, but %s in this state goes on with %s", i, what, p.events[i])
-		case !evs[i].Equal(p.events[i]):
-			return fmt.Sprintf("events[%d] is %s, but %s in this state gives %s", i, evs[i], what, p.events[i])
-		}
+	if reason := kit.SameEvents(evs, p.events, what); reason != "" {
+		return reason
 	}
 	if p.ID() != g.ID() {
 		return fmt.Sprintf("%s gives these events, but it leads to another state (%s)", what, p)

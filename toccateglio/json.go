@@ -195,7 +195,7 @@ func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 // The zero Game has no JSON form: an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) MarshalJSON() ([]byte, error) {
 	if g.phase == phaseZero {
-		return nil, zeroGame("encode JSON")
+		return nil, zeroGame(kit.OpEncodeJSON)
 	}
 	return json.Marshal(g.stateToJSON())
 }
@@ -220,16 +220,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // must leave the setup, the winner to throw). On error, which names the
 // problem, g is unchanged.
 func (g *Game) UnmarshalJSON(data []byte) error {
-	var s stateJSON
-	if err := kit.DecodeState(data, &s); err != nil {
-		return err
-	}
-	n, err := s.game()
-	if err != nil {
-		return err
-	}
-	*g = *n
-	return nil
+	return kit.UnmarshalState(data, g, (*stateJSON).game)
 }
 
 // lookup returns the index of name in names; "" names nothing.
@@ -256,7 +247,7 @@ func readThrow(v []int) ([2]uint8, bool) {
 func (s *stateJSON) game() (*Game, error) {
 	var sentinel error = brettspiel.ErrBadPosition
 	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "decode JSON", Err: sentinel, Reason: fmt.Sprintf(format, args...)}
+		return nil, &brettspiel.Error{Op: kit.OpDecodeJSON, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
 	}
 	if err := s.StateJSON.Check(Variant, 2); err != nil {
 		return nil, err
@@ -284,7 +275,7 @@ func (s *stateJSON) game() (*Game, error) {
 	o.HuckeForce, o.Multipliers = HuckeForce(hf), Multipliers(mu)
 	o, err := o.normalized()
 	if err != nil {
-		return bad("rules: %s", err.(*brettspiel.Error).Reason)
+		return bad("rules: %s", reason(err))
 	}
 	if r.Preset != "" {
 		p, ok := PresetNamed(r.Preset)
@@ -495,15 +486,4 @@ func eventLimits(g *Game) kit.EventLimits {
 		MaxDice: 2, DiceSides: 6,
 		Ends: func() bool { return g.phase == phaseDecide || g.phase == phaseOver },
 	}
-}
-
-// presetRules reports whether settings against a preset touch only the length
-// of the match and the first player, so that the rules are the preset's.
-func presetRules(settings []string) bool {
-	for _, s := range settings {
-		if k, _, _ := strings.Cut(s, "="); k != "partien" && k != "turn-cap" && k != "first-player" {
-			return false
-		}
-	}
-	return true
 }

@@ -68,15 +68,15 @@ func stepString(s step) string {
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	fail := func(err error, format string, args ...any) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
+		return brettspiel.NoMove, &brettspiel.Error{Op: kit.OpParseMove, Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
 	}
 	// refuse completes a refusal by the rules with what was tried
 	refuse := func(e *brettspiel.Error, st []step, at int) (brettspiel.Move, error) {
-		e.Op, e.Input = "parse move", in
+		e.Op, e.Input = kit.OpParseMove, in
 		return brettspiel.NoMove, g.tried(e, st, at)
 	}
 	if g.phase == phaseZero {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: brettspiel.ErrZeroGame}
+		return brettspiel.NoMove, &brettspiel.Error{Op: kit.OpParseMove, Input: in, Err: brettspiel.ErrZeroGame}
 	}
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
 	p := g.ToMove()

@@ -37,7 +37,7 @@ const (
 // has no ID: an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) MarshalText() ([]byte, error) {
 	if g.phase == phaseZero {
-		return nil, zeroGame("encode position ID")
+		return nil, zeroGame(kit.OpEncodeID)
 	}
 	return []byte(kit.EncodeID(Variant, IDVersion, g.payload())), nil
 }
@@ -100,18 +100,11 @@ func (g *Game) payload() []byte {
 // before the first play (nothing can be hit from the setup), and stones
 // farther from the setup than the turns played can bring them (a play moves
 // a player's stones at most 12 points). The loaded game has no events.
-func (g *Game) UnmarshalText(text []byte) error {
-	n, err := ParseID(string(text))
-	if err != nil {
-		return err
-	}
-	*g = *n
-	return nil
-}
+func (g *Game) UnmarshalText(text []byte) error { return kit.UnmarshalID(g, text, ParseID) }
 
 // ParseID loads a game from its position ID (see UnmarshalText).
 func ParseID(id string) (*Game, error) {
-	const op = "decode position ID"
+	const op = kit.OpDecodeID
 	payload, err := kit.DecodeID(Variant, IDVersion, id)
 	if err != nil {
 		return nil, err
@@ -172,7 +165,7 @@ func ParseID(id string) (*Game, error) {
 	}
 	norm, err := o.normalized()
 	if err != nil {
-		return fail(brettspiel.ErrBadOptions, "%s", err.(*brettspiel.Error).Reason)
+		return fail(brettspiel.ErrBadOptions, "%s", reason(err))
 	}
 	if norm != o {
 		return fail(brettspiel.ErrBadOptions, "the options are not in their normal form")

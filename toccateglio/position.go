@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Position is a loadable state between turns: the stones, the score, and
@@ -44,7 +45,7 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		return nil, err
 	}
 	bad := func(rules []string, format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
+		return nil, &brettspiel.Error{Op: kit.OpLoadPosition, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
 	}
 	if pos.Turn != 0 && pos.Turn != 1 {
 		return bad(nil, "Turn is %d, want player 0 or 1", pos.Turn)

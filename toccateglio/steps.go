@@ -184,13 +184,13 @@ func (g *Game) turnSearch(legal []brettspiel.Move) (*stepsearch.Search[turnState
 // refuses a move that is not legal now.
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if g.phase == phaseZero {
-		return brettspiel.MoveInfo{}, zeroGame("describe")
+		return brettspiel.MoveInfo{}, zeroGame(kit.OpDescribe)
 	}
 	legal := g.LegalMoves()
 	if err := kit.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
-			e.Op = "describe"
+			e.Op = kit.OpDescribe
 		}
 		return brettspiel.MoveInfo{}, err
 	}
@@ -242,12 +242,12 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // an error.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: kit.OpNextSteps, Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
 	// refuse completes a refusal with what was tried: the steps made, as
 	// given, and the numbers left at the refused one
 	refuse := func(e *brettspiel.Error, at int, left []int) ([]brettspiel.Step, brettspiel.Move, error) {
-		e.Op, e.Input = "next steps", stepsearch.Input(made)
+		e.Op, e.Input = kit.OpNextSteps, stepsearch.Input(made)
 		r := e.Refusal
 		r.Player, r.At, r.Steps, r.Dice = g.turn, at, slices.Clone(made), left
 		if r.Dice == nil {
