@@ -245,20 +245,53 @@ func readThrow(v []int) ([2]uint8, bool) {
 }
 
 func (s *stateJSON) game() (*Game, error) {
-	var sentinel error = brettspiel.ErrBadPosition
-	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: kit.OpDecodeJSON, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
-	}
 	if err := s.StateJSON.Check(Variant, 2); err != nil {
 		return nil, err
 	}
-	// The rules.
-	r := &s.Rules
+	o, err := s.Rules.options()
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.state(o)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.agrees(g); err != nil {
+		return nil, err
+	}
+	bad := func(format string, args ...any) (*Game, error) {
+		return nil, badJSON(brettspiel.ErrBadPosition, format, args...)
+	}
+	if err := s.CheckEvents(eventLimits(g)); err != nil {
+		return nil, err
+	}
+	if reason := checkEvents(s.Events); reason != "" {
+		return bad("%s", reason)
+	}
+	if reason := g.eventsAgainstState(s.Events); reason != "" {
+		return bad("%s", reason)
+	}
+	if len(s.Events) > 0 {
+		g.events = slices.Clone(s.Events)
+	}
+	return g, nil
+}
+
+// badJSON is the error of a state whose JSON form is refused.
+func badJSON(sentinel error, format string, args ...any) error {
+	return &brettspiel.Error{Op: kit.OpDecodeJSON, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
+}
+
+// options reads the rules, checked as Options.Validate checks them, and
+// their preset, which must be theirs.
+func (r *rulesJSON) options() (Options, error) {
+	bad := func(format string, args ...any) (Options, error) {
+		return Options{}, badJSON(brettspiel.ErrBadOptions, format, args...)
+	}
 	o := Options{Stones: r.Stones, EnterFromHand: r.EnterFromHand, LowerBegins: r.LowerBegins,
 		ThrowAgainAfterDoublet: r.ThrowAgainAfterDoublet, ClosedOpponentHucke: r.ClosedOpponentHucke,
 		HigherDie: r.HigherDie, SinglesInForce: r.SinglesInForce, ExactBearOffAlways: r.ExactBearOffAlways,
 		NoSatz: r.NoSatz, SingleDieHitsOnly: r.SingleDieHitsOnly, Partien: r.Partien, TurnCap: r.TurnCap}
-	sentinel = brettspiel.ErrBadOptions
 	fp, ok := lookup(firstNames[:], r.FirstPlayer)
 	if !ok {
 		return bad("rules.firstPlayer is %s, want one of %s", quote.Quote(r.FirstPlayer), strings.Join(firstNames[:], ", "))
@@ -286,8 +319,15 @@ func (s *stateJSON) game() (*Game, error) {
 			return bad("rules.preset is %s, but the rules differ from it: %s", quote.Quote(r.Preset), strings.Join(d, " "))
 		}
 	}
-	// The state.
-	sentinel = brettspiel.ErrBadPosition
+	return o, nil
+}
+
+// state reads the state of the game under o from its keys, and checks it
+// as FromPosition checks a position.
+func (s *stateJSON) state(o Options) (*Game, error) {
+	bad := func(format string, args ...any) (*Game, error) {
+		return nil, badJSON(brettspiel.ErrBadPosition, format, args...)
+	}
 	own := &s.Own
 	g := &Game{opts: o}
 	ph, ok := lookup(phaseNames[:], s.Phase)
@@ -371,6 +411,16 @@ func (s *stateJSON) game() (*Game, error) {
 	if reason := g.check(); reason != "" {
 		return bad("%s", reason)
 	}
+	return g, nil
+}
+
+// agrees checks that the keys that follow from the state of g (the sides'
+// counts, the points, whose turn, the returns, the winner, the legal moves
+// and the ID) agree with it.
+func (s *stateJSON) agrees(g *Game) error {
+	bad := func(format string, args ...any) error {
+		return badJSON(brettspiel.ErrBadPosition, format, args...)
+	}
 	// What follows from the state must agree with it.
 	want := g.stateToJSON()
 	for p, sd := range s.Sides {
@@ -415,19 +465,7 @@ func (s *stateJSON) game() (*Game, error) {
 	if s.ID != want.ID {
 		return bad("the id %s does not agree with the state, whose id is %q", quote.Quote(s.ID), want.ID)
 	}
-	if err := s.CheckEvents(eventLimits(g)); err != nil {
-		return nil, err
-	}
-	if reason := checkEvents(s.Events); reason != "" {
-		return bad("%s", reason)
-	}
-	if reason := g.eventsAgainstState(s.Events); reason != "" {
-		return bad("%s", reason)
-	}
-	if len(s.Events) > 0 {
-		g.events = slices.Clone(s.Events)
-	}
-	return g, nil
+	return nil
 }
 
 // checkEvents returns what is wrong with decoded events beyond the bounds
