@@ -8,7 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 )
 
-// Points of a player's track (RULES.md §2).
+// Points of a player's track (rules/rules.md, T-S2).
 const (
 	hand     = board.Waiting  // 0: stones not yet entered (Toccadille)
 	ownHucke = 12             // the own Hucke
@@ -423,8 +423,8 @@ func (m *mover) onePlays(dst []brettspiel.Move, base uint64, srcLo, srcHi uint32
 // generalPlays is plays for the positions that are not simple: the last
 // stones coming home and bearing off, or the last stone in hand. It walks
 // every sequence of single steps in both orders of the dice, as the order of
-// the filters in RULES.md §2 describes, and keeps one play per position
-// reached (the smallest notation).
+// the rules of a play in rules/rules.md (T-D1…T-D8) describes, and keeps one
+// play per position reached (the smallest notation).
 func (m *mover) generalPlays(dst []brettspiel.Move, actor brettspiel.Player, higherDie bool, mode int) ([]brettspiel.Move, int) {
 	start := len(dst)
 	base := uint64(kit.NewMove(actor, 0))
