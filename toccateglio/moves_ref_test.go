@@ -477,7 +477,7 @@ func (g *Game) refAssignDice(s board.Side, a, b step) (int, int) {
 	return d[0], d[1]
 }
 
-// playSteps moves the stones of a play and emits the move events; it returns
+// refPlaySteps moves the stones of a play and emits the move events; it returns
 // the die left unused by a one-step play.
 func (g *Game) refPlaySteps(payload uint64) (unused int) {
 	me := g.turn
