@@ -188,8 +188,12 @@ func stepError(s string, i, line int, err error) error {
 // WriteTo writes the record's text form. A line holds the throws and the play
 // that follow each other up to a player's move. It needs the game (in the
 // record's starting state) to know which steps are throws: g is replayed on a
-// clone and left unchanged.
+// clone and left unchanged; without it (a nil start) nothing is written and
+// the error wraps [ErrZeroGame].
 func (rec *Record) WriteTo(w io.Writer, start Game) (int64, error) {
+	if start == nil {
+		return 0, &Error{Op: "write record", Err: ErrZeroGame, Reason: "no start position to replay the steps from"}
+	}
 	var b strings.Builder
 	b.WriteString(rec.Header())
 	g := start.Clone()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -76,7 +77,7 @@ func (s Searcher) RankContext(ctx context.Context, g brettspiel.Game, legal []br
 	r = orFixed(r)
 	clk := newClock(ctx, s.Time)
 	p := g.ToMove()
-	moves := withoutConcessions(g, legal, make([]brettspiel.Move, 0, len(legal)))
+	moves := playon.Moves(g, legal, make([]brettspiel.Move, 0, len(legal)))
 	out := make([]Ranked, len(moves))
 	sums := make([]float64, len(moves))
 	after := make([]brettspiel.Game, len(moves))

@@ -395,32 +395,44 @@ func (k *keyChecker) check(t reflect.Type) error {
 		return k.scalar()
 	}
 	if c == '[' {
-		var elem reflect.Type
-		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
-			elem = t.Elem()
-		}
-		k.path = append(k.path, pathPart{index: 0})
-		if k.space() == ']' {
+		return k.array(t)
+	}
+	return k.object(t)
+}
+
+// array reads the elements of an array after its '[', each against the
+// element type of t (nil: anything), and the closing ']'.
+func (k *keyChecker) array(t reflect.Type) error {
+	var elem reflect.Type
+	if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		elem = t.Elem()
+	}
+	k.path = append(k.path, pathPart{index: 0})
+	if k.space() == ']' {
+		k.pos++
+	} else {
+		for i := 0; ; i++ {
+			k.path[len(k.path)-1].index = i
+			if err := k.check(elem); err != nil {
+				return err
+			}
+			c := k.space()
 			k.pos++
-		} else {
-			for i := 0; ; i++ {
-				k.path[len(k.path)-1].index = i
-				if err := k.check(elem); err != nil {
-					return err
-				}
-				c := k.space()
-				k.pos++
-				if c == ']' {
-					break
-				}
-				if c != ',' {
-					return errSyntax
-				}
+			if c == ']' {
+				break
+			}
+			if c != ',' {
+				return errSyntax
 			}
 		}
-		k.path = k.path[:len(k.path)-1]
-		return nil
 	}
+	k.path = k.path[:len(k.path)-1]
+	return nil
+}
+
+// object reads the members of an object after its '{', each key checked
+// against the struct or map t (nil: anything), and the closing '}'.
+func (k *keyChecker) object(t reflect.Type) error {
 	var keys map[string]reflect.Type
 	if t != nil && t.Kind() == reflect.Struct {
 		keys = structKeys(t)
@@ -432,45 +444,7 @@ func (k *keyChecker) check(t reflect.Type) error {
 		k.pos++
 	} else {
 		for {
-			if k.space() != '"' {
-				return errSyntax
-			}
-			raw, escaped, err := k.str()
-			if err != nil {
-				return err
-			}
-			var key string
-			if escaped {
-				if json.Unmarshal(k.data[k.pos-len(raw)-2:k.pos], &key) != nil {
-					return errSyntax
-				}
-			} else {
-				key = string(raw)
-			}
-			if k.space() != ':' {
-				return errSyntax
-			}
-			k.pos++
-			k.path[len(k.path)-1].key = key
-			if k.twice(key, first, &seen) {
-				return k.fail("the key %s is given twice", quote.Quote(k.where()))
-			}
-			var vt reflect.Type
-			if keys != nil {
-				ft, ok := keys[key]
-				if !ok {
-					for name := range keys {
-						if strings.EqualFold(name, key) {
-							return k.fail("the key %s is spelt %s", quote.Quote(k.where()), strconv.Quote(name))
-						}
-					}
-					return k.fail("unknown field %s", quote.Quote(k.where()))
-				}
-				vt = ft
-			} else if t != nil && t.Kind() == reflect.Map {
-				vt = t.Elem()
-			}
-			if err := k.check(vt); err != nil {
+			if err := k.member(t, keys, first, &seen); err != nil {
 				return err
 			}
 			c := k.space()
@@ -486,6 +460,51 @@ func (k *keyChecker) check(t reflect.Type) error {
 	k.keys = k.keys[:first]
 	k.path = k.path[:len(k.path)-1]
 	return nil
+}
+
+// member reads one "key": value of an object of type t whose struct keys
+// are keys (nil for a map or anything), refusing a key given twice, unknown
+// or spelt in another case.
+func (k *keyChecker) member(t reflect.Type, keys map[string]reflect.Type, first int, seen *map[string]bool) error {
+	if k.space() != '"' {
+		return errSyntax
+	}
+	raw, escaped, err := k.str()
+	if err != nil {
+		return err
+	}
+	var key string
+	if escaped {
+		if json.Unmarshal(k.data[k.pos-len(raw)-2:k.pos], &key) != nil {
+			return errSyntax
+		}
+	} else {
+		key = string(raw)
+	}
+	if k.space() != ':' {
+		return errSyntax
+	}
+	k.pos++
+	k.path[len(k.path)-1].key = key
+	if k.twice(key, first, seen) {
+		return k.fail("the key %s is given twice", quote.Quote(k.where()))
+	}
+	var vt reflect.Type
+	if keys != nil {
+		ft, ok := keys[key]
+		if !ok {
+			for name := range keys {
+				if strings.EqualFold(name, key) {
+					return k.fail("the key %s is spelt %s", quote.Quote(k.where()), strconv.Quote(name))
+				}
+			}
+			return k.fail("unknown field %s", quote.Quote(k.where()))
+		}
+		vt = ft
+	} else if t != nil && t.Kind() == reflect.Map {
+		vt = t.Elem()
+	}
+	return k.check(vt)
 }
 
 // twice reports whether key was given before in the object whose keys are

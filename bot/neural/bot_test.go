@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
@@ -30,7 +31,7 @@ func positions(t testing.TB, game string, n int) []brettspiel.Game {
 			if g.ToMove() == brettspiel.Chance {
 				m, _ = brettspiel.SampleChance(g, r)
 			} else {
-				legal := playable(g, g.LegalMoves(), nil)
+				legal := playon.Moves(g, g.LegalMoves(), nil)
 				if len(legal) > 1 {
 					out = append(out, g.Clone())
 				}
