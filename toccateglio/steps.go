@@ -292,21 +292,11 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 // no legal play: the single-step rule it breaks (whyStep), or else the rule
 // of the whole play that ParseMove names for a play going on from it.
 func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) *brettspiel.Error {
-	for _, e := range x.Edges(s) {
-		if !e.Step.Matches(in) {
-			continue
+	if e, matched := refusalAhead(x, s, before, in, "in", g.ParseMove); matched {
+		if e == nil {
+			e = kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play of "+g.throwString()+" goes on from it", "T-D2")
 		}
-		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
-			if _, err := g.ParseMove(stepsearch.Notation(end, "in")); err != nil {
-				var pe *brettspiel.Error
-				if errors.As(err, &pe) && pe.Refusal != nil {
-					e := kit.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
-					e.Refusal.Need, e.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
-					return e
-				}
-			}
-		}
-		return kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play of "+g.throwString()+" goes on from it", "T-D2")
+		return e
 	}
 	from, to := t.track(in.From), t.track(in.To)
 	if from < hand || from > 24 || to < 1 || to > off || to <= from {
@@ -368,4 +358,31 @@ func leftOf(s turnState) []int {
 		}
 	}
 	return out
+}
+
+// refusalAhead looks for the step in among the single steps from s, made
+// after the steps before, and returns the refusal by the rules of the whole
+// play that parse (a game's ParseMove) gives for a play going on from it,
+// written with waiting as the name of the place where stones wait: the first
+// of up to eight such plays that parse refuses with a [brettspiel.Refusal].
+// matched is false when no step from s is in; the refusal is nil when none
+// of the plays is refused so. Nothing in it is this game's own.
+func refusalAhead[S comparable](x *stepsearch.Search[S], s S, before []brettspiel.Step, in brettspiel.Step, waiting string, parse func(string) (brettspiel.Move, error)) (refusal *brettspiel.Error, matched bool) {
+	for _, e := range x.Edges(s) {
+		if !e.Step.Matches(in) {
+			continue
+		}
+		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
+			if _, err := parse(stepsearch.Notation(end, waiting)); err != nil {
+				var pe *brettspiel.Error
+				if errors.As(err, &pe) && pe.Refusal != nil {
+					r := kit.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
+					r.Refusal.Need, r.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
+					return r, true
+				}
+			}
+		}
+		return nil, true
+	}
+	return nil, false
 }
