@@ -196,9 +196,7 @@ func (g *Game) markOpponent(unplayed, unusedDie int, opened uint8) bool {
 	if opened != 0 {
 		for _, q := range [3]int{1, 2, 4} {
 			if opened&(1<<q) != 0 {
-				e := ev(brettspiel.EventMark, "T-J2", you, me)
-				e.Amount, e.Number, e.Note = 2, q, "a closed quarter opened that could have been kept"
-				g.emit(e)
+				g.markQuarter("T-J2", you, q, "a closed quarter opened that could have been kept")
 				pen += 2
 			}
 		}
@@ -218,7 +216,6 @@ func (g *Game) markOpponent(unplayed, unusedDie int, opened uint8) bool {
 // number). It reports whether they ended the Partie.
 func (g *Game) markJans(closedBefore, closedAfter uint8, unplayed bool) bool {
 	me := g.turn
-	you := 1 - me
 	jan := 0
 	for _, q := range [3]int{1, 2, 4} {
 		if closedAfter&(1<<q) != 0 {
@@ -226,9 +223,7 @@ func (g *Game) markJans(closedBefore, closedAfter uint8, unplayed bool) bool {
 			if unplayed && closedBefore&(1<<q) != 0 {
 				rule = "T-J3"
 			}
-			e := ev(brettspiel.EventMark, rule, me, you)
-			e.Amount, e.Number, e.Note = 2, q, "closed quarter"
-			g.emit(e)
+			g.markQuarter(rule, me, q, "closed quarter")
 			jan += 2
 		}
 	}
@@ -240,6 +235,14 @@ func (g *Game) markJans(closedBefore, closedAfter uint8, unplayed bool) bool {
 		}
 	}
 	return false
+}
+
+// markQuarter emits the 2 marks for player by rule for the quarter q
+// (T-J1…T-J3); the other player is his opponent.
+func (g *Game) markQuarter(rule string, player brettspiel.Player, q int, note string) {
+	e := ev(brettspiel.EventMark, rule, player, 1-player)
+	e.Amount, e.Number, e.Note = 2, q, note
+	g.emit(e)
 }
 
 // winMarsch is step 6 of T-W1: the mover bore off his last stone and wins

@@ -11,11 +11,6 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 )
 
-var (
-	_ brettspiel.Describer = (*Game)(nil)
-	_ brettspiel.Stepper   = (*Game)(nil)
-)
-
 // Hand is Toccadille's hand, where the stones wait before they enter
 // (T-S4), in the places of [brettspiel.Step] and [brettspiel.Event]. It is
 // the place of the bar, which this game does not have.
@@ -175,6 +170,8 @@ func (g *Game) turnSearch(legal []brettspiel.Move) (*stepsearch.Search[turnState
 	return stepsearch.New[turnState](t), t, start
 }
 
+var _ brettspiel.Describer = (*Game)(nil)
+
 // Describe implements brettspiel.Describer: a throw as its two dice (with
 // the marks its hits score, T-M1…T-M5); a play as its steps in absolute
 // points and in the mover's track, each with its number and what it does
@@ -228,6 +225,8 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	}
 	return info, nil
 }
+
+var _ brettspiel.Stepper = (*Game)(nil)
 
 // NextSteps implements brettspiel.Stepper for the play of a throw: the
 // steps of two stones in either order, or one stone moving both numbers
