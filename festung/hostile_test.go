@@ -1,15 +1,12 @@
 package festung
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/internal/hostile"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -18,40 +15,12 @@ import (
 func midGame(t testing.TB, seed uint64, steps int) *Game {
 	t.Helper()
 	g := newGame(t, 3)
-	r := rand.New(rand.NewPCG(seed, 3))
-	for range steps {
-		if g.ToMove() == brettspiel.Terminal {
-			break
-		}
-		var m brettspiel.Move
-		if g.ToMove() == brettspiel.Chance {
-			m, _ = brettspiel.SampleChance(g, r)
-		} else {
-			m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
-		}
-		if err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	gametest.PlayRandom(t, g, seed, 3, steps, brettspiel.RandomPolicy, nil)
 	return g
 }
 
 func TestJSONRefusesDuplicateKeysOtherCaseAndTrailingData(t *testing.T) {
-	g := midGame(t, 1, 21)
-	doc, err := json.Marshal(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := new(Game).UnmarshalJSON(doc); err != nil {
-		t.Fatalf("the valid document: %v", err)
-	}
-	muts := hostile.KeyMutations(doc)
-	if len(muts) < 10 {
-		t.Fatalf("only %d mutations", len(muts))
-	}
-	for name, d := range muts {
-		hostile.RefusedUnchanged(t, name, g, d, brettspiel.ErrBadNotation)
-	}
+	gametest.JSONRefusesKeyMutations(t, midGame(t, 1, 21), func() gametest.State { return new(Game) })
 }
 
 func TestJSONRefusesForgedEvents(t *testing.T) {
@@ -59,19 +28,7 @@ func TestJSONRefusesForgedEvents(t *testing.T) {
 	if g.ToMove() == brettspiel.Terminal || len(g.Events()) == 0 {
 		t.Fatalf("want a game that goes on, with events:\n%s", g)
 	}
-	doc, _ := json.Marshal(g)
-	valid := hostile.FirstEvent(t, doc)
-	for name, evs := range hostile.ForgedEvents(valid) {
-		hostile.RefusedUnchanged(t, name, g, hostile.WithEvents(t, doc, evs), hostile.ForgedWant(name))
-	}
-	// What is too big to be a state is refused before it is decoded.
-	for name, raw := range hostile.HugeEvents(t, valid) {
-		d := hostile.WithRawEvents(t, doc, raw)
-		if len(d) < 10<<20 {
-			t.Fatalf("%s: a document of only %d bytes", name, len(d))
-		}
-		hostile.RefusedUnchanged(t, name, g, d, brettspiel.ErrBadNotation)
-	}
+	gametest.JSONRefusesForgedEvents(t, g)
 }
 
 // TestJSONEventLimitsHoldInPlay: the bounds of the decoder refuse no event
@@ -88,81 +45,27 @@ func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 				}
 			}
 			check()
-			r := rand.New(rand.NewPCG(seed, 4))
-			for g.ToMove() != brettspiel.Terminal {
-				var m brettspiel.Move
-				if g.ToMove() == brettspiel.Chance {
-					m, _ = brettspiel.SampleChance(g, r)
-				} else {
-					m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
-				}
-				if err := g.Apply(m); err != nil {
-					t.Fatal(err)
-				}
-				check()
-			}
+			gametest.PlayRandom(t, g, seed, 4, -1, brettspiel.RandomPolicy, check)
 		}
 	}
 }
 
 func TestEventsIsTheCallersCopy(t *testing.T) {
-	g := midGame(t, 3, 17)
-	before, _ := json.Marshal(g)
-	evs := g.Events()
-	if len(evs) == 0 {
-		t.Fatal("no events")
-	}
-	want := evs[0]
-	evs[0].Note, evs[0].Amount, evs[0].Kind = "changed", 99, brettspiel.EventEnd
-	if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
-		t.Errorf("writing into Events() changed the JSON:\n%s\n%s", before, after)
-	}
-	if got := g.Events()[0]; !got.Equal(want) {
-		t.Errorf("writing into Events() changed the game's event: %v, want %v", got, want)
-	}
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r *strings.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
+	gametest.EventsAreTheCallers(t, midGame(t, 3, 17))
 }
 
 func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
-	// Under turn-cap=10 a record has at most 2·10 steps: more are refused
-	// before any is replayed, whatever they are.
-	text := "game: festung\nplayers: 2\noption: turn-cap=10\n\n" + strings.Repeat("x;", 20) + "x\n"
-	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := LoadRecord(rec); !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "more than 20 steps (21)") {
-		t.Errorf("LoadRecord of 21 steps under turn-cap=10: %v", err)
-	}
-	big := "game: festung\nplayers: 2\n\n" + strings.Repeat(strings.Repeat("x;", 20000)+"x\n", 1500)
-	cr := &countingReader{r: strings.NewReader(big)}
-	if _, err := ReadRecord(cr); !errors.Is(err, brettspiel.ErrBadNotation) || cr.n > 1<<17 {
-		t.Errorf("ReadRecord of %d bytes read %d: %v", len(big), cr.n, err)
-	}
+	// Under turn-cap=10 a record has at most 2·10 steps: more are
+	// refused before any is replayed, whatever they are; ReadRecord refuses
+	// the first step that is no move, without reading the rest.
+	gametest.RecordStepsAreBounded(t, "game: festung\nplayers: 2\noption: turn-cap=10\n\n", 20, "game: festung\nplayers: 2\n\n", ReadRecord, LoadRecord)
 	// Real games stay below the bound and load, by LoadRecord and ReadRecord.
 	for seed := range uint64(10) {
 		g := newGame(t, 4)
 		rec := NewRecord(g.opts)
 		r := rand.New(rand.NewPCG(seed, 8))
 		for g.ToMove() != brettspiel.Terminal {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
-			}
-			if err := rec.Append(g, m); err != nil {
+			if err := rec.Append(g, gametest.Step(g, r, brettspiel.RandomPolicy)); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,16 +1,12 @@
 package verkehren
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
-	"github.com/brettspiel/brettspiel/internal/hostile"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -22,40 +18,12 @@ func midGame(t testing.TB, seed uint64, steps int) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(seed, 3))
-	for range steps {
-		if g.ToMove() == brettspiel.Terminal {
-			break
-		}
-		var m brettspiel.Move
-		if g.ToMove() == brettspiel.Chance {
-			m, _ = brettspiel.SampleChance(g, r)
-		} else {
-			m = noConcede(g, g.LegalMoves(), r)
-		}
-		if err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	gametest.PlayRandom(t, g, seed, 3, steps, noConcede, nil)
 	return g
 }
 
 func TestJSONRefusesDuplicateKeysOtherCaseAndTrailingData(t *testing.T) {
-	g := midGame(t, 1, 21)
-	doc, err := json.Marshal(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := new(Game).UnmarshalJSON(doc); err != nil {
-		t.Fatalf("the valid document: %v", err)
-	}
-	muts := hostile.KeyMutations(doc)
-	if len(muts) < 10 {
-		t.Fatalf("only %d mutations", len(muts))
-	}
-	for name, d := range muts {
-		hostile.RefusedUnchanged(t, name, g, d, brettspiel.ErrBadNotation)
-	}
+	gametest.JSONRefusesKeyMutations(t, midGame(t, 1, 21), func() gametest.State { return new(Game) })
 }
 
 func TestJSONRefusesForgedEvents(t *testing.T) {
@@ -63,19 +31,7 @@ func TestJSONRefusesForgedEvents(t *testing.T) {
 	if g.ToMove() == brettspiel.Terminal || len(g.Events()) == 0 {
 		t.Fatalf("want a game that goes on, with events:\n%s", g)
 	}
-	doc, _ := json.Marshal(g)
-	valid := hostile.FirstEvent(t, doc)
-	for name, evs := range hostile.ForgedEvents(valid) {
-		hostile.RefusedUnchanged(t, name, g, hostile.WithEvents(t, doc, evs), hostile.ForgedWant(name))
-	}
-	// What is too big to be a state is refused before it is decoded.
-	for name, raw := range hostile.HugeEvents(t, valid) {
-		d := hostile.WithRawEvents(t, doc, raw)
-		if len(d) < 10<<20 {
-			t.Fatalf("%s: a document of only %d bytes", name, len(d))
-		}
-		hostile.RefusedUnchanged(t, name, g, d, brettspiel.ErrBadNotation)
-	}
+	gametest.JSONRefusesForgedEvents(t, g)
 }
 
 // TestJSONEventLimitsHoldInPlay: the bounds of the decoder refuse no event
@@ -84,43 +40,27 @@ func TestJSONRefusesForgedEvents(t *testing.T) {
 func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 	for seed := range uint64(conformance.Games(20, 60)) {
 		g, _ := New(VK())
-		r := rand.New(rand.NewPCG(seed, 4))
-		for g.ToMove() != brettspiel.Terminal {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
-				if seed%5 == 0 && g.CanConcede(g.ToMove()) {
-					m = g.LegalMoves()[len(g.LegalMoves())-1] // concede at times, too
+		policy := brettspiel.RandomPolicy
+		if seed%5 == 0 { // concede at times, too
+			policy = func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+				m := brettspiel.RandomPolicy(g, legal, r)
+				if g.(*Game).CanConcede(g.ToMove()) {
+					m = legal[len(legal)-1]
 				}
+				return m
 			}
-			if err := g.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+		}
+		gametest.PlayRandom(t, g, seed, 4, -1, policy, func() {
 			s := kit.NewStateJSON(g, Variant, g.ID())
 			if err := s.CheckEvents(eventLimits); err != nil {
 				t.Fatalf("seed %d: %v\n%v", seed, err, g.Events())
 			}
-		}
+		})
 	}
 }
 
 func TestEventsIsTheCallersCopy(t *testing.T) {
-	g := midGame(t, 3, 17)
-	before, _ := json.Marshal(g)
-	evs := g.Events()
-	if len(evs) == 0 {
-		t.Fatal("no events")
-	}
-	want := evs[0]
-	evs[0].Note, evs[0].Amount, evs[0].Kind = "changed", 99, brettspiel.EventEnd
-	if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
-		t.Errorf("writing into Events() changed the JSON:\n%s\n%s", before, after)
-	}
-	if got := g.Events()[0]; !got.Equal(want) {
-		t.Errorf("writing into Events() changed the game's event: %v, want %v", got, want)
-	}
+	gametest.EventsAreTheCallers(t, midGame(t, 3, 17))
 }
 
 // TestV_W2_RandomPolicyPlaysOn: PlayOut with RandomPolicy never concedes a
@@ -145,94 +85,25 @@ func TestV_W2_RandomPolicyPlaysOn(t *testing.T) {
 	}
 }
 
-// tiedDraws returns the text of a record of VK whose draw for the start ties
-// n times and is then decided.
-func tiedDraws(n int) string {
-	var b strings.Builder
-	b.WriteString("# brettspiel record\ngame: verkehren\npreset: VK\n\n")
-	for range n {
-		b.WriteString("6-5 ; 6-5\n")
-	}
-	b.WriteString("6-5 ; 2-1\n")
-	return b.String()
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r *strings.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
-}
-
 func TestV_S1_RecordTiedDrawsAreCapped(t *testing.T) {
 	// At the cap the record loads; one tie more is refused, by LoadRecord and
-	// by ReadRecord alike.
-	rec, err := brettspiel.ParseRecord(strings.NewReader(tiedDraws(brettspiel.MaxTiedDraws)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g, err := LoadRecord(rec); err != nil || g.phase != phaseThrow {
-		t.Fatalf("%d ties: %v", brettspiel.MaxTiedDraws, err)
-	}
-	if _, err := ReadRecord(strings.NewReader(tiedDraws(brettspiel.MaxTiedDraws))); err != nil {
-		t.Fatalf("ReadRecord, %d ties: %v", brettspiel.MaxTiedDraws, err)
-	}
-	rec, _ = brettspiel.ParseRecord(strings.NewReader(tiedDraws(brettspiel.MaxTiedDraws + 1)))
-	for name, err := range map[string]error{
-		"LoadRecord": func() error { _, err := LoadRecord(rec); return err }(),
-		"ReadRecord": func() error {
-			_, err := ReadRecord(strings.NewReader(tiedDraws(brettspiel.MaxTiedDraws + 1)))
-			return err
-		}(),
-	} {
-		if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "ties more than 32 times") ||
-			!strings.Contains(err.Error(), "line 37") {
-			t.Errorf("%s of %d ties: %v", name, brettspiel.MaxTiedDraws+1, err)
-		}
-	}
-	// ReadRecord stops at the cap: of 200,000 lines of ties (the issue had
-	// five million) it reads only the first buffers.
-	text := tiedDraws(200000)
-	cr := &countingReader{r: strings.NewReader(text)}
-	if _, err := ReadRecord(cr); err == nil || cr.n > 1<<16 {
-		t.Errorf("ReadRecord of %d bytes of ties read %d bytes: %v", len(text), cr.n, err)
-	}
+	// by ReadRecord alike, and ReadRecord stops reading at the cap.
+	gametest.TiedDrawsAreCapped(t, "# brettspiel record\ngame: verkehren\npreset: VK\n\n", ReadRecord, LoadRecord,
+		func(g *Game) bool { return g.phase == phaseThrow })
 }
 
 func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 	// Under turn-cap=10 a record has at most 2·10 + 66 steps: more are
-	// refused before any is replayed, whatever they are.
-	text := "game: verkehren\noption: turn-cap=10\n\n" + strings.Repeat("x;", 86) + "x\n"
-	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := LoadRecord(rec); !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "more than 86 steps (87)") {
-		t.Errorf("LoadRecord of 87 steps under turn-cap=10: %v", err)
-	}
-	big := "game: verkehren\n\n" + strings.Repeat(strings.Repeat("x;", 20000)+"x\n", 1500)
-	cr := &countingReader{r: strings.NewReader(big)}
-	if _, err := ReadRecord(cr); !errors.Is(err, brettspiel.ErrBadNotation) || cr.n > 1<<17 {
-		t.Errorf("ReadRecord of %d bytes read %d: %v", len(big), cr.n, err)
-	}
+	// refused before any is replayed, whatever they are; ReadRecord refuses
+	// the first step that is no move, without reading the rest.
+	gametest.RecordStepsAreBounded(t, "game: verkehren\noption: turn-cap=10\n\n", 86, "game: verkehren\n\n", ReadRecord, LoadRecord)
 	// Real games stay far below the bound.
 	for seed := range uint64(20) {
 		g, _ := New(VK())
 		rec := NewRecord(VK())
 		r := rand.New(rand.NewPCG(seed, 8))
 		for g.ToMove() != brettspiel.Terminal {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
-			}
-			if err := rec.Append(g, m); err != nil {
+			if err := rec.Append(g, gametest.Step(g, r, brettspiel.RandomPolicy)); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,0 +1,184 @@
+package gametest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/hostile"
+)
+
+// State is a game whose state is read and written as JSON.
+type State interface {
+	brettspiel.Game
+	hostile.State
+}
+
+// Step draws the next move of g, which must not be over: a throw drawn by
+// brettspiel.SampleChance at a chance node, else policy's move.
+func Step(g brettspiel.Game, r *rand.Rand, policy brettspiel.Policy) brettspiel.Move {
+	if g.ToMove() == brettspiel.Chance {
+		m, _ := brettspiel.SampleChance(g, r)
+		return m
+	}
+	return policy(g, g.LegalMoves(), r)
+}
+
+// PlayRandom plays up to steps steps of g (all to the end when steps < 0),
+// drawn by Step from a source seeded with seed and stream, and calls each,
+// when not nil, after every step.
+func PlayRandom(tb testing.TB, g brettspiel.Game, seed, stream uint64, steps int, policy brettspiel.Policy, each func()) {
+	tb.Helper()
+	r := rand.New(rand.NewPCG(seed, stream))
+	for i := 0; i != steps && g.ToMove() != brettspiel.Terminal; i++ {
+		if err := g.Apply(Step(g, r, policy)); err != nil {
+			tb.Fatal(err)
+		}
+		if each != nil {
+			each()
+		}
+	}
+}
+
+// JSONRefusesKeyMutations checks g, a game in play: its JSON loads into the
+// game zero makes, and every document of hostile.KeyMutations is refused as
+// bad notation and leaves g as it was.
+func JSONRefusesKeyMutations(t *testing.T, g State, zero func() State) {
+	t.Helper()
+	doc, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := zero().UnmarshalJSON(doc); err != nil {
+		t.Fatalf("the valid document: %v", err)
+	}
+	muts := hostile.KeyMutations(doc)
+	if len(muts) < 10 {
+		t.Fatalf("only %d mutations", len(muts))
+	}
+	for name, d := range muts {
+		hostile.RefusedUnchanged(t, name, g, d, brettspiel.ErrBadNotation)
+	}
+}
+
+// JSONRefusesForgedEvents checks g, a game that goes on with events: its
+// JSON with the events of hostile.ForgedEvents is refused, and so are the
+// documents of hostile.HugeEvents, too big to be a state; g stays as it was.
+func JSONRefusesForgedEvents(t *testing.T, g State) {
+	t.Helper()
+	if len(g.Events()) == 0 {
+		t.Fatalf("want a game with events:\n%s", g)
+	}
+	doc, _ := json.Marshal(g)
+	valid := hostile.FirstEvent(t, doc)
+	for name, evs := range hostile.ForgedEvents(valid) {
+		hostile.RefusedUnchanged(t, name, g, hostile.WithEvents(t, doc, evs), hostile.ForgedWant(name))
+	}
+	for name, raw := range hostile.HugeEvents(t, valid) {
+		d := hostile.WithRawEvents(t, doc, raw)
+		if len(d) < 10<<20 {
+			t.Fatalf("%s: a document of only %d bytes", name, len(d))
+		}
+		hostile.RefusedUnchanged(t, name, g, d, brettspiel.ErrBadNotation)
+	}
+}
+
+// EventsAreTheCallers checks g, a game with events: writing into what
+// Events returns changes neither the game's events nor its JSON.
+func EventsAreTheCallers(t *testing.T, g State) {
+	t.Helper()
+	before, _ := json.Marshal(g)
+	evs := g.Events()
+	if len(evs) == 0 {
+		t.Fatal("no events")
+	}
+	want := evs[0]
+	evs[0].Note, evs[0].Amount, evs[0].Kind = "changed", 99, brettspiel.EventEnd
+	if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
+		t.Errorf("writing into Events() changed the JSON:\n%s\n%s", before, after)
+	}
+	if got := g.Events()[0]; !got.Equal(want) {
+		t.Errorf("writing into Events() changed the game's event: %v, want %v", got, want)
+	}
+}
+
+// StrictJSONSeeds adds the seed inputs of a fuzz target whose body is
+// StrictJSON, for n valid documents.
+func StrictJSONSeeds(f *testing.F, n int) {
+	for i := range n {
+		f.Add(uint8(i), uint8(i), uint16(7*i), uint8(i), []byte("}"))
+	}
+	f.Add(uint8(0), uint8(2), uint16(0), uint8(0), []byte("]]]"))
+	f.Add(uint8(1), uint8(1), uint16(3), uint8(0), []byte(`"x"`))
+}
+
+// StrictJSON is the body of a fuzz target: one of docs, made invalid by
+// hostile.MutateKeys (a key in another case, a key given twice, data after
+// the object), is refused by g, a fresh game in play, with a
+// *brettspiel.Error, and g is left as it was.
+func StrictJSON(t *testing.T, docs [][]byte, g hostile.State, which, op uint8, at uint16, pick uint8, extra []byte) {
+	t.Helper()
+	bad, what, ok := hostile.MutateKeys(docs[int(which)%len(docs)], op, at, pick, extra)
+	if !ok {
+		return
+	}
+	before, _ := json.Marshal(g)
+	err := g.UnmarshalJSON(bad)
+	if err == nil {
+		t.Fatalf("%s: accepted\n%s", what, bad)
+	}
+	if !errors.As(err, new(*brettspiel.Error)) {
+		t.Fatalf("%s: %v is no *brettspiel.Error", what, err)
+	}
+	if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
+		t.Fatalf("%s: a refused document changed the game", what)
+	}
+}
+
+// ReadRecordAgrees is the body of a fuzz target over record texts: reading
+// text as a stream (read) and parsing it whole and loading it (load) agree,
+// refusing with a *brettspiel.Error or loading the same game, and a record
+// that loads has at most budget(game) steps.
+func ReadRecordAgrees[G any](t *testing.T, text string, read func(io.Reader) (G, error), load func(*brettspiel.Record) (G, error), budget func(G) int) {
+	t.Helper()
+	streamed, serr := read(bytes.NewReader([]byte(text)))
+	rec, err := brettspiel.ParseRecord(bytes.NewReader([]byte(text)))
+	var loaded G
+	if err == nil {
+		loaded, err = load(rec)
+	}
+	if (err == nil) != (serr == nil) {
+		t.Fatalf("LoadRecord: %v; ReadRecord: %v", err, serr)
+	}
+	for _, e := range []error{err, serr} {
+		if e != nil && !errors.As(e, new(*brettspiel.Error)) {
+			t.Fatalf("%v is no *brettspiel.Error", e)
+		}
+	}
+	if err != nil {
+		return
+	}
+	if n, max := len(rec.Steps), budget(loaded); n > max {
+		t.Fatalf("a record of %d steps loads; the budget of its rules is %d", n, max)
+	}
+	if !reflect.DeepEqual(loaded, streamed) {
+		t.Fatalf("ReadRecord and LoadRecord load different games:\n%v\n%v", loaded, streamed)
+	}
+}
+
+// CountingReader counts the bytes read through it.
+type CountingReader struct {
+	R io.Reader
+	N int
+}
+
+func (c *CountingReader) Read(p []byte) (int, error) {
+	n, err := c.R.Read(p)
+	c.N += n
+	return n, err
+}
