@@ -2,7 +2,6 @@ package festung
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -13,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/internal/hostile"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // sampleGames plays a few seeded games and returns states met on the way:
@@ -271,38 +270,10 @@ func TestWriteSeeds(t *testing.T) {
 // a key given twice or data after the object is refused with a
 // *brettspiel.Error, and the game is left as it was.
 func FuzzUnmarshalJSONStrict(f *testing.F) {
-	var docs [][]byte
-	for _, g := range sampleGames(f) {
-		data, err := json.Marshal(g)
-		if err != nil {
-			f.Fatal(err)
-		}
-		docs = append(docs, data)
-	}
-	for i := range docs {
-		f.Add(uint8(i), uint8(i), uint16(7*i), uint8(i), []byte("}"))
-	}
-	f.Add(uint8(0), uint8(2), uint16(0), uint8(0), []byte("]]]"))
-	f.Add(uint8(1), uint8(1), uint16(3), uint8(0), []byte(`"x"`))
+	docs := gametest.StrictJSONDocs(f, sampleGames(f))
 	held := midGame(f, 9, 12)
 	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
-		doc := docs[int(which)%len(docs)]
-		bad, what, ok := hostile.MutateKeys(doc, op, at, pick, extra)
-		if !ok {
-			return
-		}
-		g := held.clone()
-		before, _ := json.Marshal(g)
-		err := g.UnmarshalJSON(bad)
-		if err == nil {
-			t.Fatalf("%s: accepted\n%s", what, bad)
-		}
-		if !errors.As(err, new(*brettspiel.Error)) {
-			t.Fatalf("%s: %v is no *brettspiel.Error", what, err)
-		}
-		if after, _ := json.Marshal(g); !bytes.Equal(before, after) {
-			t.Fatalf("%s: a refused document changed the game", what)
-		}
+		gametest.StrictJSON(t, docs, held.clone(), which, op, at, pick, extra)
 	})
 }
 
@@ -319,28 +290,6 @@ func FuzzReadRecordBudget(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		streamed, serr := ReadRecord(strings.NewReader(text))
-		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-		var loaded *Game
-		if err == nil {
-			loaded, err = LoadRecord(rec)
-		}
-		if (err == nil) != (serr == nil) {
-			t.Fatalf("LoadRecord: %v; ReadRecord: %v", err, serr)
-		}
-		for _, e := range []error{err, serr} {
-			if e != nil && !errors.As(e, new(*brettspiel.Error)) {
-				t.Fatalf("%v is no *brettspiel.Error", e)
-			}
-		}
-		if err != nil {
-			return
-		}
-		if n, max := len(rec.Steps), maxRecordSteps(loaded.opts); n > max {
-			t.Fatalf("a record of %d steps loads; the budget of its rules is %d", n, max)
-		}
-		if !reflect.DeepEqual(loaded, streamed) {
-			t.Fatalf("ReadRecord and LoadRecord load different games:\n%s\n%s", loaded, streamed)
-		}
+		gametest.ReadRecordAgrees(t, text, ReadRecord, LoadRecord, func(g *Game) int { return maxRecordSteps(g.opts) })
 	})
 }

@@ -27,16 +27,5 @@ func playOnSeeds(tb testing.TB) []string {
 // seeded from the input: every state reached must save and load again, as
 // its ID and as JSON, to the same state.
 func FuzzPlayOnFromID(f *testing.F) {
-	for i, id := range playOnSeeds(f) {
-		f.Add(id, uint64(i), uint8(i))
-	}
-	parseID := func(id []byte) (brettspiel.Game, error) { return ParseID(string(id)) }
-	fromJSON := func(data []byte) (brettspiel.Game, error) {
-		var g Game
-		err := g.UnmarshalJSON(data)
-		return &g, err
-	}
-	f.Fuzz(func(t *testing.T, id string, seed uint64, steps uint8) {
-		gametest.PlayOn(t, id, seed, steps, parseID, fromJSON)
-	})
+	gametest.FuzzPlayOnFromID(f, playOnSeeds(f), ParseID, func() *Game { return new(Game) })
 }

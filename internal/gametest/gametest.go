@@ -132,11 +132,19 @@ func CopyFromPlaysOnAsClone[G interface {
 // the last.
 func PlayOnSeeds(tb testing.TB, games []brettspiel.Game, every int) []string {
 	tb.Helper()
+	return PlayOnSeedsWhere(tb, games, func(step int, g brettspiel.Game) bool { return step%every == 0 })
+}
+
+// PlayOnSeedsWhere returns the position IDs of states of seeded random
+// games of each of games (fresh games, played in place): the states keep
+// accepts (step counts the steps of the game before it) and the last.
+func PlayOnSeedsWhere(tb testing.TB, games []brettspiel.Game, keep func(step int, g brettspiel.Game) bool) []string {
+	tb.Helper()
 	var ids []string
 	for i, g := range games {
 		r := rand.New(rand.NewPCG(uint64(i), 9))
 		for step := 0; ; step++ {
-			if step%every == 0 || g.ToMove() == brettspiel.Terminal {
+			if keep(step, g) || g.ToMove() == brettspiel.Terminal {
 				ids = append(ids, g.ID())
 			}
 			if g.ToMove() == brettspiel.Terminal {
@@ -149,6 +157,24 @@ func PlayOnSeeds(tb testing.TB, games []brettspiel.Game, every int) []string {
 		}
 	}
 	return ids
+}
+
+// FuzzPlayOnFromID runs the fuzz target whose body is PlayOn, seeded with
+// the position IDs seeds: parseID decodes an ID, and a state's JSON is
+// loaded into the game zero makes.
+func FuzzPlayOnFromID[G State](f *testing.F, seeds []string, parseID func(string) (G, error), zero func() G) {
+	for i, id := range seeds {
+		f.Add(id, uint64(i), uint8(i))
+	}
+	fromID := func(id []byte) (brettspiel.Game, error) { return parseID(string(id)) }
+	fromJSON := func(data []byte) (brettspiel.Game, error) {
+		g := zero()
+		err := g.UnmarshalJSON(data)
+		return g, err
+	}
+	f.Fuzz(func(t *testing.T, id string, seed uint64, steps uint8) {
+		PlayOn(t, id, seed, steps, fromID, fromJSON)
+	})
 }
 
 // PlayOn is the body of a fuzz target that decodes a position ID with

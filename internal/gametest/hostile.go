@@ -107,14 +107,21 @@ func EventsAreTheCallers(t *testing.T, g State) {
 	}
 }
 
-// StrictJSONSeeds adds the seed inputs of a fuzz target whose body is
-// StrictJSON, for n valid documents.
-func StrictJSONSeeds(f *testing.F, n int) {
-	for i := range n {
+// StrictJSONDocs returns the JSON documents of games, the valid inputs of
+// a fuzz target whose body is StrictJSON, and adds its seed inputs.
+func StrictJSONDocs[G any](f *testing.F, games []G) [][]byte {
+	var docs [][]byte
+	for i, g := range games {
+		data, err := json.Marshal(g)
+		if err != nil {
+			f.Fatal(err)
+		}
+		docs = append(docs, data)
 		f.Add(uint8(i), uint8(i), uint16(7*i), uint8(i), []byte("}"))
 	}
 	f.Add(uint8(0), uint8(2), uint16(0), uint8(0), []byte("]]]"))
 	f.Add(uint8(1), uint8(1), uint16(3), uint8(0), []byte(`"x"`))
+	return docs
 }
 
 // StrictJSON is the body of a fuzz target: one of docs, made invalid by
