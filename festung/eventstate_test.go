@@ -2,7 +2,6 @@ package festung
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // playedPair is a state reached in play with the state before its last
@@ -77,77 +77,56 @@ func TestJSONRefusesEventsThatDisagreeWithTheState(t *testing.T) {
 	})
 	decided := find(t, "a decision", func(g *Game) bool { return len(g.events) > 0 && g.events[0].Kind == brettspiel.EventDecide })
 	fresh := newGame(t, doublet.opts.Players)
-	evs := func(m map[string]any) []any { return m["events"].([]any) }
-	ev := func(m map[string]any, i int) map[string]any { return evs(m)[i].(map[string]any) }
+	evs, ev := gametest.Events, gametest.Event
 	pay17 := map[string]any{"kind": "pay", "rule": "F-B3", "player": 0, "other": 1, "amount": 17, "from": -1, "to": -1, "trackFrom": -1, "trackTo": -1, "number": 12}
-	for _, c := range []struct {
-		name   string
-		g      *Game
-		edit   func(m map[string]any)
-		reason string
-	}{
-		{"the report's 6-6-6 and a payment of 17", pending, func(m map[string]any) {
+	gametest.EventEditsAreRefused(t, []gametest.EventEdit[*Game]{
+		gametest.Edit("the report's 6-6-6 and a payment of 17", pending, func(m map[string]any) {
 			e := ev(m, 0)
 			e["dice"], e["number"] = []int{6, 6, 6}, 18
 			pay17["player"] = e["player"]
 			m["events"] = append(evs(m), pay17)
-		}, fmt.Sprintf("events[0] is the throw 6/6-6, but the throw awaiting seat %d's decision is %v", pending.turn, pending.throw)},
-		{"a payment before the decision", pending, func(m map[string]any) {
+		}, fmt.Sprintf("events[0] is the throw 6/6-6, but the throw awaiting seat %d's decision is %v", pending.turn, pending.throw)),
+		gametest.Edit("a payment before the decision", pending, func(m map[string]any) {
 			pay17["player"] = ev(m, 0)["player"]
 			m["events"] = append(evs(m), pay17)
-		}, "events[1] is a pay event, but the throw " + pending.throw.String() + " awaits its thrower's decision"},
-		{"a throw by another seat", pending, func(m map[string]any) {
+		}, "events[1] is a pay event, but the throw "+pending.throw.String()+" awaits its thrower's decision"),
+		gametest.Edit("a throw by another seat", pending, func(m map[string]any) {
 			ev(m, 0)["player"] = (int(ev(m, 0)["player"].(float64)) + 1) % pending.opts.Players
-		}, "throw"},
-		{"a payment of another amount", doublet, func(m map[string]any) {
+		}, "throw"),
+		gametest.Edit("a payment of another amount", doublet, func(m map[string]any) {
 			for _, e := range evs(m) {
 				if e := e.(map[string]any); e["kind"] == "pay" {
 					e["amount"] = e["amount"].(float64) + 1
 					return
 				}
 			}
-		}, "in this state gives"},
-		{"a payment left out", doublet, func(m map[string]any) {
+		}, "in this state gives"),
+		gametest.Edit("a payment left out", doublet, func(m map[string]any) {
 			for i, e := range evs(m) {
 				if e.(map[string]any)["kind"] == "pay" {
 					m["events"] = append(evs(m)[:i:i], evs(m)[i+1:]...)
 					return
 				}
 			}
-		}, ""},
-		{"another throw", doublet, func(m map[string]any) {
+		}, ""),
+		gametest.Edit("another throw", doublet, func(m map[string]any) {
 			e := ev(m, 0)
 			d := e["dice"].([]any)
 			d[0] = float64(int(d[0].(float64))%6 + 1)
 			e["number"] = d[0].(float64) + d[1].(float64) + d[2].(float64)
-		}, ""},
-		{"a decision on another field", decided, func(m map[string]any) {
+		}, ""),
+		gametest.Edit("a decision on another field", decided, func(m map[string]any) {
 			e := ev(m, 0)
 			e["note"] = "fortress 4"
-		}, ""},
-		{"the setup's events after a throw", doublet, func(m map[string]any) {
+		}, ""),
+		gametest.Edit("the setup's events after a throw", doublet, func(m map[string]any) {
 			data, _ := json.Marshal(fresh.events)
 			var setup []any
 			_ = json.Unmarshal(data, &setup)
 			m["events"] = setup
-		}, "the events are the setup's (F-S1), but a throw has been made since"},
-		{"events of no move", doublet, func(m map[string]any) { m["events"] = evs(m)[1:] }, "but the events of a move begin with its throw or its thrower's decision"},
-	} {
-		data, err := json.Marshal(c.g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plain Game
-		if err := plain.UnmarshalJSON(data); err != nil {
-			t.Fatalf("%s: the state as played does not load: %v", c.name, err)
-		}
-		var back Game
-		err = back.UnmarshalJSON(mutate(t, data, c.edit))
-		wantErr(t, c.name, err, brettspiel.ErrBadPosition, c.reason)
-		if !back.zero() {
-			t.Errorf("%s: a refused state changed the game", c.name)
-		}
-	}
+		}, "the events are the setup's (F-S1), but a throw has been made since"),
+		gametest.Edit("events of no move", doublet, func(m map[string]any) { m["events"] = evs(m)[1:] }, "but the events of a move begin with its throw or its thrower's decision"),
+	}, func() *Game { return new(Game) }, func(g *Game) bool { return g.zero() })
 }
 
 // Every state of play, after every kind of Apply and with any number of
@@ -320,39 +299,12 @@ func FuzzEventsAgainstState(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, pick uint16, at, field uint8, value int16) {
 		s := states[int(pick)%len(states)]
-		data, err := json.Marshal(s.g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plain Game
-		if err := plain.UnmarshalJSON(data); err != nil {
-			t.Fatalf("a state of play does not load: %v\n%s", err, s.g)
-		}
 		evs := mutateEvent(s.g.Events(), s.g.opts.Players, at, field, value)
 		if sameEvents(evs, s.g.events) {
 			return
 		}
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(data, &m); err != nil {
-			t.Fatal(err)
-		}
-		if m["events"], err = json.Marshal(evs); err != nil {
-			t.Fatal(err)
-		}
-		edited, _ := json.Marshal(m)
-		var back Game
-		if err := back.UnmarshalJSON(edited); err != nil {
-			var e *brettspiel.Error
-			if !errors.As(err, &e) || e.Reason == "" {
-				t.Fatalf("refused without a reason: %v", err)
-			}
-			if !back.zero() {
-				t.Fatal("a refused state changed the game")
-			}
+		if !gametest.WithEventsLoads(t, s.g, evs, func() *Game { return new(Game) }, func(g *Game) bool { return g.zero() }) {
 			return
-		}
-		if back.ID() != s.g.ID() {
-			t.Fatalf("the edited events load another state")
 		}
 		if msg := eventsFit(s.g, evs); msg != "" {
 			t.Fatalf("accepted events that do not fit the state: %s\nreal events: %v\nedited: %v\n%s", msg, s.g.events, evs, s.g)

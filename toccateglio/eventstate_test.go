@@ -10,6 +10,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"pgregory.net/rapid"
 )
 
@@ -161,64 +162,43 @@ func TestUnmarshalJSONRefusesEventsThatDisagreeWithTheState(t *testing.T) {
 		return len(g.events) > 0 && g.events[0].Kind == brettspiel.EventDecide && g.events[0].Amount > 0
 	})
 	afterEnd := stateAfter(t, "afterEnd", o, func(g *Game) bool { return g.phase == phaseDecide && !hasEvent(g, brettspiel.EventThrow, "") })
-	evs := func(m map[string]any) []any { return m["events"].([]any) }
-	ev := func(m map[string]any, i int) map[string]any { return evs(m)[i].(map[string]any) }
-	for _, c := range []struct {
-		name   string
-		g      *Game
-		edit   func(m map[string]any)
-		reason string
-	}{
-		{"the report's throw of 1-1 with 11 marks", afterThrow, func(m map[string]any) {
+	evs, ev := gametest.Events, gametest.Event
+	gametest.EventEditsAreRefused(t, []gametest.EventEdit[*Game]{
+		gametest.Edit("the report's throw of 1-1 with 11 marks", afterThrow, func(m map[string]any) {
 			e := ev(m, 0)
 			e["dice"], e["number"], e["note"] = []any{1.0, 1.0}, 2.0, "1-1"
 			mark := map[string]any{"kind": "mark", "rule": "T-M2", "player": e["player"], "other": 1 - e["player"].(float64), "amount": 11.0,
 				"from": -1.0, "to": -1.0, "trackFrom": -1.0, "trackTo": -1.0, "number": 0.0}
 			m["events"] = append([]any{e, mark}, evs(m)[1:]...)
-		}, "events[0] is the throw 1-1, but the dice of this state are 4-1"},
-		{"a throw by the other player", afterThrow, func(m map[string]any) {
+		}, "events[0] is the throw 1-1, but the dice of this state are 4-1"),
+		gametest.Edit("a throw by the other player", afterThrow, func(m map[string]any) {
 			ev(m, 0)["player"] = 1 - ev(m, 0)["player"].(float64)
-		}, "events[0] is a throw by player"},
-		{"more hit marks than the mover has", afterThrow, func(m map[string]any) { ev(m, 1)["amount"] = 12.0 }, "marks for the throw 4-1 (T-M1…T-M3), but he has"},
-		{"a hit that is not there", afterThrow, func(m map[string]any) { m["events"] = append(evs(m), evs(m)[1]) }, "(T-M1…T-M3)"},
-		{"a hit left out", afterThrow, func(m map[string]any) { m["events"] = evs(m)[:1] }, "the events end after 1"},
-		{"a step by another die", afterPlay, func(m map[string]any) {
+		}, "events[0] is a throw by player"),
+		gametest.Edit("more hit marks than the mover has", afterThrow, func(m map[string]any) { ev(m, 1)["amount"] = 12.0 }, "marks for the throw 4-1 (T-M1…T-M3), but he has"),
+		gametest.Edit("a hit that is not there", afterThrow, func(m map[string]any) { m["events"] = append(evs(m), evs(m)[1]) }, "(T-M1…T-M3)"),
+		gametest.Edit("a hit left out", afterThrow, func(m map[string]any) { m["events"] = evs(m)[:1] }, "the events end after 1"),
+		gametest.Edit("a step by another die", afterPlay, func(m map[string]any) {
 			e := ev(m, 1)
 			e["number"] = float64(int(e["number"].(float64))%6 + 1)
-		}, "the play"},
-		{"a step from elsewhere", afterPlay, func(m map[string]any) {
+		}, "the play"),
+		gametest.Edit("a step from elsewhere", afterPlay, func(m map[string]any) {
 			e := ev(m, 0)
 			e["trackFrom"], e["from"], e["trackTo"], e["to"] = 24.0, 24.0-float64(25*int(e["player"].(float64))), 25.0, 25.0
-		}, ""},
-		{"a third step", afterPlay, func(m map[string]any) { m["events"] = append([]any{evs(m)[0], evs(m)[0]}, evs(m)[1:]...) }, "a play is a pass or at most two steps"},
-		{"an unplayable number of 7 marks", afterPass, func(m map[string]any) { ev(m, 1)["amount"] = 7.0 }, ""},
-		{"a pass with one unplayable number", afterPass, func(m map[string]any) { m["events"] = append(evs(m)[:2:2], evs(m)[3:]...) }, ""},
-		{"another Rest", afterGoOn, func(m map[string]any) { ev(m, 0)["amount"] = ev(m, 0)["amount"].(float64) - 1 }, "player"},
-		{"afresh instead of going on", afterGoOn, func(m map[string]any) { ev(m, 0)["note"] = "afresh" }, "afresh"},
-		{"another multiplier", afterEnd, func(m map[string]any) {
+		}, ""),
+		gametest.Edit("a third step", afterPlay, func(m map[string]any) { m["events"] = append([]any{evs(m)[0], evs(m)[0]}, evs(m)[1:]...) }, "a play is a pass or at most two steps"),
+		gametest.Edit("an unplayable number of 7 marks", afterPass, func(m map[string]any) { ev(m, 1)["amount"] = 7.0 }, ""),
+		gametest.Edit("a pass with one unplayable number", afterPass, func(m map[string]any) { m["events"] = append(evs(m)[:2:2], evs(m)[3:]...) }, ""),
+		gametest.Edit("another Rest", afterGoOn, func(m map[string]any) { ev(m, 0)["amount"] = ev(m, 0)["amount"].(float64) - 1 }, "player"),
+		gametest.Edit("afresh instead of going on", afterGoOn, func(m map[string]any) { ev(m, 0)["note"] = "afresh" }, "afresh"),
+		gametest.Edit("another multiplier", afterEnd, func(m map[string]any) {
 			for _, e := range evs(m) {
 				if e := e.(map[string]any); e["rule"] == "T-W2" {
 					e["amount"] = float64(int(e["amount"].(float64))%4 + 1)
 				}
 			}
-		}, ""},
-		{"events of no move", afterPlay, func(m map[string]any) { m["events"] = evs(m)[len(evs(m))-1:] }, ""},
-	} {
-		var plain Game
-		if data, _ := json.Marshal(c.g); plain.UnmarshalJSON(data) != nil {
-			t.Fatalf("%s: the state as played does not load: %v", c.name, plain.UnmarshalJSON(data))
-		}
-		data := edited(t, c.g, c.edit)
-		var back Game
-		err := back.UnmarshalJSON(data)
-		var e *brettspiel.Error
-		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(e.Reason, c.reason) {
-			t.Errorf("%s: UnmarshalJSON = %v, want ErrBadPosition saying %q", c.name, err, c.reason)
-		}
-		if back.phase != phaseZero {
-			t.Errorf("%s: a refused state changed the game", c.name)
-		}
-	}
+		}, ""),
+		gametest.Edit("events of no move", afterPlay, func(m map[string]any) { m["events"] = evs(m)[len(evs(m))-1:] }, ""),
+	}, func() *Game { return new(Game) }, func(g *Game) bool { return g.phase == phaseZero })
 }
 
 // eventCase names the Apply whose events g holds, for the coverage of the

@@ -1,12 +1,11 @@
 package toccateglio
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // played is a state reached in play with the state before its last Apply.
@@ -167,35 +166,11 @@ func FuzzEventsAgainstState(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, pick uint16, at, field uint8, value int16) {
 		s := states[int(pick)%len(states)]
-		data, err := json.Marshal(s.g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plain Game
-		if err := plain.UnmarshalJSON(data); err != nil {
-			t.Fatalf("a state of play does not load: %v\n%s", err, s.g)
-		}
 		evs := mutateEvent(s.g.Events(), at, field, value)
 		if sameEvents(evs, s.g.events) {
 			return
 		}
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(data, &m); err != nil {
-			t.Fatal(err)
-		}
-		if m["events"], err = json.Marshal(evs); err != nil {
-			t.Fatal(err)
-		}
-		edited, _ := json.Marshal(m)
-		var back Game
-		if err := back.UnmarshalJSON(edited); err != nil {
-			var e *brettspiel.Error
-			if !errors.As(err, &e) || e.Reason == "" {
-				t.Fatalf("refused without a reason: %v", err)
-			}
-			if back.phase != phaseZero {
-				t.Fatal("a refused state changed the game")
-			}
+		if !gametest.WithEventsLoads(t, s.g, evs, func() *Game { return new(Game) }, func(g *Game) bool { return g.phase == phaseZero }) {
 			return
 		}
 		if msg := agreeWithState(s.prev, s.g, evs); msg != "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/kit"
@@ -343,7 +344,7 @@ func TestJSONRefusesEventsOutOfPlace(t *testing.T) {
 		{"dice of a move", func(e map[string]any) { e["dice"] = []any{6.0, 2.0} }, "only a throw has dice"},
 		{"nobody's place", func(e map[string]any) { e["player"] = -3.0 }, "a place, but nobody has no track"},
 	} {
-		data := edited(t, g, func(m map[string]any) { c.edit(m["events"].([]any)[0].(map[string]any)) })
+		data := gametest.Edited(t, g, func(m map[string]any) { c.edit(m["events"].([]any)[0].(map[string]any)) })
 		var back Game
 		err := back.UnmarshalJSON(data)
 		var e *brettspiel.Error
@@ -356,7 +357,7 @@ func TestJSONRefusesEventsOutOfPlace(t *testing.T) {
 		name string
 		dice []any
 	}{{"no dice", nil}, {"lower first", []any{3.0, 5.0}}, {"another throw", []any{6.0, 2.0}}, {"three", []any{5.0, 3.0, 1.0}}} {
-		data := edited(t, g, func(m map[string]any) {
+		data := gametest.Edited(t, g, func(m map[string]any) {
 			e := m["events"].([]any)[0].(map[string]any)
 			if c.dice == nil {
 				delete(e, "dice")

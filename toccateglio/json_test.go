@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -80,22 +81,6 @@ func TestJSONRoundTripAndSchema(t *testing.T) {
 	}
 }
 
-// edited returns the JSON of g with f applied to its decoded form.
-func edited(t *testing.T, g *Game, f func(m map[string]any)) []byte {
-	t.Helper()
-	data, _ := json.Marshal(g)
-	var m map[string]any
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	f(m)
-	out, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 func TestUnmarshalJSONRefusesInconsistentStates(t *testing.T) {
 	g := load(t, ts, own(ts, 1, map[int]int{6: 2, 8: 1}), opp(ts, 1, map[int]int{15: 1}), [2]int{5, 3}, [2]int{3, 1})
 	sch := schematest.Compile(t, JSONSchema())
@@ -146,7 +131,7 @@ func TestUnmarshalJSONRefusesInconsistentStates(t *testing.T) {
 		{"one side", func(m map[string]any) { m["sides"] = m["sides"].([]any)[:1] }, brettspiel.ErrBadPosition, "1 sides, want 2", false},
 		{"one mark", func(m map[string]any) { tocc(m)["marks"] = []any{1.0} }, brettspiel.ErrBadPosition, "1 marks and 2 strokes", false},
 	} {
-		data := edited(t, g, c.edit)
+		data := gametest.Edited(t, g, c.edit)
 		var back Game
 		before := back
 		err := back.UnmarshalJSON(data)

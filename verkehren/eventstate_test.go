@@ -9,6 +9,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // playedPair is a state reached in play with the state before its last
@@ -75,58 +76,28 @@ func hasKind(g *Game, k brettspiel.EventKind) bool {
 func TestJSONRefusesEventsThatDisagreeWithTheState(t *testing.T) {
 	thrown := find(t, "a throw being played", func(g *Game) bool { return g.phase == phasePlay && g.dice[0] != g.dice[1] })
 	hit := find(t, "a hit", func(g *Game) bool { return hasKind(g, brettspiel.EventHit) && g.phase == phaseThrow })
-	evs := func(m map[string]any) []any { return m["events"].([]any) }
-	ev := func(m map[string]any, i int) map[string]any { return evs(m)[i].(map[string]any) }
-	for _, c := range []struct {
-		name   string
-		g      *Game
-		edit   func(m map[string]any)
-		reason string
-	}{
-		{"another throw", thrown, func(m map[string]any) {
+	evs, ev := gametest.Events, gametest.Event
+	gametest.EventEditsAreRefused(t, []gametest.EventEdit[*Game]{
+		gametest.Edit("another throw", thrown, func(m map[string]any) {
 			ev(m, 0)["dice"], ev(m, 0)["number"] = []int{6, 6}, 12
-		}, "events[0] is player"},
-		{"a throw by the other player", thrown, func(m map[string]any) {
+		}, "events[0] is player"),
+		gametest.Edit("a throw by the other player", thrown, func(m map[string]any) {
 			ev(m, 0)["player"] = 1 - ev(m, 0)["player"].(float64)
-		}, "but in this state player"},
-		{"a hit by another number", hit, func(m map[string]any) {
+		}, "but in this state player"),
+		gametest.Edit("a hit by another number", hit, func(m map[string]any) {
 			for _, e := range evs(m) {
 				if e := e.(map[string]any); e["kind"] == "hit" {
 					e["number"] = float64(int(e["number"].(float64))%6 + 1)
 					return
 				}
 			}
-		}, "in this state gives"},
-		{"a step by another number", hit, func(m map[string]any) {
+		}, "in this state gives"),
+		gametest.Edit("a step by another number", hit, func(m map[string]any) {
 			e := ev(m, 0)
 			e["number"] = float64(int(e["number"].(float64))%6 + 1)
-		}, ""},
-		{"events of no move", hit, func(m map[string]any) { m["events"] = evs(m)[len(evs(m))-1:] }, ""},
-	} {
-		data, err := json.Marshal(c.g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plain Game
-		if err := plain.UnmarshalJSON(data); err != nil {
-			t.Fatalf("%s: the state as played does not load: %v", c.name, err)
-		}
-		var m map[string]any
-		if err := json.Unmarshal(data, &m); err != nil {
-			t.Fatal(err)
-		}
-		c.edit(m)
-		doc, _ := json.Marshal(m)
-		var back Game
-		err = back.UnmarshalJSON(doc)
-		var e *brettspiel.Error
-		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(e.Reason, c.reason) {
-			t.Errorf("%s: UnmarshalJSON = %v, want ErrBadPosition saying %q", c.name, err, c.reason)
-		}
-		if !back.zero() {
-			t.Errorf("%s: a refused state changed the game", c.name)
-		}
-	}
+		}, ""),
+		gametest.Edit("events of no move", hit, func(m map[string]any) { m["events"] = evs(m)[len(evs(m))-1:] }, ""),
+	}, func() *Game { return new(Game) }, func(g *Game) bool { return g.zero() })
 }
 
 // Every state of play under every preset loads from its JSON with its
