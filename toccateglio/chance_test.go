@@ -12,28 +12,14 @@ import (
 // second throw of the draw for the start (T-S3), and a throw to be played.
 func chancePhases(t *testing.T) map[string]*Game {
 	t.Helper()
-	out := map[string]*Game{}
 	g, err := New(Toccateglispiel())
 	if err != nil {
 		t.Fatal(err)
 	}
-	out["draw, first throw"] = g.Clone().(*Game)
-	for _, s := range []string{"4-1", "6-5"} {
-		m, err := g.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
-		if s == "4-1" {
-			out["draw, second throw"] = g.Clone().(*Game)
-		}
+	out := gametest.DrawNodes(t, g, func(g *Game) *Game { return g.Clone().(*Game) })
+	if out["throw"].phase != phaseThrow {
+		t.Fatalf("after the draw: %s", out["throw"])
 	}
-	if g.phase != phaseThrow {
-		t.Fatalf("after the draw: %s", g)
-	}
-	out["throw"] = g.Clone().(*Game)
 	return out
 }
 
@@ -45,22 +31,7 @@ func chancePhases(t *testing.T) map[string]*Game {
 // to draw.
 func TestT_S3_SampleChanceIsTheWalk(t *testing.T) {
 	for name, g := range chancePhases(t) {
-		outs := g.ChanceOutcomes()
-		legal := g.LegalMoves()
-		if len(outs) != 21 || len(legal) != 21 {
-			t.Fatalf("%s: %d outcomes, %d legal moves", name, len(outs), len(legal))
-		}
-		total := 0
-		for i, o := range outs {
-			if o.Move != legal[i] {
-				t.Fatalf("%s: outcome %d is %s, legal move %s", name, i, g.MoveString(o.Move), g.MoveString(legal[i]))
-			}
-			total += o.Weight
-		}
-		if total != 36 {
-			t.Fatalf("%s: weights sum to %d, want 36", name, total)
-		}
-		gametest.SampleChanceIsTheWalk(t, name, g, 500)
+		gametest.ChanceTableIsTheWalk(t, name, g, 21, 36, 500)
 	}
 	g := chancePhases(t)["throw"]
 	if err := g.Apply(throwMove(3, 1)); err != nil {

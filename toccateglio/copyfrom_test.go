@@ -12,8 +12,5 @@ func TestCopyFromPlaysOnAsClone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Apply(g.LegalMoves()[5]); err != nil {
-		t.Fatal(err)
-	}
-	gametest.CopyFromPlaysOnAsClone(t, g, &Game{})
+	gametest.CopyFromPlaysOnAsClone(t, gametest.Played(t, g, 5), &Game{})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
 	"github.com/brettspiel/brettspiel/internal/stepsearch/steptest"
 	"github.com/brettspiel/brettspiel/kit"
@@ -17,26 +18,12 @@ import (
 
 func notate(_ steptest.Game, steps []brettspiel.Step) string { return stepsearch.Notation(steps, "in") }
 
-// click is a step as a frontend gives it: absolute from and to only.
-func click(from, to int) brettspiel.Step { return brettspiel.Step{From: from, To: to} }
-
-func mustStep(t *testing.T, g *Game, made ...brettspiel.Step) ([]brettspiel.Step, brettspiel.Move) {
-	t.Helper()
-	next, c, err := g.NextSteps(made)
-	if err != nil {
-		t.Fatalf("NextSteps(%v): %v", made, err)
-	}
-	return next, c
-}
-
-func refusedStep(t *testing.T, g *Game, rule string, made ...brettspiel.Step) {
-	t.Helper()
-	_, _, err := g.NextSteps(made)
-	var e *brettspiel.Error
-	if !errors.Is(err, brettspiel.ErrIllegalMove) || !errors.As(err, &e) || !slices.Contains(e.Rules, rule) {
-		t.Fatalf("NextSteps(%v): %v, want an illegal move naming %s", made, err, rule)
-	}
-}
+// The steps of a test: click, as a frontend gives them, offered or refused.
+var (
+	click       = gametest.Click
+	mustStep    = gametest.MustStep
+	refusedStep = gametest.RefusedStep
+)
 
 func offered(next []brettspiel.Step, s brettspiel.Step) bool {
 	return slices.ContainsFunc(next, func(x brettspiel.Step) bool { return x.Matches(s) })

@@ -11,6 +11,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
 	"github.com/brettspiel/brettspiel/internal/stepsearch/steptest"
 	"github.com/brettspiel/brettspiel/kit"
@@ -27,29 +28,15 @@ func orderLegal(g steptest.Game, steps []brettspiel.Step) bool {
 	return err == nil
 }
 
-// click is a step as a frontend gives it: absolute from and to only.
-func click(from, to int) brettspiel.Step { return brettspiel.Step{From: from, To: to} }
+// The steps of a test: click, as a frontend gives them, offered or refused.
+var (
+	click       = gametest.Click
+	mustStep    = gametest.MustStep
+	refusedStep = gametest.RefusedStep
+)
 
 // abs1 is player 1's track point p in absolute points.
 func abs1(p int) int { return board.SameDirection.ToAbsolute(1, p) }
-
-func mustStep(t *testing.T, g *Game, made ...brettspiel.Step) ([]brettspiel.Step, brettspiel.Move) {
-	t.Helper()
-	next, c, err := g.NextSteps(made)
-	if err != nil {
-		t.Fatalf("NextSteps(%v): %v", made, err)
-	}
-	return next, c
-}
-
-func refusedStep(t *testing.T, g *Game, rule string, made ...brettspiel.Step) {
-	t.Helper()
-	_, _, err := g.NextSteps(made)
-	var e *brettspiel.Error
-	if !errors.Is(err, brettspiel.ErrIllegalMove) || !errors.As(err, &e) || !slices.Contains(e.Rules, rule) {
-		t.Fatalf("NextSteps(%v): %v, want an illegal move naming %s", made, err, rule)
-	}
-}
 
 func TestSteps_DriveEveryPresetBySteps(t *testing.T) {
 	for _, p := range Presets() {

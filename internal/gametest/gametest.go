@@ -217,3 +217,61 @@ func PlayOn(t *testing.T, id string, seed uint64, steps uint8, parseID, fromJSON
 		}
 	}
 }
+
+// DrawNodes plays the draw for the start of g, a fresh game of two whose
+// start is drawn: 4-1, then 6-5. It returns copies (clone) of g at the
+// first throw of the draw, at its second, and at the first throw to be
+// played.
+func DrawNodes[G brettspiel.Game](t *testing.T, g G, clone func(G) G) map[string]G {
+	t.Helper()
+	out := map[string]G{"draw, first throw": clone(g)}
+	for _, s := range []string{"4-1", "6-5"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		if s == "4-1" {
+			out["draw, second throw"] = clone(g)
+		}
+	}
+	out["throw"] = clone(g)
+	return out
+}
+
+// ChanceTableIsTheWalk checks g at a chance node: it has n outcomes, in the
+// order of its legal moves, whose weights sum to total, and
+// SampleChanceIsTheWalk holds over seeds sources.
+func ChanceTableIsTheWalk(t *testing.T, name string, g brettspiel.Game, n, total, seeds int) {
+	t.Helper()
+	outs := g.ChanceOutcomes()
+	legal := g.LegalMoves()
+	if len(outs) != n || len(legal) != n {
+		t.Fatalf("%s: %d outcomes, %d legal moves, want %d", name, len(outs), len(legal), n)
+	}
+	sum := 0
+	for i, o := range outs {
+		if o.Move != legal[i] {
+			t.Fatalf("%s: outcome %d is %s, legal move %s", name, i, g.MoveString(o.Move), g.MoveString(legal[i]))
+		}
+		sum += o.Weight
+	}
+	if sum != total {
+		t.Fatalf("%s: weights sum to %d, want %d", name, sum, total)
+	}
+	SampleChanceIsTheWalk(t, name, g, seeds)
+}
+
+// Played applies to g, in turn, its legal move of each index of picks, and
+// returns g.
+func Played[G brettspiel.Game](t *testing.T, g G, picks ...int) G {
+	t.Helper()
+	for _, i := range picks {
+		if err := g.Apply(g.LegalMoves()[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
