@@ -2,7 +2,6 @@ package festung
 
 import (
 	"encoding/json"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -20,16 +20,7 @@ import (
 // call that could play or report a game refuses it or reports nothing, and
 // loading into it works.
 func TestZeroGameRefuses(t *testing.T) {
-	zeroErr := func(what string, err error) {
-		t.Helper()
-		if !errors.Is(err, brettspiel.ErrZeroGame) {
-			t.Errorf("%s = %v; want an error wrapping ErrZeroGame", what, err)
-		}
-		var e *brettspiel.Error
-		if !errors.As(err, &e) {
-			t.Errorf("%s: %T is no *brettspiel.Error", what, err)
-		}
-	}
+	zeroErr := func(what string, err error) { t.Helper(); gametest.RefusedAsZero(t, what, err) }
 	g := &Game{}
 	r := rand.New(rand.NewPCG(1, 2))
 	zeroErr("Apply(throw)", g.Apply(ThrowMove(dice.Throw3{L: 5, A: 1, B: 6})))

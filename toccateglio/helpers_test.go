@@ -7,6 +7,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // own builds a side from counts by track point; the stones not named go to
@@ -48,13 +49,7 @@ func load(t testing.TB, o Options, s0, s1 board.Side, dice [2]int, marks [2]int)
 }
 
 // plays returns the legal moves in notation.
-func plays(g *Game) []string {
-	var out []string
-	for _, m := range g.LegalMoves() {
-		out = append(out, g.MoveString(m))
-	}
-	return out
-}
+var plays = gametest.Plays
 
 // play applies a move given in notation.
 func play(t testing.TB, g *Game, s string) []brettspiel.Event {

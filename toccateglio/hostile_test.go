@@ -1,7 +1,6 @@
 package toccateglio
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
@@ -72,20 +71,8 @@ func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 	// the first step that is no move, without reading the rest.
 	gametest.RecordStepsAreBounded(t, "game: toccateglio\noption: turn-cap=10\n\n", 88, "game: toccateglio\n\n", ReadRecord, LoadRecord)
 	// A real match stays far below the bound.
-	for seed := range uint64(20) {
+	gametest.RecordsOfPlayLoad(t, 20, func() (*Game, *brettspiel.Record) {
 		g, _ := New(Toccateglispiel())
-		rec := NewRecord(Toccateglispiel())
-		r := rand.New(rand.NewPCG(seed, 8))
-		for g.ToMove() != brettspiel.Terminal {
-			if err := rec.Append(g, gametest.Step(g, r, brettspiel.RandomPolicy)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if n, max := len(rec.Steps), maxRecordSteps(g.opts); n > max/10 {
-			t.Errorf("seed %d: %d steps, the bound is %d", seed, n, max)
-		}
-		if _, err := LoadRecord(rec); err != nil {
-			t.Errorf("seed %d: %v", seed, err)
-		}
-	}
+		return g, NewRecord(Toccateglispiel())
+	}, func(g *Game) int { return maxRecordSteps(g.opts) }, 10, LoadRecord)
 }

@@ -221,16 +221,5 @@ func BenchmarkNextSteps(b *testing.B) {
 			gs, steps = append(gs, g), append(steps, info.Steps)
 		}
 	}
-	calls := 0
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(gs)
-		for j := 0; j <= len(steps[k]); j++ {
-			if _, _, err := gs[k].NextSteps(steps[k][:j]); err != nil {
-				b.Fatal(err)
-			}
-			calls++
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
+	gametest.BenchNextSteps(b, gs, steps)
 }

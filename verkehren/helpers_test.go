@@ -8,6 +8,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // o converts the player's track point p into the opponent's track point:
@@ -36,14 +37,8 @@ func at(t testing.TB, opts Options, d1, d2 int, me, opp map[int]int) *Game {
 	return g
 }
 
-// plays lists the notation of every legal move.
-func plays(g *Game) []string {
-	var out []string
-	for _, m := range g.LegalMoves() {
-		out = append(out, g.MoveString(m))
-	}
-	return out
-}
+// plays returns the legal moves in notation.
+var plays = gametest.Plays
 
 func hasPlay(g *Game, s string) bool { return slices.Contains(plays(g), s) }
 

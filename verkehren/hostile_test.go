@@ -98,20 +98,8 @@ func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 	// the first step that is no move, without reading the rest.
 	gametest.RecordStepsAreBounded(t, "game: verkehren\noption: turn-cap=10\n\n", 86, "game: verkehren\n\n", ReadRecord, LoadRecord)
 	// Real games stay far below the bound.
-	for seed := range uint64(20) {
+	gametest.RecordsOfPlayLoad(t, 20, func() (*Game, *brettspiel.Record) {
 		g, _ := New(VK())
-		rec := NewRecord(VK())
-		r := rand.New(rand.NewPCG(seed, 8))
-		for g.ToMove() != brettspiel.Terminal {
-			if err := rec.Append(g, gametest.Step(g, r, brettspiel.RandomPolicy)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if n, max := len(rec.Steps), maxRecordSteps(g.opts); n > max/10 {
-			t.Errorf("seed %d: %d steps, the bound is %d", seed, n, max)
-		}
-		if _, err := LoadRecord(rec); err != nil {
-			t.Errorf("seed %d: %v", seed, err)
-		}
-	}
+		return g, NewRecord(VK())
+	}, func(g *Game) int { return maxRecordSteps(g.opts) }, 10, LoadRecord)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -19,12 +20,7 @@ import (
 // zero Game: each refuses with ErrZeroGame or reports nothing to do, and the
 // game stays zero.
 func TestZeroGameRefuses(t *testing.T) {
-	zeroErr := func(name string, err error) {
-		t.Helper()
-		if !errors.Is(err, brettspiel.ErrZeroGame) {
-			t.Errorf("%s = %v, want an error wrapping ErrZeroGame", name, err)
-		}
-	}
+	zeroErr := func(what string, err error) { t.Helper(); gametest.RefusedAsZero(t, what, err) }
 	g := &Game{}
 	zeroErr("Apply(throw)", g.Apply(throwMove(mustThrow(6, 5))))
 	zeroErr("Apply(concede)", g.Apply(kit.NewMove(0, concedePayload)))

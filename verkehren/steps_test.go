@@ -254,18 +254,7 @@ func BenchmarkNextSteps(b *testing.B) {
 	}{{"all", false}, {"doublets", true}} {
 		b.Run(c.name, func(b *testing.B) {
 			gs, steps := benchTurns(b, c.doublets)
-			calls := 0
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				k := i % len(gs)
-				for j := 0; j <= len(steps[k]); j++ {
-					if _, _, err := gs[k].NextSteps(steps[k][:j]); err != nil {
-						b.Fatal(err)
-					}
-					calls++
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
+			gametest.BenchNextSteps(b, gs, steps)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package gametest
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -274,4 +275,25 @@ func Played[G brettspiel.Game](t *testing.T, g G, picks ...int) G {
 		}
 	}
 	return g
+}
+
+// Plays returns the legal moves of g in its notation.
+func Plays(g brettspiel.Game) []string {
+	var out []string
+	for _, m := range g.LegalMoves() {
+		out = append(out, g.MoveString(m))
+	}
+	return out
+}
+
+// RefusedAsZero checks that err, what a zero game answered to what, is a
+// *brettspiel.Error wrapping brettspiel.ErrZeroGame.
+func RefusedAsZero(t *testing.T, what string, err error) {
+	t.Helper()
+	if !errors.Is(err, brettspiel.ErrZeroGame) {
+		t.Errorf("%s = %v; want an error wrapping ErrZeroGame", what, err)
+	}
+	if !errors.As(err, new(*brettspiel.Error)) {
+		t.Errorf("%s: %T is no *brettspiel.Error", what, err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -78,5 +79,28 @@ func RecordStepsAreBounded[G any](t *testing.T, capped string, budget int, plain
 	cr := &CountingReader{R: strings.NewReader(big)}
 	if _, err := read(cr); !errors.Is(err, brettspiel.ErrBadNotation) || cr.N > 1<<17 {
 		t.Errorf("ReadRecord of %d bytes read %d: %v", len(big), cr.N, err)
+	}
+}
+
+// RecordsOfPlayLoad plays games seeded games to their end, each a fresh
+// game and its empty record from fresh, the moves recorded (every legal
+// move and throw as likely as RandomPolicy and SampleChance make them), and
+// checks that each record has at most budget(g)/share steps and loads.
+func RecordsOfPlayLoad[G brettspiel.Game](t *testing.T, games int, fresh func() (G, *brettspiel.Record), budget func(G) int, share int, load func(*brettspiel.Record) (G, error)) {
+	t.Helper()
+	for seed := range uint64(games) {
+		g, rec := fresh()
+		r := rand.New(rand.NewPCG(seed, 8))
+		for g.ToMove() != brettspiel.Terminal {
+			if err := rec.Append(g, Step(g, r, brettspiel.RandomPolicy)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, max := len(rec.Steps), budget(g); n > max/share {
+			t.Errorf("seed %d: %d steps, the bound is %d", seed, n, max)
+		}
+		if _, err := load(rec); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
 	}
 }

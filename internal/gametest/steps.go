@@ -32,3 +32,21 @@ func RefusedStep(t *testing.T, g brettspiel.Stepper, rule string, made ...bretts
 
 // Click is a step as a frontend gives it: absolute from and to only.
 func Click(from, to int) brettspiel.Step { return brettspiel.Step{From: from, To: to} }
+
+// BenchNextSteps is the body of a benchmark of NextSteps: it asks each game
+// of gs for what follows every prefix of its turn's steps, round the games,
+// and reports the time a call.
+func BenchNextSteps[G brettspiel.Stepper](b *testing.B, gs []G, steps [][]brettspiel.Step) {
+	calls := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(gs)
+		for j := 0; j <= len(steps[k]); j++ {
+			if _, _, err := gs[k].NextSteps(steps[k][:j]); err != nil {
+				b.Fatal(err)
+			}
+			calls++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
+}
