@@ -439,4 +439,3 @@ func presetRules(settings []string) bool {
 	}
 	return true
 }
-

@@ -134,4 +134,3 @@ func withOp(err error, op string) error {
 	}
 	return err
 }
-
