@@ -1,7 +1,6 @@
 package verkehren
 
 import (
-
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
