@@ -273,17 +273,7 @@ func mutateEvent(evs []brettspiel.Event, players int, at, field uint8, value int
 	return evs
 }
 
-func sameEvents(a, b []brettspiel.Event) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
-			return false
-		}
-	}
-	return true
-}
+var sameEvents = gametest.SameEvents
 
 // FuzzEventsAgainstState edits one event of a state reached in play and
 // loads the state's JSON with the edited events: it is refused with a

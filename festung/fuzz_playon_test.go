@@ -12,17 +12,11 @@ import (
 // what the decoder accepts.
 func playOnSeeds(tb testing.TB) []string {
 	tb.Helper()
-	var games []brettspiel.Game
+	var opts []Options
 	for n := 2; n <= 6; n++ {
-		for _, o := range []Options{ForPlayers(n), {Players: n, Stock: 1, TurnCap: 90}} {
-			g, err := New(o)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			games = append(games, g)
-		}
+		opts = append(opts, ForPlayers(n), Options{Players: n, Stock: 1, TurnCap: 90})
 	}
-	ids := gametest.PlayOnSeedsWhere(tb, games, func(step int, g brettspiel.Game) bool {
+	ids := gametest.PlayOnSeedsWhere(tb, gametest.Fresh(tb, New, opts...), func(step int, g brettspiel.Game) bool {
 		return step%37 == 0 || g.ToMove() >= 0
 	})
 	// A seat as far below the setup as the throws allow, near the turn cap.

@@ -270,11 +270,8 @@ func TestWriteSeeds(t *testing.T) {
 // a key given twice or data after the object is refused with a
 // *brettspiel.Error, and the game is left as it was.
 func FuzzUnmarshalJSONStrict(f *testing.F) {
-	docs := gametest.StrictJSONDocs(f, sampleGames(f))
 	held := midGame(f, 9, 12)
-	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
-		gametest.StrictJSON(t, docs, held.clone(), which, op, at, pick, extra)
-	})
+	gametest.FuzzStrictJSON(f, sampleGames(f), func() gametest.State { return held.clone() })
 }
 
 // FuzzReadRecordBudget: a record that loads keeps within the step budget of
@@ -282,14 +279,10 @@ func FuzzUnmarshalJSONStrict(f *testing.F) {
 // reading it as a stream (ReadRecord) agrees with parsing it whole and
 // loading it (LoadRecord).
 func FuzzReadRecordBudget(f *testing.F) {
-	for _, s := range []string{
+	gametest.FuzzReadRecord(f, []string{
 		recordOf(f, Options{Players: 3, TurnCap: 4}, 1),
 		recordOf(f, Options{Players: 5, Stock: 4, TurnCap: 30}, 2),
 		"game: festung\nplayers: 2\noption: turn-cap=2\n\n5/1-6\n2/3-4 ; W1.II\n6/6-6\n",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		gametest.ReadRecordAgrees(t, text, ReadRecord, LoadRecord, func(g *Game) int { return maxRecordSteps(g.opts) })
-	})
+	},
+		ReadRecord, LoadRecord, func(g *Game) int { return maxRecordSteps(g.opts) })
 }

@@ -96,17 +96,7 @@ func mutateEvent(evs []brettspiel.Event, at, field uint8, value int16) []brettsp
 	return evs
 }
 
-func sameEvents(a, b []brettspiel.Event) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !a[i].Equal(b[i]) {
-			return false
-		}
-	}
-	return true
-}
+var sameEvents = gametest.SameEvents
 
 // agreeWithState says what in accepted events evs disagrees with the state g
 // that play reached from prev, or "". What any Apply's events and its state

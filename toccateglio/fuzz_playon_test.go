@@ -3,7 +3,6 @@ package toccateglio
 import (
 	"testing"
 
-	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
@@ -11,15 +10,7 @@ import (
 // option sets: fresh, in play and finished.
 func playOnSeeds(tb testing.TB) []string {
 	tb.Helper()
-	var games []brettspiel.Game
-	for _, o := range []Options{{}, Tokkadille1853(16), Toccadille(), {Partien: 3}, {Partien: 2, TurnCap: 40}} {
-		g, err := New(o)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		games = append(games, g)
-	}
-	return gametest.PlayOnSeeds(tb, games, 23)
+	return gametest.PlayOnSeeds(tb, gametest.Fresh(tb, New, []Options{{}, Tokkadille1853(16), Toccadille(), {Partien: 3}, {Partien: 2, TurnCap: 40}}...), 23)
 }
 
 // FuzzPlayOnFromID decodes a position ID and, from a state it accepts, plays

@@ -88,11 +88,8 @@ func FuzzFromPosition(f *testing.F) {
 // a key given twice or data after the object is refused with a
 // *brettspiel.Error, and the game is left as it was.
 func FuzzUnmarshalJSONStrict(f *testing.F) {
-	docs := gametest.StrictJSONDocs(f, []*Game{midGame(f, 1, 0), midGame(f, 2, 9), midGame(f, 3, 40), midGame(f, 4, 100000)})
 	held := midGame(f, 9, 12)
-	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
-		gametest.StrictJSON(t, docs, held.Clone().(*Game), which, op, at, pick, extra)
-	})
+	gametest.FuzzStrictJSON(f, []*Game{midGame(f, 1, 0), midGame(f, 2, 9), midGame(f, 3, 40), midGame(f, 4, 100000)}, func() gametest.State { return held.Clone().(*Game) })
 }
 
 // FuzzReadRecordBudget: a record that loads keeps within the step budget of
@@ -100,14 +97,10 @@ func FuzzUnmarshalJSONStrict(f *testing.F) {
 // reading it as a stream (ReadRecord) agrees with parsing it whole and
 // loading it (LoadRecord).
 func FuzzReadRecordBudget(f *testing.F) {
-	for _, s := range []string{
+	gametest.FuzzReadRecord(f, []string{
 		"game: toccateglio\noption: turn-cap=2\n\n" + strings.Repeat("6-5 ; 6-5\n", 3) + "6-5 ; 2-1\n",
 		"# brettspiel record\ngame: toccateglio\npreset: Toccateglispiel\n\n4-1 ; 6-4 ; 3-1 ; 1/2 2/5\n5-3 ; 1/4 1/6\n6-2 ; 1/7 5/7\n",
 		"game: toccateglio\npreset: Toccadille\noption: partien=2\noption: turn-cap=3\n\n2-1 ; 6-5\n",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		gametest.ReadRecordAgrees(t, text, ReadRecord, LoadRecord, func(g *Game) int { return maxRecordSteps(g.opts) })
-	})
+	},
+		ReadRecord, LoadRecord, func(g *Game) int { return maxRecordSteps(g.opts) })
 }

@@ -11,15 +11,7 @@ import (
 // option sets: fresh, in play and finished.
 func playOnSeeds(tb testing.TB) []string {
 	tb.Helper()
-	var games []brettspiel.Game
-	for _, o := range []Options{VK(), VKBandLimit(), Cotton(), Fiske(), {FirstPlayer: brettspiel.Starts(1), TurnCap: 60}} {
-		g, err := New(o)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		games = append(games, g)
-	}
-	return gametest.PlayOnSeeds(tb, games, 23)
+	return gametest.PlayOnSeeds(tb, gametest.Fresh(tb, New, []Options{VK(), VKBandLimit(), Cotton(), Fiske(), {FirstPlayer: brettspiel.Starts(1), TurnCap: 60}}...), 23)
 }
 
 // FuzzPlayOnFromID decodes a position ID and, from a state it accepts, plays

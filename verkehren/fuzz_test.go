@@ -340,11 +340,8 @@ func TestWriteFuzzSeeds(t *testing.T) {
 // a key given twice or data after the object is refused with a
 // *brettspiel.Error, and the game is left as it was.
 func FuzzUnmarshalJSONStrict(f *testing.F) {
-	docs := gametest.StrictJSONDocs(f, fuzzStates(f))
 	held := midGame(f, 9, 12)
-	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
-		gametest.StrictJSON(t, docs, held.clone(), which, op, at, pick, extra)
-	})
+	gametest.FuzzStrictJSON(f, fuzzStates(f), func() gametest.State { return held.clone() })
 }
 
 // FuzzReadRecordBudget: a record that loads keeps within the step budget of
@@ -352,12 +349,8 @@ func FuzzUnmarshalJSONStrict(f *testing.F) {
 // reading it as a stream (ReadRecord) agrees with parsing it whole and
 // loading it (LoadRecord).
 func FuzzReadRecordBudget(f *testing.F) {
-	for _, s := range append(fuzzRecords(f)[:4],
+	gametest.FuzzReadRecord(f, append(fuzzRecords(f)[:4],
 		"game: verkehren\noption: turn-cap=2\n\n"+strings.Repeat("6-5 ; 6-5\n", 3)+"6-5 ; 2-1\n",
-		"game: verkehren\noption: turn-cap=1\n\n6-5 ; 2-1 ; 3-1 ; 13/16 13/14\n") {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		gametest.ReadRecordAgrees(t, text, ReadRecord, LoadRecord, func(g *Game) int { return maxRecordSteps(g.opts) })
-	})
+		"game: verkehren\noption: turn-cap=1\n\n6-5 ; 2-1 ; 3-1 ; 13/16 13/14\n"),
+		ReadRecord, LoadRecord, func(g *Game) int { return maxRecordSteps(g.opts) })
 }

@@ -3,6 +3,7 @@ package gametest
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,3 +117,6 @@ func WithEventsLoads[G State](t *testing.T, g G, evs []brettspiel.Event, zero fu
 	}
 	return true
 }
+
+// SameEvents says whether a and b are the same events in the same order.
+func SameEvents(a, b []brettspiel.Event) bool { return slices.EqualFunc(a, b, brettspiel.Event.Equal) }

@@ -297,3 +297,17 @@ func RefusedAsZero(t *testing.T, what string, err error) {
 		t.Errorf("%s: %T is no *brettspiel.Error", what, err)
 	}
 }
+
+// Fresh returns a new game (newGame) under each of opts.
+func Fresh[O any, G brettspiel.Game](tb testing.TB, newGame func(O) (G, error), opts ...O) []brettspiel.Game {
+	tb.Helper()
+	var games []brettspiel.Game
+	for _, o := range opts {
+		g, err := newGame(o)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	return games
+}

@@ -189,3 +189,21 @@ func (c *CountingReader) Read(p []byte) (int, error) {
 	c.N += n
 	return n, err
 }
+
+// FuzzStrictJSON runs the fuzz target whose body is StrictJSON over the
+// documents of games, each input refused by a fresh game in play.
+func FuzzStrictJSON[G any](f *testing.F, games []G, fresh func() State) {
+	docs := StrictJSONDocs(f, games)
+	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, pick uint8, extra []byte) {
+		StrictJSON(t, docs, fresh(), which, op, at, pick, extra)
+	})
+}
+
+// FuzzReadRecord runs the fuzz target whose body is ReadRecordAgrees,
+// seeded with the record texts seeds.
+func FuzzReadRecord[G any](f *testing.F, seeds []string, read func(io.Reader) (G, error), load func(*brettspiel.Record) (G, error), budget func(G) int) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) { ReadRecordAgrees(t, text, read, load, budget) })
+}
