@@ -104,6 +104,9 @@ func TestConformance(t *testing.T) {
 				Games:     games,
 				Seed:      uint64(1000 + i),
 				DeepGames: deep,
+				// the deep checks at one step in 8 of the deep game by
+				// default, at every step with BRETTSPIEL_LONG set
+				DeepShare: conformance.Games(8, 1),
 				Policy:    noConcede,
 				Invariant: invariant,
 				Observe:   counts.observe,
