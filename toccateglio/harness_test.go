@@ -209,7 +209,7 @@ func TestHarness(t *testing.T) {
 						o.Partien = run.partien
 					}
 					conformance.Run(t, newGameFunc(t, o), conformance.Config{
-						Games: run.games, Seed: uint64(i + 1), DeepGames: run.deeps, DeepShare: conformance.Games(8, 1),
+						Games: run.games, Seed: uint64(i + 1), DeepGames: run.deeps, DeepShare: conformance.Games(16, 1),
 						Policy: run.policy, Invariant: checkInvariant, Observe: ends.observe, Compare: fastCompare,
 						RoundTrips: roundTrips(t, o),
 					})
