@@ -8,12 +8,13 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/race"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func TestMoveEncoding(t *testing.T) {
 	for _, p := range []brettspiel.Player{brettspiel.Chance, 0, 1, 5} {
 		for _, payload := range []uint64{0, 1, 1<<56 - 1} {
-			m := brettspiel.NewMove(p, payload)
+			m := kit.NewMove(p, payload)
 			if m.Actor() != p || m.Payload() != payload || m == brettspiel.NoMove {
 				t.Errorf("NewMove(%v, %#x) = %v: actor %v payload %#x", p, payload, m, m.Actor(), m.Payload())
 			}
@@ -22,11 +23,11 @@ func TestMoveEncoding(t *testing.T) {
 	if brettspiel.NoMove.Actor() != brettspiel.Nobody || brettspiel.Move(^uint64(0)).Actor() != brettspiel.Nobody {
 		t.Error("NoMove and garbage must belong to nobody")
 	}
-	if brettspiel.NewMove(0, 1<<56|5).Payload() != 5 {
+	if kit.NewMove(0, 1<<56|5).Payload() != 5 {
 		t.Error("payload not masked to 56 bits")
 	}
 	// Moves of one actor sort by payload.
-	if !(brettspiel.NewMove(1, 2) < brettspiel.NewMove(1, 3)) {
+	if !(kit.NewMove(1, 2) < kit.NewMove(1, 3)) {
 		t.Error("moves of one actor must sort by payload")
 	}
 }
@@ -43,23 +44,23 @@ func TestErrorWrapsSentinel(t *testing.T) {
 }
 
 func TestCheckMoveOrder(t *testing.T) {
-	legal := []brettspiel.Move{brettspiel.NewMove(0, 1), brettspiel.NewMove(0, 4), brettspiel.NewMove(0, 9)}
+	legal := []brettspiel.Move{kit.NewMove(0, 1), kit.NewMove(0, 4), kit.NewMove(0, 9)}
 	cases := []struct {
 		toMove brettspiel.Player
 		m      brettspiel.Move
 		want   error
 	}{
-		{0, brettspiel.NewMove(0, 4), nil},
-		{0, brettspiel.NewMove(0, 9), nil},
-		{0, brettspiel.NewMove(0, 5), brettspiel.ErrIllegalMove},
-		{0, brettspiel.NewMove(0, 10), brettspiel.ErrIllegalMove},
-		{0, brettspiel.NewMove(1, 4), brettspiel.ErrNotYourTurn},
+		{0, kit.NewMove(0, 4), nil},
+		{0, kit.NewMove(0, 9), nil},
+		{0, kit.NewMove(0, 5), brettspiel.ErrIllegalMove},
+		{0, kit.NewMove(0, 10), brettspiel.ErrIllegalMove},
+		{0, kit.NewMove(1, 4), brettspiel.ErrNotYourTurn},
 		{0, brettspiel.NoMove, brettspiel.ErrNotYourTurn},
-		{brettspiel.Chance, brettspiel.NewMove(0, 4), brettspiel.ErrChanceNode},
-		{brettspiel.Terminal, brettspiel.NewMove(0, 4), brettspiel.ErrGameOver},
+		{brettspiel.Chance, kit.NewMove(0, 4), brettspiel.ErrChanceNode},
+		{brettspiel.Terminal, kit.NewMove(0, 4), brettspiel.ErrGameOver},
 	}
 	for _, c := range cases {
-		err := brettspiel.CheckMove(c.toMove, c.m, legal, nil)
+		err := kit.CheckMove(c.toMove, c.m, legal, nil)
 		if (c.want == nil) != (err == nil) || (c.want != nil && !errors.Is(err, c.want)) {
 			t.Errorf("CheckMove(%v, %v) = %v, want %v", c.toMove, c.m, err, c.want)
 		}
@@ -85,7 +86,7 @@ func TestSampleChanceFollowsWeights(t *testing.T) {
 			t.Errorf("outcome %v drawn %d times of 6000", m, n)
 		}
 	}
-	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 3))
+	_ = g.Apply(kit.NewMove(brettspiel.Chance, 3))
 	if _, err := brettspiel.SampleChance(g, r); !errors.Is(err, brettspiel.ErrNotYourTurn) {
 		t.Errorf("SampleChance at a player's node: %v", err)
 	}

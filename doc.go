@@ -45,8 +45,7 @@
 // optional interfaces beside [Game]. A [Describer] takes any legal move apart
 // into a [MoveInfo]: its [MoveKind], the dice as numbers, and for a play each
 // single [Step] of one stone in absolute points (the numbering the boards are
-// drawn in; [Bar], [Hand] and [Off] off the points), in the mover's own track
-// beside, with the number it uses and [StepFlags] for what it does. A
+// drawn in; [Bar] and [Off] off the points), in the mover's own track beside, with the number it uses and [StepFlags] for what it does. A
 // [Stepper] takes a play one step at a time: given the steps made so far,
 // in the order the player made them, it lists the steps that may come next
 // and returns the whole move once they determine one, so that a frontend
@@ -59,12 +58,19 @@
 //
 // A [History] keeps a game with every step it took and the events of each,
 // with undo, redo, a takeback to a player's last decision, the position
-// before any step and the [Record] of it all. A [Simulator] plays a game to
+// before any step and the [Record] of it all. A kit.Simulator plays a game to
 // its end at random far faster than [PlayOut], for search code; [Simulate]
 // uses it where a game has one. A [Record] is read line by line by a
 // [RecordReader], within [MaxRecordLine] and [MaxRecordSteps]. The package
 // catalog builds, loads and describes every game by name, and the package
 // rules carries the text of every rule ID that events and errors name.
+//
+// # Writing a game
+//
+// This package is what a frontend or a bot uses. What the games themselves
+// share to build a [Game] — position IDs, the JSON envelope and its strict
+// decoding, options in text, records, chance tables, the first check of an
+// Apply — is in package kit, which also says how to add a game.
 //
 // # Concurrency
 //

@@ -9,6 +9,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -32,13 +33,13 @@ func TestErrorNameOfEverySentinel(t *testing.T) {
 	if got := brettspiel.ErrorName(errors.New("other")); got != "" {
 		t.Errorf("ErrorName of another error = %q", got)
 	}
-	if brettspiel.NewSentinel("ErrX", "x") == brettspiel.NewSentinel("ErrX", "x") {
+	if kit.NewSentinel("ErrX", "x") == kit.NewSentinel("ErrX", "x") {
 		t.Error("two sentinels of one name are one error")
 	}
 }
 
 func TestRefuseKeepsTheRulesAsData(t *testing.T) {
-	e := brettspiel.Refuse(brettspiel.RefuseBlocked, "point 7 holds a stone of the opponent", "T-D3")
+	e := kit.Refuse(brettspiel.RefuseBlocked, "point 7 holds a stone of the opponent", "T-D3")
 	e.Op, e.Input = "apply", "3/7"
 	if !errors.Is(e, brettspiel.ErrIllegalMove) || !slices.Equal(e.Rules, []string{"T-D3"}) {
 		t.Errorf("Refuse: %v, rules %q", e, e.Rules)
@@ -62,7 +63,7 @@ func TestRefuseKeepsTheRulesAsData(t *testing.T) {
 		t.Error("rules or a refusal read out of a reason")
 	}
 	// a refusal without rules refuses by none
-	if e := brettspiel.Refuse(brettspiel.RefuseNoStone, "no own stone on point 4"); e.Rules != nil || strings.Contains(e.Error(), "(") {
+	if e := kit.Refuse(brettspiel.RefuseNoStone, "no own stone on point 4"); e.Rules != nil || strings.Contains(e.Error(), "(") {
 		t.Errorf("a refusal by no rule: %v %q", e, e.Rules)
 	}
 	r := &brettspiel.Refusal{Steps: []brettspiel.Step{{From: 13, To: 15}}, Dice: []int{4, 1}, At: 0}

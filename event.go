@@ -26,14 +26,11 @@ const (
 	EventEnd     EventKind = "end"      // a round or the game ended; Player won
 )
 
-// NoPlace fills From or To when an event concerns no point or field.
-const NoPlace = -1
-
 // Event is one thing that an Apply did, with the rule that made it happen.
 //
 // From and To are in the coordinates in which the game is drawn: in the race
 // games the absolute points 1…24 (player 0's track, the numbering of
-// [Step.From]) or [Bar], [Hand] and [Off]; in the Festungsspiel the field's
+// [Step.From]) or [Bar] and [Off] (Toccadille's hand is the bar's place); in the Festungsspiel the field's
 // number (its FieldID). TrackFrom and TrackTo are the same places in the
 // track of Player, the numbering of the race games' notation; in a game
 // without tracks they equal From and To. FromName and ToName name a place

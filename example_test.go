@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/internal/race"
 )
 
@@ -44,8 +45,8 @@ func ExampleGame_ParseMove() {
 
 // Quote keeps an error message short whatever the input.
 func ExampleQuote() {
-	fmt.Println(brettspiel.Quote("6-5"))
-	fmt.Println(brettspiel.Quote(strings.Repeat("x", 100)))
+	fmt.Println(quote.Quote("6-5"))
+	fmt.Println(quote.Quote(strings.Repeat("x", 100)))
 	// Output:
 	// "6-5"
 	// "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (100 bytes)

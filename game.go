@@ -18,9 +18,6 @@ const (
 	Nobody Player = -3
 )
 
-// MaxPlayers is the largest number of seats any game of this module has.
-const MaxPlayers = 6
-
 // String returns "player N", "chance", "terminal" or "nobody".
 func (p Player) String() string {
 	switch p {
@@ -36,7 +33,7 @@ func (p Player) String() string {
 
 // Move is one whole step of a game: a player's complete turn (the full play of a
 // throw, a pass, or a decision) or a chance outcome. The high byte names the
-// actor; the low 56 bits are the variant's encoding (see [NewMove]). The zero
+// actor; the low 56 bits are the variant's encoding (see kit.NewMove). The zero
 // Move is [NoMove], which no game accepts.
 type Move uint64
 
@@ -48,15 +45,8 @@ const (
 	payloadMask = 1<<payloadBits - 1
 )
 
-// NewMove builds a Move for actor (a seat or [Chance]) from a variant's payload.
-// Only the low 56 bits of payload are kept. Variant packages use it; callers of a
-// game get their moves from [Game.LegalMoves] or [Game.ParseMove].
-func NewMove(actor Player, payload uint64) Move {
-	return Move(uint64(uint8(actor+3))<<payloadBits | payload&payloadMask)
-}
-
 // Actor returns the player the move belongs to: a seat, [Chance], or [Nobody]
-// for [NoMove] and values no [NewMove] call can produce.
+// for [NoMove] and values no kit.NewMove call can produce.
 func (m Move) Actor() Player {
 	a := Player(int(m>>payloadBits) - 3)
 	if a < Chance || a >= MaxPlayers || m == NoMove {
@@ -110,7 +100,7 @@ type Game interface {
 	// the order of LegalMoves; nil at any other node. The slice is the
 	// caller's to keep or change: a game must not hand out a table that
 	// other games read. (Search code that must not allocate draws a throw
-	// through ChanceSampler instead.)
+	// through kit.ChanceSampler instead.)
 	ChanceOutcomes() []Outcome
 
 	// Apply plays m, which must be one of LegalMoves. On error the state is

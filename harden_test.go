@@ -10,7 +10,9 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/hostile"
+	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/internal/race"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // concedingRace treats a player's highest legal move as a concession, so that
@@ -56,7 +58,7 @@ func TestRandomPolicyConcedesOnlyWhenNothingElseIsLegal(t *testing.T) {
 	g, _ := race.New(race.Rules{Players: 2})
 	all := allConcede{g}
 	r := rand.New(rand.NewPCG(1, 1))
-	legal := []brettspiel.Move{brettspiel.NewMove(0, 1), brettspiel.NewMove(0, 2)}
+	legal := []brettspiel.Move{kit.NewMove(0, 1), kit.NewMove(0, 2)}
 	seen := map[brettspiel.Move]bool{}
 	for range 100 {
 		seen[brettspiel.RandomPolicy(all, legal, r)] = true
@@ -74,7 +76,7 @@ func TestRandomPolicyUnchangedWithoutConcessions(t *testing.T) {
 	// A game without concessions draws from r exactly as before: uniformly,
 	// one number a decision.
 	g, _ := race.New(race.Rules{Players: 2})
-	legal := []brettspiel.Move{brettspiel.NewMove(0, 1), brettspiel.NewMove(0, 2), brettspiel.NewMove(0, 3)}
+	legal := []brettspiel.Move{kit.NewMove(0, 1), kit.NewMove(0, 2), kit.NewMove(0, 3)}
 	a, b := rand.New(rand.NewPCG(5, 5)), rand.New(rand.NewPCG(5, 5))
 	for range 50 {
 		if got, want := brettspiel.RandomPolicy(g, legal, a), legal[b.IntN(len(legal))]; got != want {
@@ -85,16 +87,16 @@ func TestRandomPolicyUnchangedWithoutConcessions(t *testing.T) {
 
 func TestQuoteCapsLongInput(t *testing.T) {
 	long := strings.Repeat("x", 10<<20)
-	q := brettspiel.Quote(long)
-	if len(q) > brettspiel.MaxQuoted+40 || !strings.Contains(q, "…") || !strings.Contains(q, "(10485760 bytes)") {
+	q := quote.Quote(long)
+	if len(q) > quote.Max+40 || !strings.Contains(q, "…") || !strings.Contains(q, "(10485760 bytes)") {
 		t.Errorf("Quote of 10 MB = %.200s (%d bytes)", q, len(q))
 	}
-	if got := brettspiel.Quote("6-5"); got != `"6-5"` {
+	if got := quote.Quote("6-5"); got != `"6-5"` {
 		t.Errorf("Quote(6-5) = %s", got)
 	}
 	// A cut never splits a character.
-	q = brettspiel.Quote(strings.Repeat("ä", 100))
-	if !strings.HasPrefix(q, `"`+strings.Repeat("ä", brettspiel.MaxQuoted/2)+`…"`) {
+	q = quote.Quote(strings.Repeat("ä", 100))
+	if !strings.HasPrefix(q, `"`+strings.Repeat("ä", quote.Max/2)+`…"`) {
 		t.Errorf("Quote of umlauts = %s", q)
 	}
 }
@@ -102,7 +104,7 @@ func TestQuoteCapsLongInput(t *testing.T) {
 func TestErrorCapsWhatItEchoes(t *testing.T) {
 	long := strings.Repeat("y", 10<<20)
 	err := &brettspiel.Error{Op: "parse move", Input: long, Err: brettspiel.ErrBadNotation, Reason: "not a move: " + long}
-	if msg := err.Error(); len(msg) > brettspiel.MaxQuoted+brettspiel.MaxReason+100 {
+	if msg := err.Error(); len(msg) > quote.Max+brettspiel.MaxReason+100 {
 		t.Errorf("the message of a 10 MB input has %d bytes", len(msg))
 	}
 	if err.Input != long {
@@ -111,11 +113,11 @@ func TestErrorCapsWhatItEchoes(t *testing.T) {
 }
 
 func TestCheckEvents(t *testing.T) {
-	lim := brettspiel.EventLimits{
+	lim := kit.EventLimits{
 		Kinds: []brettspiel.EventKind{brettspiel.EventMove, brettspiel.EventEnd}, RulePrefix: "R-",
 		MaxEvents: 3, MinPlace: 1, MaxPlace: 24, MaxNumber: 6, MaxAmount: 2, MaxDice: 2, DiceSides: 6,
 	}
-	good := brettspiel.StateJSON{Version: brettspiel.JSONVersion, Game: "race", Turn: brettspiel.TurnPlayer,
+	good := kit.StateJSON{Version: kit.JSONVersion, Game: "race", Turn: kit.TurnPlayer,
 		Events: []brettspiel.Event{{Kind: "move", Rule: "R-1", Player: 1, Other: brettspiel.Nobody, Amount: 1, From: 3, To: brettspiel.NoPlace,
 			TrackFrom: 22, TrackTo: brettspiel.NoPlace, FromName: "W1.III'", ToName: "off", Number: 6, Dice: []int{1, 6}, Note: "ok"}}}
 	if err := good.CheckEvents(lim); err != nil {
@@ -123,26 +125,26 @@ func TestCheckEvents(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		edit   func(*brettspiel.StateJSON)
+		edit   func(*kit.StateJSON)
 		reason string
 	}{
-		{"kind end before the end", func(s *brettspiel.StateJSON) { s.Events[0].Kind = brettspiel.EventEnd }, "an end, but nothing has ended"},
-		{"unknown kind", func(s *brettspiel.StateJSON) { s.Events[0].Kind = "teleport" }, `kind "teleport" is none of`},
-		{"amount 10^9", func(s *brettspiel.StateJSON) { s.Events[0].Amount = 1e9 }, "amount 1000000000 is outside -2…2"},
-		{"from -99", func(s *brettspiel.StateJSON) { s.Events[0].From = -99 }, "place -99 is outside 1…24"},
-		{"to 10^6", func(s *brettspiel.StateJSON) { s.Events[0].To = 1e6 }, "place 1000000 is outside 1…24"},
-		{"number -5", func(s *brettspiel.StateJSON) { s.Events[0].Number = -5 }, "number -5 is outside 0…6"},
-		{"trackFrom 0", func(s *brettspiel.StateJSON) { s.Events[0].TrackFrom = 0 }, "place 0 is outside 1…24"},
-		{"trackTo 25", func(s *brettspiel.StateJSON) { s.Events[0].TrackTo = 25 }, "place 25 is outside 1…24"},
-		{"three dice", func(s *brettspiel.StateJSON) { s.Events[0].Dice = []int{1, 2, 3} }, "3 dice; an event carries at most 2"},
-		{"a million dice", func(s *brettspiel.StateJSON) { s.Events[0].Dice = make([]int, 1e6) }, "1000000 dice; an event carries at most 2"},
-		{"die 0", func(s *brettspiel.StateJSON) { s.Events[0].Dice = []int{0, 6} }, "a die of 0 is outside 1…6"},
-		{"die 7", func(s *brettspiel.StateJSON) { s.Events[0].Dice = []int{6, 7} }, "a die of 7 is outside 1…6"},
-		{"long fromName", func(s *brettspiel.StateJSON) { s.Events[0].FromName = strings.Repeat("W", 10<<20) }, "a place name of 10485760 bytes"},
-		{"long toName", func(s *brettspiel.StateJSON) { s.Events[0].ToName = "W1.III'W1.III'W1.III'" }, "a place name of 21 bytes"},
-		{"10 MB note", func(s *brettspiel.StateJSON) { s.Events[0].Note = strings.Repeat("n", 10<<20) }, "a note of 10485760 bytes"},
-		{"another game's rule", func(s *brettspiel.StateJSON) { s.Events[0].Rule = "T-M1" }, `rule "T-M1" is no rule of this game`},
-		{"too many events", func(s *brettspiel.StateJSON) {
+		{"kind end before the end", func(s *kit.StateJSON) { s.Events[0].Kind = brettspiel.EventEnd }, "an end, but nothing has ended"},
+		{"unknown kind", func(s *kit.StateJSON) { s.Events[0].Kind = "teleport" }, `kind "teleport" is none of`},
+		{"amount 10^9", func(s *kit.StateJSON) { s.Events[0].Amount = 1e9 }, "amount 1000000000 is outside -2…2"},
+		{"from -99", func(s *kit.StateJSON) { s.Events[0].From = -99 }, "place -99 is outside 1…24"},
+		{"to 10^6", func(s *kit.StateJSON) { s.Events[0].To = 1e6 }, "place 1000000 is outside 1…24"},
+		{"number -5", func(s *kit.StateJSON) { s.Events[0].Number = -5 }, "number -5 is outside 0…6"},
+		{"trackFrom 0", func(s *kit.StateJSON) { s.Events[0].TrackFrom = 0 }, "place 0 is outside 1…24"},
+		{"trackTo 25", func(s *kit.StateJSON) { s.Events[0].TrackTo = 25 }, "place 25 is outside 1…24"},
+		{"three dice", func(s *kit.StateJSON) { s.Events[0].Dice = []int{1, 2, 3} }, "3 dice; an event carries at most 2"},
+		{"a million dice", func(s *kit.StateJSON) { s.Events[0].Dice = make([]int, 1e6) }, "1000000 dice; an event carries at most 2"},
+		{"die 0", func(s *kit.StateJSON) { s.Events[0].Dice = []int{0, 6} }, "a die of 0 is outside 1…6"},
+		{"die 7", func(s *kit.StateJSON) { s.Events[0].Dice = []int{6, 7} }, "a die of 7 is outside 1…6"},
+		{"long fromName", func(s *kit.StateJSON) { s.Events[0].FromName = strings.Repeat("W", 10<<20) }, "a place name of 10485760 bytes"},
+		{"long toName", func(s *kit.StateJSON) { s.Events[0].ToName = "W1.III'W1.III'W1.III'" }, "a place name of 21 bytes"},
+		{"10 MB note", func(s *kit.StateJSON) { s.Events[0].Note = strings.Repeat("n", 10<<20) }, "a note of 10485760 bytes"},
+		{"another game's rule", func(s *kit.StateJSON) { s.Events[0].Rule = "T-M1" }, `rule "T-M1" is no rule of this game`},
+		{"too many events", func(s *kit.StateJSON) {
 			for range 200000 {
 				s.Events = append(s.Events, s.Events[0])
 			}
@@ -161,7 +163,7 @@ func TestCheckEvents(t *testing.T) {
 		}
 	}
 	over := good
-	over.Turn = brettspiel.TurnOver
+	over.Turn = kit.TurnOver
 	over.Events = []brettspiel.Event{{Kind: brettspiel.EventEnd, Player: 0, Other: brettspiel.Nobody, From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace}}
 	if err := over.CheckEvents(lim); err != nil {
 		t.Errorf("an end at the end: %v", err)

@@ -78,7 +78,7 @@ type History struct {
 // begins at a position, such as one loaded from a position ID or from JSON:
 // then the record starts at that position ([NewRecordAt]), or is nil (and
 // Record returns nil) when start has no position ID.
-// A start that is a [RecordLimiter] bounds the record as every replay does.
+// A start that is a kit.RecordLimiter bounds the record as every replay does.
 func NewHistory(start Game, rec *Record) (*History, error) {
 	return newHistory(start, rec, checkpointEvery)
 }

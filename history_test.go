@@ -9,10 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
-	"github.com/google/go-cmp/cmp"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func posID(t testing.TB, g brettspiel.Game) string {
@@ -80,125 +82,163 @@ func TestHistoryRandomUndoRedoEqualsReplay(t *testing.T) {
 		for ci, c := range configs() {
 			t.Run(fmt.Sprintf("every%d/%s/%s/%d", every, c.variant, c.preset, c.players), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(uint64(every), uint64(ci)))
-				h := newHistory(t, c, every)
-				var line, undone []brettspiel.Move // the model: played, and undone (next last)
-				// ids[k] is the ID of the replayed game after the first k moves of
-				// line followed by the reverse of undone; fwd is a plain game
-				// replaying line, fwdLen moves far.
-				fwd, _ := replay(t, c.variant, c.preset, c.players, nil)
-				fwdLen, ids := 0, []string{posID(t, fwd)}
+				m := newUndoModel(t, c, every)
 				for action := 0; action < 300; action++ {
-					switch x := r.IntN(100); {
-					case x < 12:
-						ok := h.Undo()
-						if ok != (len(line) > 0) {
-							t.Fatalf("action %d: Undo = %v with %d steps", action, ok, len(line))
-						}
-						if ok {
-							undone = append(undone, line[len(line)-1])
-							line = line[:len(line)-1]
-						}
-					case x < 22:
-						ok := h.Redo()
-						if ok != (len(undone) > 0) {
-							t.Fatalf("action %d: Redo = %v with %d undone", action, ok, len(undone))
-						}
-						if ok {
-							line = append(line, undone[len(undone)-1])
-							undone = undone[:len(undone)-1]
-						}
-					case x < 27:
-						p := brettspiel.Player(r.IntN(c.players))
-						want := 0
-						for i := len(line) - 1; i >= 0; i-- {
-							if line[i].Actor() == p {
-								want = len(line) - i
-								break
-							}
-						}
-						if got := h.Takeback(p); got != want {
-							t.Fatalf("action %d: Takeback(%v) = %d, want %d", action, p, got, want)
-						}
-						if got := h.ToMove(); want > 0 && got != p {
-							t.Fatalf("action %d: after Takeback(%v) %v is to move", action, p, got)
-						}
-						for ; want > 0; want-- {
-							undone = append(undone, line[len(line)-1])
-							line = line[:len(line)-1]
-						}
-					default:
-						if h.ToMove() == brettspiel.Terminal {
-							continue
-						}
-						m := randomMove(h.Game(), r)
-						if err := h.Apply(m); err != nil {
-							t.Fatalf("action %d: %v", action, err)
-						}
-						if fwdLen != len(line) {
-							fwd, _ = replay(t, c.variant, c.preset, c.players, line)
-						}
-						if err := fwd.Apply(m); err != nil {
-							t.Fatalf("action %d: replay: %v", action, err)
-						}
-						line, undone, fwdLen = append(line, m), nil, len(line)+1
-						ids = append(ids[:len(line)], posID(t, fwd))
-					}
-					if h.Len() != len(line) || h.RedoLen() != len(undone) {
-						t.Fatalf("action %d: Len %d RedoLen %d, want %d and %d", action, h.Len(), h.RedoLen(), len(line), len(undone))
-					}
-					if got, want := posID(t, h.Game()), ids[len(line)]; got != want {
-						t.Fatalf("action %d, %d steps: history at %s, replay at %s", action, len(line), got, want)
-					}
+					m.act(action, r)
 				}
-
-				end, events := replay(t, c.variant, c.preset, c.players, line)
-				if len(line) > 0 {
-					if d := cmp.Diff(events[len(line)-1], h.Game().Events()); d != "" {
-						t.Errorf("the position's events are not the last step's (-want +got):\n%s", d)
-					}
-				}
-				before := h.Start()
-				for i, e := range h.All() {
-					want := brettspiel.HistoryEntry{Move: line[i], Notation: before.MoveString(line[i]), Actor: before.ToMove(), Events: events[i]}
-					if d := cmp.Diff(want, e); d != "" {
-						t.Fatalf("entry %d (-want +got):\n%s", i, d)
-					}
-					got, ok := h.Before(i)
-					if !ok || posID(t, got) != posID(t, before) {
-						t.Fatalf("Before(%d) = %v, %v; want %s", i, got, ok, posID(t, before))
-					}
-					if i > 0 {
-						if d := cmp.Diff(events[i-1], got.Events()); d != "" {
-							t.Errorf("Before(%d): events not those of entry %d (-want +got):\n%s", i, i-1, d)
-						}
-					}
-					if err := before.Apply(line[i]); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if now, ok := h.Before(h.Len()); !ok || posID(t, now) != posID(t, end) {
-					t.Errorf("Before(Len) is not the position now")
-				}
-
-				// The record of the history loads, written and read back, to the
-				// same position.
-				var text strings.Builder
-				if _, err := h.Record().WriteTo(&text, h.Start()); err != nil {
-					t.Fatal(err)
-				}
-				rec, err := brettspiel.ParseRecord(strings.NewReader(text.String()))
-				if err != nil {
-					t.Fatal(err)
-				}
-				loaded, err := catalog.LoadRecord(rec)
-				if err != nil {
-					t.Fatalf("%v\n%s", err, text.String())
-				}
-				if posID(t, loaded) != posID(t, end) {
-					t.Errorf("the record loads to %s, want %s", posID(t, loaded), posID(t, end))
-				}
+				m.checkEnd()
 			})
 		}
+	}
+}
+
+// undoModel is a History driven at random beside a model of what it should
+// hold: the moves played (line) and undone (undone, next last). ids[k] is
+// the ID of the replayed game after the first k moves of line followed by
+// the reverse of undone; fwd is a plain game replaying line, fwdLen moves
+// far.
+type undoModel struct {
+	t            *testing.T
+	c            config
+	h            *brettspiel.History
+	line, undone []brettspiel.Move
+	fwd          brettspiel.Game
+	fwdLen       int
+	ids          []string
+}
+
+func newUndoModel(t *testing.T, c config, every int) *undoModel {
+	fwd, _ := replay(t, c.variant, c.preset, c.players, nil)
+	return &undoModel{t: t, c: c, h: newHistory(t, c, every), fwd: fwd, ids: []string{posID(t, fwd)}}
+}
+
+// act does one action drawn from r — undo, redo, takeback or a new move —
+// and checks the history against the model.
+func (m *undoModel) act(action int, r *rand.Rand) {
+	t, h := m.t, m.h
+	switch x := r.IntN(100); {
+	case x < 12:
+		ok := h.Undo()
+		if ok != (len(m.line) > 0) {
+			t.Fatalf("action %d: Undo = %v with %d steps", action, ok, len(m.line))
+		}
+		if ok {
+			m.undoOne()
+		}
+	case x < 22:
+		ok := h.Redo()
+		if ok != (len(m.undone) > 0) {
+			t.Fatalf("action %d: Redo = %v with %d undone", action, ok, len(m.undone))
+		}
+		if ok {
+			m.line = append(m.line, m.undone[len(m.undone)-1])
+			m.undone = m.undone[:len(m.undone)-1]
+		}
+	case x < 27:
+		m.takeback(action, brettspiel.Player(r.IntN(m.c.players)))
+	default:
+		if h.ToMove() == brettspiel.Terminal {
+			return
+		}
+		m.apply(action, randomMove(h.Game(), r))
+	}
+	if h.Len() != len(m.line) || h.RedoLen() != len(m.undone) {
+		t.Fatalf("action %d: Len %d RedoLen %d, want %d and %d", action, h.Len(), h.RedoLen(), len(m.line), len(m.undone))
+	}
+	if got, want := posID(t, h.Game()), m.ids[len(m.line)]; got != want {
+		t.Fatalf("action %d, %d steps: history at %s, replay at %s", action, len(m.line), got, want)
+	}
+}
+
+func (m *undoModel) undoOne() {
+	m.undone = append(m.undone, m.line[len(m.line)-1])
+	m.line = m.line[:len(m.line)-1]
+}
+
+// takeback takes back to p's last decision, which the model finds in line.
+func (m *undoModel) takeback(action int, p brettspiel.Player) {
+	want := 0
+	for i := len(m.line) - 1; i >= 0; i-- {
+		if m.line[i].Actor() == p {
+			want = len(m.line) - i
+			break
+		}
+	}
+	if got := m.h.Takeback(p); got != want {
+		m.t.Fatalf("action %d: Takeback(%v) = %d, want %d", action, p, got, want)
+	}
+	if got := m.h.ToMove(); want > 0 && got != p {
+		m.t.Fatalf("action %d: after Takeback(%v) %v is to move", action, p, got)
+	}
+	for ; want > 0; want-- {
+		m.undoOne()
+	}
+}
+
+// apply plays mv on the history and on the replay, dropping what was undone.
+func (m *undoModel) apply(action int, mv brettspiel.Move) {
+	t, c := m.t, m.c
+	if err := m.h.Apply(mv); err != nil {
+		t.Fatalf("action %d: %v", action, err)
+	}
+	if m.fwdLen != len(m.line) {
+		m.fwd, _ = replay(t, c.variant, c.preset, c.players, m.line)
+	}
+	if err := m.fwd.Apply(mv); err != nil {
+		t.Fatalf("action %d: replay: %v", action, err)
+	}
+	m.line, m.undone, m.fwdLen = append(m.line, mv), nil, len(m.line)+1
+	m.ids = append(m.ids[:len(m.line)], posID(t, m.fwd))
+}
+
+// checkEnd checks every entry, every earlier position and the record of the
+// history against the replay of its line.
+func (m *undoModel) checkEnd() {
+	t, c, h, line := m.t, m.c, m.h, m.line
+	end, events := replay(t, c.variant, c.preset, c.players, line)
+	if len(line) > 0 {
+		if d := cmp.Diff(events[len(line)-1], h.Game().Events()); d != "" {
+			t.Errorf("the position's events are not the last step's (-want +got):\n%s", d)
+		}
+	}
+	before := h.Start()
+	for i, e := range h.All() {
+		want := brettspiel.HistoryEntry{Move: line[i], Notation: before.MoveString(line[i]), Actor: before.ToMove(), Events: events[i]}
+		if d := cmp.Diff(want, e); d != "" {
+			t.Fatalf("entry %d (-want +got):\n%s", i, d)
+		}
+		got, ok := h.Before(i)
+		if !ok || posID(t, got) != posID(t, before) {
+			t.Fatalf("Before(%d) = %v, %v; want %s", i, got, ok, posID(t, before))
+		}
+		if i > 0 {
+			if d := cmp.Diff(events[i-1], got.Events()); d != "" {
+				t.Errorf("Before(%d): events not those of entry %d (-want +got):\n%s", i, i-1, d)
+			}
+		}
+		if err := before.Apply(line[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if now, ok := h.Before(h.Len()); !ok || posID(t, now) != posID(t, end) {
+		t.Errorf("Before(Len) is not the position now")
+	}
+	// The record of the history loads, written and read back, to the same
+	// position.
+	var text strings.Builder
+	if _, err := h.Record().WriteTo(&text, h.Start()); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := catalog.LoadRecord(rec)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text.String())
+	}
+	if posID(t, loaded) != posID(t, end) {
+		t.Errorf("the record loads to %s, want %s", posID(t, loaded), posID(t, end))
 	}
 }
 
@@ -327,7 +367,7 @@ func TestHistoryTakebackToTheLastDecision(t *testing.T) {
 func notLegal(g brettspiel.Game) brettspiel.Move {
 	legal := g.LegalMoves()
 	for p := uint64(1); ; p = p*3 + 1 {
-		m := brettspiel.NewMove(g.ToMove(), p)
+		m := kit.NewMove(g.ToMove(), p)
 		if !slices.Contains(legal, m) {
 			return m
 		}
@@ -367,7 +407,7 @@ func TestHistoryApplyErrorsLeaveItUnchanged(t *testing.T) {
 		want error
 	}{
 		{brettspiel.NoMove, nil},
-		{brettspiel.NewMove(other, g.LegalMoves()[0].Payload()), brettspiel.ErrNotYourTurn},
+		{kit.NewMove(other, g.LegalMoves()[0].Payload()), brettspiel.ErrNotYourTurn},
 		{notLegal(g), brettspiel.ErrIllegalMove},
 	} {
 		if err := h.Apply(bad.m); err == nil || bad.want != nil && !errors.Is(err, bad.want) {
@@ -384,7 +424,7 @@ func TestHistoryApplyErrorsLeaveItUnchanged(t *testing.T) {
 		}
 	}
 	before = snapshot()
-	if err := h.Apply(brettspiel.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrChanceNode) || snapshot() != before {
+	if err := h.Apply(kit.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrChanceNode) || snapshot() != before {
 		t.Errorf("a play at a chance node: %v", err)
 	}
 	for h.ToMove() != brettspiel.Terminal {
@@ -393,7 +433,7 @@ func TestHistoryApplyErrorsLeaveItUnchanged(t *testing.T) {
 		}
 	}
 	before = snapshot()
-	if err := h.Apply(brettspiel.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrGameOver) || snapshot() != before {
+	if err := h.Apply(kit.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrGameOver) || snapshot() != before {
 		t.Errorf("a move after the end: %v", err)
 	}
 }

@@ -1,10 +1,7 @@
 package brettspiel
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 )
 
 // FirstPlayer is the rule option that says who begins a game: the zero value,
@@ -47,96 +44,4 @@ func (f FirstPlayer) Validate(players int) error {
 	}
 	reason += fmt.Sprintf(", which names no seat of %d; want DrawForStart (0) or Starts(0)…Starts(%d) (1…%d)", players, players-1, players)
 	return &Error{Op: "options", Err: ErrBadOptions, Reason: reason}
-}
-
-// MaxTurnCap is the largest turn cap any variant of this module accepts (in
-// turns or throws, as the variant counts them). Real games take a few hundred
-// turns and the defaults are a few thousand; the bound keeps every counter of
-// a game, and the Festungsspiel's balances, within 32 bits, so that games play
-// alike on every platform.
-const MaxTurnCap = 10_000_000
-
-// The text form of every variant's options is a list of key=value settings
-// separated by white space, in any order. The rules are the same for all of
-// them: every key is one the variant knows, and it is given at most once;
-// numbers are decimal, written as strconv.Itoa writes them ("5000", "-1"; not
-// "+5", "05" or "0x10"); each variant checks the values' ranges as its
-// options' validation does, and every error wraps ErrBadOptions and quotes
-// what the user wrote.
-
-// Setting is one key=value term of the text form of options.
-type Setting struct {
-	Key, Value string
-}
-
-func (s Setting) String() string { return s.Key + "=" + s.Value }
-
-// ParseSettings splits the terms of the text form of options (input split at
-// white space, e.g. by strings.Fields) into settings, in order. A term
-// without "=", a key that is not among keys, or a key given a second time is
-// refused with an *Error wrapping ErrBadOptions, with Op op and Input input;
-// spaces around a key or a value are dropped. The values are not checked.
-func ParseSettings(op, input string, terms, keys []string) ([]Setting, error) {
-	bad := func(format string, args ...any) ([]Setting, error) {
-		return nil, &Error{Op: op, Input: input, Err: ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
-	}
-	out := make([]Setting, 0, len(terms))
-	for _, t := range terms {
-		key, value, ok := strings.Cut(t, "=")
-		if !ok {
-			return bad("%s: want key=value", Quote(t))
-		}
-		s := Setting{strings.TrimSpace(key), strings.TrimSpace(value)}
-		known := false
-		for _, k := range keys {
-			known = known || k == s.Key
-		}
-		if !known {
-			return bad("unknown option %s; the options are %s", Quote(s.Key), strings.Join(keys, ", "))
-		}
-		for _, prev := range out {
-			if prev.Key == s.Key {
-				return bad("option %s given twice (%s, then %s)", s.Key, cut(prev.String(), MaxQuoted), cut(s.String(), MaxQuoted))
-			}
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
-// Int returns the value of s as a decimal number, written as strconv.Itoa
-// writes it. Every bound of an option of this module fits 32 bits, so a
-// number beyond them is refused here as out of range, alike on every
-// platform. The error is an *Error wrapping ErrBadOptions with Op op and
-// Input input, that quotes the setting. The option's own range is for the
-// caller to check.
-func (s Setting) Int(op, input string) (int, error) {
-	n, err := strconv.ParseInt(s.Value, 10, 32)
-	if err == nil && s.Value == strconv.FormatInt(n, 10) {
-		return int(n), nil
-	}
-	reason := cut(s.String(), MaxQuoted) + ": want a decimal number"
-	if errors.Is(err, strconv.ErrRange) {
-		reason = cut(s.String(), MaxQuoted) + ": the number is out of range"
-	}
-	return 0, &Error{Op: op, Input: input, Err: ErrBadOptions, Reason: reason}
-}
-
-// SameName reports whether two names of a variant or a preset name the same
-// thing: case, spaces and punctuation do not count, so "Tokkadille 1853, 16
-// stones" and "tokkadille-1853-16-stones" (from a command line) agree. Letters
-// beyond ASCII count as written, lower-cased. An empty name names nothing.
-func SameName(a, b string) bool {
-	ka, kb := nameKey(a), nameKey(b)
-	return ka != "" && ka == kb
-}
-
-func nameKey(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 0x7f {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

@@ -7,11 +7,11 @@ import (
 // SampleChance draws one outcome of g's chance node from r, with the
 // probabilities given by the weights: it takes one r.IntN of the total weight
 // and walks the outcomes in their order, or asks g when g is a
-// [ChanceSampler] (which draws the same outcome). It returns an error wrapping
+// kit.ChanceSampler (which draws the same outcome). It returns an error wrapping
 // [ErrNotYourTurn] if g is not at a chance node. It allocates nothing beyond
 // what g's ChanceOutcomes allocates.
 func SampleChance(g Game, r *rand.Rand) (Move, error) {
-	if s, ok := g.(ChanceSampler); ok && g.ToMove() == Chance {
+	if s, ok := g.(chanceSampler); ok && g.ToMove() == Chance {
 		if m := s.SampleChance(r); m != NoMove {
 			return m, nil
 		}
@@ -34,13 +34,8 @@ func SampleChance(g Game, r *rand.Rand) (Move, error) {
 	return outs[len(outs)-1].Move, nil // unreachable: x < total
 }
 
-// ChanceSampler is implemented by games that draw a chance outcome faster
-// than [SampleChance]'s walk over [Game.ChanceOutcomes], typically from a
-// table indexed by the draw. SampleChance(r) must consume r and return the
-// outcome exactly as that walk would — one r.IntN of the total weight, the
-// outcomes taken in their order — so that a seeded game is the same either
-// way; it returns NoMove when g is not at a chance node.
-type ChanceSampler interface {
+// chanceSampler is kit.ChanceSampler, the fast way to draw a throw.
+type chanceSampler interface {
 	SampleChance(r *rand.Rand) Move
 }
 
@@ -48,20 +43,18 @@ type ChanceSampler interface {
 // never empty. A policy may use r for its own randomness.
 type Policy func(g Game, legal []Move, r *rand.Rand) Move
 
-// Conceder is implemented by games in which a move gives the game up while it
-// could still be played on, such as Verkehren's concession (rule V-W2).
-// Concedes reports whether m is such a move.
-type Conceder interface {
+// conceder is kit.Conceder, a game in which a move can give the game up.
+type conceder interface {
 	Concedes(m Move) bool
 }
 
 // RandomPolicy chooses uniformly among the legal moves that do not concede
-// (see [Conceder]): a random player never gives up a game it can play on.
+// (see kit.Conceder): a random player never gives up a game it can play on.
 // Only when every legal move concedes does it pick one of them. Conceding stays
 // a legal move for callers that choose it themselves. In a game without
 // concessions it draws exactly one number from r, as it always has.
 func RandomPolicy(g Game, legal []Move, r *rand.Rand) Move {
-	c, ok := g.(Conceder)
+	c, ok := g.(conceder)
 	if !ok {
 		return legal[r.IntN(len(legal))]
 	}
@@ -88,10 +81,6 @@ func RandomPolicy(g Game, legal []Move, r *rand.Rand) Move {
 	}
 	return legal[0] // unreachable: k < n
 }
-
-// ErrStepLimit is returned by [PlayOut] when the game had not ended after the
-// given number of steps.
-var ErrStepLimit = NewSentinel("ErrStepLimit", "brettspiel: step limit reached before the end of the game")
 
 // PlayOut plays g to its end in place: chance nodes are drawn from r with
 // [SampleChance], players' moves chosen by policy. The same g, seed and policy

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // Record is a saved game: the rules it was played under and every step in the
@@ -50,9 +52,6 @@ type Record struct {
 	lines []int // the text line of each step, when read by ParseRecord
 }
 
-// RecordHeader is the first line of a record's text form.
-const RecordHeader = "# brettspiel record"
-
 // NewRecordAt starts the record of a game that begins at g's position, such
 // as one loaded from a position ID or from JSON: its variant and its ID as
 // the "start:" header. It is nil when g has no position ID. Keep it with
@@ -75,7 +74,7 @@ func (rec *Record) CheckStart(variant string) error {
 	}
 	switch {
 	case rec.Game != variant:
-		return bad("a record of " + Quote(rec.Game) + ", not of " + variant)
+		return bad("a record of " + quote.Quote(rec.Game) + ", not of " + variant)
 	case rec.Start == "":
 		return bad("no start position")
 	case rec.Preset != "" || rec.Players != 0 || len(rec.Options) > 0:
@@ -98,31 +97,20 @@ func (rec *Record) Append(g Game, m Move) error {
 // Replay applies the record's steps to g, a fresh game built from the record's
 // rules, and returns an error naming the first step that fails: its line when
 // the record was read by [ParseRecord], else its number. The error wraps the
-// game's own error. A game that is a [RecordLimiter] bounds the replay by its
+// game's own error. A game that is a kit.RecordLimiter bounds the replay by its
 // limits. Replay is ReplayLimited without further limits.
 func (rec *Record) Replay(g Game) error { return rec.ReplayLimited(g, 0, nil) }
 
-// RecordLimiter is implemented by a game whose rules bound a record of it.
-// Every replay of a record — [Record.Replay], [Record.ReplayLimited],
-// [RecordReader.Replay] and [NewHistory] — enforces these limits, so that no
-// way of loading a record can skip them. The variants of this module are
-// RecordLimiters: their records are bounded by the turn cap of the rules
-// and by [MaxTiedDraws].
-type RecordLimiter interface {
-	// RecordLimits returns the most steps a record of the game's rules can
-	// have (0 for no bound), and a check to call after every step replayed
-	// on this game (nil for none): it refuses, with an error wrapping
-	// ErrBadNotation, what no real game does, such as a draw for the
-	// start that ties more than MaxTiedDraws times in a row. Each call
-	// returns a fresh check, for one replay.
+// recordLimiter is kit.RecordLimiter, a game whose rules bound its records.
+type recordLimiter interface {
 	RecordLimits() (maxSteps int, check func() error)
 }
 
 // replayLimits joins the limits a caller sets (maxSteps 0 and check nil for
-// none) with those of g, if it is a [RecordLimiter]: the lower bound of the
+// none) with those of g, if it is a kit.RecordLimiter: the lower bound of the
 // steps, and both checks.
 func replayLimits(g Game, maxSteps int, check func() error) (int, func() error) {
-	l, ok := g.(RecordLimiter)
+	l, ok := g.(recordLimiter)
 	if !ok {
 		return maxSteps, check
 	}
@@ -192,16 +180,20 @@ func replayStep(g Game, s string, i, line int, check func() error) error {
 // when unknown).
 func stepError(s string, i, line int, err error) error {
 	if line > 0 {
-		return fmt.Errorf("record line %d, step %s: %w", line, Quote(s), err)
+		return fmt.Errorf("record line %d, step %s: %w", line, quote.Quote(s), err)
 	}
-	return fmt.Errorf("record step %d %s: %w", i, Quote(s), err)
+	return fmt.Errorf("record step %d %s: %w", i, quote.Quote(s), err)
 }
 
 // WriteTo writes the record's text form. A line holds the throws and the play
 // that follow each other up to a player's move. It needs the game (in the
 // record's starting state) to know which steps are throws: g is replayed on a
-// clone and left unchanged.
+// clone and left unchanged; without it (a nil start) nothing is written and
+// the error wraps [ErrZeroGame].
 func (rec *Record) WriteTo(w io.Writer, start Game) (int64, error) {
+	if start == nil {
+		return 0, &Error{Op: "write record", Err: ErrZeroGame, Reason: "no start position to replay the steps from"}
+	}
 	var b strings.Builder
 	b.WriteString(rec.Header())
 	g := start.Clone()
@@ -213,7 +205,7 @@ func (rec *Record) WriteTo(w io.Writer, start Game) (int64, error) {
 			err = g.Apply(m)
 		}
 		if err != nil {
-			return 0, fmt.Errorf("record step %d %s: %w", i+1, Quote(s), err)
+			return 0, fmt.Errorf("record step %d %s: %w", i+1, quote.Quote(s), err)
 		}
 		line = append(line, s)
 		if !chance || g.ToMove() == Terminal {
@@ -250,30 +242,6 @@ func (rec *Record) Header() string {
 	b.WriteString("\n")
 	return b.String()
 }
-
-// MaxRecordLine is the longest line, in bytes, of a record's text form that
-// [ParseRecord] and [RecordReader] read. A written record's lines are far
-// shorter: a turn's throws and play, or in the Festungsspiel the throws up to
-// a decision.
-const MaxRecordLine = 64 << 10
-
-// MaxRecordSteps is the most steps [ParseRecord] reads. It is far above the
-// steps of any real game (a Partie of Toccateglio, a game of Verkehren or of
-// the Festungsspiel takes hundreds); it keeps a hostile text from filling
-// memory. The variants' ReadRecord bound the steps by the record's rules.
-const MaxRecordSteps = 1 << 20
-
-// MaxRecordOptions is the most "option:" lines that the head of a record may
-// have. A variant has about ten options, and a record names each at most
-// once; the bound keeps a hostile head from filling memory.
-const MaxRecordOptions = 64
-
-// MaxTiedDraws is the most times in a row that the draw for the start of a
-// record may tie. A tie repeats the draw, so the rules alone set no bound;
-// the variants' LoadRecord and ReadRecord refuse the 33rd tie in a row. Two
-// throws of two fair dice tie in total with chance 146/1296 ≈ 0.113, so 33
-// ties in a row have a chance of about 5·10⁻³²: no real game reaches the cap.
-const MaxTiedDraws = 32
 
 // ParseRecord reads a record's text form. It checks the form only; the steps
 // are judged by [Record.Replay]. A line longer than [MaxRecordLine] or more
@@ -452,7 +420,7 @@ func (rr *RecordReader) Next() (step string, line int, err error) {
 // Replay applies the steps still to be read to g, a fresh game built from
 // the head's rules, as [Record.ReplayLimited] does: at most maxSteps of them
 // (0 for no limit), check called after each, and the limits of g if it is a
-// [RecordLimiter]. It stops at the first step that fails, without reading
+// kit.RecordLimiter. It stops at the first step that fails, without reading
 // further.
 func (rr *RecordReader) Replay(g Game, maxSteps int, check func() error) error {
 	maxSteps, check = replayLimits(g, maxSteps, check)

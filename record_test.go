@@ -115,3 +115,13 @@ func FuzzParseRecord(f *testing.F) {
 		_ = rec.Replay(g)
 	})
 }
+
+// A record written without its start position is refused, not a panic.
+func TestRecordWriteToWithoutAStart(t *testing.T) {
+	rec := &brettspiel.Record{Game: "verkehren", Steps: []string{"3-4"}}
+	var b strings.Builder
+	n, err := rec.WriteTo(&b, nil)
+	if !errors.Is(err, brettspiel.ErrZeroGame) || n != 0 || b.Len() != 0 {
+		t.Fatalf("WriteTo(nil start) = %d, %v; wrote %q", n, err, b.String())
+	}
+}

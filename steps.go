@@ -13,12 +13,12 @@ const (
 	// Bar is where a stone waits before it enters the board: in Verkehren a
 	// stone hit off the board. It is position 0 of every track.
 	Bar = 0
-	// Hand is Toccadille's hand, where the stones wait before they enter
-	// (T-S4). It is the same place as Bar: no game has both.
-	Hand = Bar
 	// Off is where a stone goes when it is borne off, position 25 of every
 	// track.
 	Off = 25
+
+	// NoPlace fills From or To when an event concerns no point or field.
+	NoPlace = -1
 )
 
 // StepFlags says what a single step does besides moving a stone. A step may
@@ -108,7 +108,7 @@ func (f *StepFlags) UnmarshalJSON(data []byte) error {
 // From and To are absolute points, the numbering in which the boards of the
 // module are drawn (player 0's track; the board package's
 // Geometry.ToAbsolute converts), or [Bar],
-// [Hand] or [Off]; TrackFrom and TrackTo are the same places in the mover's
+// or [Off]; TrackFrom and TrackTo are the same places in the mover's
 // own track, the numbering of the variant's notation. Die is the number the
 // step uses (for a stone borne off with a higher number, that number).
 //

@@ -8,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Report is the analysis of one game.
@@ -310,7 +311,7 @@ func (a *analyst) mean(g brettspiel.Game, p brettspiel.Player) float64 {
 func (a *analyst) decision(g brettspiel.Game, played brettspiel.Move) *Decision {
 	p := g.ToMove()
 	legal := g.LegalMoves()
-	con, _ := g.(brettspiel.Conceder)
+	con, _ := g.(kit.Conceder)
 	d := &Decision{}
 	concedes := false
 	for _, m := range legal {

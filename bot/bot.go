@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Bot chooses a move for the player to move in g. legal is g's legal list;
@@ -26,8 +28,8 @@ type Evaluator interface {
 	Evaluate(p brettspiel.Player) float64
 }
 
-// Conceder is [brettspiel.Conceder], named here for the bots' users.
-type Conceder = brettspiel.Conceder
+// Conceder is [kit.Conceder], named here for the bots' users.
+type Conceder = kit.Conceder
 
 // Evaluate returns g's estimate for p: the game's own [Evaluator] if it has one,
 // else p's Returns.
@@ -41,26 +43,6 @@ func Evaluate(g brettspiel.Game, p brettspiel.Player) float64 {
 	return float64(g.Returns()[p])
 }
 
-// withoutConcessions returns the moves of legal that do not concede, or legal
-// itself when every move concedes (or the game has no concessions). It reuses
-// buf.
-func withoutConcessions(g brettspiel.Game, legal, buf []brettspiel.Move) []brettspiel.Move {
-	c, ok := g.(Conceder)
-	if !ok {
-		return legal
-	}
-	out := buf[:0]
-	for _, m := range legal {
-		if !c.Concedes(m) {
-			out = append(out, m)
-		}
-	}
-	if len(out) == 0 {
-		return legal
-	}
-	return out
-}
-
 // Random chooses uniformly among the legal moves that do not concede (among
 // all of them when every move concedes). It allocates nothing.
 type Random struct{}
@@ -70,32 +52,7 @@ func (Random) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) b
 	if len(legal) == 0 {
 		return brettspiel.NoMove
 	}
-	r = orFixed(r)
-	c, ok := g.(Conceder)
-	if !ok {
-		return legal[r.IntN(len(legal))]
-	}
-	// Count, draw, then find the drawn one, instead of filtering into a
-	// list: a long list (Verkehren's doublets) would not fit on the stack.
-	n := 0
-	for _, m := range legal {
-		if !c.Concedes(m) {
-			n++
-		}
-	}
-	if n == 0 {
-		return legal[r.IntN(len(legal))]
-	}
-	k := r.IntN(n)
-	for _, m := range legal {
-		if !c.Concedes(m) {
-			if k == 0 {
-				return m
-			}
-			k--
-		}
-	}
-	return brettspiel.NoMove // unreachable: k < n
+	return brettspiel.RandomPolicy(g, legal, orFixed(r))
 }
 
 // orFixed returns r, or for nil a source of a fixed seed, so that a bot
@@ -177,7 +134,7 @@ func immediate(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player) float6
 
 func rankGreedy(g brettspiel.Game, legal []brettspiel.Move) []Ranked {
 	p := g.ToMove()
-	moves := withoutConcessions(g, legal, make([]brettspiel.Move, 0, len(legal)))
+	moves := playon.Moves(g, legal, make([]brettspiel.Move, 0, len(legal)))
 	out := make([]Ranked, len(moves))
 	for i, m := range moves {
 		out[i] = Ranked{Move: m, Value: immediate(g, m, p)}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/race"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // concedingRace treats the single step "+1" as a concession, to test that bots
@@ -49,7 +50,7 @@ func TestBotsAvoidConcessions(t *testing.T) {
 func TestGreedyTakesTheWinningMove(t *testing.T) {
 	// Race to 3: a throw of 3 wins at once with "+3"; "+1" does not.
 	g := newRace(t, race.Rules{Goal: 3})
-	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 3))
+	_ = g.Apply(kit.NewMove(brettspiel.Chance, 3))
 	m := Greedy{}.Choose(g, g.LegalMoves(), rand.New(rand.NewPCG(1, 2)))
 	if g.MoveString(m) != "+3" {
 		t.Errorf("greedy chose %s, want +3", g.MoveString(m))
@@ -110,7 +111,7 @@ func TestHintReasonNamesWhatTheMoveScores(t *testing.T) {
 	// Race to 3 with a throw of 3: "+3" wins (an end event for the mover), "+1"
 	// scores nothing.
 	g := newRace(t, race.Rules{Goal: 3})
-	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 3))
+	_ = g.Apply(kit.NewMove(brettspiel.Chance, 3))
 	ranked := Hint(g, Searcher{Rollouts: 20, Depth: -1}, rand.New(rand.NewPCG(1, 3)))
 	for _, rk := range ranked {
 		if !strings.Contains(rk.Reason, "expected") {
@@ -123,7 +124,7 @@ func TestHintReasonNamesWhatTheMoveScores(t *testing.T) {
 	// A move that marks: a fake game whose only move scores 2 marks by T-M2
 	// for the mover and 1 for the other by T-D7.
 	f := &marking{}
-	rk := Ranked{Move: brettspiel.NewMove(0, 1), Value: 0.5, Tries: 10}
+	rk := Ranked{Move: kit.NewMove(0, 1), Value: 0.5, Tries: 10}
 	if got, want := reason(f, rk, 0), "+2 marks (T-M2), -1 marks (T-D7); expected +0.50 over 10 rollouts"; got != want {
 		t.Errorf("reason = %q, want %q", got, want)
 	}
@@ -148,7 +149,7 @@ func (m *marking) Events() []brettspiel.Event { return m.events }
 
 func TestExpectimaxTakesTheWinningMove(t *testing.T) {
 	g := newRace(t, race.Rules{Goal: 3})
-	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 3))
+	_ = g.Apply(kit.NewMove(brettspiel.Chance, 3))
 	ranked := Expectimax{}.Rank(g, g.LegalMoves(), nil)
 	if len(ranked) != 2 || g.MoveString(ranked[0].Move) != "+3" || ranked[0].Value != 1 || ranked[1].Value >= 1 {
 		t.Errorf("ranked %+v, want +3 first with value 1", ranked)
@@ -176,7 +177,7 @@ func TestExpectimaxKeepsItsBudget(t *testing.T) {
 	for _, nodes := range []int{1, 50, 500, 5000} {
 		n := 0
 		g := counting{newRace(t, race.Rules{Players: 3, Goal: 30}), &n}
-		_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+		_ = g.Apply(kit.NewMove(brettspiel.Chance, 4))
 		legal := g.LegalMoves()
 		Expectimax{Plies: 6, Nodes: nodes}.Rank(g, legal, nil)
 		// Each judged node costs a clone; a spent budget still lets every
@@ -189,8 +190,8 @@ func TestExpectimaxKeepsItsBudget(t *testing.T) {
 	a, b := 0, 0
 	ga := counting{newRace(t, race.Rules{Goal: 30}), &a}
 	gb := counting{newRace(t, race.Rules{Goal: 30}), &b}
-	_ = ga.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
-	_ = gb.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+	_ = ga.Apply(kit.NewMove(brettspiel.Chance, 4))
+	_ = gb.Apply(kit.NewMove(brettspiel.Chance, 4))
 	Expectimax{Plies: 1, Nodes: 1 << 20}.Rank(ga, ga.LegalMoves(), nil)
 	Expectimax{Plies: 3, Nodes: 1 << 20}.Rank(gb, gb.LegalMoves(), nil)
 	if !(a < b) {
@@ -202,7 +203,7 @@ func TestTiesAreBrokenAtRandom(t *testing.T) {
 	// At the start of a long race nothing tells "+1" from "+4": over seeds,
 	// the greedy and the expectimax bot play both.
 	g := newRace(t, race.Rules{Goal: 60})
-	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+	_ = g.Apply(kit.NewMove(brettspiel.Chance, 4))
 	for _, b := range []Bot{Greedy{}, Expectimax{}} {
 		seen := map[string]bool{}
 		for seed := uint64(0); seed < 20; seed++ {

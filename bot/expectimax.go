@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 )
 
 // Expectimax looks Plies players' moves ahead, averaging exactly over every
@@ -66,7 +67,7 @@ func (e Expectimax) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Ran
 func (e Expectimax) RankContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, _ *rand.Rand) []Ranked {
 	e = e.withDefaults()
 	p := g.ToMove()
-	moves := withoutConcessions(g, legal, make([]brettspiel.Move, 0, len(legal)))
+	moves := playon.Moves(g, legal, make([]brettspiel.Move, 0, len(legal)))
 	out := make([]Ranked, len(moves))
 	s := &search{p: p, budget: e.Nodes, clock: newClock(ctx, e.Time)}
 	s.stopped = s.clock.expired()
@@ -195,7 +196,7 @@ func (s *search) value(g brettspiel.Game, plies, depth int) float64 {
 	s.buf[depth] = legal
 	// kept may share legal's array (when moves is legal itself); the filter
 	// writes no further than it has read, so that is safe.
-	moves := withoutConcessions(g, legal, s.kept[depth])
+	moves := playon.Moves(g, legal, s.kept[depth])
 	s.kept[depth] = moves[:0]
 	best := math.Inf(-1)
 	if q != s.p {

@@ -9,6 +9,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/internal/race"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // allBots lists one bot of each kind, with small budgets.
@@ -21,14 +22,14 @@ func allBots() []Bot {
 // Apply refuses, instead of panicking.
 func TestChooseWithNoLegalMoves(t *testing.T) {
 	ended := newRace(t, race.Rules{Goal: 1})
-	_ = ended.Apply(brettspiel.NewMove(brettspiel.Chance, 1))
+	_ = ended.Apply(kit.NewMove(brettspiel.Chance, 1))
 	_ = ended.Apply(ended.LegalMoves()[0])
 	if ended.ToMove() != brettspiel.Terminal {
 		t.Fatal("race not over")
 	}
 	chance := newRace(t, race.Rules{})
 	running := newRace(t, race.Rules{})
-	_ = running.Apply(brettspiel.NewMove(brettspiel.Chance, 3))
+	_ = running.Apply(kit.NewMove(brettspiel.Chance, 3))
 	for _, b := range allBots() {
 		for _, g := range []brettspiel.Game{ended, chance, running} {
 			for _, legal := range [][]brettspiel.Move{nil, {}} {
@@ -54,7 +55,7 @@ func TestChooseWithNoLegalMoves(t *testing.T) {
 // TestBotsWithoutSource: a nil source is a fixed one, for every bot.
 func TestBotsWithoutSource(t *testing.T) {
 	g := newRace(t, race.Rules{Goal: 30})
-	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+	_ = g.Apply(kit.NewMove(brettspiel.Chance, 4))
 	for _, b := range allBots() {
 		a, c := b.Choose(g, g.LegalMoves(), nil), b.Choose(g, g.LegalMoves(), nil)
 		if a != c || g.Clone().Apply(a) != nil {
@@ -70,7 +71,7 @@ func TestRandomSkipsConcessionsWithoutAllocating(t *testing.T) {
 	g := concedingRace{newRace(t, race.Rules{})}
 	var legal, kept []brettspiel.Move
 	for k := uint64(1); k <= 300; k++ {
-		m := brettspiel.NewMove(0, k)
+		m := kit.NewMove(0, k)
 		legal = append(legal, m)
 		if !g.Concedes(m) {
 			kept = append(kept, m)
@@ -88,7 +89,7 @@ func TestRandomSkipsConcessionsWithoutAllocating(t *testing.T) {
 		t.Errorf("%v allocations a choice", a)
 	}
 	// Only concessions: one of them.
-	only := []brettspiel.Move{brettspiel.NewMove(0, 1)}
+	only := []brettspiel.Move{kit.NewMove(0, 1)}
 	if m := (Random{}).Choose(g, only, r); m != only[0] {
 		t.Errorf("chose %v from %v", m, only)
 	}
@@ -202,7 +203,7 @@ func TestExpectimaxTimeBudget(t *testing.T) {
 // each play is then judged as it stands.
 func TestSearcherHonoursTheContext(t *testing.T) {
 	g := newRace(t, race.Rules{Goal: 30})
-	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+	_ = g.Apply(kit.NewMove(brettspiel.Chance, 4))
 	legal := g.LegalMoves()
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -255,7 +256,7 @@ func (s simulating) Simulate(r *rand.Rand) {
 func TestSearcherRollsOutWithTheGamesPlayout(t *testing.T) {
 	runs := 0
 	g := simulating{newRace(t, race.Rules{Goal: 30}), &runs}
-	_ = g.Apply(brettspiel.NewMove(brettspiel.Chance, 4))
+	_ = g.Apply(kit.NewMove(brettspiel.Chance, 4))
 	Searcher{Rollouts: 30, Depth: -1}.Rank(g, g.LegalMoves(), rand.New(rand.NewPCG(1, 1)))
 	if runs != 30 {
 		t.Errorf("to the end: %d playouts of 30 rollouts", runs)

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Level is a bot of the registry by name: what a frontend offers in its
@@ -32,7 +34,7 @@ type Level struct {
 }
 
 // ErrUnknownBot is wrapped by the error of [Named] for a name no level has.
-var ErrUnknownBot = brettspiel.NewSentinel("ErrUnknownBot", "unknown bot")
+var ErrUnknownBot = kit.NewSentinel("ErrUnknownBot", "unknown bot")
 
 // registry holds the levels by name. It is filled by Register, which the
 // package's own levels call in init and other packages (a learned
@@ -69,12 +71,12 @@ func init() {
 // first time the program starts. Register is safe for concurrent use.
 func Register(l Level) {
 	if l.Name == "" || l.Name != strings.ToLower(l.Name) || strings.ContainsAny(l.Name, " \t\n") || l.New == nil {
-		panic("bot.Register: a level needs a lower-case name without spaces and a New function, got " + brettspiel.Quote(l.Name))
+		panic("bot.Register: a level needs a lower-case name without spaces and a New function, got " + quote.Quote(l.Name))
 	}
 	registry.mu.Lock()
 	defer registry.mu.Unlock()
 	if slices.ContainsFunc(registry.levels, func(x Level) bool { return x.Name == l.Name }) {
-		panic("bot.Register: the level " + brettspiel.Quote(l.Name) + " is registered twice")
+		panic("bot.Register: the level " + quote.Quote(l.Name) + " is registered twice")
 	}
 	l.Descriptions = maps.Clone(l.Descriptions)
 	registry.levels = append(registry.levels, l)
@@ -131,7 +133,7 @@ func Names() []string {
 
 // Named returns the bot of a level by its name; case and surrounding space
 // do not matter. An unknown name is refused with an error that wraps
-// [ErrUnknownBot], quotes the name (at most [brettspiel.MaxQuoted] bytes of
+// [ErrUnknownBot], quotes the name (at most [quote.Max] bytes of
 // it) and lists the names there are.
 func Named(name string) (Bot, error) {
 	key := strings.ToLower(strings.TrimSpace(name))

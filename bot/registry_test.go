@@ -37,16 +37,21 @@ func TestNamedRefusesUnknownNamesBriefly(t *testing.T) {
 	}
 }
 
-func TestRegisterAddsALevelInOneLine(t *testing.T) {
+// keepLevels puts the registry back as it is now when the test ends.
+func keepLevels(t *testing.T) {
 	saved := Levels()
-	defer func() {
+	t.Cleanup(func() {
 		registry.mu.Lock()
 		registry.levels = registry.levels[:0:0]
 		registry.mu.Unlock()
 		for _, l := range saved {
 			Register(l)
 		}
-	}()
+	})
+}
+
+func TestRegisterAddsALevelInOneLine(t *testing.T) {
+	keepLevels(t)
 	Register(Level{Name: "zz-test", Strength: 15, New: func() Bot { return Random{} }})
 	if got := strings.Join(Names(), ","); got != "random,greedy,zz-test,search,expectimax" {
 		t.Errorf("Names() = %s", got)
@@ -72,15 +77,7 @@ func TestRegisterAddsALevelInOneLine(t *testing.T) {
 // A level made for some variants is offered for those only; a level that
 // names no game is offered for every one.
 func TestLevelsForOffersALevelForItsGames(t *testing.T) {
-	saved := Levels()
-	defer func() {
-		registry.mu.Lock()
-		registry.levels = registry.levels[:0:0]
-		registry.mu.Unlock()
-		for _, l := range saved {
-			Register(l)
-		}
-	}()
+	keepLevels(t)
 	Register(Level{Name: "zz-race", Strength: 35, Games: []string{"toccateglio", "verkehren"}, New: func() Bot { return Greedy{} }})
 	Register(Level{Name: "zz-fort", Strength: 36, Games: []string{"festung"}, New: func() Bot { return Greedy{} }})
 	names := func(ls []Level) string {

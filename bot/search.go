@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Searcher is a Monte Carlo searcher: it spreads a budget of rollouts over the
@@ -18,7 +20,7 @@ import (
 // value uses the defaults.
 //
 // A rollout to the end (Depth < 0) in a game that is a
-// [brettspiel.Simulator] is the game's own fast playout, as
+// [kit.Simulator] is the game's own fast playout, as
 // [brettspiel.Simulate] plays it, with the distribution over plays that the
 // variant documents; every other rollout plays the [Random] bot step by step,
 // which never concedes while it can play on. A rollout step allocates nothing
@@ -75,7 +77,7 @@ func (s Searcher) RankContext(ctx context.Context, g brettspiel.Game, legal []br
 	r = orFixed(r)
 	clk := newClock(ctx, s.Time)
 	p := g.ToMove()
-	moves := withoutConcessions(g, legal, make([]brettspiel.Move, 0, len(legal)))
+	moves := playon.Moves(g, legal, make([]brettspiel.Move, 0, len(legal)))
 	out := make([]Ranked, len(moves))
 	sums := make([]float64, len(moves))
 	after := make([]brettspiel.Game, len(moves))
@@ -140,9 +142,9 @@ func (s Searcher) pick(out []Ranked, sums []float64, n int, spread float64) int 
 
 // rollout plays g forward at random for depth players' turns (or to the end
 // when depth < 0: by the game's own playout where it is a
-// brettspiel.Simulator) and returns the evaluation for p.
+// kit.Simulator) and returns the evaluation for p.
 func rollout(g brettspiel.Game, p brettspiel.Player, depth int, r *rand.Rand, buf []brettspiel.Move) (float64, []brettspiel.Move) {
-	if sim, ok := g.(brettspiel.Simulator); ok && depth < 0 {
+	if sim, ok := g.(kit.Simulator); ok && depth < 0 {
 		// brettspiel.Simulate(g, r) would do the same; the fallback it
 		// offers (PlayOut with RandomPolicy) may concede, the loop below
 		// does not.

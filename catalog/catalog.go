@@ -10,6 +10,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -50,7 +52,7 @@ type Preset struct {
 // names match), and false when v has none of that name.
 func (v Variant) Preset(name string) (Preset, bool) {
 	for _, p := range v.Presets {
-		if brettspiel.SameName(p.Name, name) {
+		if kit.SameName(p.Name, name) {
 			return p, true
 		}
 	}
@@ -184,7 +186,7 @@ func Lookup(name string) (Variant, bool) {
 
 func find(name string) *entry {
 	for i := range entries {
-		if brettspiel.SameName(entries[i].v.Name, name) || brettspiel.SameName(entries[i].v.Title, name) {
+		if kit.SameName(entries[i].v.Name, name) || kit.SameName(entries[i].v.Title, name) {
 			return &entries[i]
 		}
 	}
@@ -201,7 +203,7 @@ func resolve(op, variant, preset string, players int) (*entry, int, int, error) 
 	}
 	i := 0
 	if preset != "" {
-		i = slices.IndexFunc(e.v.Presets, func(p Preset) bool { return brettspiel.SameName(p.Name, preset) })
+		i = slices.IndexFunc(e.v.Presets, func(p Preset) bool { return kit.SameName(p.Name, preset) })
 		if i < 0 {
 			var names []string
 			for _, p := range e.v.Presets {
@@ -312,7 +314,7 @@ func LoadHistory(rec *brettspiel.Record) (*brettspiel.History, error) {
 	return brettspiel.NewHistory(start, named)
 }
 
-// ParseID loads a position ID (see brettspiel.EncodeID) of any game: the
+// ParseID loads a position ID (see kit.EncodeID) of any game: the
 // prefix before the first colon names the game, whose package reads the
 // rest. An ID of an unknown game is refused with an error wrapping
 // brettspiel.ErrBadNotation that lists the games; the variant's own errors
@@ -329,7 +331,7 @@ func ParseID(id string) (brettspiel.Game, error) {
 	e := exact(name)
 	if e == nil {
 		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation,
-			Reason: "an ID of an unknown game " + brettspiel.Quote(name) + "; the games are " + strings.Join(Names(), ", ")}
+			Reason: "an ID of an unknown game " + quote.Quote(name) + "; the games are " + strings.Join(Names(), ", ")}
 	}
 	g := e.zero()
 	if err := g.UnmarshalText([]byte(id)); err != nil {
@@ -350,14 +352,14 @@ func exact(name string) *entry {
 }
 
 // UnmarshalJSON reads the JSON form of a state of any game (see
-// brettspiel.StateJSON): its "game" key names the game, whose package reads
+// kit.StateJSON): its "game" key names the game, whose package reads
 // and checks the rest. Data that is no JSON object, or names no game of the
 // catalogue, is refused with an error wrapping brettspiel.ErrBadNotation; the
 // variant's own errors are passed on.
 func UnmarshalJSON(data []byte) (brettspiel.Game, error) {
-	if len(data) > brettspiel.MaxJSONSize {
+	if len(data) > kit.MaxJSONSize {
 		return nil, &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadNotation,
-			Reason: fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), brettspiel.MaxJSONSize)}
+			Reason: fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), kit.MaxJSONSize)}
 	}
 	var head struct {
 		Game *string `json:"game"`

@@ -140,100 +140,117 @@ func TestEveryPresetByNameRoundTrips(t *testing.T) {
 		for _, p := range v.Presets {
 			for n := v.MinPlayers; n <= v.MaxPlayers; n++ {
 				t.Run(v.Name+"/"+p.Name+"/"+string(rune('0'+n)), func(t *testing.T) {
-					g, err := catalog.New(v.Name, p.Name, n)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if g.NumPlayers() != n {
-						t.Fatalf("%d seats, want %d", g.NumPlayers(), n)
-					}
-					rec, err := catalog.NewRecord(v.Name, p.Name, n)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !strings.EqualFold(rec.Game, v.Name) {
-						t.Fatalf("record of %q", rec.Game)
-					}
-					h, err := catalog.NewHistory(strings.ToUpper(v.Name), p.Name, n)
-					if err != nil {
-						t.Fatal(err)
-					}
-					r := rand.New(rand.NewPCG(uint64(n), 7))
-					for step := 0; step < 40 && g.ToMove() != brettspiel.Terminal; step++ {
-						var m brettspiel.Move
-						if g.ToMove() == brettspiel.Chance {
-							m, err = brettspiel.SampleChance(g, r)
-						} else {
-							m = bot.Random{}.Choose(g, g.LegalMoves(), r)
-						}
-						if err != nil {
-							t.Fatal(err)
-						}
-						if err := h.Apply(m); err != nil {
-							t.Fatalf("history, step %d: %v", step, err)
-						}
-						if err := rec.Append(g, m); err != nil {
-							t.Fatalf("step %d: %v", step, err)
-						}
-					}
-					want := id(t, g)
-					if got := id(t, h.Game()); got != want {
-						t.Errorf("history at %s, game at %s", got, want)
-					}
-
-					fromID, err := catalog.ParseID(want)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if got := id(t, fromID); got != want {
-						t.Errorf("ParseID(%s) gave %s", want, got)
-					}
-
-					data, err := g.(json.Marshaler).MarshalJSON()
-					if err != nil {
-						t.Fatal(err)
-					}
-					fromJSON, err := catalog.UnmarshalJSON(data)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if got := id(t, fromJSON); got != want {
-						t.Errorf("UnmarshalJSON gave %s, want %s", got, want)
-					}
-
-					var text strings.Builder
-					start, _ := catalog.New(v.Name, p.Name, n)
-					if _, err := rec.WriteTo(&text, start); err != nil {
-						t.Fatal(err)
-					}
-					parsed, err := brettspiel.ParseRecord(strings.NewReader(text.String()))
-					if err != nil {
-						t.Fatal(err)
-					}
-					fromRec, err := catalog.LoadRecord(parsed)
-					if err != nil {
-						t.Fatalf("%v\n%s", err, text.String())
-					}
-					if got := id(t, fromRec); got != want {
-						t.Errorf("LoadRecord gave %s, want %s", got, want)
-					}
-					if d := cmp.Diff(rec, h.Record(), cmp.AllowUnexported(brettspiel.Record{})); d != "" {
-						t.Errorf("the history's record differs from the one kept by hand (-kept +history):\n%s", d)
-					}
-
-					loaded, err := catalog.LoadHistory(parsed)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if got := id(t, loaded.Game()); got != want || loaded.Len() != len(rec.Steps) {
-						t.Errorf("LoadHistory: %d steps to %s; want %d to %s", loaded.Len(), got, len(rec.Steps), want)
-					}
-					if got, want := id(t, loaded.Start()), id(t, start); got != want {
-						t.Errorf("LoadHistory starts at %s, want %s", got, want)
-					}
+					g, rec, h := playByName(t, v.Name, p.Name, n)
+					checkLoaders(t, v.Name, p.Name, n, g, rec, h)
 				})
 			}
 		}
+	}
+}
+
+// playByName builds the game, a record and a history by name and plays 40
+// seeded steps of random play (fewer if the game ends) into all three.
+func playByName(t *testing.T, variant, preset string, n int) (brettspiel.Game, *brettspiel.Record, *brettspiel.History) {
+	t.Helper()
+	g, err := catalog.New(variant, preset, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.NumPlayers() != n {
+		t.Fatalf("%d seats, want %d", g.NumPlayers(), n)
+	}
+	rec, err := catalog.NewRecord(variant, preset, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.EqualFold(rec.Game, variant) {
+		t.Fatalf("record of %q", rec.Game)
+	}
+	h, err := catalog.NewHistory(strings.ToUpper(variant), preset, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(uint64(n), 7))
+	for step := 0; step < 40 && g.ToMove() != brettspiel.Terminal; step++ {
+		var m brettspiel.Move
+		if g.ToMove() == brettspiel.Chance {
+			m, err = brettspiel.SampleChance(g, r)
+		} else {
+			m = bot.Random{}.Choose(g, g.LegalMoves(), r)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Apply(m); err != nil {
+			t.Fatalf("history, step %d: %v", step, err)
+		}
+		if err := rec.Append(g, m); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+	}
+	return g, rec, h
+}
+
+// checkLoaders checks that g's position comes back the same from the
+// history, from its ID, from its JSON, and from the record written as text
+// (loaded as a game and as a history), and that the history kept the same
+// record as rec.
+func checkLoaders(t *testing.T, variant, preset string, n int, g brettspiel.Game, rec *brettspiel.Record, h *brettspiel.History) {
+	t.Helper()
+	want := id(t, g)
+	if got := id(t, h.Game()); got != want {
+		t.Errorf("history at %s, game at %s", got, want)
+	}
+
+	fromID, err := catalog.ParseID(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := id(t, fromID); got != want {
+		t.Errorf("ParseID(%s) gave %s", want, got)
+	}
+
+	data, err := g.(json.Marshaler).MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := catalog.UnmarshalJSON(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := id(t, fromJSON); got != want {
+		t.Errorf("UnmarshalJSON gave %s, want %s", got, want)
+	}
+
+	var text strings.Builder
+	start, _ := catalog.New(variant, preset, n)
+	if _, err := rec.WriteTo(&text, start); err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := brettspiel.ParseRecord(strings.NewReader(text.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromRec, err := catalog.LoadRecord(parsed)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text.String())
+	}
+	if got := id(t, fromRec); got != want {
+		t.Errorf("LoadRecord gave %s, want %s", got, want)
+	}
+	if d := cmp.Diff(rec, h.Record(), cmp.AllowUnexported(brettspiel.Record{})); d != "" {
+		t.Errorf("the history's record differs from the one kept by hand (-kept +history):\n%s", d)
+	}
+
+	loaded, err := catalog.LoadHistory(parsed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := id(t, loaded.Game()); got != want || loaded.Len() != len(rec.Steps) {
+		t.Errorf("LoadHistory: %d steps to %s; want %d to %s", loaded.Len(), got, len(rec.Steps), want)
+	}
+	if got, want := id(t, loaded.Start()), id(t, start); got != want {
+		t.Errorf("LoadHistory starts at %s, want %s", got, want)
 	}
 }
 

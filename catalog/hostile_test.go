@@ -11,6 +11,8 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/internal/hostile"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // maxDecodeAlloc is what loading one document of at most MaxJSONSize may
@@ -21,7 +23,7 @@ func TestUnmarshalJSONCostIsLinearForAnyShape(t *testing.T) {
 	var most uint64
 	mostName := ""
 	defer func() { t.Logf("the most allocated: %.1f MB, %s", float64(most)/(1<<20), mostName) }()
-	for name, doc := range hostile.Shapes(brettspiel.MaxJSONSize) {
+	for name, doc := range hostile.Shapes(kit.MaxJSONSize) {
 		decoders := map[string]func() error{
 			"catalog": func() error { _, err := catalog.UnmarshalJSON(doc); return err },
 		}
@@ -53,7 +55,7 @@ func TestUnmarshalJSONCostIsLinearForAnyShape(t *testing.T) {
 func TestOversizedInputIsRefusedUnread(t *testing.T) {
 	g, _ := catalog.New("verkehren", "", 0)
 	doc, _ := g.(json.Marshaler).MarshalJSON()
-	big := append([]byte(`{"game":"verkehren","pad":"`+strings.Repeat("x", brettspiel.MaxJSONSize)+`",`), doc[1:]...)
+	big := append([]byte(`{"game":"verkehren","pad":"`+strings.Repeat("x", kit.MaxJSONSize)+`",`), doc[1:]...)
 	var err error
 	alloc := hostile.Allocated(func() { _, err = catalog.UnmarshalJSON(big) })
 	if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "bytes") {
@@ -119,8 +121,8 @@ func TestErrorsQuoteLittleOfTheInput(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 			continue
 		}
-		if msg := err.Error(); strings.Contains(msg, long[:brettspiel.MaxQuoted+1]) {
-			t.Errorf("%s: the message repeats more than %d bytes of the input (%d bytes): %.200s…", name, brettspiel.MaxQuoted, len(msg), msg)
+		if msg := err.Error(); strings.Contains(msg, long[:quote.Max+1]) {
+			t.Errorf("%s: the message repeats more than %d bytes of the input (%d bytes): %.200s…", name, quote.Max, len(msg), msg)
 		}
 	}
 }

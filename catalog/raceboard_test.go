@@ -12,7 +12,7 @@ import (
 
 // TestRaceGamesShareOneBoardShape validates the states of random games of
 // every preset of both race games against one schema, the race board's
-// (brettspiel.RaceJSON), and checks that the Festungsspiel, which has no
+// (kit.RaceJSON), and checks that the Festungsspiel, which has no
 // race board, does not pass it.
 func TestRaceGamesShareOneBoardShape(t *testing.T) {
 	sch := schematest.Compile(t, schematest.RaceSchema())

@@ -127,7 +127,7 @@
 //
 // The position ID ([Game.MarshalText], [Game.UnmarshalText], [ParseID]) is
 // "festung:1:" and a payload of varints in URL-safe base64 with a checksum
-// (brettspiel.EncodeID): the options, the marker of every field, each seat's
+// (kit.EncodeID): the options, the marker of every field, each seat's
 // balance, bought markers and Pasches, the thrower, a throw awaiting his
 // decision, the number of throws and how the game ended — everything that
 // decides what happens next, but not the events of the last Apply. A fresh

@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // eventsAgainstState returns what in the decoded events does not agree with
@@ -115,14 +116,14 @@ func (g *Game) undo(evs []brettspiel.Event) (*Game, string) {
 		case brettspiel.EventTake:
 			id := FieldID(e.From)
 			if e.From < 1 || id > NumMarkerFields || p.on.has(id) || e.Amount != 1 {
-				return at("seat %d takes %d from %s, which holds one marker or none", e.Player, e.Amount, brettspiel.Quote(e.FromName))
+				return at("seat %d takes %d from %s, which holds one marker or none", e.Player, e.Amount, quote.Quote(e.FromName))
 			}
 			p.on.set(id)
 			p.balance[e.Player]--
 		case brettspiel.EventPlace:
 			id := FieldID(e.To)
 			if e.To < 1 || id > NumMarkerFields || !p.on.has(id) || e.Amount != 1 {
-				return at("seat %d places %d on %s, which does not hold it now", e.Player, e.Amount, brettspiel.Quote(e.ToName))
+				return at("seat %d places %d on %s, which does not hold it now", e.Player, e.Amount, quote.Quote(e.ToName))
 			}
 			p.on.clear(id)
 			p.balance[e.Player]++

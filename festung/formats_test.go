@@ -11,12 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
 	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/internal/wire"
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // idTrip round-trips a game through its position ID. The ID does not carry
@@ -236,7 +238,7 @@ func TestIDRefusesBadInput(t *testing.T) {
 	forge := func(f func(w *wire.Writer)) string {
 		var w wire.Writer
 		f(&w)
-		return brettspiel.EncodeID(Variant, IDVersion, w.Bytes())
+		return kit.EncodeID(Variant, IDVersion, w.Bytes())
 	}
 	// fresh writes the ID of a fresh two-player game, changed by edit.
 	fresh := func(edit func(vals []int64) []int64) string {
@@ -267,7 +269,7 @@ func TestIDRefusesBadInput(t *testing.T) {
 		{"verkehren" + id[len("festung"):], brettspiel.ErrBadNotation, `an ID of "verkehren"`},
 		{id[:len(id)-1], brettspiel.ErrBadNotation, ""},
 		{id[:12] + "\n" + id[12:], brettspiel.ErrBadNotation, "line break at byte 12"},
-		{brettspiel.EncodeID(Variant, 2, nil), brettspiel.ErrBadNotation, "version 2"},
+		{kit.EncodeID(Variant, 2, nil), brettspiel.ErrBadNotation, "version 2"},
 		{forge(func(w *wire.Writer) { w.Uint(7) }), brettspiel.ErrBadNotation, "players: 7 is more than 6"},
 		{forge(func(w *wire.Writer) { w.Uint(3) }), brettspiel.ErrBadNotation, "stock: cut short"},
 		{fresh(func(v []int64) []int64 { return append(v, 0) }), brettspiel.ErrBadNotation, "1 bytes left over"},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Event kinds of this package, besides the shared ones of brettspiel.
@@ -257,7 +258,7 @@ func (g *Game) clone() *Game {
 // "L/a-b"; a decision is the fortress (1…4) whose outer works give the marker.
 
 func throwMove(t dice.Throw3) brettspiel.Move {
-	return brettspiel.NewMove(brettspiel.Chance, uint64(t.L)<<8|uint64(t.A)<<4|uint64(t.B))
+	return kit.NewMove(brettspiel.Chance, uint64(t.L)<<8|uint64(t.A)<<4|uint64(t.B))
 }
 
 // decodeThrow reads a throw payload; ok only for a valid throw with the small
@@ -349,7 +350,7 @@ var drawnThrow = func() (t [216]brettspiel.Move) {
 	return t
 }()
 
-// SampleChance implements brettspiel.ChanceSampler: one r.IntN(216) read in
+// SampleChance implements kit.ChanceSampler: one r.IntN(216) read in
 // a table, the same throw brettspiel.SampleChance's walk over ChanceOutcomes
 // gives for that draw; NoMove when no throw is due.
 func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move {
@@ -423,7 +424,7 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	mask, _ := g.decides(g.throw)
 	for f := 1; f <= 4; f++ {
 		if mask&(1<<f) != 0 {
-			dst = append(dst, brettspiel.NewMove(g.turn, uint64(f)))
+			dst = append(dst, kit.NewMove(g.turn, uint64(f)))
 		}
 	}
 	return dst
@@ -479,13 +480,13 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		if g.zero() {
 			return zeroErr("apply")
 		}
-		err := brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
+		err := kit.CheckMove(g.ToMove(), m, nil, g.MoveString)
 		if p := g.ToMove(); p >= 0 && m.Actor() == p {
 			// a decision the rules refuse: a fortress with nothing to take
 			// to the thrower, or no fortress (F-A1, F-A2)
-			e := brettspiel.Refuse(RefuseNotOffered, "no fortress "+strconv.FormatUint(m.Payload(), 10)+" is offered; "+g.offer(), "F-A2")
+			e := kit.Refuse(RefuseNotOffered, "no fortress "+strconv.FormatUint(m.Payload(), 10)+" is offered; "+g.offer(), "F-A2")
 			if f := m.Payload(); f >= 1 && f <= 4 {
-				e = brettspiel.Refuse(RefuseNothingToTake, "no marker to take in the works of fortress "+strconv.Itoa(int(f))+" open to the thrower; "+g.offer(), "F-A1", "F-A2")
+				e = kit.Refuse(RefuseNothingToTake, "no marker to take in the works of fortress "+strconv.Itoa(int(f))+" open to the thrower; "+g.offer(), "F-A1", "F-A2")
 				g.tried(e.Refusal, []brettspiel.Step{fieldStep(g.occupiedTwin(int(f), int(g.throw.L)), g.throw.L)})
 			} else {
 				g.tried(e.Refusal, nil)

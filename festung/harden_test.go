@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/hostile"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // midGame returns a game of three players after steps random steps, with the
@@ -81,7 +82,7 @@ func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 		for seed := range uint64(6) {
 			g := newGame(t, n)
 			check := func() {
-				s := brettspiel.NewStateJSON(g, Variant, g.ID())
+				s := kit.NewStateJSON(g, Variant, g.ID())
 				if err := s.CheckEvents(eventLimits); err != nil {
 					t.Fatalf("%d players, seed %d: %v\n%v", n, seed, err, g.Events())
 				}

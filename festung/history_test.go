@@ -9,6 +9,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
 	"github.com/brettspiel/brettspiel/internal/wire"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // rawSeat and rawID spell out the payload of a position ID field by field, in
@@ -40,7 +41,7 @@ func (r rawID) String() string {
 	for _, v := range []uint64{r.thrower, r.throw, r.throws, r.end} {
 		w.Uint(v)
 	}
-	return brettspiel.EncodeID(Variant, IDVersion, w.Bytes())
+	return kit.EncodeID(Variant, IDVersion, w.Bytes())
 }
 
 // rawOf returns the fields of g's ID.

@@ -9,6 +9,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 //go:embed state.schema.json
@@ -23,7 +25,7 @@ func JSONSchema() []byte { return slices.Clone(schema) }
 // stateJSON is the JSON form of a Game: the envelope every variant shares,
 // then the rules, whose turn it is, the dice, the seats and the plan.
 type stateJSON struct {
-	brettspiel.StateJSON
+	kit.StateJSON
 	Rules         rulesJSON   `json:"rules"`
 	Seat          int         `json:"seat"`
 	Dice          []int       `json:"dice"`
@@ -125,14 +127,14 @@ func squareFields(k int) (fortress, pasch FieldID) {
 	return FortressID(k), PaschFieldID(min(k, 4))
 }
 
-func (g *Game) toJSON() stateJSON { return g.viewToJSON(brettspiel.JSONView{}) }
+func (g *Game) toJSON() stateJSON { return g.viewToJSON(kit.JSONView{}) }
 
 // viewToJSON fills the JSON form of g in the parts v asks for; the plan is
 // left to MarshalJSONView. Under v.NoStatic the fields carry their IDs,
 // markers and squares only.
-func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
+func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 	s := stateJSON{
-		StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v),
+		StateJSON: kit.NewStateJSONView(g, Variant, g.ID(), v),
 		Rules: rulesJSON{
 			Players: g.opts.Players,
 			Stock:   g.opts.Stock,
@@ -207,7 +209,7 @@ func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 // frontends can show without knowing the rules, under stable lowerCamel keys
 // (the schema is state.schema.json, also [JSONSchema]):
 //
-//   - the envelope every variant shares: "version" (brettspiel.JSONVersion),
+//   - the envelope every variant shares: "version" (kit.JSONVersion),
 //     "game" ("festung"), "id" (the position ID), "turn" ("chance",
 //     "player" or "over"), "player" (the seat to decide, else −1), "legal"
 //     (the 126 throws with their weights of 216 and their dice, or the
@@ -252,7 +254,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // player, winner, legal, returns, throw, markersOnPlan, the seats' derived
 // values, the layout, the fields' description and squares), and the events
 // are kept as the events of the last Apply once they pass the bounds of
-// what one Apply of this game emits (brettspiel.StateJSON.CheckEvents:
+// what one Apply of this game emits (kit.StateJSON.CheckEvents:
 // known kinds, this game's rules, fields of the plan named by their names,
 // dice on throws only, an end only when the game is over) and agree with the
 // state: undone from it, they give the state before the Apply they report,
@@ -261,14 +263,14 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // the events of the setup stand only before the first throw). Keys are read
 // exactly as written: an unknown key, a key in another case, a key given
 // twice and data after the object are refused (see
-// brettspiel.DecodeStrict); a state of JSON version 1 is refused with the
+// kit.DecodeStrict); a state of JSON version 1 is refused with the
 // reason (its "id" still loads with ParseID). The error names the problem
 // and wraps brettspiel.ErrBadNotation (not this JSON form),
 // brettspiel.ErrBadOptions or brettspiel.ErrBadPosition; on error g is
 // unchanged. Reading into a zero Game is how one loads a state.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	var s stateJSON
-	if err := brettspiel.DecodeState(data, &s); err != nil {
+	if err := kit.DecodeState(data, &s); err != nil {
 		return err
 	}
 	ng, err := s.game()
@@ -300,7 +302,7 @@ func (s *stateJSON) game() (*Game, error) {
 	if s.Rules.EmptyField != "" {
 		f, ok := FieldByName(s.Rules.EmptyField)
 		if !ok || f.Kind != OuterWork {
-			return bad(brettspiel.ErrBadOptions, "rules.emptyField %s is no outer-works field", brettspiel.Quote(s.Rules.EmptyField))
+			return bad(brettspiel.ErrBadOptions, "rules.emptyField %s is no outer-works field", quote.Quote(s.Rules.EmptyField))
 		}
 		o.EmptyField = f.ID
 	}
@@ -402,7 +404,7 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	switch {
 	case s.ID != w.ID:
-		return bad(brettspiel.ErrBadPosition, "id %s is not the position ID of the state the other keys give, %q", brettspiel.Quote(s.ID), w.ID)
+		return bad(brettspiel.ErrBadPosition, "id %s is not the position ID of the state the other keys give, %q", quote.Quote(s.ID), w.ID)
 	case s.Turn != w.Turn:
 		return disagree("turn", s.Turn, w.Turn)
 	case s.Player != w.Player:
@@ -440,7 +442,7 @@ func (s *stateJSON) game() (*Game, error) {
 // fields of the plan; a number is a die or a total of the three; an amount is
 // markers; a throw carries three dice. The setup of New places a marker on
 // every outer-works field, the most events one step emits.
-var eventLimits = brettspiel.EventLimits{
+var eventLimits = kit.EventLimits{
 	Kinds: []brettspiel.EventKind{
 		brettspiel.EventThrow, brettspiel.EventDecide, brettspiel.EventTake, brettspiel.EventPlace,
 		brettspiel.EventPay, brettspiel.EventEnd, EventConquer, EventBuy,
@@ -458,7 +460,7 @@ func checkEventPlaces(evs []brettspiel.Event) error {
 		if e.TrackFrom != e.From || e.TrackTo != e.To || e.FromName != fieldName(e.From) || e.ToName != fieldName(e.To) {
 			return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(
 				"events[%d]: from %d (%s, track %d), to %d (%s, track %d); want the track as the field and the field's name",
-				i, e.From, brettspiel.Quote(e.FromName), e.TrackFrom, e.To, brettspiel.Quote(e.ToName), e.TrackTo)}
+				i, e.From, quote.Quote(e.FromName), e.TrackFrom, e.To, quote.Quote(e.ToName), e.TrackTo)}
 		}
 		if want := 0; len(e.Dice) != 0 || e.Kind == brettspiel.EventThrow {
 			if e.Kind == brettspiel.EventThrow {

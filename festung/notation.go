@@ -8,6 +8,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // MoveString implements brettspiel.Game. A throw prints as "L/a-b" (large die,
@@ -52,7 +53,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			return m, nil
 		}
 		e := why()
-		err := brettspiel.CheckMove(g.ToMove(), m, nil, nil)
+		err := kit.CheckMove(g.ToMove(), m, nil, nil)
 		var ce *brettspiel.Error
 		if errors.As(err, &ce) && ce.Err != brettspiel.ErrIllegalMove {
 			reason := ce.Reason
@@ -79,9 +80,9 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		})
 	}
 	if f, ok := FieldByName(s); ok && f.Kind == OuterWork {
-		m := brettspiel.NewMove(g.turn, uint64(f.Fortress))
+		m := kit.NewMove(g.turn, uint64(f.Fortress))
 		if g.throw.L != 0 && int(g.throw.L) != f.Number {
-			m = brettspiel.NewMove(g.turn, 0) // never legal
+			m = kit.NewMove(g.turn, 0) // never legal
 		}
 		return check(m, func() *brettspiel.Error {
 			var e *brettspiel.Error
@@ -89,9 +90,9 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			case g.throw.L == 0:
 				return &brettspiel.Error{Reason: "a throw is due"}
 			case int(g.throw.L) != f.Number:
-				e = brettspiel.Refuse(RefuseNotOffered, fmt.Sprintf("the large die shows %d; %s", g.throw.L, g.offer()), "F-A2")
+				e = kit.Refuse(RefuseNotOffered, fmt.Sprintf("the large die shows %d; %s", g.throw.L, g.offer()), "F-A2")
 			default:
-				e = brettspiel.Refuse(RefuseNothingToTake, fmt.Sprintf("no marker to take in the works of fortress %d; %s", f.Fortress, g.offer()), "F-A1", "F-A2")
+				e = kit.Refuse(RefuseNothingToTake, fmt.Sprintf("no marker to take in the works of fortress %d; %s", f.Fortress, g.offer()), "F-A1", "F-A2")
 			}
 			g.tried(e.Refusal, []brettspiel.Step{{Field: int(f.ID), Die: f.Number}})
 			return e

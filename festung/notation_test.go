@@ -9,6 +9,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func TestParseMoveErrors(t *testing.T) {
@@ -71,25 +72,25 @@ func TestMoveOrderIsNotationOrder(t *testing.T) {
 func TestApplyRefusesBadMoves(t *testing.T) {
 	g := edit(t, newGame(t, 2), 1, func(p *Position) { p.Pasches[0] = 1 })
 	before := g.clone()
-	for _, m := range []brettspiel.Move{brettspiel.NoMove, brettspiel.Move(^uint64(0)), brettspiel.NewMove(0, 1), brettspiel.NewMove(brettspiel.Chance, 0x777), brettspiel.NewMove(brettspiel.Chance, 0x165)} {
+	for _, m := range []brettspiel.Move{brettspiel.NoMove, brettspiel.Move(^uint64(0)), kit.NewMove(0, 1), kit.NewMove(brettspiel.Chance, 0x777), kit.NewMove(brettspiel.Chance, 0x165)} {
 		err := g.Apply(m)
 		if err == nil || !reflect.DeepEqual(g, before) {
 			t.Errorf("Apply(%v) = %v, state changed: %v", m, err, !reflect.DeepEqual(g, before))
 		}
 	}
-	if err := g.Apply(brettspiel.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrChanceNode) {
+	if err := g.Apply(kit.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("a decision at a chance node: %v", err)
 	}
 	play(t, g, "2/3-4") // a decision node
 	before = g.clone()
 	for m, want := range map[brettspiel.Move]error{
-		brettspiel.NewMove(1, 1):                   brettspiel.ErrNotYourTurn,
-		brettspiel.NewMove(0, 3):                   brettspiel.ErrIllegalMove,
-		brettspiel.NewMove(0, 0):                   brettspiel.ErrIllegalMove,
-		ThrowMove(dice.Throw3{L: 1, A: 1, B: 1}):   brettspiel.ErrNotYourTurn,
-		brettspiel.NewMove(0, 1<<40|1):             brettspiel.ErrIllegalMove,
-		brettspiel.NewMove(brettspiel.Nobody, 1):   brettspiel.ErrNotYourTurn,
-		brettspiel.NewMove(brettspiel.Terminal, 1): brettspiel.ErrNotYourTurn,
+		kit.NewMove(1, 1):                        brettspiel.ErrNotYourTurn,
+		kit.NewMove(0, 3):                        brettspiel.ErrIllegalMove,
+		kit.NewMove(0, 0):                        brettspiel.ErrIllegalMove,
+		ThrowMove(dice.Throw3{L: 1, A: 1, B: 1}): brettspiel.ErrNotYourTurn,
+		kit.NewMove(0, 1<<40|1):                  brettspiel.ErrIllegalMove,
+		kit.NewMove(brettspiel.Nobody, 1):        brettspiel.ErrNotYourTurn,
+		kit.NewMove(brettspiel.Terminal, 1):      brettspiel.ErrNotYourTurn,
 	} {
 		if err := g.Apply(m); !errors.Is(err, want) || !reflect.DeepEqual(g, before) {
 			t.Errorf("Apply(%v) = %v, want %v", m, err, want)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Defaults of the options.
@@ -161,11 +162,11 @@ func (o Options) check(input string) (Options, error) {
 }
 
 // parseSettings reads the settings of the text form input, without checking
-// the values against each other (the shared rules of brettspiel.ParseSettings:
+// the values against each other (the shared rules of kit.ParseSettings:
 // known keys, each at most once, decimal numbers).
 func parseSettings(input string, terms []string) (Options, error) {
 	const op = "parse festung options"
-	settings, err := brettspiel.ParseSettings(op, input, terms, optionKeys[:])
+	settings, err := kit.ParseSettings(op, input, terms, optionKeys[:])
 	if err != nil {
 		return Options{}, err
 	}
@@ -217,11 +218,11 @@ func Presets() []Preset {
 }
 
 // PresetNamed returns the preset of that name, compared without regard to
-// case, spaces and punctuation ("standard"; see brettspiel.SameName), and
+// case, spaces and punctuation ("standard"; see kit.SameName), and
 // false if there is none.
 func PresetNamed(name string) (Preset, bool) {
 	for _, p := range Presets() {
-		if brettspiel.SameName(p.Name, name) {
+		if kit.SameName(p.Name, name) {
 			return p, true
 		}
 	}

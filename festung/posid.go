@@ -6,6 +6,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
 	"github.com/brettspiel/brettspiel/internal/wire"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Variant is the game's name in position IDs, JSON and records.
@@ -64,12 +65,12 @@ func (g *Game) ID() string {
 	if g.zero() {
 		return ""
 	}
-	return brettspiel.EncodeID(Variant, IDVersion, g.payload())
+	return kit.EncodeID(Variant, IDVersion, g.payload())
 }
 
 // MarshalText implements encoding.TextMarshaler: the position ID of the
 // game, "festung:1:" and the payload in URL-safe base64 with a checksum
-// (brettspiel.EncodeID). It holds the options and the whole position — every
+// (kit.EncodeID). It holds the options and the whole position — every
 // field's marker, the balances, bought counts and Pasches of the seats, whose
 // throw it is, a throw awaiting its thrower's decision, the number of throws
 // and how the game ended — so that a game loaded from it plays on exactly as
@@ -109,7 +110,7 @@ func (g *Game) UnmarshalText(text []byte) error {
 
 // ParseID returns the game of a position ID (see [Game.UnmarshalText]).
 func ParseID(id string) (*Game, error) {
-	payload, err := brettspiel.DecodeID(Variant, IDVersion, id)
+	payload, err := kit.DecodeID(Variant, IDVersion, id)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // NewRecord starts the record of a game under opts (see brettspiel.Record):
@@ -54,13 +55,13 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if rec.Game != Variant {
-		return bad("a record of %s, not of %s", brettspiel.Quote(rec.Game), Variant)
+		return bad("a record of %s, not of %s", quote.Quote(rec.Game), Variant)
 	}
 	var base Options
 	if rec.Preset != "" {
 		p, ok := PresetNamed(rec.Preset)
 		if !ok {
-			return bad("unknown preset %s: the Festungsspiel's preset is %s", brettspiel.Quote(rec.Preset), Presets()[0].Name)
+			return bad("unknown preset %s: the Festungsspiel's preset is %s", quote.Quote(rec.Preset), Presets()[0].Name)
 		}
 		base = p.Options
 		base.Players = 0 // the preset's seat count is only its default
@@ -148,7 +149,7 @@ func ReadRecord(r io.Reader) (*Game, error) {
 }
 
 // RecordLimits bounds the replay of a record into g (see
-// brettspiel.RecordLimiter): at most the steps a game under its rules can
+// kit.RecordLimiter): at most the steps a game under its rules can
 // have (maxRecordSteps). Every loader of a record enforces it, a
 // brettspiel.History's included.
 func (g *Game) RecordLimits() (maxSteps int, check func() error) {

@@ -6,11 +6,12 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
-var _ brettspiel.Simulator = (*Game)(nil)
+var _ kit.Simulator = (*Game)(nil)
 
-// Simulate implements brettspiel.Simulator: it plays the game to its end in
+// Simulate implements kit.Simulator: it plays the game to its end in
 // place, by the same rules as Apply, but without recording events, so that
 // search code and simulations run a game several times faster than through
 // brettspiel.PlayOut.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 var (
@@ -23,7 +24,7 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 		if g.zero() {
 			return brettspiel.MoveInfo{}, zeroErr("describe")
 		}
-		err := brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString)
+		err := kit.CheckMove(g.ToMove(), m, nil, g.MoveString)
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
 			e.Op = "describe"
@@ -83,21 +84,21 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 		return next, brettspiel.NoMove, nil
 	}
 	if len(made) > 1 {
-		return refuse(brettspiel.Refuse(RefuseOneField, "the decision is one field", "F-A2"))
+		return refuse(kit.Refuse(RefuseOneField, "the decision is one field", "F-A2"))
 	}
 	in := made[0]
 	f, ok := FieldOf(FieldID(in.Field))
 	switch {
 	case in.Field < 0 || in.Field > 255 || !ok:
-		return refuse(brettspiel.Refuse(RefuseNotOffered, "no field has the ID "+strconv.Itoa(in.Field), "F-A2"))
+		return refuse(kit.Refuse(RefuseNotOffered, "no field has the ID "+strconv.Itoa(in.Field), "F-A2"))
 	case in.Die != 0 && in.Die != int(g.throw.L):
-		return refuse(brettspiel.Refuse(RefuseLargeDie, "the large die shows "+strconv.Itoa(int(g.throw.L))+", not "+strconv.Itoa(in.Die), "F-A2"))
+		return refuse(kit.Refuse(RefuseLargeDie, "the large die shows "+strconv.Itoa(int(g.throw.L))+", not "+strconv.Itoa(in.Die), "F-A2"))
 	case f.Kind != OuterWork || f.Number != int(g.throw.L):
-		return refuse(brettspiel.Refuse(RefuseNotOffered, f.Name+" is not an outer-works field numbered "+strconv.Itoa(int(g.throw.L))+", the large die; "+g.offer(), "F-A2"))
+		return refuse(kit.Refuse(RefuseNotOffered, f.Name+" is not an outer-works field numbered "+strconv.Itoa(int(g.throw.L))+", the large die; "+g.offer(), "F-A2"))
 	}
-	m := brettspiel.NewMove(g.turn, uint64(f.Fortress))
+	m := kit.NewMove(g.turn, uint64(f.Fortress))
 	if !g.legal(m) {
-		return refuse(brettspiel.Refuse(RefuseNothingToTake, "no marker to take in the works of fortress "+strconv.Itoa(f.Fortress)+" open to the thrower; "+g.offer(), "F-A1", "F-A2"))
+		return refuse(kit.Refuse(RefuseNothingToTake, "no marker to take in the works of fortress "+strconv.Itoa(f.Fortress)+" open to the thrower; "+g.offer(), "F-A1", "F-A2"))
 	}
 	return nil, m, nil
 }

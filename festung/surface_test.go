@@ -13,6 +13,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // TestZeroGameRefuses: a Game made by no constructor plays nothing: every
@@ -32,7 +33,7 @@ func TestZeroGameRefuses(t *testing.T) {
 	g := &Game{}
 	r := rand.New(rand.NewPCG(1, 2))
 	zeroErr("Apply(throw)", g.Apply(ThrowMove(dice.Throw3{L: 5, A: 1, B: 6})))
-	zeroErr("Apply(decision)", g.Apply(brettspiel.NewMove(0, 1)))
+	zeroErr("Apply(decision)", g.Apply(kit.NewMove(0, 1)))
 	_, err := g.ParseMove("5/1-6")
 	zeroErr("ParseMove", err)
 	_, _, err = g.NextSteps(nil)

@@ -3,18 +3,18 @@ package festung
 import (
 	"encoding/json"
 
-	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
-// MarshalJSONView implements brettspiel.ViewMarshaler: [Game.MarshalJSON]
+// MarshalJSONView implements kit.ViewMarshaler: [Game.MarshalJSON]
 // in the parts v asks for. With v.NoStatic the plan's layout is left out and
 // "fields" lists only the fields that hold a marker or squares, each by its
 // ID, marker and squares (every other field is empty); [PlanJSON] gives the
 // rest, the same in every state. The events then leave out "trackFrom" and
 // "trackTo": the plan has no tracks, and they are the events' "from" and
 // "to". MarshalJSONView writes by hand what encoding/json would.
-func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
+func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, zeroErr("marshal JSON")
 	}
@@ -102,7 +102,7 @@ func (s *stateJSON) appendJSON(b []byte) []byte {
 // PlanJSON returns the static part of the JSON form, the same in every
 // state: {"layout": …, "fields": [the fields with their names, kinds,
 // neighbours and coordinates, without markers]}. A frontend that asks for
-// states without it (brettspiel.JSONView.NoStatic) reads it once.
+// states without it (kit.JSONView.NoStatic) reads it once.
 func PlanJSON() []byte {
 	type staticField struct {
 		fieldJSON

@@ -9,6 +9,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // MarshalJSONView writes by hand what encoding/json writes for the JSON
@@ -30,7 +31,7 @@ func TestMarshalJSONViewAsEncodingJSON(t *testing.T) {
 		}
 		for step := 0; step < viewSteps && g.ToMove() != brettspiel.Terminal; step++ {
 			for k := range 8 {
-				v := brettspiel.JSONView{NoLegal: k&1 != 0, NoChance: k&2 != 0, NoStatic: k&4 != 0}
+				v := kit.JSONView{NoLegal: k&1 != 0, NoChance: k&2 != 0, NoStatic: k&4 != 0}
 				got, err := g.MarshalJSONView(v)
 				if err != nil {
 					t.Fatal(err)
@@ -56,7 +57,7 @@ func TestMarshalJSONViewAsEncodingJSON(t *testing.T) {
 }
 
 // encodingJSONView is the JSON form under a view as encoding/json writes it.
-func encodingJSONView(g *Game, v brettspiel.JSONView) []byte {
+func encodingJSONView(g *Game, v kit.JSONView) []byte {
 	s := g.viewToJSON(v)
 	if !v.NoStatic {
 		b, _ := json.Marshal(s)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // encodingJSON is an answer as encoding/json writes it, the state put in
@@ -84,7 +85,7 @@ func TestLegalAsEncodingJSON(t *testing.T) {
 		for i := 0; i < 300 && g.cur.ToMove() != brettspiel.Terminal; i++ {
 			for _, parts := range []bool{true, false} {
 				got := tab.Call("legal", []byte(`{"handle":`+itoa(s.Handle)+`,"parts":`+map[bool]string{true: "true", false: "false"}[parts]+`}`))
-				want := LegalJSON{Legal: brettspiel.NewStateJSON(g.cur, v, "").Legal}
+				want := LegalJSON{Legal: kit.NewStateJSON(g.cur, v, "").Legal}
 				if !parts { // as it was written before: the notations of LegalMoves
 					moves := g.cur.LegalMoves()
 					want.Legal = make([]brettspiel.LegalMove, len(moves))

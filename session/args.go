@@ -50,103 +50,13 @@ func (a *flatArgs) scan(b []byte) bool {
 		return skipSpace(b, i+1) == len(b)
 	}
 	for {
-		// a key
-		if i == len(b) || b[i] != '"' {
+		bit, at := a.key(b, i)
+		if at < 0 {
 			return false
 		}
-		end := plainString(b, i+1)
-		if end < 0 {
+		i = a.value(b, at, bit)
+		if i < 0 {
 			return false
-		}
-		k := -1
-		for n, name := range flatKeys {
-			if string(b[i+1:end]) == name {
-				k = n
-			}
-		}
-		if k < 0 || a.seen&(1<<k) != 0 {
-			return false
-		}
-		a.seen |= 1 << k
-		i = skipSpace(b, end+1)
-		if i == len(b) || b[i] != ':' {
-			return false
-		}
-		i = skipSpace(b, i+1)
-		if i == len(b) {
-			return false
-		}
-		// its value, of the key's type
-		switch bit := 1 << k; bit {
-		case kHandle, kSince, kLimit:
-			start := i
-			if b[i] == '-' {
-				i++
-			}
-			if i < len(b) && b[i] == '0' {
-				i++
-			} else {
-				for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-					i++
-				}
-			}
-			if i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E' || b[i] >= '0' && b[i] <= '9') {
-				return false
-			}
-			n, err := strconv.Atoi(string(b[start:i]))
-			if err != nil {
-				return false
-			}
-			switch bit {
-			case kHandle:
-				a.handle = n
-			case kSince:
-				a.since = n
-			default:
-				a.limit = n
-			}
-		case kLang, kNotation, kBot:
-			if b[i] != '"' {
-				return false
-			}
-			end := plainString(b, i+1)
-			if end < 0 {
-				return false
-			}
-			s := string(b[i+1 : end])
-			switch bit {
-			case kLang:
-				a.lang = s
-			case kNotation:
-				a.notation = s
-			default:
-				a.bot = s
-			}
-			i = end + 1
-		default: // true or false
-			v := len(b)-i >= 4 && string(b[i:i+4]) == "true"
-			switch {
-			case v:
-				i += 4
-			case len(b)-i >= 5 && string(b[i:i+5]) == "false":
-				i += 5
-			default:
-				return false
-			}
-			switch bit {
-			case kLog:
-				a.log = v
-			case kLegal:
-				a.legal = v
-			case kChance:
-				a.chance = v
-			case kRules:
-				a.rules = v
-			case kStatic:
-				a.static = v
-			default:
-				a.parts = v
-			}
 		}
 		i = skipSpace(b, i)
 		if i < len(b) && b[i] == ',' {
@@ -155,6 +65,134 @@ func (a *flatArgs) scan(b []byte) bool {
 		}
 		return i < len(b) && b[i] == '}' && skipSpace(b, i+1) == len(b)
 	}
+}
+
+// key reads the key that starts at i, one of flatKeys not given before,
+// and the colon after it. It returns the key's bit and the index of its
+// value, or −1 for anything else.
+func (a *flatArgs) key(b []byte, i int) (bit, at int) {
+	if i == len(b) || b[i] != '"' {
+		return 0, -1
+	}
+	end := plainString(b, i+1)
+	if end < 0 {
+		return 0, -1
+	}
+	k := -1
+	for n, name := range flatKeys {
+		if string(b[i+1:end]) == name {
+			k = n
+		}
+	}
+	if k < 0 || a.seen&(1<<k) != 0 {
+		return 0, -1
+	}
+	a.seen |= 1 << k
+	i = skipSpace(b, end+1)
+	if i == len(b) || b[i] != ':' {
+		return 0, -1
+	}
+	i = skipSpace(b, i+1)
+	if i == len(b) {
+		return 0, -1
+	}
+	return 1 << k, i
+}
+
+// value reads the value of the key bit that starts at i (not at the end of
+// b), of the key's type, into a. It returns the index after it, or −1 for
+// a value of another type or form.
+func (a *flatArgs) value(b []byte, i, bit int) int {
+	switch bit {
+	case kHandle, kSince, kLimit:
+		n, end := plainInt(b, i)
+		if end < 0 {
+			return -1
+		}
+		switch bit {
+		case kHandle:
+			a.handle = n
+		case kSince:
+			a.since = n
+		default:
+			a.limit = n
+		}
+		return end
+	case kLang, kNotation, kBot:
+		if b[i] != '"' {
+			return -1
+		}
+		end := plainString(b, i+1)
+		if end < 0 {
+			return -1
+		}
+		s := string(b[i+1 : end])
+		switch bit {
+		case kLang:
+			a.lang = s
+		case kNotation:
+			a.notation = s
+		default:
+			a.bot = s
+		}
+		return end + 1
+	}
+	v, end := plainBool(b, i)
+	if end < 0 {
+		return -1
+	}
+	switch bit {
+	case kLog:
+		a.log = v
+	case kLegal:
+		a.legal = v
+	case kChance:
+		a.chance = v
+	case kRules:
+		a.rules = v
+	case kStatic:
+		a.static = v
+	default:
+		a.parts = v
+	}
+	return end
+}
+
+// plainInt reads the whole number that starts at i (not at the end of b)
+// and returns it with the index after it, or −1 for a fraction, an
+// exponent, a leading zero, or a number too large for an int.
+func plainInt(b []byte, i int) (n, end int) {
+	start := i
+	if b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '0' {
+		i++
+	} else {
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E' || b[i] >= '0' && b[i] <= '9') {
+		return 0, -1
+	}
+	n, err := strconv.Atoi(string(b[start:i]))
+	if err != nil {
+		return 0, -1
+	}
+	return n, i
+}
+
+// plainBool reads true or false at i and returns it with the index after
+// it, or −1 for anything else.
+func plainBool(b []byte, i int) (v bool, end int) {
+	switch {
+	case len(b)-i >= 4 && string(b[i:i+4]) == "true":
+		return true, i + 4
+	case len(b)-i >= 5 && string(b[i:i+5]) == "false":
+		return false, i + 5
+	}
+	return false, -1
 }
 
 func skipSpace(b []byte, i int) int {

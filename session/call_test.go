@@ -10,6 +10,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // call runs a method and decodes its result into out; it fails the test on
@@ -155,7 +156,7 @@ func playByStepsToEnd(t *testing.T, variant, preset string, players int, seed ui
 		default:
 			legal := lib.LegalMoves()
 			m := legal[(n*7)%len(legal)]
-			if c, ok := lib.(brettspiel.Conceder); ok && c.Concedes(m) {
+			if c, ok := lib.(kit.Conceder); ok && c.Concedes(m) {
 				m = legal[0]
 			}
 			info, err := lib.(brettspiel.Describer).Describe(m)

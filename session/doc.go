@@ -65,7 +65,7 @@
 // presets' sources (names and titles are the same in every language). seed is a number or a string of decimal digits (a
 // JavaScript number holds 53 bits); seats a list of "person" or bot names;
 // dice "seeded" or "manual". A STATE is [StateJSON]: the handle, the game's [Info], its
-// "state" (the variant's JSON form, brettspiel.StateJSON and the variant's
+// "state" (the variant's JSON form, kit.StateJSON and the variant's
 // keys), length, canUndo, canRedo, hasRecord, and the log of the steps
 // played since "since" with their events in words ([Step]).
 //
@@ -120,7 +120,7 @@
 // [ErrBadCall] (arguments wrong in themselves), [ErrUnknownMethod],
 // [ErrUnknownHandle], [ErrTooLarge], [ErrTableFull], [ErrNothingTo],
 // [ErrNoRecord], [ErrUnknownRule] and [ErrInternal] (a recovered panic; a
-// bug). message is for programmers and quotes at most brettspiel.MaxQuoted
+// bug). message is for programmers and quotes at most quote.Max
 // bytes of any input; rules are the texts of the rules that refused
 // (brettspiel.Error.Rules), so a frontend shows them without reading the
 // message; say tells the player why in his terms and language (the call's

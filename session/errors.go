@@ -2,6 +2,7 @@ package session
 
 import (
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/rules"
 	"github.com/brettspiel/brettspiel/words"
 )
@@ -14,25 +15,25 @@ var (
 	// ErrBadCall: the arguments of a call are wrong in themselves: not one
 	// JSON object, a key unknown, given twice or in another case, a value
 	// of the wrong type or out of range, a required key missing.
-	ErrBadCall = brettspiel.NewSentinel("ErrBadCall", "bad call")
+	ErrBadCall = kit.NewSentinel("ErrBadCall", "bad call")
 	// ErrUnknownMethod: Call was given a method it does not have.
-	ErrUnknownMethod = brettspiel.NewSentinel("ErrUnknownMethod", "unknown method")
+	ErrUnknownMethod = kit.NewSentinel("ErrUnknownMethod", "unknown method")
 	// ErrUnknownHandle: no game of the table has the handle (never had
 	// one, or it was closed).
-	ErrUnknownHandle = brettspiel.NewSentinel("ErrUnknownHandle", "unknown handle")
+	ErrUnknownHandle = kit.NewSentinel("ErrUnknownHandle", "unknown handle")
 	// ErrTooLarge: the arguments of a call are longer than [MaxArgs].
-	ErrTooLarge = brettspiel.NewSentinel("ErrTooLarge", "arguments too large")
+	ErrTooLarge = kit.NewSentinel("ErrTooLarge", "arguments too large")
 	// ErrTableFull: the table holds [Options.MaxGames] games already;
 	// close one first.
-	ErrTableFull = brettspiel.NewSentinel("ErrTableFull", "the table is full")
+	ErrTableFull = kit.NewSentinel("ErrTableFull", "the table is full")
 	// ErrNothingTo: there is nothing to undo, redo or take back.
-	ErrNothingTo = brettspiel.NewSentinel("ErrNothingTo", "nothing to do")
+	ErrNothingTo = kit.NewSentinel("ErrNothingTo", "nothing to do")
 	// ErrNoRecord: the game has no record to save (see [Game.Record]).
-	ErrNoRecord = brettspiel.NewSentinel("ErrNoRecord", "no record")
+	ErrNoRecord = kit.NewSentinel("ErrNoRecord", "no record")
 	// ErrUnknownRule: no rule has the ID asked for.
-	ErrUnknownRule = brettspiel.NewSentinel("ErrUnknownRule", "unknown rule")
+	ErrUnknownRule = kit.NewSentinel("ErrUnknownRule", "unknown rule")
 	// ErrInternal: a panic below Call, recovered; a bug of this module.
-	ErrInternal = brettspiel.NewSentinel("ErrInternal", "internal error")
+	ErrInternal = kit.NewSentinel("ErrInternal", "internal error")
 )
 
 // ErrorJSON is the "error" object of a failed call.
@@ -42,7 +43,7 @@ type ErrorJSON struct {
 	// error that wraps none.
 	Name string `json:"name"`
 	// Message is the error's text, for programmers; it quotes at most
-	// brettspiel.MaxQuoted bytes of any input.
+	// quote.Max bytes of any input.
 	Message string `json:"message"`
 	// Rules are the rules that refused (brettspiel.Error.Rules) with their
 	// texts; absent when no rule refused.

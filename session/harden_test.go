@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // caller is Call of a table, so that the hardening cases can be run against
@@ -14,10 +14,10 @@ import (
 type caller func(method string, args []byte) []byte
 
 // maxMessage bounds the message of an error for the hardening tests: the
-// reason and at most brettspiel.MaxQuoted bytes of each input quoted.
+// reason and at most quote.Max bytes of each input quoted.
 const maxMessage = 1024
 
-// Errors quote at most brettspiel.MaxQuoted bytes of their input: a huge
+// Errors quote at most quote.Max bytes of their input: a huge
 // method name, key, bot name, rule ID or seed does not come back whole.
 func TestErrorsDoNotRepeatHugeInput(t *testing.T) {
 	checkErrorsDoNotRepeatHugeInput(t, NewTable(Options{}).Call)
@@ -169,5 +169,5 @@ func TestEveryMethodRefusesBadArguments(t *testing.T) {
 	if after.Length != 0 || string(after.State) != string(s.State) {
 		t.Error("bad calls changed the game")
 	}
-	_ = brettspiel.MaxQuoted
+	_ = quote.Max
 }

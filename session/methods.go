@@ -9,6 +9,7 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -245,7 +246,7 @@ func legalCall(name string, h int, g *Game, in *legalArgs) ([]byte, error) {
 		}
 		return append(b, `]}`...), nil
 	}
-	legal := brettspiel.NewStateJSON(g.cur, g.cur.Variant(), "").Legal
+	legal := kit.NewStateJSON(g.cur, g.cur.Variant(), "").Legal
 	b := append(make([]byte, 0, 64+256*len(legal)), `{"legal":`...)
 	return append(jsonw.LegalMoves(b, legal), '}'), nil
 }

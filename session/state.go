@@ -7,13 +7,14 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/words"
 )
 
 // StateJSON is the result of every call that starts, changes or shows a
 // game, but for its "state", which [Table.Call] writes as the game's own
-// JSON form (brettspiel.StateJSON and the variant's keys, version
-// brettspiel.JSONVersion) in the parts the call's [View] asks for.
+// JSON form (kit.StateJSON and the variant's keys, version
+// kit.JSONVersion) in the parts the call's [View] asks for.
 type StateJSON struct {
 	Handle int `json:"handle"`
 	Info
@@ -115,8 +116,8 @@ func (g *Game) ending(l words.Lang) string {
 
 // viewJSON writes the game's JSON form in the parts v asks for.
 func (g *Game) viewJSON(v View) ([]byte, error) {
-	jv := brettspiel.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static}
-	if vm, ok := g.cur.(brettspiel.ViewMarshaler); ok {
+	jv := kit.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static}
+	if vm, ok := g.cur.(kit.ViewMarshaler); ok {
 		return vm.MarshalJSONView(jv)
 	}
 	return json.Marshal(g.cur)

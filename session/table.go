@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -23,7 +24,7 @@ const Protocol = 1
 
 // MaxArgs is the longest argument document, in bytes, that [Table.Call]
 // reads; longer ones are refused unread with [ErrTooLarge].
-const MaxArgs = brettspiel.MaxJSONSize
+const MaxArgs = kit.MaxJSONSize
 
 // DefaultMaxGames is the number of games a table holds when
 // [Options.MaxGames] is 0.
@@ -178,11 +179,11 @@ func Methods() []string {
 	return names
 }
 
-// decode reads a call's arguments strictly, as brettspiel.DecodeStrict
+// decode reads a call's arguments strictly, as kit.DecodeStrict
 // reads a state: keys exactly as spelt, none twice, none unknown, values of
 // the right type. Its error wraps ErrBadCall.
 func decode(method string, args []byte, v any) error {
-	if err := brettspiel.DecodeStrict(args, v); err != nil {
+	if err := kit.DecodeStrict(args, v); err != nil {
 		reason := err.Error()
 		if e, ok := err.(*brettspiel.Error); ok {
 			reason = e.Reason

@@ -130,7 +130,7 @@
 // play, the winner's decision with how play would go on), the turn counter
 // and whether the turn cap ended the match. A game loaded from an ID plays on
 // exactly as the original; only the events of the last apply are not in it.
-// The frame is the module's (brettspiel.EncodeID): "toccateglio", the payload
+// The frame is the module's (kit.EncodeID): "toccateglio", the payload
 // version 1, and the payload in URL-safe base64 with a checksum. The payload
 // is a list of varints: option flags, the other options, the state, and for
 // each player a mask of the occupied positions with their counts. The start
@@ -177,7 +177,7 @@
 //	             play, setup or next), turnCapReached, and lastSeat (at the
 //	             end, who had the turn last; -1 before)
 //
-// The keys from phase to sides are brettspiel.RaceJSON, the board that
+// The keys from phase to sides are kit.RaceJSON, the board that
 // Toccateglio shares with Verkehren: a frontend draws either game from them
 // alone. After 6-2 with player 1 to play, a part of it:
 //
@@ -249,7 +249,7 @@
 //
 // # Playouts
 //
-// [Game.Simulate] (brettspiel.Simulator) plays a match to its end at random
+// [Game.Simulate] (kit.Simulator) plays a match to its end at random
 // without events, for search and simulation: throws uniform over the 36,
 // plays uniform over the legal moves, as [brettspiel.PlayOut] with the random
 // policy would draw them.

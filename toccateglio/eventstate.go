@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // eventsAgainstState returns what in the decoded events does not agree with
@@ -97,7 +99,7 @@ func (g *Game) throwAgainstState(evs []brettspiel.Event) string {
 		}
 		p.phase, p.turn, p.dice, p.marks[me] = phaseThrow, me, [2]uint8{}, int8(marks)
 	default:
-		return fmt.Sprintf("events[0] is a throw by %s under the rule %s: the draw for the start is seat 0's and seat 1's (T-S3), any other throw the thrower's, with no rule", e.Player, brettspiel.Quote(e.Rule))
+		return fmt.Sprintf("events[0] is a throw by %s under the rule %s: the draw for the start is seat 0's and seat 1's (T-S3), any other throw the thrower's, with no rule", e.Player, quote.Quote(e.Rule))
 	}
 	what := fmt.Sprintf("the throw %d-%d by player %d", hi, lo, e.Player)
 	if reason := p.check(); reason != "" {
@@ -195,7 +197,7 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 	if n > 0 {
 		payload = mkPlay(st[0], st[1])
 	}
-	move := brettspiel.NewMove(me, payload)
+	move := kit.NewMove(me, payload)
 	what := fmt.Sprintf("the play %s by player %d", g.MoveString(move), me)
 	var throws [][2]int // the throws the events can name: a number may be missing
 	switch len(dice) {
@@ -275,7 +277,7 @@ func (g *Game) decisionAgainstState(evs []brettspiel.Event) string {
 	p.marks = [2]int8{}
 	p.marks[w] = int8(12 + min(max(e.Amount, 0), 11))
 	goOn := e.Note != "afresh"
-	what := fmt.Sprintf("player %d's decision %s", w, brettspiel.Quote(e.Note))
+	what := fmt.Sprintf("player %d's decision %s", w, quote.Quote(e.Note))
 	p.applyDecision(goOn)
 	return g.replayed(&p, evs, what)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Event kinds of this package, besides the shared ones.
@@ -255,7 +256,7 @@ var throws = func() (t [21][2]uint8) {
 }()
 
 func throwMove(hi, lo uint8) brettspiel.Move {
-	return brettspiel.NewMove(brettspiel.Chance, uint64(hi)<<3|uint64(lo))
+	return kit.NewMove(brettspiel.Chance, uint64(hi)<<3|uint64(lo))
 }
 
 // LegalMoves returns the legal moves, sorted.
@@ -274,7 +275,7 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		}
 		return dst
 	case phaseDecide:
-		return append(dst, brettspiel.NewMove(g.turn, decideAfresh), brettspiel.NewMove(g.turn, decideGoOn))
+		return append(dst, kit.NewMove(g.turn, decideAfresh), kit.NewMove(g.turn, decideGoOn))
 	}
 	return g.appendPlays(dst)
 }
@@ -321,9 +322,9 @@ func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 	return slices.Clone(chanceOutcomes)
 }
 
-var _ brettspiel.ChanceSampler = (*Game)(nil)
+var _ kit.ChanceSampler = (*Game)(nil)
 
-// SampleChance implements brettspiel.ChanceSampler: one r.IntN(36) read in a
+// SampleChance implements kit.ChanceSampler: one r.IntN(36) read in a
 // table, the throw that brettspiel.SampleChance's walk over ChanceOutcomes
 // gives for that draw, at every chance node (the draw for the start
 // included); NoMove when no throw is due.
@@ -346,7 +347,7 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		if g.phase == phaseMove && m.Actor() == g.turn {
 			return g.refusePlay(m) // the rule the play breaks
 		}
-		return brettspiel.CheckMove(g.ToMove(), m, nil, g.MoveString) // says why
+		return kit.CheckMove(g.ToMove(), m, nil, g.MoveString) // says why
 	}
 	g.events = g.events[:0]
 	switch g.phase {

@@ -9,6 +9,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 //go:embed state.schema.json
@@ -23,9 +25,9 @@ func JSONSchema() []byte { return slices.Clone(schema) }
 // the rules, the race board that Toccateglio shares with Verkehren, and the
 // object "toccateglio" for what only this game has.
 type stateJSON struct {
-	brettspiel.StateJSON
+	kit.StateJSON
 	Rules rulesJSON `json:"rules"`
-	brettspiel.RaceJSON
+	kit.RaceJSON
 	Own ownJSON `json:"toccateglio"`
 }
 
@@ -111,14 +113,14 @@ func seatJSON(p brettspiel.Player) int {
 }
 
 // stateToJSON fills the JSON form of g.
-func (g *Game) stateToJSON() stateJSON { return g.viewToJSON(brettspiel.JSONView{}) }
+func (g *Game) stateToJSON() stateJSON { return g.viewToJSON(kit.JSONView{}) }
 
 // viewToJSON fills the JSON form of g in the parts v asks for.
-func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
+func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 	s := stateJSON{
-		StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v),
+		StateJSON: kit.NewStateJSONView(g, Variant, g.ID(), v),
 		Rules:     rulesToJSON(g.opts),
-		RaceJSON: brettspiel.RaceJSON{
+		RaceJSON: kit.RaceJSON{
 			Phase: phaseNames[g.phase], Seat: seatJSON(g.Turn()), Dice: throwJSON(g.dice),
 			Turns: int(g.turns), Waiting: "hand",
 		},
@@ -138,12 +140,12 @@ func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 	}
 	// one array for the lists of numbers of the sides and the points
 	nums := make([]int, 2*len(g.sides[0])+2*24)
-	s.Sides = make([]brettspiel.RaceSideJSON, 0, 2)
-	s.Points = make([]brettspiel.RacePointJSON, 0, 24)
+	s.Sides = make([]kit.RaceSideJSON, 0, 2)
+	s.Points = make([]kit.RacePointJSON, 0, 24)
 	for p := 0; p < 2; p++ {
 		side := &g.sides[p]
 		track := nums[p*len(side) : (p+1)*len(side) : (p+1)*len(side)]
-		sd := brettspiel.RaceSideJSON{Seat: p, Track: track, Waiting: int(side[hand]),
+		sd := kit.RaceSideJSON{Seat: p, Track: track, Waiting: int(side[hand]),
 			BorneOff: int(side[off]), Score: int(g.strokes[p])}
 		for i, c := range side {
 			sd.Track[i] = int(c)
@@ -159,7 +161,7 @@ func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 		k := 2*len(g.sides[0]) + 2*(i-1)
 		track := nums[k : k+2 : k+2]
 		track[0], track[1] = i, 25-i
-		pt := brettspiel.RacePointJSON{Point: i, Owner: -1, Track: track, Hucke: -1, Home: -1}
+		pt := kit.RacePointJSON{Point: i, Owner: -1, Track: track, Hucke: -1, Home: -1}
 		switch {
 		case g.sides[0][i] > 0:
 			pt.Owner, pt.Count = 0, int(g.sides[0][i])
@@ -186,7 +188,7 @@ func (g *Game) viewToJSON(v brettspiel.JSONView) stateJSON {
 // MarshalJSON writes the state of the game (see the package doc and
 // state.schema.json): the shared envelope with the legal moves taken apart
 // and the events of the last apply in absolute points; the rules; the race
-// board that Toccateglio shares with Verkehren (brettspiel.RaceJSON: the
+// board that Toccateglio shares with Verkehren (kit.RaceJSON: the
 // phase, whose turn, the dice, the 24 points with the Huckes and home
 // quarters marked, each side's stones, pips and strokes); and under
 // "toccateglio" the marks, strokes, Partien and what only this game has.
@@ -206,10 +208,10 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // waiting, "turn", "player", "legal", "returns", "winner" and the "id") must
 // agree with them. Keys are read exactly as written: an unknown key, a key
 // in another case, a key given twice and data after the object are refused
-// (see brettspiel.DecodeStrict). A state of JSON version 1 is refused with
+// (see kit.DecodeStrict). A state of JSON version 1 is refused with
 // the reason; its "id" still loads with ParseID. The events are kept as the
 // events of the last apply once they pass the bounds of what one Apply of
-// this game emits (brettspiel.StateJSON.CheckEvents, and checkEvents: known
+// this game emits (kit.StateJSON.CheckEvents, and checkEvents: known
 // kinds, this game's rules, places 0…25 that agree with the mover's track,
 // the dice of a throw, an end only where a Partie or the match ended) and
 // agree with the state: the Apply they report, made again from the state
@@ -219,7 +221,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // problem, g is unchanged.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	var s stateJSON
-	if err := brettspiel.DecodeState(data, &s); err != nil {
+	if err := kit.DecodeState(data, &s); err != nil {
 		return err
 	}
 	n, err := s.game()
@@ -268,16 +270,16 @@ func (s *stateJSON) game() (*Game, error) {
 	sentinel = brettspiel.ErrBadOptions
 	fp, ok := lookup(firstNames[:], r.FirstPlayer)
 	if !ok {
-		return bad("rules.firstPlayer is %s, want one of %s", brettspiel.Quote(r.FirstPlayer), strings.Join(firstNames[:], ", "))
+		return bad("rules.firstPlayer is %s, want one of %s", quote.Quote(r.FirstPlayer), strings.Join(firstNames[:], ", "))
 	}
 	o.FirstPlayer = brettspiel.FirstPlayer(fp)
 	hf, ok := lookup(huckeForceNames, r.HuckeForce)
 	if !ok {
-		return bad("rules.huckeForce is %s, want one of %s", brettspiel.Quote(r.HuckeForce), strings.Join(huckeForceNames, ", "))
+		return bad("rules.huckeForce is %s, want one of %s", quote.Quote(r.HuckeForce), strings.Join(huckeForceNames, ", "))
 	}
 	mu, ok := lookup(multipliersNames, r.Multipliers)
 	if !ok {
-		return bad("rules.multipliers is %s, want one of %s", brettspiel.Quote(r.Multipliers), strings.Join(multipliersNames, ", "))
+		return bad("rules.multipliers is %s, want one of %s", quote.Quote(r.Multipliers), strings.Join(multipliersNames, ", "))
 	}
 	o.HuckeForce, o.Multipliers = HuckeForce(hf), Multipliers(mu)
 	o, err := o.normalized()
@@ -287,10 +289,10 @@ func (s *stateJSON) game() (*Game, error) {
 	if r.Preset != "" {
 		p, ok := PresetNamed(r.Preset)
 		if !ok {
-			return bad("rules.preset: unknown preset %s", brettspiel.Quote(r.Preset))
+			return bad("rules.preset: unknown preset %s", quote.Quote(r.Preset))
 		}
 		if d := o.Settings(p.Options); !presetRules(d) {
-			return bad("rules.preset is %s, but the rules differ from it: %s", brettspiel.Quote(r.Preset), strings.Join(d, " "))
+			return bad("rules.preset is %s, but the rules differ from it: %s", quote.Quote(r.Preset), strings.Join(d, " "))
 		}
 	}
 	// The state.
@@ -299,12 +301,12 @@ func (s *stateJSON) game() (*Game, error) {
 	g := &Game{opts: o}
 	ph, ok := lookup(phaseNames[:], s.Phase)
 	if !ok {
-		return bad("phase is %s, want one of %s", brettspiel.Quote(s.Phase), strings.Join(phaseNames[phaseDraw0:], ", "))
+		return bad("phase is %s, want one of %s", quote.Quote(s.Phase), strings.Join(phaseNames[phaseDraw0:], ", "))
 	}
 	g.phase = phase(ph)
 	res, ok := lookup(resumeNames[:], own.Resume)
 	if !ok {
-		return bad("toccateglio.resume is %s, want one of %s", brettspiel.Quote(own.Resume), strings.Join(resumeNames[:], ", "))
+		return bad("toccateglio.resume is %s, want one of %s", quote.Quote(own.Resume), strings.Join(resumeNames[:], ", "))
 	}
 	g.resume = resume(res)
 	// Whose turn: the seat in the phases of a seat; seat 0 by rule in the
@@ -388,7 +390,7 @@ func (s *stateJSON) game() (*Game, error) {
 		}
 	}
 	if s.Waiting != want.Waiting {
-		return bad("waiting is %s, want %q: Toccateglio's stones wait in the hand", brettspiel.Quote(s.Waiting), want.Waiting)
+		return bad("waiting is %s, want %q: Toccateglio's stones wait in the hand", quote.Quote(s.Waiting), want.Waiting)
 	}
 	if len(s.Points) != 24 {
 		return bad("%d points, want 24", len(s.Points))
@@ -406,7 +408,7 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	switch {
 	case s.Turn != want.Turn || s.Player != want.Player:
-		return bad("turn %s and player %d, but the phase %s gives %q and %d", brettspiel.Quote(s.Turn), s.Player, brettspiel.Quote(s.Phase), want.Turn, want.Player)
+		return bad("turn %s and player %d, but the phase %s gives %q and %d", quote.Quote(s.Turn), s.Player, quote.Quote(s.Phase), want.Turn, want.Player)
 	case !slices.Equal(s.Returns, want.Returns):
 		return bad("returns %v, but the strokes give %v", s.Returns, want.Returns)
 	case (s.Winner == nil) != (want.Winner == nil) || (s.Winner != nil && *s.Winner != *want.Winner):
@@ -416,11 +418,11 @@ func (s *stateJSON) game() (*Game, error) {
 	}
 	for i, m := range s.Legal {
 		if !m.Equal(want.Legal[i]) {
-			return bad("legal[%d] is %s (weight %d), the position's is %q (weight %d), or its parts differ", i, brettspiel.Quote(m.Notation), m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
+			return bad("legal[%d] is %s (weight %d), the position's is %q (weight %d), or its parts differ", i, quote.Quote(m.Notation), m.Weight, want.Legal[i].Notation, want.Legal[i].Weight)
 		}
 	}
 	if s.ID != want.ID {
-		return bad("the id %s does not agree with the state, whose id is %q", brettspiel.Quote(s.ID), want.ID)
+		return bad("the id %s does not agree with the state, whose id is %q", quote.Quote(s.ID), want.ID)
 	}
 	if err := s.CheckEvents(eventLimits(g)); err != nil {
 		return nil, err
@@ -458,7 +460,7 @@ func checkEvents(events []brettspiel.Event) string {
 			case pl.abs != brettspiel.NoPlace && (pl.track < 0 || pl.track > off || absPoint(e.Player, pl.track) != pl.abs):
 				return fmt.Sprintf("events[%d]: place %d is not point %d of %s's track", i, pl.abs, pl.track, e.Player)
 			case pl.name != "" && pl.name != pl.want, (pl.name == pl.want) != (pl.abs == pl.named):
-				return fmt.Sprintf("events[%d]: place %d is named %s", i, pl.abs, brettspiel.Quote(pl.name))
+				return fmt.Sprintf("events[%d]: place %d is named %s", i, pl.abs, quote.Quote(pl.name))
 			}
 		}
 		if e.Kind != brettspiel.EventThrow {
@@ -468,7 +470,7 @@ func checkEvents(events []brettspiel.Event) string {
 			continue
 		}
 		if d, ok := readThrow(e.Dice); !ok || !validThrow(d) || e.Number != int(d[0]+d[1]) || e.Note != throwNote(d[0], d[1]) {
-			return fmt.Sprintf("events[%d]: a throw of %v by %d (%s), want two dice 1…6, higher first, that make its number and its note", i, e.Dice, e.Number, brettspiel.Quote(e.Note))
+			return fmt.Sprintf("events[%d]: a throw of %v by %d (%s), want two dice 1…6, higher first, that make its number and its note", i, e.Dice, e.Number, quote.Quote(e.Note))
 		}
 	}
 	return ""
@@ -486,8 +488,8 @@ var eventKinds = []brettspiel.EventKind{
 // total, a quarter or the loser's marks (at most 127, as the marks); an
 // amount is marks or, at the end of the match, strokes (at most 4 a
 // Partie). An end leaves the winner's decision or the end of the match.
-func eventLimits(g *Game) brettspiel.EventLimits {
-	return brettspiel.EventLimits{
+func eventLimits(g *Game) kit.EventLimits {
+	return kit.EventLimits{
 		Kinds: eventKinds, RulePrefix: "T-", MaxEvents: 256,
 		MinPlace: 0, MaxPlace: 25, MaxNumber: 127, MaxAmount: max(127, 4*g.opts.Partien),
 		MaxDice: 2, DiceSides: 6,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Points of a player's track (RULES.md §2).
@@ -307,7 +308,7 @@ func (m *mover) plays(dst []brettspiel.Move, actor brettspiel.Player, higherDie 
 		return m.generalPlays(dst, actor, higherDie, mode)
 	}
 	start := len(dst)
-	base := uint64(brettspiel.NewMove(actor, 0))
+	base := uint64(kit.NewMove(actor, 0))
 	own := m.own &^ 1 // the stones on the board
 	chains := true
 	if m.s[hand] > 0 { // two or more in hand: both numbers enter (T-S4)
@@ -418,7 +419,7 @@ func (m *mover) plays(dst []brettspiel.Move, actor brettspiel.Player, higherDie 
 // reached (the smallest notation).
 func (m *mover) generalPlays(dst []brettspiel.Move, actor brettspiel.Player, higherDie bool, mode int) ([]brettspiel.Move, int) {
 	start := len(dst)
-	base := uint64(brettspiel.NewMove(actor, 0))
+	base := uint64(kit.NewMove(actor, 0))
 	s := &m.s
 	d := [2]int{m.hi, m.lo}
 	orders := 2
@@ -553,10 +554,10 @@ func (g *Game) appendPlays(dst []brettspiel.Move) []brettspiel.Move {
 	start := len(dst)
 	dst, _ = m.plays(dst, g.turn, g.opts.HigherDie, genAll)
 	if len(dst) == start {
-		dst = append(dst, brettspiel.NewMove(g.turn, 0))
+		dst = append(dst, kit.NewMove(g.turn, 0))
 	}
 	if a, b, ok := g.forcePlay(&m); ok { // an extra play, never compulsory
-		f := brettspiel.NewMove(g.turn, mkPlay(a, b))
+		f := kit.NewMove(g.turn, mkPlay(a, b))
 		dst = append(dst, f)
 		i := len(dst) - 1
 		for ; i > start && dst[i-1] > f; i-- {

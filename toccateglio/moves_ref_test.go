@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // refMaxPlays bounds the distinct plays of one throw.
@@ -278,15 +279,15 @@ func (g *Game) refAppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		}
 		return dst
 	case phaseDecide:
-		return append(dst, brettspiel.NewMove(g.turn, decideAfresh), brettspiel.NewMove(g.turn, decideGoOn))
+		return append(dst, kit.NewMove(g.turn, decideAfresh), kit.NewMove(g.turn, decideGoOn))
 	}
 	var l refPlayList
 	g.refSortedPlays(&l)
 	if l.normal == 0 {
-		dst = append(dst, brettspiel.NewMove(g.turn, 0))
+		dst = append(dst, kit.NewMove(g.turn, 0))
 	}
 	for i := 0; i < l.n; i++ {
-		dst = append(dst, brettspiel.NewMove(g.turn, l.items[i].payload))
+		dst = append(dst, kit.NewMove(g.turn, l.items[i].payload))
 	}
 	return dst
 }
@@ -296,7 +297,7 @@ func (g *Game) refAppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 func (g *Game) refApply(m brettspiel.Move) error {
 	var buf [refMaxPlays + 1]brettspiel.Move
 	legal := g.refAppendLegalMoves(buf[:0])
-	if err := brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
+	if err := kit.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		return err
 	}
 	g.events = g.events[:0]

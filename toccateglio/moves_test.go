@@ -10,6 +10,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // compareVariants are the rules the generator is compared under: every preset
@@ -197,7 +198,7 @@ func TestT_D6_GeneralPathMatchesReference(t *testing.T) {
 				x.refGenPlays(&l)
 				want := make([]brettspiel.Move, 0, l.n)
 				for i := 0; i < l.normal; i++ {
-					want = append(want, brettspiel.NewMove(x.turn, l.items[i].payload))
+					want = append(want, kit.NewMove(x.turn, l.items[i].payload))
 				}
 				slices.Sort(want)
 				if !slices.Equal(got, want) {
@@ -264,10 +265,10 @@ func TestApplyAgreesWithTheList(t *testing.T) {
 				legal := x.refAppendLegalMoves(nil)
 				for _, p := range payloadsNear(x, legal, r) {
 					for _, actor := range [2]brettspiel.Player{x.turn, 1 - x.turn} {
-						if actor != x.turn && !slices.Contains(legal, brettspiel.NewMove(x.turn, p)) {
+						if actor != x.turn && !slices.Contains(legal, kit.NewMove(x.turn, p)) {
 							continue // the other player: his turn is judged on the legal plays
 						}
-						m := brettspiel.NewMove(actor, p)
+						m := kit.NewMove(actor, p)
 						want := slices.Contains(legal, m)
 						c := *x
 						err := c.Apply(m)
@@ -376,7 +377,7 @@ func TestT_D6_ApplyChecksTheHigherDie(t *testing.T) {
 			g := load(t, o, own(o, 1, map[int]int{10: 1}), blocked, [2]int{6, 5}, [2]int{})
 			p := map[string]uint64{"10/15": mkPlay(mkStep(10, 15), 0), "10/16": mkPlay(mkStep(10, 16), 0)}[c.step]
 			before := *g
-			err := g.Apply(brettspiel.NewMove(0, p))
+			err := g.Apply(kit.NewMove(0, p))
 			if (err == nil) != c.ok {
 				t.Errorf("HigherDie %v: Apply(%s) = %v, want legal %v", higher, c.step, err, c.ok)
 			}
@@ -394,7 +395,7 @@ func TestT_D6_ApplyChecksTheHigherDie(t *testing.T) {
 func TestT_B3_LastStoneOffIsOnePlay(t *testing.T) {
 	g := load(t, ts, own(ts, 25, map[int]int{20: 1}), opp(ts, 1, map[int]int{5: 14}), [2]int{6, 1}, [2]int{})
 	wantPlays(t, g, "20/21 21/off")
-	direct := brettspiel.NewMove(0, mkPlay(mkStep(20, off), 0))
+	direct := kit.NewMove(0, mkPlay(mkStep(20, off), 0))
 	before := *g
 	if err := g.Apply(direct); !errors.Is(err, brettspiel.ErrIllegalMove) || !sameState(g, &before) {
 		t.Errorf("Apply(20/off) = %v, want ErrIllegalMove and the state unchanged", err)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // MoveString prints m in the package's notation (see the package doc): "6-5"
@@ -91,18 +93,18 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	case g.phase == phaseDecide:
 		switch s {
 		case "go-on", "go on":
-			return brettspiel.NewMove(p, decideGoOn), nil
+			return kit.NewMove(p, decideGoOn), nil
 		case "afresh":
-			return brettspiel.NewMove(p, decideAfresh), nil
+			return kit.NewMove(p, decideAfresh), nil
 		}
 		return fail(brettspiel.ErrBadNotation, "the winner of the Partie chooses go-on or afresh")
 	}
 	var buf [maxPlays + 1]brettspiel.Move
 	legal := g.AppendLegalMoves(buf[:0])
 	if s == "pass" {
-		m := brettspiel.NewMove(p, 0)
+		m := kit.NewMove(p, 0)
 		if legal[0] != m {
-			return refuse(brettspiel.Refuse(brettspiel.RefuseMustPlay, "a number of "+g.throwString()+" can be played", "T-D6"), nil, -1)
+			return refuse(kit.Refuse(brettspiel.RefuseMustPlay, "a number of "+g.throwString()+" can be played", "T-D6"), nil, -1)
 		}
 		return m, nil
 	}
@@ -116,10 +118,10 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		fp, fok := parsePoint(from, "in", 0, 24)
 		tp, tok := parsePoint(to, "off", 1, 25)
 		if !ok || !fok || !tok || tp <= fp {
-			return fail(brettspiel.ErrBadNotation, "%s is not a step from/to: from 1…24 or in, to 1…24 or off, forward", brettspiel.Quote(f))
+			return fail(brettspiel.ErrBadNotation, "%s is not a step from/to: from 1…24 or in, to 1…24 or off, forward", quote.Quote(f))
 		}
 		if fp == hand && !g.opts.EnterFromHand {
-			return refuse(brettspiel.Refuse(RefuseNoHand, "no stones are entered from the hand in these rules", "T-S4"), append(st[:i:i], mkStep(fp, tp)), i)
+			return refuse(kit.Refuse(RefuseNoHand, "no stones are entered from the hand in these rules", "T-S4"), append(st[:i:i], mkStep(fp, tp)), i)
 		}
 		st[i] = mkStep(fp, tp)
 	}

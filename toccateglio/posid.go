@@ -6,6 +6,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/wire"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Variant is the name of this game in position IDs, JSON and records.
@@ -38,7 +39,7 @@ func (g *Game) MarshalText() ([]byte, error) {
 	if g.phase == phaseZero {
 		return nil, zeroGame("encode position ID")
 	}
-	return []byte(brettspiel.EncodeID(Variant, IDVersion, g.payload())), nil
+	return []byte(kit.EncodeID(Variant, IDVersion, g.payload())), nil
 }
 
 // ID returns the position ID, the text of MarshalText; "" for the zero Game.
@@ -46,7 +47,7 @@ func (g *Game) ID() string {
 	if g.phase == phaseZero {
 		return ""
 	}
-	return brettspiel.EncodeID(Variant, IDVersion, g.payload())
+	return kit.EncodeID(Variant, IDVersion, g.payload())
 }
 
 func (g *Game) payload() []byte {
@@ -119,7 +120,7 @@ func (g *Game) UnmarshalText(text []byte) error {
 // ParseID loads a game from its position ID (see UnmarshalText).
 func ParseID(id string) (*Game, error) {
 	const op = "decode position ID"
-	payload, err := brettspiel.DecodeID(Variant, IDVersion, id)
+	payload, err := kit.DecodeID(Variant, IDVersion, id)
 	if err != nil {
 		return nil, err
 	}

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brettspiel/brettspiel"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // walk plays a seeded game under o to its end and calls visit on every state,
@@ -141,10 +143,10 @@ func TestParseIDRefusesBadIDs(t *testing.T) {
 		{"", brettspiel.ErrBadNotation, "variant:version:payload"},
 		{"verkehren" + good[len("toccateglio"):], brettspiel.ErrBadNotation, "not of toccateglio"},
 		{good[:len(good)-2], brettspiel.ErrBadNotation, ""},
-		{brettspiel.EncodeID(Variant, 2, g.payload()), brettspiel.ErrBadNotation, "version 2"},
-		{brettspiel.EncodeID(Variant, 1, g.payload()[:5]), brettspiel.ErrBadNotation, "cut short"},
-		{brettspiel.EncodeID(Variant, 1, append(g.payload(), 0)), brettspiel.ErrBadNotation, "left over"},
-		{brettspiel.EncodeID(Variant, 1, append([]byte{0x80, 0}, g.payload()[1:]...)), brettspiel.ErrBadNotation, "canonical"},
+		{kit.EncodeID(Variant, 2, g.payload()), brettspiel.ErrBadNotation, "version 2"},
+		{kit.EncodeID(Variant, 1, g.payload()[:5]), brettspiel.ErrBadNotation, "cut short"},
+		{kit.EncodeID(Variant, 1, append(g.payload(), 0)), brettspiel.ErrBadNotation, "left over"},
+		{kit.EncodeID(Variant, 1, append([]byte{0x80, 0}, g.payload()[1:]...)), brettspiel.ErrBadNotation, "canonical"},
 		{edit(func(x *Game) { x.opts.Partien = 0 }), brettspiel.ErrBadOptions, "normal form"},
 		{edit(func(x *Game) { x.opts.Stones = 16 }), brettspiel.ErrBadPosition, "player 0 has 15 stones, want 16"},
 		{edit(func(x *Game) { x.sides[0][1]++ }), brettspiel.ErrBadPosition, "player 0 has 16 stones, want 15"},
@@ -186,7 +188,7 @@ func FuzzUnmarshalText(f *testing.F) {
 		f.Add(g.payload())
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, id := range []string{string(data), brettspiel.EncodeID(Variant, IDVersion, data)} {
+		for _, id := range []string{string(data), kit.EncodeID(Variant, IDVersion, data)} {
 			g, err := ParseID(id)
 			if err != nil {
 				var e *brettspiel.Error

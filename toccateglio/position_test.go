@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
-	"github.com/google/go-cmp/cmp"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func TestFromPositionRejectsWhatCannotArise(t *testing.T) {
@@ -98,11 +100,11 @@ func TestBadInputLeavesTheStateAlone(t *testing.T) {
 		m    brettspiel.Move
 		want error
 	}{
-		{brettspiel.NewMove(0, uint64(mkStep(1, 3))<<10), brettspiel.ErrIllegalMove},
-		{brettspiel.NewMove(1, mkPlay(mkStep(1, 5), mkStep(1, 6))), brettspiel.ErrNotYourTurn},
+		{kit.NewMove(0, uint64(mkStep(1, 3))<<10), brettspiel.ErrIllegalMove},
+		{kit.NewMove(1, mkPlay(mkStep(1, 5), mkStep(1, 6))), brettspiel.ErrNotYourTurn},
 		{throwMove(6, 5), brettspiel.ErrNotYourTurn},
-		{brettspiel.NewMove(0, 0), brettspiel.ErrIllegalMove},
-		{brettspiel.NewMove(0, decideGoOn), brettspiel.ErrIllegalMove},
+		{kit.NewMove(0, 0), brettspiel.ErrIllegalMove},
+		{kit.NewMove(0, decideGoOn), brettspiel.ErrIllegalMove},
 		{brettspiel.Move(^uint64(0)), brettspiel.ErrNotYourTurn},
 	} {
 		if err := g.Apply(c.m); !errors.Is(err, c.want) {
@@ -121,7 +123,7 @@ func TestBadInputLeavesTheStateAlone(t *testing.T) {
 	if err := g2.Apply(throwMove(7, 1)); !errors.Is(err, brettspiel.ErrIllegalMove) {
 		t.Errorf("throw 7-1: %v", err)
 	}
-	if err := g2.Apply(brettspiel.NewMove(0, mkPlay(mkStep(1, 5), 0))); !errors.Is(err, brettspiel.ErrChanceNode) {
+	if err := g2.Apply(kit.NewMove(0, mkPlay(mkStep(1, 5), 0))); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("a play at a throw: %v", err)
 	}
 	if _, err := g2.ParseMove("6-7"); !errors.Is(err, brettspiel.ErrBadNotation) {

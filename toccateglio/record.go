@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // setting is one option's key in the text form of Options, with its value in
@@ -154,14 +156,14 @@ func (o Options) Settings(base Options) []string {
 // values in any case ("Partien=3", "HUCKE-FORCE=Never"). An unknown key,
 // a key given twice, a value that is not one of the key's values, or options
 // out of range give an error wrapping brettspiel.ErrBadOptions that names the
-// setting (the shared rules of brettspiel.ParseSettings).
+// setting (the shared rules of kit.ParseSettings).
 func (o Options) Set(kv ...string) (Options, error) {
 	// Keys and values are all lower case: any case is read as theirs.
 	lower := make([]string, len(kv))
 	for i, t := range kv {
 		lower[i] = strings.ToLower(t)
 	}
-	parsed, err := brettspiel.ParseSettings("set option", strings.Join(kv, " "), lower, settingKeys)
+	parsed, err := kit.ParseSettings("set option", strings.Join(kv, " "), lower, settingKeys)
 	if err != nil {
 		return o, err
 	}
@@ -175,7 +177,7 @@ func (o Options) Set(kv ...string) (Options, error) {
 			}
 		}
 		if !s.set(&o, in.Value) {
-			return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%s is not a value of %s (%s)", brettspiel.Quote(in.Value), in.Key, settingValues(in.Key))}
+			return o, &brettspiel.Error{Op: "set option", Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%s is not a value of %s (%s)", quote.Quote(in.Value), in.Key, settingValues(in.Key))}
 		}
 	}
 	if _, err := o.normalized(); err != nil {
@@ -216,7 +218,7 @@ func ParseOptions(s string) (Options, error) { return Options{}.Set(strings.Fiel
 // punctuation do not matter.
 func PresetNamed(name string) (Preset, bool) {
 	for _, p := range Presets() {
-		if brettspiel.SameName(p.Name, name) {
+		if kit.SameName(p.Name, name) {
 			return p, true
 		}
 	}
@@ -257,7 +259,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if rec.Game != Variant {
-		return bad("a record of %s, not of %s", brettspiel.Quote(rec.Game), Variant)
+		return bad("a record of %s, not of %s", quote.Quote(rec.Game), Variant)
 	}
 	if rec.Players != 0 && rec.Players != 2 {
 		return bad("%d players; %s is for two", rec.Players, Variant)
@@ -270,7 +272,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 			for _, p := range Presets() {
 				names = append(names, p.Name)
 			}
-			return bad("unknown preset %s; the presets are %s", brettspiel.Quote(rec.Preset), strings.Join(names, "; "))
+			return bad("unknown preset %s; the presets are %s", quote.Quote(rec.Preset), strings.Join(names, "; "))
 		}
 		base = p.Options
 	}
@@ -337,7 +339,7 @@ func ReadRecord(r io.Reader) (*Game, error) {
 }
 
 // RecordLimits bounds the replay of a record into g (see
-// brettspiel.RecordLimiter): at most the steps a game under its rules can
+// kit.RecordLimiter): at most the steps a game under its rules can
 // have (maxRecordSteps), and a draw for the start that ties at most
 // brettspiel.MaxTiedDraws times in a row (drawCheck). Every loader of a
 // record enforces them, a brettspiel.History's included.

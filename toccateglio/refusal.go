@@ -3,6 +3,7 @@ package toccateglio
 import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Refusal codes of Toccateglio's own rules, besides the shared ones of
@@ -91,7 +92,7 @@ func (g *Game) throwNumbers() []int {
 // noNumber is the refusal of a step that moves dist points when no number
 // of the throw left (left) moves that far (T-D2).
 func noNumber(reason string, dist int, left []int) *brettspiel.Error {
-	e := brettspiel.Refuse(brettspiel.RefuseNoNumber, reason, "T-D2")
+	e := kit.Refuse(brettspiel.RefuseNoNumber, reason, "T-D2")
 	e.Refusal.Need, e.Refusal.Dice = dist, left
 	return e
 }
@@ -106,9 +107,9 @@ func (g *Game) refusePlay(m brettspiel.Move) *brettspiel.Error {
 	a, b := playSteps(pay)
 	switch {
 	case pay == 0:
-		e = brettspiel.Refuse(brettspiel.RefuseMustPlay, "a number of "+g.throwString()+" can be played", "T-D6")
+		e = kit.Refuse(brettspiel.RefuseMustPlay, "a number of "+g.throwString()+" can be played", "T-D6")
 	case pay>>20 != 0 || !a.valid() || (b != 0 && !b.valid()):
-		e = brettspiel.Refuse(brettspiel.RefuseNotListed, "no play of this game")
+		e = kit.Refuse(brettspiel.RefuseNotListed, "no play of this game")
 	default:
 		st = []step{a, b}
 		e, at = g.whyIllegal([2]step{a, b})

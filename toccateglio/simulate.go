@@ -4,9 +4,10 @@ import (
 	"math/rand/v2"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
-var _ brettspiel.Simulator = (*Game)(nil)
+var _ kit.Simulator = (*Game)(nil)
 
 // Simulate plays the match to its end at random, in place, far faster than
 // [brettspiel.PlayOut]: no events are recorded and no move is checked, for

@@ -8,12 +8,18 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 var (
 	_ brettspiel.Describer = (*Game)(nil)
 	_ brettspiel.Stepper   = (*Game)(nil)
 )
+
+// Hand is Toccadille's hand, where the stones wait before they enter
+// (T-S4), in the places of [brettspiel.Step] and [brettspiel.Event]. It is
+// the place of the bar, which this game does not have.
+const Hand = brettspiel.Bar
 
 // turnState is a position within the play of a throw: the mover's stones,
 // the dice not yet used, how many steps have been made, and what the first
@@ -148,7 +154,7 @@ func (g *Game) turnSearch(legal []brettspiel.Move) (*stepsearch.Search[turnState
 	t := &turnModel{m: g.newMover(), p: int(g.turn), ends: make(map[turnEnd]brettspiel.Move, len(legal))}
 	start := turnState{s: t.m.s, left: [2]int8{int8(t.m.hi), int8(t.m.lo)}}
 	if a, b, ok := g.forcePlay(&t.m); ok {
-		f := brettspiel.NewMove(g.turn, mkPlay(a, b))
+		f := kit.NewMove(g.turn, mkPlay(a, b))
 		for _, m := range legal {
 			if m == f {
 				t.forceA, t.forceB, t.forceMove = a, b, f
@@ -181,7 +187,7 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 		return brettspiel.MoveInfo{}, zeroGame("describe")
 	}
 	legal := g.LegalMoves()
-	if err := brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
+	if err := kit.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
 			e.Op = "describe"
@@ -257,13 +263,13 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 	case phaseDraw0, phaseDraw1, phaseThrow:
 		return fail(brettspiel.ErrChanceNode, "the dice are to be thrown")
 	case phaseDecide:
-		return refuse(brettspiel.Refuse(RefuseDecision, "the winner of the Partie decides to go on or start afresh, a decision and no step", "T-W3"), -1, []int{})
+		return refuse(kit.Refuse(RefuseDecision, "the winner of the Partie decides to go on or start afresh, a decision and no step", "T-W3"), -1, []int{})
 	}
 	legal := g.LegalMoves()
 	pass := legal[0].Payload() == 0
 	if pass && len(legal) == 1 {
 		if len(made) > 0 {
-			return refuse(brettspiel.Refuse(brettspiel.RefuseCannotPlay, "no number of "+g.throwString()+" can be played", "T-D7"), 0, nil)
+			return refuse(kit.Refuse(brettspiel.RefuseCannotPlay, "no number of "+g.throwString()+" can be played", "T-D7"), 0, nil)
 		}
 		return nil, legal[0], nil
 	}
@@ -294,34 +300,34 @@ func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState
 			if _, err := g.ParseMove(stepsearch.Notation(end, "in")); err != nil {
 				var pe *brettspiel.Error
 				if errors.As(err, &pe) && pe.Refusal != nil {
-					e := brettspiel.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
+					e := kit.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
 					e.Refusal.Need, e.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
 					return e
 				}
 			}
 		}
-		return brettspiel.Refuse(brettspiel.RefuseDeadEnd, "no legal play of "+g.throwString()+" goes on from it", "T-D2")
+		return kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play of "+g.throwString()+" goes on from it", "T-D2")
 	}
 	from, to := t.track(in.From), t.track(in.To)
 	if from < hand || from > 24 || to < 1 || to > off || to <= from {
-		return brettspiel.Refuse(brettspiel.RefuseNoSuchStep, "no step leads from "+strconv.Itoa(in.From)+" to "+strconv.Itoa(in.To))
+		return kit.Refuse(brettspiel.RefuseNoSuchStep, "no step leads from "+strconv.Itoa(in.From)+" to "+strconv.Itoa(in.To))
 	}
 	if s.force != 0 {
-		return brettspiel.Refuse(RefuseForceFollow, "the own Hucke is taken by force by two stones together: "+stepString(s.force)+" must follow", "T-H3")
+		return kit.Refuse(RefuseForceFollow, "the own Hucke is taken by force by two stones together: "+stepString(s.force)+" must follow", "T-H3")
 	}
 	if s.k >= 2 || s.left == [2]int8{} {
 		rules := []string{"T-D2"}
 		if g.dice[0] == g.dice[1] {
 			rules = []string{"T-D1", "T-D2"} // a doublet gives two moves only
 		}
-		return brettspiel.Refuse(brettspiel.RefuseAllUsed, "both numbers of "+g.throwString()+" are played", rules...)
+		return kit.Refuse(brettspiel.RefuseAllUsed, "both numbers of "+g.throwString()+" are played", rules...)
 	}
 	x0 := mkStep(from, to)
 	if s.onOpp && from != oppHucke {
-		return brettspiel.Refuse(RefuseOppHuckeMoveOn, stepString(x0)+": the stone on the opponent's Hucke must move on", "T-D4")
+		return kit.Refuse(RefuseOppHuckeMoveOn, stepString(x0)+": the stone on the opponent's Hucke must move on", "T-D4")
 	}
 	if s.loneHucke && from == ownHucke {
-		return brettspiel.Refuse(RefuseLoneHucke, stepString(x0)+": a lone stone may not stop on the empty own Hucke on its way", "T-H1")
+		return kit.Refuse(RefuseLoneHucke, stepString(x0)+": a lone stone may not stop on the empty own Hucke on its way", "T-H1")
 	}
 	fits := false
 	for _, d := range s.left {
@@ -331,7 +337,7 @@ func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState
 	}
 	if !fits {
 		if to == ownHucke && s.k == 0 && (from+int(s.left[0]) == oppHucke || from+int(s.left[1]) == oppHucke) {
-			return brettspiel.Refuse(RefuseShortHucke, stepString(x0)+": a stone stops one point short on the own Hucke only when two take it by force together, as the rules allow", "T-H3")
+			return kit.Refuse(RefuseShortHucke, stepString(x0)+": a stone stops one point short on the own Hucke only when two take it by force together, as the rules allow", "T-H3")
 		}
 		return noNumber(stepString(x0)+" moves "+strconv.Itoa(to-from)+"; the throw is "+g.throwString(), to-from, leftOf(s))
 	}
@@ -341,9 +347,9 @@ func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState
 		return why
 	}
 	if to == off {
-		return brettspiel.Refuse(brettspiel.RefuseFartherBack, stepString(x0)+": a higher number bears off only from the farthest occupied point", "T-B1")
+		return kit.Refuse(brettspiel.RefuseFartherBack, stepString(x0)+": a higher number bears off only from the farthest occupied point", "T-B1")
 	}
-	return brettspiel.Refuse(brettspiel.RefuseNotListed, stepString(x0)+": not a legal step of "+g.throwString())
+	return kit.Refuse(brettspiel.RefuseNotListed, stepString(x0)+": not a legal step of "+g.throwString())
 }
 
 // leftOf lists the numbers not yet used at s, higher first.

@@ -6,11 +6,13 @@ import (
 	"slices"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
 	"github.com/brettspiel/brettspiel/internal/stepsearch/steptest"
-	"pgregory.net/rapid"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func notate(_ steptest.Game, steps []brettspiel.Step) string { return stepsearch.Notation(steps, "in") }
@@ -149,12 +151,12 @@ func TestT_S4_StepsEnterFromTheHandFirst(t *testing.T) {
 	g := load(t, td, own(td, 2, map[int]int{0: 1}), own(td, 0, nil), [2]int{5, 3}, [2]int{})
 	next, _ := mustStep(t, g)
 	for _, s := range next {
-		if s.From != brettspiel.Hand || s.Flags&brettspiel.StepEnter == 0 {
+		if s.From != Hand || s.Flags&brettspiel.StepEnter == 0 {
 			t.Errorf("a first step that does not enter: %v", s)
 		}
 	}
 	refusedStep(t, g, "T-S4", click(2, 7))
-	_, c := mustStep(t, g, click(brettspiel.Hand, 3), click(2, 7))
+	_, c := mustStep(t, g, click(Hand, 3), click(2, 7))
 	if g.MoveString(c) != "in/3 2/7" {
 		t.Errorf("complete %q", g.MoveString(c))
 	}
@@ -210,7 +212,7 @@ func TestSteps_DescribeThrowAndDecisionErrors(t *testing.T) {
 	if _, _, err := g.NextSteps(nil); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("NextSteps at a throw: %v", err)
 	}
-	if _, err := g.Describe(brettspiel.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrChanceNode) {
+	if _, err := g.Describe(kit.NewMove(0, 1)); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("Describe of a play at a throw: %v", err)
 	}
 }

@@ -10,10 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/schematest"
-	"github.com/google/go-cmp/cmp"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // TestJSON_SharedRaceBoard: the states of random games of every preset
@@ -36,7 +38,7 @@ func TestJSON_SharedRaceBoard(t *testing.T) {
 				if err := schematest.Validate(sch, data); err != nil {
 					t.Fatalf("%s: the race board's schema refuses %s: %v", v.name, data, err)
 				}
-				var s struct{ brettspiel.RaceJSON }
+				var s struct{ kit.RaceJSON }
 				if err := json.Unmarshal(data, &s); err != nil {
 					t.Fatal(err)
 				}
@@ -142,7 +144,7 @@ func boardOf(t *testing.T, g *Game) absBoard {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s struct{ brettspiel.RaceJSON }
+	var s struct{ kit.RaceJSON }
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +226,7 @@ func TestT_D2_EventsLandOnTheBoardTheJSONDraws(t *testing.T) {
 						}
 					case brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff:
 						switch {
-						case e.From == brettspiel.Hand:
+						case e.From == Hand:
 							if e.FromName != "hand" || e.Kind != brettspiel.EventEnter || e.TrackFrom != 0 || b.hand[p] == 0 {
 								fail("an entering stone not from the hand")
 							}
@@ -386,7 +388,7 @@ func TestZeroGameRefuses(t *testing.T) {
 	}
 	throw := throwMove(6, 2)
 	zero("Apply", g.Apply(throw))
-	zero("Apply of a decision", g.Apply(brettspiel.NewMove(0, decideGoOn)))
+	zero("Apply of a decision", g.Apply(kit.NewMove(0, decideGoOn)))
 	_, err := g.ParseMove("6-2")
 	zero("ParseMove", err)
 	_, _, err = g.NextSteps(nil)

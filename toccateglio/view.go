@@ -3,14 +3,14 @@ package toccateglio
 import (
 	"encoding/json"
 
-	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
-// MarshalJSONView implements brettspiel.ViewMarshaler: [Game.MarshalJSON]
+// MarshalJSONView implements kit.ViewMarshaler: [Game.MarshalJSON]
 // in the parts v asks for (Toccateglio has no static part). It writes what
 // encoding/json writes for the JSON form, by hand.
-func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
+func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.phase == phaseZero {
 		return nil, zeroGame("encode JSON")
 	}

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/jsonw/jsonwtest"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // MarshalJSONView writes by hand what encoding/json writes for the JSON
@@ -19,7 +19,7 @@ func TestMarshalJSONViewAsEncodingJSON(t *testing.T) {
 			t.Fatal(err)
 		}
 		checked += jsonwtest.CompareViews(t, p.Name, g, 300, r, g.MarshalJSONView,
-			func(v brettspiel.JSONView) any { return g.viewToJSON(v) })
+			func(v kit.JSONView) any { return g.viewToJSON(v) })
 	}
 	if checked < 100 {
 		t.Errorf("%d positions checked", checked)

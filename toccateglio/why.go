@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // whyIllegal says why the steps st (st[1] may be 0) are not a legal play of
@@ -35,7 +36,7 @@ func (g *Game) whyIllegal(st [2]step) (*brettspiel.Error, int) {
 			}
 		}
 		if !(fits(st[0], d1) && fits(st[1], d2)) && !(fits(st[0], d2) && fits(st[1], d1)) {
-			return brettspiel.Refuse(RefuseSameNumber, fmt.Sprintf("%s and %s need the same number twice; the throw is %s", stepString(st[0]), stepString(st[1]), g.throwString()), "T-D2"), 1
+			return kit.Refuse(RefuseSameNumber, fmt.Sprintf("%s and %s need the same number twice; the throw is %s", stepString(st[0]), stepString(st[1]), g.throwString()), "T-D2"), 1
 		}
 	}
 	// The steps one by one, in the order written or the other way round.
@@ -73,26 +74,26 @@ func (g *Game) whyIllegal(st [2]step) (*brettspiel.Error, int) {
 		(st[0].to() == ownHucke && st[1].from() == ownHucke || st[1].to() == ownHucke && st[0].from() == ownHucke)
 	switch {
 	case f[oppHucke] > 0:
-		return brettspiel.Refuse(RefuseOppHucke, "no stone may stay on the opponent's Hucke", "T-D4"), -1
+		return kit.Refuse(RefuseOppHucke, "no stone may stay on the opponent's Hucke", "T-D4"), -1
 	case stopsOnHucke:
-		return brettspiel.Refuse(RefuseLoneHucke, "a lone stone may not stop on the empty own Hucke on its way", "T-H1"), -1
+		return kit.Refuse(RefuseLoneHucke, "a lone stone may not stop on the empty own Hucke on its way", "T-H1"), -1
 	case f[ownHucke] == 1:
-		return brettspiel.Refuse(RefuseHuckeSingle, "the own Hucke may not hold a single stone: it is taken by two stones at once and its last two leave together", "T-H1", "T-H2"), -1
+		return kit.Refuse(RefuseHuckeSingle, "the own Hucke may not hold a single stone: it is taken by two stones at once and its last two leave together", "T-H1", "T-H2"), -1
 	case !g.opts.SinglesInForce && hasForce(&occ) && singleInForce(&s, &f):
-		return brettspiel.Refuse(RefuseForceQuarter, "no single stone may be set into the opponent's second quarter (13–18) while he has his Force", "T-D8"), -1
+		return kit.Refuse(RefuseForceQuarter, "no single stone may be set into the opponent's second quarter (13–18) while he has his Force", "T-D8"), -1
 	}
 	used := g.numbersUsed()
 	if used == 2 && n == 1 && !combined {
-		e := brettspiel.Refuse(brettspiel.RefuseMoreNumbers, fmt.Sprintf("both numbers of %s must be played when a play uses both", g.throwString()), "T-D6")
+		e := kit.Refuse(brettspiel.RefuseMoreNumbers, fmt.Sprintf("both numbers of %s must be played when a play uses both", g.throwString()), "T-D6")
 		e.Refusal.Count = 2
 		return e, -1
 	}
 	if used <= 1 && g.opts.HigherDie && n == 1 && d1 != d2 && fits(st[0], d2) && !fits(st[0], d1) {
-		e := brettspiel.Refuse(brettspiel.RefuseHigherDie, fmt.Sprintf("only one number of %s can be played: it must be the higher, %d", g.throwString(), d1), "T-D6")
+		e := kit.Refuse(brettspiel.RefuseHigherDie, fmt.Sprintf("only one number of %s can be played: it must be the higher, %d", g.throwString(), d1), "T-D6")
 		e.Refusal.Need = d1
 		return e, -1
 	}
-	return brettspiel.Refuse(brettspiel.RefuseNotListed, fmt.Sprintf("not a legal play of %s", g.throwString())), -1
+	return kit.Refuse(brettspiel.RefuseNotListed, fmt.Sprintf("not a legal play of %s", g.throwString())), -1
 }
 
 func singleInForce(s, f *board.Side) bool {
@@ -112,27 +113,27 @@ func (g *Game) whyStep(s *board.Side, occ *[26]int8, x step, combined, first boo
 	name := stepString(x)
 	switch {
 	case s[from] <= 0 && from == hand:
-		return brettspiel.Refuse(brettspiel.RefuseNoStone, fmt.Sprintf("%s: no stone is left in hand", name))
+		return kit.Refuse(brettspiel.RefuseNoStone, fmt.Sprintf("%s: no stone is left in hand", name))
 	case s[from] <= 0:
-		return brettspiel.Refuse(brettspiel.RefuseNoStone, fmt.Sprintf("%s: no stone of %v on point %d", name, g.turn, from))
+		return kit.Refuse(brettspiel.RefuseNoStone, fmt.Sprintf("%s: no stone of %v on point %d", name, g.turn, from))
 	case s[hand] > 0 && from != hand:
-		return brettspiel.Refuse(brettspiel.RefuseMustEnter, fmt.Sprintf("%s: all stones in hand must be entered before a stone on the board moves", name), "T-S4")
+		return kit.Refuse(brettspiel.RefuseMustEnter, fmt.Sprintf("%s: all stones in hand must be entered before a stone on the board moves", name), "T-S4")
 	case to == oppHucke && !first:
-		return brettspiel.Refuse(RefuseOppHucke, fmt.Sprintf("%s: no stone may stay on the opponent's Hucke", name), "T-D4")
+		return kit.Refuse(RefuseOppHucke, fmt.Sprintf("%s: no stone may stay on the opponent's Hucke", name), "T-D4")
 	case to == oppHucke && g.opts.ClosedOpponentHucke:
-		return brettspiel.Refuse(RefuseOppHuckeClosed, fmt.Sprintf("%s: the opponent's Hucke may not be touched, not even on the way", name), "T-D4")
+		return kit.Refuse(RefuseOppHuckeClosed, fmt.Sprintf("%s: the opponent's Hucke may not be touched, not even on the way", name), "T-D4")
 	case to < off && occ[to] > 0:
-		return brettspiel.Refuse(brettspiel.RefuseBlocked, fmt.Sprintf("%s: point %d holds a stone of the opponent", name, to), "T-D3")
+		return kit.Refuse(brettspiel.RefuseBlocked, fmt.Sprintf("%s: point %d holds a stone of the opponent", name, to), "T-D3")
 	}
 	if to == off {
 		if s.CountIn(0, 18) > 0 {
-			return brettspiel.Refuse(brettspiel.RefuseNotHome, fmt.Sprintf("%s: stones are borne off only when all are in the last quarter", name), "T-B1")
+			return kit.Refuse(brettspiel.RefuseNotHome, fmt.Sprintf("%s: stones are borne off only when all are in the last quarter", name), "T-B1")
 		}
 		if d := int(g.dice[0]); 25-from != int(g.dice[0]) && 25-from != int(g.dice[1]) && s.CountIn(19, from-1) > 0 && d > 25-from {
-			return brettspiel.Refuse(brettspiel.RefuseFartherBack, fmt.Sprintf("%s: a higher number bears off only from the farthest occupied point", name), "T-B1")
+			return kit.Refuse(brettspiel.RefuseFartherBack, fmt.Sprintf("%s: a higher number bears off only from the farthest occupied point", name), "T-B1")
 		}
 		if !g.opts.ExactBearOffAlways && occ[24] > 0 && (25-from == int(g.dice[0]) || 25-from == int(g.dice[1])) {
-			return brettspiel.Refuse(RefuseExactBearOff, fmt.Sprintf("%s: no stone is borne off by its exact number while the opponent has a stone on his start point", name), "T-B2")
+			return kit.Refuse(RefuseExactBearOff, fmt.Sprintf("%s: no stone is borne off by its exact number while the opponent has a stone on his start point", name), "T-B2")
 		}
 	}
 	if combined {
@@ -148,7 +149,7 @@ func (g *Game) whyStep(s *board.Side, occ *[26]int8, x step, combined, first boo
 			}
 		}
 		if !open {
-			return brettspiel.Refuse(RefuseNoStop, fmt.Sprintf("%s: a stone moving both dice needs a point on the way to stop on", name), "T-D2")
+			return kit.Refuse(RefuseNoStop, fmt.Sprintf("%s: a stone moving both dice needs a point on the way to stop on", name), "T-D2")
 		}
 	}
 	return nil

@@ -156,7 +156,7 @@
 // parts — kind, dice, single steps —, the events of the last Apply, returns,
 // winner), "rules" (preset, bands, opening, bandLimit, higherDie,
 // firstPlayer — "draw", "player-0" or "player-1" —, turnCap), the race board
-// that Verkehren shares with Toccateglio (brettspiel.RaceJSON) and, under
+// that Verkehren shares with Toccateglio (kit.RaceJSON) and, under
 // "verkehren", what only this game has. The race board: "phase"
 // (draw-first, draw-second, throw, play, over), "seat" (whose turn it is,
 // -1 in the draw and at the end), "dice" (higher first, [] unless a throw is

@@ -12,6 +12,7 @@ import (
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/internal/wire"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // wantError fails t unless err is a *brettspiel.Error wrapping sentinel
@@ -157,7 +158,7 @@ func payload(fields []uint64, winner int64, sides [2]uint64) string {
 	w.Uint(fields[12])
 	w.Uint(sides[0])
 	w.Uint(sides[1])
-	return brettspiel.EncodeID(Variant, IDVersion, w.Bytes())
+	return kit.EncodeID(Variant, IDVersion, w.Bytes())
 }
 
 func TestIDRejects(t *testing.T) {
@@ -186,8 +187,8 @@ func TestIDRejects(t *testing.T) {
 		want     string
 	}{
 		{"verkehren:2:AAAA", brettspiel.ErrBadNotation, "checksum"},
-		{brettspiel.EncodeID(Variant, 2, nil), brettspiel.ErrBadNotation, "version 2"},
-		{brettspiel.EncodeID(Variant, 1, []byte{0, 0}), brettspiel.ErrBadNotation, "cut short"},
+		{kit.EncodeID(Variant, 2, nil), brettspiel.ErrBadNotation, "version 2"},
+		{kit.EncodeID(Variant, 1, []byte{0, 0}), brettspiel.ErrBadNotation, "cut short"},
 		{payload(f(0, 3), -3, [2]uint64{start, start}), brettspiel.ErrBadNotation, "band rule: 3 is more than 2"},
 		{payload(f(6, 5), -3, [2]uint64{start, start}), brettspiel.ErrBadNotation, "phase"},
 		{payload(base, -3, [2]uint64{start &^ (1 << 1), start}), brettspiel.ErrBadNotation, "stones of player 0"},
@@ -209,9 +210,9 @@ func TestIDRejects(t *testing.T) {
 	}
 	// an over-long varint: the same state, another ID
 	good := payload(base, -3, [2]uint64{start, start})
-	p, _ := brettspiel.DecodeID(Variant, IDVersion, good)
+	p, _ := kit.DecodeID(Variant, IDVersion, good)
 	long := append([]byte{0x80, 0x00}, p[1:]...)
-	_, err := ParseID(brettspiel.EncodeID(Variant, 1, long))
+	_, err := ParseID(kit.EncodeID(Variant, 1, long))
 	wantError(t, "over-long varint", err, brettspiel.ErrBadNotation, "not written as this package writes it")
 	g, _ := New(VK())
 	before := *g

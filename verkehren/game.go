@@ -10,6 +10,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Event kinds of this package, besides the shared ones.
@@ -246,7 +247,7 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
 		dst = g.opts.appendPlays(dst, p, me, opp, int(g.dice[0]), int(g.dice[1]))
 		if !ownSideBand(me) {
-			dst = append(dst, brettspiel.NewMove(p, concedePayload))
+			dst = append(dst, kit.NewMove(p, concedePayload))
 		}
 		return dst
 	}
@@ -270,7 +271,7 @@ var throwNames = func() (n [7][7]string) {
 }()
 
 func throwMove(t dice.Throw) brettspiel.Move {
-	return brettspiel.NewMove(brettspiel.Chance, uint64(t.A)<<3|uint64(t.B))
+	return kit.NewMove(brettspiel.Chance, uint64(t.A)<<3|uint64(t.B))
 }
 
 // throwOf decodes a chance move; ok false if it is no canonical throw.
@@ -322,9 +323,9 @@ func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
 	return slices.Clone(chanceOutcomes)
 }
 
-var _ brettspiel.ChanceSampler = (*Game)(nil)
+var _ kit.ChanceSampler = (*Game)(nil)
 
-// SampleChance implements brettspiel.ChanceSampler: one r.IntN(36) read in a
+// SampleChance implements kit.ChanceSampler: one r.IntN(36) read in a
 // table, the throw that brettspiel.SampleChance's walk over ChanceOutcomes
 // gives for that draw, at every chance node (the draw for the start
 // included); NoMove when no throw is due.
@@ -358,10 +359,10 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		}
 		var buf [32]brettspiel.Move
 		legal := g.AppendLegalMoves(buf[:0])
-		if err := brettspiel.CheckMove(tm, m, legal, nil); err != nil {
+		if err := kit.CheckMove(tm, m, legal, nil); err != nil {
 			// again with the notation for the message (the method value costs an
 			// allocation, so only on this path)
-			return brettspiel.CheckMove(tm, m, legal, g.MoveString)
+			return kit.CheckMove(tm, m, legal, g.MoveString)
 		}
 		g.events = g.events[:0]
 		t, _ := throwOf(m)
@@ -383,7 +384,7 @@ func (g *Game) checkMove(m brettspiel.Move) *brettspiel.Error {
 	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
 	if m.Payload() == concedePayload {
 		if ownSideBand(me) {
-			e := brettspiel.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2")
+			e := kit.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2")
 			return g.tried(e, "apply", concedePayload, -1)
 		}
 		return nil

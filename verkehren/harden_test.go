@@ -11,6 +11,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/hostile"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // midGame returns a game of VK after steps random steps (no concession), with
@@ -97,7 +98,7 @@ func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 			if err := g.Apply(m); err != nil {
 				t.Fatal(err)
 			}
-			s := brettspiel.NewStateJSON(g, Variant, g.ID())
+			s := kit.NewStateJSON(g, Variant, g.ID())
 			if err := s.CheckEvents(eventLimits); err != nil {
 				t.Fatalf("seed %d: %v\n%v", seed, err, g.Events())
 			}

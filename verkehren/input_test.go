@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func TestOptionsValidate(t *testing.T) {
@@ -94,12 +95,12 @@ func TestBadInputLeavesStateUnchanged(t *testing.T) {
 		want error
 	}{
 		{brettspiel.NoMove, brettspiel.ErrNotYourTurn},
-		{brettspiel.NewMove(1, 0), brettspiel.ErrNotYourTurn},
-		{brettspiel.NewMove(brettspiel.Chance, 9), brettspiel.ErrNotYourTurn},
-		{brettspiel.NewMove(0, 0), brettspiel.ErrIllegalMove},
-		{brettspiel.NewMove(0, concedePayload), brettspiel.ErrIllegalMove},
-		{brettspiel.NewMove(0, 1<<56-1), brettspiel.ErrIllegalMove},
-		{brettspiel.NewMove(0, stepField(13, 16, 3)<<stepShift(0)), brettspiel.ErrIllegalMove},
+		{kit.NewMove(1, 0), brettspiel.ErrNotYourTurn},
+		{kit.NewMove(brettspiel.Chance, 9), brettspiel.ErrNotYourTurn},
+		{kit.NewMove(0, 0), brettspiel.ErrIllegalMove},
+		{kit.NewMove(0, concedePayload), brettspiel.ErrIllegalMove},
+		{kit.NewMove(0, 1<<56-1), brettspiel.ErrIllegalMove},
+		{kit.NewMove(0, stepField(13, 16, 3)<<stepShift(0)), brettspiel.ErrIllegalMove},
 	} {
 		if err := g.Apply(c.m); !errors.Is(err, c.want) {
 			t.Errorf("Apply(%v) = %v, want %v", c.m, err, c.want)
@@ -148,7 +149,7 @@ func TestTurnCap(t *testing.T) {
 	if e := eventsOf(g, brettspiel.EventEnd); len(e) != 1 || e[0].Note != "turn cap" {
 		t.Errorf("end event %v", g.Events())
 	}
-	if err := g.Apply(brettspiel.NewMove(brettspiel.Chance, 9)); !errors.Is(err, brettspiel.ErrGameOver) {
+	if err := g.Apply(kit.NewMove(brettspiel.Chance, 9)); !errors.Is(err, brettspiel.ErrGameOver) {
 		t.Errorf("after the end: %v", err)
 	}
 	if _, err := g.ParseMove("1-1"); !errors.Is(err, brettspiel.ErrGameOver) {

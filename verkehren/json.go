@@ -9,6 +9,8 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 //go:embed state.schema.json
@@ -23,9 +25,9 @@ func JSONSchema() []byte { return slices.Clone(schema) }
 // envelope, the rules, the race board that Verkehren shares with
 // Toccateglio, and what only Verkehren has.
 type jsonState struct {
-	brettspiel.StateJSON
+	kit.StateJSON
 	Rules jsonRules `json:"rules"`
-	brettspiel.RaceJSON
+	kit.RaceJSON
 	Verkehren jsonOwn `json:"verkehren"`
 }
 
@@ -60,11 +62,11 @@ var firstNames = [...]string{"draw", "player-0", "player-1"}
 // is, the dice, what only Verkehren has, the legal moves with their parts and
 // the events of the last Apply. A zero Game is refused with an error
 // wrapping brettspiel.ErrZeroGame.
-func (g *Game) MarshalJSON() ([]byte, error) { return g.MarshalJSONView(brettspiel.JSONView{}) }
+func (g *Game) MarshalJSON() ([]byte, error) { return g.MarshalJSONView(kit.JSONView{}) }
 
-// MarshalJSONView implements brettspiel.ViewMarshaler: MarshalJSON in the
+// MarshalJSONView implements kit.ViewMarshaler: MarshalJSON in the
 // parts v asks for.
-func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
+func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, errZero("encode JSON")
 	}
@@ -76,8 +78,8 @@ func (g *Game) MarshalJSONView(v brettspiel.JSONView) ([]byte, error) {
 }
 
 // viewJSON fills the JSON form of g in the parts v asks for.
-func (g *Game) viewJSON(v brettspiel.JSONView) jsonState {
-	s := jsonState{StateJSON: brettspiel.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
+func (g *Game) viewJSON(v kit.JSONView) jsonState {
+	s := jsonState{StateJSON: kit.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
 	if w, ok := g.Winner(); ok {
 		seat := int(w)
 		s.Winner = &seat
@@ -96,9 +98,9 @@ func (g *Game) rules() jsonRules {
 }
 
 // race returns the board in the shape both race games share.
-func (g *Game) race() brettspiel.RaceJSON {
-	r := brettspiel.RaceJSON{Phase: phaseNames[g.phase], Seat: -1, Dice: []int{}, Turns: g.turns, Waiting: "bar",
-		Points: make([]brettspiel.RacePointJSON, 24), Sides: make([]brettspiel.RaceSideJSON, 2)}
+func (g *Game) race() kit.RaceJSON {
+	r := kit.RaceJSON{Phase: phaseNames[g.phase], Seat: -1, Dice: []int{}, Turns: g.turns, Waiting: "bar",
+		Points: make([]kit.RacePointJSON, 24), Sides: make([]kit.RaceSideJSON, 2)}
 	if t := g.Turn(); t != brettspiel.Nobody {
 		r.Seat = int(t)
 	}
@@ -107,7 +109,7 @@ func (g *Game) race() brettspiel.RaceJSON {
 	}
 	nums := make([]int, 2*24+2*26) // one array for the points' and the sides' tracks
 	for a := 1; a <= 24; a++ {
-		pt := brettspiel.RacePointJSON{Point: a, Owner: -1, Hucke: -1, Home: -1, Track: nums[2*a-2 : 2*a : 2*a]}
+		pt := kit.RacePointJSON{Point: a, Owner: -1, Hucke: -1, Home: -1, Track: nums[2*a-2 : 2*a : 2*a]}
 		for p := range 2 {
 			t := board.SameDirection.FromAbsolute(p, a)
 			pt.Track[p] = t
@@ -123,7 +125,7 @@ func (g *Game) race() brettspiel.RaceJSON {
 	ret := g.Returns()
 	for p := range 2 {
 		side := &g.b.Sides[p]
-		sd := brettspiel.RaceSideJSON{Seat: p, Track: nums[48+26*p : 48+26*(p+1) : 48+26*(p+1)], Waiting: int(side[bar]), BorneOff: int(side[off]),
+		sd := kit.RaceSideJSON{Seat: p, Track: nums[48+26*p : 48+26*(p+1) : 48+26*(p+1)], Waiting: int(side[bar]), BorneOff: int(side[off]),
 			Pips: pipCount(side), Score: max(ret[p], 0)}
 		for i, c := range side {
 			sd.Track[i] = int(c)
@@ -147,14 +149,14 @@ func (g *Game) own() jsonOwn {
 // pips and scores, where stones wait, Junker, whose turn it is, the legal
 // moves, the returns and the winner. The events are kept as the events of
 // the last Apply once they pass the bounds of what one Apply of this game
-// emits (brettspiel.StateJSON.CheckEvents: known kinds, this game's rules,
+// emits (kit.StateJSON.CheckEvents: known kinds, this game's rules,
 // places 0…25 whose track places and names agree with them, the dice of a
 // throw, an end only when the game is over) and agree with the state: the
 // state before the Apply they report follows from them (a throw moves no
 // stone; a play's events say every stone it moved and hit), and that Apply
 // made again gives exactly these events and this state. Keys are read
 // exactly as written: an unknown key, a key in another case, a key given twice and data
-// after the object are refused (see brettspiel.DecodeStrict). The error
+// after the object are refused (see kit.DecodeStrict). The error
 // wraps brettspiel.ErrBadNotation for what is no JSON of this form,
 // brettspiel.ErrBadPosition for a state that cannot arise (or does not agree
 // with itself) and brettspiel.ErrBadOptions for bad rules, and names the
@@ -163,7 +165,7 @@ func (g *Game) own() jsonOwn {
 // is unchanged. A zero Game may be decoded into.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	var s jsonState
-	if err := brettspiel.DecodeState(data, &s); err != nil {
+	if err := kit.DecodeState(data, &s); err != nil {
 		return err
 	}
 	n, err := s.game()
@@ -189,7 +191,7 @@ func (s *jsonState) game() (*Game, error) {
 	}
 	ph := slices.Index(phaseNames[:], s.Phase)
 	if ph < 0 {
-		return bad("phase %s is none of %q", brettspiel.Quote(s.Phase), phaseNames)
+		return bad("phase %s is none of %q", quote.Quote(s.Phase), phaseNames)
 	}
 	st.phase = phase(ph)
 	switch {
@@ -220,7 +222,7 @@ func (s *jsonState) game() (*Game, error) {
 	}
 	e := slices.Index(endingKeys[:], s.Verkehren.Ending)
 	if e < 0 {
-		return bad("verkehren.ending %s is none of %q", brettspiel.Quote(s.Verkehren.Ending), endingKeys)
+		return bad("verkehren.ending %s is none of %q", quote.Quote(s.Verkehren.Ending), endingKeys)
 	}
 	st.ending = Ending(e)
 	st.winner = brettspiel.Nobody
@@ -255,7 +257,7 @@ func (s *jsonState) game() (*Game, error) {
 	// the keys that follow from the state must agree with it
 	race := g.race()
 	if s.Waiting != race.Waiting {
-		return bad("waiting %s, but stones hit wait on the %q", brettspiel.Quote(s.Waiting), race.Waiting)
+		return bad("waiting %s, but stones hit wait on the %q", quote.Quote(s.Waiting), race.Waiting)
 	}
 	if len(s.Points) != 24 {
 		return bad("points has %d points, want 24", len(s.Points))
@@ -279,12 +281,12 @@ func (s *jsonState) game() (*Game, error) {
 	if !slices.Equal(s.Returns, g.Returns()) {
 		return bad("returns is %v, but the position gives %v", s.Returns, g.Returns())
 	}
-	want := brettspiel.NewStateJSON(g, Variant, g.ID())
+	want := kit.NewStateJSON(g, Variant, g.ID())
 	switch {
 	case s.ID != want.ID:
-		return bad("the id %s does not agree with the state, whose ID is %q", brettspiel.Quote(s.ID), want.ID)
+		return bad("the id %s does not agree with the state, whose ID is %q", quote.Quote(s.ID), want.ID)
 	case s.Turn != want.Turn || s.Player != want.Player:
-		return bad("turn %s, player %d, but the state gives %q, %d", brettspiel.Quote(s.Turn), s.Player, want.Turn, want.Player)
+		return bad("turn %s, player %d, but the state gives %q, %d", quote.Quote(s.Turn), s.Player, want.Turn, want.Player)
 	case !slices.EqualFunc(s.Legal, want.Legal, brettspiel.LegalMove.Equal):
 		return bad("the legal moves do not agree with the state")
 	}
@@ -297,7 +299,7 @@ func (s *jsonState) game() (*Game, error) {
 	return g, nil
 }
 
-func equalPoint(a, b brettspiel.RacePointJSON) bool {
+func equalPoint(a, b kit.RacePointJSON) bool {
 	return a.Point == b.Point && a.Owner == b.Owner && a.Count == b.Count && slices.Equal(a.Track, b.Track) &&
 		a.Hucke == b.Hucke && a.Home == b.Home
 }
@@ -306,7 +308,7 @@ func equalPoint(a, b brettspiel.RacePointJSON) bool {
 // absolute, 0 (off the board) to 25 (borne off); a number is a die, a total
 // of two dice or a count of open entry points; an amount is stones (at most
 // 15) or the points of the ending; an end leaves the game over.
-var eventLimits = brettspiel.EventLimits{
+var eventLimits = kit.EventLimits{
 	Kinds: []brettspiel.EventKind{
 		brettspiel.EventThrow, brettspiel.EventDecide, brettspiel.EventPass, brettspiel.EventMove,
 		brettspiel.EventEnter, brettspiel.EventBearOff, brettspiel.EventHit, brettspiel.EventEnd,
@@ -343,7 +345,7 @@ func checkEventPlaces(evs []brettspiel.Event) error {
 				return bad(i, "%s %d is %d in player %d's track, not %d", pl.key, pl.abs, want, e.Player, pl.track)
 			}
 			if pl.name != wantName {
-				return bad(i, "%s %d is named %q, not %s", pl.key, pl.abs, wantName, brettspiel.Quote(pl.name))
+				return bad(i, "%s %d is named %q, not %s", pl.key, pl.abs, wantName, quote.Quote(pl.name))
 			}
 		}
 		if e.Kind != brettspiel.EventThrow {
@@ -372,7 +374,7 @@ func (r jsonRules) options() (Options, error) {
 	}
 	fp := slices.Index(firstNames[:], r.FirstPlayer)
 	if fp < 0 {
-		return bad("rules: firstPlayer %s is none of %q", brettspiel.Quote(r.FirstPlayer), firstNames)
+		return bad("rules: firstPlayer %s is none of %q", quote.Quote(r.FirstPlayer), firstNames)
 	}
 	o.BandLimit, o.HigherDie, o.FirstPlayer, o.TurnCap = r.BandLimit, r.HigherDie, brettspiel.FirstPlayer(fp), r.TurnCap
 	if err := o.Validate(); err != nil {
@@ -382,10 +384,10 @@ func (r jsonRules) options() (Options, error) {
 		// the JSON is written by MarshalJSON: the name exactly as Presets has it
 		p, ok := PresetNamed(r.Preset)
 		if !ok || p.Name != r.Preset {
-			return bad("rules: unknown preset %s", brettspiel.Quote(r.Preset))
+			return bad("rules: unknown preset %s", quote.Quote(r.Preset))
 		}
 		if p.Options != o {
-			return bad("rules: the preset %s has the options %v, not %v", brettspiel.Quote(r.Preset), p.Options, o)
+			return bad("rules: the preset %s has the options %v, not %v", quote.Quote(r.Preset), p.Options, o)
 		}
 	}
 	return o, nil

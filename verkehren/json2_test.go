@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/schematest"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // TestJSON_SharedRaceBoard: the states of random games under every harness
@@ -230,7 +231,7 @@ func TestJSONVersion1Refused(t *testing.T) {
 		`"offBoard":[0,0],"borneOff":[0,0],"pips":[360,356],"junker":[false,false]}`
 	// the old keys are unknown to the new form; the version says why
 	var probe struct {
-		brettspiel.StateJSON
+		kit.StateJSON
 	}
 	if err := json.Unmarshal([]byte(v1), &probe); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Move payload of a play: up to four single moves ("steps"), the first in the
@@ -593,7 +594,7 @@ func (g *gen) run(dst []brettspiel.Move, actor brettspiel.Player, hi int) ([]bre
 	// here are one position
 	for i := range all {
 		if l := &all[i]; l.used() == maxUsed && l.hits() == maxHits {
-			dst = append(dst, brettspiel.NewMove(actor, l.payload()))
+			dst = append(dst, kit.NewMove(actor, l.payload()))
 		}
 	}
 	return dst, true
@@ -642,7 +643,7 @@ func (g *gen) filterOne(dst []brettspiel.Move, actor brettspiel.Player, hi int) 
 	}
 	for i := range keep {
 		if keep[i].hits() == maxHits {
-			dst = append(dst, brettspiel.NewMove(actor, keep[i].payload()))
+			dst = append(dst, kit.NewMove(actor, keep[i].payload()))
 		}
 	}
 	return dst
@@ -924,16 +925,16 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 	start := w
 	start.me, start.opp = &s0, &s1
 	if pay>>(stepBits*maxSteps) != 0 {
-		return -1, brettspiel.Refuse(brettspiel.RefuseNotListed, "no play of this game")
+		return -1, kit.Refuse(brettspiel.RefuseNotListed, "no play of this game")
 	}
 	if pay == 0 {
 		if w.junker() || !w.canPlayAny() {
 			return -1, nil
 		}
-		return -1, brettspiel.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2")
+		return -1, kit.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2")
 	}
 	if w.junker() {
-		return -1, brettspiel.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1")
+		return -1, kit.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1")
 	}
 	var steps [maxSteps]pathStep
 	k, first, pathHits := 0, 0, 0
@@ -941,7 +942,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 		from, to, die, ok := stepAt(pay, i)
 		if !ok {
 			if pay&(1<<stepShift(i)-1) != 0 {
-				return -1, brettspiel.Refuse(brettspiel.RefuseNotListed, "no play of this game")
+				return -1, kit.Refuse(brettspiel.RefuseNotListed, "no play of this game")
 			}
 			break
 		}
@@ -978,10 +979,10 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 		used = w.n
 	}
 	if used < w.n && w.canPlayAny() {
-		return -1, brettspiel.Refuse(brettspiel.RefuseMoreNumbers, "a further number of the throw can be played", "V-D2")
+		return -1, kit.Refuse(brettspiel.RefuseMoreNumbers, "a further number of the throw can be played", "V-D2")
 	}
 	if used < w.n && start.reach(used+1) {
-		return -1, brettspiel.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(k)+" numbers, but more can be played", "V-D2")
+		return -1, kit.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(k)+" numbers, but more can be played", "V-D2")
 	}
 	higherOnly := false
 	if o.HigherDie && w.n == 2 && used == 1 {
@@ -1000,17 +1001,17 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 		// position may still be reached with more, so judge by the list
 		var buf [maxLegal]brettspiel.Move
 		legal := o.appendPlays(buf[:0], 0, me, opp, hi, lo)
-		if _, found := slices.BinarySearch(legal, brettspiel.NewMove(0, pay)); found {
+		if _, found := slices.BinarySearch(legal, kit.NewMove(0, pay)); found {
 			return -1, nil
 		}
 		for _, m := range legal {
 			a, b := *me, *opp
 			playOn(&a, &b, m.Payload())
 			if a == *w.me && b == *w.opp {
-				return -1, brettspiel.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, m.Payload()))
+				return -1, kit.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, m.Payload()))
 			}
 		}
-		return -1, brettspiel.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3")
+		return -1, kit.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3")
 	}
 	if higherOnly {
 		return -1, nil // a single move of the higher number: no other play reaches its position
@@ -1024,7 +1025,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 		f.full |= fullBit(c-c0, p)
 	}
 	if f.search(0, true, 0) {
-		return -1, brettspiel.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, f.found))
+		return -1, kit.Refuse(brettspiel.RefuseNotListed, "the same play is written "+pointsText(me, opp, f.found))
 	}
 	return -1, nil
 }
@@ -1033,7 +1034,7 @@ func (o *Options) checkPlay(me, opp *board.Side, hi, lo int, pay uint64) (int, *
 func pointsText(me, opp *board.Side, pay uint64) string {
 	g := Game{}
 	g.b.Sides[0], g.b.Sides[1] = *me, *opp
-	return g.MoveString(brettspiel.NewMove(0, pay))
+	return g.MoveString(kit.NewMove(0, pay))
 }
 
 // finder looks for a play with a smaller payload than ours that reaches the

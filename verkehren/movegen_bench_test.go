@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // benchPositions records the play nodes of random VK games (uniform over the
@@ -113,7 +114,7 @@ func BenchmarkApplyCheck(b *testing.B) {
 				g, m := all[i%len(all)], moves[i%len(all)]
 				if list {
 					legal := g.AppendLegalMoves(buf[:0])
-					if brettspiel.CheckMove(g.ToMove(), m, legal, nil) != nil {
+					if kit.CheckMove(g.ToMove(), m, legal, nil) != nil {
 						b.Fatal("refused")
 					}
 				} else if g.checkMove(m) != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Sizes of the generator's tables. They live on the stack; a throw that needs
@@ -299,7 +300,7 @@ func (g *refGen) run(dst []brettspiel.Move, actor brettspiel.Player, hi, lo int)
 	start := len(dst)
 	for _, l := range keep {
 		if l.hits == maxHits {
-			dst = append(dst, brettspiel.NewMove(actor, l.pay))
+			dst = append(dst, kit.NewMove(actor, l.pay))
 		}
 	}
 	slices.Sort(dst[start:])

@@ -9,6 +9,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // genOptions are the rule sets the generator is compared under: every preset
@@ -168,7 +169,7 @@ func TestV_D2_ApplyJudgesLikeTheList(t *testing.T) {
 			randomPositions(t, h.opts, uint64(700+i), per, func(g *Game) {
 				legal = g.AppendLegalMoves(legal[:0])
 				for _, pay := range candidatePlays(g, legal, r) {
-					m := brettspiel.NewMove(g.toMove, pay)
+					m := kit.NewMove(g.toMove, pay)
 					_, want := slices.BinarySearch(legal, m)
 					if got := g.checkMove(m) == nil; got != want {
 						t.Fatalf("%s\ncheck of %s (%#x): legal %v, listed %v (%s)", g, g.MoveString(m), pay, got, want, g.checkMove(m))

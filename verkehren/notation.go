@@ -7,6 +7,8 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // MoveString prints m in the notation of the package (see the package doc):
@@ -157,12 +159,12 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	switch s {
 	case "pass":
 		if legal[0].Payload() != 0 {
-			return refuse(brettspiel.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2"), -1)
+			return refuse(kit.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2"), -1)
 		}
 		return legal[0], nil
 	case "concede":
 		if legal[len(legal)-1].Payload() != concedePayload {
-			return refuse(brettspiel.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2"), -1)
+			return refuse(kit.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2"), -1)
 		}
 		return legal[len(legal)-1], nil
 	}
@@ -180,10 +182,10 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		st.from, okA = parsePoint(a, "bar", bar)
 		st.to, okB = parsePoint(b, "off", off)
 		if !ok || !okA || !okB {
-			return fail(brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+brettspiel.Quote(fields[i]))
+			return fail(brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+quote.Quote(fields[i]))
 		}
 		if st.to <= st.from && st.from != bar {
-			return fail(brettspiel.ErrBadNotation, "stones move to higher points: "+brettspiel.Quote(fields[i]))
+			return fail(brettspiel.ErrBadNotation, "stones move to higher points: "+quote.Quote(fields[i]))
 		}
 		steps[i] = st
 	}
@@ -212,7 +214,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		}
 	}
 	if legal[0].Payload() == 0 && g.opts.junker(me, opp) {
-		return refuse(brettspiel.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1"), -1)
+		return refuse(kit.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1"), -1)
 	}
 	used := 0
 	for i := 1; i <= 6; i++ {
@@ -229,16 +231,16 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		most = max(most, k)
 	}
 	if n < most {
-		e := brettspiel.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(n)+" numbers, but "+strconv.Itoa(most)+" can be played", "V-D2")
+		e := kit.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(n)+" numbers, but "+strconv.Itoa(most)+" can be played", "V-D2")
 		e.Refusal.Count = most
 		return refuse(e, -1)
 	}
 	if g.opts.HigherDie && n == 1 {
-		e := brettspiel.Refuse(brettspiel.RefuseHigherDie, "only one number can be played, and it must be the higher one", "V-D2")
+		e := kit.Refuse(brettspiel.RefuseHigherDie, "only one number can be played, and it must be the higher one", "V-D2")
 		e.Refusal.Need = int(max(g.dice[0], g.dice[1]))
 		return refuse(e, -1)
 	}
-	return refuse(brettspiel.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3"), -1)
+	return refuse(kit.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3"), -1)
 }
 
 // replay plays the parsed steps on copies of the sides, choosing for each step
@@ -271,7 +273,7 @@ func (o *Options) replay(me, opp board.Side, steps []parsedStep, avail *[7]int, 
 		}
 		if why == okStep && st.hit && !hit {
 			if firstWhy == nil {
-				firstWhy = brettspiel.Refuse(RefuseNoHit, "no opponent stone is hit on point "+strconv.Itoa(st.to))
+				firstWhy = kit.Refuse(RefuseNoHit, "no opponent stone is hit on point "+strconv.Itoa(st.to))
 				firstWhy.Refusal.Dice = numbersLeft(avail)
 			}
 			continue
@@ -319,7 +321,7 @@ func (o *Options) noNumber(from, to int, avail *[7]int) *brettspiel.Error {
 	if len(left) >= 2 && left[0] == left[1] {
 		rules = []string{"V-D1", "V-D2"} // the numbers of a doublet
 	}
-	e := brettspiel.Refuse(brettspiel.RefuseNoNumber, "no number of the throw left ("+numberList(left)+") moves a stone from "+pointName(from)+" to "+pointName(to), rules...)
+	e := kit.Refuse(brettspiel.RefuseNoNumber, "no number of the throw left ("+numberList(left)+") moves a stone from "+pointName(from)+" to "+pointName(to), rules...)
 	e.Refusal.Dice, e.Refusal.Need = left, need
 	return e
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // BandRule says where a player may not build a Band (two or more own stones on a
@@ -219,7 +220,7 @@ func ParseOptions(s string) (Options, error) {
 var optionKeys = []string{"bands", "opening", "band-limit", "higher-die", "first", "turn-cap"}
 
 // set applies key=value terms to o (the shared rules of
-// brettspiel.ParseSettings: known keys, each at most once, decimal numbers;
+// kit.ParseSettings: known keys, each at most once, decimal numbers;
 // the ranges are Validate's).
 func (o *Options) set(terms []string) error {
 	const op = "verkehren options"
@@ -227,7 +228,7 @@ func (o *Options) set(terms []string) error {
 	// every key and value of the text form is lower case: other cases are
 	// read as if written so
 	terms = lowerAll(terms)
-	settings, err := brettspiel.ParseSettings(op, input, terms, optionKeys)
+	settings, err := kit.ParseSettings(op, input, terms, optionKeys)
 	if err != nil {
 		return err
 	}
@@ -329,11 +330,11 @@ func Presets() []Preset {
 }
 
 // PresetNamed returns the preset of that name (see Presets); case, spaces and
-// punctuation do not matter (brettspiel.SameName): "cotton" names "Cotton",
+// punctuation do not matter (kit.SameName): "cotton" names "Cotton",
 // "vk-band-limit-5" "VK band limit 5".
 func PresetNamed(name string) (Preset, bool) {
 	for _, p := range Presets() {
-		if brettspiel.SameName(p.Name, name) {
+		if kit.SameName(p.Name, name) {
 			return p, true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/wire"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // IDVersion is the version of the package's position IDs.
@@ -278,7 +279,7 @@ func (g *Game) ID() string {
 	for p := range 2 {
 		w.Uint(packSide(&g.b.Sides[p]))
 	}
-	return brettspiel.EncodeID(Variant, IDVersion, w.Bytes())
+	return kit.EncodeID(Variant, IDVersion, w.Bytes())
 }
 
 func packSide(s *board.Side) uint64 {
@@ -328,7 +329,7 @@ func (g *Game) UnmarshalText(text []byte) error {
 // ParseID returns the game of a position ID (see UnmarshalText).
 func ParseID(id string) (*Game, error) {
 	const op = "load position ID"
-	payload, err := brettspiel.DecodeID(Variant, IDVersion, id)
+	payload, err := kit.DecodeID(Variant, IDVersion, id)
 	if err != nil {
 		return nil, err
 	}

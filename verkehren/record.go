@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // NewRecord starts a game record (brettspiel.Record) under opts: the preset
@@ -36,7 +37,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: reason}
 	}
 	if rec.Game != Variant {
-		return bad(fmt.Sprintf("the record is of the game %s, not %s", brettspiel.Quote(rec.Game), Variant))
+		return bad(fmt.Sprintf("the record is of the game %s, not %s", quote.Quote(rec.Game), Variant))
 	}
 	if rec.Players != 0 && rec.Players != 2 {
 		return bad(fmt.Sprintf("%d players; %s is played by 2", rec.Players, Variant))
@@ -49,7 +50,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 			for _, p := range Presets() {
 				names = append(names, p.Name)
 			}
-			return bad(fmt.Sprintf("unknown preset %s; the presets are %s", brettspiel.Quote(rec.Preset), strings.Join(names, ", ")))
+			return bad(fmt.Sprintf("unknown preset %s; the presets are %s", quote.Quote(rec.Preset), strings.Join(names, ", ")))
 		}
 		o = p.Options
 	}
@@ -121,7 +122,7 @@ func ReadRecord(r io.Reader) (*Game, error) {
 }
 
 // RecordLimits bounds the replay of a record into g (see
-// brettspiel.RecordLimiter): at most the steps a game under its rules can
+// kit.RecordLimiter): at most the steps a game under its rules can
 // have (maxRecordSteps), and a draw for the start that ties at most
 // brettspiel.MaxTiedDraws times in a row (drawCheck). Every loader of a
 // record enforces them, a brettspiel.History's included.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Refusal codes of Verkehren's own rules, besides the shared ones of
@@ -93,7 +94,7 @@ func (w *walker) leftNumbers() *[7]int {
 // higherDie is the refusal of a play of the lower number when only one
 // number can be played and the options want the higher, hi (V-D2).
 func higherDie(hi int) *brettspiel.Error {
-	e := brettspiel.Refuse(brettspiel.RefuseHigherDie, "only one number can be played, and it must be the higher one", "V-D2")
+	e := kit.Refuse(brettspiel.RefuseHigherDie, "only one number can be played, and it must be the higher one", "V-D2")
 	e.Refusal.Need = hi
 	return e
 }
@@ -103,7 +104,7 @@ func higherDie(hi int) *brettspiel.Error {
 // of the throw (those left at the refused move, at is its index, −1 for the
 // play as a whole).
 func (g *Game) tried(e *brettspiel.Error, op string, pay uint64, at int) *brettspiel.Error {
-	e.Op, e.Input = op, g.MoveString(brettspiel.NewMove(g.toMove, pay))
+	e.Op, e.Input = op, g.MoveString(kit.NewMove(g.toMove, pay))
 	r := e.Refusal
 	r.Player, r.At = g.toMove, at
 	for i := 0; i < maxSteps && pay != concedePayload; i++ {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // thrown returns a game in which player 1 (who won the draw) is to play
@@ -59,7 +60,7 @@ func TestV_D2_MixedThrowRefusalData(t *testing.T) {
 		t.Errorf("ParseMove refusal %+v: the step in the board's points, its track beside", r)
 	}
 	// a move given whole: the first step is refused
-	bad := brettspiel.NewMove(1, uint64(1)|uint64(3)<<5|uint64(2)<<10) // not a payload any play makes
+	bad := kit.NewMove(1, uint64(1)|uint64(3)<<5|uint64(2)<<10) // not a payload any play makes
 	if err := g.Apply(bad); brettspiel.RefusalOf(err) == nil {
 		t.Errorf("Apply of a play no rule allows: %v carries no refusal", err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Track positions of a side (board.Side): 0 off the board, 1…24, 25 borne off.
@@ -51,41 +52,41 @@ func (r reason) refuse(o *Options, from, to, shownFrom, shownTo int) *brettspiel
 	p := pointName(shownTo)
 	switch r {
 	case rNoStone:
-		return brettspiel.Refuse(brettspiel.RefuseNoStone, "no own stone on point "+pointName(shownFrom))
+		return kit.Refuse(brettspiel.RefuseNoStone, "no own stone on point "+pointName(shownFrom))
 	case rNoneWaiting:
-		return brettspiel.Refuse(brettspiel.RefuseNoStone, "no stone is off the board to enter")
+		return kit.Refuse(brettspiel.RefuseNoStone, "no stone is off the board to enter")
 	case rMustEnter:
-		return brettspiel.Refuse(brettspiel.RefuseMustEnter, "the stones off the board must enter before any other stone moves", "V-E1")
+		return kit.Refuse(brettspiel.RefuseMustEnter, "the stones off the board must enter before any other stone moves", "V-E1")
 	case rHouseOccupied:
-		return brettspiel.Refuse(RefuseHouseClosed, "the house (point 1) is closed to entering while an opponent stone stands on it", "V-E2")
+		return kit.Refuse(RefuseHouseClosed, "the house (point 1) is closed to entering while an opponent stone stands on it", "V-E2")
 	case rClosed:
-		return brettspiel.Refuse(brettspiel.RefuseBlocked, "point "+p+" holds two or more opponent stones", "V-B2")
+		return kit.Refuse(brettspiel.RefuseBlocked, "point "+p+" holds two or more opponent stones", "V-B2")
 	case rBandOpp:
 		var e *brettspiel.Error
 		switch o.Bands {
 		case BandsCotton:
-			e = brettspiel.Refuse(RefuseNoBand, "no Band on points 2–12 of the opponent's side: point "+p+" holds an own stone", "V-B1")
+			e = kit.Refuse(RefuseNoBand, "no Band on points 2–12 of the opponent's side: point "+p+" holds an own stone", "V-B1")
 		case BandsFiske:
-			e = brettspiel.Refuse(RefuseNoBand, "no Band on points 2–11 until a stone has reached 12: point "+p+" holds an own stone", "V-B1")
+			e = kit.Refuse(RefuseNoBand, "no Band on points 2–11 until a stone has reached 12: point "+p+" holds an own stone", "V-B1")
 		default:
-			e = brettspiel.Refuse(RefuseNoBand, "no Band on points 2–11 of the opponent's side: point "+p+" holds an own stone", "V-B1")
+			e = kit.Refuse(RefuseNoBand, "no Band on points 2–11 of the opponent's side: point "+p+" holds an own stone", "V-B1")
 		}
 		if to >= 2 && to <= 6 && from == bar {
 			e.Rules = append(e.Rules, "V-E2") // an entry point closed by the band rule
 		}
 		return e
 	case rFiveBlots:
-		return brettspiel.Refuse(RefuseFiveBlots, "no Band outside the house before five stones have left it", "V-O1")
+		return kit.Refuse(RefuseFiveBlots, "no Band outside the house before five stones have left it", "V-O1")
 	case rBandLimit:
-		e := brettspiel.Refuse(RefuseBandLimit, "a Band on point "+p+" would make more than "+strconv.Itoa(o.limit())+" Bände", "V-O1")
+		e := kit.Refuse(RefuseBandLimit, "a Band on point "+p+" would make more than "+strconv.Itoa(o.limit())+" Bände", "V-O1")
 		e.Refusal.Count = o.limit()
 		return e
 	case rNotHome:
-		return brettspiel.Refuse(brettspiel.RefuseNotHome, "bearing off needs all stones on 19–24 and none off the board", "V-F1")
+		return kit.Refuse(brettspiel.RefuseNotHome, "bearing off needs all stones on 19–24 and none off the board", "V-F1")
 	case rFartherBack:
-		return brettspiel.Refuse(brettspiel.RefuseFartherBack, "a higher number bears off only when no stone stands farther back", "V-F1")
+		return kit.Refuse(brettspiel.RefuseFartherBack, "a higher number bears off only when no stone stands farther back", "V-F1")
 	}
-	return brettspiel.Refuse(brettspiel.RefuseNoSuchStep, "no such point")
+	return kit.Refuse(brettspiel.RefuseNoSuchStep, "no such point")
 }
 
 // reached12 reports whether some own stone stands on 12–24 or has been borne

@@ -5,12 +5,13 @@ import (
 	"math/rand/v2"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
-var _ brettspiel.Simulator = (*Game)(nil)
+var _ kit.Simulator = (*Game)(nil)
 
 // Simulate plays the game to its end at random, in place, much faster than
-// brettspiel.PlayOut over LegalMoves (it implements brettspiel.Simulator).
+// brettspiel.PlayOut over LegalMoves (it implements kit.Simulator).
 // Nothing is conceded (V-W2 is a choice, not a random play), no events are
 // recorded, and the turn cap ends a game that would not end; the game is then
 // over, with its ending, winner and Returns as if played through Apply.
@@ -54,7 +55,7 @@ func (g *Game) simulate(rr *rand.Rand, after func(brettspiel.Move)) {
 			t := throws36[r.intn(36)]
 			g.simThrow(t[0], t[1])
 			if after != nil {
-				after(brettspiel.NewMove(brettspiel.Chance, uint64(t[0])<<3|uint64(t[1])))
+				after(kit.NewMove(brettspiel.Chance, uint64(t[0])<<3|uint64(t[1])))
 			}
 			continue
 		}
@@ -80,7 +81,7 @@ func (g *Game) simulate(rr *rand.Rand, after func(brettspiel.Move)) {
 		g.simEndTurn(&occ, &two)
 		g.events = g.events[:0]
 		if after != nil {
-			after(brettspiel.NewMove(p, pay))
+			after(kit.NewMove(p, pay))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 var (
@@ -134,7 +135,7 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 		return brettspiel.MoveInfo{}, errZero("describe")
 	}
 	legal := g.LegalMoves()
-	if err := brettspiel.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
+	if err := kit.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
 			e.Op = "describe"
@@ -203,9 +204,9 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 	legal := g.LegalMoves()
 	if legal[0].Payload() == 0 {
 		if len(made) > 0 {
-			e := brettspiel.Refuse(brettspiel.RefuseCannotPlay, "no number of the throw can be played", "V-D2")
+			e := kit.Refuse(brettspiel.RefuseCannotPlay, "no number of the throw can be played", "V-D2")
 			if g.opts.junker(&g.b.Sides[g.toMove], &g.b.Sides[1-g.toMove]) {
-				e = brettspiel.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1")
+				e = kit.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1")
 			}
 			return refuse(e, 0, g.throwNumbers())
 		}
@@ -233,13 +234,13 @@ func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnStat
 			if _, err := g.ParseMove(stepsearch.Notation(end, "bar")); err != nil {
 				var pe *brettspiel.Error
 				if errors.As(err, &pe) && pe.Refusal != nil {
-					e := brettspiel.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
+					e := kit.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
 					e.Refusal.Need, e.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
 					return e
 				}
 			}
 		}
-		return brettspiel.Refuse(brettspiel.RefuseDeadEnd, "no legal play goes on from it: it uses fewer numbers than another play", "V-D2")
+		return kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play goes on from it: it uses fewer numbers than another play", "V-D2")
 	}
 	track := func(a int) int {
 		if a == bar || a == off {
@@ -249,13 +250,13 @@ func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnStat
 	}
 	from, to := track(in.From), track(in.To)
 	if from < bar || from > 24 || to < 1 || to > off || (to <= from && from != bar) {
-		return brettspiel.Refuse(brettspiel.RefuseNoSuchStep, "no single move leads from "+pointName(in.From)+" to "+pointName(in.To))
+		return kit.Refuse(brettspiel.RefuseNoSuchStep, "no single move leads from "+pointName(in.From)+" to "+pointName(in.To))
 	}
 	if s.avail == [7]int8{} {
 		if g.dice[0] == g.dice[1] {
-			return brettspiel.Refuse(brettspiel.RefuseAllUsed, "every number of the throw is used", "V-D1", "V-D2") // four of a doublet
+			return kit.Refuse(brettspiel.RefuseAllUsed, "every number of the throw is used", "V-D1", "V-D2") // four of a doublet
 		}
-		return brettspiel.Refuse(brettspiel.RefuseAllUsed, "every number of the throw is used", "V-D2")
+		return kit.Refuse(brettspiel.RefuseAllUsed, "every number of the throw is used", "V-D2")
 	}
 	for d := 6; d >= 1; d-- {
 		if s.avail[d] == 0 || (in.Die != 0 && in.Die != d) {

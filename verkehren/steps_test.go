@@ -7,11 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
 	"github.com/brettspiel/brettspiel/internal/stepsearch/steptest"
-	"pgregory.net/rapid"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func notate(_ steptest.Game, steps []brettspiel.Step) string {
@@ -224,7 +226,7 @@ func TestSteps_RefusedWhenNoPlay(t *testing.T) {
 	if _, _, err := g.NextSteps(nil); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("at a throw: %v", err)
 	}
-	if _, err := g.Describe(brettspiel.NewMove(0, 5)); !errors.Is(err, brettspiel.ErrChanceNode) {
+	if _, err := g.Describe(kit.NewMove(0, 5)); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("Describe of a play at a throw: %v", err)
 	}
 	h := at(t, VK(), 3, 2, map[int]int{0: 1, 1: 3, 2: 1, 13: 10}, map[int]int{o(3): 2, 22: 13})

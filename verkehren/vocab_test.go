@@ -12,6 +12,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // TestZeroGameRefuses calls every method of the brettspiel.Game surface on a
@@ -26,7 +27,7 @@ func TestZeroGameRefuses(t *testing.T) {
 	}
 	g := &Game{}
 	zeroErr("Apply(throw)", g.Apply(throwMove(mustThrow(6, 5))))
-	zeroErr("Apply(concede)", g.Apply(brettspiel.NewMove(0, concedePayload)))
+	zeroErr("Apply(concede)", g.Apply(kit.NewMove(0, concedePayload)))
 	zeroErr("Apply(NoMove)", g.Apply(brettspiel.NoMove))
 	for _, s := range []string{"6-5", "1/7 1/6", "concede", "pass", ""} {
 		m, err := g.ParseMove(s)

@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
 	"github.com/brettspiel/brettspiel/internal/schematest"
-	"pgregory.net/rapid"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // bothJunker is the position of a game in which both players are shut out
@@ -74,7 +76,7 @@ func TestV_W4_BothJunkerDraw(t *testing.T) {
 			if g.Turns() != start.Turns()+1 || len(g.LegalMoves()) != 0 {
 				t.Errorf("turns %d, legal moves %d", g.Turns(), len(g.LegalMoves()))
 			}
-			if err := g.Apply(brettspiel.NewMove(brettspiel.Chance, 0)); !errors.Is(err, brettspiel.ErrIllegalMove) && !errors.Is(err, brettspiel.ErrGameOver) {
+			if err := g.Apply(kit.NewMove(brettspiel.Chance, 0)); !errors.Is(err, brettspiel.ErrIllegalMove) && !errors.Is(err, brettspiel.ErrGameOver) {
 				t.Errorf("a move after the end: %v", err)
 			}
 		}

@@ -18,10 +18,11 @@ import (
 // triple Partie (3 strokes)." An event of a kind the package does not know
 // is still said, in a plain form.
 func (l Lang) Event(e brettspiel.Event) string {
+	book := &english
 	if l.de() {
-		return deEvent(l, e) + "."
+		book = &german
 	}
-	return enEvent(l, e) + "."
+	return book.say(newSentence(l, e)) + "."
 }
 
 // Event notes that tell events of one kind and rule apart. They are the
@@ -68,28 +69,89 @@ func num(e brettspiel.Event) string {
 	return " (" + strconv.Itoa(e.Number) + ")"
 }
 
-func enEvent(l Lang, e brettspiel.Event) string {
-	who, other := l.Seat(e.Player), l.Seat(e.Other)
-	from, to := l.place(e.From, e.FromName), l.place(e.To, e.ToName)
-	switch e.Kind {
+// sentence is an event with the names its sentence uses, read once for
+// every kind.
+type sentence struct {
+	l                    Lang
+	e                    brettspiel.Event
+	who, other, from, to string
+}
+
+func newSentence(l Lang, e brettspiel.Event) sentence {
+	return sentence{
+		l: l, e: e,
+		who: l.Seat(e.Player), other: l.Seat(e.Other),
+		from: l.place(e.From, e.FromName), to: l.place(e.To, e.ToName),
+	}
+}
+
+// phrasebook holds one language's sentences, a function a group of event
+// kinds.
+type phrasebook struct {
+	throw, stone, mark, markers, decide, begin, variant, end, unknown func(sentence) string
+}
+
+// say picks the group of the event's kind and says it in the book's words.
+func (b *phrasebook) say(s sentence) string {
+	switch s.e.Kind {
 	case brettspiel.EventThrow:
-		switch {
-		case len(e.Dice) == 3:
-			return who + " throws " + strconv.Itoa(e.Dice[0]) + " on the large die and " + l.and(numbers(e.Dice[1:])) + " on the small dice"
-		case len(e.Dice) == 0:
-			return who + " throws" + num(e)
-		case e.Rule == "T-S3" || e.Rule == "V-S1":
-			return who + " throws " + l.and(numbers(e.Dice)) + " for the start" + num(e)
-		case len(e.Dice) == 2 && e.Dice[0] == e.Dice[1]:
-			return who + " throws " + l.and(numbers(e.Dice)) + ", a doublet"
-		}
-		return who + " throws " + l.and(numbers(e.Dice))
+		return b.throw(s)
+	case brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff, brettspiel.EventHit, brettspiel.EventPass:
+		return b.stone(s)
+	case brettspiel.EventMark:
+		return b.mark(s)
+	case brettspiel.EventPay, brettspiel.EventTake, brettspiel.EventPlace, festung.EventBuy:
+		return b.markers(s)
+	case brettspiel.EventDecide:
+		return b.decide(s)
+	case toccateglio.EventBegin, toccateglio.EventSetup, toccateglio.EventSatz:
+		return b.begin(s)
+	case verkehren.EventJunker, verkehren.EventConcede, festung.EventConquer:
+		return b.variant(s)
+	case brettspiel.EventEnd:
+		return b.end(s)
+	}
+	return b.unknown(s)
+}
+
+var (
+	english = phrasebook{
+		throw: enThrow, stone: enStone, mark: enMark, markers: enMarkerEvent,
+		decide: enDecide, begin: enBegin, variant: enVariant, end: enEnd, unknown: enUnknown,
+	}
+	german = phrasebook{
+		throw: deThrow, stone: deStone, mark: deMark, markers: deMarkerEvent,
+		decide: deDecide, begin: deBegin, variant: deVariant, end: deEnd, unknown: deUnknown,
+	}
+)
+
+// enThrow says a throw of the dice.
+func enThrow(s sentence) string {
+	l, e, who := s.l, s.e, s.who
+	switch {
+	case len(e.Dice) == 3:
+		return who + " throws " + strconv.Itoa(e.Dice[0]) + " on the large die and " + l.and(numbers(e.Dice[1:])) + " on the small dice"
+	case len(e.Dice) == 0:
+		return who + " throws" + num(e)
+	case e.Rule == "T-S3" || e.Rule == "V-S1":
+		return who + " throws " + l.and(numbers(e.Dice)) + " for the start" + num(e)
+	case len(e.Dice) == 2 && e.Dice[0] == e.Dice[1]:
+		return who + " throws " + l.and(numbers(e.Dice)) + ", a doublet"
+	}
+	return who + " throws " + l.and(numbers(e.Dice))
+}
+
+// enStone says what a stone did: moved, entered, borne off, hit, or none
+// could move.
+func enStone(s sentence) string {
+	e, who, from, to := s.e, s.who, s.from, s.to
+	switch e.Kind {
 	case brettspiel.EventMove:
-		s := who + " moves a stone from " + from + " to " + to + num(e)
+		t := who + " moves a stone from " + from + " to " + to + num(e)
 		if e.Rule == "T-H3" {
-			s += " and takes the Hucke by force"
+			t += " and takes the Hucke by force"
 		}
-		return s
+		return t
 	case brettspiel.EventEnter:
 		if e.FromName == "hand" {
 			return who + " brings a stone from the hand to " + to + num(e)
@@ -98,65 +160,78 @@ func enEvent(l Lang, e brettspiel.Event) string {
 	case brettspiel.EventBearOff:
 		return who + " bears a stone off from " + from + num(e)
 	case brettspiel.EventHit:
-		s := who + " hits " + other + "'s stone on " + to
+		t := who + " hits " + s.other + "'s stone on " + to
 		if e.Rule == "V-E3" {
-			s += " while entering"
+			t += " while entering"
 		}
-		return s
-	case brettspiel.EventPass:
-		if e.Rule == "V-J1" {
-			return who + " is Junker and cannot play"
-		}
-		return who + " cannot play"
-	case brettspiel.EventMark:
-		marks := count(e.Amount, "mark", "marks")
-		switch e.Rule {
-		case "T-M1", "T-M2":
-			return who + " scores " + marks + " for a hit from " + from + " on " + to + num(e)
-		case "T-M3":
-			return who + " scores " + marks + " for a hit on the empty Hucke on " + to
-		case "T-D7":
-			return who + " scores " + marks + ": " + other + " cannot play the " + strconv.Itoa(e.Number)
-		case "T-J1", "T-J3":
-			return who + " scores " + marks + " for closing the " + l.ordinal(e.Number) + " quarter of his track (a Jan)"
-		case "T-J2":
-			return who + " scores " + marks + ": " + other + " opened the " + l.ordinal(e.Number) + " quarter of his track, which could have stayed closed"
-		case "T-B3":
-			return who + " scores " + marks + " for the Marsch"
-		}
-		return who + " scores " + marks
+		return t
+	}
+	if e.Rule == "V-J1" {
+		return who + " is Junker and cannot play"
+	}
+	return who + " cannot play"
+}
+
+// enMark says marks scored, with the reason its rule gives.
+func enMark(s sentence) string {
+	l, e, who, other := s.l, s.e, s.who, s.other
+	marks := count(e.Amount, "mark", "marks")
+	switch e.Rule {
+	case "T-M1", "T-M2":
+		return who + " scores " + marks + " for a hit from " + s.from + " on " + s.to + num(e)
+	case "T-M3":
+		return who + " scores " + marks + " for a hit on the empty Hucke on " + s.to
+	case "T-D7":
+		return who + " scores " + marks + ": " + other + " cannot play the " + strconv.Itoa(e.Number)
+	case "T-J1", "T-J3":
+		return who + " scores " + marks + " for closing the " + l.ordinal(e.Number) + " quarter of his track (a Jan)"
+	case "T-J2":
+		return who + " scores " + marks + ": " + other + " opened the " + l.ordinal(e.Number) + " quarter of his track, which could have stayed closed"
+	case "T-B3":
+		return who + " scores " + marks + " for the Marsch"
+	}
+	return who + " scores " + marks
+}
+
+// enMarkerEvent says markers paid, taken, placed or bought.
+func enMarkerEvent(s sentence) string {
+	e, who := s.e, s.who
+	switch e.Kind {
 	case brettspiel.EventPay:
-		return other + " pays " + who + " " + count(e.Amount, "marker", "markers") + num(e)
+		return s.other + " pays " + who + " " + count(e.Amount, "marker", "markers") + num(e)
 	case brettspiel.EventTake:
-		return who + " takes " + enMarkers(e.Amount) + " from " + from + num(e)
+		return who + " takes " + enMarkers(e.Amount) + " from " + s.from + num(e)
 	case brettspiel.EventPlace:
-		return who + " places " + enMarkers(e.Amount) + " on " + to + num(e)
-	case brettspiel.EventDecide:
-		switch e.Rule {
-		case "F-A2":
-			return who + " chooses to take from " + from + num(e)
-		case "T-W3":
-			if e.Note == noteAfresh {
-				return who + " chooses to begin a new Partie afresh"
-			}
-			return who + " chooses to go on with a Rest of " + count(e.Amount, "mark", "marks")
-		case "V-S1":
-			if e.Player < 0 {
-				return "Equal totals: both throw again"
-			}
-			return who + " has the higher total, begins and throws anew"
+		return who + " places " + enMarkers(e.Amount) + " on " + s.to + num(e)
+	}
+	return who + " is short of markers and buys " + strconv.Itoa(e.Amount)
+}
+
+// enDecide says a player's choice.
+func enDecide(s sentence) string {
+	e, who := s.e, s.who
+	switch e.Rule {
+	case "F-A2":
+		return who + " chooses to take from " + s.from + num(e)
+	case "T-W3":
+		if e.Note == noteAfresh {
+			return who + " chooses to begin a new Partie afresh"
 		}
-		return who + " decides"
-	case toccateglio.EventBegin:
-		switch e.Note {
-		case noteEqualTotals:
+		return who + " chooses to go on with a Rest of " + count(e.Amount, "mark", "marks")
+	case "V-S1":
+		if e.Player < 0 {
 			return "Equal totals: both throw again"
-		case noteHigher:
-			return who + " has the higher total and begins"
-		case noteLower:
-			return who + " has the lower total and begins with that throw"
 		}
-		return who + " begins"
+		return who + " has the higher total, begins and throws anew"
+	}
+	return who + " decides"
+}
+
+// enBegin says Toccateglio's beginnings: who begins, the stones set up
+// again, and the Marsch won with a doublet.
+func enBegin(s sentence) string {
+	e, who := s.e, s.who
+	switch e.Kind {
 	case toccateglio.EventSetup:
 		if e.Rule == "T-W3" {
 			return "The stones go back to the setup for a new Partie"
@@ -164,37 +239,54 @@ func enEvent(l Lang, e brettspiel.Event) string {
 		return "The stones go back to the setup for a new Marsch; " + who + " throws"
 	case toccateglio.EventSatz:
 		return who + " wins the Marsch with a doublet and so the Partie"
+	}
+	switch e.Note {
+	case noteEqualTotals:
+		return "Equal totals: both throw again"
+	case noteHigher:
+		return who + " has the higher total and begins"
+	case noteLower:
+		return who + " has the lower total and begins with that throw"
+	}
+	return who + " begins"
+}
+
+// enVariant says the events of Verkehren and the Festungsspiel that have
+// no group of their own: the Junker, giving up, and the square's move.
+func enVariant(s sentence) string {
+	l, e, who := s.l, s.e, s.who
+	switch e.Kind {
 	case verkehren.EventJunker:
 		return who + " is Junker: " + count(e.Amount, "stone", "stones") + " off the board, " + count(e.Number, "entry point", "entry points") + " open"
 	case verkehren.EventConcede:
 		return who + " gives the game up"
-	case festung.EventConquer:
-		s := who + "'s square "
-		if e.From != brettspiel.NoPlace {
-			s += "moves from " + from + " to " + to
-		} else {
-			s += "goes to " + to
-		}
-		if e.Number > 0 {
-			s += " (the " + l.ordinal(e.Number) + " Pasch)"
-		}
-		return s
-	case festung.EventBuy:
-		return who + " is short of markers and buys " + strconv.Itoa(e.Amount)
-	case brettspiel.EventEnd:
-		return enEnd(l, e)
 	}
-	s := who + ": " + string(e.Kind)
+	t := who + "'s square "
+	if e.From != brettspiel.NoPlace {
+		t += "moves from " + s.from + " to " + s.to
+	} else {
+		t += "goes to " + s.to
+	}
+	if e.Number > 0 {
+		t += " (the " + l.ordinal(e.Number) + " Pasch)"
+	}
+	return t
+}
+
+// enUnknown says an event of a kind the package does not know, plainly.
+func enUnknown(s sentence) string {
+	e := s.e
+	t := s.who + ": " + string(e.Kind)
 	if e.Amount != 0 {
-		s += " " + strconv.Itoa(e.Amount)
+		t += " " + strconv.Itoa(e.Amount)
 	}
 	if e.From != brettspiel.NoPlace {
-		s += " from " + from
+		t += " from " + s.from
 	}
 	if e.To != brettspiel.NoPlace {
-		s += " to " + to
+		t += " to " + s.to
 	}
-	return s + num(e)
+	return t + num(e)
 }
 
 func enMarkers(n int) string {
@@ -210,8 +302,9 @@ var (
 	deMultiple = [...]string{"", "einfache", "doppelte", "dreifache", "vierfache"}
 )
 
-func enEnd(l Lang, e brettspiel.Event) string {
-	who, other := l.Seat(e.Player), l.Seat(e.Other)
+// enEnd says the end of a game with its worth.
+func enEnd(s sentence) string {
+	e, who, other := s.e, s.who, s.other
 	switch e.Rule {
 	case "T-W2":
 		strokes := " (" + count(e.Amount, "stroke", "strokes") + ")"
@@ -251,28 +344,33 @@ func enEnd(l Lang, e brettspiel.Event) string {
 	return "The game ends"
 }
 
-func deEvent(l Lang, e brettspiel.Event) string {
-	who, other := l.Seat(e.Player), l.Seat(e.Other)
-	from, to := l.place(e.From, e.FromName), l.place(e.To, e.ToName)
+// deThrow says a throw of the dice.
+func deThrow(s sentence) string {
+	l, e, who := s.l, s.e, s.who
+	switch {
+	case len(e.Dice) == 3:
+		return who + " wirft " + strconv.Itoa(e.Dice[0]) + " mit dem großen Würfel und " + l.and(numbers(e.Dice[1:])) + " mit den kleinen"
+	case len(e.Dice) == 0:
+		return who + " wirft" + num(e)
+	case e.Rule == "T-S3" || e.Rule == "V-S1":
+		return who + " wirft " + l.and(numbers(e.Dice)) + " um den Anfang" + num(e)
+	case len(e.Dice) == 2 && e.Dice[0] == e.Dice[1]:
+		return who + " wirft " + l.and(numbers(e.Dice)) + ", einen Pasch"
+	}
+	return who + " wirft " + l.and(numbers(e.Dice))
+}
+
+// deStone says what a stone did: moved, entered, borne off, hit, or none
+// could move.
+func deStone(s sentence) string {
+	e, who, from, to := s.e, s.who, s.from, s.to
 	switch e.Kind {
-	case brettspiel.EventThrow:
-		switch {
-		case len(e.Dice) == 3:
-			return who + " wirft " + strconv.Itoa(e.Dice[0]) + " mit dem großen Würfel und " + l.and(numbers(e.Dice[1:])) + " mit den kleinen"
-		case len(e.Dice) == 0:
-			return who + " wirft" + num(e)
-		case e.Rule == "T-S3" || e.Rule == "V-S1":
-			return who + " wirft " + l.and(numbers(e.Dice)) + " um den Anfang" + num(e)
-		case len(e.Dice) == 2 && e.Dice[0] == e.Dice[1]:
-			return who + " wirft " + l.and(numbers(e.Dice)) + ", einen Pasch"
-		}
-		return who + " wirft " + l.and(numbers(e.Dice))
 	case brettspiel.EventMove:
-		s := who + " zieht einen Stein von " + from + " nach " + to + num(e)
+		t := who + " zieht einen Stein von " + from + " nach " + to + num(e)
 		if e.Rule == "T-H3" {
-			s += " und nimmt die Hucke mit Gewalt"
+			t += " und nimmt die Hucke mit Gewalt"
 		}
-		return s
+		return t
 	case brettspiel.EventEnter:
 		if e.FromName == "hand" {
 			return who + " bringt einen Stein aus der Hand auf " + to + num(e)
@@ -281,65 +379,78 @@ func deEvent(l Lang, e brettspiel.Event) string {
 	case brettspiel.EventBearOff:
 		return who + " nimmt einen Stein von " + from + " heraus" + num(e)
 	case brettspiel.EventHit:
-		s := who + " schlägt den Stein von " + other + " auf " + to
+		t := who + " schlägt den Stein von " + s.other + " auf " + to
 		if e.Rule == "V-E3" {
-			s += " beim Einsetzen"
+			t += " beim Einsetzen"
 		}
-		return s
-	case brettspiel.EventPass:
-		if e.Rule == "V-J1" {
-			return who + " ist Junker und kann nicht ziehen"
-		}
-		return who + " kann nicht ziehen"
-	case brettspiel.EventMark:
-		marks := count(e.Amount, "Marke", "Marken")
-		switch e.Rule {
-		case "T-M1", "T-M2":
-			return who + " erhält " + marks + " für einen Treffer von " + from + " auf " + to + num(e)
-		case "T-M3":
-			return who + " erhält " + marks + " für einen Treffer in die leere Hucke auf " + to
-		case "T-D7":
-			return who + " erhält " + marks + ": " + other + " kann die " + strconv.Itoa(e.Number) + " nicht spielen"
-		case "T-J1", "T-J3":
-			return who + " erhält " + marks + " für das geschlossene " + l.ordinal(e.Number) + " Viertel seiner Bahn (ein Jan)"
-		case "T-J2":
-			return who + " erhält " + marks + ": " + other + " hat das " + l.ordinal(e.Number) + " Viertel seiner Bahn geöffnet, das geschlossen bleiben konnte"
-		case "T-B3":
-			return who + " erhält " + marks + " für den Marsch"
-		}
-		return who + " erhält " + marks
+		return t
+	}
+	if e.Rule == "V-J1" {
+		return who + " ist Junker und kann nicht ziehen"
+	}
+	return who + " kann nicht ziehen"
+}
+
+// deMark says marks scored, with the reason its rule gives.
+func deMark(s sentence) string {
+	l, e, who, other := s.l, s.e, s.who, s.other
+	marks := count(e.Amount, "Marke", "Marken")
+	switch e.Rule {
+	case "T-M1", "T-M2":
+		return who + " erhält " + marks + " für einen Treffer von " + s.from + " auf " + s.to + num(e)
+	case "T-M3":
+		return who + " erhält " + marks + " für einen Treffer in die leere Hucke auf " + s.to
+	case "T-D7":
+		return who + " erhält " + marks + ": " + other + " kann die " + strconv.Itoa(e.Number) + " nicht spielen"
+	case "T-J1", "T-J3":
+		return who + " erhält " + marks + " für das geschlossene " + l.ordinal(e.Number) + " Viertel seiner Bahn (ein Jan)"
+	case "T-J2":
+		return who + " erhält " + marks + ": " + other + " hat das " + l.ordinal(e.Number) + " Viertel seiner Bahn geöffnet, das geschlossen bleiben konnte"
+	case "T-B3":
+		return who + " erhält " + marks + " für den Marsch"
+	}
+	return who + " erhält " + marks
+}
+
+// deMarkerEvent says markers paid, taken, placed or bought.
+func deMarkerEvent(s sentence) string {
+	e, who := s.e, s.who
+	switch e.Kind {
 	case brettspiel.EventPay:
-		return other + " zahlt " + who + " " + count(e.Amount, "Marke", "Marken") + num(e)
+		return s.other + " zahlt " + who + " " + count(e.Amount, "Marke", "Marken") + num(e)
 	case brettspiel.EventTake:
-		return who + " nimmt " + deMarkers(e.Amount) + " von " + from + num(e)
+		return who + " nimmt " + deMarkers(e.Amount) + " von " + s.from + num(e)
 	case brettspiel.EventPlace:
-		return who + " setzt " + deMarkers(e.Amount) + " auf " + to + num(e)
-	case brettspiel.EventDecide:
-		switch e.Rule {
-		case "F-A2":
-			return who + " wählt, von " + from + " zu nehmen" + num(e)
-		case "T-W3":
-			if e.Note == noteAfresh {
-				return who + " wählt, eine neue Partie von vorn zu beginnen"
-			}
-			return who + " wählt, mit einem Rest von " + count(e.Amount, "Marke", "Marken") + " weiterzuspielen"
-		case "V-S1":
-			if e.Player < 0 {
-				return "Gleiche Summen: beide werfen noch einmal"
-			}
-			return who + " hat die höhere Summe, beginnt und wirft neu"
+		return who + " setzt " + deMarkers(e.Amount) + " auf " + s.to + num(e)
+	}
+	return who + " hat zu wenig Marken und kauft " + strconv.Itoa(e.Amount) + " nach"
+}
+
+// deDecide says a player's choice.
+func deDecide(s sentence) string {
+	e, who := s.e, s.who
+	switch e.Rule {
+	case "F-A2":
+		return who + " wählt, von " + s.from + " zu nehmen" + num(e)
+	case "T-W3":
+		if e.Note == noteAfresh {
+			return who + " wählt, eine neue Partie von vorn zu beginnen"
 		}
-		return who + " entscheidet"
-	case toccateglio.EventBegin:
-		switch e.Note {
-		case noteEqualTotals:
+		return who + " wählt, mit einem Rest von " + count(e.Amount, "Marke", "Marken") + " weiterzuspielen"
+	case "V-S1":
+		if e.Player < 0 {
 			return "Gleiche Summen: beide werfen noch einmal"
-		case noteHigher:
-			return who + " hat die höhere Summe und beginnt"
-		case noteLower:
-			return who + " hat die niedrigere Summe und beginnt mit diesem Wurf"
 		}
-		return who + " beginnt"
+		return who + " hat die höhere Summe, beginnt und wirft neu"
+	}
+	return who + " entscheidet"
+}
+
+// deBegin says Toccateglio's beginnings: who begins, the stones set up
+// again, and the Marsch won with a doublet.
+func deBegin(s sentence) string {
+	e, who := s.e, s.who
+	switch e.Kind {
 	case toccateglio.EventSetup:
 		if e.Rule == "T-W3" {
 			return "Die Steine kehren für eine neue Partie in die Grundstellung zurück"
@@ -347,37 +458,54 @@ func deEvent(l Lang, e brettspiel.Event) string {
 		return "Die Steine kehren für einen neuen Marsch in die Grundstellung zurück; " + who + " wirft"
 	case toccateglio.EventSatz:
 		return who + " gewinnt den Marsch mit einem Pasch und damit die Partie"
+	}
+	switch e.Note {
+	case noteEqualTotals:
+		return "Gleiche Summen: beide werfen noch einmal"
+	case noteHigher:
+		return who + " hat die höhere Summe und beginnt"
+	case noteLower:
+		return who + " hat die niedrigere Summe und beginnt mit diesem Wurf"
+	}
+	return who + " beginnt"
+}
+
+// deVariant says the events of Verkehren and the Festungsspiel that have
+// no group of their own: the Junker, giving up, and the square's move.
+func deVariant(s sentence) string {
+	l, e, who := s.l, s.e, s.who
+	switch e.Kind {
 	case verkehren.EventJunker:
 		return who + " ist Junker: " + count(e.Amount, "Stein", "Steine") + " außerhalb des Bretts, " + count(e.Number, "Einsetzfeld", "Einsetzfelder") + " offen"
 	case verkehren.EventConcede:
 		return who + " gibt das Spiel auf"
-	case festung.EventConquer:
-		s := "Das Quadrat von " + who
-		if e.From != brettspiel.NoPlace {
-			s += " rückt von " + from + " nach " + to
-		} else {
-			s += " kommt auf " + to
-		}
-		if e.Number > 0 {
-			s += " (der " + l.ordinal(e.Number) + " Pasch)"
-		}
-		return s
-	case festung.EventBuy:
-		return who + " hat zu wenig Marken und kauft " + strconv.Itoa(e.Amount) + " nach"
-	case brettspiel.EventEnd:
-		return deEnd(l, e)
 	}
-	s := who + ": " + string(e.Kind)
+	t := "Das Quadrat von " + who
+	if e.From != brettspiel.NoPlace {
+		t += " rückt von " + s.from + " nach " + s.to
+	} else {
+		t += " kommt auf " + s.to
+	}
+	if e.Number > 0 {
+		t += " (der " + l.ordinal(e.Number) + " Pasch)"
+	}
+	return t
+}
+
+// deUnknown says an event of a kind the package does not know, plainly.
+func deUnknown(s sentence) string {
+	e := s.e
+	t := s.who + ": " + string(e.Kind)
 	if e.Amount != 0 {
-		s += " " + strconv.Itoa(e.Amount)
+		t += " " + strconv.Itoa(e.Amount)
 	}
 	if e.From != brettspiel.NoPlace {
-		s += " von " + from
+		t += " von " + s.from
 	}
 	if e.To != brettspiel.NoPlace {
-		s += " nach " + to
+		t += " nach " + s.to
 	}
-	return s + num(e)
+	return t + num(e)
 }
 
 func deMarkers(n int) string {
@@ -387,8 +515,9 @@ func deMarkers(n int) string {
 	return count(n, "Marke", "Marken")
 }
 
-func deEnd(l Lang, e brettspiel.Event) string {
-	who, other := l.Seat(e.Player), l.Seat(e.Other)
+// deEnd says the end of a game with its worth.
+func deEnd(s sentence) string {
+	e, who, other := s.e, s.who, s.other
 	switch e.Rule {
 	case "T-W2":
 		strokes := " (" + count(e.Amount, "Strich", "Striche") + ")"

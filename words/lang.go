@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Lang is a language in which the package writes. The zero Lang is
@@ -33,7 +34,7 @@ func (l Lang) String() string {
 
 // ErrUnknownLang is wrapped by the error of [Parse] for a tag of a
 // language the package does not write.
-var ErrUnknownLang = brettspiel.NewSentinel("ErrUnknownLang", "unknown language")
+var ErrUnknownLang = kit.NewSentinel("ErrUnknownLang", "unknown language")
 
 // Parse reads a language tag in the manner of BCP 47: "en" or "de", in any
 // case, with or without a region or other subtags ("de-AT", "en_GB"). The

@@ -18,6 +18,7 @@ import (
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/rules"
 )
 
@@ -187,7 +188,7 @@ func tryIllegal(g brettspiel.Game, r *rand.Rand) []error {
 	add(err)
 	for range 3 {
 		m := legal[r.IntN(len(legal))]
-		bad := brettspiel.NewMove(p, m.Payload()^1<<uint(r.IntN(24)))
+		bad := kit.NewMove(p, m.Payload()^1<<uint(r.IntN(24)))
 		if !slices.Contains(legal, bad) {
 			add(g.Apply(bad))
 		}

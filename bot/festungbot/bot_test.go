@@ -12,6 +12,7 @@ import (
 	"github.com/brettspiel/brettspiel/bot/festungbot"
 	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
 )
 
@@ -111,7 +112,7 @@ func TestChoosesOnlyFromTheList(t *testing.T) {
 	if m := b.Choose(g, legal[1:], nil); m != legal[1] {
 		t.Errorf("cut list: chose %s", g.MoveString(m))
 	}
-	junk := []brettspiel.Move{brettspiel.NoMove, brettspiel.NewMove(1, 3), legal[1]}
+	junk := []brettspiel.Move{brettspiel.NoMove, kit.NewMove(1, 3), legal[1]}
 	if m := b.Choose(g, junk, nil); m != legal[1] {
 		t.Errorf("list with junk: chose %v", m)
 	}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
+	"github.com/brettspiel/brettspiel/internal/playon"
 )
 
 // throwPositions returns positions of random games at a throw, with a
@@ -35,12 +37,12 @@ func BenchmarkEvaluate(b *testing.B) {
 			j := newJudge(e)
 			b.ReportAllocs()
 			b.ResetTimer()
-			var clock cpuClock
-			clock.start()
+			var clock gametest.CPUClock
+			clock.Start()
 			for i := 0; i < b.N; i++ {
 				j.value(ps[i%len(ps)], 0, 2)
 			}
-			clock.report(b, "cpu-ns/op", float64(b.N))
+			clock.Report(b, "cpu-ns/op", float64(b.N))
 		})
 	}
 }
@@ -60,8 +62,8 @@ func BenchmarkRank1(b *testing.B) {
 			var vals []float64
 			b.ReportAllocs()
 			b.ResetTimer()
-			var clock cpuClock
-			clock.start()
+			var clock gametest.CPUClock
+			clock.Start()
 			done := 0
 			for done < b.N {
 				g := ps[done%len(ps)]
@@ -70,7 +72,7 @@ func BenchmarkRank1(b *testing.B) {
 				j.rank1(g, moves, vals, 0)
 				done += len(moves)
 			}
-			clock.report(b, "cpu-ns/op", float64(done))
+			clock.Report(b, "cpu-ns/op", float64(done))
 		})
 	}
 }
@@ -85,13 +87,13 @@ func BenchmarkDecision(b *testing.B) {
 				bot := NewBot(l)
 				r := rand.New(rand.NewPCG(1, 2))
 				b.ReportAllocs()
-				var clock cpuClock
-				clock.start()
+				var clock gametest.CPUClock
+				clock.Start()
 				for i := 0; i < b.N; i++ {
 					g := ps[i%len(ps)]
 					bot.Choose(g, g.LegalMoves(), r)
 				}
-				clock.report(b, "cpu-ns/op", float64(b.N))
+				clock.Report(b, "cpu-ns/op", float64(b.N))
 			})
 		}
 	}
@@ -115,7 +117,7 @@ func netPositions(b testing.TB, game string, n int) []brettspiel.Game {
 				m, _ = brettspiel.SampleChance(g, r)
 			} else {
 				legal := g.LegalMoves()
-				if len(playable(g, legal, nil)) > 1 {
+				if len(playon.Moves(g, legal, nil)) > 1 {
 					out = append(out, g.Clone())
 				}
 				m = bot.Choose(g, legal, r)

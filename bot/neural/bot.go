@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -151,7 +152,7 @@ func (b Bot) ChooseContext(ctx context.Context, g brettspiel.Game, legal []brett
 		if b.Fallback != nil {
 			return b.Fallback.Choose(g, legal, r)
 		}
-		moves := playable(g, legal, nil)
+		moves := playon.Moves(g, legal, nil)
 		if r == nil {
 			return moves[0]
 		}
@@ -193,7 +194,7 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
-	moves := playable(g, legal, nil)
+	moves := playon.Moves(g, legal, nil)
 	out := make([]Ranked, len(moves))
 	p := g.ToMove()
 	if len(moves) == 1 || p < 0 {

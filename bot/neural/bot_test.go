@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -29,7 +31,7 @@ func positions(t testing.TB, game string, n int) []brettspiel.Game {
 			if g.ToMove() == brettspiel.Chance {
 				m, _ = brettspiel.SampleChance(g, r)
 			} else {
-				legal := playable(g, g.LegalMoves(), nil)
+				legal := playon.Moves(g, g.LegalMoves(), nil)
 				if len(legal) > 1 {
 					out = append(out, g.Clone())
 				}
@@ -75,7 +77,7 @@ func TestEveryLevelPlaysLegally(t *testing.T) {
 				if !slices.Contains(legal, m) {
 					t.Fatalf("%s %v: %v is not legal", game, l, m)
 				}
-				if c, ok := g.(brettspiel.Conceder); ok && c.Concedes(m) {
+				if c, ok := g.(kit.Conceder); ok && c.Concedes(m) {
 					t.Errorf("%s %v: conceded with %d moves", game, l, len(legal))
 				}
 				if g.String() != id {

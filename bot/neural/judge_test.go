@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -26,7 +27,7 @@ func randomGames(t *testing.T, game string, n int, f func(g brettspiel.Game)) {
 			if g.ToMove() == brettspiel.Chance {
 				m, _ = brettspiel.SampleChance(g, r)
 			} else {
-				moves := playable(g, legal, nil)
+				moves := playon.Moves(g, legal, nil)
 				m = moves[r.IntN(len(moves))]
 			}
 			if err := g.Apply(m); err != nil {

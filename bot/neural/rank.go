@@ -5,28 +5,8 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 )
-
-// playable returns the moves of legal that do not concede, or legal itself
-// when every move concedes (or the game has no concessions), as the
-// module's other bots choose: a game is never given up while another move
-// is left. It reuses buf.
-func playable(g brettspiel.Game, legal, buf []brettspiel.Move) []brettspiel.Move {
-	c, ok := g.(brettspiel.Conceder)
-	if !ok {
-		return legal
-	}
-	out := buf[:0]
-	for _, m := range legal {
-		if !c.Concedes(m) {
-			out = append(out, m)
-		}
-	}
-	if len(out) == 0 {
-		return legal
-	}
-	return out
-}
 
 // after returns p's value of playing m in g, judged by the net once the
 // move is made (the throw that follows is not looked at). The position g
@@ -56,7 +36,7 @@ func (j *judge) best1(g brettspiel.Game, slot int) float64 {
 	j.scratchAt(slot, g) // makes room in j.legal
 	legal := g.AppendLegalMoves(j.legal[slot][:0])
 	j.legal[slot] = legal
-	moves := playable(g, legal, j.buf[:0])
+	moves := playon.Moves(g, legal, j.buf[:0])
 	j.buf = moves[:0]
 	best := math.Inf(-1)
 	j.setBase(g)

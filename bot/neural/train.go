@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -176,7 +177,7 @@ func (t *Trainer) play(j *judge, seed, i uint64) ([]sample, int, error) {
 			continue
 		}
 		legal = g.AppendLegalMoves(legal[:0])
-		moves := playable(g, legal, buf[:0])
+		moves := playon.Moves(g, legal, buf[:0])
 		buf = moves[:0]
 		m := moves[0]
 		if len(moves) > 1 {

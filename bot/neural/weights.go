@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // Errors of loading weights; the errors of [Parse] and [Load] wrap one of
@@ -121,7 +122,7 @@ func Parse(data []byte) (*Evaluator, error) {
 	v, ok := variantNamed(name)
 	switch {
 	case !ok:
-		return wrong("weights for the game %q, for which this package has no encoding", brettspiel.Quote(name))
+		return wrong("weights for the game %q, for which this package has no encoding", quote.Quote(name))
 	case enc != v.encoding:
 		return wrong("%s weights of input encoding %d; this package encodes version %d", name, enc, v.encoding)
 	case rules != v.rules:

@@ -34,7 +34,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -47,15 +46,12 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/internal/cli"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "bench:", err)
-		}
-		os.Exit(2)
-	}
+	cli.Exit("bench", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // config is one game to measure: a game of the catalogue, a preset and a
@@ -76,7 +72,7 @@ type figures struct {
 	playouts, playoutsPerSec   float64
 	playoutTurns               float64 // turns a playout; <0 when the game does not tell
 	allocsOfPlayout            float64
-	own                        bool // the game is a brettspiel.Simulator
+	own                        bool // the game is a kit.Simulator
 }
 
 // stat is the mean and median of a sample; n is its size.
@@ -103,17 +99,13 @@ func summarize(xs []float64) stat {
 }
 
 func run(argv []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.FlagSet("bench", stderr)
 	per := fs.Duration("time", time.Second, "time of each measurement")
 	games := fs.String("games", "toccateglio,verkehren,festung", "games to measure, comma-separated")
 	positions := fs.Int("positions", 2000, "positions sampled for generation and Apply")
 	seed := fs.Uint64("seed", 1, "seed of the random games")
-	if err := fs.Parse(argv); err != nil {
+	if err := cli.Parse(fs, argv); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	if *per <= 0 || *positions < 1 {
 		return fmt.Errorf("-time and -positions must be positive")
@@ -269,6 +261,8 @@ func isDoublet(outs []brettspiel.Outcome, m brettspiel.Move) bool {
 	return lo < hi && w == lo
 }
 
+// measure takes the figures of one config: move generation and Apply on
+// npos sampled positions, random games and playouts, each for about per.
 func measure(c config, per time.Duration, npos int, seed uint64) (figures, error) {
 	var f figures
 	start, err := catalog.New(c.entry.Name, c.preset, c.players)
@@ -281,9 +275,20 @@ func measure(c config, per time.Duration, npos int, seed uint64) (figures, error
 		return f, err
 	}
 	f.positions = len(pos)
+	f.measureGeneration(pos, per)
+	if err := f.measureApply(pos, per); err != nil {
+		return f, err
+	}
+	if err := f.measureGames(start, per, seed); err != nil {
+		return f, err
+	}
+	err = f.measurePlayouts(start, per, seed)
+	return f, err
+}
 
-	// Generation: each position gets an equal share of the time, at least
-	// one call.
+// measureGeneration times AppendLegalMoves: each position gets an equal
+// share of per, at least one call.
+func (f *figures) measureGeneration(pos []position, per time.Duration) {
 	share := per / time.Duration(max(len(pos), 1))
 	var all, dbl, other []float64
 	buf := make([]brettspiel.Move, 0, 1024)
@@ -305,8 +310,11 @@ func measure(c config, per time.Duration, npos int, seed uint64) (figures, error
 		}
 	}
 	f.gen, f.genDoublet, f.genOther = summarize(all), summarize(dbl), summarize(other)
+}
 
-	// Apply: each position's play on clones made beforehand.
+// measureApply times each position's play on clones made beforehand,
+// until per has passed.
+func (f *figures) measureApply(pos []position, per time.Duration) error {
 	var applies []float64
 	const clones = 16
 	copies := make([]brettspiel.Game, clones)
@@ -318,7 +326,7 @@ func measure(c config, per time.Duration, npos int, seed uint64) (figures, error
 		t0 := time.Now()
 		for _, g := range copies {
 			if err := g.Apply(p.play); err != nil {
-				return f, fmt.Errorf("apply %s: %w", p.g.MoveString(p.play), err)
+				return fmt.Errorf("apply %s: %w", p.g.MoveString(p.play), err)
 			}
 		}
 		applies = append(applies, float64(time.Since(t0).Nanoseconds())/clones)
@@ -327,31 +335,39 @@ func measure(c config, per time.Duration, npos int, seed uint64) (figures, error
 		}
 	}
 	f.apply = summarize(applies)
+	return nil
+}
 
-	// Random games through PlayOut, game i from PCG(seed, i).
+// measureGames times random games through PlayOut, game i from PCG(seed,
+// i), then counts their turns by playing them again untimed.
+func (f *figures) measureGames(start brettspiel.Game, per time.Duration, seed uint64) error {
 	policy := bot.Policy(bot.Random{})
 	n, elapsed, allocs, err := timed(per, func(i int) error {
 		return brettspiel.PlayOut(start.Clone(), rand.New(rand.NewPCG(seed, uint64(i))), policy, 0)
 	})
 	if err != nil {
-		return f, err
+		return err
 	}
 	f.games, f.gamesPerSec, f.allocsOfGame = float64(n), float64(n)/elapsed.Seconds(), allocs
 	turns := 0
 	for i := range n {
 		t, err := countTurns(start.Clone(), rand.New(rand.NewPCG(seed, uint64(i))), policy)
 		if err != nil {
-			return f, err
+			return err
 		}
 		turns += t
 	}
 	f.turnsPerGame = float64(turns) / float64(n)
+	return nil
+}
 
-	// Playouts through brettspiel.Simulate.
-	_, f.own = start.(brettspiel.Simulator)
+// measurePlayouts times playouts through brettspiel.Simulate, with their
+// turns where the game reports them.
+func (f *figures) measurePlayouts(start brettspiel.Game, per time.Duration, seed uint64) error {
+	_, f.own = start.(kit.Simulator)
 	f.playoutTurns = -1
 	playoutTurns := 0
-	n, elapsed, allocs, err = timed(per, func(i int) error {
+	n, elapsed, allocs, err := timed(per, func(i int) error {
 		g := start.Clone()
 		if err := brettspiel.Simulate(g, rand.New(rand.NewPCG(seed, uint64(i)))); err != nil {
 			return err
@@ -362,13 +378,13 @@ func measure(c config, per time.Duration, npos int, seed uint64) (figures, error
 		return nil
 	})
 	if err != nil {
-		return f, err
+		return err
 	}
 	f.playouts, f.playoutsPerSec, f.allocsOfPlayout = float64(n), float64(n)/elapsed.Seconds(), allocs
 	if _, ok := reportedTurns(start); ok {
 		f.playoutTurns = float64(playoutTurns) / float64(n)
 	}
-	return f, nil
+	return nil
 }
 
 // timed calls game(0), game(1), … until per has passed (at least once) and

@@ -10,6 +10,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // TestRunPrintsTables runs the command briefly and checks the tables: the
@@ -72,7 +73,7 @@ func TestCountTurnsReplaysPlayOut(t *testing.T) {
 }
 
 func TestIsDoublet(t *testing.T) {
-	a, b := brettspiel.NewMove(brettspiel.Chance, 1), brettspiel.NewMove(brettspiel.Chance, 2)
+	a, b := kit.NewMove(brettspiel.Chance, 1), kit.NewMove(brettspiel.Chance, 2)
 	uneven := []brettspiel.Outcome{{Move: a, Weight: 1}, {Move: b, Weight: 2}}
 	even := []brettspiel.Outcome{{Move: a, Weight: 1}, {Move: b, Weight: 1}}
 	if !isDoublet(uneven, a) || isDoublet(uneven, b) || isDoublet(even, a) {

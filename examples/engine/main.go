@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/session"
 )
 
@@ -114,7 +115,7 @@ type request struct {
 // same handle), or answers a bad line at once.
 func (s *server) start(line []byte) {
 	var req request
-	if err := brettspiel.DecodeStrict(line, &req); err != nil {
+	if err := kit.DecodeStrict(line, &req); err != nil {
 		s.write(idOf(line), nil, errorObject(session.ErrBadCall, "a request is one JSON object {\"id\", \"method\", \"args\"} on one line: "+reasonOf(err)))
 		return
 	}

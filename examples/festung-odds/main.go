@@ -16,8 +16,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,34 +23,26 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/internal/cli"
 )
 
 func main() {
 	fi, err := os.Stderr.Stat()
 	terminal := err == nil && fi.Mode()&os.ModeCharDevice != 0
-	if err := run(os.Args[1:], os.Stdout, os.Stderr, terminal); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "festung-odds:", err)
-		}
-		os.Exit(2)
-	}
+	cli.Exit("festung-odds", run(os.Args[1:], os.Stdout, os.Stderr, terminal))
 }
 
 // run runs the command; terminal says whether stderr is a terminal, which
 // turns the progress bar on by default.
 func run(args []string, stdout, stderr io.Writer, terminal bool) error {
-	fs := flag.NewFlagSet("festung-odds", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.FlagSet("festung-odds", stderr)
 	games := fs.Int("games", 20000, "seeded games per player count")
 	seed := fs.Uint64("seed", 1, "seed: game i of a player count throws from PCG(seed, i)")
 	players := fs.Int("players", 0, "only this player count (2…6); 0 for all")
 	stock := fs.Int("stock", 0, "starting stock of markers (0: 25)")
 	progress := fs.Bool("progress", terminal, "show a progress bar on standard error for runs of 10000 games or more (default: when standard error is a terminal)")
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	lo, hi := 2, 6
 	if *players != 0 {
@@ -81,6 +71,18 @@ func run(args []string, stdout, stderr io.Writer, terminal bool) error {
 	return nil
 }
 
+// seatCells are the table cells of the six seats, cell(p) for the seats
+// of a game of players and empty for the others, joined by " | ".
+func seatCells(players int, cell func(p int) string) string {
+	cells := make([]string, 6)
+	for p := range cells {
+		if p < players {
+			cells[p] = cell(p)
+		}
+	}
+	return strings.Join(cells, " | ")
+}
+
 // write prints the tables.
 func write(w io.Writer, results []festung.Stats, exact []festung.Exact) {
 	st0 := results[0]
@@ -105,13 +107,10 @@ func write(w io.Writer, results []festung.Stats, exact []festung.Exact) {
 	fmt.Fprintln(w, "| players | seat 0 | seat 1 | seat 2 | seat 3 | seat 4 | seat 5 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for i, st := range results {
-		cells := make([]string, 6)
-		for p := range cells {
-			if p < st.Options.Players {
-				cells[p] = fmt.Sprintf("%.3f / %.3f", exact[i].Win[p], float64(st.Wins[p])/float64(st.Games))
-			}
-		}
-		fmt.Fprintf(w, "| %d | %s |\n", st.Options.Players, strings.Join(cells, " | "))
+		cells := seatCells(st.Options.Players, func(p int) string {
+			return fmt.Sprintf("%.3f / %.3f", exact[i].Win[p], float64(st.Wins[p])/float64(st.Games))
+		})
+		fmt.Fprintf(w, "| %d | %s |\n", st.Options.Players, cells)
 	}
 
 	fmt.Fprintln(w)
@@ -120,14 +119,11 @@ func write(w io.Writer, results []festung.Stats, exact []festung.Exact) {
 	fmt.Fprintln(w, "| players | seat 0 | seat 1 | seat 2 | seat 3 | seat 4 | seat 5 | markers bought a game (seat 0) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, st := range results {
-		cells := make([]string, 6)
-		for p := range cells {
-			if p < st.Options.Players {
-				r := st.Returns[p]
-				cells[p] = fmt.Sprintf("%+.2f ± %.2f", r.Mean, r.StdErr())
-			}
-		}
-		fmt.Fprintf(w, "| %d | %s | %.2f |\n", st.Options.Players, strings.Join(cells, " | "), st.Bought[0].Mean)
+		cells := seatCells(st.Options.Players, func(p int) string {
+			r := st.Returns[p]
+			return fmt.Sprintf("%+.2f ± %.2f", r.Mean, r.StdErr())
+		})
+		fmt.Fprintf(w, "| %d | %s | %.2f |\n", st.Options.Players, cells, st.Bought[0].Mean)
 	}
 
 	fmt.Fprintln(w)
@@ -177,14 +173,12 @@ func (b *bar) set(done int) {
 }
 
 func (b *bar) draw() {
-	const width = 40
-	filled := width * b.done / max(1, b.total)
 	eta := ""
 	if b.done > 0 && b.done < b.total {
 		left := time.Duration(float64(time.Since(b.start)) * float64(b.total-b.done) / float64(b.done))
 		eta = fmt.Sprintf(" %s left", left.Round(time.Second))
 	}
-	fmt.Fprintf(b.w, "\r[%s%s] %3d%% %d/%d games%s   ", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+	fmt.Fprintf(b.w, "\r%s %3d%% %d/%d games%s   ", cli.Bar(uint64(b.done), uint64(b.total)),
 		100*b.done/max(1, b.total), b.done, b.total, eta)
 }
 

@@ -29,8 +29,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,31 +37,23 @@ import (
 
 	"github.com/brettspiel/brettspiel/bot"
 	_ "github.com/brettspiel/brettspiel/bot/festungbot" // festung-best joins the bots by name
+	"github.com/brettspiel/brettspiel/internal/cli"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "festung-policy:", err)
-		}
-		os.Exit(2)
-	}
+	cli.Exit("festung-policy", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("festung-policy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.FlagSet("festung-policy", stderr)
 	players := fs.Int("players", 0, "only this seat count (2…6); 0 for all")
 	exact := fs.Bool("exact", true, "print the exact values")
 	games := fs.Int("games", 2000, "paired games per seat count through the rules; 0 for none")
 	seed := fs.Uint64("seed", 1, "seed of the games")
 	list := fs.String("policies", "lowest,highest,festung-best", "policies compared with random play: lowest, highest, random, or bot levels ("+strings.Join(bot.Names(), ", ")+")")
 	showOffers := fs.Bool("offers", false, "count the decision nodes of the random games by the fortresses offered")
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	lo, hi := 2, 6
 	if *players != 0 {

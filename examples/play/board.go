@@ -8,6 +8,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 	"github.com/brettspiel/brettspiel/words"
@@ -47,7 +48,7 @@ func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	var rj brettspiel.RaceJSON
+	var rj kit.RaceJSON
 	if err := json.Unmarshal(data, &rj); err != nil || len(rj.Points) != 24 || len(rj.Sides) != 2 {
 		return "", false
 	}
@@ -119,7 +120,7 @@ func count(n int, one, many string) string {
 
 // directions says which way each player's stones run over the board's
 // points: "Player 1 (X) 1→24, Player 2 (O) 13→24 then 1→12".
-func directions(l words.Lang, rj brettspiel.RaceJSON) string {
+func directions(l words.Lang, rj kit.RaceJSON) string {
 	var ds []string
 	for p := 0; p < 2; p++ {
 		at := map[int]int{} // point of the own track → board point
@@ -141,7 +142,7 @@ func directions(l words.Lang, rj brettspiel.RaceJSON) string {
 var waitingWords = map[string]string{"hand": "in the hand", "bar": "on the bar"}
 
 // raceStatus says whose turn it is and to do what.
-func raceStatus(l words.Lang, rj brettspiel.RaceJSON) string {
+func raceStatus(l words.Lang, rj kit.RaceJSON) string {
 	who := raceName(l, rj.Seat)
 	switch rj.Phase {
 	case "draw-first", "draw-second":

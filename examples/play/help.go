@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/rules"
 )
 
@@ -141,7 +141,7 @@ func (s *session) why(arg string) error {
 	for _, id := range ids {
 		r, ok := s.lookupRule(id)
 		if !ok {
-			unknown = append(unknown, brettspiel.Quote(id))
+			unknown = append(unknown, quote.Quote(id))
 			continue
 		}
 		s.say("%s — %s (%s, %s)", r.ID, r.Title, gameTitle(r.Game), r.Section)

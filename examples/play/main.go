@@ -49,8 +49,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -64,16 +62,12 @@ import (
 	_ "github.com/brettspiel/brettspiel/bot/festungbot" // festung-best joins the bots by name
 	_ "github.com/brettspiel/brettspiel/bot/neural"     // the net levels join the bots by name
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/internal/cli"
 	"github.com/brettspiel/brettspiel/words"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, stdinIsTerminal()); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "play:", err)
-		}
-		os.Exit(2)
-	}
+	cli.Exit("play", run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, stdinIsTerminal()))
 }
 
 // stdinIsTerminal reports whether standard input is a character device other
@@ -97,8 +91,7 @@ type config struct {
 }
 
 func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool) error {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.FlagSet("play", stderr)
 	var c config
 	fs.StringVar(&c.game, "game", defaultGame(), "game to play: "+strings.Join(catalog.Names(), ", "))
 	fs.StringVar(&c.preset, "preset", "", "the game's preset (default: its first)")

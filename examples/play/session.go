@@ -14,6 +14,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -454,7 +455,7 @@ func (s *session) parse(line string) (brettspiel.Move, error) {
 	m, err := s.g.ParseMove(line)
 	if err != nil && errors.Is(err, brettspiel.ErrBadNotation) && !moveLike(s.variant.Name, line) {
 		word := strings.Fields(line)[0]
-		return brettspiel.NoMove, fmt.Errorf("unknown command %s, type help", brettspiel.Quote(word))
+		return brettspiel.NoMove, fmt.Errorf("unknown command %s, type help", quote.Quote(word))
 	}
 	return m, err
 }

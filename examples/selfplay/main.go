@@ -25,8 +25,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -43,15 +41,11 @@ import (
 	_ "github.com/brettspiel/brettspiel/bot/festungbot" // festung-best joins the bots by name
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/internal/cli"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "selfplay:", err)
-		}
-		os.Exit(2)
-	}
+	cli.Exit("selfplay", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // Args are the run's arguments, echoed in the result.
@@ -110,8 +104,37 @@ type outcome struct {
 }
 
 func run(argv []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	a, err := parseArgs(argv, stderr)
+	if err != nil {
+		return err
+	}
+	seatBots, err := botsOfSeats(a)
+	if err != nil {
+		return err
+	}
+	results, elapsed := playAll(a, seatBots, stderr)
+	res := Result{Args: a, Games: a.Games, Seats: make([]Seat, a.Players), ElapsedSeconds: elapsed}
+	for i, o := range results {
+		if o.err != nil {
+			return fmt.Errorf("game %d: %w", i, o.err)
+		}
+	}
+	tally(&res, results)
+	for s := range res.Seats {
+		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
+	}
+	if elapsed > 0 {
+		res.GamesPerSecond = float64(a.Games) / elapsed
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(res)
+}
+
+// parseArgs reads the command line into Args, fills in the game's default
+// preset and seat count, and checks the values that have a bound.
+func parseArgs(argv []string, stderr io.Writer) (Args, error) {
+	fs := cli.FlagSet("selfplay", stderr)
 	var a Args
 	var botList string
 	fs.StringVar(&a.Game, "game", "toccateglio", "game to play: "+strings.Join(catalog.Names(), ", "))
@@ -127,10 +150,10 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&a.Weights, "weights", "", "weights file for the net bots (default: the shipped net)")
 	fs.DurationVar(&a.NetTime, "net-time", 0, "the net bots' time per decision (0: the level's default, 50ms for the two-ply levels)")
 	if err := fs.Parse(argv); err != nil {
-		return err
+		return a, err
 	}
 	if _, err := catalog.New(a.Game, a.Preset, a.Players); err != nil {
-		return err
+		return a, err
 	}
 	v, _ := catalog.Lookup(a.Game)
 	if a.Preset == "" {
@@ -140,27 +163,33 @@ func run(argv []string, stdout, stderr io.Writer) error {
 		a.Players = v.MinPlayers
 	}
 	if a.Games < 1 || a.Workers < 1 || a.Rollouts < 1 || a.Nodes < 1 {
-		return fmt.Errorf("-games, -workers, -rollouts and -nodes must be at least 1")
+		return a, fmt.Errorf("-games, -workers, -rollouts and -nodes must be at least 1")
 	}
 	if a.Depth == 0 || a.Depth < -1 {
-		return fmt.Errorf("-depth must be at least 1, or -1 for rollouts to the end")
+		return a, fmt.Errorf("-depth must be at least 1, or -1 for rollouts to the end")
 	}
 	a.Bots = strings.Split(botList, ",")
+	return a, nil
+}
+
+// botsOfSeats makes each seat's bot, cycling through a.Bots, with the
+// budgets of a and the net of -weights.
+func botsOfSeats(a Args) ([]bot.Bot, error) {
 	var eval *neural.Evaluator
 	if a.Weights != "" {
 		data, err := os.ReadFile(a.Weights)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if eval, err = neural.Parse(data); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	seatBots := make([]bot.Bot, a.Players)
 	for s := range seatBots {
 		var err error
 		if seatBots[s], err = bot.Named(a.Bots[s%len(a.Bots)]); err != nil {
-			return err
+			return nil, err
 		}
 		switch b := seatBots[s].(type) {
 		case bot.Searcher:
@@ -174,9 +203,14 @@ func run(argv []string, stdout, stderr io.Writer) error {
 			seatBots[s] = b
 		}
 	}
+	return seatBots, nil
+}
 
+// playAll plays the a.Games games on a.Workers goroutines, with a progress
+// bar on stderr, and returns their outcomes by game and the seconds taken.
+func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, elapsed float64) {
 	start := time.Now()
-	results := make([]outcome, a.Games)
+	results = make([]outcome, a.Games)
 	var next, done atomic.Int64
 	stop := progress(stderr, &done, a.Games, start)
 	var wg sync.WaitGroup
@@ -196,24 +230,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	}
 	wg.Wait()
 	stop()
-	elapsed := time.Since(start).Seconds()
-
-	res := Result{Args: a, Games: a.Games, Seats: make([]Seat, a.Players), ElapsedSeconds: elapsed}
-	for i, o := range results {
-		if o.err != nil {
-			return fmt.Errorf("game %d: %w", i, o.err)
-		}
-	}
-	tally(&res, results)
-	for s := range res.Seats {
-		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
-	}
-	if elapsed > 0 {
-		res.GamesPerSecond = float64(a.Games) / elapsed
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(res)
+	return results, time.Since(start).Seconds()
 }
 
 // tally counts the outcomes into res (whose Seats are made): the wins of
@@ -306,9 +323,7 @@ func progress(w io.Writer, done *atomic.Int64, total int, start time.Time) (stop
 				}
 				drawn = true
 				n := int(done.Load())
-				const width = 40
-				fill := n * width / total
-				fmt.Fprintf(w, "\r[%s%s] %3d%% %d/%d games", strings.Repeat("#", fill), strings.Repeat(".", width-fill), n*100/total, n, total)
+				fmt.Fprintf(w, "\r%s %3d%% %d/%d games", cli.Bar(uint64(n), uint64(total)), n*100/total, n, total)
 			}
 		}
 	}()

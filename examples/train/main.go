@@ -17,7 +17,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -33,15 +32,11 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/internal/cli"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "train:", err)
-		}
-		os.Exit(2)
-	}
+	cli.Exit("train", run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 type args struct {
@@ -59,9 +54,40 @@ type args struct {
 }
 
 func run(argv []string, stdout, stderr io.Writer) error {
+	a, err := parseArgs(argv, stderr)
+	if err != nil {
+		return err
+	}
+	if a.measure > 0 {
+		e, err := measured(a)
+		if err != nil {
+			return err
+		}
+		return measure(e, a, stdout, stderr)
+	}
+	t, err := trainer(a, stdout)
+	if err != nil {
+		return err
+	}
+	t.Workers, t.Batch = a.workers, a.batch
+	t.Alpha, t.Lambda = float32(a.alpha), float32(a.lambda)
+	in, hidden, out := t.Eval.Sizes()
+	fmt.Fprintf(stdout, "%s: %d inputs, %d hidden, %d outputs; seed %d, batch %d, alpha %g, lambda %g, %d workers\n",
+		a.game, in, hidden, out, a.seed, a.batch, a.alpha, a.lambda, a.workers)
+	if err := playRounds(t, a, stdout, stderr); err != nil {
+		return err
+	}
+	if a.out != "" {
+		return save(t.Eval, a.out)
+	}
+	return nil
+}
+
+// parseArgs reads the command line into args and checks the values that
+// have a bound.
+func parseArgs(argv []string, stderr io.Writer) (args, error) {
 	var a args
-	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.FlagSet("train", stderr)
 	fs.StringVar(&a.game, "game", "verkehren", "the game: "+strings.Join(neural.Games(), " or "))
 	fs.Uint64Var(&a.seed, "seed", 1, "the seed of the dice and the first weights")
 	fs.IntVar(&a.workers, "workers", runtime.NumCPU(), "goroutines playing games")
@@ -81,55 +107,57 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&a.rollouts, "rollouts", 32, "rollouts a position for -measure")
 	fs.StringVar(&a.weights, "weights", "", "the weights -measure measures (default: the shipped net)")
 	if err := fs.Parse(argv); err != nil {
-		return err
+		return a, err
 	}
 	if a.workers < 1 || a.batch < 1 || a.every < 1 {
-		return fmt.Errorf("-workers, -batch and -every must be at least 1")
+		return a, fmt.Errorf("-workers, -batch and -every must be at least 1")
 	}
 	if a.vs != "greedy" && a.vs != "expectimax" {
-		return fmt.Errorf("-vs %q: greedy or expectimax", a.vs)
+		return a, fmt.Errorf("-vs %q: greedy or expectimax", a.vs)
 	}
-	if a.measure > 0 {
-		e, err := neural.Load(a.game)
-		if a.weights != "" {
-			var data []byte
-			if data, err = os.ReadFile(a.weights); err == nil {
-				e, err = neural.Parse(data)
-			}
+	return a, nil
+}
+
+// measured is the net -measure measures: the file -weights, else the
+// game's shipped net.
+func measured(a args) (*neural.Evaluator, error) {
+	e, err := neural.Load(a.game)
+	if a.weights != "" {
+		var data []byte
+		if data, err = os.ReadFile(a.weights); err == nil {
+			e, err = neural.Parse(data)
 		}
-		if err != nil {
-			return err
-		}
-		return measure(e, a, stdout, stderr)
 	}
-	var t *neural.Trainer
+	return e, err
+}
+
+// trainer is the trainer of the run: resumed from -ckpt with -resume where
+// that file exists, else a new one.
+func trainer(a args, stdout io.Writer) (*neural.Trainer, error) {
 	if a.resume && a.ckpt != "" {
-		if data, err := os.ReadFile(a.ckpt); err == nil {
+		data, err := os.ReadFile(a.ckpt)
+		if err == nil {
 			e, err := neural.Parse(data)
 			if err != nil {
-				return fmt.Errorf("resume from %s: %w", a.ckpt, err)
+				return nil, fmt.Errorf("resume from %s: %w", a.ckpt, err)
 			}
 			if e.Game() != a.game {
-				return fmt.Errorf("resume from %s: weights for %s, not %s", a.ckpt, e.Game(), a.game)
+				return nil, fmt.Errorf("resume from %s: weights for %s, not %s", a.ckpt, e.Game(), a.game)
 			}
-			t = neural.ResumeTrainer(e, a.seed)
 			fmt.Fprintf(stdout, "resumed from %s after %d games\n", a.ckpt, e.Games())
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return err
+			return neural.ResumeTrainer(e, a.seed), nil
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
 		}
 	}
-	if t == nil {
-		var err error
-		if t, err = neural.NewTrainer(a.game, a.hidden, a.seed); err != nil {
-			return err
-		}
-	}
-	t.Workers, t.Batch = a.workers, a.batch
-	t.Alpha, t.Lambda = float32(a.alpha), float32(a.lambda)
-	in, hidden, out := t.Eval.Sizes()
-	fmt.Fprintf(stdout, "%s: %d inputs, %d hidden, %d outputs; seed %d, batch %d, alpha %g, lambda %g, %d workers\n",
-		a.game, in, hidden, out, a.seed, a.batch, a.alpha, a.lambda, a.workers)
+	return neural.NewTrainer(a.game, a.hidden, a.seed)
+}
 
+// playRounds plays rounds until a.games games in all, with a progress bar on
+// stderr, a checkpoint and a line of figures every a.every games and a
+// strength check every a.check games.
+func playRounds(t *neural.Trainer, a args, stdout, stderr io.Writer) error {
 	start, startGames := time.Now(), t.Eval.Games()
 	var wins, games, turns int64
 	for g := t.Eval.Games(); g < a.games; g = t.Eval.Games() {
@@ -147,9 +175,8 @@ func run(argv []string, stdout, stderr io.Writer) error {
 		now := t.Eval.Games()
 		el := time.Since(start).Seconds()
 		rate := float64(now-startGames) / el
-		fill := int(40 * now / a.games)
-		fmt.Fprintf(stderr, "\r[%s%s] %d/%d games, %.0f games/h, %.0f throws/game", strings.Repeat("#", min(fill, 40)),
-			strings.Repeat(".", max(40-fill, 0)), now, a.games, rate*3600, float64(turns)/float64(games))
+		fmt.Fprintf(stderr, "\r%s %d/%d games, %.0f games/h, %.0f throws/game", cli.Bar(now, a.games),
+			now, a.games, rate*3600, float64(turns)/float64(games))
 		if crossed(g, now, a.every) || now >= a.games {
 			if err := save(t.Eval, a.ckpt); err != nil {
 				return err
@@ -164,9 +191,6 @@ func run(argv []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "check after %d games: net (one ply) won %.1f%% ± %.1f%% of %d games against %s (%.1fs)\n",
 				now, 100*p, 100*math.Sqrt(p*(1-p)/float64(n)), n, a.vs, dur.Seconds())
 		}
-	}
-	if a.out != "" {
-		return save(t.Eval, a.out)
 	}
 	return nil
 }

@@ -8,8 +8,10 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/brettspiel/brettspiel"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Config says how many games to play and what else to check.
@@ -338,14 +340,14 @@ func illegalCandidates(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand)
 	other := brettspiel.Player(0)
 	if p >= 0 {
 		other = (p + 1) % brettspiel.Player(g.NumPlayers())
-		add(brettspiel.NewMove(brettspiel.Chance, 0))
+		add(kit.NewMove(brettspiel.Chance, 0))
 	} else {
-		add(brettspiel.NewMove(0, 0))
+		add(kit.NewMove(0, 0))
 	}
 	for _, m := range legal {
-		add(brettspiel.NewMove(other, m.Payload()))
+		add(kit.NewMove(other, m.Payload()))
 		if p == brettspiel.Chance {
-			add(brettspiel.NewMove(0, m.Payload()))
+			add(kit.NewMove(0, m.Payload()))
 		}
 		if len(out) > 8 {
 			break
@@ -358,9 +360,9 @@ func illegalCandidates(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand)
 	for i := 0; i < 8; i++ {
 		if len(legal) > 0 {
 			m := legal[r.IntN(len(legal))]
-			add(brettspiel.NewMove(actor, m.Payload()^1<<uint(r.IntN(56))))
+			add(kit.NewMove(actor, m.Payload()^1<<uint(r.IntN(56))))
 		}
-		add(brettspiel.NewMove(actor, r.Uint64()))
+		add(kit.NewMove(actor, r.Uint64()))
 	}
 	return out
 }

@@ -8,9 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/race"
-	"pgregory.net/rapid"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func newRace(players int) func() brettspiel.Game {
@@ -141,7 +143,7 @@ func (g wrongActor) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	n := len(dst)
 	dst = g.Race.AppendLegalMoves(dst)
 	for i := n; i < len(dst); i++ {
-		dst[i] = brettspiel.NewMove(0, dst[i].Payload())
+		dst[i] = kit.NewMove(0, dst[i].Payload())
 	}
 	return dst
 }
@@ -170,11 +172,11 @@ func (g *endless) NumPlayers() int               { return 2 }
 func (g *endless) ToMove() brettspiel.Player     { return g.toMove }
 func (g *endless) LegalMoves() []brettspiel.Move { return g.AppendLegalMoves(nil) }
 func (g *endless) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
-	return append(dst, brettspiel.NewMove(g.toMove, 0))
+	return append(dst, kit.NewMove(g.toMove, 0))
 }
 func (g *endless) ChanceOutcomes() []brettspiel.Outcome { return nil }
 func (g *endless) Apply(m brettspiel.Move) error {
-	if err := brettspiel.CheckMove(g.toMove, m, g.LegalMoves(), nil); err != nil {
+	if err := kit.CheckMove(g.toMove, m, g.LegalMoves(), nil); err != nil {
 		return err
 	}
 	g.toMove = 1 - g.toMove
@@ -186,7 +188,7 @@ func (g *endless) Clone() brettspiel.Game            { c := *g; return &c }
 func (g *endless) MoveString(brettspiel.Move) string { return "pass" }
 func (g *endless) ParseMove(s string) (brettspiel.Move, error) {
 	if s == "pass" {
-		return brettspiel.NewMove(g.toMove, 0), nil
+		return kit.NewMove(g.toMove, 0), nil
 	}
 	return brettspiel.NoMove, brettspiel.ErrBadNotation
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 const hex = "0123456789abcdef"
@@ -129,12 +130,12 @@ func Key(b []byte, key string, first bool) []byte {
 
 // Envelope appends the keys of the shared part of a state, from "version"
 // to "winner", without the braces around them.
-func Envelope(b []byte, s *brettspiel.StateJSON) []byte { return envelope(b, s, false) }
+func Envelope(b []byte, s *kit.StateJSON) []byte { return envelope(b, s, false) }
 
 // LeanEnvelope is Envelope with the events as LeanEvent writes them.
-func LeanEnvelope(b []byte, s *brettspiel.StateJSON) []byte { return envelope(b, s, true) }
+func LeanEnvelope(b []byte, s *kit.StateJSON) []byte { return envelope(b, s, true) }
 
-func envelope(b []byte, s *brettspiel.StateJSON, lean bool) []byte {
+func envelope(b []byte, s *kit.StateJSON, lean bool) []byte {
 	b = KeyInt(b, `"version":`, s.Version)
 	b = KeyString(b, `,"game":`, s.Game)
 	b = KeyString(b, `,"id":`, s.ID)
@@ -290,7 +291,7 @@ func event(b []byte, e *brettspiel.Event, lean bool) []byte {
 
 // Race appends the keys of a race board, from "phase" to "sides", without
 // braces.
-func Race(b []byte, r *brettspiel.RaceJSON) []byte {
+func Race(b []byte, r *kit.RaceJSON) []byte {
 	b = KeyString(b, `"phase":`, r.Phase)
 	b = KeyInt(b, `,"seat":`, r.Seat)
 	b = KeyInts(b, `,"dice":`, r.Dice)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func same(t *testing.T, what string, got []byte, v any) {
@@ -69,14 +70,14 @@ func TestListsAndPartsAsEncodingJSON(t *testing.T) {
 	same(t, "events", Events(nil, events), events)
 	same(t, "nil events", Events(nil, nil), []brettspiel.Event(nil))
 	w := 1
-	s := brettspiel.StateJSON{Version: 2, Game: "g", ID: "id", Turn: "player", Player: 0, Legal: moves, Events: events, Returns: []int{1, -1}, Winner: &w}
+	s := kit.StateJSON{Version: 2, Game: "g", ID: "id", Turn: "player", Player: 0, Legal: moves, Events: events, Returns: []int{1, -1}, Winner: &w}
 	same(t, "envelope", append(append([]byte{'{'}, Envelope(nil, &s)...), '}'), s)
 	s.Winner, s.Legal, s.Returns = nil, nil, nil
 	same(t, "envelope", append(append([]byte{'{'}, Envelope(nil, &s)...), '}'), s)
-	r := brettspiel.RaceJSON{Phase: "play", Seat: 1, Dice: []int{2}, Turns: 3, Waiting: "bar",
-		Points: []brettspiel.RacePointJSON{{Point: 1, Owner: -1, Track: []int{1, 24}, Hucke: -1, Home: 0}},
-		Sides:  []brettspiel.RaceSideJSON{{Seat: 0, Track: []int{0, 1}, Waiting: 1, OnBoard: 2, BorneOff: 3, Pips: 4, Score: 5}}}
+	r := kit.RaceJSON{Phase: "play", Seat: 1, Dice: []int{2}, Turns: 3, Waiting: "bar",
+		Points: []kit.RacePointJSON{{Point: 1, Owner: -1, Track: []int{1, 24}, Hucke: -1, Home: 0}},
+		Sides:  []kit.RaceSideJSON{{Seat: 0, Track: []int{0, 1}, Waiting: 1, OnBoard: 2, BorneOff: 3, Pips: 4, Score: 5}}}
 	same(t, "race", append(append([]byte{'{'}, Race(nil, &r)...), '}'), r)
-	same(t, "race", append(append([]byte{'{'}, Race(nil, &brettspiel.RaceJSON{})...), '}'), brettspiel.RaceJSON{})
+	same(t, "race", append(append([]byte{'{'}, Race(nil, &kit.RaceJSON{})...), '}'), kit.RaceJSON{})
 	same(t, "keys", append(Int(Key(append(Int(Key([]byte{'{'}, "a", true), 1), '}')[:6], "b", false), 2), '}'), map[string]int{"a": 1, "b": 2})
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Rules of a race. The zero value is a valid two-player race to 20.
@@ -69,18 +70,18 @@ func (g *Race) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		return dst
 	case brettspiel.Chance:
 		for d := 1; d <= 6; d++ {
-			dst = append(dst, brettspiel.NewMove(brettspiel.Chance, uint64(d)))
+			dst = append(dst, kit.NewMove(brettspiel.Chance, uint64(d)))
 		}
 		return dst
 	}
 	start := len(dst)
 	for _, k := range [2]int{1, g.die} {
 		if g.canMove(k) && (len(dst) == start || dst[len(dst)-1].Payload() != uint64(k)) {
-			dst = append(dst, brettspiel.NewMove(g.toMove, uint64(k)))
+			dst = append(dst, kit.NewMove(g.toMove, uint64(k)))
 		}
 	}
 	if len(dst) == start {
-		dst = append(dst, brettspiel.NewMove(g.toMove, 0)) // pass
+		dst = append(dst, kit.NewMove(g.toMove, 0)) // pass
 	}
 	return dst
 }
@@ -104,14 +105,14 @@ func (g *Race) ChanceOutcomes() []brettspiel.Outcome {
 	}
 	outs := make([]brettspiel.Outcome, 6)
 	for d := range outs {
-		outs[d] = brettspiel.Outcome{Move: brettspiel.NewMove(brettspiel.Chance, uint64(d+1)), Weight: 1}
+		outs[d] = brettspiel.Outcome{Move: kit.NewMove(brettspiel.Chance, uint64(d+1)), Weight: 1}
 	}
 	return outs
 }
 
 func (g *Race) Apply(m brettspiel.Move) error {
 	var buf [3]brettspiel.Move
-	if err := brettspiel.CheckMove(g.ToMove(), m, g.AppendLegalMoves(buf[:0]), g.MoveString); err != nil {
+	if err := kit.CheckMove(g.ToMove(), m, g.AppendLegalMoves(buf[:0]), g.MoveString); err != nil {
 		return err
 	}
 	g.events = g.events[:0]
@@ -177,24 +178,24 @@ func (g *Race) ParseMove(s string) (brettspiel.Move, error) {
 	case p == brettspiel.Terminal:
 		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: s, Err: brettspiel.ErrGameOver}
 	case s == "pass":
-		m = brettspiel.NewMove(p, 0)
+		m = kit.NewMove(p, 0)
 	case p == brettspiel.Chance:
 		d, err := strconv.Atoi(s)
 		if err != nil || d < 1 || d > 6 {
 			return bad("a throw is one die, 1…6")
 		}
-		m = brettspiel.NewMove(p, uint64(d))
+		m = kit.NewMove(p, uint64(d))
 	case strings.HasPrefix(s, "+"):
 		k, err := strconv.Atoi(s[1:])
 		if err != nil || k < 1 || k > 6 {
 			return bad("a move is +1…+6")
 		}
-		m = brettspiel.NewMove(p, uint64(k))
+		m = kit.NewMove(p, uint64(k))
 	default:
 		return bad("want pass, +k, or a die at a throw")
 	}
 	var buf [6]brettspiel.Move
-	if err := brettspiel.CheckMove(p, m, g.AppendLegalMoves(buf[:0]), g.MoveString); err != nil {
+	if err := kit.CheckMove(p, m, g.AppendLegalMoves(buf[:0]), g.MoveString); err != nil {
 		return brettspiel.NoMove, err
 	}
 	return m, nil

@@ -21,8 +21,9 @@ import (
 //go:embed shared.json
 var shared []byte
 
-// Compile compiles a schema (draft 2020-12) or fails the test.
-func Compile(t testing.TB, schema []byte) *jsonschema.Schema {
+// compiler is a compiler of draft 2020-12 that holds schema as the
+// resource named resource, or fails the test.
+func compiler(t testing.TB, schema []byte, resource string) *jsonschema.Compiler {
 	t.Helper()
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
@@ -30,10 +31,16 @@ func Compile(t testing.TB, schema []byte) *jsonschema.Schema {
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("state.schema.json", doc); err != nil {
+	if err := c.AddResource(resource, doc); err != nil {
 		t.Fatalf("schema: %v", err)
 	}
-	sch, err := c.Compile("state.schema.json")
+	return c
+}
+
+// Compile compiles a schema (draft 2020-12) or fails the test.
+func Compile(t testing.TB, schema []byte) *jsonschema.Schema {
+	t.Helper()
+	sch, err := compiler(t, schema, "state.schema.json").Compile("state.schema.json")
 	if err != nil {
 		t.Fatalf("schema does not compile: %v", err)
 	}
@@ -77,7 +84,7 @@ func SharedDefs() []byte { return append([]byte(nil), shared...) }
 var race []byte
 
 // RaceSchema returns the schema of the board that the race games share
-// (brettspiel.RaceJSON): a state of either game must validate against it
+// (kit.RaceJSON): a state of either game must validate against it
 // as well as against its own schema.
 func RaceSchema() []byte { return append([]byte(nil), race...) }
 
@@ -105,16 +112,7 @@ func CheckRace(t testing.TB, schema []byte) {
 // the test.
 func CompileDef(t testing.TB, schema []byte, name string) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
-	if err != nil {
-		t.Fatalf("schema is not JSON: %v", err)
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("schema.json", doc); err != nil {
-		t.Fatalf("schema: %v", err)
-	}
-	sch, err := c.Compile("schema.json#/$defs/" + name)
+	sch, err := compiler(t, schema, "schema.json").Compile("schema.json#/$defs/" + name)
 	if err != nil {
 		t.Fatalf("$defs/%s does not compile: %v", name, err)
 	}

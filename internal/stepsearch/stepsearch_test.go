@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func TestInputIsBounded(t *testing.T) {
@@ -46,7 +47,7 @@ func (toy) Edges(s int, dst []Edge[int]) []Edge[int] {
 	return dst
 }
 
-var toyM, toyN = brettspiel.NewMove(0, 1), brettspiel.NewMove(0, 2)
+var toyM, toyN = kit.NewMove(0, 1), kit.NewMove(0, 2)
 
 func (toy) Complete(s int) brettspiel.Move {
 	switch s {
@@ -85,7 +86,7 @@ func TestSearchNextAndPath(t *testing.T) {
 	if p := x.Path(0, toyM, []brettspiel.Step{{From: 1, To: 2}, {From: 2, To: 4, Die: 2}}); len(p) != 2 || p[1].Die != 2 {
 		t.Errorf("path to m by the hint: %v", p)
 	}
-	if p := x.Path(0, brettspiel.NewMove(0, 3), nil); p != nil {
+	if p := x.Path(0, kit.NewMove(0, 3), nil); p != nil {
 		t.Errorf("path to no move: %v", p)
 	}
 	if e := x.Ends(0, nil, 10); len(e) != 4 {

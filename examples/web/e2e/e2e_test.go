@@ -16,11 +16,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/session"
-	"github.com/chromedp/chromedp"
 )
 
 // The server and the browser are started once for all tests.
@@ -323,33 +325,9 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 			t.Fatal("no end after 5000 steps")
 		}
 		n := steps
-		if lib.ToMove() == brettspiel.Chance {
-			m, err := brettspiel.SampleChance(lib, session.Rand(g.seed, n, session.Dice))
-			if err != nil {
-				t.Fatal(err)
-			}
-			notations = append(notations, lib.MoveString(m))
-			if g.keys {
-				clicks += keyThrow(t, ctx)
-			} else {
-				click(t, ctx, "#throw")
-				clicks++
-			}
-			if err := lib.Apply(m); err != nil {
-				t.Fatal(err)
-			}
-		} else {
-			m := pick(lib, choose)
-			notations = append(notations, lib.MoveString(m))
-			if g.keys {
-				clicks += keyMove(t, ctx, lib, m)
-			} else {
-				clicks += clickMove(t, ctx, lib, m)
-			}
-			if err := lib.Apply(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+		notation, c := humanStep(t, ctx, g, lib, choose, n)
+		notations = append(notations, notation)
+		clicks += c
 		steps++
 		// The bots' steps that follow, as the page plays them.
 		for auto() {
@@ -381,6 +359,50 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 	if s.ID != idOf(t, lib) || s.Length != fmt.Sprint(steps) {
 		t.Fatalf("end: page %s after %s steps, library %s after %d", s.ID, s.Length, idOf(t, lib), steps)
 	}
+	checkMoveList(t, ctx, notations)
+	return steps, clicks
+}
+
+// humanStep plays the step due at step n through the page's controls, as a
+// person would: the throw (the button, or the key when g.keys) with the
+// dice of the seed, or a move chosen by choose from the library's legal
+// moves, clicked (or keyed) step by step. It applies the same step to lib
+// and returns its notation and the clicks (keys) it took.
+func humanStep(t *testing.T, ctx context.Context, g game, lib brettspiel.Game, choose *rand.Rand, n int) (notation string, clicks int) {
+	t.Helper()
+	var m brettspiel.Move
+	if lib.ToMove() == brettspiel.Chance {
+		var err error
+		m, err = brettspiel.SampleChance(lib, session.Rand(g.seed, n, session.Dice))
+		if err != nil {
+			t.Fatal(err)
+		}
+		notation = lib.MoveString(m)
+		if g.keys {
+			clicks = keyThrow(t, ctx)
+		} else {
+			click(t, ctx, "#throw")
+			clicks = 1
+		}
+	} else {
+		m = pick(lib, choose)
+		notation = lib.MoveString(m)
+		if g.keys {
+			clicks = keyMove(t, ctx, lib, m)
+		} else {
+			clicks = clickMove(t, ctx, lib, m)
+		}
+	}
+	if err := lib.Apply(m); err != nil {
+		t.Fatal(err)
+	}
+	return notation, clicks
+}
+
+// checkMoveList checks that the page's move list holds the notations, in
+// order, numbered from 0.
+func checkMoveList(t *testing.T, ctx context.Context, notations []string) {
+	t.Helper()
 	log, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](logJS))
 	if err != nil {
 		t.Fatal(err)
@@ -393,7 +415,6 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 			t.Fatalf("move list entry %d: page %s, library %s", i, k, want)
 		}
 	}
-	return steps, clicks
 }
 
 // throwerOf is the seat whose throw is due, from the library's JSON (−1
@@ -419,7 +440,7 @@ func pick(g brettspiel.Game, r *rand.Rand) brettspiel.Move {
 	legal := g.LegalMoves()
 	var keep []brettspiel.Move
 	for _, m := range legal {
-		if c, ok := g.(brettspiel.Conceder); !ok || !c.Concedes(m) {
+		if c, ok := g.(kit.Conceder); !ok || !c.Concedes(m) {
 			keep = append(keep, m)
 		}
 	}

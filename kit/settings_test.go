@@ -1,4 +1,4 @@
-package brettspiel_test
+package kit_test
 
 import (
 	"errors"
@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func TestParseSettings(t *testing.T) {
 	keys := []string{"stones", "turn-cap"}
-	got, err := brettspiel.ParseSettings("op", "stones=15 turn-cap=9", []string{"stones=15", " turn-cap = 9"}, keys)
-	if err != nil || len(got) != 2 || got[0] != (brettspiel.Setting{Key: "stones", Value: "15"}) || got[1] != (brettspiel.Setting{Key: "turn-cap", Value: "9"}) {
+	got, err := kit.ParseSettings("op", "stones=15 turn-cap=9", []string{"stones=15", " turn-cap = 9"}, keys)
+	if err != nil || len(got) != 2 || got[0] != (kit.Setting{Key: "stones", Value: "15"}) || got[1] != (kit.Setting{Key: "turn-cap", Value: "9"}) {
 		t.Fatalf("ParseSettings = %v, %v", got, err)
 	}
 	for in, reason := range map[string]string{
@@ -21,7 +22,7 @@ func TestParseSettings(t *testing.T) {
 		"stones":              `"stones": want key=value`,
 		"colour=red":          `unknown option "colour"; the options are stones, turn-cap`,
 	} {
-		_, err := brettspiel.ParseSettings("op", in, strings.Fields(in), keys)
+		_, err := kit.ParseSettings("op", in, strings.Fields(in), keys)
 		var e *brettspiel.Error
 		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadOptions) || e.Reason != reason && !strings.HasPrefix(e.Reason, reason) || e.Input != in || e.Op != "op" {
 			t.Errorf("ParseSettings(%q) = %v; want ErrBadOptions saying %q", in, err, reason)
@@ -31,7 +32,7 @@ func TestParseSettings(t *testing.T) {
 
 func TestSettingInt(t *testing.T) {
 	for v, want := range map[string]int{"0": 0, "5000": 5000, "-1": -1} {
-		if n, err := (brettspiel.Setting{Key: "k", Value: v}).Int("op", "in"); err != nil || n != want {
+		if n, err := (kit.Setting{Key: "k", Value: v}).Int("op", "in"); err != nil || n != want {
 			t.Errorf("Int(%q) = %d, %v", v, n, err)
 		}
 	}
@@ -39,7 +40,7 @@ func TestSettingInt(t *testing.T) {
 		"+5": "k=+5: want a decimal number", "05": "k=05: want a decimal number", "0x10": "k=0x10: want a decimal number", "": "k=: want a decimal number",
 		"9223372036854775808": "k=9223372036854775808: the number is out of range", "2147483648": "k=2147483648: the number is out of range",
 	} {
-		_, err := (brettspiel.Setting{Key: "k", Value: v}).Int("op", "in")
+		_, err := (kit.Setting{Key: "k", Value: v}).Int("op", "in")
 		var e *brettspiel.Error
 		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadOptions) || e.Reason != reason {
 			t.Errorf("Int(%q) = %v; want %q", v, err, reason)
@@ -67,7 +68,7 @@ func TestFirstPlayerValidate(t *testing.T) {
 }
 
 func ExampleParseSettings() {
-	_, err := brettspiel.ParseSettings("parse options", "stones=15 stones=15", []string{"stones=15", "stones=15"}, []string{"stones"})
+	_, err := kit.ParseSettings("parse options", "stones=15 stones=15", []string{"stones=15", "stones=15"}, []string{"stones"})
 	fmt.Println(err)
 	// Output: brettspiel: parse options "stones=15 stones=15": bad options: option stones given twice (stones=15, then stones=15)
 }
@@ -86,7 +87,7 @@ func TestSameName(t *testing.T) {
 		{"--", "", false},
 		{"Übung", "übung", true},
 	} {
-		if got := brettspiel.SameName(c.a, c.b); got != c.same {
+		if got := kit.SameName(c.a, c.b); got != c.same {
 			t.Errorf("SameName(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
 		}
 	}

@@ -1,4 +1,4 @@
-package brettspiel
+package kit
 
 // RaceJSON is the board of a race game in JSON, the one shape that the race
 // games of this module (Toccateglio, Verkehren) share: the variant packages

@@ -1,4 +1,4 @@
-package brettspiel
+package kit
 
 import (
 	"bytes"
@@ -11,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // JSONVersion is the version of the JSON form of the states of this module.
@@ -35,51 +38,34 @@ const (
 // only, and "events" are kept as the events of the last apply once they pass
 // [StateJSON.CheckEvents].
 type StateJSON struct {
-	Version int         `json:"version"`          // JSONVersion
-	Game    string      `json:"game"`             // the variant, e.g. "toccateglio"
-	ID      string      `json:"id"`               // the position ID (see EncodeID)
-	Turn    string      `json:"turn"`             // TurnPlayer, TurnChance or TurnOver
-	Player  int         `json:"player"`           // the seat to move; −1 unless Turn is TurnPlayer
-	Legal   []LegalMove `json:"legal"`            // the legal moves in the order of LegalMoves
-	Events  []Event     `json:"events"`           // what the last apply did
-	Returns []int       `json:"returns"`          // the payoff of each seat (see Game.Returns)
-	Winner  *int        `json:"winner,omitempty"` // the winning seat once the game is over, if one won
-}
-
-// LegalMove is one legal move in JSON: its notation (what ParseMove reads),
-// at a chance node its weight, and the move taken apart as [MoveInfo] gives
-// it for a game that is a [Describer]: its kind, the dice, the single steps
-// of a play (in the order in which they can be made), a decision and its
-// field, the marks it scores.
-type LegalMove struct {
-	Notation  string `json:"notation"`
-	Weight    int    `json:"weight,omitempty"`
-	Kind      string `json:"kind,omitempty"` // MoveKind's name: "throw", "play", "pass", "decision", "concede"
-	Dice      []int  `json:"dice,omitempty"`
-	Steps     []Step `json:"steps,omitempty"`
-	Decision  string `json:"decision,omitempty"`
-	Field     int    `json:"field,omitempty"`
-	FieldName string `json:"fieldName,omitempty"`
-	Marks     []int  `json:"marks,omitempty"`
+	Version int                    `json:"version"`          // JSONVersion
+	Game    string                 `json:"game"`             // the variant, e.g. "toccateglio"
+	ID      string                 `json:"id"`               // the position ID (see EncodeID)
+	Turn    string                 `json:"turn"`             // TurnPlayer, TurnChance or TurnOver
+	Player  int                    `json:"player"`           // the seat to move; −1 unless Turn is TurnPlayer
+	Legal   []brettspiel.LegalMove `json:"legal"`            // the legal moves in the order of LegalMoves
+	Events  []brettspiel.Event     `json:"events"`           // what the last apply did
+	Returns []int                  `json:"returns"`          // the payoff of each seat (see Game.Returns)
+	Winner  *int                   `json:"winner,omitempty"` // the winning seat once the game is over, if one won
 }
 
 // legalMove fills the JSON form of a legal move m of g.
-func legalMove(g Game, m Move, weight int) LegalMove {
-	l := LegalMove{Notation: g.MoveString(m), Weight: weight}
-	if d, ok := g.(Describer); ok {
+func legalMove(g brettspiel.Game, m brettspiel.Move, weight int) brettspiel.LegalMove {
+	l := brettspiel.LegalMove{Notation: g.MoveString(m), Weight: weight}
+	if d, ok := g.(brettspiel.Describer); ok {
 		if info, err := d.Describe(m); err == nil {
 			l.Kind, l.Dice, l.Steps, l.Decision = info.Kind.String(), info.Dice, info.Steps, info.Decision
 			l.Field, l.FieldName, l.Marks = info.Field, info.FieldName, info.Marks
 		}
 	} else if weight > 0 {
-		l.Kind = MoveThrow.String()
+		l.Kind = brettspiel.MoveThrow.String()
 	}
 	return l
 }
 
 // NewStateJSON fills the shared part of g's JSON form. game names the variant
 // and id is g's position ID. Winner is left for the variant to set.
-func NewStateJSON(g Game, game, id string) StateJSON {
+func NewStateJSON(g brettspiel.Game, game, id string) StateJSON {
 	return NewStateJSONView(g, game, id, JSONView{})
 }
 
@@ -89,17 +75,17 @@ func NewStateJSON(g Game, game, id string) StateJSON {
 // bounds of its events.
 func (s *StateJSON) Check(game string, players int) error {
 	bad := func(format string, args ...any) error {
-		return &Error{Op: "decode JSON", Err: ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+		return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case s.Version != JSONVersion:
 		return versionError(s.Version)
 	case s.Game != game:
-		return bad("game %s, want %q", Quote(s.Game), game)
+		return bad("game %s, want %q", quote.Quote(s.Game), game)
 	}
 	for i, e := range s.Events {
-		for _, p := range [2]Player{e.Player, e.Other} {
-			if p < Nobody || int(p) >= players {
+		for _, p := range [2]brettspiel.Player{e.Player, e.Other} {
+			if p < brettspiel.Nobody || int(p) >= players {
 				return bad("events[%d]: player %d of %d", i, p, players)
 			}
 		}
@@ -116,7 +102,7 @@ func versionError(v int) error {
 	if v == 1 {
 		reason = fmt.Sprintf("version 1 is the JSON form of an earlier release, whose keys version %d renamed; load its position ID (the \"id\") instead", JSONVersion)
 	}
-	return &Error{Op: "decode JSON", Err: ErrBadPosition, Reason: reason}
+	return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: reason}
 }
 
 // MaxEventNote is the longest note, in bytes, that an event of this module
@@ -132,9 +118,9 @@ const MaxEventName = 16
 // that a decoded state can refuse events no game of the variant produces.
 // Each variant keeps its own limits; [StateJSON.CheckEvents] applies them.
 type EventLimits struct {
-	Kinds      []EventKind // the kinds the variant emits
-	RulePrefix string      // every non-empty rule ID starts with it, e.g. "T-"
-	MaxEvents  int         // the most events one Apply emits
+	Kinds      []brettspiel.EventKind // the kinds the variant emits
+	RulePrefix string                 // every non-empty rule ID starts with it, e.g. "T-"
+	MaxEvents  int                    // the most events one Apply emits
 	// From, To, TrackFrom and TrackTo are NoPlace or within
 	// MinPlace…MaxPlace: the race games 0…25 (Bar or Hand, the points, Off),
 	// the Festungsspiel the FieldIDs.
@@ -163,21 +149,21 @@ type EventLimits struct {
 // error wraps [ErrBadPosition] and names the first offending event.
 func (s *StateJSON) CheckEvents(lim EventLimits) error {
 	bad := func(format string, args ...any) error {
-		return &Error{Op: "decode JSON", Err: ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+		return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
 	}
 	if len(s.Events) > lim.MaxEvents {
 		return bad("%d events; one move emits at most %d", len(s.Events), lim.MaxEvents)
 	}
 	for i, e := range s.Events {
 		if !slices.Contains(lim.Kinds, e.Kind) {
-			return bad("events[%d]: kind %s is none of %v", i, Quote(string(e.Kind)), lim.Kinds)
+			return bad("events[%d]: kind %s is none of %v", i, quote.Quote(string(e.Kind)), lim.Kinds)
 		}
 		if e.Rule != "" && (!strings.HasPrefix(e.Rule, lim.RulePrefix) || len(e.Rule) > 8) {
-			return bad("events[%d]: rule %s is no rule of this game (%s…)", i, Quote(e.Rule), lim.RulePrefix)
+			return bad("events[%d]: rule %s is no rule of this game (%s…)", i, quote.Quote(e.Rule), lim.RulePrefix)
 		}
 		for _, x := range [4]int{e.From, e.To, e.TrackFrom, e.TrackTo} {
-			if x != NoPlace && (x < lim.MinPlace || x > lim.MaxPlace) {
-				return bad("events[%d]: place %d is outside %d…%d (or %d for none)", i, x, lim.MinPlace, lim.MaxPlace, NoPlace)
+			if x != brettspiel.NoPlace && (x < lim.MinPlace || x > lim.MaxPlace) {
+				return bad("events[%d]: place %d is outside %d…%d (or %d for none)", i, x, lim.MinPlace, lim.MaxPlace, brettspiel.NoPlace)
 			}
 		}
 		if len(e.Dice) > lim.MaxDice {
@@ -200,7 +186,7 @@ func (s *StateJSON) CheckEvents(lim EventLimits) error {
 			return bad("events[%d]: amount %d is outside %d…%d", i, e.Amount, -lim.MaxAmount, lim.MaxAmount)
 		case len(e.Note) > MaxEventNote:
 			return bad("events[%d]: a note of %d bytes; notes are at most %d", i, len(e.Note), MaxEventNote)
-		case e.Kind == EventEnd && !s.ended(lim):
+		case e.Kind == brettspiel.EventEnd && !s.ended(lim):
 			return bad("events[%d]: an end, but nothing has ended in this state", i)
 		}
 	}
@@ -228,7 +214,7 @@ const MaxJSONSize = 1 << 20
 // unread. The error wraps [ErrBadNotation].
 func DecodeStrict(data []byte, v any) error {
 	bad := func(reason string) error {
-		return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: reason}
+		return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadNotation, Reason: reason}
 	}
 	if len(data) > MaxJSONSize {
 		return bad(fmt.Sprintf("%d bytes; the JSON form of a state is at most %d", len(data), MaxJSONSize))
@@ -236,7 +222,7 @@ func DecodeStrict(data []byte, v any) error {
 	k := keyChecker{data: data}
 	err := k.check(reflect.TypeOf(v))
 	if k.space(); err == nil && k.pos < len(data) { // a NUL byte is data too
-		return bad("data after the JSON object: " + Quote(string(data[k.pos:])))
+		return bad("data after the JSON object: " + quote.Quote(string(data[k.pos:])))
 	}
 	if err == errSyntax {
 		// The words of encoding/json for what is wrong.
@@ -335,7 +321,7 @@ func (k *keyChecker) where() string {
 }
 
 func (k *keyChecker) fail(format string, args ...any) error {
-	return &Error{Op: "decode JSON", Err: ErrBadNotation, Reason: fmt.Sprintf(format, args...)}
+	return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadNotation, Reason: fmt.Sprintf(format, args...)}
 }
 
 // space skips white space and returns the next byte, 0 at the end.
@@ -402,39 +388,51 @@ func (k *keyChecker) check(t reflect.Type) error {
 		return err
 	case '[', '{':
 		if len(k.path) >= MaxJSONDepth {
-			return k.fail("nested more than %d deep at %s", MaxJSONDepth, Quote(k.where()))
+			return k.fail("nested more than %d deep at %s", MaxJSONDepth, quote.Quote(k.where()))
 		}
 		k.pos++
 	default:
 		return k.scalar()
 	}
 	if c == '[' {
-		var elem reflect.Type
-		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
-			elem = t.Elem()
-		}
-		k.path = append(k.path, pathPart{index: 0})
-		if k.space() == ']' {
+		return k.array(t)
+	}
+	return k.object(t)
+}
+
+// array reads the elements of an array after its '[', each against the
+// element type of t (nil: anything), and the closing ']'.
+func (k *keyChecker) array(t reflect.Type) error {
+	var elem reflect.Type
+	if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		elem = t.Elem()
+	}
+	k.path = append(k.path, pathPart{index: 0})
+	if k.space() == ']' {
+		k.pos++
+	} else {
+		for i := 0; ; i++ {
+			k.path[len(k.path)-1].index = i
+			if err := k.check(elem); err != nil {
+				return err
+			}
+			c := k.space()
 			k.pos++
-		} else {
-			for i := 0; ; i++ {
-				k.path[len(k.path)-1].index = i
-				if err := k.check(elem); err != nil {
-					return err
-				}
-				c := k.space()
-				k.pos++
-				if c == ']' {
-					break
-				}
-				if c != ',' {
-					return errSyntax
-				}
+			if c == ']' {
+				break
+			}
+			if c != ',' {
+				return errSyntax
 			}
 		}
-		k.path = k.path[:len(k.path)-1]
-		return nil
 	}
+	k.path = k.path[:len(k.path)-1]
+	return nil
+}
+
+// object reads the members of an object after its '{', each key checked
+// against the struct or map t (nil: anything), and the closing '}'.
+func (k *keyChecker) object(t reflect.Type) error {
 	var keys map[string]reflect.Type
 	if t != nil && t.Kind() == reflect.Struct {
 		keys = structKeys(t)
@@ -446,45 +444,7 @@ func (k *keyChecker) check(t reflect.Type) error {
 		k.pos++
 	} else {
 		for {
-			if k.space() != '"' {
-				return errSyntax
-			}
-			raw, escaped, err := k.str()
-			if err != nil {
-				return err
-			}
-			var key string
-			if escaped {
-				if json.Unmarshal(k.data[k.pos-len(raw)-2:k.pos], &key) != nil {
-					return errSyntax
-				}
-			} else {
-				key = string(raw)
-			}
-			if k.space() != ':' {
-				return errSyntax
-			}
-			k.pos++
-			k.path[len(k.path)-1].key = key
-			if k.twice(key, first, &seen) {
-				return k.fail("the key %s is given twice", Quote(k.where()))
-			}
-			var vt reflect.Type
-			if keys != nil {
-				ft, ok := keys[key]
-				if !ok {
-					for name := range keys {
-						if strings.EqualFold(name, key) {
-							return k.fail("the key %s is spelt %s", Quote(k.where()), strconv.Quote(name))
-						}
-					}
-					return k.fail("unknown field %s", Quote(k.where()))
-				}
-				vt = ft
-			} else if t != nil && t.Kind() == reflect.Map {
-				vt = t.Elem()
-			}
-			if err := k.check(vt); err != nil {
+			if err := k.member(t, keys, first, &seen); err != nil {
 				return err
 			}
 			c := k.space()
@@ -500,6 +460,51 @@ func (k *keyChecker) check(t reflect.Type) error {
 	k.keys = k.keys[:first]
 	k.path = k.path[:len(k.path)-1]
 	return nil
+}
+
+// member reads one "key": value of an object of type t whose struct keys
+// are keys (nil for a map or anything), refusing a key given twice, unknown
+// or spelt in another case.
+func (k *keyChecker) member(t reflect.Type, keys map[string]reflect.Type, first int, seen *map[string]bool) error {
+	if k.space() != '"' {
+		return errSyntax
+	}
+	raw, escaped, err := k.str()
+	if err != nil {
+		return err
+	}
+	var key string
+	if escaped {
+		if json.Unmarshal(k.data[k.pos-len(raw)-2:k.pos], &key) != nil {
+			return errSyntax
+		}
+	} else {
+		key = string(raw)
+	}
+	if k.space() != ':' {
+		return errSyntax
+	}
+	k.pos++
+	k.path[len(k.path)-1].key = key
+	if k.twice(key, first, seen) {
+		return k.fail("the key %s is given twice", quote.Quote(k.where()))
+	}
+	var vt reflect.Type
+	if keys != nil {
+		ft, ok := keys[key]
+		if !ok {
+			for name := range keys {
+				if strings.EqualFold(name, key) {
+					return k.fail("the key %s is spelt %s", quote.Quote(k.where()), strconv.Quote(name))
+				}
+			}
+			return k.fail("unknown field %s", quote.Quote(k.where()))
+		}
+		vt = ft
+	} else if t != nil && t.Kind() == reflect.Map {
+		vt = t.Elem()
+	}
+	return k.check(vt)
 }
 
 // twice reports whether key was given before in the object whose keys are
@@ -567,11 +572,4 @@ func structKeys(t reflect.Type) map[string]reflect.Type {
 	}
 	structKeyCache.Store(t, keys)
 	return keys
-}
-
-// Equal reports whether l and m are the same legal move, parts included.
-func (l LegalMove) Equal(m LegalMove) bool {
-	return l.Notation == m.Notation && l.Weight == m.Weight && l.Kind == m.Kind &&
-		slices.Equal(l.Dice, m.Dice) && slices.Equal(l.Steps, m.Steps) && l.Decision == m.Decision &&
-		l.Field == m.Field && l.FieldName == m.FieldName && slices.Equal(l.Marks, m.Marks)
 }

@@ -1,4 +1,4 @@
-package brettspiel_test
+package kit_test
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/hostile"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // maxDecodeAlloc is what decoding one document of at most MaxJSONSize may
@@ -20,11 +21,11 @@ func TestDecodeStrictCostIsLinearForAnyShape(t *testing.T) {
 	var most uint64
 	mostName := ""
 	defer func() { t.Logf("the most allocated: %.1f MB, %s", float64(most)/(1<<20), mostName) }()
-	for name, doc := range hostile.Shapes(brettspiel.MaxJSONSize) {
+	for name, doc := range hostile.Shapes(kit.MaxJSONSize) {
 		targets := map[string]func() error{
-			"StateJSON":   func() error { var s brettspiel.StateJSON; return brettspiel.DecodeStrict(doc, &s) },
-			"any":         func() error { var v any; return brettspiel.DecodeStrict(doc, &v) },
-			"DecodeState": func() error { var s brettspiel.StateJSON; return brettspiel.DecodeState(doc, &s) },
+			"StateJSON":   func() error { var s kit.StateJSON; return kit.DecodeStrict(doc, &s) },
+			"any":         func() error { var v any; return kit.DecodeStrict(doc, &v) },
+			"DecodeState": func() error { var s kit.StateJSON; return kit.DecodeState(doc, &s) },
 		}
 		for target, decode := range targets {
 			var err error
@@ -47,11 +48,11 @@ func TestDecodeStrictBoundsTheNesting(t *testing.T) {
 		return []byte(`{"version":2,"legal":[{"steps":` + strings.Repeat("[", depth-3) + strings.Repeat("]", depth-3) + `}]}`)
 	}
 	var v any
-	if err := brettspiel.DecodeStrict(nest(brettspiel.MaxJSONDepth), &v); err != nil {
+	if err := kit.DecodeStrict(nest(kit.MaxJSONDepth), &v); err != nil {
 		t.Errorf("nesting of MaxJSONDepth: %v, want it read", err)
 	}
-	err := brettspiel.DecodeStrict(nest(brettspiel.MaxJSONDepth+1), &v)
-	if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), fmt.Sprint(brettspiel.MaxJSONDepth)) {
+	err := kit.DecodeStrict(nest(kit.MaxJSONDepth+1), &v)
+	if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), fmt.Sprint(kit.MaxJSONDepth)) {
 		t.Errorf("nesting of MaxJSONDepth+1: %v, want a refusal naming the limit", err)
 	}
 	if !strings.Contains(err.Error(), `legal[0].steps`) {
@@ -63,12 +64,12 @@ func TestDecodeStrictBoundsTheValues(t *testing.T) {
 	doc := func(n int) []byte { // n values: the list and n−1 numbers in it
 		return []byte(`{"returns":[` + strings.TrimSuffix(strings.Repeat("0,", n-2), ",") + `]}`)
 	}
-	var s brettspiel.StateJSON
-	if err := brettspiel.DecodeStrict(doc(brettspiel.MaxJSONValues), &s); err != nil {
+	var s kit.StateJSON
+	if err := kit.DecodeStrict(doc(kit.MaxJSONValues), &s); err != nil {
 		t.Errorf("MaxJSONValues values: %v, want them read", err)
 	}
-	err := brettspiel.DecodeStrict(doc(brettspiel.MaxJSONValues+1), &s)
-	if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), fmt.Sprint(brettspiel.MaxJSONValues)) {
+	err := kit.DecodeStrict(doc(kit.MaxJSONValues+1), &s)
+	if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), fmt.Sprint(kit.MaxJSONValues)) {
 		t.Errorf("MaxJSONValues+1 values: %v, want a refusal naming the limit", err)
 	}
 }
@@ -76,7 +77,7 @@ func TestDecodeStrictBoundsTheValues(t *testing.T) {
 // BenchmarkDecodeStrictHostile decodes each shape of hostile.Shapes at the
 // size limit into a StateJSON, as a state's UnmarshalJSON does.
 func BenchmarkDecodeStrictHostile(b *testing.B) {
-	shapes := hostile.Shapes(brettspiel.MaxJSONSize)
+	shapes := hostile.Shapes(kit.MaxJSONSize)
 	names := slices.Sorted(maps.Keys(shapes))
 	for _, name := range names {
 		doc := shapes[name]
@@ -84,8 +85,8 @@ func BenchmarkDecodeStrictHostile(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(doc)))
 			for range b.N {
-				var s brettspiel.StateJSON
-				_ = brettspiel.DecodeState(doc, &s)
+				var s kit.StateJSON
+				_ = kit.DecodeState(doc, &s)
 			}
 		})
 	}
@@ -103,8 +104,8 @@ func FuzzDecodeStrictCost(f *testing.F) {
 	f.Add([]byte(`{"version":2,"game":"race","legal":[{"steps":[{"from":1}]}],"events":[{"kind":"throw","dice":[1,2]}]}`))
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		var err error
-		var s brettspiel.StateJSON
-		alloc := hostile.AllocatedNoGC(func() { err = brettspiel.DecodeState(doc, &s) })
+		var s kit.StateJSON
+		alloc := hostile.AllocatedNoGC(func() { err = kit.DecodeState(doc, &s) })
 		if limit := uint64(512*len(doc) + 64<<10); alloc > limit {
 			t.Fatalf("decoding %d bytes allocated %d bytes, more than %d", len(doc), alloc, limit)
 		}
@@ -116,8 +117,8 @@ func FuzzDecodeStrictCost(f *testing.F) {
 
 func TestDecodeStrictRefusesAnyByteAfterTheObject(t *testing.T) {
 	for _, tail := range []string{"\x00", " \x00", "\n}", "x", "\xff"} {
-		var s brettspiel.StateJSON
-		err := brettspiel.DecodeStrict([]byte(`{"game":"race"}`+tail), &s)
+		var s kit.StateJSON
+		err := kit.DecodeStrict([]byte(`{"game":"race"}`+tail), &s)
 		if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), "data after the JSON object") {
 			t.Errorf("a document followed by %q: %v", tail, err)
 		}

@@ -1,4 +1,6 @@
-package brettspiel
+package kit
+
+import "github.com/brettspiel/brettspiel"
 
 // JSONView selects the parts of a state's JSON form that a frontend asks
 // for again and again, so that an answer carries only what changes. The
@@ -29,17 +31,17 @@ type ViewMarshaler interface {
 // NewStateJSONView is [NewStateJSON] under a view: it lists the legal moves
 // or the throws only where v asks for them, and does not compute them
 // otherwise.
-func NewStateJSONView(g Game, game, id string, v JSONView) StateJSON {
-	s := StateJSON{Version: JSONVersion, Game: game, ID: id, Player: -1, Legal: []LegalMove{}, Events: []Event{}}
+func NewStateJSONView(g brettspiel.Game, game, id string, v JSONView) StateJSON {
+	s := StateJSON{Version: JSONVersion, Game: game, ID: id, Player: -1, Legal: []brettspiel.LegalMove{}, Events: []brettspiel.Event{}}
 	switch p := g.ToMove(); p {
-	case Chance:
+	case brettspiel.Chance:
 		s.Turn = TurnChance
 		if !v.NoChance {
 			for _, o := range g.ChanceOutcomes() {
 				s.Legal = append(s.Legal, legalMove(g, o.Move, o.Weight))
 			}
 		}
-	case Terminal:
+	case brettspiel.Terminal:
 		s.Turn = TurnOver
 	default:
 		s.Turn, s.Player = TurnPlayer, int(p)

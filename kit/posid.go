@@ -1,4 +1,4 @@
-package brettspiel
+package kit
 
 import (
 	"encoding/base64"
@@ -7,6 +7,9 @@ import (
 	"hash/crc32"
 	"strconv"
 	"strings"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 )
 
 // A position ID is a compact text for a whole game state, in the spirit of
@@ -29,28 +32,23 @@ func EncodeID(variant string, version int, payload []byte) string {
 	return variant + ":" + strconv.Itoa(version) + ":" + base64.RawURLEncoding.EncodeToString(buf)
 }
 
-// MaxIDSize is the longest position ID, in bytes, that [DecodeID] reads.
-// The IDs of this module's states are under a hundred bytes; a longer text
-// is refused before it is decoded.
-const MaxIDSize = 512
-
 // DecodeID checks that id is a position ID of variant in the given version
 // and returns its payload. The error, an [*Error] wrapping [ErrBadNotation],
 // says what is wrong: longer than [MaxIDSize], another variant, a line break,
 // bad base64, a checksum that does not match, or another version.
 func DecodeID(variant string, version int, id string) (payload []byte, err error) {
 	bad := func(reason string) ([]byte, error) {
-		return nil, &Error{Op: "decode position ID", Input: id, Err: ErrBadNotation, Reason: reason}
+		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: brettspiel.ErrBadNotation, Reason: reason}
 	}
-	if len(id) > MaxIDSize {
-		return bad(fmt.Sprintf("%d bytes; a position ID is at most %d", len(id), MaxIDSize))
+	if len(id) > brettspiel.MaxIDSize {
+		return bad(fmt.Sprintf("%d bytes; a position ID is at most %d", len(id), brettspiel.MaxIDSize))
 	}
 	name, rest, ok := strings.Cut(id, ":")
 	if !ok {
 		return bad("want variant:version:payload")
 	}
 	if name != variant {
-		return bad("an ID of " + Quote(name) + ", not of " + variant)
+		return bad("an ID of " + quote.Quote(name) + ", not of " + variant)
 	}
 	ver, data, ok := strings.Cut(rest, ":")
 	if !ok {
@@ -58,7 +56,7 @@ func DecodeID(variant string, version int, id string) (payload []byte, err error
 	}
 	got, err := strconv.Atoi(ver)
 	if err != nil || got < 0 || ver != strconv.Itoa(got) {
-		return bad("the version " + Quote(ver) + " is not a number")
+		return bad("the version " + quote.Quote(ver) + " is not a number")
 	}
 	// The decoder skips line breaks; an ID has none, so that each state has
 	// exactly one ID.

@@ -1,4 +1,4 @@
-package brettspiel_test
+package kit_test
 
 import (
 	"bytes"
@@ -11,15 +11,16 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/race"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 func TestPositionIDRoundTrip(t *testing.T) {
 	for _, payload := range [][]byte{nil, {0}, {1, 2, 3}, bytes.Repeat([]byte{0xff}, 40)} {
-		id := brettspiel.EncodeID("toccateglio", 1, payload)
+		id := kit.EncodeID("toccateglio", 1, payload)
 		if !strings.HasPrefix(id, "toccateglio:1:") {
 			t.Errorf("ID %q lacks its prefix", id)
 		}
-		got, err := brettspiel.DecodeID("toccateglio", 1, id)
+		got, err := kit.DecodeID("toccateglio", 1, id)
 		if err != nil || !bytes.Equal(got, payload) {
 			t.Errorf("DecodeID(%q) = %v, %v; want %v", id, got, err, payload)
 		}
@@ -27,7 +28,7 @@ func TestPositionIDRoundTrip(t *testing.T) {
 }
 
 func TestPositionIDRefusesBadInput(t *testing.T) {
-	good := brettspiel.EncodeID("verkehren", 2, []byte{4, 5, 6, 7})
+	good := kit.EncodeID("verkehren", 2, []byte{4, 5, 6, 7})
 	payload := good[len("verkehren:2:"):]
 	flip := []byte(payload)
 	if flip[0] == 'A' {
@@ -49,10 +50,10 @@ func TestPositionIDRefusesBadInput(t *testing.T) {
 		{"verkehren:2:A", "base64"},
 		{"verkehren:2:", "too short"},
 		{"verkehren:2:" + payload[:2] + "\r\n" + payload[2:], "base64"},
-		{"verkehren:1:" + brettspiel.EncodeID("verkehren", 1, []byte{4, 5, 6, 7})[len("verkehren:1:"):], "version 1; this package reads version 2"},
+		{"verkehren:1:" + kit.EncodeID("verkehren", 1, []byte{4, 5, 6, 7})[len("verkehren:1:"):], "version 1; this package reads version 2"},
 	}
 	for _, tt := range tests {
-		_, err := brettspiel.DecodeID("verkehren", 2, tt.id)
+		_, err := kit.DecodeID("verkehren", 2, tt.id)
 		var e *brettspiel.Error
 		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(e.Reason, tt.reason) {
 			t.Errorf("DecodeID(%q) = %v, want a bad-notation error saying %q", tt.id, err, tt.reason)
@@ -61,15 +62,15 @@ func TestPositionIDRefusesBadInput(t *testing.T) {
 }
 
 func FuzzDecodeID(f *testing.F) {
-	f.Add(brettspiel.EncodeID("toccateglio", 1, []byte{1, 2, 3}))
+	f.Add(kit.EncodeID("toccateglio", 1, []byte{1, 2, 3}))
 	f.Add("toccateglio:1:")
 	f.Add("toccateglio:99999999999999999999:AAAA")
 	f.Fuzz(func(t *testing.T, id string) {
-		payload, err := brettspiel.DecodeID("toccateglio", 1, id)
+		payload, err := kit.DecodeID("toccateglio", 1, id)
 		if err != nil {
 			return
 		}
-		if again := brettspiel.EncodeID("toccateglio", 1, payload); again != id {
+		if again := kit.EncodeID("toccateglio", 1, payload); again != id {
 			t.Errorf("%q decodes and encodes to %q", id, again)
 		}
 	})
@@ -79,14 +80,14 @@ func TestStateJSON(t *testing.T) {
 	g, _ := race.New(race.Rules{Players: 3, Goal: 3})
 	r := rand.New(rand.NewPCG(1, 2))
 	for g.ToMove() != brettspiel.Terminal {
-		s := brettspiel.NewStateJSON(g, "race", "race:1:x")
+		s := kit.NewStateJSON(g, "race", "race:1:x")
 		switch p := g.ToMove(); p {
 		case brettspiel.Chance:
-			if s.Turn != brettspiel.TurnChance || s.Player != -1 || len(s.Legal) != 6 || s.Legal[0].Weight != 1 {
+			if s.Turn != kit.TurnChance || s.Player != -1 || len(s.Legal) != 6 || s.Legal[0].Weight != 1 {
 				t.Fatalf("chance node: %+v", s)
 			}
 		default:
-			if s.Turn != brettspiel.TurnPlayer || s.Player != int(p) || len(s.Legal) != len(g.LegalMoves()) || s.Legal[0].Weight != 0 {
+			if s.Turn != kit.TurnPlayer || s.Player != int(p) || len(s.Legal) != len(g.LegalMoves()) || s.Legal[0].Weight != 0 {
 				t.Fatalf("player node: %+v", s)
 			}
 		}
@@ -97,8 +98,8 @@ func TestStateJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back brettspiel.StateJSON
-		if err := brettspiel.DecodeStrict(data, &back); err != nil {
+		var back kit.StateJSON
+		if err := kit.DecodeStrict(data, &back); err != nil {
 			t.Fatal(err)
 		}
 		if again, _ := json.Marshal(back); !bytes.Equal(again, data) {
@@ -112,8 +113,8 @@ func TestStateJSON(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s := brettspiel.NewStateJSON(g, "race", "race:1:x")
-	if s.Turn != brettspiel.TurnOver || len(s.Legal) != 0 || s.Player != -1 {
+	s := kit.NewStateJSON(g, "race", "race:1:x")
+	if s.Turn != kit.TurnOver || len(s.Legal) != 0 || s.Player != -1 {
 		t.Errorf("the end: %+v", s)
 	}
 	data, _ := json.Marshal(s)
@@ -123,19 +124,19 @@ func TestStateJSON(t *testing.T) {
 }
 
 func TestStateJSONCheck(t *testing.T) {
-	good := brettspiel.StateJSON{Version: brettspiel.JSONVersion, Game: "race", Events: []brettspiel.Event{{Kind: "move", Player: 1, Other: brettspiel.Nobody}}}
+	good := kit.StateJSON{Version: kit.JSONVersion, Game: "race", Events: []brettspiel.Event{{Kind: "move", Player: 1, Other: brettspiel.Nobody}}}
 	if err := good.Check("race", 2); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		edit   func(*brettspiel.StateJSON)
+		edit   func(*kit.StateJSON)
 		reason string
 	}{
-		{func(s *brettspiel.StateJSON) { s.Version = 7 }, "version 7"},
-		{func(s *brettspiel.StateJSON) { s.Game = "chess" }, `game "chess"`},
-		{func(s *brettspiel.StateJSON) { s.Events[0].Player = 2 }, "events[0]: player 2 of 2"},
-		{func(s *brettspiel.StateJSON) { s.Events[0].Other = -4 }, "events[0]: player -4"},
-		{func(s *brettspiel.StateJSON) { s.Events[0].Kind = "" }, "no kind"},
+		{func(s *kit.StateJSON) { s.Version = 7 }, "version 7"},
+		{func(s *kit.StateJSON) { s.Game = "chess" }, `game "chess"`},
+		{func(s *kit.StateJSON) { s.Events[0].Player = 2 }, "events[0]: player 2 of 2"},
+		{func(s *kit.StateJSON) { s.Events[0].Other = -4 }, "events[0]: player -4"},
+		{func(s *kit.StateJSON) { s.Events[0].Kind = "" }, "no kind"},
 	}
 	for _, tt := range tests {
 		s := good
@@ -149,9 +150,9 @@ func TestStateJSONCheck(t *testing.T) {
 }
 
 func TestDecodeStrict(t *testing.T) {
-	var s brettspiel.StateJSON
+	var s kit.StateJSON
 	for _, in := range []string{`{"version":1,"gmae":"x"}`, `{"version":"1"}`, `{} {}`, `[`, ``} {
-		if err := brettspiel.DecodeStrict([]byte(in), &s); !errors.Is(err, brettspiel.ErrBadNotation) {
+		if err := kit.DecodeStrict([]byte(in), &s); !errors.Is(err, brettspiel.ErrBadNotation) {
 			t.Errorf("DecodeStrict(%q) = %v", in, err)
 		}
 	}
@@ -159,8 +160,8 @@ func TestDecodeStrict(t *testing.T) {
 
 func TestDecodeStrictRefusesWhatTheSchemaDoesNotAllow(t *testing.T) {
 	good := `{"version":1,"game":"race","events":[{"kind":"move","player":0,"other":-3}]}`
-	var s brettspiel.StateJSON
-	if err := brettspiel.DecodeStrict([]byte(good+" \n\t"), &s); err != nil || s.Game != "race" || len(s.Events) != 1 {
+	var s kit.StateJSON
+	if err := kit.DecodeStrict([]byte(good+" \n\t"), &s); err != nil || s.Game != "race" || len(s.Events) != 1 {
 		t.Fatalf("DecodeStrict(good) = %v, %+v", err, s)
 	}
 	for _, tt := range []struct{ in, reason string }{
@@ -175,22 +176,22 @@ func TestDecodeStrictRefusesWhatTheSchemaDoesNotAllow(t *testing.T) {
 		{`{"events":[{"Kind":"move"}]}`, `the key "events[0].Kind" is spelt "kind"`},
 		{`{"events":[{"colour":1}]}`, `unknown field "events[0].colour"`},
 	} {
-		var s brettspiel.StateJSON
-		err := brettspiel.DecodeStrict([]byte(tt.in), &s)
+		var s kit.StateJSON
+		err := kit.DecodeStrict([]byte(tt.in), &s)
 		if !errors.Is(err, brettspiel.ErrBadNotation) || !strings.Contains(err.Error(), tt.reason) {
 			t.Errorf("DecodeStrict(%s) = %v, want %q", tt.in, err, tt.reason)
 		}
 	}
 	// What follows the object is quoted, not echoed whole.
-	var s2 brettspiel.StateJSON
-	err := brettspiel.DecodeStrict([]byte(good+strings.Repeat("]", 1<<20)), &s2)
+	var s2 kit.StateJSON
+	err := kit.DecodeStrict([]byte(good+strings.Repeat("]", 1<<20)), &s2)
 	if err == nil || len(err.Error()) > 300 {
 		t.Errorf("trailing megabyte: %d bytes of message", len(fmt.Sprint(err)))
 	}
 }
 
 func TestJSONVersion1IsRefusedWithAReason(t *testing.T) {
-	s := brettspiel.StateJSON{Version: 1, Game: "race"}
+	s := kit.StateJSON{Version: 1, Game: "race"}
 	err := s.Check("race", 2)
 	if !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(err.Error(), "earlier release") || !strings.Contains(err.Error(), "position ID") {
 		t.Fatalf("version 1: %v", err)
@@ -244,20 +245,20 @@ func TestEventEqualAndString(t *testing.T) {
 }
 
 func TestDecodeStateRefusesAnotherVersionFirst(t *testing.T) {
-	var s brettspiel.StateJSON
+	var s kit.StateJSON
 	for doc, want := range map[string]string{
 		`{"version":1,"board":[],"seat":0}`: "earlier release",
 		`{"version":3,"whatever":true}`:     "version 3, want 2",
 	} {
-		err := brettspiel.DecodeState([]byte(doc), &s)
+		err := kit.DecodeState([]byte(doc), &s)
 		if !errors.Is(err, brettspiel.ErrBadPosition) || !strings.Contains(err.Error(), want) {
 			t.Errorf("DecodeState(%s) = %v, want %q", doc, err, want)
 		}
 	}
-	if err := brettspiel.DecodeState([]byte(`{"version":2,"gmae":"x"}`), &s); !errors.Is(err, brettspiel.ErrBadNotation) {
+	if err := kit.DecodeState([]byte(`{"version":2,"gmae":"x"}`), &s); !errors.Is(err, brettspiel.ErrBadNotation) {
 		t.Errorf("a version-2 document with an unknown key: %v", err)
 	}
-	if err := brettspiel.DecodeState([]byte(`{"version":2,"game":"race"}`), &s); err != nil || s.Game != "race" {
+	if err := kit.DecodeState([]byte(`{"version":2,"game":"race"}`), &s); err != nil || s.Game != "race" {
 		t.Errorf("a good document: %v, %+v", err, s)
 	}
 }
