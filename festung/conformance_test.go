@@ -86,7 +86,7 @@ func (c *endings) observe(g brettspiel.Game, evs []brettspiel.Event) {
 // harnessGames returns the number of random games per player count, how
 // many of them get the deep checks, and the share of their steps that do (one
 // in share): 2000, 10 and 1 by default; under the race detector, which slows
-// every game about tenfold, 250, 1 and 10 (so that go test -race stays within
+// every game about tenfold, 250, 1 and 20 (so that go test -race stays within
 // its budget of 45 s of CPU); on a 32-bit platform, where CI runs the tests a
 // second time to see the seeded games come out the same, 500, 4 and 1; 100000,
 // 30 and 1 with BRETTSPIEL_LONG set.
@@ -95,7 +95,7 @@ func harnessGames() (games, deep, share int) {
 	case conformance.Long():
 		return 100000, 30, 1
 	case raceDetector:
-		return 250, 1, 10
+		return 250, 1, 20
 	case strconv.IntSize == 32:
 		return 500, 4, 1
 	}
@@ -147,11 +147,11 @@ func TestConformanceOptions(t *testing.T) {
 	}
 }
 
-// TestMain keeps the property tests within the package's time budget: 25
+// TestMain keeps the property tests within the package's time budget: 15
 // cases each unless -rapid.checks is given or the long runs are asked for.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	conformance.RapidChecks(25)
+	conformance.RapidChecks(15)
 	os.Exit(m.Run())
 }
 
