@@ -1,7 +1,7 @@
 // Package festung implements the Festungsspiel, a fortress game for 2–6
 // players and three dice ("Neues Occupations- und Eroberungsspiel oder
-// Übermacht raubt alles", Nuremberg c. 1760), to §4 of the module's rules
-// contract (rule IDs F-*).
+// Übermacht raubt alles", Nuremberg c. 1760), to the module's rule text,
+// rules/rules.md, section Festungsspiel (rule IDs F-*).
 //
 // # The game
 //
@@ -234,7 +234,7 @@
 // The length of a game and who ends it depend on the dice alone. [ExactOdds]
 // computes the expected number of throws and each seat's chance of throwing the
 // fifth Pasch exactly, by a Markov chain over the players' Pasch counts;
-// [Simulate] plays seeded random games and reports their length, each seat's
+// [Statistics] plays seeded random games and reports their length, each seat's
 // return and the winner's gain (the command examples/festung-odds prints them
 // as a table, the exact values beside the simulated ones).
 //

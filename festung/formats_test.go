@@ -513,7 +513,7 @@ func withOwnID(doc []byte) []byte {
 	if n < 2 || n > 6 || len(s.Seats) != n || len(s.Fields) != NumFields {
 		return doc
 	}
-	o, err := (Options{Players: n, Stock: s.Rules.Stock, TurnCap: s.Rules.TurnCap}).Normalize()
+	o, err := (Options{Players: n, Stock: s.Rules.Stock, TurnCap: s.Rules.TurnCap}).normalized()
 	if err != nil {
 		return doc
 	}
@@ -642,7 +642,7 @@ func TestRecordRefusesBadRules(t *testing.T) {
 	}
 	for _, o := range []Options{{}, ForPlayers(4), {Players: 5, EmptyField: ow(1, 3, 1)}, {Players: 6, Stock: 9, TurnCap: 12}} {
 		got, err := RecordOptions(NewRecord(o))
-		want, _ := o.Normalize()
+		want, _ := o.normalized()
 		if err != nil || got != want {
 			t.Errorf("NewRecord(%+v) names %+v, %v", o, got, err)
 		}

@@ -1,10 +1,10 @@
 package festung
 
 import (
+	"fmt"
 	"math/bits"
-	"math/rand/v2"
-	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
@@ -58,7 +58,7 @@ var _ brettspiel.Game = (*Game)(nil)
 // Events reports the placements. Bad options give an error wrapping
 // brettspiel.ErrBadOptions.
 func New(opts Options) (*Game, error) {
-	o, err := opts.Normalize()
+	o, err := opts.normalized()
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +119,158 @@ func (g *Game) ToMove() brettspiel.Player {
 		return brettspiel.Chance
 	}
 	return g.turn
+}
+
+// LegalMoves implements brettspiel.Game.
+func (g *Game) LegalMoves() []brettspiel.Move {
+	n := 4
+	if g.ToMove() == brettspiel.Chance {
+		n = len(chanceMoves)
+	}
+	return g.AppendLegalMoves(make([]brettspiel.Move, 0, n))
+}
+
+// AppendLegalMoves implements brettspiel.Game without allocating when dst has
+// room: the 126 throws at a chance node, the fortresses to choose from
+// at a decision node.
+func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
+	switch g.ToMove() {
+	case brettspiel.Terminal:
+		return dst
+	case brettspiel.Chance:
+		return append(dst, chanceMoves[:]...)
+	}
+	mask, _ := g.decides(g.throw)
+	for f := 1; f <= 4; f++ {
+		if mask&(1<<f) != 0 {
+			dst = append(dst, kit.NewMove(g.turn, uint64(f)))
+		}
+	}
+	return dst
+}
+
+// Events implements brettspiel.Game: a copy that is the caller's, the dice
+// of a throw included. After New it holds the setup's placements (F-S1).
+func (g *Game) Events() []brettspiel.Event {
+	evs := append([]brettspiel.Event(nil), g.events...)
+	for i := range evs {
+		if evs[i].Dice != nil {
+			evs[i].Dice = append([]int(nil), evs[i].Dice...)
+		}
+	}
+	return evs
+}
+
+// Returns implements brettspiel.Game: each seat's balance minus his starting
+// stock, at any time (so also after the turn cap).
+//
+// A zero Game returns [DefaultPlayers] zeros.
+func (g *Game) Returns() []int {
+	if g.zero() {
+		return make([]int, DefaultPlayers)
+	}
+	rs := make([]int, g.opts.Players)
+	for p := range rs {
+		rs[p] = g.balance[p] - g.opts.Stock
+	}
+	return rs
+}
+
+// Clone implements brettspiel.Game. The clone of a zero Game is another
+// zero Game.
+func (g *Game) Clone() brettspiel.Game { return g.clone() }
+
+func (g *Game) clone() *Game {
+	c := *g
+	// Room for the events of a usual throw, so that the clone's next Apply
+	// (what search code does with a clone) does not grow the list.
+	// (A game without events, as FromPosition makes it, keeps none.)
+	if g.events != nil {
+		c.events = append(make([]brettspiel.Event, 0, max(len(g.events), 16)), g.events...)
+	}
+	return &c
+}
+
+// String implements brettspiel.Game: the plan with x for a marker and . for an
+// empty field, the seats with their balances, Pasches and fortresses, and whose
+// turn it is; "zero Game" for a zero Game.
+func (g *Game) String() string {
+	if g.zero() {
+		return "zero Game"
+	}
+	var b strings.Builder
+	mark := func(id FieldID) byte {
+		if g.Marker(id) {
+			return 'x'
+		}
+		return '.'
+	}
+	fmt.Fprintf(&b, "Festungsspiel, %d players, stock %d, %d throws made\n", g.opts.Players, g.opts.Stock, g.throws)
+	b.WriteString("outer works     I II III IV  V VI\n")
+	for f := 1; f <= 4; f++ {
+		for tw := 0; tw < 2; tw++ {
+			if OuterWorkID(f, 1, tw) == NoField {
+				continue
+			}
+			label := fmt.Sprintf("  fortress %d", f)
+			if tw == 1 {
+				label = "            '"
+			}
+			fmt.Fprintf(&b, "%-15s", label)
+			for n, w := range [...]int{2, 3, 4, 3, 3, 3} {
+				fmt.Fprintf(&b, "%*c", w, mark(OuterWorkID(f, n+1, tw)))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	b.WriteString("fortress lines")
+	for k := 1; k <= 4; k++ {
+		fmt.Fprintf(&b, "  %d:", k)
+		for _, id := range LineFields(k) {
+			f, _ := FieldOf(id)
+			fmt.Fprintf(&b, " %d%c", f.Number, mark(id))
+		}
+	}
+	b.WriteString("\nSchanzen      ")
+	for n := 1; n <= 12; n++ {
+		fmt.Fprintf(&b, " %s%c", roman(n), mark(SchanzeID(n)))
+	}
+	b.WriteString("\nbatteries     ")
+	for n := 9; n <= 12; n++ {
+		fmt.Fprintf(&b, " %d%c", n, mark(BatteryID(n)))
+	}
+	b.WriteString("\nseat  balance  bought  Pasches  fortress\n")
+	for p := 0; p < g.opts.Players; p++ {
+		fort := "-"
+		if k := g.pasch[p]; k > 0 {
+			fort = "F" + strconv.Itoa(int(k))
+		}
+		fmt.Fprintf(&b, "%4d  %7d  %6d  %7d  %s\n", p, g.balance[p], g.bought[p], g.pasch[p], fort)
+	}
+	switch p := g.ToMove(); {
+	case g.winner != brettspiel.Nobody:
+		fmt.Fprintf(&b, "game over: seat %d threw the fifth Pasch", g.winner)
+	case g.capped:
+		b.WriteString("game over: turn cap")
+	case p == brettspiel.Chance:
+		fmt.Fprintf(&b, "seat %d to throw", g.turn)
+	default:
+		fmt.Fprintf(&b, "seat %d threw %v and decides: %s", g.turn, g.throw, g.offer())
+	}
+	return b.String()
+}
+
+// Variant returns the game's name, [Variant] ("festung"), as every
+// brettspiel.Game says it.
+func (g *Game) Variant() string { return Variant }
+
+// ID returns the game's position ID, e.g. "festung:1:AhkAiCf_____…" (see
+// [Game.MarshalText]); "" for a zero Game, which has none.
+func (g *Game) ID() string {
+	if g.zero() {
+		return ""
+	}
+	return kit.EncodeID(Variant, IDVersion, g.payload())
 }
 
 // Turn returns the seat whose turn it is: who throws next, or who decides
@@ -203,535 +355,3 @@ func (g *Game) OpenFortresses(p brettspiel.Player) int {
 }
 
 func (g *Game) seat(p brettspiel.Player) bool { return p >= 0 && int(p) < g.opts.Players }
-
-// Returns implements brettspiel.Game: each seat's balance minus his starting
-// stock, at any time (so also after the turn cap).
-//
-// A zero Game returns [DefaultPlayers] zeros.
-func (g *Game) Returns() []int {
-	if g.zero() {
-		return make([]int, DefaultPlayers)
-	}
-	rs := make([]int, g.opts.Players)
-	for p := range rs {
-		rs[p] = g.balance[p] - g.opts.Stock
-	}
-	return rs
-}
-
-// Evaluate returns p's return now, as a float (for bots).
-func (g *Game) Evaluate(p brettspiel.Player) float64 {
-	if !g.seat(p) {
-		return 0
-	}
-	return float64(g.balance[p] - g.opts.Stock)
-}
-
-// Events implements brettspiel.Game: a copy that is the caller's, the dice
-// of a throw included. After New it holds the setup's placements (F-S1).
-func (g *Game) Events() []brettspiel.Event {
-	evs := append([]brettspiel.Event(nil), g.events...)
-	for i := range evs {
-		if evs[i].Dice != nil {
-			evs[i].Dice = append([]int(nil), evs[i].Dice...)
-		}
-	}
-	return evs
-}
-
-// Clone implements brettspiel.Game. The clone of a zero Game is another
-// zero Game.
-func (g *Game) Clone() brettspiel.Game { return g.clone() }
-
-func (g *Game) clone() *Game {
-	c := *g
-	// Room for the events of a usual throw, so that the clone's next Apply
-	// (what search code does with a clone) does not grow the list.
-	// (A game without events, as FromPosition makes it, keeps none.)
-	if g.events != nil {
-		c.events = append(make([]brettspiel.Event, 0, max(len(g.events), 16)), g.events...)
-	}
-	return &c
-}
-
-// Move payloads: a throw is L<<8 | a<<4 | b, so throws sort as their notation
-// "L/a-b"; a decision is the fortress (1…4) whose outer works give the marker.
-
-func throwMove(t dice.Throw3) brettspiel.Move {
-	return kit.NewMove(brettspiel.Chance, uint64(t.L)<<8|uint64(t.A)<<4|uint64(t.B))
-}
-
-// decodeThrow reads a throw payload; ok only for a valid throw with the small
-// dice in canonical order (a ≤ b).
-func decodeThrow(payload uint64) (dice.Throw3, bool) {
-	if payload>>12 != 0 {
-		return dice.Throw3{}, false
-	}
-	t := dice.Throw3{L: uint8(payload >> 8 & 15), A: uint8(payload >> 4 & 15), B: uint8(payload & 15)}
-	return t, t.Valid() && t.A <= t.B
-}
-
-// canonical orders the small dice of t, smaller first: the rules never tell
-// them apart (they use a+b, "a or b shows 1" and a = b), so a-b and b-a are
-// one chance outcome.
-func canonical(t dice.Throw3) dice.Throw3 {
-	if t.A > t.B {
-		t.A, t.B = t.B, t.A
-	}
-	return t
-}
-
-// throwNames[L][a][b] is the notation of a throw, so that events need not
-// format it.
-var throwNames = func() (names [7][7][7]string) {
-	for l := uint8(1); l <= 6; l++ {
-		for a := uint8(1); a <= 6; a++ {
-			for b := uint8(1); b <= 6; b++ {
-				names[l][a][b] = dice.Throw3{L: l, A: a, B: b}.String()
-			}
-		}
-	}
-	return names
-}()
-
-// throwDice[L][a][b] is the Dice of a throw's event, [L, a, b]: one
-// read-only slice per throw, shared by every game, so that an event's dice
-// cost no allocation. Its capacity ends at its length, so that appending to
-// it copies; nothing may write into it.
-var throwDice = func() (d [7][7][7][]int) {
-	for l := 1; l <= 6; l++ {
-		for a := 1; a <= 6; a++ {
-			for b := 1; b <= 6; b++ {
-				d[l][a][b] = []int{l, a, b}[:3:3]
-			}
-		}
-	}
-	return d
-}()
-
-var decideNotes = [5]string{"", "take from fortress 1", "take from fortress 2", "take from fortress 3", "take from fortress 4"}
-
-// ThrowMove returns the chance move of throw t (large die, then the small
-// ones in either order), for a frontend with physical dice; it is legal at
-// every chance node when t is a valid throw.
-func ThrowMove(t dice.Throw3) brettspiel.Move { return throwMove(canonical(t)) }
-
-// The chance node's outcomes, in ascending order: 6 × 21 throws, the small
-// dice smaller first, weight 1 for a small doublet and 2 otherwise (of 216).
-var chanceMoves, chanceOutcomes = func() (ms [126]brettspiel.Move, outs [126]brettspiel.Outcome) {
-	i := 0
-	for l := uint8(1); l <= 6; l++ {
-		for a := uint8(1); a <= 6; a++ {
-			for b := a; b <= 6; b++ {
-				w := 2
-				if a == b {
-					w = 1
-				}
-				ms[i] = throwMove(dice.Throw3{L: l, A: a, B: b})
-				outs[i] = brettspiel.Outcome{Move: ms[i], Weight: w}
-				i++
-			}
-		}
-	}
-	return ms, outs
-}()
-
-// drawnThrow[x] is the throw that brettspiel.SampleChance's walk over
-// chanceOutcomes gives for the draw x of 216: the table makes a sampled throw
-// one lookup instead of a walk over 126 outcomes.
-var drawnThrow = func() (t [216]brettspiel.Move) {
-	x := 0
-	for _, o := range chanceOutcomes {
-		for range o.Weight {
-			t[x] = o.Move
-			x++
-		}
-	}
-	return t
-}()
-
-// SampleChance implements kit.ChanceSampler: one r.IntN(216) read in
-// a table, the same throw brettspiel.SampleChance's walk over ChanceOutcomes
-// gives for that draw; NoMove when no throw is due.
-func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move {
-	if g.ToMove() != brettspiel.Chance {
-		return brettspiel.NoMove
-	}
-	return drawnThrow[r.IntN(len(drawnThrow))]
-}
-
-// choices returns the set (bit f for fortress f) of fortresses among which the
-// thrower of t chooses the field to take from, and their number. The choice is
-// real — a decision node — only with two or more, and not on a fifth Pasch
-// (which clears the plan, so that every choice ends alike).
-func (g *Game) choices(t dice.Throw3) (mask uint8, n int) {
-	if t.L > 5 {
-		return 0, 0
-	}
-	open := min(int(g.pasch[g.turn])+1, 4)
-	for f := 1; f <= open; f++ {
-		if g.occupiedTwin(f, int(t.L)) != NoField {
-			mask |= 1 << f
-			n++
-		}
-	}
-	return mask, n
-}
-
-// decides reports whether throw t leaves the thrower a real choice.
-func (g *Game) decides(t dice.Throw3) (uint8, bool) {
-	mask, n := g.choices(t)
-	if n < 2 || g.fifthPasch(t) {
-		return 0, false
-	}
-	return mask, true
-}
-
-// fifthPasch reports whether t makes the thrower's fifth Pasch.
-func (g *Game) fifthPasch(t dice.Throw3) bool {
-	if !t.IsPasch() {
-		return false
-	}
-	k := int(g.pasch[g.turn]) + 1
-	if t.L == 6 {
-		k++
-	}
-	return k >= 5
-}
-
-// occupiedTwin returns the first field numbered n of fortress f's outer works
-// that holds a marker, or NoField. Twins are interchangeable: a marker is
-// always taken from the first occupied twin.
-func (g *Game) occupiedTwin(f, n int) FieldID {
-	for t := 0; t < 2; t++ {
-		if id := OuterWorkID(f, n, t); id != NoField && g.on.has(id) {
-			return id
-		}
-	}
-	return NoField
-}
-
-// AppendLegalMoves implements brettspiel.Game without allocating when dst has
-// room: the 126 throws at a chance node, the fortresses to choose from
-// at a decision node.
-func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
-	switch g.ToMove() {
-	case brettspiel.Terminal:
-		return dst
-	case brettspiel.Chance:
-		return append(dst, chanceMoves[:]...)
-	}
-	mask, _ := g.decides(g.throw)
-	for f := 1; f <= 4; f++ {
-		if mask&(1<<f) != 0 {
-			dst = append(dst, kit.NewMove(g.turn, uint64(f)))
-		}
-	}
-	return dst
-}
-
-// LegalMoves implements brettspiel.Game.
-func (g *Game) LegalMoves() []brettspiel.Move {
-	n := 4
-	if g.ToMove() == brettspiel.Chance {
-		n = len(chanceMoves)
-	}
-	return g.AppendLegalMoves(make([]brettspiel.Move, 0, n))
-}
-
-// ChanceOutcomes implements brettspiel.Game: the 126 throws that differ for
-// the rules — the large die, and the small dice as an unordered pair — with
-// their weights of 216: 1 for a small doublet, 2 otherwise.
-//
-// The slice is the caller's: a copy of the package's table, so that no
-// caller can change the throws of another game. Search code that must not
-// allocate draws a throw with SampleChance, which reads the table itself.
-func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
-	if g.ToMove() != brettspiel.Chance {
-		return nil
-	}
-	return slices.Clone(chanceOutcomes[:])
-}
-
-// legal reports whether m is a legal move now.
-func (g *Game) legal(m brettspiel.Move) bool {
-	switch p := g.ToMove(); {
-	case p == brettspiel.Terminal:
-		return false
-	case p == brettspiel.Chance:
-		_, ok := decodeThrow(m.Payload())
-		return ok && m.Actor() == brettspiel.Chance
-	default:
-		mask, _ := g.decides(g.throw)
-		f := m.Payload()
-		return m.Actor() == p && f >= 1 && f <= 4 && mask&(1<<f) != 0
-	}
-}
-
-// Apply implements brettspiel.Game. A throw is resolved at once, rules A, B, C
-// in order, unless it leaves the thrower a choice; then his decision resolves
-// it. On error the state is unchanged; a zero Game refuses every move with
-// an error wrapping brettspiel.ErrZeroGame.
-func (g *Game) Apply(m brettspiel.Move) error {
-	// legal is membership in the legal list without building it; for a move
-	// not in it, CheckMove names the sentinel (game over, throw due, another
-	// actor's move, illegal) as for any game of the module.
-	if !g.legal(m) {
-		if g.zero() {
-			return zeroErr("apply")
-		}
-		err := kit.CheckMove(g.ToMove(), m, nil, g.MoveString)
-		if p := g.ToMove(); p >= 0 && m.Actor() == p {
-			// a decision the rules refuse: a fortress with nothing to take
-			// to the thrower, or no fortress (F-A1, F-A2)
-			e := kit.Refuse(RefuseNotOffered, "no fortress "+strconv.FormatUint(m.Payload(), 10)+" is offered; "+g.offer(), "F-A2")
-			if f := m.Payload(); f >= 1 && f <= 4 {
-				e = kit.Refuse(RefuseNothingToTake, "no marker to take in the works of fortress "+strconv.Itoa(int(f))+" open to the thrower; "+g.offer(), "F-A1", "F-A2")
-				g.tried(e.Refusal, []brettspiel.Step{fieldStep(g.occupiedTwin(int(f), int(g.throw.L)), g.throw.L)})
-			} else {
-				g.tried(e.Refusal, nil)
-			}
-			e.Op, e.Input = "apply", g.MoveString(m)
-			return e
-		}
-		return err
-	}
-	g.events = g.events[:0]
-	if m.Actor() == brettspiel.Chance {
-		t, _ := decodeThrow(m.Payload())
-		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Player: g.turn, Other: brettspiel.Nobody,
-			From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace,
-			Number: t.Sum(), Dice: throwDice[t.L][t.A][t.B]})
-		if _, ok := g.decides(t); ok {
-			g.throw = t
-			return nil
-		}
-		g.resolve(t, 0)
-		return nil
-	}
-	t, f := g.throw, int(m.Payload())
-	g.throw = dice.Throw3{}
-	id := g.occupiedTwin(f, int(t.L))
-	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventDecide, Rule: "F-A2", Player: g.turn, Other: brettspiel.Nobody,
-		From: int(id), To: brettspiel.NoPlace, TrackFrom: int(id), TrackTo: brettspiel.NoPlace, FromName: plan[id].Name,
-		Number: int(t.L), Note: decideNotes[f]})
-	g.resolve(t, f)
-	return nil
-}
-
-// event appends an event of the thrower.
-func (g *Game) event(kind brettspiel.EventKind, rule string, other brettspiel.Player, amount, from, to, number int) {
-	if g.quiet {
-		return
-	}
-	g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: g.turn, Other: other, Amount: amount,
-		From: from, To: to, TrackFrom: from, TrackTo: to, FromName: placeNames[from+1], ToName: placeNames[to+1], Number: number})
-}
-
-// fieldName is the name of field id for an event, "" for NoPlace or a number
-// that names no field: the names are the plan's own strings, so that naming
-// costs no allocation.
-func fieldName(id int) string {
-	if id < brettspiel.NoPlace || id > NumFields {
-		return ""
-	}
-	return placeNames[id+1]
-}
-
-// placeNames[id+1] is the name of field id, placeNames[0] (NoPlace) "": the
-// events of a throw read it without a test.
-var placeNames = func() (n [NumFields + 2]string) {
-	for id := 1; id <= NumFields; id++ {
-		n[id+1] = plan[id].Name
-	}
-	return n
-}()
-
-// noPlaceEvent is an event of Player that concerns no field.
-func noPlaceEvent(kind brettspiel.EventKind, rule string, p brettspiel.Player, amount int, note string) brettspiel.Event {
-	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody, Amount: amount,
-		From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace, Note: note}
-}
-
-// take moves the marker of field id to the thrower.
-func (g *Game) take(id FieldID, rule string, number int) {
-	g.on.clear(id)
-	g.balance[g.turn]++
-	g.event(brettspiel.EventTake, rule, brettspiel.Nobody, 1, int(id), brettspiel.NoPlace, number)
-}
-
-// place moves a marker of the thrower onto field id.
-func (g *Game) place(id FieldID, rule string, number int) {
-	g.on.set(id)
-	g.balance[g.turn]--
-	g.event(brettspiel.EventPlace, rule, brettspiel.Nobody, 1, brettspiel.NoPlace, int(id), number)
-	g.buy(g.turn)
-}
-
-// toggle takes the marker of field id, or places one if it is empty.
-func (g *Game) toggle(id FieldID, rule string, number int) {
-	if g.on.has(id) {
-		g.take(id, rule, number)
-	} else {
-		g.place(id, rule, number)
-	}
-}
-
-// collect makes every other player pay the thrower amount, in turn order
-// starting with the seat after the thrower's.
-func (g *Game) collect(amount int, rule string, number int) {
-	n := brettspiel.Player(g.opts.Players)
-	for i := brettspiel.Player(1); i < n; i++ {
-		q := (g.turn + i) % n
-		g.balance[q] -= amount
-		g.balance[g.turn] += amount
-		g.event(brettspiel.EventPay, rule, q, amount, brettspiel.NoPlace, brettspiel.NoPlace, number)
-		g.buy(q)
-	}
-}
-
-// buy records that p's balance went below zero further than before.
-func (g *Game) buy(p brettspiel.Player) {
-	if d := -g.balance[p] - g.bought[p]; d > 0 {
-		g.bought[p] += d
-		if g.quiet {
-			return
-		}
-		g.events = append(g.events, noPlaceEvent(EventBuy, "", p, d, "balance below zero"))
-	}
-}
-
-// resolve plays throw t for the thrower: A (the large die), B (the small dice),
-// C (all three), then passes the dice on. f is the fortress chosen at a
-// decision node, or 0 when the throw left no choice.
-func (g *Game) resolve(t dice.Throw3, f int) {
-	p := g.turn
-	l, a, b := int(t.L), int(t.A), int(t.B)
-
-	// A: the large die on the outer works (F-A1…F-A3); open fortresses by the
-	// Pasch count before the throw.
-	open := min(int(g.pasch[p])+1, 4)
-	if l <= 5 { // F-A2
-		id := NoField
-		if f != 0 {
-			id = g.occupiedTwin(f, l)
-		}
-		for k := 1; k <= open && id == NoField; k++ {
-			id = g.occupiedTwin(k, l)
-		}
-		if id != NoField {
-			g.take(id, "F-A2", l)
-		} else {
-			g.place(OuterWorkID(1, l, 0), "F-A2", l)
-		}
-	} else { // F-A3: the premium of all open VI fields
-		took := false
-		for k := 1; k <= open; k++ {
-			for tw := 0; tw < 2; tw++ {
-				if id := OuterWorkID(k, 6, tw); id != NoField && g.on.has(id) {
-					g.take(id, "F-A3", 6)
-					took = true
-				}
-			}
-		}
-		if !took {
-			g.place(OuterWorkID(1, 6, 0), "F-A3", 6)
-		}
-	}
-
-	// B: the two small dice (F-B1…F-B4).
-	s := a + b
-	g.toggle(SchanzeID(s), "F-B1", s)
-	if a == 1 || b == 1 {
-		g.toggle(SchanzeID(1), "F-B2", 1)
-	}
-	if a == b {
-		g.collect(a, "F-B3", s)
-	}
-	if s >= 9 {
-		bat := BatteryID(s)
-		if g.on.has(bat) {
-			g.take(bat, "F-B4", s)
-			for _, id := range Triangle(s) {
-				if g.on.has(id) {
-					g.take(id, "F-B4", s)
-				}
-			}
-		} else {
-			g.place(bat, "F-B4", s)
-			took := false
-			for _, id := range Triangle(s) {
-				if g.on.has(id) {
-					g.take(id, "F-B4", s)
-					took = true
-				}
-			}
-			if !took {
-				g.collect(1, "F-B4", s)
-			}
-		}
-	}
-
-	// C: all three dice (F-C1…F-C5).
-	sum := l + a + b
-	g.toggle(LineFieldID(sum), "F-C1", sum)
-	if t.IsPasch() {
-		steps, rule := 1, "F-C2"
-		if l == 6 {
-			steps, rule = 2, "F-C4"
-		}
-		for range steps {
-			k := int(g.pasch[p]) + 1
-			g.pasch[p] = uint8(k)
-			if k == 5 { // F-C3
-				g.event(EventConquer, "F-C3", brettspiel.Nobody, 0, int(FortressID(4)), int(FortressID(5)), 5)
-				for id := FieldID(1); id <= NumMarkerFields; id++ {
-					if g.on.has(id) {
-						g.take(id, "F-C3", sum)
-					}
-				}
-				g.collect(6, "F-C3", sum)
-				g.winner = p
-				break
-			}
-			from, fromP := brettspiel.NoPlace, brettspiel.NoPlace
-			if k > 1 {
-				from, fromP = int(FortressID(k-1)), int(PaschFieldID(k-1))
-			}
-			g.event(EventConquer, rule, brettspiel.Nobody, 0, from, int(FortressID(k)), k)
-			g.event(EventConquer, rule, brettspiel.Nobody, 0, fromP, int(PaschFieldID(k)), k)
-			line := LineFields(k)
-			took := false
-			for _, id := range line {
-				if g.on.has(id) {
-					g.take(id, rule, sum)
-					took = true
-				}
-			}
-			if !took {
-				for _, id := range line {
-					g.place(id, rule, sum)
-				}
-			}
-			g.collect(k, rule, sum)
-		}
-		if l == 1 { // F-C5
-			g.collect(1, "F-C5", sum)
-		}
-	}
-
-	g.throws++
-	switch {
-	case g.winner != brettspiel.Nobody:
-		if !g.quiet {
-			g.events = append(g.events, noPlaceEvent(brettspiel.EventEnd, "F-C3", p, 0, "fifth Pasch"))
-		}
-	case g.throws >= g.opts.TurnCap:
-		g.capped = true
-		if !g.quiet {
-			g.events = append(g.events, noPlaceEvent(brettspiel.EventEnd, "", brettspiel.Nobody, 0, "turn cap"))
-		}
-	default:
-		g.turn = (g.turn + 1) % brettspiel.Player(g.opts.Players)
-	}
-}

@@ -185,7 +185,7 @@ func TestF_S1_ThrowZeroIsTheSetup(t *testing.T) {
 	wantRefused(t, rich.String(), brettspiel.ErrBadPosition, "seat 0 bought 0 markers")
 }
 
-// The rules contract: "bought" is the deepest a balance has gone below zero,
+// The rules (rules/rules.md, F-S1): "bought" is the deepest a balance has gone below zero,
 // judged transfer by transfer. A thrower at 0 who places on fortress 1, then
 // takes markers back, has bought 1 and holds 1; the ID keeps what he bought,
 // and its decoder accepts it.
@@ -304,7 +304,7 @@ func minDuring(before, g *Game, p brettspiel.Player) int {
 // state on the way saves and loads again, as an ID and as JSON.
 func TestSavedStatesKeepRoomToTheTurnCap(t *testing.T) {
 	for _, n := range []int{2, 6} {
-		o, err := Options{Players: n, Stock: maxStock, TurnCap: maxTurnCap}.Normalize()
+		o, err := Options{Players: n, Stock: maxStock, TurnCap: maxTurnCap}.normalized()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,15 +13,6 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 )
 
-//go:embed state.schema.json
-var schema []byte
-
-// JSONSchema returns the JSON Schema (draft 2020-12) of the JSON form of a
-// Game, the file state.schema.json of this package. It is self-contained, so
-// a frontend in another language needs only this file. The slice is the
-// caller's.
-func JSONSchema() []byte { return slices.Clone(schema) }
-
 // stateJSON is the JSON form of a Game: the envelope every variant shares,
 // then the rules, whose turn it is, the dice, the seats and the plan.
 type stateJSON struct {
@@ -242,7 +233,7 @@ func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 // A zero Game has no JSON form: the error wraps brettspiel.ErrZeroGame.
 func (g *Game) MarshalJSON() ([]byte, error) {
 	if g.zero() {
-		return nil, zeroErr("marshal JSON")
+		return nil, zeroErr(kit.OpEncodeJSON)
 	}
 	return json.Marshal(g.toJSON())
 }
@@ -269,81 +260,122 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // brettspiel.ErrBadOptions or brettspiel.ErrBadPosition; on error g is
 // unchanged. Reading into a zero Game is how one loads a state.
 func (g *Game) UnmarshalJSON(data []byte) error {
-	var s stateJSON
-	if err := kit.DecodeState(data, &s); err != nil {
-		return err
-	}
-	ng, err := s.game()
-	if err != nil {
-		return err
-	}
-	*g = *ng
-	return nil
+	return kit.UnmarshalState(data, g, (*stateJSON).game)
 }
 
 // game builds the game the decoded JSON describes and checks that every key
 // agrees with it.
 func (s *stateJSON) game() (*Game, error) {
-	bad := func(sentinel error, format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "decode JSON", Err: sentinel, Reason: fmt.Sprintf(format, args...)}
+	o, err := s.options()
+	if err != nil {
+		return nil, err
+	}
+	pos, end, err := s.position(o.Players)
+	if err != nil {
+		return nil, err
+	}
+	g, err := load(o, pos, end)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := s.events()
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) > 0 {
+		g.events = evs
+	}
+	if err := s.agrees(g.toJSON()); err != nil {
+		return nil, err
+	}
+	if reason := g.eventsAgainstState(s.Events); reason != "" {
+		return nil, badJSON(brettspiel.ErrBadPosition, "%s", reason)
+	}
+	return g, nil
+}
+
+// events returns the decoded events once they pass the bounds of what one
+// Apply of this game emits (eventLimits) and name their places as this game
+// does (checkEventPlaces).
+func (s *stateJSON) events() ([]brettspiel.Event, error) {
+	if err := s.CheckEvents(eventLimits); err != nil {
+		return nil, err
+	}
+	return s.Events, checkEventPlaces(s.Events)
+}
+
+// badJSON is the error of a decoded state that is refused.
+func badJSON(sentinel error, format string, args ...any) error {
+	return &brettspiel.Error{Op: kit.OpDecodeJSON, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
+}
+
+// options reads the rules, written in full, and checks the shared envelope
+// for their number of players.
+func (s *stateJSON) options() (Options, error) {
+	bad := func(format string, args ...any) (Options, error) {
+		return Options{}, badJSON(brettspiel.ErrBadOptions, format, args...)
 	}
 	if s.Rules.Players < 2 || s.Rules.Players > brettspiel.MaxPlayers {
 		if err := s.Check(Variant, brettspiel.MaxPlayers); err != nil {
-			return nil, err
+			return Options{}, err
 		}
-		return bad(brettspiel.ErrBadOptions, "rules.players: the game is for 2 to 6 players, not %d", s.Rules.Players)
+		return bad("rules.players: the game is for 2 to 6 players, not %d", s.Rules.Players)
 	}
 	if err := s.Check(Variant, s.Rules.Players); err != nil {
-		return nil, err
+		return Options{}, err
 	}
-
-	// The rules, written in full.
 	o := Options{Players: s.Rules.Players, Stock: s.Rules.Stock, TurnCap: s.Rules.TurnCap}
 	if s.Rules.EmptyField != "" {
 		f, ok := FieldByName(s.Rules.EmptyField)
 		if !ok || f.Kind != OuterWork {
-			return bad(brettspiel.ErrBadOptions, "rules.emptyField %s is no outer-works field", quote.Quote(s.Rules.EmptyField))
+			return bad("rules.emptyField %s is no outer-works field", quote.Quote(s.Rules.EmptyField))
 		}
 		o.EmptyField = f.ID
 	}
-	norm, err := o.Normalize()
+	norm, err := o.normalized()
 	if err != nil {
-		return bad(brettspiel.ErrBadOptions, "rules: %s", err.(*brettspiel.Error).Reason)
+		return bad("rules: %s", reason(err))
 	}
 	switch {
 	case norm.Stock != o.Stock:
-		return bad(brettspiel.ErrBadOptions, "rules.stock is missing (1…%d)", maxStock)
+		return bad("rules.stock is missing (1…%d)", maxStock)
 	case norm.TurnCap != o.TurnCap:
-		return bad(brettspiel.ErrBadOptions, "rules.turnCap is missing (1…%d)", maxTurnCap)
+		return bad("rules.turnCap is missing (1…%d)", maxTurnCap)
 	case norm.EmptyField != o.EmptyField:
-		return bad(brettspiel.ErrBadOptions, "rules.emptyField is missing: with five players one outer-works field stays empty")
+		return bad("rules.emptyField is missing: with five players one outer-works field stays empty")
 	case s.Rules.Stake != Stake(o.Players):
-		return bad(brettspiel.ErrBadOptions, "rules.stake is %d, but %d players stake %d each (F-S1)", s.Rules.Stake, o.Players, Stake(o.Players))
+		return bad("rules.stake is %d, but %d players stake %d each (F-S1)", s.Rules.Stake, o.Players, Stake(o.Players))
 	}
-	n := o.Players
+	return norm, nil
+}
 
-	// The position.
+// position reads the position of n players from the seats, the fields, the
+// seat to throw, the turns and the dice, and how the game has ended.
+func (s *stateJSON) position(n int) (Position, ending, error) {
+	bad := func(format string, args ...any) (Position, ending, error) {
+		return Position{}, playing, badJSON(brettspiel.ErrBadPosition, format, args...)
+	}
 	if len(s.Seats) != n {
-		return bad(brettspiel.ErrBadPosition, "%d seats for %d players", len(s.Seats), n)
+		return bad("%d seats for %d players", len(s.Seats), n)
 	}
 	if len(s.Fields) != NumFields {
-		return bad(brettspiel.ErrBadPosition, "%d fields; the plan has %d, listed in ID order", len(s.Fields), NumFields)
+		return bad("%d fields; the plan has %d, listed in ID order", len(s.Fields), NumFields)
 	}
 	pos := Position{Balances: make([]int, n), Bought: make([]int, n), Pasches: make([]int, n), Thrower: brettspiel.Player(s.Seat), Throws: s.Turns}
 	for p, seat := range s.Seats {
 		if seat.Pasches < 0 || seat.Pasches > 5 {
-			return bad(brettspiel.ErrBadPosition, "seats[%d].pasches is %d; want 0…5", p, seat.Pasches)
+			return bad("seats[%d].pasches is %d; want 0…5", p, seat.Pasches)
 		}
 		pos.Balances[p], pos.Bought[p], pos.Pasches[p] = seat.Balance, seat.Bought, seat.Pasches
 	}
 	for i, f := range s.Fields {
 		want := planJSON[i]
 		if !sameDescription(f, want) {
-			return bad(brettspiel.ErrBadPosition, "fields[%d] is %s, but field %d of the plan is %s (only marker and squares vary)", i, jsonText(f), want.ID, jsonText(want))
+			return bad("fields[%d] is %s, but field %d of the plan is %s (only marker and squares vary)", i, jsonText(f), want.ID, jsonText(want))
 		}
 		if f.Marker {
 			if !plan[i+1].Markers {
-				return bad(brettspiel.ErrBadPosition, "fields[%d]: %s is a %v and holds squares, not markers", i, f.Name, plan[i+1].Kind)
+				return bad("fields[%d]: %s is a %v and holds squares, not markers", i, f.Name, plan[i+1].Kind)
 			}
 			pos.Markers = append(pos.Markers, plan[i+1].ID)
 		}
@@ -354,9 +386,9 @@ func (s *stateJSON) game() (*Game, error) {
 	end := playing
 	switch {
 	case s.Seat == -1 && s.Turns < 1:
-		return bad(brettspiel.ErrBadPosition, "seat is -1 (the game is over), but no throw has been made")
+		return bad("seat is -1 (the game is over), but no throw has been made")
 	case s.Seat == -1 && s.Capped && s.Winner != nil:
-		return bad(brettspiel.ErrBadPosition, "capped, but seat %d has won: a game ends by the turn cap or by a fifth Pasch", *s.Winner)
+		return bad("capped, but seat %d has won: a game ends by the turn cap or by a fifth Pasch", *s.Winner)
 	case s.Seat == -1:
 		pos.Thrower = brettspiel.Player((s.Turns - 1) % n)
 		end = won
@@ -364,7 +396,7 @@ func (s *stateJSON) game() (*Game, error) {
 			end = capped
 		}
 	case s.Capped:
-		return bad(brettspiel.ErrBadPosition, "capped, but seat is %d: when the game is over, it is nobody's turn (-1)", s.Seat)
+		return bad("capped, but seat is %d: when the game is over, it is nobody's turn (-1)", s.Seat)
 	}
 	switch len(s.Dice) {
 	case 0:
@@ -372,39 +404,29 @@ func (s *stateJSON) game() (*Game, error) {
 		t := dice.Throw3{}
 		for i, d := range s.Dice {
 			if d < 1 || d > 6 {
-				return bad(brettspiel.ErrBadPosition, "dice[%d] is %d; a die shows 1…6", i, d)
+				return bad("dice[%d] is %d; a die shows 1…6", i, d)
 			}
 		}
 		t.L, t.A, t.B = uint8(s.Dice[0]), uint8(s.Dice[1]), uint8(s.Dice[2])
 		if t.A > t.B {
-			return bad(brettspiel.ErrBadPosition, "dice %v: the small dice are written smaller first", s.Dice)
+			return bad("dice %v: the small dice are written smaller first", s.Dice)
 		}
 		pos.Throw = t
 	default:
-		return bad(brettspiel.ErrBadPosition, "dice holds %d numbers; want [] or the large die and the two small ones", len(s.Dice))
+		return bad("dice holds %d numbers; want [] or the large die and the two small ones", len(s.Dice))
 	}
-	g, err := load(norm, pos, end)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.CheckEvents(eventLimits); err != nil {
-		return nil, err
-	}
-	if err := checkEventPlaces(s.Events); err != nil {
-		return nil, err
-	}
-	if len(s.Events) > 0 {
-		g.events = s.Events
-	}
+	return pos, end, nil
+}
 
-	// Every other key follows from the state and must agree with it.
-	w := g.toJSON()
-	disagree := func(key string, got, want any) (*Game, error) {
-		return bad(brettspiel.ErrBadPosition, "%s is %v, but the state gives %v", key, got, want)
+// agrees checks that every key that follows from the state, w, agrees with
+// it.
+func (s *stateJSON) agrees(w stateJSON) error {
+	disagree := func(key string, got, want any) error {
+		return badJSON(brettspiel.ErrBadPosition, "%s is %v, but the state gives %v", key, got, want)
 	}
 	switch {
 	case s.ID != w.ID:
-		return bad(brettspiel.ErrBadPosition, "id %s is not the position ID of the state the other keys give, %q", quote.Quote(s.ID), w.ID)
+		return badJSON(brettspiel.ErrBadPosition, "id %s is not the position ID of the state the other keys give, %q", quote.Quote(s.ID), w.ID)
 	case s.Turn != w.Turn:
 		return disagree("turn", s.Turn, w.Turn)
 	case s.Player != w.Player:
@@ -432,10 +454,7 @@ func (s *stateJSON) game() (*Game, error) {
 			return disagree(fmt.Sprintf("fields[%d].squares (%s)", i, w.Fields[i].Name), jsonText(s.Fields[i].Squares), jsonText(w.Fields[i].Squares))
 		}
 	}
-	if reason := g.eventsAgainstState(s.Events); reason != "" {
-		return bad(brettspiel.ErrBadPosition, "%s", reason)
-	}
-	return g, nil
+	return nil
 }
 
 // eventLimits bounds the events of one Apply, for the decoder: places are
@@ -458,17 +477,17 @@ var eventLimits = kit.EventLimits{
 func checkEventPlaces(evs []brettspiel.Event) error {
 	for i, e := range evs {
 		if e.TrackFrom != e.From || e.TrackTo != e.To || e.FromName != fieldName(e.From) || e.ToName != fieldName(e.To) {
-			return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(
+			return badJSON(brettspiel.ErrBadPosition,
 				"events[%d]: from %d (%s, track %d), to %d (%s, track %d); want the track as the field and the field's name",
-				i, e.From, quote.Quote(e.FromName), e.TrackFrom, e.To, quote.Quote(e.ToName), e.TrackTo)}
+				i, e.From, quote.Quote(e.FromName), e.TrackFrom, e.To, quote.Quote(e.ToName), e.TrackTo)
 		}
 		if want := 0; len(e.Dice) != 0 || e.Kind == brettspiel.EventThrow {
 			if e.Kind == brettspiel.EventThrow {
 				want = 3
 			}
 			if len(e.Dice) != want {
-				return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(
-					"events[%d]: a %s event with %d dice; a throw carries all three, no other event any", i, e.Kind, len(e.Dice))}
+				return badJSON(brettspiel.ErrBadPosition,
+					"events[%d]: a %s event with %d dice; a throw carries all three, no other event any", i, e.Kind, len(e.Dice))
 			}
 		}
 	}
@@ -483,3 +502,12 @@ func jsonText(v any) string {
 	}
 	return strings.TrimSpace(string(b))
 }
+
+//go:embed state.schema.json
+var schema []byte
+
+// JSONSchema returns the JSON Schema (draft 2020-12) of the JSON form of a
+// Game, the file state.schema.json of this package. It is self-contained, so
+// a frontend in another language needs only this file. The slice is the
+// caller's.
+func JSONSchema() []byte { return slices.Clone(schema) }

@@ -43,7 +43,7 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 // for a zero Game.
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	fail := func(err error, reason string) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: s, Err: err, Reason: reason}
+		return brettspiel.NoMove, &brettspiel.Error{Op: kit.OpParseMove, Input: s, Err: err, Reason: reason}
 	}
 	// check returns m if it is legal, else the error Apply would give: a
 	// refusal by the rules with why (built only then: it lists the fields on
@@ -65,7 +65,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		if e == nil || e.Refusal == nil {
 			return fail(brettspiel.ErrIllegalMove, "")
 		}
-		e.Op, e.Input = "parse move", s
+		e.Op, e.Input = kit.OpParseMove, s
 		return brettspiel.NoMove, e
 	}
 	if g.zero() {
@@ -133,73 +133,4 @@ func ParseThrow(s string) (dice.Throw3, error) {
 		return dice.Throw3{}, &brettspiel.Error{Op: "parse throw", Input: s, Err: brettspiel.ErrBadNotation, Reason: "want L/a-b with each die 1…6, e.g. 5/1-6"}
 	}
 	return t, nil
-}
-
-// String implements brettspiel.Game: the plan with x for a marker and . for an
-// empty field, the seats with their balances, Pasches and fortresses, and whose
-// turn it is; "zero Game" for a zero Game.
-func (g *Game) String() string {
-	if g.zero() {
-		return "zero Game"
-	}
-	var b strings.Builder
-	mark := func(id FieldID) byte {
-		if g.Marker(id) {
-			return 'x'
-		}
-		return '.'
-	}
-	fmt.Fprintf(&b, "Festungsspiel, %d players, stock %d, %d throws made\n", g.opts.Players, g.opts.Stock, g.throws)
-	b.WriteString("outer works     I II III IV  V VI\n")
-	for f := 1; f <= 4; f++ {
-		for tw := 0; tw < 2; tw++ {
-			if OuterWorkID(f, 1, tw) == NoField {
-				continue
-			}
-			label := fmt.Sprintf("  fortress %d", f)
-			if tw == 1 {
-				label = "            '"
-			}
-			fmt.Fprintf(&b, "%-15s", label)
-			for n, w := range [...]int{2, 3, 4, 3, 3, 3} {
-				fmt.Fprintf(&b, "%*c", w, mark(OuterWorkID(f, n+1, tw)))
-			}
-			b.WriteByte('\n')
-		}
-	}
-	b.WriteString("fortress lines")
-	for k := 1; k <= 4; k++ {
-		fmt.Fprintf(&b, "  %d:", k)
-		for _, id := range LineFields(k) {
-			f, _ := FieldOf(id)
-			fmt.Fprintf(&b, " %d%c", f.Number, mark(id))
-		}
-	}
-	b.WriteString("\nSchanzen      ")
-	for n := 1; n <= 12; n++ {
-		fmt.Fprintf(&b, " %s%c", roman(n), mark(SchanzeID(n)))
-	}
-	b.WriteString("\nbatteries     ")
-	for n := 9; n <= 12; n++ {
-		fmt.Fprintf(&b, " %d%c", n, mark(BatteryID(n)))
-	}
-	b.WriteString("\nseat  balance  bought  Pasches  fortress\n")
-	for p := 0; p < g.opts.Players; p++ {
-		fort := "-"
-		if k := g.pasch[p]; k > 0 {
-			fort = "F" + strconv.Itoa(int(k))
-		}
-		fmt.Fprintf(&b, "%4d  %7d  %6d  %7d  %s\n", p, g.balance[p], g.bought[p], g.pasch[p], fort)
-	}
-	switch p := g.ToMove(); {
-	case g.winner != brettspiel.Nobody:
-		fmt.Fprintf(&b, "game over: seat %d threw the fifth Pasch", g.winner)
-	case g.capped:
-		b.WriteString("game over: turn cap")
-	case p == brettspiel.Chance:
-		fmt.Fprintf(&b, "seat %d to throw", g.turn)
-	default:
-		fmt.Fprintf(&b, "seat %d threw %v and decides: %s", g.turn, g.throw, g.offer())
-	}
-	return b.String()
 }

@@ -1,6 +1,7 @@
 package festung
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -50,11 +51,19 @@ type Options struct {
 // default empty field for five players, the default turn cap.
 func ForPlayers(n int) Options { return Options{Players: n} }
 
-// Normalize returns o with every zero field replaced by its default, or an
-// error wrapping brettspiel.ErrBadOptions that names what is out of range.
-func (o Options) Normalize() (Options, error) {
+// Validate checks o as every constructor does, its zero fields taking their
+// defaults: nil, or an error wrapping brettspiel.ErrBadOptions that names
+// what is out of range.
+func (o Options) Validate() error {
+	_, err := o.normalized()
+	return err
+}
+
+// normalized returns o with every zero field replaced by its default, or the
+// error of Validate.
+func (o Options) normalized() (Options, error) {
 	bad := func(format string, args ...any) (Options, error) {
-		return Options{}, &brettspiel.Error{Op: "festung options", Input: fmt.Sprintf("%+v", o), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+		return Options{}, &brettspiel.Error{Op: kit.OpCheckOptions, Input: fmt.Sprintf("%+v", o), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if o.Players == 0 {
 		o.Players = DefaultPlayers
@@ -127,45 +136,41 @@ func (o Options) settings() []string { return strings.Fields(o.String()) }
 
 // ParseOptions reads the text form of Options (see [Options.String]), keys
 // and field names in any case ("Players=3", "empty-field=w4.vi"). The
-// options are checked as Normalize checks them but returned as written (a
+// options are checked as Validate checks them but returned as written (a
 // key left out stays 0). Errors wrap brettspiel.ErrBadOptions and name the
 // setting that is wrong.
 func ParseOptions(s string) (Options, error) {
-	o, err := parseSettings(s, lowerKeys(strings.Fields(s)))
+	o, err := parseSettings(s, kit.LowerKeys(strings.Fields(s)))
 	if err != nil {
 		return Options{}, err
 	}
 	return o.check(s)
 }
 
-// lowerKeys returns terms with the key of each key=value term in lower case,
-// so that keys are read in any case; the values keep theirs (field names are
-// read in any case by FieldByName).
-func lowerKeys(terms []string) []string {
-	out := make([]string, len(terms))
-	for i, t := range terms {
-		if k, v, ok := strings.Cut(t, "="); ok {
-			t = strings.ToLower(k) + "=" + v
-		}
-		out[i] = t
-	}
-	return out
-}
-
-// check returns o, or an error for the text input that says why Normalize
+// check returns o, or an error for the text input that says why Validate
 // refuses o.
 func (o Options) check(input string) (Options, error) {
-	if _, err := o.Normalize(); err != nil {
-		return Options{}, &brettspiel.Error{Op: "parse festung options", Input: input, Err: brettspiel.ErrBadOptions, Reason: err.(*brettspiel.Error).Reason}
+	if err := o.Validate(); err != nil {
+		return Options{}, &brettspiel.Error{Op: kit.OpParseOptions, Input: input, Err: brettspiel.ErrBadOptions, Reason: reason(err)}
 	}
 	return o, nil
+}
+
+// reason returns the Reason of err, an error of this package, without its
+// operation and input: for the error of another operation that refuses for
+// the same reason.
+func reason(err error) string {
+	if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
+		return e.Reason
+	}
+	return err.Error()
 }
 
 // parseSettings reads the settings of the text form input, without checking
 // the values against each other (the shared rules of kit.ParseSettings:
 // known keys, each at most once, decimal numbers).
 func parseSettings(input string, terms []string) (Options, error) {
-	const op = "parse festung options"
+	const op = kit.OpParseOptions
 	settings, err := kit.ParseSettings(op, input, terms, optionKeys[:])
 	if err != nil {
 		return Options{}, err
@@ -196,13 +201,9 @@ func parseSettings(input string, terms []string) (Options, error) {
 	return o, nil
 }
 
-// Preset is a named rule set, for a frontend's menu.
-type Preset struct {
-	Name    string  // the name PresetNamed reads, e.g. "Standard"
-	Source  string  // the text whose rules it follows
-	Summary string  // what distinguishes it, in a sentence
-	Options Options // the rules; Players is the default seat count, to be set for another
-}
+// Preset is a named rule set, for a frontend's menu; its Options.Players is
+// the default seat count, to be set for another.
+type Preset = kit.Preset[Options]
 
 // Presets lists the presets, the default first: "Standard", the rules of the
 // booklet with stocks of 25 markers. The game has no other rule set; the
@@ -220,11 +221,4 @@ func Presets() []Preset {
 // PresetNamed returns the preset of that name, compared without regard to
 // case, spaces and punctuation ("standard"; see kit.SameName), and
 // false if there is none.
-func PresetNamed(name string) (Preset, bool) {
-	for _, p := range Presets() {
-		if kit.SameName(p.Name, name) {
-			return p, true
-		}
-	}
-	return Preset{}, false
-}
+func PresetNamed(name string) (Preset, bool) { return kit.PresetNamed(Presets(), name) }

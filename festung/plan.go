@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/brettspiel/brettspiel"
 )
 
 // FieldID is the stable identifier of a field of the plan, 1…[NumFields]. The
@@ -371,3 +373,22 @@ func fromRoman(s string) int {
 	}
 	return 0
 }
+
+// fieldName is the name of field id for an event, "" for NoPlace or a number
+// that names no field: the names are the plan's own strings, so that naming
+// costs no allocation.
+func fieldName(id int) string {
+	if id < brettspiel.NoPlace || id > NumFields {
+		return ""
+	}
+	return placeNames[id+1]
+}
+
+// placeNames[id+1] is the name of field id, placeNames[0] (NoPlace) "": the
+// events of a throw read it without a test.
+var placeNames = func() (n [NumFields + 2]string) {
+	for id := 1; id <= NumFields; id++ {
+		n[id+1] = plan[id].Name
+	}
+	return n
+}()

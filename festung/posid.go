@@ -1,6 +1,7 @@
 package festung
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/brettspiel/brettspiel"
@@ -59,15 +60,6 @@ func (g *Game) ending() ending {
 	return playing
 }
 
-// ID returns the game's position ID, e.g. "festung:1:AhkAiCf_____…" (see
-// [Game.MarshalText]); "" for a zero Game, which has none.
-func (g *Game) ID() string {
-	if g.zero() {
-		return ""
-	}
-	return kit.EncodeID(Variant, IDVersion, g.payload())
-}
-
 // MarshalText implements encoding.TextMarshaler: the position ID of the
 // game, "festung:1:" and the payload in URL-safe base64 with a checksum
 // (kit.EncodeID). It holds the options and the whole position — every
@@ -78,7 +70,7 @@ func (g *Game) ID() string {
 // has no ID: its error wraps brettspiel.ErrZeroGame.
 func (g *Game) MarshalText() ([]byte, error) {
 	if g.zero() {
-		return nil, zeroErr("marshal text")
+		return nil, zeroErr(kit.OpEncodeID)
 	}
 	return []byte(g.ID()), nil
 }
@@ -100,12 +92,7 @@ func (g *Game) MarshalText() ([]byte, error) {
 // brettspiel.ErrBadPosition or ErrBadOptions for an impossible state; on
 // error g is unchanged.
 func (g *Game) UnmarshalText(text []byte) error {
-	ng, err := ParseID(string(text))
-	if err != nil {
-		return err
-	}
-	*g = *ng
-	return nil
+	return kit.UnmarshalID(g, text, ParseID)
 }
 
 // ParseID returns the game of a position ID (see [Game.UnmarshalText]).
@@ -115,7 +102,7 @@ func ParseID(id string) (*Game, error) {
 		return nil, err
 	}
 	bad := func(sentinel error, format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "decode position ID", Input: id, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
+		return nil, &brettspiel.Error{Op: kit.OpDecodeID, Input: id, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
 	}
 	r := wire.NewReader(payload)
 	raw := Options{
@@ -130,9 +117,9 @@ func ParseID(id string) (*Game, error) {
 	if err := r.Err(); err != nil {
 		return bad(brettspiel.ErrBadNotation, "%v", err)
 	}
-	o, err := raw.Normalize()
+	o, err := raw.normalized()
 	if err != nil {
-		return bad(brettspiel.ErrBadOptions, "%v", err.(*brettspiel.Error).Reason)
+		return bad(brettspiel.ErrBadOptions, "%v", reason(err))
 	}
 	if o != raw {
 		return bad(brettspiel.ErrBadNotation, "the options %v are not written in full (%v)", raw, o)
@@ -165,7 +152,10 @@ func ParseID(id string) (*Game, error) {
 	}
 	g, err := load(o, pos, end)
 	if err != nil {
-		e := err.(*brettspiel.Error)
+		var e *brettspiel.Error
+		if !errors.As(err, &e) {
+			return nil, err
+		}
 		return bad(e.Err, "%s", e.Reason)
 	}
 	return g, nil
@@ -178,7 +168,3 @@ func throwCode(t dice.Throw3) uint64 {
 	}
 	return uint64(t.L)<<8 | uint64(t.A)<<4 | uint64(t.B)
 }
-
-// Variant returns the game's name, [Variant] ("festung"), as every
-// brettspiel.Game says it.
-func (g *Game) Variant() string { return Variant }

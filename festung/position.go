@@ -6,6 +6,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Position is a constructed position, for tests and frontends: which fields
@@ -98,7 +99,7 @@ const _ = int32(maxBalance)
 // that names the problem; bad options with brettspiel.ErrBadOptions. Events of
 // the new game are empty.
 func FromPosition(opts Options, pos Position) (*Game, error) {
-	o, err := opts.Normalize()
+	o, err := opts.normalized()
 	if err != nil {
 		return nil, err
 	}
@@ -124,113 +125,146 @@ func load(o Options, pos Position, end ending) (*Game, error) { return build(o, 
 // build builds a game at pos under the normalized options o, checking it as
 // FromPosition documents, and against its history when history is set.
 func build(o Options, pos Position, end ending, history bool) (*Game, error) {
-	bad := func(rules []string, format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
-	}
 	n := o.Players
 	if len(pos.Balances) != n || len(pos.Pasches) != n || (pos.Bought != nil && len(pos.Bought) != n) {
-		return bad(nil, "%d players need %d balances, Pasch counts and (if given) bought counts; have %d, %d, %d", n, n, len(pos.Balances), len(pos.Pasches), len(pos.Bought))
+		return nil, badPosition(nil, "%d players need %d balances, Pasch counts and (if given) bought counts; have %d, %d, %d", n, n, len(pos.Balances), len(pos.Pasches), len(pos.Bought))
 	}
 	g := &Game{opts: o, winner: brettspiel.Nobody, turn: pos.Thrower, throws: pos.Throws}
 	if pos.Thrower < 0 || int(pos.Thrower) >= n {
-		return bad(nil, "thrower %d is no seat of %d players", pos.Thrower, n)
+		return nil, badPosition(nil, "thrower %d is no seat of %d players", pos.Thrower, n)
 	}
-	switch end {
-	case playing:
-		if pos.Throws < 0 || pos.Throws >= o.TurnCap {
-			return bad(nil, "%d throws made; want 0…%d (turn cap %d)", pos.Throws, o.TurnCap-1, o.TurnCap)
-		}
-	case capped:
-		if pos.Throws != o.TurnCap {
-			return bad(nil, "the turn cap ended the game, but %d throws were made, not %d", pos.Throws, o.TurnCap)
-		}
-		g.capped = true
-	case won:
-		if pos.Throws < 1 || pos.Throws > o.TurnCap {
-			return bad(nil, "seat %d threw the fifth Pasch, but %d throws were made; want 1…%d (turn cap %d)", pos.Thrower, pos.Throws, o.TurnCap, o.TurnCap)
-		}
-		if k := pos.Pasches[pos.Thrower]; k != 5 {
-			return bad(nil, "seat %d threw the fifth Pasch, but has %d Pasches, not 5", pos.Thrower, k)
-		}
-		if len(pos.Markers) != 0 {
-			return bad([]string{"F-C3"}, "the plan holds %d markers, but the fifth Pasch takes every marker on the plan", len(pos.Markers))
-		}
-		g.winner = pos.Thrower
-	default:
-		return bad(nil, "unknown ending %d", end)
-	}
-	if end != playing && pos.Throw != (dice.Throw3{}) {
-		return bad(nil, "the game is over, so no throw %v can wait for a decision", pos.Throw)
+	if err := g.setEnding(pos, end); err != nil {
+		return nil, err
 	}
 	for _, id := range pos.Markers {
 		if id == NoField || id > NumMarkerFields {
-			return bad(nil, "%v cannot hold a marker", id)
+			return nil, badPosition(nil, "%v cannot hold a marker", id)
 		}
 		if g.on.has(id) {
-			return bad([]string{"F-P7"}, "%v is listed twice; a field holds one marker or none", id)
+			return nil, badPosition([]string{"F-P7"}, "%v is listed twice; a field holds one marker or none", id)
 		}
 		g.on.set(id)
 	}
-	// The sum of the balances can pass 32 bits even where each balance is
-	// within bounds; counted in 64 bits it cannot wrap on any platform.
-	total := int64(len(pos.Markers))
-	for p := range n {
-		bal, k := pos.Balances[p], pos.Pasches[p]
-		// Room for the rest of the game: every throw left may move the
-		// balance (and what was bought) by up to maxGainPerThrow.
-		room := maxBalance - maxGainPerThrow*(o.TurnCap-pos.Throws)
-		if bal < -room || bal > room {
-			return bad(nil, "seat %d's balance %d leaves no room for the %d throws left before the turn cap (a throw moves a balance by up to %d); want at most %d either way", p, bal, o.TurnCap-pos.Throws, maxGainPerThrow, room)
-		}
-		if (k < 0 || k > 4) && !(end == won && p == int(pos.Thrower)) {
-			return bad(nil, "seat %d has %d Pasches; want 0…4 (the fifth ends the game)", p, k)
-		}
-		g.balance[p], g.pasch[p] = bal, uint8(k)
-		g.bought[p] = max(0, -bal)
-		if pos.Bought != nil {
-			if pos.Bought[p] < g.bought[p] || pos.Bought[p] > room {
-				return bad(nil, "seat %d bought %d markers, but his balance %d needs %d to %d", p, pos.Bought[p], bal, g.bought[p], room)
-			}
-			g.bought[p] = pos.Bought[p]
-		}
-		total += int64(bal)
+	total, err := g.setSeats(pos, end)
+	if err != nil {
+		return nil, err
 	}
-	// The outer works of fortresses 2…4 are filled only at the setup (a
-	// placement by the large die always goes on fortress 1, F-A2, F-A3), and a
-	// marker there is taken only by a player to whom the fortress is open
-	// (F-A1), whose Pasches never go down.
-	maxK := 0
-	for p := range n {
-		maxK = max(maxK, pos.Pasches[p])
-	}
-	for id := OuterWorkID(2, 1, 0); id <= NumOuterWorks; id++ {
-		f := plan[id].Fortress
-		switch {
-		case o.Players == 5 && id == o.EmptyField && g.on.has(id):
-			return bad([]string{"F-S1", "F-A2"}, "%v holds a marker, but it stays empty with five players: markers are placed only on fortress 1", id)
-		case o.Players == 5 && id == o.EmptyField:
-		case !g.on.has(id) && maxK < f-1:
-			return bad([]string{"F-A1"}, "%v is empty, but nobody has the %d Pasches that open fortress %d", id, f-1, f)
-		}
+	if err := g.checkOuterWorks(pos.Pasches); err != nil {
+		return nil, err
 	}
 	if want := int64(n) * int64(o.Stock); total != want {
-		return bad(nil, "markers are not conserved: balances and markers on the plan make %d, want %d players × stock %d = %d", total, n, o.Stock, want)
+		return nil, badPosition(nil, "markers are not conserved: balances and markers on the plan make %d, want %d players × stock %d = %d", total, n, o.Stock, want)
 	}
 	if pos.Throw != (dice.Throw3{}) {
 		if !pos.Throw.Valid() {
-			return bad(nil, "%v is no throw of three dice", pos.Throw)
+			return nil, badPosition(nil, "%v is no throw of three dice", pos.Throw)
 		}
 		if _, ok := g.decides(pos.Throw); !ok {
-			return bad(nil, "throw %v leaves seat %d no choice, so no decision can be pending", pos.Throw, pos.Thrower)
+			return nil, badPosition(nil, "throw %v leaves seat %d no choice, so no decision can be pending", pos.Throw, pos.Thrower)
 		}
 		g.throw = pos.Throw
 	}
 	if history {
 		if reason, rules := g.checkHistory(end); reason != "" {
-			return bad(rules, "%s", reason)
+			return nil, badPosition(rules, "%s", reason)
 		}
 	}
 	return g, nil
+}
+
+// badPosition is the error of a position that cannot arise, with the rules
+// that refuse it where one does.
+func badPosition(rules []string, format string, args ...any) error {
+	return &brettspiel.Error{Op: kit.OpLoadPosition, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
+}
+
+// setEnding checks the throws made against how the game ended, end, and
+// sets the end of g.
+func (g *Game) setEnding(pos Position, end ending) error {
+	o := g.opts
+	switch end {
+	case playing:
+		if pos.Throws < 0 || pos.Throws >= o.TurnCap {
+			return badPosition(nil, "%d throws made; want 0…%d (turn cap %d)", pos.Throws, o.TurnCap-1, o.TurnCap)
+		}
+	case capped:
+		if pos.Throws != o.TurnCap {
+			return badPosition(nil, "the turn cap ended the game, but %d throws were made, not %d", pos.Throws, o.TurnCap)
+		}
+		g.capped = true
+	case won:
+		if pos.Throws < 1 || pos.Throws > o.TurnCap {
+			return badPosition(nil, "seat %d threw the fifth Pasch, but %d throws were made; want 1…%d (turn cap %d)", pos.Thrower, pos.Throws, o.TurnCap, o.TurnCap)
+		}
+		if k := pos.Pasches[pos.Thrower]; k != 5 {
+			return badPosition(nil, "seat %d threw the fifth Pasch, but has %d Pasches, not 5", pos.Thrower, k)
+		}
+		if len(pos.Markers) != 0 {
+			return badPosition([]string{"F-C3"}, "the plan holds %d markers, but the fifth Pasch takes every marker on the plan", len(pos.Markers))
+		}
+		g.winner = pos.Thrower
+	default:
+		return badPosition(nil, "unknown ending %d", end)
+	}
+	if end != playing && pos.Throw != (dice.Throw3{}) {
+		return badPosition(nil, "the game is over, so no throw %v can wait for a decision", pos.Throw)
+	}
+	return nil
+}
+
+// setSeats checks and sets each seat's balance, Pasches and bought markers,
+// and returns the markers counted: those on the plan and the balances.
+func (g *Game) setSeats(pos Position, end ending) (int64, error) {
+	o := g.opts
+	// The sum of the balances can pass 32 bits even where each balance is
+	// within bounds; counted in 64 bits it cannot wrap on any platform.
+	total := int64(len(pos.Markers))
+	for p := range o.Players {
+		bal, k := pos.Balances[p], pos.Pasches[p]
+		// Room for the rest of the game: every throw left may move the
+		// balance (and what was bought) by up to maxGainPerThrow.
+		room := maxBalance - maxGainPerThrow*(o.TurnCap-pos.Throws)
+		if bal < -room || bal > room {
+			return 0, badPosition(nil, "seat %d's balance %d leaves no room for the %d throws left before the turn cap (a throw moves a balance by up to %d); want at most %d either way", p, bal, o.TurnCap-pos.Throws, maxGainPerThrow, room)
+		}
+		if (k < 0 || k > 4) && !(end == won && p == int(pos.Thrower)) {
+			return 0, badPosition(nil, "seat %d has %d Pasches; want 0…4 (the fifth ends the game)", p, k)
+		}
+		g.balance[p], g.pasch[p] = bal, uint8(k)
+		g.bought[p] = max(0, -bal)
+		if pos.Bought != nil {
+			if pos.Bought[p] < g.bought[p] || pos.Bought[p] > room {
+				return 0, badPosition(nil, "seat %d bought %d markers, but his balance %d needs %d to %d", p, pos.Bought[p], bal, g.bought[p], room)
+			}
+			g.bought[p] = pos.Bought[p]
+		}
+		total += int64(bal)
+	}
+	return total, nil
+}
+
+// checkOuterWorks refuses empty outer works of fortresses 2…4 that no seat's
+// Pasches have opened. They are filled only at the setup (a placement by the
+// large die always goes on fortress 1, F-A2, F-A3), and a marker there is
+// taken only by a player to whom the fortress is open (F-A1), whose Pasches
+// never go down.
+func (g *Game) checkOuterWorks(pasches []int) error {
+	o := g.opts
+	maxK := 0
+	for p := range o.Players {
+		maxK = max(maxK, pasches[p])
+	}
+	for id := OuterWorkID(2, 1, 0); id <= NumOuterWorks; id++ {
+		f := plan[id].Fortress
+		switch {
+		case o.Players == 5 && id == o.EmptyField && g.on.has(id):
+			return badPosition([]string{"F-S1", "F-A2"}, "%v holds a marker, but it stays empty with five players: markers are placed only on fortress 1", id)
+		case o.Players == 5 && id == o.EmptyField:
+		case !g.on.has(id) && maxK < f-1:
+			return badPosition([]string{"F-A1"}, "%v is empty, but nobody has the %d Pasches that open fortress %d", id, f-1, f)
+		}
+	}
+	return nil
 }
 
 // checkHistory returns what in g cannot have come from the setup in g.throws

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // NewRecord starts the record of a game under opts (see brettspiel.Record):
@@ -19,7 +19,7 @@ import (
 // with Record.Append; write it with [WriteRecord] (one line a throw) or
 // Record.WriteTo, and load it with [LoadRecord].
 func NewRecord(opts Options) *brettspiel.Record {
-	o, err := opts.Normalize()
+	o, err := opts.normalized()
 	if err != nil {
 		o = opts // LoadRecord will refuse it with the reason
 	}
@@ -40,7 +40,7 @@ func NewRecord(opts Options) *brettspiel.Record {
 func isPreset(o Options) bool {
 	p := Presets()[0].Options
 	p.Players = o.Players
-	p, err := p.Normalize()
+	p, err := p.normalized()
 	return err == nil && p == o
 }
 
@@ -51,22 +51,12 @@ func isPreset(o Options) bool {
 // that disagrees with the header is refused with an error wrapping
 // brettspiel.ErrBadOptions.
 func RecordOptions(rec *brettspiel.Record) (Options, error) {
-	bad := func(format string, args ...any) (Options, error) {
-		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+	base, err := kit.RecordPreset(rec, Variant, Presets())
+	if err != nil {
+		return Options{}, err
 	}
-	if rec.Game != Variant {
-		return bad("a record of %s, not of %s", quote.Quote(rec.Game), Variant)
-	}
-	var base Options
-	if rec.Preset != "" {
-		p, ok := PresetNamed(rec.Preset)
-		if !ok {
-			return bad("unknown preset %s: the Festungsspiel's preset is %s", quote.Quote(rec.Preset), Presets()[0].Name)
-		}
-		base = p.Options
-		base.Players = 0 // the preset's seat count is only its default
-	}
-	o, err := parseSettings(strings.Join(rec.Options, " "), lowerKeys(rec.Options))
+	base.Players = 0 // the preset's seat count is only its default
+	o, err := parseSettings(strings.Join(rec.Options, " "), kit.LowerKeys(rec.Options))
 	if err != nil {
 		return Options{}, err
 	}
@@ -82,11 +72,26 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 	}
 	switch {
 	case rec.Players != 0 && o.Players != 0 && rec.Players != o.Players:
-		return bad("the header says %d players, the option players=%d", rec.Players, o.Players)
+		return Options{}, &brettspiel.Error{Op: kit.OpLoadRecord, Err: brettspiel.ErrBadOptions,
+			Reason: fmt.Sprintf("the header says %d players, the option players=%d", rec.Players, o.Players)}
 	case rec.Players != 0:
 		o.Players = rec.Players
 	}
 	return o.check(strings.Join(append([]string{fmt.Sprintf("players=%d", o.Players)}, rec.Options...), " "))
+}
+
+// records loads the records of the game: from a "start:" header's position
+// ID, or from New under the record's rules (RecordOptions).
+var records = kit.Records[*Game]{Variant: Variant, ParseID: ParseID, New: newFromRecord}
+
+// newFromRecord is the game at the start of a record without a "start:"
+// header: New under the rules RecordOptions reads.
+func newFromRecord(rec *brettspiel.Record) (*Game, error) {
+	o, err := RecordOptions(rec)
+	if err != nil {
+		return nil, err
+	}
+	return New(o)
 }
 
 // LoadRecord builds the game a record names (see [RecordOptions]) and replays
@@ -101,52 +106,12 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 // A record with a "start:" header (see brettspiel.Record) begins at the
 // position of that ID, read by ParseID, instead of at New's; its head names
 // no other rules.
-func LoadRecord(rec *brettspiel.Record) (*Game, error) {
-	g, err := recordStart(rec)
-	if err != nil {
-		return nil, err
-	}
-	if err := rec.Replay(g); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
-// recordStart builds the game a record starts from: the position of its
-// "start:" header (see brettspiel.Record.CheckStart), or a new game under its
-// rules (RecordOptions).
-func recordStart(rec *brettspiel.Record) (*Game, error) {
-	if rec.Start != "" {
-		if err := rec.CheckStart(Variant); err != nil {
-			return nil, err
-		}
-		return ParseID(rec.Start)
-	}
-	o, err := RecordOptions(rec)
-	if err != nil {
-		return nil, err
-	}
-	return New(o)
-}
+func LoadRecord(rec *brettspiel.Record) (*Game, error) { return records.Load(rec) }
 
 // ReadRecord reads a record's text form (see brettspiel.ParseRecord) and
 // replays it as it reads, as [LoadRecord] does: it stops at the first step
 // that is refused, and its memory does not grow with the record.
-func ReadRecord(r io.Reader) (*Game, error) {
-	rr := brettspiel.NewRecordReader(r)
-	head, err := rr.Header()
-	if err != nil {
-		return nil, err
-	}
-	g, err := recordStart(head)
-	if err != nil {
-		return nil, err
-	}
-	if err := rr.Replay(g, 0, nil); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
+func ReadRecord(r io.Reader) (*Game, error) { return records.Read(r) }
 
 // RecordLimits bounds the replay of a record into g (see
 // kit.RecordLimiter): at most the steps a game under its rules can

@@ -179,22 +179,25 @@ func TestChanceOutcomesAreTheCallers(t *testing.T) {
 	}
 }
 
-// TestSampleChanceIsTheWalk: every draw of 216 gives the throw of the walk
-// over the weighted outcomes, which brettspiel.SampleChance documents.
+// TestSampleChanceIsTheWalk: a sampled throw is the throw of the walk over
+// the weighted outcomes that brettspiel.SampleChance documents, for the same
+// draw; enough draws come to every outcome of the 126.
 func TestSampleChanceIsTheWalk(t *testing.T) {
 	g := newGame(t, 2)
-	outs := g.ChanceOutcomes()
-	x := 0
-	for _, o := range outs {
-		for range o.Weight {
-			if drawnThrow[x] != o.Move {
-				t.Fatalf("draw %d: %s, want %s", x, g.MoveString(drawnThrow[x]), g.MoveString(o.Move))
-			}
-			x++
+	seen := map[brettspiel.Move]bool{}
+	for seed := range uint64(4000) {
+		got := g.SampleChance(rand.New(rand.NewPCG(seed, 1)))
+		want, err := brettspiel.SampleChance(g, rand.New(rand.NewPCG(seed, 1)))
+		if err != nil {
+			t.Fatal(err)
 		}
+		if got != want {
+			t.Fatalf("seed %d: %s, want %s", seed, g.MoveString(got), g.MoveString(want))
+		}
+		seen[got] = true
 	}
-	if x != len(drawnThrow) {
-		t.Fatalf("weights sum to %d, table has %d", x, len(drawnThrow))
+	if len(seen) != len(g.ChanceOutcomes()) {
+		t.Fatalf("%d of %d throws drawn", len(seen), len(g.ChanceOutcomes()))
 	}
 	if err := g.Apply(ThrowMove(dice.Throw3{L: 1, A: 2, B: 3})); err != nil {
 		t.Fatal(err)

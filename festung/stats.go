@@ -171,14 +171,14 @@ type Stats struct {
 	Capped int
 }
 
-// Simulate plays games random games under opts: game i throws from
-// PCG(seed, i), and each decision (which fortress to take from) is chosen
-// uniformly at random from the same source. The games run on up to
+// Statistics plays games random games under opts and summarizes them: game
+// i throws from PCG(seed, i), and each decision (which fortress to take
+// from) is chosen uniformly at random from the same source. The games run on up to
 // GOMAXPROCS goroutines; the result depends only on opts, games and seed.
 // progress, if not nil, is called now and then with the number of games done
 // (from one goroutine at a time).
-func Simulate(opts Options, games int, seed uint64, progress func(done int)) (Stats, error) {
-	o, err := opts.Normalize()
+func Statistics(opts Options, games int, seed uint64, progress func(done int)) (Stats, error) {
+	o, err := opts.normalized()
 	if err != nil {
 		return Stats{}, err
 	}

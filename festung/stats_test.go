@@ -107,7 +107,7 @@ func TestSimulateAgreesWithExact(t *testing.T) {
 	}
 	for n := 2; n <= 6; n++ {
 		ex, _ := ExactOdds(n)
-		st, err := Simulate(ForPlayers(n), games, 42, nil)
+		st, err := Statistics(ForPlayers(n), games, 42, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,11 +137,11 @@ func TestSimulateAgreesWithExact(t *testing.T) {
 
 func TestSimulateIsRepeatable(t *testing.T) {
 	calls := 0
-	a, err := Simulate(ForPlayers(3), 200, 7, func(int) { calls++ })
+	a, err := Statistics(ForPlayers(3), 200, 7, func(int) { calls++ })
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Simulate(ForPlayers(3), 200, 7, nil)
+	b, _ := Statistics(ForPlayers(3), 200, 7, nil)
 	if a.Throws != b.Throws || a.WinnerGain != b.WinnerGain || a.Wins[0] != b.Wins[0] || calls == 0 {
 		t.Errorf("two runs differ or no progress: %+v / %+v, %d calls", a.Throws, b.Throws, calls)
 	}
@@ -151,10 +151,10 @@ func TestSimulateIsRepeatable(t *testing.T) {
 	if _, won := g.Winner(); !won || g.ToMove() != brettspiel.Terminal {
 		t.Errorf("playRandom did not finish:\n%v", g)
 	}
-	if _, err := Simulate(Options{Players: 9}, 10, 1, nil); err == nil {
+	if _, err := Statistics(Options{Players: 9}, 10, 1, nil); err == nil {
 		t.Error("bad options accepted")
 	}
-	if _, err := Simulate(Options{}, 0, 1, nil); err == nil {
+	if _, err := Statistics(Options{}, 0, 1, nil); err == nil {
 		t.Error("zero games accepted")
 	}
 }

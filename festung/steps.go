@@ -22,12 +22,12 @@ var (
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if !g.legal(m) {
 		if g.zero() {
-			return brettspiel.MoveInfo{}, zeroErr("describe")
+			return brettspiel.MoveInfo{}, zeroErr(kit.OpDescribe)
 		}
 		err := kit.CheckMove(g.ToMove(), m, nil, g.MoveString)
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
-			e.Op = "describe"
+			e.Op = kit.OpDescribe
 		}
 		return brettspiel.MoveInfo{}, err
 	}
@@ -59,10 +59,10 @@ func fieldStep(id FieldID, l uint8) brettspiel.Step {
 // brettspiel.ErrZeroGame).
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: kit.OpNextSteps, Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
 	refuse := func(e *brettspiel.Error) ([]brettspiel.Step, brettspiel.Move, error) {
-		e.Op, e.Input = "next steps", stepsearch.Input(made)
+		e.Op, e.Input = kit.OpNextSteps, stepsearch.Input(made)
 		g.tried(e.Refusal, made)
 		return nil, brettspiel.NoMove, e
 	}

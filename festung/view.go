@@ -16,7 +16,7 @@ import (
 // "to". MarshalJSONView writes by hand what encoding/json would.
 func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.zero() {
-		return nil, zeroErr("marshal JSON")
+		return nil, zeroErr(kit.OpEncodeJSON)
 	}
 	s := g.viewToJSON(v)
 	if !v.NoStatic {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 func benchPositions(b testing.TB) map[string]*Game {
@@ -153,15 +154,15 @@ func BenchmarkGenerate(b *testing.B) {
 		b.Run(names[k], func(b *testing.B) {
 			dst := make([]brettspiel.Move, 0, 1024)
 			plays := 0
-			var clock cpuClock
+			var clock gametest.CPUClock
 			b.ReportAllocs()
 			b.ResetTimer()
-			clock.start()
+			clock.Start()
 			for i := 0; i < b.N; i++ {
 				dst = set[i%len(set)].AppendLegalMoves(dst[:0])
 				plays += len(dst)
 			}
-			clock.report(b, "cpu-ns/op", float64(b.N))
+			clock.Report(b, "cpu-ns/op", float64(b.N))
 			b.ReportMetric(float64(plays)/float64(b.N), "plays/throw")
 		})
 	}
@@ -191,10 +192,10 @@ func BenchmarkApply(b *testing.B) {
 		b.Run(names[k], func(b *testing.B) {
 			var g Game
 			events := make([]brettspiel.Event, 0, 64)
-			var clock cpuClock
+			var clock gametest.CPUClock
 			b.ReportAllocs()
 			b.ResetTimer()
-			clock.start()
+			clock.Start()
 			for i := 0; i < b.N; i++ {
 				j := i % len(set)
 				g = set[j]
@@ -203,7 +204,7 @@ func BenchmarkApply(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			clock.report(b, "cpu-ns/op", float64(b.N))
+			clock.Report(b, "cpu-ns/op", float64(b.N))
 		})
 	}
 }
@@ -223,10 +224,10 @@ func BenchmarkRandomPartie(b *testing.B) {
 			events := make([]brettspiel.Event, 0, 64)
 			legal := make([]brettspiel.Move, 0, 1024)
 			turns := 0
-			var clock cpuClock
+			var clock gametest.CPUClock
 			b.ReportAllocs()
 			b.ResetTimer()
-			clock.start()
+			clock.Start()
 			for i := 0; i < b.N; i++ {
 				g = *start
 				g.events = events[:0]
@@ -244,7 +245,7 @@ func BenchmarkRandomPartie(b *testing.B) {
 				}
 				turns += int(g.turns)
 			}
-			clock.report(b, "cpu-ns/turn", float64(turns))
+			clock.Report(b, "cpu-ns/turn", float64(turns))
 			b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
 			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 		})

@@ -2,23 +2,11 @@ package toccateglio
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
-
-// walkOutcome is the draw brettspiel.SampleChance documents: x of the total
-// weight, the outcomes walked in their order.
-func walkOutcome(outs []brettspiel.Outcome, x int) brettspiel.Move {
-	for _, o := range outs {
-		if x < o.Weight {
-			return o.Move
-		}
-		x -= o.Weight
-	}
-	return brettspiel.NoMove
-}
 
 // chancePhases returns games at each kind of chance node: the first and the
 // second throw of the draw for the start (T-S3), and a throw to be played.
@@ -50,10 +38,11 @@ func chancePhases(t *testing.T) map[string]*Game {
 }
 
 // TestT_S3_SampleChanceIsTheWalk: at every kind of chance node, the draw for
-// the start included, the outcomes are the same 21 throws, every draw of 36
-// gives the throw of the walk over their weights, and a seeded SampleChance
-// takes the same number from the source as the walk, so seeded games are
-// what they were. Off the chance nodes there is nothing to draw.
+// the start included, the outcomes are the same 21 throws of 36 in the
+// order of the legal moves, and a seeded SampleChance draws what the walk
+// over their weights draws, taking the same number from the source, so
+// seeded games are what they were. Off the chance nodes there is nothing
+// to draw.
 func TestT_S3_SampleChanceIsTheWalk(t *testing.T) {
 	for name, g := range chancePhases(t) {
 		outs := g.ChanceOutcomes()
@@ -68,65 +57,27 @@ func TestT_S3_SampleChanceIsTheWalk(t *testing.T) {
 			}
 			total += o.Weight
 		}
-		if total != len(drawnThrow) {
-			t.Fatalf("%s: weights sum to %d, table has %d", name, total, len(drawnThrow))
+		if total != 36 {
+			t.Fatalf("%s: weights sum to %d, want 36", name, total)
 		}
-		for x := range total {
-			if want := walkOutcome(outs, x); drawnThrow[x] != want {
-				t.Fatalf("%s: draw %d: %s, want %s", name, x, g.MoveString(drawnThrow[x]), g.MoveString(want))
-			}
-		}
-		for seed := uint64(0); seed < 500; seed++ {
-			r1, r2, r3 := rand.New(rand.NewPCG(seed, 9)), rand.New(rand.NewPCG(seed, 9)), rand.New(rand.NewPCG(seed, 9))
-			got := g.SampleChance(r1)
-			generic, err := brettspiel.SampleChance(g, r3)
-			want := walkOutcome(outs, r2.IntN(total))
-			if err != nil || got != want || generic != want {
-				t.Fatalf("%s seed %d: %v and %v (%v), want %v", name, seed, got, generic, err, want)
-			}
-			if a, b, c := r1.Uint64(), r2.Uint64(), r3.Uint64(); a != b || c != b {
-				t.Fatalf("%s seed %d: the source is left elsewhere than by the walk", name, seed)
-			}
-		}
+		gametest.SampleChanceIsTheWalk(t, name, g, 500)
 	}
 	g := chancePhases(t)["throw"]
 	if err := g.Apply(throwMove(3, 1)); err != nil {
 		t.Fatal(err)
 	}
-	if m := g.SampleChance(rand.New(rand.NewPCG(1, 1))); m != brettspiel.NoMove || g.ChanceOutcomes() != nil {
-		t.Errorf("at a play: %v, %d outcomes", m, len(g.ChanceOutcomes()))
-	}
+	gametest.NothingToSample(t, "at a play", g)
 	g.Simulate(rand.New(rand.NewPCG(1, 1)))
-	if m := g.SampleChance(rand.New(rand.NewPCG(1, 1))); m != brettspiel.NoMove || g.ChanceOutcomes() != nil {
-		t.Errorf("at the end: %v, %d outcomes", m, len(g.ChanceOutcomes()))
-	}
+	gametest.NothingToSample(t, "at the end", g)
 }
 
 // TestChanceOutcomesAreTheCallers: every game and chance node returns its
 // own copy of the table, so that a write into one changes no other, and
 // drawing a throw, which reads the table itself, allocates nothing.
 func TestChanceOutcomesAreTheCallers(t *testing.T) {
-	var first []brettspiel.Outcome
+	games := map[string]brettspiel.Game{}
 	for name, g := range chancePhases(t) {
-		outs := g.ChanceOutcomes()
-		if first == nil {
-			first = slices.Clone(outs)
-		} else if &outs[0] == &first[0] {
-			t.Errorf("%s: the same slice as another node's", name)
-		} else if !slices.Equal(outs, first) {
-			t.Errorf("%s: other outcomes than another node's", name)
-		}
-		outs[0].Weight = 99
-		if again := g.ChanceOutcomes(); again[0].Weight == 99 {
-			t.Errorf("%s: a write into the outcomes changed the game's", name)
-		}
-		r := rand.New(rand.NewPCG(1, 1))
-		if a := testing.AllocsPerRun(100, func() {
-			if _, err := brettspiel.SampleChance(g, r); err != nil {
-				t.Fatal(err)
-			}
-		}); a != 0 {
-			t.Errorf("%s: %v allocations a throw", name, a)
-		}
+		games[name] = g
 	}
+	gametest.ChanceOutcomesAreTheCallers(t, games)
 }

@@ -1,7 +1,7 @@
 // Package toccateglio implements the Toccateglio family of board games —
-// Toccateglispiel, Tokkadille (Alvensleben 1853) and Toccadille — to section 2
-// of the module's rules contract (RULES.md), behind the [brettspiel.Game]
-// interface.
+// Toccateglispiel, Tokkadille (Alvensleben 1853) and Toccadille — to the
+// rules T-… of the module's rule text, rules/rules.md, behind the
+// [brettspiel.Game] interface.
 //
 // # The game
 //
@@ -341,14 +341,14 @@
 //     A record names the first preset whose rules the options are.
 //
 // Left out: T-W5 ("Schule": marks forgotten by a player are taken by the
-// opponent) — the engine marks everything itself; and, as RULES.md says (T-X),
-// touch-move, faulty dice, TS's bearing off "des Zuhaltens wegen" and its
-// garbled sentence on passing an open point.
+// opponent) — the engine marks everything itself; and, as rules/rules.md
+// says (T-X), touch-move, faulty dice, TS's bearing off "des Zuhaltens
+// wegen" and its garbled sentence on passing an open point.
 //
-// Where RULES.md departs from a source it is followed: Ludii's reading of the
-// Jan (points 6–12), its multiplier ("double if fewer than 6") and its
-// single-die hits are not the default; the English paraphrase of AL (one die to
-// start) is not used.
+// Where rules/rules.md departs from a source it is followed: Ludii's reading
+// of the Jan (points 6–12), its multiplier ("double if fewer than 6") and its
+// single-die hits are not the default; the English paraphrase of AL (one die
+// to start) is not used.
 //
 // # Concurrency
 //

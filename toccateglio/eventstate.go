@@ -36,15 +36,8 @@ func (g *Game) eventsAgainstState(evs []brettspiel.Event) string {
 // replayed compares the events and the state that the predecessor p gives
 // with evs and g; what names the move.
 func (g *Game) replayed(p *Game, evs []brettspiel.Event, what string) string {
-	for i := range max(len(evs), len(p.events)) {
-		switch {
-		case i >= len(p.events):
-			return fmt.Sprintf("events[%d] is %s, but %s in this state ends before it", i, evs[i], what)
-		case i >= len(evs):
-			return fmt.Sprintf("the events end after %d, but %s in this state goes on with %s", i, what, p.events[i])
-		case !evs[i].Equal(p.events[i]):
-			return fmt.Sprintf("events[%d] is %s, but %s in this state gives %s", i, evs[i], what, p.events[i])
-		}
+	if reason := kit.SameEvents(evs, p.events, what); reason != "" {
+		return reason
 	}
 	if p.ID() != g.ID() {
 		return fmt.Sprintf("%s gives these events, but it leads to another state (%s)", what, p)
@@ -123,29 +116,9 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 	if me != 0 && me != 1 {
 		return fmt.Sprintf("events[0]: a %s by %s, but only a seat plays", evs[0].Kind, me)
 	}
-	var st [2]step
-	var dice []int // the numbers of the throw the events name
-	n := 0
-	if evs[0].Kind == brettspiel.EventPass {
-		n = -1
-	}
-	i := 0
-	if n < 0 {
-		i = 1
-	}
-	for ; i < len(evs) && isStep(evs[i].Kind); i++ {
-		e := evs[i]
-		switch {
-		case n < 0 || n == 2:
-			return fmt.Sprintf("events[%d]: a step after %d; a play is a pass or at most two steps (T-D1, T-D2)", i, max(n, 0))
-		case e.Player != me:
-			return fmt.Sprintf("events[%d]: a step of player %d in player %d's play", i, e.Player, me)
-		case e.TrackFrom < hand || e.TrackTo <= e.TrackFrom || e.TrackTo > off:
-			return fmt.Sprintf("events[%d]: a step from %d to %d of player %d's track", i, e.TrackFrom, e.TrackTo, me)
-		}
-		st[n] = mkStep(e.TrackFrom, e.TrackTo)
-		dice = append(dice, e.Number)
-		n++
+	st, n, dice, i, reason := stepsOfPlay(evs, me)
+	if reason != "" {
+		return reason
 	}
 	p := *g
 	p.events = nil
@@ -197,8 +170,39 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 	if n > 0 {
 		payload = mkPlay(st[0], st[1])
 	}
-	move := kit.NewMove(me, payload)
-	what := fmt.Sprintf("the play %s by player %d", g.MoveString(move), me)
+	return g.replayPlay(&p, evs, kit.NewMove(me, payload), dice)
+}
+
+// stepsOfPlay reads the steps of player me's play from the events: the
+// pass (n = −1) or up to two steps, the numbers they name, and the index of
+// the first event after them; or the reason they are no play.
+func stepsOfPlay(evs []brettspiel.Event, me brettspiel.Player) (st [2]step, n int, dice []int, i int, reason string) {
+	if evs[0].Kind == brettspiel.EventPass {
+		n, i = -1, 1
+	}
+	for ; i < len(evs) && isStep(evs[i].Kind); i++ {
+		e := evs[i]
+		switch {
+		case n < 0 || n == 2:
+			return st, n, dice, i, fmt.Sprintf("events[%d]: a step after %d; a play is a pass or at most two steps (T-D1, T-D2)", i, max(n, 0))
+		case e.Player != me:
+			return st, n, dice, i, fmt.Sprintf("events[%d]: a step of player %d in player %d's play", i, e.Player, me)
+		case e.TrackFrom < hand || e.TrackTo <= e.TrackFrom || e.TrackTo > off:
+			return st, n, dice, i, fmt.Sprintf("events[%d]: a step from %d to %d of player %d's track", i, e.TrackFrom, e.TrackTo, me)
+		}
+		st[n] = mkStep(e.TrackFrom, e.TrackTo)
+		dice = append(dice, e.Number)
+		n++
+	}
+	return st, n, dice, i, ""
+}
+
+// replayPlay makes the play move again from p, the state before it, with
+// each throw that the numbers dice of its events can name, and returns ""
+// when one gives exactly the events evs and the state g, else why not.
+func (g *Game) replayPlay(p *Game, evs []brettspiel.Event, move brettspiel.Move, dice []int) string {
+	payload := move.Payload()
+	what := fmt.Sprintf("the play %s by player %d", g.MoveString(move), move.Actor())
 	var throws [][2]int // the throws the events can name: a number may be missing
 	switch len(dice) {
 	case 2:
@@ -215,7 +219,7 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 		if t[0] < 1 || t[0] > 6 || t[1] < 1 || t[1] > 6 {
 			return fmt.Sprintf("the events name the numbers %v, not a throw of two dice", dice)
 		}
-		q := p
+		q := *p
 		q.dice = [2]uint8{uint8(max(t[0], t[1])), uint8(min(t[0], t[1]))}
 		if r := q.check(); r != "" {
 			reason = fmt.Sprintf("%s cannot have been made here: before it, %s", what, r)

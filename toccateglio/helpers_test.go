@@ -97,3 +97,13 @@ func eventsString(evs []brettspiel.Event) string {
 	}
 	return b.String()
 }
+
+// throwPairs lists the dice of the 21 throws of the table throws, in its
+// order: higher die first.
+var throwPairs = func() (t [21][2]uint8) {
+	for i := range t {
+		p := throws.Outcome(i).Move.Payload()
+		t[i] = [2]uint8{uint8(p >> 3), uint8(p & 7)}
+	}
+	return t
+}()

@@ -195,7 +195,7 @@ func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 // The zero Game has no JSON form: an error wrapping brettspiel.ErrZeroGame.
 func (g *Game) MarshalJSON() ([]byte, error) {
 	if g.phase == phaseZero {
-		return nil, zeroGame("encode JSON")
+		return nil, zeroGame(kit.OpEncodeJSON)
 	}
 	return json.Marshal(g.stateToJSON())
 }
@@ -220,16 +220,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // must leave the setup, the winner to throw). On error, which names the
 // problem, g is unchanged.
 func (g *Game) UnmarshalJSON(data []byte) error {
-	var s stateJSON
-	if err := kit.DecodeState(data, &s); err != nil {
-		return err
-	}
-	n, err := s.game()
-	if err != nil {
-		return err
-	}
-	*g = *n
-	return nil
+	return kit.UnmarshalState(data, g, (*stateJSON).game)
 }
 
 // lookup returns the index of name in names; "" names nothing.
@@ -254,20 +245,53 @@ func readThrow(v []int) ([2]uint8, bool) {
 }
 
 func (s *stateJSON) game() (*Game, error) {
-	var sentinel error = brettspiel.ErrBadPosition
-	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "decode JSON", Err: sentinel, Reason: fmt.Sprintf(format, args...)}
-	}
 	if err := s.StateJSON.Check(Variant, 2); err != nil {
 		return nil, err
 	}
-	// The rules.
-	r := &s.Rules
+	o, err := s.Rules.options()
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.state(o)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.agrees(g); err != nil {
+		return nil, err
+	}
+	bad := func(format string, args ...any) (*Game, error) {
+		return nil, badJSON(brettspiel.ErrBadPosition, format, args...)
+	}
+	if err := s.CheckEvents(eventLimits(g)); err != nil {
+		return nil, err
+	}
+	if reason := checkEvents(s.Events); reason != "" {
+		return bad("%s", reason)
+	}
+	if reason := g.eventsAgainstState(s.Events); reason != "" {
+		return bad("%s", reason)
+	}
+	if len(s.Events) > 0 {
+		g.events = slices.Clone(s.Events)
+	}
+	return g, nil
+}
+
+// badJSON is the error of a state whose JSON form is refused.
+func badJSON(sentinel error, format string, args ...any) error {
+	return &brettspiel.Error{Op: kit.OpDecodeJSON, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
+}
+
+// options reads the rules, checked as Options.Validate checks them, and
+// their preset, which must be theirs.
+func (r *rulesJSON) options() (Options, error) {
+	bad := func(format string, args ...any) (Options, error) {
+		return Options{}, badJSON(brettspiel.ErrBadOptions, format, args...)
+	}
 	o := Options{Stones: r.Stones, EnterFromHand: r.EnterFromHand, LowerBegins: r.LowerBegins,
 		ThrowAgainAfterDoublet: r.ThrowAgainAfterDoublet, ClosedOpponentHucke: r.ClosedOpponentHucke,
 		HigherDie: r.HigherDie, SinglesInForce: r.SinglesInForce, ExactBearOffAlways: r.ExactBearOffAlways,
 		NoSatz: r.NoSatz, SingleDieHitsOnly: r.SingleDieHitsOnly, Partien: r.Partien, TurnCap: r.TurnCap}
-	sentinel = brettspiel.ErrBadOptions
 	fp, ok := lookup(firstNames[:], r.FirstPlayer)
 	if !ok {
 		return bad("rules.firstPlayer is %s, want one of %s", quote.Quote(r.FirstPlayer), strings.Join(firstNames[:], ", "))
@@ -284,7 +308,7 @@ func (s *stateJSON) game() (*Game, error) {
 	o.HuckeForce, o.Multipliers = HuckeForce(hf), Multipliers(mu)
 	o, err := o.normalized()
 	if err != nil {
-		return bad("rules: %s", err.(*brettspiel.Error).Reason)
+		return bad("rules: %s", reason(err))
 	}
 	if r.Preset != "" {
 		p, ok := PresetNamed(r.Preset)
@@ -295,8 +319,15 @@ func (s *stateJSON) game() (*Game, error) {
 			return bad("rules.preset is %s, but the rules differ from it: %s", quote.Quote(r.Preset), strings.Join(d, " "))
 		}
 	}
-	// The state.
-	sentinel = brettspiel.ErrBadPosition
+	return o, nil
+}
+
+// state reads the state of the game under o from its keys, and checks it
+// as FromPosition checks a position.
+func (s *stateJSON) state(o Options) (*Game, error) {
+	bad := func(format string, args ...any) (*Game, error) {
+		return nil, badJSON(brettspiel.ErrBadPosition, format, args...)
+	}
 	own := &s.Own
 	g := &Game{opts: o}
 	ph, ok := lookup(phaseNames[:], s.Phase)
@@ -380,6 +411,16 @@ func (s *stateJSON) game() (*Game, error) {
 	if reason := g.check(); reason != "" {
 		return bad("%s", reason)
 	}
+	return g, nil
+}
+
+// agrees checks that the keys that follow from the state of g (the sides'
+// counts, the points, whose turn, the returns, the winner, the legal moves
+// and the ID) agree with it.
+func (s *stateJSON) agrees(g *Game) error {
+	bad := func(format string, args ...any) error {
+		return badJSON(brettspiel.ErrBadPosition, format, args...)
+	}
 	// What follows from the state must agree with it.
 	want := g.stateToJSON()
 	for p, sd := range s.Sides {
@@ -424,19 +465,7 @@ func (s *stateJSON) game() (*Game, error) {
 	if s.ID != want.ID {
 		return bad("the id %s does not agree with the state, whose id is %q", quote.Quote(s.ID), want.ID)
 	}
-	if err := s.CheckEvents(eventLimits(g)); err != nil {
-		return nil, err
-	}
-	if reason := checkEvents(s.Events); reason != "" {
-		return bad("%s", reason)
-	}
-	if reason := g.eventsAgainstState(s.Events); reason != "" {
-		return bad("%s", reason)
-	}
-	if len(s.Events) > 0 {
-		g.events = slices.Clone(s.Events)
-	}
-	return g, nil
+	return nil
 }
 
 // checkEvents returns what is wrong with decoded events beyond the bounds
@@ -495,15 +524,4 @@ func eventLimits(g *Game) kit.EventLimits {
 		MaxDice: 2, DiceSides: 6,
 		Ends: func() bool { return g.phase == phaseDecide || g.phase == phaseOver },
 	}
-}
-
-// presetRules reports whether settings against a preset touch only the length
-// of the match and the first player, so that the rules are the preset's.
-func presetRules(settings []string) bool {
-	for _, s := range settings {
-		if k, _, _ := strings.Cut(s, "="); k != "partien" && k != "turn-cap" && k != "first-player" {
-			return false
-		}
-	}
-	return true
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 )
 
-// Points of a player's track (RULES.md §2).
+// Points of a player's track (rules/rules.md, T-S2).
 const (
 	hand     = board.Waiting  // 0: stones not yet entered (Toccadille)
 	ownHucke = 12             // the own Hucke
@@ -384,8 +384,16 @@ func (m *mover) plays(dst []brettspiel.Move, actor brettspiel.Player, higherDie 
 	if len(dst) > start || mode == genAnyTwo {
 		return dst, 2 - b2i(len(dst) == start)
 	}
-	// One number only (T-D6): each step alone; under HigherDie the higher
-	// number when it can be played.
+	return m.onePlays(dst, base, srcLo, srcHi, higherDie, mode), 1
+}
+
+// onePlays appends the plays of one number only (T-D6), when no play uses
+// both: each step alone, from the sources srcLo of the lower number and
+// srcHi of the higher; under HigherDie the higher number when it can be
+// played. Unless mode is genAll it stops at the first.
+func (m *mover) onePlays(dst []brettspiel.Move, base uint64, srcLo, srcHi uint32, higherDie bool, mode int) []brettspiel.Move {
+	hi, lo := m.hi, m.lo
+	doublet := hi == lo
 	if higherDie && !doublet {
 		for ps := srcHi; ps != 0; ps &= ps - 1 {
 			if p := bits.TrailingZeros32(ps); m.oneOK(p, p+hi) {
@@ -399,24 +407,24 @@ func (m *mover) plays(dst []brettspiel.Move, actor brettspiel.Player, higherDie 
 		if srcLo&(1<<p) != 0 && m.oneOK(p, p+lo) {
 			dst = append(dst, brettspiel.Move(base|uint64(mkStep(p, p+lo))<<10))
 			if mode != genAll {
-				return dst, 1
+				return dst
 			}
 		}
 		if !doublet && srcHi&(1<<p) != 0 && m.oneOK(p, p+hi) {
 			dst = append(dst, brettspiel.Move(base|uint64(mkStep(p, p+hi))<<10))
 			if mode != genAll {
-				return dst, 1
+				return dst
 			}
 		}
 	}
-	return dst, 1
+	return dst
 }
 
 // generalPlays is plays for the positions that are not simple: the last
 // stones coming home and bearing off, or the last stone in hand. It walks
 // every sequence of single steps in both orders of the dice, as the order of
-// the filters in RULES.md §2 describes, and keeps one play per position
-// reached (the smallest notation).
+// the rules of a play in rules/rules.md (T-D1…T-D8) describes, and keeps one
+// play per position reached (the smallest notation).
 func (m *mover) generalPlays(dst []brettspiel.Move, actor brettspiel.Player, higherDie bool, mode int) ([]brettspiel.Move, int) {
 	start := len(dst)
 	base := uint64(kit.NewMove(actor, 0))
@@ -593,181 +601,29 @@ func (m *mover) anyTwo(actor brettspiel.Player) bool {
 	return used == 2
 }
 
-// seqLegal reports whether the two steps a and b are a legal play of both
-// numbers from the mover's position: played one after the other in some
-// order, each with one of the dice, each step allowed by the single-step rules
-// where it is made (T-S4, T-D3, T-D4 with the borrowed pass only between the
-// steps of one stone, T-B1, T-B2), a lone stone not stopping on the empty own
-// Hucke (T-H1), and the whole-throw rules after both (T-H1, T-H2, T-D8). A
-// first step that bears off the last stone ends the Marsch and is a play by
-// itself.
-func (m *mover) seqLegal(a, b step) bool {
-	s := &m.s
-	for o := 0; o < 2; o++ {
-		x, y := a, b
-		if o == 1 {
-			x, y = b, a
-		}
-		for k := 0; k < 2; k++ {
-			dx, dy := m.hi, m.lo
-			if k == 1 {
-				if m.hi == m.lo {
-					break
-				}
-				dx, dy = m.lo, m.hi
-			}
-			t1, ok := m.stepTo(s, x.from(), dx, true)
-			if !ok || t1 != x.to() {
-				continue
-			}
-			s1 := *s
-			s1[x.from()]--
-			s1[t1]++
-			switch {
-			case t1 == off && s1[off] == m.stones:
-				continue
-			case t1 == oppHucke && y.from() != oppHucke:
-				continue
-			case t1 == ownHucke && y.from() == ownHucke && s[ownHucke] == 0:
-				continue
-			}
-			t2, ok := m.stepTo(&s1, y.from(), dy, false)
-			if !ok || t2 != y.to() {
-				continue
-			}
-			s1[y.from()]--
-			s1[t2]++
-			if m.keepsRules(&s1) {
-				return true
-			}
+// closedQuarters returns a bit per quarter 1, 2, 4 whose six points all hold
+// two or more of the side's stones (T-J1).
+func closedQuarters(s *board.Side) uint8 {
+	// Adding 0x7e to a count of 0…16 sets its top bit exactly when it is 2
+	// or more; a quarter is six bytes of a word.
+	const six, plus = 0x0000808080808080, 0x7e7e7e7e7e7e7e7e
+	var m uint8
+	for i, w := range [3]uint64{word(s, 1), word(s, 7), word(s, 18) >> 8} { // points 1…6, 7…12, 19…24
+		if (w+plus)&six == six {
+			m |= 2 << (i + i/2) // quarters 1, 2, 4
 		}
 	}
-	return false
+	return m
 }
 
-// simpleTwo is the check of a two-step play a b (a < b) in a simple position
-// by the masks of plays, which it mirrors: two stones one number each, or
-// one stone both numbers through the nearer open point.
-func (m *mover) simpleTwo(a, b step) bool {
-	own := m.own &^ 1
-	chains := true
-	if m.s[hand] > 0 {
-		own, chains = 1, false
-	}
-	p, t, q, tq := a.from(), a.to(), b.from(), b.to()
-	d, e := t-p, tq-q
-	if !(d == m.lo && e == m.hi || d == m.hi && e == m.lo) || t > 24 || tq > 24 {
-		return false
-	}
-	if q == t { // the same stone moves on (or another from t: the same play)
-		return chains && own&(1<<p) != 0 && m.mid&(1<<t) != 0 && m.land&(1<<tq) != 0 &&
-			m.oneOK(p, tq) && (d == m.lo || m.mid&(1<<(p+m.lo)) == 0)
-	}
-	if own&(m.land>>d)&(1<<p) == 0 || own&(m.land>>e)&(1<<q) == 0 || (p == q && m.s[p] < 2) {
-		return false
-	}
-	return m.pairOK(p, t, q, tq)
-}
-
-// oneStep reports whether step a alone is a legal single step of one of the
-// dice (d = 0), or of the die d, ending on a point where a stone may stay,
-// and it returns the side after it.
-func (m *mover) oneStep(a step, d int) (board.Side, bool) {
-	s1 := m.s
-	for _, x := range [2]int{m.hi, m.lo} {
-		if d != 0 && x != d {
-			continue
-		}
-		if t, ok := m.stepTo(&m.s, a.from(), x, true); ok && t == a.to() && t != oppHucke {
-			s1[a.from()]--
-			s1[t]++
-			return s1, true
-		}
-	}
-	return s1, false
-}
-
-// chainAround reports whether the stone on a.from() can reach to by both
-// dice through a point before a.to(): the same position as the play of a
-// (and a second step from a.to() on to to) with a smaller notation.
-func (m *mover) chainAround(a step, to int) bool {
-	for _, d := range [2]int{m.lo, m.hi} {
-		x := a.from() + d
-		if x < a.to() && x <= 24 && m.seqLegal(mkStep(a.from(), x), mkStep(x, to)) {
-			return true
-		}
-	}
-	return false
-}
-
-// anyOneStep reports whether some stone can play the die d alone, keeping the
-// whole-throw rules.
-func (m *mover) anyOneStep(d int) bool {
-	for p := 0; p <= 24; p++ {
-		if m.s[p] == 0 {
-			continue
-		}
-		if t, ok := m.stepTo(&m.s, p, d, true); ok && t != oppHucke {
-			f := m.s
-			f[p]--
-			f[t]++
-			if m.keepsRules(&f) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// checkPlay reports whether payload is one of the legal plays of the throw,
-// from m, the mover's view of the position (newMover), without listing the
-// plays; force tells that it is the force play (T-H3). It
-// decodes the play's steps and replays them with the single-step rules
-// (seqLegal), then applies the filters of the whole turn: a play of one
-// number only when no play uses both, and under HigherDie the higher number
-// when it can be played alone (T-D6); the pass only when nothing can be
-// played (T-D7); the force play beside all of them. Last it checks that the
-// payload is the play's one form in the list: of two routes of one stone to
-// the same point the one through the nearer point, as ParseMove and the list
-// name it. The state is not changed.
-//
-// The single steps are checked one at a time by mover.stepTo; a frontend's
-// click-by-click input can use the same rules step by step.
-func (g *Game) checkPlay(m *mover, payload uint64) (force, ok bool) {
-	if payload == 0 {
-		return false, m.numbersUsed(g.turn, g.opts.HigherDie) == 0
-	}
+// afterPlay returns the side after the steps of payload.
+func afterPlay(s board.Side, payload uint64) board.Side {
 	a, b := playSteps(payload)
-	if payload>>20 != 0 || a == 0 || mkPlay(a, b) != payload || !validStep(a) || (b != 0 && !validStep(b)) {
-		return false, false
-	}
-	if fa, fb, ok := g.forcePlay(m); ok && mkPlay(fa, fb) == payload {
-		return true, true
-	}
-	if b != 0 && m.simple {
-		return false, m.simpleTwo(a, b)
-	}
-	if b != 0 {
-		if !m.seqLegal(a, b) {
-			return false, false
-		}
-		// One stone moving both dice: the route through the nearer point is the play.
-		return false, a.to() != b.from() || !m.chainAround(a, b.to())
-	}
-	s1, ok := m.oneStep(a, 0)
-	if !ok {
-		return false, false
-	}
-	if a.to() == off && s1[off] == m.stones { // the Marsch is over with this step
-		return false, !m.chainAround(a, off)
-	}
-	if !m.keepsRules(&s1) || m.anyTwo(g.turn) { // T-D6: both numbers when a play uses both
-		return false, false
-	}
-	if g.opts.HigherDie && m.hi != m.lo {
-		if _, byHi := m.oneStep(a, m.hi); !byHi && m.anyOneStep(m.hi) {
-			return false, false // T-D6 option: the higher number
+	for _, st := range [2]step{a, b} {
+		if st != 0 {
+			s[st.from()]--
+			s[st.to()]++
 		}
 	}
-	return false, true
+	return s
 }

@@ -274,7 +274,7 @@ func (g *Game) refAppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	case phaseOver:
 		return dst
 	case phaseDraw0, phaseDraw1, phaseThrow:
-		for _, t := range throws {
+		for _, t := range throwPairs {
 			dst = append(dst, throwMove(t[0], t[1]))
 		}
 		return dst
@@ -477,7 +477,7 @@ func (g *Game) refAssignDice(s board.Side, a, b step) (int, int) {
 	return d[0], d[1]
 }
 
-// playSteps moves the stones of a play and emits the move events; it returns
+// refPlaySteps moves the stones of a play and emits the move events; it returns
 // the die left unused by a one-step play.
 func (g *Game) refPlaySteps(payload uint64) (unused int) {
 	me := g.turn

@@ -142,7 +142,7 @@ func TestT_D6_GeneratorMatchesReference(t *testing.T) {
 	for k, v := range vs {
 		var got, want []brettspiel.Move
 		for _, g := range comparePositions(t, v.o, uint64(k+1), per) {
-			for _, th := range throws {
+			for _, th := range throwPairs {
 				x := withThrow(g, th[0], th[1])
 				got = x.AppendLegalMoves(got[:0])
 				want = x.refAppendLegalMoves(want[:0])
@@ -190,7 +190,7 @@ func moveStrings(g *Game, ms []brettspiel.Move) []string {
 func TestT_D6_GeneralPathMatchesReference(t *testing.T) {
 	for k, v := range compareVariants() {
 		for _, g := range comparePositions(t, v.o, uint64(50+k), conformance.Games(100, 2000)) {
-			for _, th := range throws {
+			for _, th := range throwPairs {
 				x := withThrow(g, th[0], th[1])
 				m := x.newMover()
 				got, _ := m.generalPlays(nil, x.turn, x.opts.HigherDie, genAll)
@@ -257,7 +257,7 @@ func TestApplyAgreesWithTheList(t *testing.T) {
 	checked := 0
 	for k, v := range compareVariants() {
 		for _, g := range comparePositions(t, v.o, uint64(200+k), conformance.Games(6, 1500)) {
-			for _, th := range throws {
+			for _, th := range throwPairs {
 				if r.IntN(3) != 0 {
 					continue
 				}
@@ -300,7 +300,7 @@ func TestApplyEventsMatchReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 6))
 	for k, v := range compareVariants() {
 		for _, g := range comparePositions(t, v.o, uint64(300+k), conformance.Games(200, 5000)) {
-			th := throws[r.IntN(len(throws))]
+			th := throwPairs[r.IntN(len(throwPairs))]
 			x := withThrow(g, th[0], th[1])
 			for _, m := range x.refAppendLegalMoves(nil) {
 				got, want := *x, *x
@@ -327,7 +327,7 @@ func TestApplyEventsMatchReference(t *testing.T) {
 func TestT_M1_HitCountMatchesHitMarks(t *testing.T) {
 	for k, v := range compareVariants() {
 		for _, g := range comparePositions(t, v.o, uint64(400+k), conformance.Games(300, 5000)) {
-			for _, th := range throws {
+			for _, th := range throwPairs {
 				x := withThrow(g, th[0], th[1])
 				for me := 0; me < 2; me++ {
 					if got, want := x.hitCount(me), x.hitMarks(me, false); got != want {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -69,15 +68,15 @@ func stepString(s step) string {
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	fail := func(err error, format string, args ...any) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
+		return brettspiel.NoMove, &brettspiel.Error{Op: kit.OpParseMove, Input: in, Err: err, Reason: fmt.Sprintf(format, args...)}
 	}
 	// refuse completes a refusal by the rules with what was tried
 	refuse := func(e *brettspiel.Error, st []step, at int) (brettspiel.Move, error) {
-		e.Op, e.Input = "parse move", in
+		e.Op, e.Input = kit.OpParseMove, in
 		return brettspiel.NoMove, g.tried(e, st, at)
 	}
 	if g.phase == phaseZero {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: brettspiel.ErrZeroGame}
+		return brettspiel.NoMove, &brettspiel.Error{Op: kit.OpParseMove, Input: in, Err: brettspiel.ErrZeroGame}
 	}
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
 	p := g.ToMove()
@@ -159,164 +158,3 @@ func parsePoint(s, word string, lo, hi int) (int, bool) {
 }
 
 func (g *Game) throwString() string { return fmt.Sprintf("%d-%d", g.dice[0], g.dice[1]) }
-
-// String draws the position: the board in absolute points (player 0's track;
-// X player 0, O player 1), stones in hand and borne off, marks, strokes, and
-// who is to do what. The zero Game is "zero Game".
-func (g *Game) String() string {
-	if g.phase == phaseZero {
-		return "zero Game"
-	}
-	var b strings.Builder
-	bd := g.Board()
-	b.WriteString(bd.String())
-	fmt.Fprintf(&b, "marks X %d, O %d; strokes X %d, O %d; Partie %d of %d\n",
-		g.marks[0], g.marks[1], g.strokes[0], g.strokes[1], min(int(g.partien)+1, g.opts.Partien), g.opts.Partien)
-	name := [2]string{"X", "O"}
-	switch g.phase {
-	case phaseDraw0:
-		b.WriteString("draw for the start: X throws")
-	case phaseDraw1:
-		fmt.Fprintf(&b, "draw for the start: X threw %d-%d, O throws", g.draw0[0], g.draw0[1])
-	case phaseThrow:
-		fmt.Fprintf(&b, "%s (player %d) throws", name[g.turn], g.turn)
-	case phaseMove:
-		fmt.Fprintf(&b, "%s (player %d) plays %s", name[g.turn], g.turn, g.throwString())
-	case phaseDecide:
-		fmt.Fprintf(&b, "%s (player %d) won the Partie: go-on or afresh", name[g.turn], g.turn)
-	case phaseOver:
-		if g.capped {
-			b.WriteString("over (turn cap)")
-		} else {
-			b.WriteString("the match is over")
-		}
-	}
-	return b.String()
-}
-
-// Position is a loadable state between turns: the stones, the score, and
-// whose turn it is, either to throw (Dice zero) or to play Dice.
-type Position struct {
-	Stones  [2]board.Side     // each player's stones in his own track: 0 the hand, 1…24, 25 borne off
-	Marks   [2]int            // marks in the current Partie, 0…11
-	Strokes [2]int            // strokes won in the match
-	Partien int               // Partien of the match finished
-	Turn    brettspiel.Player // who throws, or who plays Dice
-	Dice    [2]int            // the throw to play (its hit marks already counted), or zeros
-}
-
-// Position returns the current position. It describes the state fully only
-// when a player is to throw or to play a throw; during the draw for the start,
-// at the winner's decision and at the end it gives the stones and the score.
-func (g *Game) Position() Position {
-	return Position{
-		Stones:  g.sides,
-		Marks:   g.Marks(),
-		Strokes: g.Strokes(),
-		Partien: int(g.partien),
-		Turn:    g.turn,
-		Dice:    [2]int{int(g.dice[0]), int(g.dice[1])},
-	}
-}
-
-// FromPosition builds a game under opts at pos. A position that cannot arise
-// under the rules is refused with an error wrapping brettspiel.ErrBadPosition
-// that names the problem. The turn cap counts from the loaded position, at
-// the fewest turns that reach it — that finish pos.Partien, that bring the
-// stones from the setup to pos.Stones, and one if there are marks (see the
-// position ID) — so that the game saves and loads as it is.
-func FromPosition(opts Options, pos Position) (*Game, error) {
-	o, err := opts.normalized()
-	if err != nil {
-		return nil, err
-	}
-	bad := func(rules []string, format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
-	}
-	if pos.Turn != 0 && pos.Turn != 1 {
-		return bad(nil, "Turn is %d, want player 0 or 1", pos.Turn)
-	}
-	for pl := 0; pl < 2; pl++ {
-		if reason, rule := checkSide(o, pl, &pos.Stones[pl], false); reason != "" {
-			return bad(rule, "%s", reason)
-		}
-		if pos.Marks[pl] < 0 || pos.Marks[pl] > 11 {
-			return bad(nil, "player %d has %d marks, want 0…11", pl, pos.Marks[pl])
-		}
-		if pos.Strokes[pl] < 0 || pos.Strokes[pl] > 4*o.Partien {
-			return bad(nil, "player %d has %d strokes", pl, pos.Strokes[pl])
-		}
-	}
-	if reason := checkPoints(&pos.Stones); reason != "" {
-		return bad([]string{"T-D3"}, "%s", reason)
-	}
-	if pos.Partien < 0 || pos.Partien >= o.Partien {
-		return bad(nil, "Partien finished is %d, the match has %d", pos.Partien, o.Partien)
-	}
-	if st := pos.Strokes[0] + pos.Strokes[1]; st < pos.Partien || st > 4*pos.Partien {
-		return bad(nil, "%d strokes after %d Partien", st, pos.Partien)
-	}
-	d := pos.Dice
-	if !(d[0] == 0 && d[1] == 0) && (d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
-		return bad(nil, "Dice %d-%d, want two dice 1…6 or zeros", d[0], d[1])
-	}
-	g := &Game{opts: o, sides: pos.Stones, turn: pos.Turn, partien: int32(pos.Partien)}
-	for pl := 0; pl < 2; pl++ {
-		g.marks[pl] = int8(pos.Marks[pl])
-		g.strokes[pl] = int32(pos.Strokes[pl])
-	}
-	// The turns played count as the fewest that reach the position, so that
-	// the state agrees with its history when it is saved.
-	turns := fewestTurns(&o, &g.sides, g.marks, pos.Partien)
-	if turns >= o.TurnCap {
-		return bad(nil, "the position takes at least %d turns (its Partien, marks and stones beyond the setup), but the turn cap is %d", turns, o.TurnCap)
-	}
-	g.turns = int32(turns)
-	g.phase = phaseThrow
-	if d[0] != 0 {
-		g.phase = phaseMove
-		g.dice = [2]uint8{uint8(max(d[0], d[1])), uint8(min(d[0], d[1]))}
-	}
-	return g, nil
-}
-
-// checkSide returns what is wrong with player pl's stones under o, or "",
-// and the rules that forbid it where one does.
-// allOff allows every stone borne off: the winner of a Marsch before the
-// stones go back to the setup.
-func checkSide(o Options, pl int, s *board.Side, allOff bool) (string, []string) {
-	total := 0
-	for i, c := range s {
-		if c < 0 {
-			return fmt.Sprintf("player %d has %d stones at %d", pl, c, i), nil
-		}
-		total += int(c)
-	}
-	switch {
-	case total != o.Stones:
-		return fmt.Sprintf("player %d has %d stones, want %d", pl, total, o.Stones), nil
-	case s[oppHucke] > 0:
-		return fmt.Sprintf("player %d has stones on the opponent's Hucke (his 13)", pl), []string{"T-D4"}
-	case s[ownHucke] == 1:
-		return fmt.Sprintf("player %d has a lone stone on his Hucke", pl), []string{"T-H1", "T-H2"}
-	case s[hand] > 0 && !o.EnterFromHand:
-		return fmt.Sprintf("player %d has stones in hand, but these rules enter none", pl), []string{"T-S4"}
-	case s[off] == int8(o.Stones) && !allOff:
-		return fmt.Sprintf("player %d has borne off all stones: the Marsch would be over", pl), []string{"T-B3"}
-	case s[off] > 0 && s.CountIn(1, 18)+int(s[hand]) > 0:
-		return fmt.Sprintf("player %d has borne off stones while others are outside his last quarter", pl), []string{"T-B1"}
-	case s[hand] > 0 && s.CountIn(7, 24)+int(s[off]) > 0:
-		return fmt.Sprintf("player %d has stones in hand and stones beyond his first quarter", pl), []string{"T-S4"}
-	}
-	return "", nil
-}
-
-// checkPoints returns "" unless both players have stones on one point.
-func checkPoints(sides *[2]board.Side) string {
-	for p := 1; p <= 24; p++ {
-		if sides[0][p] > 0 && sides[1][25-p] > 0 {
-			return fmt.Sprintf("both players have stones on point %d (player 0's track)", p)
-		}
-	}
-	return ""
-}

@@ -1,9 +1,15 @@
 package toccateglio
 
 import (
+	"errors"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Multipliers selects the table of T-W2: how many strokes a Partie is worth by
@@ -141,29 +147,24 @@ func Toccadille() Options {
 	}
 }
 
-// Preset is a named rule set for a frontend's menu.
-type Preset struct {
-	Name    string  // e.g. "Toccateglispiel"
-	Source  string  // the source text it follows
-	Summary string  // what distinguishes it from the others
-	Options Options // its rules
-}
+// Preset is a named rule set for a frontend's menu and for game records.
+type Preset = kit.Preset[Options]
 
 // Presets lists the presets, the default first.
 func Presets() []Preset {
 	return []Preset{
-		{"Toccateglispiel", "encyclopedia text after the game books of 1769–1830",
-			"15 stones on point 1; higher draw begins; an empty opposing Hucke lends the pass; no single stone into the opponent's second quarter while he has his Force; no exact bearing off while he stands on his start point; a Marsch won with a doublet wins the Partie (Satz)",
-			Toccateglispiel()},
-		{"Tokkadille 1853", "Alvensleben, Encyclopädie der Spiele (1853)",
-			"15 stones on point 1; the lower draw begins and plays that throw; the opposing Hucke is closed; the Hucke may be taken by force only while one holds it",
-			Tokkadille1853(15)},
-		{"Tokkadille 1853, 16 stones", "Alvensleben, Encyclopädie der Spiele (1853)",
-			"as Tokkadille 1853 with 16 stones each",
-			Tokkadille1853(16)},
-		{"Toccadille", "later encyclopedia text on Toccadille",
-			"stones entered from the hand; a new throw after every doublet; the loser's 1–3 marks give ×3, 4–6 ×2; the opposing Hucke is closed",
-			Toccadille()},
+		{Name: "Toccateglispiel", Source: "encyclopedia text after the game books of 1769–1830",
+			Summary: "15 stones on point 1; higher draw begins; an empty opposing Hucke lends the pass; no single stone into the opponent's second quarter while he has his Force; no exact bearing off while he stands on his start point; a Marsch won with a doublet wins the Partie (Satz)",
+			Options: Toccateglispiel()},
+		{Name: "Tokkadille 1853", Source: "Alvensleben, Encyclopädie der Spiele (1853)",
+			Summary: "15 stones on point 1; the lower draw begins and plays that throw; the opposing Hucke is closed; the Hucke may be taken by force only while one holds it",
+			Options: Tokkadille1853(15)},
+		{Name: "Tokkadille 1853, 16 stones", Source: "Alvensleben, Encyclopädie der Spiele (1853)",
+			Summary: "as Tokkadille 1853 with 16 stones each",
+			Options: Tokkadille1853(16)},
+		{Name: "Toccadille", Source: "later encyclopedia text on Toccadille",
+			Summary: "stones entered from the hand; a new throw after every doublet; the loser's 1–3 marks give ×3, 4–6 ×2; the opposing Hucke is closed",
+			Options: Toccadille()},
 	}
 }
 
@@ -175,10 +176,19 @@ const maxTurnCap = brettspiel.MaxTurnCap
 // Partien; 1000 is far beyond any sitting.
 const maxPartienOption = 1000
 
-// normalized fills the defaults and checks the ranges.
+// Validate reports whether o are rules of the game: nil, or an error
+// wrapping brettspiel.ErrBadOptions that names the field out of range. The
+// zero value of a field stands for its default (see Options). New,
+// FromPosition and the decoders of the state refuse what Validate refuses.
+func (o Options) Validate() error {
+	_, err := o.normalized()
+	return err
+}
+
+// normalized fills the defaults and checks the ranges (see Validate).
 func (o Options) normalized() (Options, error) {
 	bad := func(format string, args ...any) (Options, error) {
-		return o, &brettspiel.Error{Op: "new game", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+		return o, &brettspiel.Error{Op: kit.OpCheckOptions, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if o.Stones == 0 {
 		o.Stones = 15
@@ -199,10 +209,246 @@ func (o Options) normalized() (Options, error) {
 		return bad("Multipliers is %d", o.Multipliers)
 	}
 	if err := o.FirstPlayer.Validate(2); err != nil {
-		return bad("%s", err.(*brettspiel.Error).Reason)
+		return bad("%s", reason(err))
 	}
 	if o.TurnCap == 0 {
 		o.TurnCap = 5000 * o.Partien
 	}
 	return o, nil
+}
+
+// setting is one option's key in the text form of Options, with its value in
+// text and its parser.
+type setting struct {
+	key string
+	get func(o *Options) string
+	set func(o *Options, v string) bool
+}
+
+func boolSetting(key string, f func(o *Options) *bool) setting {
+	return setting{key,
+		func(o *Options) string { return strconv.FormatBool(*f(o)) },
+		func(o *Options, v string) bool {
+			b, err := strconv.ParseBool(v)
+			if err != nil || (v != "true" && v != "false") {
+				return false
+			}
+			*f(o) = b
+			return true
+		}}
+}
+
+func intSetting(key string, f func(o *Options) *int) setting {
+	return setting{key,
+		func(o *Options) string { return strconv.Itoa(*f(o)) },
+		func(o *Options, v string) bool {
+			n, err := strconv.Atoi(v)
+			if err != nil || v != strconv.Itoa(n) {
+				return false
+			}
+			*f(o) = n
+			return true
+		}}
+}
+
+func enumSetting(key string, names []string, f func(o *Options) *uint8) setting {
+	return setting{key,
+		func(o *Options) string {
+			if i := int(*f(o)); i < len(names) {
+				return names[i]
+			}
+			return strconv.Itoa(int(*f(o)))
+		},
+		func(o *Options, v string) bool {
+			for i, n := range names {
+				if v == n {
+					*f(o) = uint8(i)
+					return true
+				}
+			}
+			return false
+		}}
+}
+
+var huckeForceNames = []string{"without-hucke", "with-hucke", "never"}
+
+var multipliersNames = []string{"ts", "td"}
+
+// settings lists the keys of the text form of Options, in their order.
+var settings = []setting{
+	intSetting("stones", func(o *Options) *int { return &o.Stones }),
+	boolSetting("enter-from-hand", func(o *Options) *bool { return &o.EnterFromHand }),
+	boolSetting("lower-begins", func(o *Options) *bool { return &o.LowerBegins }),
+	{"first-player",
+		func(o *Options) string {
+			if p, ok := o.FirstPlayer.Seat(); ok {
+				return strconv.Itoa(int(p))
+			}
+			if o.FirstPlayer != brettspiel.DrawForStart {
+				return strconv.Itoa(int(o.FirstPlayer) - 1)
+			}
+			return "draw"
+		},
+		func(o *Options, v string) bool {
+			switch v {
+			case "draw":
+				o.FirstPlayer = brettspiel.DrawForStart
+			case "0", "1":
+				o.FirstPlayer = brettspiel.Starts(brettspiel.Player(v[0] - '0'))
+			default:
+				return false
+			}
+			return true
+		}},
+	boolSetting("throw-again-after-doublet", func(o *Options) *bool { return &o.ThrowAgainAfterDoublet }),
+	boolSetting("closed-opponent-hucke", func(o *Options) *bool { return &o.ClosedOpponentHucke }),
+	boolSetting("higher-die", func(o *Options) *bool { return &o.HigherDie }),
+	boolSetting("singles-in-force", func(o *Options) *bool { return &o.SinglesInForce }),
+	enumSetting("hucke-force", huckeForceNames, func(o *Options) *uint8 { return (*uint8)(&o.HuckeForce) }),
+	boolSetting("exact-bear-off-always", func(o *Options) *bool { return &o.ExactBearOffAlways }),
+	boolSetting("no-satz", func(o *Options) *bool { return &o.NoSatz }),
+	boolSetting("single-die-hits-only", func(o *Options) *bool { return &o.SingleDieHitsOnly }),
+	enumSetting("multipliers", multipliersNames, func(o *Options) *uint8 { return (*uint8)(&o.Multipliers) }),
+	intSetting("partien", func(o *Options) *int { return &o.Partien }),
+	intSetting("turn-cap", func(o *Options) *int { return &o.TurnCap }),
+}
+
+// numberFields names the Options field of each numeric key.
+var numberFields = map[string]string{"stones": "Stones", "partien": "Partien", "turn-cap": "TurnCap"}
+
+// settingKeys are the keys of settings, in order.
+var settingKeys = func() []string {
+	keys := make([]string, len(settings))
+	for i, s := range settings {
+		keys[i] = s.key
+	}
+	return keys
+}()
+
+// canonical returns o with Stones and Partien filled in and TurnCap 0 when it
+// is the default, so that equal rules have equal settings; invalid values
+// are kept as they are.
+func (o Options) canonical() Options {
+	if o.Stones == 0 {
+		o.Stones = 15
+	}
+	if o.Partien == 0 {
+		o.Partien = 1
+	}
+	if o.TurnCap == 5000*o.Partien {
+		o.TurnCap = 0
+	}
+	return o
+}
+
+// Settings returns the options in which o differs from base, as key=value
+// settings in the order of the table in the package doc ("partien=3",
+// "hucke-force=never"). Equal rules give no settings: 0 stones and 15 stones
+// are the same, and so are TurnCap 0 and the default cap.
+// base.Set(o.Settings(base)...) gives o again (with those defaults filled in).
+func (o Options) Settings(base Options) []string {
+	o, base = o.canonical(), base.canonical()
+	var out []string
+	for _, s := range settings {
+		if v := s.get(&o); v != s.get(&base) {
+			out = append(out, s.key+"="+v)
+		}
+	}
+	return out
+}
+
+// Set returns o with the key=value settings applied, in order, keys and
+// values in any case ("Partien=3", "HUCKE-FORCE=Never"). An unknown key,
+// a key given twice, a value that is not one of the key's values, or options
+// out of range give an error wrapping brettspiel.ErrBadOptions that names the
+// setting (the shared rules of kit.ParseSettings).
+func (o Options) Set(kv ...string) (Options, error) {
+	// Keys and values are all lower case: any case is read as theirs.
+	parsed, err := kit.ParseSettings(kit.OpParseOptions, strings.Join(kv, " "), kit.LowerAll(kv), settingKeys)
+	if err != nil {
+		return o, err
+	}
+	for _, in := range parsed {
+		s := settings[slices.IndexFunc(settings, func(s setting) bool { return s.key == in.Key })]
+		if field, ok := numberFields[in.Key]; ok {
+			// A number beyond 32 bits is out of every range, alike on every
+			// platform.
+			if _, err := strconv.ParseInt(in.Value, 10, 32); errors.Is(err, strconv.ErrRange) {
+				return o, &brettspiel.Error{Op: kit.OpParseOptions, Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%s is %s, out of range", field, in.Value)}
+			}
+		}
+		if !s.set(&o, in.Value) {
+			return o, &brettspiel.Error{Op: kit.OpParseOptions, Input: in.String(), Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%s is not a value of %s (%s)", quote.Quote(in.Value), in.Key, settingValues(in.Key))}
+		}
+	}
+	if _, err := o.normalized(); err != nil {
+		var e *brettspiel.Error
+		if errors.As(err, &e) {
+			e.Op, e.Input = kit.OpParseOptions, strings.Join(kv, " ")
+		}
+		return o, err
+	}
+	return o, nil
+}
+
+func settingValues(key string) string {
+	switch key {
+	case "stones":
+		return "15 or 16"
+	case "first-player":
+		return "draw, 0 or 1"
+	case "hucke-force":
+		return strings.Join(huckeForceNames, ", ")
+	case "multipliers":
+		return strings.Join(multipliersNames, ", ")
+	case "partien", "turn-cap":
+		return "a number"
+	}
+	return "true or false"
+}
+
+// String writes the options as their settings against the zero Options
+// (Toccateglispiel), separated by spaces: "" for Toccateglispiel,
+// "enter-from-hand=true throw-again-after-doublet=true …" for Toccadille.
+// ParseOptions reads it back.
+func (o Options) String() string { return strings.Join(o.Settings(Options{}), " ") }
+
+// ParseOptions reads the text form of Options written by String: key=value
+// settings separated by spaces, in any case, applied to the zero Options.
+func ParseOptions(s string) (Options, error) { return Options{}.Set(strings.Fields(s)...) }
+
+// PresetNamed returns the preset of that name (see Presets); case, spaces and
+// punctuation do not matter.
+func PresetNamed(name string) (Preset, bool) { return kit.PresetNamed(Presets(), name) }
+
+// presetOf returns the first preset whose rules o has, the length of the match
+// (Partien, TurnCap) and FirstPlayer aside.
+func presetOf(o Options) (Preset, bool) {
+	for _, p := range Presets() {
+		if presetRules(o.Settings(p.Options)) {
+			return p, true
+		}
+	}
+	return Preset{}, false
+}
+
+// presetRules reports whether settings against a preset touch only the length
+// of the match and the first player, so that the rules are the preset's.
+func presetRules(settings []string) bool {
+	for _, s := range settings {
+		if k, _, _ := strings.Cut(s, "="); k != "partien" && k != "turn-cap" && k != "first-player" {
+			return false
+		}
+	}
+	return true
+}
+
+// reason is the reason of err, a *brettspiel.Error, for an error that
+// wraps it in a reason of its own; else err's text.
+func reason(err error) string {
+	var e *brettspiel.Error
+	if errors.As(err, &e) {
+		return e.Reason
+	}
+	return err.Error()
 }

@@ -110,7 +110,7 @@ func recountGame(rt *rapid.T, o Options, r *rand.Rand, pol brettspiel.Policy) {
 		g, _ := New(o)
 		for steps := 0; g.ToMove() != brettspiel.Terminal; steps++ {
 			if g.phase == phaseThrow {
-				for _, th := range throws {
+				for _, th := range throwPairs {
 					c := g.Clone().(*Game)
 					c.dice = th
 					got := c.hitMarks(int(c.turn), false)

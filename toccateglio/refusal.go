@@ -114,7 +114,7 @@ func (g *Game) refusePlay(m brettspiel.Move) *brettspiel.Error {
 		st = []step{a, b}
 		e, at = g.whyIllegal([2]step{a, b})
 	}
-	e.Op, e.Input = "apply", g.MoveString(m)
+	e.Op, e.Input = kit.OpApply, g.MoveString(m)
 	return g.tried(e, st, at)
 }
 

@@ -3,6 +3,8 @@ package toccateglio
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // BenchmarkSimulate: whole Partien by Simulate from the draw for the start;
@@ -17,16 +19,16 @@ func BenchmarkSimulate(b *testing.B) {
 			}
 			var g Game
 			turns := 0
-			var clock cpuClock
+			var clock gametest.CPUClock
 			b.ReportAllocs()
 			b.ResetTimer()
-			clock.start()
+			clock.Start()
 			for i := 0; i < b.N; i++ {
 				g = *start
 				g.Simulate(r)
 				turns += int(g.turns)
 			}
-			clock.report(b, "cpu-ns/turn", float64(turns))
+			clock.Report(b, "cpu-ns/turn", float64(turns))
 			b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
 			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 		})
@@ -43,10 +45,10 @@ func BenchmarkCheck(b *testing.B) {
 		b.Fatal("no set all")
 	}
 	ms := applySet(b, set)
-	var clock cpuClock
+	var clock gametest.CPUClock
 	b.ReportAllocs()
 	b.ResetTimer()
-	clock.start()
+	clock.Start()
 	for i := 0; i < b.N; i++ {
 		j := i % len(set)
 		mv := set[j].newMover()
@@ -54,5 +56,5 @@ func BenchmarkCheck(b *testing.B) {
 			b.Fatal("refused")
 		}
 	}
-	clock.report(b, "cpu-ns/op", float64(b.N))
+	clock.Report(b, "cpu-ns/op", float64(b.N))
 }

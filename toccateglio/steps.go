@@ -11,11 +11,6 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 )
 
-var (
-	_ brettspiel.Describer = (*Game)(nil)
-	_ brettspiel.Stepper   = (*Game)(nil)
-)
-
 // Hand is Toccadille's hand, where the stones wait before they enter
 // (T-S4), in the places of [brettspiel.Step] and [brettspiel.Event]. It is
 // the place of the bar, which this game does not have.
@@ -175,6 +170,8 @@ func (g *Game) turnSearch(legal []brettspiel.Move) (*stepsearch.Search[turnState
 	return stepsearch.New[turnState](t), t, start
 }
 
+var _ brettspiel.Describer = (*Game)(nil)
+
 // Describe implements brettspiel.Describer: a throw as its two dice (with
 // the marks its hits score, T-M1…T-M5); a play as its steps in absolute
 // points and in the mover's track, each with its number and what it does
@@ -184,13 +181,13 @@ func (g *Game) turnSearch(legal []brettspiel.Move) (*stepsearch.Search[turnState
 // refuses a move that is not legal now.
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if g.phase == phaseZero {
-		return brettspiel.MoveInfo{}, zeroGame("describe")
+		return brettspiel.MoveInfo{}, zeroGame(kit.OpDescribe)
 	}
 	legal := g.LegalMoves()
 	if err := kit.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		var e *brettspiel.Error
 		if errors.As(err, &e) {
-			e.Op = "describe"
+			e.Op = kit.OpDescribe
 		}
 		return brettspiel.MoveInfo{}, err
 	}
@@ -229,6 +226,8 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	return info, nil
 }
 
+var _ brettspiel.Stepper = (*Game)(nil)
+
 // NextSteps implements brettspiel.Stepper for the play of a throw: the
 // steps of two stones in either order, or one stone moving both numbers
 // through an open point (any that the rules allow, not only the notation's),
@@ -242,12 +241,12 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // an error.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, &brettspiel.Error{Op: kit.OpNextSteps, Input: stepsearch.Input(made), Err: err, Reason: reason}
 	}
 	// refuse completes a refusal with what was tried: the steps made, as
 	// given, and the numbers left at the refused one
 	refuse := func(e *brettspiel.Error, at int, left []int) ([]brettspiel.Step, brettspiel.Move, error) {
-		e.Op, e.Input = "next steps", stepsearch.Input(made)
+		e.Op, e.Input = kit.OpNextSteps, stepsearch.Input(made)
 		r := e.Refusal
 		r.Player, r.At, r.Steps, r.Dice = g.turn, at, slices.Clone(made), left
 		if r.Dice == nil {
@@ -292,21 +291,11 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 // no legal play: the single-step rule it breaks (whyStep), or else the rule
 // of the whole play that ParseMove names for a play going on from it.
 func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) *brettspiel.Error {
-	for _, e := range x.Edges(s) {
-		if !e.Step.Matches(in) {
-			continue
+	if e, matched := refusalAhead(x, s, before, in, "in", g.ParseMove); matched {
+		if e == nil {
+			e = kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play of "+g.throwString()+" goes on from it", "T-D2")
 		}
-		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
-			if _, err := g.ParseMove(stepsearch.Notation(end, "in")); err != nil {
-				var pe *brettspiel.Error
-				if errors.As(err, &pe) && pe.Refusal != nil {
-					e := kit.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
-					e.Refusal.Need, e.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
-					return e
-				}
-			}
-		}
-		return kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play of "+g.throwString()+" goes on from it", "T-D2")
+		return e
 	}
 	from, to := t.track(in.From), t.track(in.To)
 	if from < hand || from > 24 || to < 1 || to > off || to <= from {
@@ -368,4 +357,31 @@ func leftOf(s turnState) []int {
 		}
 	}
 	return out
+}
+
+// refusalAhead looks for the step in among the single steps from s, made
+// after the steps before, and returns the refusal by the rules of the whole
+// play that parse (a game's ParseMove) gives for a play going on from it,
+// written with waiting as the name of the place where stones wait: the first
+// of up to eight such plays that parse refuses with a [brettspiel.Refusal].
+// matched is false when no step from s is in; the refusal is nil when none
+// of the plays is refused so. Nothing in it is this game's own.
+func refusalAhead[S comparable](x *stepsearch.Search[S], s S, before []brettspiel.Step, in brettspiel.Step, waiting string, parse func(string) (brettspiel.Move, error)) (refusal *brettspiel.Error, matched bool) {
+	for _, e := range x.Edges(s) {
+		if !e.Step.Matches(in) {
+			continue
+		}
+		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
+			if _, err := parse(stepsearch.Notation(end, waiting)); err != nil {
+				var pe *brettspiel.Error
+				if errors.As(err, &pe) && pe.Refusal != nil {
+					r := kit.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
+					r.Refusal.Need, r.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
+					return r, true
+				}
+			}
+		}
+		return nil, true
+	}
+	return nil, false
 }

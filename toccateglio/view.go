@@ -12,7 +12,7 @@ import (
 // encoding/json writes for the JSON form, by hand.
 func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.phase == phaseZero {
-		return nil, zeroGame("encode JSON")
+		return nil, zeroGame(kit.OpEncodeJSON)
 	}
 	s := g.viewToJSON(v)
 	if !jsonw.ByHand {

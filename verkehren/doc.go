@@ -1,6 +1,7 @@
 // Package verkehren implements "Das Verkehren im Bretspiel", the 18th-century
 // German game in which both players set their fifteen stones on the other's
-// side and run the same way round (rules contract RULES.md §3; source VK).
+// side and run the same way round (the rules: the module's rules/rules.md,
+// section Verkehren; source VK).
 //
 // # Rules overview
 //

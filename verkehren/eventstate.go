@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // eventsAgainstState returns what in the decoded events does not agree with
@@ -158,10 +159,7 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 // check says what is wrong with g as a state before a play, or "".
 func (g *Game) check() string {
 	if _, err := g.state().build("check"); err != nil {
-		if e, ok := err.(*brettspiel.Error); ok {
-			return e.Reason
-		}
-		return err.Error()
+		return reasonOf(err)
 	}
 	return ""
 }
@@ -169,15 +167,8 @@ func (g *Game) check() string {
 // replayed compares the events and the state that p, the state after the
 // Apply made again, holds with evs and g; what names the Apply.
 func (g *Game) replayed(p *Game, evs []brettspiel.Event, what string) string {
-	for i := range max(len(evs), len(p.events)) {
-		switch {
-		case i >= len(p.events):
-			return fmt.Sprintf("events[%d] is %s, but %s in this state ends before it", i, evs[i], what)
-		case i >= len(evs):
-			return fmt.Sprintf("the events end after %d, but %s in this state goes on with %s", i, what, p.events[i])
-		case !evs[i].Equal(p.events[i]):
-			return fmt.Sprintf("events[%d] is %s, but %s in this state gives %s", i, evs[i], what, p.events[i])
-		}
+	if reason := kit.SameEvents(evs, p.events, what); reason != "" {
+		return reason
 	}
 	if p.ID() != g.ID() {
 		return fmt.Sprintf("%s gives these events, but it leads to another state", what)

@@ -484,7 +484,7 @@ func TestLoadRecordRejects(t *testing.T) {
 		{strings.Replace(exampleRecord, "preset: VK", "preset: Ludii", 1), brettspiel.ErrBadOptions, `unknown preset "Ludii"; the presets are VK, VK band limit 5, Cotton, Fiske`},
 		{strings.Replace(exampleRecord, "preset: VK", "option: stones=16", 1), brettspiel.ErrBadOptions, `unknown option "stones"`},
 		{strings.Replace(exampleRecord, "preset: VK", "option: band-limit=6", 1), brettspiel.ErrBadOptions, "five-blots"},
-		{strings.Replace(exampleRecord, "game: verkehren", "game: festung", 1), brettspiel.ErrBadOptions, `the game "festung"`},
+		{strings.Replace(exampleRecord, "game: verkehren", "game: festung", 1), brettspiel.ErrBadOptions, `a record of "festung", not of verkehren`},
 		{strings.Replace(exampleRecord, "preset: VK", "players: 3", 1), brettspiel.ErrBadOptions, "3 players"},
 	}
 	for _, c := range cases {

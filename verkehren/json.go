@@ -2,13 +2,11 @@ package verkehren
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
-	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -21,17 +19,17 @@ var schema []byte
 // frontend in any language can validate the documents with it alone.
 func JSONSchema() []byte { return slices.Clone(schema) }
 
-// jsonState is the JSON form of a Game (see the package doc): the shared
+// stateJSON is the JSON form of a Game (see the package doc): the shared
 // envelope, the rules, the race board that Verkehren shares with
 // Toccateglio, and what only Verkehren has.
-type jsonState struct {
+type stateJSON struct {
 	kit.StateJSON
-	Rules jsonRules `json:"rules"`
+	Rules rulesJSON `json:"rules"`
 	kit.RaceJSON
-	Verkehren jsonOwn `json:"verkehren"`
+	Verkehren ownJSON `json:"verkehren"`
 }
 
-type jsonRules struct {
+type rulesJSON struct {
 	Preset      string `json:"preset"`
 	Bands       string `json:"bands"`
 	Opening     string `json:"opening"`
@@ -41,10 +39,10 @@ type jsonRules struct {
 	TurnCap     int    `json:"turnCap"`
 }
 
-// jsonOwn is the part of the state that only Verkehren has: player 0's total
+// ownJSON is the part of the state that only Verkehren has: player 0's total
 // in the draw for the start while player 1 throws, how the game ended, and
 // who is Junker (V-J1).
-type jsonOwn struct {
+type ownJSON struct {
 	DrawTotal int    `json:"drawTotal"`
 	Ending    string `json:"ending"`
 	Junker    []bool `json:"junker"`
@@ -64,36 +62,13 @@ var firstNames = [...]string{"draw", "player-0", "player-1"}
 // wrapping brettspiel.ErrZeroGame.
 func (g *Game) MarshalJSON() ([]byte, error) { return g.MarshalJSONView(kit.JSONView{}) }
 
-// MarshalJSONView implements kit.ViewMarshaler: MarshalJSON in the
-// parts v asks for.
-func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
-	if g.zero() {
-		return nil, errZero("encode JSON")
-	}
-	s := g.viewJSON(v)
-	if !jsonw.ByHand {
-		return json.Marshal(&s)
-	}
-	return s.appendJSON(make([]byte, 0, 3072)), nil
-}
-
-// viewJSON fills the JSON form of g in the parts v asks for.
-func (g *Game) viewJSON(v kit.JSONView) jsonState {
-	s := jsonState{StateJSON: kit.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
-	if w, ok := g.Winner(); ok {
-		seat := int(w)
-		s.Winner = &seat
-	}
-	return s
-}
-
-func (g *Game) rules() jsonRules {
+func (g *Game) rules() rulesJSON {
 	o := g.opts
 	fp := 0
 	if p, ok := o.FirstPlayer.Seat(); ok {
 		fp = int(p) + 1
 	}
-	return jsonRules{Preset: presetOf(o), Bands: o.Bands.String(), Opening: o.Opening.String(), BandLimit: o.BandLimit,
+	return rulesJSON{Preset: presetOf(o), Bands: o.Bands.String(), Opening: o.Opening.String(), BandLimit: o.BandLimit,
 		HigherDie: o.HigherDie, FirstPlayer: firstNames[fp], TurnCap: o.TurnCap}
 }
 
@@ -138,8 +113,8 @@ func (g *Game) race() kit.RaceJSON {
 	return r
 }
 
-func (g *Game) own() jsonOwn {
-	return jsonOwn{DrawTotal: int(g.draw0), Ending: endingKeys[g.ending], Junker: []bool{g.Junker(0), g.Junker(1)}}
+func (g *Game) own() ownJSON {
+	return ownJSON{DrawTotal: int(g.draw0), Ending: endingKeys[g.ending], Junker: []bool{g.Junker(0), g.Junker(1)}}
 }
 
 // UnmarshalJSON reads a state written by MarshalJSON. The rules and the
@@ -164,84 +139,18 @@ func (g *Game) own() jsonOwn {
 // of an earlier release) is refused with a reason that says so. On error g
 // is unchanged. A zero Game may be decoded into.
 func (g *Game) UnmarshalJSON(data []byte) error {
-	var s jsonState
-	if err := kit.DecodeState(data, &s); err != nil {
-		return err
-	}
-	n, err := s.game()
-	if err != nil {
-		return err
-	}
-	*g = *n
-	return nil
+	return kit.UnmarshalState(data, g, (*stateJSON).game)
 }
 
-func (s *jsonState) game() (*Game, error) {
-	const op = "decode JSON"
-	bad := func(format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: op, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
-	}
+func (s *stateJSON) game() (*Game, error) {
 	if err := s.Check(Variant, 2); err != nil {
 		return nil, err
 	}
-	var st state
-	var err error
-	if st.opts, err = s.Rules.options(); err != nil {
+	st, err := s.state()
+	if err != nil {
 		return nil, err
 	}
-	ph := slices.Index(phaseNames[:], s.Phase)
-	if ph < 0 {
-		return bad("phase %s is none of %q", quote.Quote(s.Phase), phaseNames)
-	}
-	st.phase = phase(ph)
-	switch {
-	case st.phase == phaseThrow || st.phase == phasePlay:
-		if s.Seat != 0 && s.Seat != 1 {
-			return bad("seat %d: in phase %s it is a seat, 0 or 1", s.Seat, s.Phase)
-		}
-		st.toMove = brettspiel.Player(s.Seat)
-	case s.Seat != -1:
-		return bad("seat %d: it is -1 in phase %s", s.Seat, s.Phase)
-	}
-	switch len(s.Dice) {
-	case 0:
-	case 2:
-		st.dice = [2]int{s.Dice[0], s.Dice[1]}
-		if st.phase != phasePlay {
-			return bad("dice %v, but no throw is being played in phase %s", s.Dice, s.Phase)
-		}
-	default:
-		return bad("dice %v: two dice, or none", s.Dice)
-	}
-	if st.phase == phasePlay && len(s.Dice) == 0 {
-		return bad("no dice, but a throw is being played")
-	}
-	st.draw0, st.turns = s.Verkehren.DrawTotal, s.Turns
-	if s.Turns < 0 {
-		return bad("turns %d is negative", s.Turns)
-	}
-	e := slices.Index(endingKeys[:], s.Verkehren.Ending)
-	if e < 0 {
-		return bad("verkehren.ending %s is none of %q", quote.Quote(s.Verkehren.Ending), endingKeys)
-	}
-	st.ending = Ending(e)
-	st.winner = brettspiel.Nobody
-	if s.Winner != nil {
-		if *s.Winner != 0 && *s.Winner != 1 {
-			return bad("winner %d is no seat of two", *s.Winner)
-		}
-		st.winner = brettspiel.Player(*s.Winner)
-	}
-	if len(s.Sides) != 2 {
-		return bad("sides has %d sides, want 2", len(s.Sides))
-	}
-	for p := range 2 {
-		if len(s.Sides[p].Track) != 26 {
-			return bad("sides[%d].track has %d positions, want 26 (0 off the board, 1…24, 25 borne off)", p, len(s.Sides[p].Track))
-		}
-		copy(st.sides[p][:], s.Sides[p].Track)
-	}
-	g, err := st.build(op)
+	g, err := st.build(kit.OpDecodeJSON)
 	if err != nil {
 		return nil, err
 	}
@@ -254,17 +163,92 @@ func (s *jsonState) game() (*Game, error) {
 	if len(s.Events) > 0 {
 		g.events = slices.Clone(s.Events)
 	}
-	// the keys that follow from the state must agree with it
+	if err := s.agrees(g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// badJSON is the error of a JSON state that cannot arise.
+func badJSON(format string, args ...any) error {
+	return &brettspiel.Error{Op: kit.OpDecodeJSON, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...)}
+}
+
+// state reads the keys that make the state: the rules, the phase, the
+// seat, the dice, the turns, the ending, the winner and the sides' tracks.
+func (s *stateJSON) state() (state, error) {
+	var st state
+	var err error
+	if st.opts, err = s.Rules.options(); err != nil {
+		return st, err
+	}
+	ph := slices.Index(phaseNames[:], s.Phase)
+	if ph < 0 {
+		return st, badJSON("phase %s is none of %q", quote.Quote(s.Phase), phaseNames)
+	}
+	st.phase = phase(ph)
+	switch {
+	case st.phase == phaseThrow || st.phase == phasePlay:
+		if s.Seat != 0 && s.Seat != 1 {
+			return st, badJSON("seat %d: in phase %s it is a seat, 0 or 1", s.Seat, s.Phase)
+		}
+		st.toMove = brettspiel.Player(s.Seat)
+	case s.Seat != -1:
+		return st, badJSON("seat %d: it is -1 in phase %s", s.Seat, s.Phase)
+	}
+	switch len(s.Dice) {
+	case 0:
+	case 2:
+		st.dice = [2]int{s.Dice[0], s.Dice[1]}
+		if st.phase != phasePlay {
+			return st, badJSON("dice %v, but no throw is being played in phase %s", s.Dice, s.Phase)
+		}
+	default:
+		return st, badJSON("dice %v: two dice, or none", s.Dice)
+	}
+	if st.phase == phasePlay && len(s.Dice) == 0 {
+		return st, badJSON("no dice, but a throw is being played")
+	}
+	st.draw0, st.turns = s.Verkehren.DrawTotal, s.Turns
+	if s.Turns < 0 {
+		return st, badJSON("turns %d is negative", s.Turns)
+	}
+	e := slices.Index(endingKeys[:], s.Verkehren.Ending)
+	if e < 0 {
+		return st, badJSON("verkehren.ending %s is none of %q", quote.Quote(s.Verkehren.Ending), endingKeys)
+	}
+	st.ending = Ending(e)
+	st.winner = brettspiel.Nobody
+	if s.Winner != nil {
+		if *s.Winner != 0 && *s.Winner != 1 {
+			return st, badJSON("winner %d is no seat of two", *s.Winner)
+		}
+		st.winner = brettspiel.Player(*s.Winner)
+	}
+	if len(s.Sides) != 2 {
+		return st, badJSON("sides has %d sides, want 2", len(s.Sides))
+	}
+	for p := range 2 {
+		if len(s.Sides[p].Track) != 26 {
+			return st, badJSON("sides[%d].track has %d positions, want 26 (0 off the board, 1…24, 25 borne off)", p, len(s.Sides[p].Track))
+		}
+		copy(st.sides[p][:], s.Sides[p].Track)
+	}
+	return st, nil
+}
+
+// agrees checks the keys that follow from the state of g against it.
+func (s *stateJSON) agrees(g *Game) error {
 	race := g.race()
 	if s.Waiting != race.Waiting {
-		return bad("waiting %s, but stones hit wait on the %q", quote.Quote(s.Waiting), race.Waiting)
+		return badJSON("waiting %s, but stones hit wait on the %q", quote.Quote(s.Waiting), race.Waiting)
 	}
 	if len(s.Points) != 24 {
-		return bad("points has %d points, want 24", len(s.Points))
+		return badJSON("points has %d points, want 24", len(s.Points))
 	}
 	for i, pt := range s.Points {
 		if want := race.Points[i]; !equalPoint(pt, want) {
-			return bad("points[%d] is %+v, but the position gives %+v", i, pt, want)
+			return badJSON("points[%d] is %+v, but the position gives %+v", i, pt, want)
 		}
 	}
 	for p, sd := range s.Sides {
@@ -272,31 +256,31 @@ func (s *jsonState) game() (*Game, error) {
 			sd.BorneOff != want.BorneOff || sd.Pips != want.Pips || sd.Score != want.Score {
 			want.Track = nil
 			sd.Track = nil
-			return bad("sides[%d] is %+v, but the position gives %+v", p, sd, want)
+			return badJSON("sides[%d] is %+v, but the position gives %+v", p, sd, want)
 		}
 	}
 	if want := g.own().Junker; !slices.Equal(s.Verkehren.Junker, want) {
-		return bad("verkehren.junker is %v, but the position gives %v", s.Verkehren.Junker, want)
+		return badJSON("verkehren.junker is %v, but the position gives %v", s.Verkehren.Junker, want)
 	}
 	if !slices.Equal(s.Returns, g.Returns()) {
-		return bad("returns is %v, but the position gives %v", s.Returns, g.Returns())
+		return badJSON("returns is %v, but the position gives %v", s.Returns, g.Returns())
 	}
 	want := kit.NewStateJSON(g, Variant, g.ID())
 	switch {
 	case s.ID != want.ID:
-		return bad("the id %s does not agree with the state, whose ID is %q", quote.Quote(s.ID), want.ID)
+		return badJSON("the id %s does not agree with the state, whose ID is %q", quote.Quote(s.ID), want.ID)
 	case s.Turn != want.Turn || s.Player != want.Player:
-		return bad("turn %s, player %d, but the state gives %q, %d", quote.Quote(s.Turn), s.Player, want.Turn, want.Player)
+		return badJSON("turn %s, player %d, but the state gives %q, %d", quote.Quote(s.Turn), s.Player, want.Turn, want.Player)
 	case !slices.EqualFunc(s.Legal, want.Legal, brettspiel.LegalMove.Equal):
-		return bad("the legal moves do not agree with the state")
+		return badJSON("the legal moves do not agree with the state")
 	}
 	if w, ok := g.Winner(); (s.Winner == nil) == ok || ok && *s.Winner != int(w) {
-		return bad("winner given for a game without a winner, or missing")
+		return badJSON("winner given for a game without a winner, or missing")
 	}
 	if reason := g.eventsAgainstState(s.Events); reason != "" {
-		return bad("%s", reason)
+		return badJSON("%s", reason)
 	}
-	return g, nil
+	return nil
 }
 
 func equalPoint(a, b kit.RacePointJSON) bool {
@@ -325,7 +309,7 @@ var eventLimits = kit.EventLimits{
 // a throw, higher first, adding up to its number, and dice on no other event.
 func checkEventPlaces(evs []brettspiel.Event) error {
 	bad := func(i int, format string, args ...any) error {
-		return &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf("events[%d]: ", i) + fmt.Sprintf(format, args...)}
+		return &brettspiel.Error{Op: kit.OpDecodeJSON, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf("events[%d]: ", i) + fmt.Sprintf(format, args...)}
 	}
 	for i, e := range evs {
 		for _, pl := range [2]struct {
@@ -363,14 +347,14 @@ func checkEventPlaces(evs []brettspiel.Event) error {
 
 // options reads the rules; a named preset must have exactly these options
 // (no preset named is fine).
-func (r jsonRules) options() (Options, error) {
+func (r rulesJSON) options() (Options, error) {
 	bad := func(format string, args ...any) (Options, error) {
-		return Options{}, &brettspiel.Error{Op: "decode JSON", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+		return Options{}, &brettspiel.Error{Op: kit.OpDecodeJSON, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	var o Options
 	terms := []string{"bands=" + r.Bands, "opening=" + r.Opening}
 	if err := o.set(terms); err != nil {
-		return bad("rules: %v", err.(*brettspiel.Error).Reason)
+		return bad("rules: %v", reasonOf(err))
 	}
 	fp := slices.Index(firstNames[:], r.FirstPlayer)
 	if fp < 0 {

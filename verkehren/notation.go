@@ -109,68 +109,63 @@ func parsePoint(s string, word string, wordVal int) (int, bool) {
 func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	in := s
 	s = strings.ToLower(strings.TrimSpace(s))
-	fail := func(err error, reason string) (brettspiel.Move, error) {
-		return brettspiel.NoMove, &brettspiel.Error{Op: "parse move", Input: in, Err: err, Reason: reason}
-	}
-	var steps [maxSteps]parsedStep
-	n := 0
-	// refuse completes a refusal with what was tried: the steps read so
-	// far, in the board's points, and the throw's numbers unless the
-	// refusal says which were left
-	refuse := func(e *brettspiel.Error, at int) (brettspiel.Move, error) {
-		e.Op, e.Input = "parse move", in
-		r := e.Refusal
-		r.Player, r.At = g.toMove, at
-		r.Steps = make([]brettspiel.Step, n)
-		for i, st := range steps[:n] {
-			r.Steps[i] = g.boardStep(st.from, st.to)
-		}
-		if r.Dice == nil {
-			r.Dice = g.throwNumbers()
-		}
-		return brettspiel.NoMove, e
-	}
 	if g.zero() {
-		return fail(brettspiel.ErrZeroGame, "")
+		return parseFail(in, brettspiel.ErrZeroGame, "")
 	}
 	switch g.phase {
 	case phaseOver:
-		return fail(brettspiel.ErrGameOver, "")
+		return parseFail(in, brettspiel.ErrGameOver, "")
 	case phaseDraw0, phaseDraw1, phaseThrow:
-		a, b, ok := strings.Cut(s, "-")
-		x, e1 := strconv.Atoi(a)
-		y, e2 := strconv.Atoi(b)
-		if !ok || e1 != nil || e2 != nil || len(a) != 1 || len(b) != 1 {
-			if s == "pass" || s == "concede" || strings.Contains(s, "/") {
-				return fail(brettspiel.ErrChanceNode, "the dice are to be thrown, written like 6-5")
-			}
-			return fail(brettspiel.ErrBadNotation, "a throw is written like 6-5")
-		}
-		t, err := dice.NewThrow(x, y)
-		if err != nil {
-			return fail(brettspiel.ErrBadNotation, "each die shows 1…6")
-		}
-		return throwMove(t.Canonical()), nil
+		return parseThrow(in, s)
 	}
-	p := g.toMove
-	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
-	var buf [maxLegal]brettspiel.Move
-	legal := g.AppendLegalMoves(buf[:0])
-	switch s {
-	case "pass":
-		if legal[0].Payload() != 0 {
-			return refuse(kit.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2"), -1)
+	return g.parsePlay(in, s)
+}
+
+// parseFail is ParseMove's error for the input in.
+func parseFail(in string, err error, reason string) (brettspiel.Move, error) {
+	return brettspiel.NoMove, &brettspiel.Error{Op: kit.OpParseMove, Input: in, Err: err, Reason: reason}
+}
+
+// parseThrow reads the throw s (the input in, lowered and trimmed).
+func parseThrow(in, s string) (brettspiel.Move, error) {
+	a, b, ok := strings.Cut(s, "-")
+	x, e1 := strconv.Atoi(a)
+	y, e2 := strconv.Atoi(b)
+	if !ok || e1 != nil || e2 != nil || len(a) != 1 || len(b) != 1 {
+		if s == "pass" || s == "concede" || strings.Contains(s, "/") {
+			return parseFail(in, brettspiel.ErrChanceNode, "the dice are to be thrown, written like 6-5")
 		}
-		return legal[0], nil
-	case "concede":
-		if legal[len(legal)-1].Payload() != concedePayload {
-			return refuse(kit.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2"), -1)
-		}
-		return legal[len(legal)-1], nil
+		return parseFail(in, brettspiel.ErrBadNotation, "a throw is written like 6-5")
 	}
-	fields := strings.Fields(s)
+	t, err := dice.NewThrow(x, y)
+	if err != nil {
+		return parseFail(in, brettspiel.ErrBadNotation, "each die shows 1…6")
+	}
+	return throwMove(t.Canonical()), nil
+}
+
+// parseRefuse completes a refusal of the input in with what was tried: the
+// steps read, in the board's points, and the throw's numbers unless the
+// refusal says which were left.
+func (g *Game) parseRefuse(e *brettspiel.Error, at int, in string, steps []parsedStep) (brettspiel.Move, error) {
+	e.Op, e.Input = kit.OpParseMove, in
+	r := e.Refusal
+	r.Player, r.At = g.toMove, at
+	r.Steps = make([]brettspiel.Step, len(steps))
+	for i, st := range steps {
+		r.Steps[i] = g.boardStep(st.from, st.to)
+	}
+	if r.Dice == nil {
+		r.Dice = g.throwNumbers()
+	}
+	return brettspiel.NoMove, e
+}
+
+// parseSteps reads the single moves of a play, one a field.
+func parseSteps(in string, fields []string, steps *[maxSteps]parsedStep) error {
 	if len(fields) == 0 || len(fields) > maxSteps {
-		return fail(brettspiel.ErrBadNotation, "a play is one to four moves like 1/6, bar/3*, 20/off; or pass, concede")
+		_, err := parseFail(in, brettspiel.ErrBadNotation, "a play is one to four moves like 1/6, bar/3*, 20/off; or pass, concede")
+		return err
 	}
 	for i, f := range fields {
 		st := parsedStep{}
@@ -182,14 +177,44 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		st.from, okA = parsePoint(a, "bar", bar)
 		st.to, okB = parsePoint(b, "off", off)
 		if !ok || !okA || !okB {
-			return fail(brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+quote.Quote(fields[i]))
+			_, err := parseFail(in, brettspiel.ErrBadNotation, "a move is from/to: from bar or 1…24, to 1…24 or off, a * after a hit: "+quote.Quote(fields[i]))
+			return err
 		}
 		if st.to <= st.from && st.from != bar {
-			return fail(brettspiel.ErrBadNotation, "stones move to higher points: "+quote.Quote(fields[i]))
+			_, err := parseFail(in, brettspiel.ErrBadNotation, "stones move to higher points: "+quote.Quote(fields[i]))
+			return err
 		}
 		steps[i] = st
 	}
-	n = len(fields)
+	return nil
+}
+
+// parsePlay reads a player's move s (the input in, lowered and trimmed):
+// the pass, the concession, or a play, returned as the legal move that
+// gives the same position.
+func (g *Game) parsePlay(in, s string) (brettspiel.Move, error) {
+	p := g.toMove
+	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
+	var buf [maxLegal]brettspiel.Move
+	legal := g.AppendLegalMoves(buf[:0])
+	switch s {
+	case "pass":
+		if legal[0].Payload() != 0 {
+			return g.parseRefuse(kit.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2"), -1, in, nil)
+		}
+		return legal[0], nil
+	case "concede":
+		if legal[len(legal)-1].Payload() != concedePayload {
+			return g.parseRefuse(kit.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2"), -1, in, nil)
+		}
+		return legal[len(legal)-1], nil
+	}
+	fields := strings.Fields(s)
+	var steps [maxSteps]parsedStep
+	if err := parseSteps(in, fields, &steps); err != nil {
+		return brettspiel.NoMove, err
+	}
+	n := len(fields)
 	// the dice of the throw, as a multiset
 	var avail [7]int
 	if g.dice[0] == g.dice[1] {
@@ -200,7 +225,7 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	var end [2]board.Side
 	if why, at := g.opts.replay(*me, *opp, steps[:n], &avail, &end); why != nil {
 		why.Reason = "move " + strconv.Itoa(at+1) + " (" + fields[at] + "): " + why.Reason
-		return refuse(why, at)
+		return g.parseRefuse(why, at, in, steps[:n])
 	}
 	for _, m := range legal {
 		pay := m.Payload()
@@ -213,12 +238,15 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			return m, nil
 		}
 	}
-	if legal[0].Payload() == 0 && g.opts.junker(me, opp) {
-		return refuse(kit.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1"), -1)
-	}
-	used := 0
-	for i := 1; i <= 6; i++ {
-		used += avail[i]
+	return g.parseRefuse(g.unlistedPlay(legal, n), -1, in, steps[:n])
+}
+
+// unlistedPlay says why a play of n single moves, each legal, reaches no
+// position of the legal moves legal.
+func (g *Game) unlistedPlay(legal []brettspiel.Move, n int) *brettspiel.Error {
+	p := g.toMove
+	if legal[0].Payload() == 0 && g.opts.junker(&g.b.Sides[p], &g.b.Sides[1-p]) {
+		return kit.Refuse(RefuseJunker, "the player is Junker: more stones off the board than open entry points", "V-J1")
 	}
 	most := 0
 	for _, m := range legal {
@@ -233,14 +261,14 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	if n < most {
 		e := kit.Refuse(brettspiel.RefuseMoreNumbers, "the play uses "+strconv.Itoa(n)+" numbers, but "+strconv.Itoa(most)+" can be played", "V-D2")
 		e.Refusal.Count = most
-		return refuse(e, -1)
+		return e
 	}
 	if g.opts.HigherDie && n == 1 {
 		e := kit.Refuse(brettspiel.RefuseHigherDie, "only one number can be played, and it must be the higher one", "V-D2")
 		e.Refusal.Need = int(max(g.dice[0], g.dice[1]))
-		return refuse(e, -1)
+		return e
 	}
-	return refuse(kit.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3"), -1)
+	return kit.Refuse(RefuseMustHit, "another play hits more stones while entering, and hitting while entering is compulsory", "V-E3")
 }
 
 // replay plays the parsed steps on copies of the sides, choosing for each step

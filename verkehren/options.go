@@ -2,6 +2,7 @@ package verkehren
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,14 +28,12 @@ const (
 	BandsFiske
 )
 
+// bandNames are the band rules' names in the text form, by value.
+var bandNames = []string{"vk", "cotton", "fiske"}
+
 func (r BandRule) String() string {
-	switch r {
-	case BandsVK:
-		return "vk"
-	case BandsCotton:
-		return "cotton"
-	case BandsFiske:
-		return "fiske"
+	if int(r) < len(bandNames) {
+		return bandNames[r]
 	}
 	return "BandRule(" + strconv.Itoa(int(r)) + ")"
 }
@@ -55,12 +54,12 @@ const (
 	BandLimit
 )
 
+// openingNames are the openings' names in the text form, by value.
+var openingNames = []string{"five-blots", "band-limit"}
+
 func (o Opening) String() string {
-	switch o {
-	case FiveBlots:
-		return "five-blots"
-	case BandLimit:
-		return "band-limit"
+	if int(o) < len(openingNames) {
+		return openingNames[o]
 	}
 	return "Opening(" + strconv.Itoa(int(o)) + ")"
 }
@@ -129,7 +128,7 @@ func (o Options) turnCap() int {
 // brettspiel.ErrBadOptions that says what is wrong.
 func (o Options) Validate() error {
 	bad := func(format string, args ...any) error {
-		return &brettspiel.Error{Op: "verkehren options", Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+		return &brettspiel.Error{Op: kit.OpCheckOptions, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case o.Bands > BandsFiske:
@@ -144,7 +143,7 @@ func (o Options) Validate() error {
 		return bad("TurnCap %d is outside 0…%d: want the number of turns, or 0 for %d", o.TurnCap, brettspiel.MaxTurnCap, DefaultTurnCap)
 	}
 	if err := o.FirstPlayer.Validate(2); err != nil {
-		return bad("%s", err.(*brettspiel.Error).Reason)
+		return bad("%s", reasonOf(err))
 	}
 	return nil
 }
@@ -223,123 +222,89 @@ var optionKeys = []string{"bands", "opening", "band-limit", "higher-die", "first
 // kit.ParseSettings: known keys, each at most once, decimal numbers;
 // the ranges are Validate's).
 func (o *Options) set(terms []string) error {
-	const op = "verkehren options"
+	const op = kit.OpParseOptions
 	input := strings.Join(terms, " ")
 	// every key and value of the text form is lower case: other cases are
 	// read as if written so
-	terms = lowerAll(terms)
-	settings, err := kit.ParseSettings(op, input, terms, optionKeys)
+	settings, err := kit.ParseSettings(op, input, kit.LowerAll(terms), optionKeys)
 	if err != nil {
 		return err
 	}
 	for _, s := range settings {
-		bad := func(reason string) error {
-			return &brettspiel.Error{Op: op, Input: s.String(), Err: brettspiel.ErrBadOptions, Reason: reason}
-		}
-		switch s.Key {
-		case "bands":
-			switch s.Value {
-			case "vk":
-				o.Bands = BandsVK
-			case "cotton":
-				o.Bands = BandsCotton
-			case "fiske":
-				o.Bands = BandsFiske
-			default:
-				return bad("bands is vk, cotton or fiske")
-			}
-		case "opening":
-			switch s.Value {
-			case "five-blots":
-				o.Opening = FiveBlots
-			case "band-limit":
-				o.Opening = BandLimit
-			default:
-				return bad("opening is five-blots or band-limit")
-			}
-		case "band-limit":
-			o.BandLimit, err = s.Int(op, input)
-		case "higher-die":
-			switch s.Value {
-			case "true":
-				o.HigherDie = true
-			case "false":
-				o.HigherDie = false
-			default:
-				return bad("higher-die is true or false")
-			}
-		case "first":
-			switch s.Value {
-			case "draw":
-				o.FirstPlayer = brettspiel.DrawForStart
-			case "0", "1":
-				o.FirstPlayer = brettspiel.Starts(brettspiel.Player(s.Value[0] - '0'))
-			default:
-				return bad("first is draw, 0 or 1")
-			}
-		case "turn-cap":
-			o.TurnCap, err = s.Int(op, input)
-		}
-		if err != nil {
+		if err := o.setOne(s, input); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// lowerAll returns terms in lower case, terms itself when they are already.
-func lowerAll(terms []string) []string {
-	for i, t := range terms {
-		if l := strings.ToLower(t); l != t {
-			out := make([]string, len(terms))
-			copy(out, terms[:i])
-			for j := i; j < len(terms); j++ {
-				out[j] = strings.ToLower(terms[j])
-			}
-			return out
-		}
+// setOne applies one setting of the text form input to o.
+func (o *Options) setOne(s kit.Setting, input string) error {
+	bad := func(reason string) error {
+		return &brettspiel.Error{Op: kit.OpParseOptions, Input: s.String(), Err: brettspiel.ErrBadOptions, Reason: reason}
 	}
-	return terms
+	var err error
+	switch s.Key {
+	case "bands":
+		i := slices.Index(bandNames, s.Value)
+		if i < 0 {
+			return bad("bands is vk, cotton or fiske")
+		}
+		o.Bands = BandRule(i)
+	case "opening":
+		i := slices.Index(openingNames, s.Value)
+		if i < 0 {
+			return bad("opening is five-blots or band-limit")
+		}
+		o.Opening = Opening(i)
+	case "band-limit":
+		o.BandLimit, err = s.Int(kit.OpParseOptions, input)
+	case "higher-die":
+		if s.Value != "true" && s.Value != "false" {
+			return bad("higher-die is true or false")
+		}
+		o.HigherDie = s.Value == "true"
+	case "first":
+		switch s.Value {
+		case "draw":
+			o.FirstPlayer = brettspiel.DrawForStart
+		case "0", "1":
+			o.FirstPlayer = brettspiel.Starts(brettspiel.Player(s.Value[0] - '0'))
+		default:
+			return bad("first is draw, 0 or 1")
+		}
+	case "turn-cap":
+		o.TurnCap, err = s.Int(kit.OpParseOptions, input)
+	}
+	return err
 }
 
 // Preset is a named rule set for a frontend's menu and for game records.
-type Preset struct {
-	Name    string  // e.g. "VK"
-	Source  string  // the source text it follows
-	Summary string  // what distinguishes it from the others
-	Options Options // its rules
-}
+type Preset = kit.Preset[Options]
 
 // Presets lists the presets, the default first. The slice is new at every
 // call: a caller may change it without changing the presets.
 func Presets() []Preset {
 	return []Preset{
-		{"VK", "Das Verkehren im Bretspiel (VK)",
-			"no Band on points 2–11 of the opponent's side; no Band outside the house until five stones have left it",
-			VK()},
-		{"VK band limit 5", "Das Verkehren im Bretspiel (VK)",
-			"VK's rules under the other opening it names: at most 5 Bände at once",
-			VKBandLimit()},
-		{"Cotton", "Cotton (1725), as Ludii's Verquere reads it",
-			"no Band on points 2–12, the Hucke included",
-			Cotton()},
-		{"Fiske", "the Swedish tables (Fiske 1905)",
-			"no Band on points 2–11 until a stone has reached point 12",
-			Fiske()},
+		{Name: "VK", Source: "Das Verkehren im Bretspiel (VK)",
+			Summary: "no Band on points 2–11 of the opponent's side; no Band outside the house until five stones have left it",
+			Options: VK()},
+		{Name: "VK band limit 5", Source: "Das Verkehren im Bretspiel (VK)",
+			Summary: "VK's rules under the other opening it names: at most 5 Bände at once",
+			Options: VKBandLimit()},
+		{Name: "Cotton", Source: "Cotton (1725), as Ludii's Verquere reads it",
+			Summary: "no Band on points 2–12, the Hucke included",
+			Options: Cotton()},
+		{Name: "Fiske", Source: "the Swedish tables (Fiske 1905)",
+			Summary: "no Band on points 2–11 until a stone has reached point 12",
+			Options: Fiske()},
 	}
 }
 
 // PresetNamed returns the preset of that name (see Presets); case, spaces and
 // punctuation do not matter (kit.SameName): "cotton" names "Cotton",
 // "vk-band-limit-5" "VK band limit 5".
-func PresetNamed(name string) (Preset, bool) {
-	for _, p := range Presets() {
-		if kit.SameName(p.Name, name) {
-			return p, true
-		}
-	}
-	return Preset{}, false
-}
+func PresetNamed(name string) (Preset, bool) { return kit.PresetNamed(Presets(), name) }
 
 // presetOf returns the name of the preset whose options are exactly o, or "".
 func presetOf(o Options) string {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // Position is a position of a game in progress, for tests, frontends and
@@ -55,20 +56,12 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 		return nil, err
 	}
 	bad := func(rules []string, format string, args ...any) (*Game, error) {
-		return nil, &brettspiel.Error{Op: "load position", Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
+		return nil, &brettspiel.Error{Op: kit.OpLoadPosition, Err: brettspiel.ErrBadPosition, Reason: fmt.Sprintf(format, args...), Rules: rules}
 	}
 	g := &Game{opts: opts, b: board.New(board.SameDirection), winner: brettspiel.Nobody}
 	for p := 0; p < 2; p++ {
-		total := 0
-		for i, c := range pos.Stones[p] {
-			if c < 0 || c > 15 {
-				return bad(nil, "player %d has %d stones on %s", p, c, pointName(i))
-			}
-			total += c
-			g.b.Sides[p][i] = int8(c)
-		}
-		if total != 15 {
-			return bad(nil, "player %d has %d stones, not 15", p, total)
+		if why := sideCounts(p, &pos.Stones[p], &g.b.Sides[p]); why != "" {
+			return bad(nil, "%s", why)
 		}
 	}
 	if pos.Turn != 0 && pos.Turn != 1 {
@@ -98,26 +91,14 @@ func FromPosition(opts Options, pos Position) (*Game, error) {
 	}
 	g.turns, g.toMove = turns, pos.Turn
 	for p := 0; p < 2; p++ {
+		if why, rule := opts.placement(&g.b.Sides, p); why != "" {
+			var rules []string
+			if rule != "" {
+				rules = []string{rule}
+			}
+			return bad(rules, "%s", why)
+		}
 		me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
-		for i := 1; i <= 24; i++ {
-			if me[i] > 0 && opp[oppPoint[i]] > 0 {
-				return bad(nil, "both players have stones on player %d's point %d", p, i)
-			}
-		}
-		if opts.Bands != BandsFiske {
-			hi := 11
-			if opts.Bands == BandsCotton {
-				hi = 12
-			}
-			for i := 2; i <= hi; i++ {
-				if me[i] >= 2 {
-					return bad([]string{"V-B1"}, "player %d has a Band on his point %d, on the opponent's side", p, i)
-				}
-			}
-		}
-		if opts.Opening == BandLimit && bands(me) > opts.limit() {
-			return bad([]string{"V-O1"}, "player %d has %d Bände, more than the limit %d", p, bands(me), opts.limit())
-		}
 		switch {
 		case me[off] == 15:
 			return bad([]string{"V-W1"}, "player %d has borne off all his stones: the game is over", p)

@@ -3,10 +3,9 @@ package verkehren
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // NewRecord starts a game record (brettspiel.Record) under opts: the preset
@@ -33,26 +32,13 @@ func NewRecord(opts Options) *brettspiel.Record {
 // brettspiel.ErrBadOptions: another game, an unknown preset, a seat count
 // other than 2, an unknown or malformed option.
 func RecordOptions(rec *brettspiel.Record) (Options, error) {
-	bad := func(reason string) (Options, error) {
-		return Options{}, &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadOptions, Reason: reason}
-	}
-	if rec.Game != Variant {
-		return bad(fmt.Sprintf("the record is of the game %s, not %s", quote.Quote(rec.Game), Variant))
+	o, err := kit.RecordPreset(rec, Variant, Presets())
+	if err != nil {
+		return Options{}, err
 	}
 	if rec.Players != 0 && rec.Players != 2 {
-		return bad(fmt.Sprintf("%d players; %s is played by 2", rec.Players, Variant))
-	}
-	var o Options
-	if rec.Preset != "" {
-		p, ok := PresetNamed(rec.Preset)
-		if !ok {
-			var names []string
-			for _, p := range Presets() {
-				names = append(names, p.Name)
-			}
-			return bad(fmt.Sprintf("unknown preset %s; the presets are %s", quote.Quote(rec.Preset), strings.Join(names, ", ")))
-		}
-		o = p.Options
+		return Options{}, &brettspiel.Error{Op: kit.OpLoadRecord, Err: brettspiel.ErrBadOptions,
+			Reason: fmt.Sprintf("%d players; %s is played by 2", rec.Players, Variant)}
 	}
 	if err := o.set(rec.Options); err != nil {
 		return Options{}, err
@@ -61,6 +47,19 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 		return Options{}, err
 	}
 	return o, nil
+}
+
+// records loads the records of the game (see kit.Records).
+var records = kit.Records[*Game]{Variant: Variant, ParseID: ParseID, New: newFromRecord}
+
+// newFromRecord starts the game of a record without a "start:" header:
+// New under its rules (RecordOptions).
+func newFromRecord(rec *brettspiel.Record) (*Game, error) {
+	opts, err := RecordOptions(rec)
+	if err != nil {
+		return nil, err
+	}
+	return New(opts)
 }
 
 // LoadRecord builds the game of a record from its rules (RecordOptions) and
@@ -74,60 +73,20 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 // A record with a "start:" header (see brettspiel.Record) begins at the
 // position of that ID, read by ParseID, instead of at New's; its head names
 // no other rules.
-func LoadRecord(rec *brettspiel.Record) (*Game, error) {
-	g, err := recordStart(rec)
-	if err != nil {
-		return nil, err
-	}
-	if err := rec.Replay(g); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
-// recordStart builds the game a record starts from: the position of its
-// "start:" header (see brettspiel.Record.CheckStart), or a new game under its
-// rules (RecordOptions).
-func recordStart(rec *brettspiel.Record) (*Game, error) {
-	if rec.Start != "" {
-		if err := rec.CheckStart(Variant); err != nil {
-			return nil, err
-		}
-		return ParseID(rec.Start)
-	}
-	opts, err := RecordOptions(rec)
-	if err != nil {
-		return nil, err
-	}
-	return New(opts)
-}
+func LoadRecord(rec *brettspiel.Record) (*Game, error) { return records.Load(rec) }
 
 // ReadRecord reads a record's text form (see brettspiel.ParseRecord) and
 // replays it as it reads, as LoadRecord does: it stops at the first step that
 // is refused, and its memory does not grow with the record.
-func ReadRecord(r io.Reader) (*Game, error) {
-	rr := brettspiel.NewRecordReader(r)
-	head, err := rr.Header()
-	if err != nil {
-		return nil, err
-	}
-	g, err := recordStart(head)
-	if err != nil {
-		return nil, err
-	}
-	if err := rr.Replay(g, 0, nil); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
+func ReadRecord(r io.Reader) (*Game, error) { return records.Read(r) }
 
 // RecordLimits bounds the replay of a record into g (see
 // kit.RecordLimiter): at most the steps a game under its rules can
 // have (maxRecordSteps), and a draw for the start that ties at most
-// brettspiel.MaxTiedDraws times in a row (drawCheck). Every loader of a
+// brettspiel.MaxTiedDraws times in a row (kit.DrawCheck). Every loader of a
 // record enforces them, a brettspiel.History's included.
 func (g *Game) RecordLimits() (maxSteps int, check func() error) {
-	return maxRecordSteps(g.opts), g.drawCheck()
+	return maxRecordSteps(g.opts), kit.DrawCheck(func() bool { return g.phase == phaseDraw0 || g.phase == phaseDraw1 })
 }
 
 // maxRecordSteps bounds the steps of a game under o: every play, pass or
@@ -135,22 +94,4 @@ func (g *Game) RecordLimits() (maxSteps int, check func() error) {
 // for the start takes two throws and up to brettspiel.MaxTiedDraws repeats.
 func maxRecordSteps(o Options) int {
 	return 2*o.turnCap() + 2*(brettspiel.MaxTiedDraws+1)
-}
-
-// drawCheck returns the check of LoadRecord that is called after every step:
-// it counts the steps of the draw for the start in a row and refuses the
-// brettspiel.MaxTiedDraws+1st tie.
-func (g *Game) drawCheck() func() error {
-	steps := 0
-	return func() error {
-		if g.phase != phaseDraw0 && g.phase != phaseDraw1 {
-			steps = 0
-			return nil
-		}
-		if steps++; steps > 2*brettspiel.MaxTiedDraws+1 {
-			return &brettspiel.Error{Op: "load record", Err: brettspiel.ErrBadNotation,
-				Reason: fmt.Sprintf("the draw for the start ties more than %d times in a row, which no real game does", brettspiel.MaxTiedDraws)}
-		}
-		return nil
-	}
 }

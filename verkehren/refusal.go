@@ -1,6 +1,7 @@
 package verkehren
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/brettspiel/brettspiel"
@@ -123,4 +124,22 @@ func (g *Game) tried(e *brettspiel.Error, op string, pay uint64, at int) *bretts
 		r.Dice = g.throwNumbers()
 	}
 	return e
+}
+
+// withOp sets the Op of the *brettspiel.Error in err's chain to op and
+// returns err.
+func withOp(err error, op string) error {
+	if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
+		e.Op = op
+	}
+	return err
+}
+
+// reasonOf returns the reason of a *brettspiel.Error in err's chain, or
+// err's text.
+func reasonOf(err error) string {
+	if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
+		return e.Reason
+	}
+	return err.Error()
 }

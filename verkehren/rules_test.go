@@ -580,7 +580,7 @@ func TestV_F1_BearingOff(t *testing.T) {
 	}
 }
 
-// vkBearOff runs VK's bearing-off examples (section VII) as RULES.md writes
+// vkBearOff runs VK's bearing-off examples (section VII) as rules/rules.md writes
 // them: positions with all other stones borne off.
 func TestVK_BearingOffExamples(t *testing.T) {
 	opp := map[int]int{1: 15}

@@ -1,8 +1,6 @@
 package verkehren
 
 import (
-	"errors"
-	"slices"
 	"strconv"
 
 	"github.com/brettspiel/brettspiel"
@@ -63,23 +61,13 @@ func (t *turnModel) Edges(s turnState, dst []stepsearch.Edge[turnState]) []steps
 			n := s
 			n.me[from]--
 			n.me[to]++
-			var f brettspiel.StepFlags
 			if hit {
 				n.opp[oppPoint[to]]--
 				n.opp[bar]++
-				f |= brettspiel.StepHit
 			}
 			n.avail[d]--
 			n.k++
-			switch {
-			case from == bar:
-				f |= brettspiel.StepEnter
-			case to == off:
-				f |= brettspiel.StepBearOff
-			}
-			if to == hucke {
-				f |= brettspiel.StepHucke
-			}
+			f := stepsearch.Flags(from, to, bar, hucke, hit)
 			st := brettspiel.Step{From: t.abs(from), To: t.abs(to), TrackFrom: from, TrackTo: to, Die: d, Flags: f}
 			dst = append(dst, stepsearch.Edge[turnState]{Step: st, To: n})
 		}
@@ -132,15 +120,11 @@ func countSteps(pay uint64) int {
 // Game (brettspiel.ErrZeroGame).
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if g.zero() {
-		return brettspiel.MoveInfo{}, errZero("describe")
+		return brettspiel.MoveInfo{}, errZero(kit.OpDescribe)
 	}
 	legal := g.LegalMoves()
 	if err := kit.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
-		var e *brettspiel.Error
-		if errors.As(err, &e) {
-			e.Op = "describe"
-		}
-		return brettspiel.MoveInfo{}, err
+		return brettspiel.MoveInfo{}, withOp(err, kit.OpDescribe)
 	}
 	info := brettspiel.MoveInfo{Move: m, Player: m.Actor(), Notation: g.MoveString(m)}
 	if m.Actor() == brettspiel.Chance {
@@ -182,15 +166,12 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 // A zero Game refuses with brettspiel.ErrZeroGame.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: "next steps", Input: stepsearch.Input(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, stepsearch.Failed(made, err, reason)
 	}
 	// refuse completes a refusal with what was tried: the steps made, as
 	// given, and the numbers left at the refused one
 	refuse := func(e *brettspiel.Error, at int, left []int) ([]brettspiel.Step, brettspiel.Move, error) {
-		e.Op, e.Input = "next steps", stepsearch.Input(made)
-		r := e.Refusal
-		r.Player, r.At, r.Steps, r.Dice = g.toMove, at, slices.Clone(made), left
-		return nil, brettspiel.NoMove, e
+		return nil, brettspiel.NoMove, stepsearch.Refused(e, made, g.toMove, at, left)
 	}
 	if g.zero() {
 		return fail(brettspiel.ErrZeroGame, "")
@@ -226,20 +207,9 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 // to no legal play: the single-move rule it breaks, or else the rule of the
 // whole play that ParseMove names for a play going on from it.
 func (g *Game) whyStep(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) *brettspiel.Error {
-	for _, e := range x.Edges(s) {
-		if !e.Step.Matches(in) {
-			continue
-		}
-		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
-			if _, err := g.ParseMove(stepsearch.Notation(end, "bar")); err != nil {
-				var pe *brettspiel.Error
-				if errors.As(err, &pe) && pe.Refusal != nil {
-					e := kit.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
-					e.Refusal.Need, e.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
-					return e
-				}
-			}
-		}
+	if e, matched := x.PlayRefusal(s, before, in, "bar", g.ParseMove); e != nil {
+		return e
+	} else if matched {
 		return kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play goes on from it: it uses fewer numbers than another play", "V-D2")
 	}
 	track := func(a int) int {

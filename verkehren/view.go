@@ -1,9 +1,37 @@
 package verkehren
 
-import "github.com/brettspiel/brettspiel/internal/jsonw"
+import (
+	"encoding/json"
+
+	"github.com/brettspiel/brettspiel/internal/jsonw"
+	"github.com/brettspiel/brettspiel/kit"
+)
+
+// MarshalJSONView implements kit.ViewMarshaler: MarshalJSON in the
+// parts v asks for.
+func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
+	if g.zero() {
+		return nil, errZero(kit.OpEncodeJSON)
+	}
+	s := g.viewJSON(v)
+	if !jsonw.ByHand {
+		return json.Marshal(&s)
+	}
+	return s.appendJSON(make([]byte, 0, 3072)), nil
+}
+
+// viewJSON fills the JSON form of g in the parts v asks for.
+func (g *Game) viewJSON(v kit.JSONView) stateJSON {
+	s := stateJSON{StateJSON: kit.NewStateJSONView(g, Variant, g.ID(), v), Rules: g.rules(), RaceJSON: g.race(), Verkehren: g.own()}
+	if w, ok := g.Winner(); ok {
+		seat := int(w)
+		s.Winner = &seat
+	}
+	return s
+}
 
 // appendJSON appends the state as encoding/json writes it, by hand.
-func (s *jsonState) appendJSON(b []byte) []byte {
+func (s *stateJSON) appendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = jsonw.Envelope(b, &s.StateJSON)
 	r := &s.Rules

@@ -58,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer, terminal bool) error {
 			return err
 		}
 		base := bar.done
-		st, err := festung.Simulate(festung.Options{Players: n, Stock: *stock}, *games, *seed, func(done int) { bar.set(base + done) })
+		st, err := festung.Statistics(festung.Options{Players: n, Stock: *stock}, *games, *seed, func(done int) { bar.set(base + done) })
 		if err != nil {
 			return err
 		}

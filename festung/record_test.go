@@ -33,7 +33,15 @@ func TestNewRecordNamesThePreset(t *testing.T) {
 // with the preset in another spelling load the same rules; another preset
 // is refused.
 func TestRecordOptionsPreset(t *testing.T) {
-	want, err := festung.ForPlayers(5).Normalize()
+	// normal is the options a game under o plays by, the defaults filled in.
+	normal := func(o festung.Options) (festung.Options, error) {
+		g, err := festung.New(o)
+		if err != nil {
+			return festung.Options{}, err
+		}
+		return g.Options(), nil
+	}
+	want, err := normal(festung.ForPlayers(5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +57,7 @@ func TestRecordOptionsPreset(t *testing.T) {
 		}
 		o, err := festung.RecordOptions(rec)
 		if err == nil {
-			o, err = o.Normalize()
+			o, err = normal(o)
 		}
 		if err != nil || o != want {
 			t.Errorf("RecordOptions of %q = %+v, %v; want %+v", head, o, err, want)

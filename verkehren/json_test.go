@@ -68,7 +68,7 @@ func boardOf(t *testing.T, g *Game) absBoard {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s jsonState
+	var s stateJSON
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}

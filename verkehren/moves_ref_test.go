@@ -1,9 +1,9 @@
 package verkehren
 
-// The generator of the plays as it stood before the faster one in movegen.go:
+// The generator of the plays as it stood before the faster one in moves.go:
 // a depth-first search over every order of single moves with a table of the
 // positions reached. It is kept here, unchanged in its logic, as the
-// reference the faster generator is compared with (movegen_test.go).
+// reference the faster generator is compared with (moves_test.go).
 
 import (
 	"math/bits"

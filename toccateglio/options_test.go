@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // wantOptionsError fails t unless err wraps ErrBadOptions and says reason.
@@ -51,4 +52,36 @@ func TestT_S3_FirstPlayerOutOfRangeNamesTheValue(t *testing.T) {
 	}
 	_, err = New(Options{FirstPlayer: brettspiel.Starts(2)})
 	wantOptionsError(t, "Starts(2)", err, "FirstPlayer is 3 (Starts(2))")
+}
+
+// Validate accepts every preset and the zero Options, refuses what New
+// refuses with the same error, under the operation "check options"; the
+// text form's errors are "parse options".
+func TestOptionsValidate(t *testing.T) {
+	if err := (Options{}).Validate(); err != nil {
+		t.Errorf("the zero Options: %v", err)
+	}
+	for _, p := range Presets() {
+		if err := p.Options.Validate(); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+	}
+	for _, o := range []Options{{Stones: 17}, {Partien: -1}, {TurnCap: brettspiel.MaxTurnCap + 1}, {HuckeForce: ForceNever + 1}, {Multipliers: MultipliersTD + 1}, {FirstPlayer: -1}} {
+		err := o.Validate()
+		_, newErr := New(o)
+		var e *brettspiel.Error
+		if !errors.As(err, &e) || e.Op != kit.OpCheckOptions || !errors.Is(err, brettspiel.ErrBadOptions) {
+			t.Errorf("%+v: Validate = %v, want ErrBadOptions under %q", o, err, kit.OpCheckOptions)
+		}
+		if newErr == nil || err == nil || newErr.Error() != err.Error() {
+			t.Errorf("%+v: New says %v, Validate %v", o, newErr, err)
+		}
+	}
+	for _, in := range []string{"stones=17", "nosuch=1", "no-satz=maybe", "turn-cap=2147483648"} {
+		_, err := ParseOptions(in)
+		var e *brettspiel.Error
+		if !errors.As(err, &e) || e.Op != kit.OpParseOptions {
+			t.Errorf("ParseOptions(%q) = %v, want the operation %q", in, err, kit.OpParseOptions)
+		}
+	}
 }

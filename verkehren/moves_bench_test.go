@@ -49,7 +49,7 @@ func benchPositionsOf(tb testing.TB, opts Options, n int) (mixed, doublets []*Ga
 // VK games (a fixed set of 5,000): ns/op is the mean time of one list over
 // the positions, "all" weighting mixed throws and doublets as the games
 // meet them. The "reference" variants run the exhaustive search it replaced
-// (movegen_ref_test.go) on the same positions, for a comparison within one
+// (moves_ref_test.go) on the same positions, for a comparison within one
 // run. cpu-ns/op is the thread's CPU time, steadier on a busy machine.
 func BenchmarkGenerate(b *testing.B) {
 	mixed, doublets := benchPositions(b, 5000)
