@@ -334,7 +334,7 @@ func (s *stateJSON) options() (Options, error) {
 	}
 	norm, err := o.normalized()
 	if err != nil {
-		return bad("rules: %s", reason(err))
+		return bad("rules: %s", kit.ReasonOf(err))
 	}
 	switch {
 	case norm.Stock != o.Stock:

@@ -1,7 +1,6 @@
 package festung
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -151,19 +150,9 @@ func ParseOptions(s string) (Options, error) {
 // refuses o.
 func (o Options) check(input string) (Options, error) {
 	if err := o.Validate(); err != nil {
-		return Options{}, &brettspiel.Error{Op: kit.OpParseOptions, Input: input, Err: brettspiel.ErrBadOptions, Reason: reason(err)}
+		return Options{}, &brettspiel.Error{Op: kit.OpParseOptions, Input: input, Err: brettspiel.ErrBadOptions, Reason: kit.ReasonOf(err)}
 	}
 	return o, nil
-}
-
-// reason returns the Reason of err, an error of this package, without its
-// operation and input: for the error of another operation that refuses for
-// the same reason.
-func reason(err error) string {
-	if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
-		return e.Reason
-	}
-	return err.Error()
 }
 
 // parseSettings reads the settings of the text form input, without checking

@@ -119,7 +119,7 @@ func ParseID(id string) (*Game, error) {
 	}
 	o, err := raw.normalized()
 	if err != nil {
-		return bad(brettspiel.ErrBadOptions, "%v", reason(err))
+		return bad(brettspiel.ErrBadOptions, "%v", kit.ReasonOf(err))
 	}
 	if o != raw {
 		return bad(brettspiel.ErrBadNotation, "the options %v are not written in full (%v)", raw, o)

@@ -82,17 +82,7 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 
 // records loads the records of the game: from a "start:" header's position
 // ID, or from New under the record's rules (RecordOptions).
-var records = kit.Records[*Game]{Variant: Variant, ParseID: ParseID, New: newFromRecord}
-
-// newFromRecord is the game at the start of a record without a "start:"
-// header: New under the rules RecordOptions reads.
-func newFromRecord(rec *brettspiel.Record) (*Game, error) {
-	o, err := RecordOptions(rec)
-	if err != nil {
-		return nil, err
-	}
-	return New(o)
-}
+var records = kit.Records[*Game]{Variant: Variant, ParseID: ParseID, New: kit.RecordStart(RecordOptions, New)}
 
 // LoadRecord builds the game a record names (see [RecordOptions]) and replays
 // its steps through the rules. A step that is no move of the game at that

@@ -43,3 +43,12 @@ func (c *Chance) Outcome(i int) brettspiel.Outcome { return c.outcomes[i] }
 // Outcomes would — one r.IntN of the total weight — but by one lookup, for
 // a game's [ChanceSampler].
 func (c *Chance) Sample(r *rand.Rand) brettspiel.Move { return c.drawn[r.IntN(len(c.drawn))] }
+
+// OutcomesAt is a game's ChanceOutcomes at a node where toMove is to move:
+// [Chance.Outcomes] at a chance node, nil at any other.
+func (c *Chance) OutcomesAt(toMove brettspiel.Player) []brettspiel.Outcome {
+	if toMove != brettspiel.Chance {
+		return nil
+	}
+	return c.Outcomes()
+}

@@ -35,12 +35,13 @@
 // comments (271 of code), of which the rules — the legal moves, Apply and
 // the end — are 70. What a game writes itself:
 //
-//  1. Its options, its presets as [Preset] values found by [PresetNamed],
-//     and their text form read with [ParseSettings], [LowerAll] or
+//  1. Its options, its presets as [Preset] values found by [PresetNamed]
+//     (and by rules, [PresetOf]), and their text form read with [ParseSettings], [LowerAll] or
 //     [LowerKeys] and [Setting.Int], refusing with the [OpParseOptions] and
 //     [OpCheckOptions] operations.
 //  2. The state and the methods of [brettspiel.Game]: its moves made by
-//     [NewMove]; its throws in a [Chance] table built once; Apply starting
+//     [NewMove]; its throws in a [Chance] table built once
+//     ([Chance.OutcomesAt] is its ChanceOutcomes); Apply starting
 //     with [CheckMove]; the events of every Apply, each naming its rule; a
 //     move the rules refuse made by [Refuse], with its rules and refusal.
 //  3. A position ID: a binary payload framed by [EncodeID] and read back by
@@ -49,11 +50,13 @@
 //     race on the 24-point board) filled by [NewStateJSON]; UnmarshalJSON by
 //     [UnmarshalState], which reads strictly, then [StateJSON.Check] and
 //     [StateJSON.CheckEvents] with the game's [EventLimits], and for a game
-//     whose events must agree with the state, [SameEvents].
-//  5. Records: a [Records] value with the game's ParseID and how to build the
-//     game of a record's rules (from [RecordPreset] and the option lines); a
-//     [RecordLimiter] bounds a replay ([DrawCheck] where the game draws for
-//     the start).
+//     whose events must agree with the state, [SameEvents] and [Replayed].
+//     Where one error gives the reason of another again, [ReasonOf].
+//  5. Records: [NewRecord] starts one; a [Records] value with the game's
+//     ParseID and how to build the game of a record's rules ([RecordStart]
+//     over the game's RecordOptions, from [RecordPreset] and the option
+//     lines) loads them; a [RecordLimiter] bounds a replay ([DrawCheck]
+//     where the game draws for the start).
 //  6. The tests: the harness internal/conformance over random games of every
 //     preset, with the ID, JSON and record round trips, and a test per rule.
 //

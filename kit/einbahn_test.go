@@ -117,12 +117,7 @@ func (g *einbahn) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 	return dst
 }
 
-func (g *einbahn) ChanceOutcomes() []brettspiel.Outcome {
-	if g.ToMove() != brettspiel.Chance {
-		return nil
-	}
-	return throws.Outcomes()
-}
+func (g *einbahn) ChanceOutcomes() []brettspiel.Outcome { return throws.OutcomesAt(g.ToMove()) }
 
 // SampleChance draws a throw by one lookup (kit.ChanceSampler).
 func (g *einbahn) SampleChance(r *rand.Rand) brettspiel.Move {

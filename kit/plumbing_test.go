@@ -133,7 +133,7 @@ func TestPresetsAndRecordPreset(t *testing.T) {
 		{brettspiel.Record{Game: "g"}, 0, ""},
 		{brettspiel.Record{Game: "g", Preset: "COTTON"}, 2, ""},
 		{brettspiel.Record{Game: "h"}, 0, `a record of "h", not of g`},
-		{brettspiel.Record{Game: "g", Preset: "x"}, 0, `unknown preset "x"; the presets are Tokkadille 1853, 16 stones, Cotton`},
+		{brettspiel.Record{Game: "g", Preset: "x"}, 0, `unknown preset "x"; the presets are Tokkadille 1853, 16 stones; Cotton`},
 	} {
 		o, err := kit.RecordPreset(&c.rec, "g", presets)
 		if c.err == "" && (err != nil || o != c.want) || c.err != "" && (!errors.Is(err, brettspiel.ErrBadOptions) || !strings.Contains(err.Error(), c.err)) {

@@ -93,7 +93,8 @@ func DrawCheck(inDraw func() bool) func() error {
 // RecordPreset returns the options of the preset that a record of variant
 // names, or the zero O when it names none. A record of another game or of
 // an unknown preset is refused with an error wrapping
-// [brettspiel.ErrBadOptions] that lists the presets there are.
+// [brettspiel.ErrBadOptions] that lists the presets there are, separated by
+// "; " (a preset's name may hold a comma).
 func RecordPreset[O any](rec *brettspiel.Record, variant string, presets []Preset[O]) (O, error) {
 	var zero O
 	bad := func(format string, args ...any) (O, error) {
@@ -111,7 +112,36 @@ func RecordPreset[O any](rec *brettspiel.Record, variant string, presets []Prese
 		for i, p := range presets {
 			names[i] = p.Name
 		}
-		return bad("unknown preset %s; the presets are %s", quote.Quote(rec.Preset), strings.Join(names, ", "))
+		return bad("unknown preset %s; the presets are %s", quote.Quote(rec.Preset), strings.Join(names, "; "))
 	}
 	return p.Options, nil
+}
+
+// NewRecord starts the record of a game of variant under opts, for a
+// variant's NewRecord: the first of presets whose rules opts has (same, see
+// [PresetOf]) by name, and as its options the settings in which opts differs
+// from that preset's options, or from the zero O when no preset has its
+// rules; settings lists them as key=value.
+func NewRecord[O any](variant string, opts O, presets []Preset[O], same func(o, preset O) bool, settings func(o, base O) []string) *brettspiel.Record {
+	rec := &brettspiel.Record{Game: variant}
+	var base O
+	if p, ok := PresetOf(presets, opts, same); ok {
+		rec.Preset, base = p.Name, p.Options
+	}
+	rec.Options = settings(opts, base)
+	return rec
+}
+
+// RecordStart builds the game at the start of a record's rules, for
+// [Records.New]: the options that options reads from the record (a
+// variant's RecordOptions), given to build (its New).
+func RecordStart[O any, G brettspiel.Game](options func(*brettspiel.Record) (O, error), build func(O) (G, error)) func(*brettspiel.Record) (G, error) {
+	return func(rec *brettspiel.Record) (G, error) {
+		o, err := options(rec)
+		if err != nil {
+			var zero G
+			return zero, err
+		}
+		return build(o)
+	}
 }

@@ -72,3 +72,29 @@ func PresetNamed[O any](presets []Preset[O], name string) (Preset[O], bool) {
 	}
 	return Preset[O]{}, false
 }
+
+// PresetOf returns the first of presets whose rules o has, as same reports
+// it for o and a preset's options.
+func PresetOf[O any](presets []Preset[O], o O, same func(o, preset O) bool) (Preset[O], bool) {
+	for _, p := range presets {
+		if same(o, p.Options) {
+			return p, true
+		}
+	}
+	return Preset[O]{}, false
+}
+
+// Replayed is a game's check that the Apply made again from the state
+// before it agrees with a decoded state: the events it gave (got) must be
+// the decoded ones (want, see [SameEvents]) and the state it led to the
+// decoded one (same). It returns "" when both agree, else what differs; what
+// names the Apply.
+func Replayed(want, got []brettspiel.Event, what string, same bool) string {
+	if reason := SameEvents(want, got, what); reason != "" {
+		return reason
+	}
+	if !same {
+		return what + " gives these events, but it leads to another state"
+	}
+	return ""
+}

@@ -308,7 +308,7 @@ func (r *rulesJSON) options() (Options, error) {
 	o.HuckeForce, o.Multipliers = HuckeForce(hf), Multipliers(mu)
 	o, err := o.normalized()
 	if err != nil {
-		return bad("rules: %s", reason(err))
+		return bad("rules: %s", kit.ReasonOf(err))
 	}
 	if r.Preset != "" {
 		p, ok := PresetNamed(r.Preset)

@@ -209,7 +209,7 @@ func (o Options) normalized() (Options, error) {
 		return bad("Multipliers is %d", o.Multipliers)
 	}
 	if err := o.FirstPlayer.Validate(2); err != nil {
-		return bad("%s", reason(err))
+		return bad("%s", kit.ReasonOf(err))
 	}
 	if o.TurnCap == 0 {
 		o.TurnCap = 5000 * o.Partien
@@ -423,14 +423,11 @@ func PresetNamed(name string) (Preset, bool) { return kit.PresetNamed(Presets(),
 
 // presetOf returns the first preset whose rules o has, the length of the match
 // (Partien, TurnCap) and FirstPlayer aside.
-func presetOf(o Options) (Preset, bool) {
-	for _, p := range Presets() {
-		if presetRules(o.Settings(p.Options)) {
-			return p, true
-		}
-	}
-	return Preset{}, false
-}
+func presetOf(o Options) (Preset, bool) { return kit.PresetOf(Presets(), o, sameRules) }
+
+// sameRules reports whether o has the rules of the preset's options p, the
+// length of the match and FirstPlayer aside.
+func sameRules(o, p Options) bool { return presetRules(o.Settings(p)) }
 
 // presetRules reports whether settings against a preset touch only the length
 // of the match and the first player, so that the rules are the preset's.
@@ -441,14 +438,4 @@ func presetRules(settings []string) bool {
 		}
 	}
 	return true
-}
-
-// reason is the reason of err, a *brettspiel.Error, for an error that
-// wraps it in a reason of its own; else err's text.
-func reason(err error) string {
-	var e *brettspiel.Error
-	if errors.As(err, &e) {
-		return e.Reason
-	}
-	return err.Error()
 }

@@ -165,7 +165,7 @@ func ParseID(id string) (*Game, error) {
 	}
 	norm, err := o.normalized()
 	if err != nil {
-		return fail(brettspiel.ErrBadOptions, "%s", reason(err))
+		return fail(brettspiel.ErrBadOptions, "%s", kit.ReasonOf(err))
 	}
 	if norm != o {
 		return fail(brettspiel.ErrBadOptions, "the options are not in their normal form")

@@ -14,13 +14,7 @@ import (
 // no preset fits. Keep it with brettspiel.Record.Append while playing and
 // write it with WriteTo.
 func NewRecord(opts Options) *brettspiel.Record {
-	rec := &brettspiel.Record{Game: Variant}
-	base := Options{}
-	if p, ok := presetOf(opts); ok {
-		rec.Preset, base = p.Name, p.Options
-	}
-	rec.Options = opts.Settings(base)
-	return rec
+	return kit.NewRecord(Variant, opts, Presets(), sameRules, Options.Settings)
 }
 
 // RecordOptions returns the options of a record: its preset (or the zero
@@ -38,18 +32,9 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 	return base.Set(rec.Options...)
 }
 
-// records loads the records of this game.
-var records = kit.Records[*Game]{Variant: Variant, ParseID: ParseID, New: newFromRecord}
-
-// newFromRecord builds the game at the start of a record's rules
-// (RecordOptions).
-func newFromRecord(rec *brettspiel.Record) (*Game, error) {
-	opts, err := RecordOptions(rec)
-	if err != nil {
-		return nil, err
-	}
-	return New(opts)
-}
+// records loads the records of the game: from a "start:" header's position
+// ID, or from New under the record's rules (RecordOptions).
+var records = kit.Records[*Game]{Variant: Variant, ParseID: ParseID, New: kit.RecordStart(RecordOptions, New)}
 
 // LoadRecord builds the game of a record from its rules and replays its steps.
 // Unknown rules are refused with an error wrapping brettspiel.ErrBadOptions; a

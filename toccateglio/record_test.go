@@ -196,7 +196,7 @@ func TestLoadRecordRefusesUnknownRules(t *testing.T) {
 	for _, c := range []struct{ text, reason string }{
 		{"game: verkehren\n\n", `a record of "verkehren"`},
 		{"game: toccateglio\nplayers: 3\n\n", "3 players"},
-		{"game: toccateglio\npreset: Backgammon\n\n", `unknown preset "Backgammon"; the presets are Toccateglispiel, Tokkadille 1853`},
+		{"game: toccateglio\npreset: Backgammon\n\n", `unknown preset "Backgammon"; the presets are Toccateglispiel; Tokkadille 1853`},
 		{"game: toccateglio\noption: doubling=true\n\n", `unknown option "doubling"`},
 		{"game: toccateglio\noption: stones=20\n\n", "Stones is 20"},
 	} {

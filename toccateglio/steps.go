@@ -2,7 +2,6 @@ package toccateglio
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 
 	"github.com/brettspiel/brettspiel"
@@ -67,15 +66,7 @@ func (t *turnModel) track(a int) int {
 }
 
 func (t *turnModel) mkStep(from, to, die int, f brettspiel.StepFlags) brettspiel.Step {
-	switch {
-	case from == hand:
-		f |= brettspiel.StepEnter
-	case to == off:
-		f |= brettspiel.StepBearOff
-	}
-	if to == ownHucke {
-		f |= brettspiel.StepHucke
-	}
+	f |= stepsearch.Flags(from, to, hand, ownHucke, false)
 	return brettspiel.Step{From: t.abs(from), To: t.abs(to), TrackFrom: from, TrackTo: to, Die: die, Flags: f}
 }
 
@@ -241,18 +232,15 @@ var _ brettspiel.Stepper = (*Game)(nil)
 // an error.
 func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.Move, error) {
 	fail := func(err error, reason string) ([]brettspiel.Step, brettspiel.Move, error) {
-		return nil, brettspiel.NoMove, &brettspiel.Error{Op: kit.OpNextSteps, Input: stepsearch.Input(made), Err: err, Reason: reason}
+		return nil, brettspiel.NoMove, stepsearch.Failed(made, err, reason)
 	}
 	// refuse completes a refusal with what was tried: the steps made, as
-	// given, and the numbers left at the refused one
+	// given, and the numbers left at the refused one (nil: the throw's)
 	refuse := func(e *brettspiel.Error, at int, left []int) ([]brettspiel.Step, brettspiel.Move, error) {
-		e.Op, e.Input = kit.OpNextSteps, stepsearch.Input(made)
-		r := e.Refusal
-		r.Player, r.At, r.Steps, r.Dice = g.turn, at, slices.Clone(made), left
-		if r.Dice == nil {
-			r.Dice = g.throwNumbers()
+		if left == nil {
+			left = g.throwNumbers()
 		}
-		return nil, brettspiel.NoMove, e
+		return nil, brettspiel.NoMove, stepsearch.Refused(e, made, g.turn, at, left)
 	}
 	switch g.phase {
 	case phaseZero:
@@ -275,8 +263,7 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 	x, t, start := g.turnSearch(legal)
 	r := x.Next(start, made)
 	if r.Bad >= 0 {
-		e := g.whyNot(x, t, r.At[0], made[:r.Bad], made[r.Bad])
-		e.Reason = "step " + strconv.Itoa(r.Bad+1) + " (" + made[r.Bad].String() + "): " + e.Reason
+		e := stepsearch.StepRefused(g.whyNot(x, t, r.At[0], made[:r.Bad], made[r.Bad]), made, r.Bad)
 		return refuse(e, r.Bad, leftOf(r.At[0]))
 	}
 	if pass && len(made) == 0 {
@@ -291,7 +278,7 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 // no legal play: the single-step rule it breaks (whyStep), or else the rule
 // of the whole play that ParseMove names for a play going on from it.
 func (g *Game) whyNot(x *stepsearch.Search[turnState], t *turnModel, s turnState, before []brettspiel.Step, in brettspiel.Step) *brettspiel.Error {
-	if e, matched := refusalAhead(x, s, before, in, "in", g.ParseMove); matched {
+	if e, matched := x.PlayRefusal(s, before, in, "in", g.ParseMove); matched {
 		if e == nil {
 			e = kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play of "+g.throwString()+" goes on from it", "T-D2")
 		}
@@ -357,31 +344,4 @@ func leftOf(s turnState) []int {
 		}
 	}
 	return out
-}
-
-// refusalAhead looks for the step in among the single steps from s, made
-// after the steps before, and returns the refusal by the rules of the whole
-// play that parse (a game's ParseMove) gives for a play going on from it,
-// written with waiting as the name of the place where stones wait: the first
-// of up to eight such plays that parse refuses with a [brettspiel.Refusal].
-// matched is false when no step from s is in; the refusal is nil when none
-// of the plays is refused so. Nothing in it is this game's own.
-func refusalAhead[S comparable](x *stepsearch.Search[S], s S, before []brettspiel.Step, in brettspiel.Step, waiting string, parse func(string) (brettspiel.Move, error)) (refusal *brettspiel.Error, matched bool) {
-	for _, e := range x.Edges(s) {
-		if !e.Step.Matches(in) {
-			continue
-		}
-		for _, end := range x.Ends(e.To, append(before[:len(before):len(before)], e.Step), 8) {
-			if _, err := parse(stepsearch.Notation(end, waiting)); err != nil {
-				var pe *brettspiel.Error
-				if errors.As(err, &pe) && pe.Refusal != nil {
-					r := kit.Refuse(pe.Refusal.Code, pe.Reason, pe.Rules...)
-					r.Refusal.Need, r.Refusal.Count = pe.Refusal.Need, pe.Refusal.Count
-					return r, true
-				}
-			}
-		}
-		return nil, true
-	}
-	return nil, false
 }

@@ -51,12 +51,7 @@ var throws = func() *kit.Chance {
 // The slice is the caller's: a copy of the package's table, so that no
 // caller can change the throws of another game. Search code that must not
 // allocate draws a throw with SampleChance, which reads the table itself.
-func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
-	if g.ToMove() != brettspiel.Chance {
-		return nil
-	}
-	return throws.Outcomes()
-}
+func (g *Game) ChanceOutcomes() []brettspiel.Outcome { return throws.OutcomesAt(g.ToMove()) }
 
 var _ kit.ChanceSampler = (*Game)(nil)
 

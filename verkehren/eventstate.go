@@ -159,19 +159,14 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 // check says what is wrong with g as a state before a play, or "".
 func (g *Game) check() string {
 	if _, err := g.state().build("check"); err != nil {
-		return reasonOf(err)
+		return kit.ReasonOf(err)
 	}
 	return ""
 }
 
 // replayed compares the events and the state that p, the state after the
-// Apply made again, holds with evs and g; what names the Apply.
+// Apply made again, holds with evs and g (kit.Replayed); what names the
+// Apply.
 func (g *Game) replayed(p *Game, evs []brettspiel.Event, what string) string {
-	if reason := kit.SameEvents(evs, p.events, what); reason != "" {
-		return reason
-	}
-	if p.ID() != g.ID() {
-		return fmt.Sprintf("%s gives these events, but it leads to another state", what)
-	}
-	return ""
+	return kit.Replayed(evs, p.events, what, p.ID() == g.ID())
 }

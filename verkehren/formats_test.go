@@ -481,7 +481,7 @@ func TestLoadRecordRejects(t *testing.T) {
 		{strings.Replace(exampleRecord, "1/7 1/6", "1/7 7/13", 1), brettspiel.ErrIllegalMove, "record line 6"},
 		{strings.Replace(exampleRecord, "6-5", "6-7", 1), brettspiel.ErrBadNotation, "record line 6"},
 		{exampleRecord + "5-5 ; 1/6\n", brettspiel.ErrIllegalMove, "record line 7"},
-		{strings.Replace(exampleRecord, "preset: VK", "preset: Ludii", 1), brettspiel.ErrBadOptions, `unknown preset "Ludii"; the presets are VK, VK band limit 5, Cotton, Fiske`},
+		{strings.Replace(exampleRecord, "preset: VK", "preset: Ludii", 1), brettspiel.ErrBadOptions, `unknown preset "Ludii"; the presets are VK; VK band limit 5; Cotton; Fiske`},
 		{strings.Replace(exampleRecord, "preset: VK", "option: stones=16", 1), brettspiel.ErrBadOptions, `unknown option "stones"`},
 		{strings.Replace(exampleRecord, "preset: VK", "option: band-limit=6", 1), brettspiel.ErrBadOptions, "five-blots"},
 		{strings.Replace(exampleRecord, "game: verkehren", "game: festung", 1), brettspiel.ErrBadOptions, `a record of "festung", not of verkehren`},

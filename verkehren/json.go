@@ -354,7 +354,7 @@ func (r rulesJSON) options() (Options, error) {
 	var o Options
 	terms := []string{"bands=" + r.Bands, "opening=" + r.Opening}
 	if err := o.set(terms); err != nil {
-		return bad("rules: %v", reasonOf(err))
+		return bad("rules: %v", kit.ReasonOf(err))
 	}
 	fp := slices.Index(firstNames[:], r.FirstPlayer)
 	if fp < 0 {

@@ -143,7 +143,7 @@ func (o Options) Validate() error {
 		return bad("TurnCap %d is outside 0…%d: want the number of turns, or 0 for %d", o.TurnCap, brettspiel.MaxTurnCap, DefaultTurnCap)
 	}
 	if err := o.FirstPlayer.Validate(2); err != nil {
-		return bad("%s", reasonOf(err))
+		return bad("%s", kit.ReasonOf(err))
 	}
 	return nil
 }

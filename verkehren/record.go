@@ -14,17 +14,13 @@ import (
 // the options differing from the zero Options. Keep it with Record.Append
 // while playing a game made by New(opts).
 func NewRecord(opts Options) *brettspiel.Record {
-	rec := &brettspiel.Record{Game: Variant}
-	base := Options{}
-	for _, p := range Presets() {
-		o := p.Options
-		if o.Bands == opts.Bands && o.Opening == opts.Opening && o.BandLimit == opts.BandLimit {
-			rec.Preset, base = p.Name, o
-			break
-		}
-	}
-	rec.Options = opts.diff(base)
-	return rec
+	return kit.NewRecord(Variant, opts, Presets(), sameBandRules, Options.diff)
+}
+
+// sameBandRules reports whether o has the V-B1 and V-O1 rules of the
+// preset's options p.
+func sameBandRules(o, p Options) bool {
+	return o.Bands == p.Bands && o.Opening == p.Opening && o.BandLimit == p.BandLimit
 }
 
 // RecordOptions returns the rules of a record: its preset's options (the
@@ -49,18 +45,9 @@ func RecordOptions(rec *brettspiel.Record) (Options, error) {
 	return o, nil
 }
 
-// records loads the records of the game (see kit.Records).
-var records = kit.Records[*Game]{Variant: Variant, ParseID: ParseID, New: newFromRecord}
-
-// newFromRecord starts the game of a record without a "start:" header:
-// New under its rules (RecordOptions).
-func newFromRecord(rec *brettspiel.Record) (*Game, error) {
-	opts, err := RecordOptions(rec)
-	if err != nil {
-		return nil, err
-	}
-	return New(opts)
-}
+// records loads the records of the game: from a "start:" header's position
+// ID, or from New under the record's rules (RecordOptions).
+var records = kit.Records[*Game]{Variant: Variant, ParseID: ParseID, New: kit.RecordStart(RecordOptions, New)}
 
 // LoadRecord builds the game of a record from its rules (RecordOptions) and
 // replays its steps. A record that was tampered with is refused at its first

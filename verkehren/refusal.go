@@ -134,12 +134,3 @@ func withOp(err error, op string) error {
 	}
 	return err
 }
-
-// reasonOf returns the reason of a *brettspiel.Error in err's chain, or
-// err's text.
-func reasonOf(err error) string {
-	if e := (*brettspiel.Error)(nil); errors.As(err, &e) {
-		return e.Reason
-	}
-	return err.Error()
-}

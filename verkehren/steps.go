@@ -1,8 +1,6 @@
 package verkehren
 
 import (
-	"strconv"
-
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/stepsearch"
@@ -196,8 +194,7 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 	x, t, start := g.turnSearch(legal)
 	r := x.Next(start, made)
 	if r.Bad >= 0 {
-		e := g.whyStep(x, t, r.At[0], made[:r.Bad], made[r.Bad])
-		e.Reason = "step " + strconv.Itoa(r.Bad+1) + " (" + made[r.Bad].String() + "): " + e.Reason
+		e := stepsearch.StepRefused(g.whyStep(x, t, r.At[0], made[:r.Bad], made[r.Bad]), made, r.Bad)
 		return refuse(e, r.Bad, numbersLeft(&r.At[0].avail))
 	}
 	return r.Next, r.Complete, nil

@@ -3,6 +3,7 @@ package stepsearch
 import (
 	"errors"
 	"slices"
+	"strconv"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/kit"
@@ -53,5 +54,12 @@ func Refused(e *brettspiel.Error, made []brettspiel.Step, player brettspiel.Play
 	e.Op, e.Input = kit.OpNextSteps, Input(made)
 	r := e.Refusal
 	r.Player, r.At, r.Steps, r.Dice = player, at, slices.Clone(made), left
+	return e
+}
+
+// StepRefused names the step made[bad], the first that leads to no legal
+// move, in the reason of its refusal e: "step 2 (13/18): " before it.
+func StepRefused(e *brettspiel.Error, made []brettspiel.Step, bad int) *brettspiel.Error {
+	e.Reason = "step " + strconv.Itoa(bad+1) + " (" + made[bad].String() + "): " + e.Reason
 	return e
 }

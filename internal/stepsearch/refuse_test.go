@@ -59,3 +59,15 @@ func TestFailedAndRefused(t *testing.T) {
 		t.Error("Refused keeps the caller's steps")
 	}
 }
+
+func TestStepRefused(t *testing.T) {
+	made := []brettspiel.Step{{From: 1, To: 4, Die: 3}, {From: 13, To: 18, Die: 5}}
+	e := kit.Refuse(brettspiel.RefuseDeadEnd, "no legal play goes on from it")
+	got := StepRefused(e, made, 1)
+	if got != e {
+		t.Fatal("StepRefused made a new error")
+	}
+	if want := "step 2 (" + made[1].String() + "): no legal play goes on from it"; got.Reason != want {
+		t.Fatalf("reason %q, want %q", got.Reason, want)
+	}
+}
