@@ -1,8 +1,10 @@
 package festung
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"testing"
 
@@ -81,22 +83,23 @@ func (c *endings) observe(g brettspiel.Game, evs []brettspiel.Event) {
 	}
 }
 
-// harnessGames returns the number of random games per player count and how
-// many of them get the deep checks: 2000 and 10 by default; under the race
-// detector, which slows every game about tenfold, 250 and 1 (so that
-// go test -race stays within its budget of a minute of CPU); on a 32-bit platform, where
-// CI runs the tests a second time to see the seeded games come out the same,
-// 500 and 4; 100000 and 30 with BRETTSPIEL_LONG set.
-func harnessGames() (games, deep int) {
+// harnessGames returns the number of random games per player count, how
+// many of them get the deep checks, and the share of their steps that do (one
+// in share): 2000, 10 and 1 by default; under the race detector, which slows
+// every game about tenfold, 250, 1 and 20 (so that go test -race stays within
+// its budget of 45 s of CPU); on a 32-bit platform, where CI runs the tests a
+// second time to see the seeded games come out the same, 500, 4 and 1; 100000,
+// 30 and 1 with BRETTSPIEL_LONG set.
+func harnessGames() (games, deep, share int) {
 	switch {
 	case conformance.Long():
-		return 100000, 30
+		return 100000, 30, 1
 	case raceDetector:
-		return 250, 1
+		return 250, 1, 20
 	case strconv.IntSize == 32:
-		return 500, 4
+		return 500, 4, 1
 	}
-	return 2000, 10
+	return 2000, 10, 1
 }
 
 func TestConformance(t *testing.T) {
@@ -104,11 +107,12 @@ func TestConformance(t *testing.T) {
 		t.Run(fmt.Sprintf("players=%d", n), func(t *testing.T) {
 			t.Parallel()
 			var c endings
-			games, deep := harnessGames()
+			games, deep, share := harnessGames()
 			conformance.Run(t, factory(ForPlayers(n)), conformance.Config{
 				Games:      games,
 				Seed:       uint64(100 + n),
 				DeepGames:  deep,
+				DeepShare:  share,
 				Invariant:  invariant,
 				Observe:    c.observe,
 				RoundTrips: roundTrips(t, ForPlayers(n)),
@@ -141,6 +145,14 @@ func TestConformanceOptions(t *testing.T) {
 	if c.capped == 0 || c.games != games {
 		t.Errorf("%d games, %d capped", c.games, c.capped)
 	}
+}
+
+// TestMain keeps the property tests within the package's time budget: 15
+// cases each unless -rapid.checks is given or the long runs are asked for.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	conformance.RapidChecks(15)
+	os.Exit(m.Run())
 }
 
 func TestRapidWholeGames(t *testing.T) {

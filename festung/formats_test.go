@@ -134,7 +134,7 @@ func roundTrips(t testing.TB, opts Options) []conformance.RoundTrip {
 			}
 			return jsonTrip(bg, nil)
 		}},
-		{Name: "record", Do: recordTrip(opts)},
+		{Name: "record", Do: recordTrip(opts), EveryStep: true},
 	}
 }
 

@@ -8,15 +8,17 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
 // MarshalJSONView writes by hand what encoding/json writes for the JSON
 // form (leanStateJSON without the static part), under every view, in
 // every position of games played at random, for every seat count.
-// viewSteps bounds the steps of each game compared: 400, or 100 under the
-// race detector (which slows encoding/json the most).
-var viewSteps = map[bool]int{false: 400, true: 100}[raceDetector]
+// viewSteps bounds the steps of each game compared: 400, or 20 under the
+// race detector (which slows encoding/json the most) unless BRETTSPIEL_LONG
+// is set.
+var viewSteps = map[bool]int{false: 400, true: 20}[raceDetector && !conformance.Long()]
 
 func TestMarshalJSONViewAsEncodingJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))

@@ -209,7 +209,7 @@ func TestHarness(t *testing.T) {
 						o.Partien = run.partien
 					}
 					conformance.Run(t, newGameFunc(t, o), conformance.Config{
-						Games: run.games, Seed: uint64(i + 1), DeepGames: run.deeps,
+						Games: run.games, Seed: uint64(i + 1), DeepGames: run.deeps, DeepShare: conformance.Games(16, 1),
 						Policy: run.policy, Invariant: checkInvariant, Observe: ends.observe, Compare: fastCompare,
 						RoundTrips: roundTrips(t, o),
 					})
@@ -280,7 +280,9 @@ func lastMove(g *Game) string {
 // JSON is validated against the package's JSON Schema at every fourth state
 // (and at the end), and the record, whose replay grows with the game, is
 // replayed at every state of the first 100 and at every fifth after that (and
-// at the end); in between that round trip returns a clone.
+// at the end); in between that round trip returns a clone. By default (without
+// BRETTSPIEL_LONG) the record is replayed at every state of the first 20 and
+// at every 25th after that.
 func roundTrips(t testing.TB, o Options) []conformance.RoundTrip {
 	rec := NewRecord(o)
 	sch := schematest.Compile(t, JSONSchema())
@@ -306,10 +308,10 @@ func roundTrips(t testing.TB, o Options) []conformance.RoundTrip {
 			} else {
 				rec.Steps = append(rec.Steps, lastMove(x))
 			}
-			if n := len(rec.Steps); n > 100 && n%5 != 0 && x.ToMove() != brettspiel.Terminal {
+			if n := len(rec.Steps); n > conformance.Games(20, 100) && n%conformance.Games(25, 5) != 0 && x.ToMove() != brettspiel.Terminal {
 				return x.Clone(), nil
 			}
 			return recordRoundTrip(rec, o)
-		}},
+		}, EveryStep: true},
 	}
 }

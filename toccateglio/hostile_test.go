@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -37,7 +38,7 @@ func TestJSONRefusesForgedEvents(t *testing.T) {
 // included.
 func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 	for _, p := range Presets() {
-		for seed := range uint64(10) {
+		for seed := range uint64(conformance.Games(4, 10)) {
 			o := p.Options
 			o.Partien = 3
 			g, err := New(o)

@@ -178,7 +178,7 @@ func TestT_D2_EventsLandOnTheBoardTheJSONDraws(t *testing.T) {
 	counts := map[string]int{}
 	for i, v := range variants() {
 		r := rand.New(rand.NewPCG(uint64(50+i), 3))
-		for range 20 {
+		for range conformance.Games(12, 20) {
 			g, err := New(v.o)
 			if err != nil {
 				t.Fatal(err)

@@ -256,7 +256,7 @@ func TestApplyAgreesWithTheList(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	checked := 0
 	for k, v := range compareVariants() {
-		for _, g := range comparePositions(t, v.o, uint64(200+k), conformance.Games(12, 1500)) {
+		for _, g := range comparePositions(t, v.o, uint64(200+k), conformance.Games(6, 1500)) {
 			for _, th := range throwPairs {
 				if r.IntN(3) != 0 {
 					continue

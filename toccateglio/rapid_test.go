@@ -239,14 +239,14 @@ func slicesContains(ms []brettspiel.Move, m brettspiel.Move) bool {
 	return false
 }
 
-// TestMain keeps the property tests within the package's time budget: 8
+// TestMain keeps the property tests within the package's time budget: 4
 // cases each unless -rapid.checks is given or the long runs are asked for.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	set := false
 	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "rapid.checks" })
 	if !set && !conformance.Long() {
-		flag.Set("rapid.checks", "8")
+		flag.Set("rapid.checks", "4")
 	}
 	os.Exit(m.Run())
 }

@@ -64,7 +64,7 @@ func TestT_W4_SimulateEqualsReplayThroughApply(t *testing.T) {
 	capped := Tokkadille1853(15)
 	capped.TurnCap, capped.Partien = 14, 2
 	vs = append(vs, variant{"TS 4 Partien", multi}, variant{"TD 3 Partien", multiTD}, variant{"AL turn cap 14", capped})
-	games := conformance.Games(16, 1500)
+	games := conformance.Games(8, 1500)
 	for k, v := range vs {
 		ends := map[string]int{}
 		for i := 0; i < games; i++ {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/internal/wire"
 	"github.com/brettspiel/brettspiel/kit"
@@ -236,7 +237,7 @@ func TestJSONSchemaShared(t *testing.T) {
 func TestJSONRoundTripAndSchema(t *testing.T) {
 	sch := schematest.Compile(t, JSONSchema())
 	for i, h := range harnessOptions {
-		for _, g := range playedStates(t, h.opts, uint64(i)+50, 29) {
+		for _, g := range playedStates(t, h.opts, uint64(i)+50, conformance.Games(61, 29)) {
 			data, err := json.Marshal(g)
 			if err != nil {
 				t.Fatal(err)

@@ -84,7 +84,7 @@ func TestConformance(t *testing.T) {
 			t.Parallel()
 			games, deep := conformance.Games(60, 20000), 1 // the round trips of the deep game take what 40 games did
 			if i < 2 {                                     // the two conventions with VK's rule get the full count
-				games, deep = conformance.Games(500, 100000), 1
+				games, deep = conformance.Games(120, 100000), 1
 			}
 			counts := endCounts{}
 			// The formats' round trips after every step of the deep game
@@ -104,6 +104,9 @@ func TestConformance(t *testing.T) {
 				Games:     games,
 				Seed:      uint64(1000 + i),
 				DeepGames: deep,
+				// the deep checks at one step in 16 of the deep game by
+				// default, at every step with BRETTSPIEL_LONG set
+				DeepShare: conformance.Games(16, 1),
 				Policy:    noConcede,
 				Invariant: invariant,
 				Observe:   counts.observe,

@@ -38,7 +38,7 @@ func TestJSONRefusesForgedEvents(t *testing.T) {
 // that a game emits, in many random games (20; 60 with BRETTSPIEL_LONG=1),
 // the ends included.
 func TestJSONEventLimitsHoldInPlay(t *testing.T) {
-	for seed := range uint64(conformance.Games(20, 60)) {
+	for seed := range uint64(conformance.Games(8, 60)) {
 		g, _ := New(VK())
 		policy := brettspiel.RandomPolicy
 		if seed%5 == 0 { // concede at times, too

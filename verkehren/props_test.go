@@ -1,8 +1,10 @@
 package verkehren
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
@@ -11,6 +13,14 @@ import (
 )
 
 var propOptions = []Options{VK(), VKBandLimit(), Cotton(), Fiske()}
+
+// TestMain keeps the property tests within the package's time budget: 30
+// cases each unless -rapid.checks is given or the long runs are asked for.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	conformance.RapidChecks(30)
+	os.Exit(m.Run())
+}
 
 // randomPosition plays a seeded random game for up to n steps under opts.
 func randomPosition(opts Options, seed uint64, n int) *Game {

@@ -82,8 +82,8 @@ func (k *recordKeeper) roundTrip(bg brettspiel.Game) (brettspiel.Game, error) {
 	k.steps++
 	// Writing and loading the record replays the whole game, so doing it at
 	// every step costs the square of the game's length: the first steps, then
-	// every 16th step and the end.
-	if k.steps > 30 && k.steps%16 != 0 && g.phase != phaseOver {
+	// every 16th step (every 64th without BRETTSPIEL_LONG) and the end.
+	if k.steps > 30 && k.steps%conformance.Games(64, 16) != 0 && g.phase != phaseOver {
 		return g.clone(), nil
 	}
 	var text strings.Builder
@@ -125,7 +125,7 @@ func roundTrips(schemas ...*jsonschema.Schema) []conformance.RoundTrip {
 	rts := []conformance.RoundTrip{
 		{Name: "position ID", Do: roundTripID},
 		{Name: "JSON", Do: roundTripJSON},
-		{Name: "record", Do: k.roundTrip},
+		{Name: "record", Do: k.roundTrip, EveryStep: true},
 	}
 	for i, sch := range schemas {
 		rts = append(rts, conformance.RoundTrip{Name: fmt.Sprintf("JSON schema %d", i+1), Do: func(g brettspiel.Game) (brettspiel.Game, error) {

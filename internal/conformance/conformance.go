@@ -26,6 +26,12 @@ type Config struct {
 	// DeepGames is the number of games (the first ones) in which the deep checks
 	// run at every step; default 10. Negative: none.
 	DeepGames int
+	// DeepShare thins the deep checks of a deep game to about one step in
+	// DeepShare, chosen by a hash of the step number (so not in step with the
+	// game's own cycle of throws and turns); the first step and the end are
+	// always checked, and the record is kept and replayed whole; round trips
+	// marked EveryStep run at every step all the same. Default 1: every step.
+	DeepShare int
 	// Policy chooses players' moves; default brettspiel.RandomPolicy.
 	Policy brettspiel.Policy
 	// Invariant is the game's own check, run on the state after every step.
@@ -45,6 +51,10 @@ type Config struct {
 type RoundTrip struct {
 	Name string
 	Do   func(g brettspiel.Game) (brettspiel.Game, error)
+	// EveryStep marks a trip that follows the game step by step (one that
+	// builds a record from each step's events, say): it runs after every
+	// step of a deep game, also those that DeepShare leaves out.
+	EveryStep bool
 }
 
 func (c Config) withDefaults() Config {
@@ -56,6 +66,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.DeepGames == 0 {
 		c.DeepGames = 10
+	}
+	if c.DeepShare < 1 {
+		c.DeepShare = 1
 	}
 	if c.Policy == nil {
 		c.Policy = brettspiel.RandomPolicy
@@ -116,8 +129,13 @@ func playGame(newGame func() brettspiel.Game, r *rand.Rand, cfg Config, deep boo
 		if msg := checkCheap(g, legal); msg != "" {
 			return fail("%s", msg)
 		}
-		if deep {
+		deepStep := deep && (step == 0 || g.ToMove() == brettspiel.Terminal || sampled(step, cfg.DeepShare))
+		if deepStep {
 			if msg := checkDeep(g, legal, r, cfg); msg != "" {
+				return fail("%s", msg)
+			}
+		} else if deep {
+			if msg := roundTrips(g, cfg, true); msg != "" {
 				return fail("%s", msg)
 			}
 		}
@@ -144,7 +162,7 @@ func playGame(newGame func() brettspiel.Game, r *rand.Rand, cfg Config, deep boo
 		if deep {
 			rec.Steps = append(rec.Steps, g.MoveString(m))
 		}
-		if msg := applyChecked(g, m, deep, cfg); msg != "" {
+		if msg := applyChecked(g, m, deepStep, cfg); msg != "" {
 			return fail("%s", msg)
 		}
 		if cfg.Invariant != nil {
@@ -156,6 +174,20 @@ func playGame(newGame func() brettspiel.Game, r *rand.Rand, cfg Config, deep boo
 			cfg.Observe(g, g.Events())
 		}
 	}
+}
+
+// sampled reports whether step is one of the about one in share steps that
+// get the deep checks: a SplitMix64 hash of the step, so that the choice
+// follows no cycle of the game.
+func sampled(step, share int) bool {
+	if share <= 1 {
+		return true
+	}
+	z := uint64(step) + 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	z ^= z >> 31
+	return z%uint64(share) == 0
 }
 
 // checkReplay replays the game's record, in notation, on a new game and
@@ -273,7 +305,16 @@ func checkDeep(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand, cfg Con
 			return msg
 		}
 	}
+	return roundTrips(g, cfg, false)
+}
+
+// roundTrips runs the configured round trips on g, or only those marked
+// EveryStep.
+func roundTrips(g brettspiel.Game, cfg Config, onlyEveryStep bool) string {
 	for _, rt := range cfg.RoundTrips {
+		if onlyEveryStep && !rt.EveryStep {
+			continue
+		}
 		back, err := rt.Do(g)
 		if err != nil {
 			return fmt.Sprintf("round trip %s: %v", rt.Name, err)

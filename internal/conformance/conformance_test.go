@@ -280,3 +280,69 @@ func TestRapidCatchesBrokenGames(t *testing.T) {
 		})
 	}
 }
+
+// DeepShare keeps the deep checks at the first step and the end of a deep
+// game and at about one step in DeepShare between them; 1 checks every step.
+// Round trips marked EveryStep run at every step either way.
+func TestDeepShareThinsTheDeepChecks(t *testing.T) {
+	for _, share := range []int{1, 4} {
+		t.Run(fmt.Sprint(share), func(t *testing.T) {
+			steps, trips, every, first, last := 0, 0, 0, false, false
+			cfg := Config{Games: 3, Seed: 5, DeepGames: 3, DeepShare: share,
+				Observe: func(brettspiel.Game, []brettspiel.Event) { steps++ },
+				RoundTrips: []RoundTrip{{Name: "every step", EveryStep: true, Do: func(g brettspiel.Game) (brettspiel.Game, error) {
+					every++
+					return g.Clone(), nil
+				}}, {Name: "count", Do: func(g brettspiel.Game) (brettspiel.Game, error) {
+					if steps == 0 {
+						first = true
+					}
+					if g.ToMove() == brettspiel.Terminal {
+						last = true
+					}
+					trips++
+					return g.Clone(), nil
+				}}},
+			}
+			Run(t, newRace(2), cfg)
+			all := steps + 3 // every state: the fresh one and one after each step, in each game
+			switch {
+			case every != all:
+				t.Errorf("the trip marked EveryStep ran at %d steps of %d", every, all)
+			case !first || !last:
+				t.Errorf("first step checked %v, end checked %v; want both", first, last)
+			case share == 1 && trips != all:
+				t.Errorf("%d deep steps of %d", trips, all)
+			case share > 1 && (trips < all/share/2 || trips > all*2/share):
+				t.Errorf("%d deep steps of %d, want about one in %d", trips, all, share)
+			}
+			t.Logf("share %d: %d deep steps of %d", share, trips, all)
+		})
+	}
+	// A broken notation is still found when only some steps are checked.
+	err := Check(wrap(func(r *race.Race) brettspiel.Game { return badNotation{r} }), Config{Games: 5, Seed: 1, DeepShare: 8})
+	var f *Failure
+	if !errors.As(err, &f) || !strings.Contains(f.Reason, "ParseMove(MoveString") {
+		t.Errorf("a broken notation passed with DeepShare 8: %v", err)
+	}
+}
+
+// RapidChecks sets the number of cases rapid tries per property.
+func TestRapidChecksSetsTheCases(t *testing.T) {
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "rapid.checks" })
+	if given || Long() {
+		t.Skip("-rapid.checks given or the long runs asked for: RapidChecks leaves the flag alone")
+	}
+	old := flag.Lookup("rapid.checks").Value.String()
+	defer flag.Set("rapid.checks", old)
+	RapidChecks(7)
+	cases := 0
+	rapid.Check(t, func(t *rapid.T) {
+		rapid.Int().Draw(t, "n")
+		cases++
+	})
+	if cases != 7 {
+		t.Errorf("rapid tried %d cases, want 7", cases)
+	}
+}

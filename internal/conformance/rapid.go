@@ -1,7 +1,9 @@
 package conformance
 
 import (
+	"flag"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/brettspiel/brettspiel"
 	"pgregory.net/rapid"
@@ -79,4 +81,19 @@ func Machine(t *rapid.T, newGame func() brettspiel.Game, cfg Config) {
 			}
 		},
 	})
+}
+
+// RapidChecks sets rapid's number of cases per property (the flag
+// -rapid.checks, 100 by default) to n, unless it was given on the command
+// line or the heavy runs were asked for (see LongEnv). Call it from a
+// package's TestMain after flag.Parse, so that the property tests keep within
+// the package's time budget by default.
+func RapidChecks(n int) {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "rapid.checks" })
+	if !set && !Long() {
+		if err := flag.Set("rapid.checks", strconv.Itoa(n)); err != nil {
+			panic(err) // rapid is linked in: its flag exists
+		}
+	}
 }
