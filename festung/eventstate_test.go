@@ -28,20 +28,10 @@ func playedPairs(t testing.TB, games int, stop func(g *Game) bool) []playedPair 
 				t.Fatal(err)
 			}
 			r := rand.New(rand.NewPCG(seed, uint64(i)))
-			for g.ToMove() != brettspiel.Terminal {
-				prev := g.clone()
-				m, _ := brettspiel.SampleChance(g, r)
-				if g.ToMove() != brettspiel.Chance {
-					legal := g.LegalMoves()
-					m = legal[r.IntN(len(legal))]
-				}
-				if err := g.Apply(m); err != nil {
-					t.Fatal(err)
-				}
-				out = append(out, playedPair{prev, g.clone()})
-				if stop != nil && stop(g) {
-					return out
-				}
+			choose := func(legal []brettspiel.Move) brettspiel.Move { return legal[r.IntN(len(legal))] }
+			add := func(prev, g *Game) { out = append(out, playedPair{prev, g}) }
+			if gametest.PlayPairs(t, g, r, choose, (*Game).clone, stop, add) {
+				return out
 			}
 		}
 	}

@@ -28,22 +28,16 @@ func playedPairs(t testing.TB, games int, stop func(g *Game) bool) []playedPair 
 				t.Fatal(err)
 			}
 			r := rand.New(rand.NewPCG(seed, uint64(i)))
-			for g.ToMove() != brettspiel.Terminal {
-				prev := g.clone()
-				m, _ := brettspiel.SampleChance(g, r)
-				if g.ToMove() != brettspiel.Chance { // a concession now and then (V-W2)
-					legal := g.LegalMoves()
-					for m = legal[r.IntN(len(legal))]; m.Payload() == concedePayload && len(legal) > 1 && r.IntN(50) != 0; {
-						m = legal[r.IntN(len(legal))]
-					}
+			choose := func(legal []brettspiel.Move) brettspiel.Move {
+				m := legal[r.IntN(len(legal))]
+				for m.Payload() == concedePayload && len(legal) > 1 && r.IntN(50) != 0 { // a concession now and then (V-W2)
+					m = legal[r.IntN(len(legal))]
 				}
-				if err := g.Apply(m); err != nil {
-					t.Fatal(err)
-				}
-				out = append(out, playedPair{prev, g.clone()})
-				if stop != nil && stop(g) {
-					return out
-				}
+				return m
+			}
+			add := func(prev, g *Game) { out = append(out, playedPair{prev, g}) }
+			if gametest.PlayPairs(t, g, r, choose, (*Game).clone, stop, add) {
+				return out
 			}
 		}
 	}

@@ -311,3 +311,26 @@ func Fresh[O any, G brettspiel.Game](tb testing.TB, newGame func(O) (G, error), 
 	}
 	return games
 }
+
+// PlayPairs plays g from r to its end, a throw drawn by
+// brettspiel.SampleChance and a player's move by choose, and calls add with
+// copies (clone) of the state before each Apply and of the state after. It
+// stops early, reporting true, when stop (if not nil) holds after a step.
+func PlayPairs[G brettspiel.Game](tb testing.TB, g G, r *rand.Rand, choose func(legal []brettspiel.Move) brettspiel.Move, clone func(G) G, stop func(G) bool, add func(prev, g G)) bool {
+	tb.Helper()
+	for g.ToMove() != brettspiel.Terminal {
+		prev := clone(g)
+		m, _ := brettspiel.SampleChance(g, r)
+		if g.ToMove() != brettspiel.Chance {
+			m = choose(g.LegalMoves())
+		}
+		if err := g.Apply(m); err != nil {
+			tb.Fatal(err)
+		}
+		add(prev, clone(g))
+		if stop != nil && stop(g) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,31 @@
+package gametest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/jsonw/jsonwtest"
+	"github.com/brettspiel/brettspiel/kit"
+)
+
+// ViewsAsEncodingJSON checks that each of games, fresh games with a
+// MarshalJSONView method, writes by hand what encoding/json writes for
+// view(g, v), under every view, in every position of 300 random steps (one
+// source for all games), and that at least 100 positions are compared.
+func ViewsAsEncodingJSON(t *testing.T, games []brettspiel.Game, view func(g brettspiel.Game, v kit.JSONView) any) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(7, 8))
+	checked := 0
+	for i, g := range games {
+		hand := g.(interface {
+			MarshalJSONView(kit.JSONView) ([]byte, error)
+		}).MarshalJSONView
+		checked += jsonwtest.CompareViews(t, fmt.Sprintf("game %d", i), g, 300, r, hand,
+			func(v kit.JSONView) any { return view(g, v) })
+	}
+	if checked < 100 {
+		t.Errorf("%d positions checked", checked)
+	}
+}
