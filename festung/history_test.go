@@ -8,6 +8,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/wire"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -246,12 +247,7 @@ func TestF_C4_MostAThrowMovesABalance(t *testing.T) {
 						check(g, m)
 					}
 				}
-				m, _ := brettspiel.SampleChance(g, r)
-				if g.ToMove() >= 0 {
-					legal := g.LegalMoves()
-					m = legal[r.IntN(len(legal))]
-				}
-				if err := g.Apply(m); err != nil {
+				if err := g.Apply(gametest.Step(g, r, brettspiel.RandomPolicy)); err != nil {
 					t.Fatal(err)
 				}
 			}

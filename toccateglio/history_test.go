@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // wantIDRefused fails t unless ParseID refuses id with ErrBadPosition and a
@@ -89,12 +90,7 @@ func TestT_M2_HitMarksWithinTheBound(t *testing.T) {
 			if g.phase == phaseMove {
 				most = max(most, g.hitMarks(int(g.turn), false))
 			}
-			m, _ := brettspiel.SampleChance(g, r)
-			if g.ToMove() >= 0 {
-				legal := g.LegalMoves()
-				m = legal[r.IntN(len(legal))]
-			}
-			if err := g.Apply(m); err != nil {
+			if err := g.Apply(gametest.Step(g, r, brettspiel.RandomPolicy)); err != nil {
 				t.Fatal(err)
 			}
 		}
