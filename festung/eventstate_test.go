@@ -247,14 +247,8 @@ func mutateEvent(evs []brettspiel.Event, players int, at, field uint8, value int
 		} else {
 			e.To, e.TrackTo, e.ToName = x, x, fieldName(x)
 		}
-	case 8:
-		return append(evs[:i:i], evs[i+1:]...)
-	case 9:
-		return append(evs[:i+1:i+1], evs[i:]...)
-	case 10:
-		if i+1 < len(evs) {
-			evs[i], evs[i+1] = evs[i+1], evs[i]
-		}
+	case 8, 9, 10: // an event dropped, given twice, swapped with the next
+		return gametest.Reorder(evs, i, int(field%12)-8)
 	case 11: // a payment the Apply did not make
 		p := brettspiel.Event{Kind: brettspiel.EventPay, Rule: rules[6+pos(v)%7], Player: e.Player, Other: brettspiel.Player(pos(v>>4) % players),
 			Amount: 1 + pos(v>>7)%17, From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace}

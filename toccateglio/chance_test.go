@@ -13,14 +13,7 @@ import (
 func chancePhases(t *testing.T) map[string]*Game {
 	t.Helper()
 	g, err := New(Toccateglispiel())
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := gametest.DrawNodes(t, g, func(g *Game) *Game { return g.Clone().(*Game) })
-	if out["throw"].phase != phaseThrow {
-		t.Fatalf("after the draw: %s", out["throw"])
-	}
-	return out
+	return gametest.DrawNodes(t, g, err, func(g *Game) *Game { return g.Clone().(*Game) }, func(g *Game) bool { return g.phase == phaseThrow })
 }
 
 // TestT_S3_SampleChanceIsTheWalk: at every kind of chance node, the draw for

@@ -69,14 +69,8 @@ func mutateEvent(evs []brettspiel.Event, at, field uint8, value int16) []brettsp
 		} else {
 			e.TrackTo, e.To = x, absPoint(e.Player, x)
 		}
-	case 8:
-		return append(evs[:i:i], evs[i+1:]...)
-	case 9:
-		return append(evs[:i+1:i+1], evs[i:]...)
-	case 10:
-		if i+1 < len(evs) {
-			evs[i], evs[i+1] = evs[i+1], evs[i]
-		}
+	case 8, 9, 10: // an event dropped, given twice, swapped with the next
+		return gametest.Reorder(evs, i, int(field%14)-8)
 	case 11: // a mark the Apply did not give
 		m := ev(brettspiel.EventMark, rules[1+(v&7)%8], brettspiel.Player(v>>3&1), brettspiel.Player(1-v>>3&1))
 		m.Amount = 1 + (v>>4&0xf)%12

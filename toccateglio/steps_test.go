@@ -18,13 +18,6 @@ import (
 
 func notate(_ steptest.Game, steps []brettspiel.Step) string { return stepsearch.Notation(steps, "in") }
 
-// The steps of a test: click, as a frontend gives them, offered or refused.
-var (
-	click       = gametest.Click
-	mustStep    = gametest.MustStep
-	refusedStep = gametest.RefusedStep
-)
-
 func offered(next []brettspiel.Step, s brettspiel.Step) bool {
 	return slices.ContainsFunc(next, func(x brettspiel.Step) bool { return x.Matches(s) })
 }
@@ -64,30 +57,30 @@ func TestSteps_DescribeEveryLegalMove(t *testing.T) {
 // The example of the package doc: 6-2 from the setup, one stone both dice.
 func TestT_D2_StepsOneStoneBothDice(t *testing.T) {
 	g := load(t, ts, own(ts, 1, nil), own(ts, 1, nil), [2]int{6, 2}, [2]int{})
-	next, c := mustStep(t, g)
+	next, c := gametest.MustStep(t, g)
 	want := []brettspiel.Step{{From: 1, To: 3, TrackFrom: 1, TrackTo: 3, Die: 2}, {From: 1, To: 7, TrackFrom: 1, TrackTo: 7, Die: 6}}
 	if !slices.Equal(next, want) || c != brettspiel.NoMove {
 		t.Fatalf("first steps %v %v, want %v", next, c, want)
 	}
-	for _, route := range [][]brettspiel.Step{{click(1, 7), click(7, 9)}, {click(1, 3), click(3, 9)}} {
-		_, c := mustStep(t, g, route...)
+	for _, route := range [][]brettspiel.Step{{gametest.Click(1, 7), gametest.Click(7, 9)}, {gametest.Click(1, 3), gametest.Click(3, 9)}} {
+		_, c := gametest.MustStep(t, g, route...)
 		if g.MoveString(c) != "1/3 3/9" {
 			t.Errorf("%v: %q", route, g.MoveString(c))
 		}
 	}
-	_, c = mustStep(t, g, click(1, 7), click(1, 3))
+	_, c = gametest.MustStep(t, g, gametest.Click(1, 7), gametest.Click(1, 3))
 	if g.MoveString(c) != "1/3 1/7" {
 		t.Errorf("two stones in the other order: %q", g.MoveString(c))
 	}
-	refusedStep(t, g, "T-D2", click(1, 5))
-	refusedStep(t, g, "T-D2", click(1, 7), click(7, 9), click(9, 10))
+	gametest.RefusedStep(t, g, "T-D2", gametest.Click(1, 5))
+	gametest.RefusedStep(t, g, "T-D2", gametest.Click(1, 7), gametest.Click(7, 9), gametest.Click(9, 10))
 }
 
 func TestT_D3_StepOntoOpponentRefused(t *testing.T) {
 	g := load(t, ts, own(ts, 1, nil), opp(ts, 1, map[int]int{5: 1}), [2]int{4, 2}, [2]int{})
-	refusedStep(t, g, "T-D3", click(1, 5))
-	next, _ := mustStep(t, g, click(1, 3))
-	if offered(next, click(3, 7)) == false || offered(next, click(1, 5)) {
+	gametest.RefusedStep(t, g, "T-D3", gametest.Click(1, 5))
+	next, _ := gametest.MustStep(t, g, gametest.Click(1, 3))
+	if offered(next, gametest.Click(3, 7)) == false || offered(next, gametest.Click(1, 5)) {
 		t.Errorf("after 1/3: %v", next)
 	}
 }
@@ -96,39 +89,39 @@ func TestT_H1_StepsLoneStoneOnTheHucke(t *testing.T) {
 	o := ts
 	o.SinglesInForce = true
 	g := load(t, o, own(o, 1, map[int]int{6: 1, 7: 1}), opp(o, 1, map[int]int{5: 2, 11: 2, 10: 2}), [2]int{6, 5}, [2]int{})
-	next, _ := mustStep(t, g, click(6, 12))
-	if !offered(next, click(7, 12)) {
+	next, _ := gametest.MustStep(t, g, gametest.Click(6, 12))
+	if !offered(next, gametest.Click(7, 12)) {
 		t.Fatalf("after 6/12: %v", next)
 	}
-	if next[slices.IndexFunc(next, func(s brettspiel.Step) bool { return s.Matches(click(7, 12)) })].Flags&brettspiel.StepHucke == 0 {
+	if next[slices.IndexFunc(next, func(s brettspiel.Step) bool { return s.Matches(gametest.Click(7, 12)) })].Flags&brettspiel.StepHucke == 0 {
 		t.Errorf("no Hucke flag: %v", next)
 	}
-	_, c := mustStep(t, g, click(6, 12), click(7, 12))
+	_, c := gametest.MustStep(t, g, gametest.Click(6, 12), gametest.Click(7, 12))
 	if g.MoveString(c) != "6/12 7/12" {
 		t.Errorf("complete %q", g.MoveString(c))
 	}
-	refusedStep(t, g, "T-H1", click(7, 12), click(12, 17))
+	gametest.RefusedStep(t, g, "T-H1", gametest.Click(7, 12), gametest.Click(12, 17))
 }
 
 func TestT_H3_StepsForcePlay(t *testing.T) {
 	g := load(t, ts, own(ts, 1, map[int]int{7: 1, 8: 1}), opp(ts, 1, nil), [2]int{6, 5}, [2]int{})
-	next, _ := mustStep(t, g)
-	for _, s := range []brettspiel.Step{click(7, 12), click(8, 12)} {
+	next, _ := gametest.MustStep(t, g)
+	for _, s := range []brettspiel.Step{gametest.Click(7, 12), gametest.Click(8, 12)} {
 		i := slices.IndexFunc(next, func(x brettspiel.Step) bool { return x.Matches(s) })
 		if i < 0 || next[i].Flags&brettspiel.StepForce == 0 || next[i].Die != 13-s.From {
 			t.Fatalf("force step %v in %v", s, next)
 		}
 	}
-	for _, order := range [][]brettspiel.Step{{click(7, 12), click(8, 12)}, {click(8, 12), click(7, 12)}} {
-		if _, c := mustStep(t, g, order...); g.MoveString(c) != "7/12 8/12" {
+	for _, order := range [][]brettspiel.Step{{gametest.Click(7, 12), gametest.Click(8, 12)}, {gametest.Click(8, 12), gametest.Click(7, 12)}} {
+		if _, c := gametest.MustStep(t, g, order...); g.MoveString(c) != "7/12 8/12" {
 			t.Errorf("%v: %q", order, g.MoveString(c))
 		}
 	}
-	refusedStep(t, g, "T-H3", click(7, 12), click(1, 6))
+	gametest.RefusedStep(t, g, "T-H3", gametest.Click(7, 12), gametest.Click(1, 6))
 	// only the force can be played: the pass is complete beside its steps
 	s1 := opp(ts, 1, map[int]int{4: 2, 6: 2, 11: 2, 15: 2, 16: 2, 18: 2})
 	h := load(t, ts, own(ts, 1, map[int]int{8: 1, 10: 1}), s1, [2]int{5, 3}, [2]int{})
-	next, c := mustStep(t, h)
+	next, c := gametest.MustStep(t, h)
 	if h.MoveString(c) != "pass" || len(next) != 2 {
 		t.Errorf("pass or force: %v %q", next, h.MoveString(c))
 	}
@@ -136,14 +129,14 @@ func TestT_H3_StepsForcePlay(t *testing.T) {
 
 func TestT_S4_StepsEnterFromTheHandFirst(t *testing.T) {
 	g := load(t, td, own(td, 2, map[int]int{0: 1}), own(td, 0, nil), [2]int{5, 3}, [2]int{})
-	next, _ := mustStep(t, g)
+	next, _ := gametest.MustStep(t, g)
 	for _, s := range next {
 		if s.From != Hand || s.Flags&brettspiel.StepEnter == 0 {
 			t.Errorf("a first step that does not enter: %v", s)
 		}
 	}
-	refusedStep(t, g, "T-S4", click(2, 7))
-	_, c := mustStep(t, g, click(Hand, 3), click(2, 7))
+	gametest.RefusedStep(t, g, "T-S4", gametest.Click(2, 7))
+	_, c := gametest.MustStep(t, g, gametest.Click(Hand, 3), gametest.Click(2, 7))
 	if g.MoveString(c) != "in/3 2/7" {
 		t.Errorf("complete %q", g.MoveString(c))
 	}
@@ -151,13 +144,13 @@ func TestT_S4_StepsEnterFromTheHandFirst(t *testing.T) {
 
 func TestT_B1_StepsBearOff(t *testing.T) {
 	g := load(t, al, own(al, 21, map[int]int{16: 1}), opp(al, 1, nil), [2]int{5, 4}, [2]int{})
-	refusedStep(t, g, "T-B1", click(21, brettspiel.Off))
-	refusedStep(t, g, "T-B1", click(16, 20), click(21, brettspiel.Off))
-	_, c := mustStep(t, g, click(16, 21), click(21, brettspiel.Off))
+	gametest.RefusedStep(t, g, "T-B1", gametest.Click(21, brettspiel.Off))
+	gametest.RefusedStep(t, g, "T-B1", gametest.Click(16, 20), gametest.Click(21, brettspiel.Off))
+	_, c := gametest.MustStep(t, g, gametest.Click(16, 21), gametest.Click(21, brettspiel.Off))
 	if g.MoveString(c) != "16/20 20/off" { // the same position, its smallest notation
 		t.Errorf("complete %q", g.MoveString(c))
 	}
-	next, _ := mustStep(t, g, click(16, 21))
+	next, _ := gametest.MustStep(t, g, gametest.Click(16, 21))
 	for _, s := range next {
 		if s.To == brettspiel.Off && s.Flags&brettspiel.StepBearOff == 0 {
 			t.Errorf("no bear-off flag: %v", s)
@@ -178,13 +171,13 @@ func TestSteps_PlayerOneInAbsolutePoints(t *testing.T) {
 	if g.ToMove() != 1 {
 		t.Fatalf("to move %v", g.ToMove())
 	}
-	next, _ := mustStep(t, g)
+	next, _ := gametest.MustStep(t, g)
 	for _, s := range next {
 		if s.From != board.Opposite.ToAbsolute(1, s.TrackFrom) || s.From != 24 {
 			t.Errorf("player 1's step %+v", s)
 		}
 	}
-	_, c := mustStep(t, g, click(24, 18), click(18, 16))
+	_, c := gametest.MustStep(t, g, gametest.Click(24, 18), gametest.Click(18, 16))
 	if g.MoveString(c) != "1/3 3/9" {
 		t.Errorf("complete %q", g.MoveString(c))
 	}

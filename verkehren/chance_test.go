@@ -14,14 +14,7 @@ import (
 func chancePhases(t *testing.T) map[string]*Game {
 	t.Helper()
 	g, err := New(VK())
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := gametest.DrawNodes(t, g, (*Game).clone)
-	if out["throw"].phase != phaseThrow {
-		t.Fatalf("after the draw: %s", out["throw"])
-	}
-	return out
+	return gametest.DrawNodes(t, g, err, (*Game).clone, func(g *Game) bool { return g.phase == phaseThrow })
 }
 
 // TestV_S1_SampleChanceIsTheWalk: at every kind of chance node, the draw for

@@ -28,13 +28,6 @@ func orderLegal(g steptest.Game, steps []brettspiel.Step) bool {
 	return err == nil
 }
 
-// The steps of a test: click, as a frontend gives them, offered or refused.
-var (
-	click       = gametest.Click
-	mustStep    = gametest.MustStep
-	refusedStep = gametest.RefusedStep
-)
-
 // abs1 is player 1's track point p in absolute points.
 func abs1(p int) int { return board.SameDirection.ToAbsolute(1, p) }
 
@@ -92,7 +85,7 @@ func TestSteps_EveryOrderOfRandomPlays(t *testing.T) {
 			}
 			var c brettspiel.Move
 			for i := range perm {
-				_, c = mustStep(t, g, perm[:i+1]...)
+				_, c = gametest.MustStep(t, g, perm[:i+1]...)
 			}
 			if c != m {
 				t.Fatalf("%v gives %v, want %s", perm, c, g.MoveString(m))
@@ -117,7 +110,7 @@ func permutations(s []brettspiel.Step) [][]brettspiel.Step {
 
 func TestV_E1_StepsEnterFirst(t *testing.T) {
 	g := at(t, VK(), 4, 2, map[int]int{0: 1, 1: 10, 13: 2, 15: 2}, map[int]int{22: 1})
-	next, c := mustStep(t, g)
+	next, c := gametest.MustStep(t, g)
 	if c != brettspiel.NoMove || len(next) == 0 {
 		t.Fatalf("first steps %v, %v", next, c)
 	}
@@ -126,8 +119,8 @@ func TestV_E1_StepsEnterFirst(t *testing.T) {
 			t.Errorf("a first step that does not enter: %v", s)
 		}
 	}
-	refusedStep(t, g, "V-E1", click(13, 17))
-	_, c = mustStep(t, g, click(brettspiel.Bar, 2), click(13, 17))
+	gametest.RefusedStep(t, g, "V-E1", gametest.Click(13, 17))
+	_, c = gametest.MustStep(t, g, gametest.Click(brettspiel.Bar, 2), gametest.Click(13, 17))
 	if g.MoveString(c) != "bar/2 13/17" {
 		t.Errorf("complete: %q", g.MoveString(c))
 	}
@@ -135,17 +128,17 @@ func TestV_E1_StepsEnterFirst(t *testing.T) {
 
 func TestV_E3_StepsCompulsoryHit(t *testing.T) {
 	g := at(t, VK(), 5, 3, map[int]int{0: 1, 1: 3, 13: 11}, map[int]int{o(3): 1, 22: 14})
-	next, _ := mustStep(t, g)
+	next, _ := gametest.MustStep(t, g)
 	want := []brettspiel.Step{{From: brettspiel.Bar, To: 3, TrackFrom: bar, TrackTo: 3, Die: 3, Flags: brettspiel.StepEnter | brettspiel.StepHit}}
 	if !slices.Equal(next, want) {
 		t.Errorf("first steps %v, want %v", next, want)
 	}
-	refusedStep(t, g, "V-E3", click(brettspiel.Bar, 5))
-	next, c := mustStep(t, g, click(brettspiel.Bar, 3))
+	gametest.RefusedStep(t, g, "V-E3", gametest.Click(brettspiel.Bar, 5))
+	next, c := gametest.MustStep(t, g, gametest.Click(brettspiel.Bar, 3))
 	if c != brettspiel.NoMove || len(next) == 0 {
 		t.Fatalf("after entering: %v, %v", next, c)
 	}
-	_, c = mustStep(t, g, click(brettspiel.Bar, 3), click(3, 8))
+	_, c = gametest.MustStep(t, g, gametest.Click(brettspiel.Bar, 3), gametest.Click(3, 8))
 	if g.MoveString(c) != "bar/3* 3/8" {
 		t.Errorf("complete: %q", g.MoveString(c))
 	}
@@ -153,25 +146,25 @@ func TestV_E3_StepsCompulsoryHit(t *testing.T) {
 
 func TestV_D1_StepsDoubletOneStoneFourTimes(t *testing.T) {
 	g := at(t, VK(), 2, 2, map[int]int{1: 10, 13: 5}, map[int]int{22: 15})
-	made := []brettspiel.Step{click(13, 15), click(15, 17), click(17, 19), click(19, 21)}
+	made := []brettspiel.Step{gametest.Click(13, 15), gametest.Click(15, 17), gametest.Click(17, 19), gametest.Click(19, 21)}
 	for i := range made {
-		next, c := mustStep(t, g, made[:i]...)
+		next, c := gametest.MustStep(t, g, made[:i]...)
 		if c != brettspiel.NoMove || !slices.ContainsFunc(next, func(s brettspiel.Step) bool { return s.Matches(made[i]) }) {
 			t.Fatalf("after %v: %v, %v", made[:i], next, c)
 		}
 	}
-	next, c := mustStep(t, g, made...)
+	next, c := gametest.MustStep(t, g, made...)
 	if len(next) != 0 || g.MoveString(c) != "13/15 15/17 17/19 19/21" {
 		t.Errorf("complete: %v %q", next, g.MoveString(c))
 	}
-	refusedStep(t, g, "V-D1", append(made, click(21, 23))...)
+	gametest.RefusedStep(t, g, "V-D1", append(made, gametest.Click(21, 23))...)
 }
 
 func TestV_B2_StepOntoClosedPointRefused(t *testing.T) {
 	g := at(t, VK(), 5, 3, map[int]int{1: 14, 2: 1}, map[int]int{o(7): 2, 23: 13})
-	refusedStep(t, g, "V-B2", click(2, 7))
+	gametest.RefusedStep(t, g, "V-B2", gametest.Click(2, 7))
 	// by the other number first, the stone passes the closed point
-	_, c := mustStep(t, g, click(2, 5), click(5, 10))
+	_, c := gametest.MustStep(t, g, gametest.Click(2, 5), gametest.Click(5, 10))
 	if c == brettspiel.NoMove {
 		t.Error("2/5 5/10 not complete")
 	}
@@ -179,13 +172,13 @@ func TestV_B2_StepOntoClosedPointRefused(t *testing.T) {
 
 func TestV_F1_StepsBearOff(t *testing.T) {
 	g := at(t, VK(), 6, 2, map[int]int{22: 1, 23: 1}, map[int]int{22: 15})
-	next, _ := mustStep(t, g)
+	next, _ := gametest.MustStep(t, g)
 	for _, s := range next {
 		if s.To == brettspiel.Off && s.Flags&brettspiel.StepBearOff == 0 {
 			t.Errorf("bearing off without its flag: %v", s)
 		}
 	}
-	_, c := mustStep(t, g, click(22, brettspiel.Off), click(23, brettspiel.Off))
+	_, c := gametest.MustStep(t, g, gametest.Click(22, brettspiel.Off), gametest.Click(23, brettspiel.Off))
 	if c == brettspiel.NoMove {
 		t.Fatal("two stones off by steps: not complete")
 	}
@@ -200,7 +193,7 @@ func TestV_F1_StepsBearOff(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	next, _ = mustStep(t, h)
+	next, _ = gametest.MustStep(t, h)
 	for _, s := range next {
 		if s.From != abs1(s.TrackFrom) || s.TrackFrom < 22 {
 			t.Errorf("player 1's step %+v", s)
@@ -217,11 +210,11 @@ func TestSteps_RefusedWhenNoPlay(t *testing.T) {
 		t.Errorf("Describe of a play at a throw: %v", err)
 	}
 	h := at(t, VK(), 3, 2, map[int]int{0: 1, 1: 3, 2: 1, 13: 10}, map[int]int{o(3): 2, 22: 13})
-	next, c := mustStep(t, h)
+	next, c := gametest.MustStep(t, h)
 	if len(next) != 0 || h.MoveString(c) != "pass" {
 		t.Errorf("no play: %v %q", next, h.MoveString(c))
 	}
-	refusedStep(t, h, "V-D2", click(brettspiel.Bar, 2))
+	gametest.RefusedStep(t, h, "V-D2", gametest.Click(brettspiel.Bar, 2))
 }
 
 // benchTurns returns positions of random games with a throw to play, and

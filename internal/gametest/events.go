@@ -120,3 +120,18 @@ func WithEventsLoads[G State](t *testing.T, g G, evs []brettspiel.Event, zero fu
 
 // SameEvents says whether a and b are the same events in the same order.
 func SameEvents(a, b []brettspiel.Event) bool { return slices.EqualFunc(a, b, brettspiel.Event.Equal) }
+
+// Reorder edits evs at event i by op: 0 drops it, 1 gives it twice, 2
+// swaps it with the next (when there is one).
+func Reorder(evs []brettspiel.Event, i, op int) []brettspiel.Event {
+	switch op {
+	case 0:
+		return append(evs[:i:i], evs[i+1:]...)
+	case 1:
+		return append(evs[:i+1:i+1], evs[i:]...)
+	}
+	if i+1 < len(evs) {
+		evs[i], evs[i+1] = evs[i+1], evs[i]
+	}
+	return evs
+}

@@ -220,11 +220,14 @@ func PlayOn(t *testing.T, id string, seed uint64, steps uint8, parseID, fromJSON
 }
 
 // DrawNodes plays the draw for the start of g, a fresh game of two whose
-// start is drawn: 4-1, then 6-5. It returns copies (clone) of g at the
-// first throw of the draw, at its second, and at the first throw to be
-// played.
-func DrawNodes[G brettspiel.Game](t *testing.T, g G, clone func(G) G) map[string]G {
+// start is drawn: 4-1, then 6-5, after which started must hold. It returns
+// copies (clone) of g at the first throw of the draw, at its second, and at
+// the first throw to be played.
+func DrawNodes[G brettspiel.Game](t *testing.T, g G, err error, clone func(G) G, started func(G) bool) map[string]G {
 	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := map[string]G{"draw, first throw": clone(g)}
 	for _, s := range []string{"4-1", "6-5"} {
 		m, err := g.ParseMove(s)
@@ -237,6 +240,9 @@ func DrawNodes[G brettspiel.Game](t *testing.T, g G, clone func(G) G) map[string
 		if s == "4-1" {
 			out["draw, second throw"] = clone(g)
 		}
+	}
+	if !started(g) {
+		t.Fatalf("after the draw: %s", g)
 	}
 	out["throw"] = clone(g)
 	return out
