@@ -1,10 +1,8 @@
 package toccateglio
 
 import (
-	"math/rand/v2"
 	"testing"
 
-	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
@@ -26,22 +24,12 @@ func TestT_S3_SampleChanceIsTheWalk(t *testing.T) {
 	for name, g := range chancePhases(t) {
 		gametest.ChanceTableIsTheWalk(t, name, g, 21, 36, 500)
 	}
-	g := chancePhases(t)["throw"]
-	if err := g.Apply(throwMove(3, 1)); err != nil {
-		t.Fatal(err)
-	}
-	gametest.NothingToSample(t, "at a play", g)
-	g.Simulate(rand.New(rand.NewPCG(1, 1)))
-	gametest.NothingToSample(t, "at the end", g)
+	gametest.NothingToSampleInPlay(t, chancePhases(t)["throw"], throwMove(3, 1))
 }
 
 // TestChanceOutcomesAreTheCallers: every game and chance node returns its
 // own copy of the table, so that a write into one changes no other, and
 // drawing a throw, which reads the table itself, allocates nothing.
 func TestChanceOutcomesAreTheCallers(t *testing.T) {
-	games := map[string]brettspiel.Game{}
-	for name, g := range chancePhases(t) {
-		games[name] = g
-	}
-	gametest.ChanceOutcomesAreTheCallers(t, games)
+	gametest.ChanceOutcomesAreTheCallers(t, chancePhases(t))
 }

@@ -66,7 +66,7 @@ func NothingToSample(t *testing.T, name string, g brettspiel.Game) {
 // ChanceOutcomesAreTheCallers checks games at chance nodes: each returns
 // its own copy of the same table, so that a write into one changes no
 // other, and drawing a throw allocates nothing.
-func ChanceOutcomesAreTheCallers(t *testing.T, games map[string]brettspiel.Game) {
+func ChanceOutcomesAreTheCallers[G brettspiel.Game](t *testing.T, games map[string]G) {
 	t.Helper()
 	var first []brettspiel.Outcome
 	for name, g := range games {
@@ -83,7 +83,7 @@ func ChanceOutcomesAreTheCallers(t *testing.T, games map[string]brettspiel.Game)
 		if again := g.ChanceOutcomes(); again[0].Weight == 99 {
 			t.Errorf("%s: a write into the outcomes reached the game", name)
 		}
-		s := g.(kit.ChanceSampler)
+		s := any(g).(kit.ChanceSampler)
 		r := rand.New(rand.NewPCG(1, 2))
 		if n := testing.AllocsPerRun(100, func() { s.SampleChance(r) }); n != 0 {
 			t.Errorf("%s: SampleChance allocates %v times", name, n)
@@ -339,4 +339,19 @@ func PlayPairs[G brettspiel.Game](tb testing.TB, g G, r *rand.Rand, choose func(
 		}
 	}
 	return false
+}
+
+// NothingToSampleInPlay applies throw to g, a game at a chance node whose
+// next node is a player's, and checks NothingToSample there and, after
+// random play to the end, at the end.
+func NothingToSampleInPlay(t *testing.T, g brettspiel.Game, throw brettspiel.Move) {
+	t.Helper()
+	if err := g.Apply(throw); err != nil {
+		t.Fatal(err)
+	}
+	NothingToSample(t, "at a play", g)
+	if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(1, 1)), brettspiel.RandomPolicy, 0); err != nil {
+		t.Fatal(err)
+	}
+	NothingToSample(t, "at the end", g)
 }
