@@ -179,18 +179,10 @@ func TestT_D2_EventsLandOnTheBoardTheJSONDraws(t *testing.T) {
 	for i, v := range variants() {
 		r := rand.New(rand.NewPCG(uint64(50+i), 3))
 		for range conformance.Games(12, 20) {
-			g, err := New(v.o)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := gametest.Fresh(t, New, v.o)[0].(*Game)
 			before := boardOf(t, g)
 			for g.ToMove() != brettspiel.Terminal {
-				var m brettspiel.Move
-				if g.ToMove() == brettspiel.Chance {
-					m, _ = brettspiel.SampleChance(g, r)
-				} else {
-					m = brettspiel.RandomPolicy(g, g.LegalMoves(), r)
-				}
+				m := gametest.Step(g, r, brettspiel.RandomPolicy)
 				if err := g.Apply(m); err != nil {
 					t.Fatal(err)
 				}
@@ -277,12 +269,7 @@ func TestT_D2_EventsLandOnTheBoardTheJSONDraws(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{"hit", "Hucke hit", "enter", "bear off", "move", "throw", "draw throw"} {
-		if counts[k] < 10 {
-			t.Errorf("%s: only %d events", k, counts[k])
-		}
-	}
-	t.Log(counts)
+	gametest.AtLeast(t, counts, 10, "hit", "Hucke hit", "enter", "bear off", "move", "throw", "draw throw")
 }
 
 // TestThrowEventsAllocateNothing: the dice of a throw's event point into a

@@ -355,3 +355,14 @@ func NothingToSampleInPlay(t *testing.T, g brettspiel.Game, throw brettspiel.Mov
 	}
 	NothingToSample(t, "at the end", g)
 }
+
+// AtLeast checks that counts has at least n of each of keys, and logs it.
+func AtLeast(t *testing.T, counts map[string]int, n int, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if counts[k] < n {
+			t.Errorf("%s: only %d events", k, counts[k])
+		}
+	}
+	t.Log(counts)
+}
