@@ -142,21 +142,12 @@ func FuzzUnmarshalText(f *testing.F) {
 	f.Add("festung:2:AAAA")
 	f.Add("toccateglio:1:AAAA")
 	f.Fuzz(func(t *testing.T, id string) {
-		var g Game
-		if err := g.UnmarshalText([]byte(id)); err != nil {
-			checkError(t, "UnmarshalText", err)
-			if !reflect.DeepEqual(g, Game{}) {
-				t.Fatalf("UnmarshalText(%q) failed but changed the game", id)
+		gametest.TextID(t, id, func() *Game { return new(Game) }, func(err error) { checkError(t, "UnmarshalText", err) }, func(g *Game) {
+			if _, err := reload(g); err != nil {
+				t.Fatalf("%q decodes to a state that does not load: %v", id, err)
 			}
-			return
-		}
-		if again := g.ID(); again != id {
-			t.Fatalf("%q reads back as %q", id, again)
-		}
-		if _, err := reload(&g); err != nil {
-			t.Fatalf("%q decodes to a state that does not load: %v", id, err)
-		}
-		exercise(&g)
+			exercise(g)
+		})
 	})
 }
 

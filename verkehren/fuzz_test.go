@@ -157,18 +157,8 @@ func FuzzUnmarshalText(f *testing.F) {
 	f.Add("verkehren:1:AAAA")
 	f.Add("toccateglio:1:AQID")
 	f.Fuzz(func(t *testing.T, id string) {
-		g := new(Game)
-		if err := g.UnmarshalText([]byte(id)); err != nil {
-			checkError(t, err)
-			if !reflect.DeepEqual(g, new(Game)) {
-				t.Fatalf("a failed UnmarshalText changed the game")
-			}
-			return
-		}
-		if again, _ := g.MarshalText(); string(again) != id {
-			t.Fatalf("%q loads and is written as %q", id, again)
-		}
-		playsOn(t, g, uint64(len(id)))
+		gametest.TextID(t, id, func() *Game { return new(Game) }, func(err error) { checkError(t, err) },
+			func(g *Game) { playsOn(t, g, uint64(len(id))) })
 	})
 }
 

@@ -207,3 +207,26 @@ func FuzzReadRecord[G any](f *testing.F, seeds []string, read func(io.Reader) (G
 	}
 	f.Fuzz(func(t *testing.T, text string) { ReadRecordAgrees(t, text, read, load, budget) })
 }
+
+// TextID is the body of a fuzz target over position IDs: the game zero
+// makes either refuses id, with an error that refused checks, and stays as
+// zero made it, or loads it and writes it back as id; then playOn goes on
+// from it.
+func TextID[G interface {
+	brettspiel.Game
+	UnmarshalText([]byte) error
+}](t *testing.T, id string, zero func() G, refused func(error), playOn func(G)) {
+	t.Helper()
+	g := zero()
+	if err := g.UnmarshalText([]byte(id)); err != nil {
+		refused(err)
+		if !reflect.DeepEqual(g, zero()) {
+			t.Fatalf("UnmarshalText(%q) failed but changed the game", id)
+		}
+		return
+	}
+	if again := g.ID(); again != id {
+		t.Fatalf("%q reads back as %q", id, again)
+	}
+	playOn(g)
+}
