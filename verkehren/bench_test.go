@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // middleGame returns a crowded middle-game position with the throw d1-d2 to
@@ -62,8 +63,8 @@ func BenchmarkRandomGame(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 2))
 			turns := 0
 			var legal []brettspiel.Move
-			var clock cpuClock
-			clock.start()
+			var clock gametest.CPUClock
+			clock.Start()
 			for i := 0; i < b.N; i++ {
 				g, _ := New(o.opts)
 				for g.ToMove() != brettspiel.Terminal {
@@ -80,7 +81,7 @@ func BenchmarkRandomGame(b *testing.B) {
 				}
 				turns += g.Turns()
 			}
-			clock.report(b, "cpu-ns/game", float64(b.N))
+			clock.Report(b, "cpu-ns/game", float64(b.N))
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 			b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 		})

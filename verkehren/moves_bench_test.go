@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -67,10 +68,10 @@ func BenchmarkGenerate(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				dst := make([]brettspiel.Move, 0, 4096)
 				plays := 0
-				var clock cpuClock
+				var clock gametest.CPUClock
 				b.ReportAllocs()
 				b.ResetTimer()
-				clock.start()
+				clock.Start()
 				for i := 0; i < b.N; i++ {
 					g := c.set[i%len(c.set)]
 					if ref {
@@ -81,7 +82,7 @@ func BenchmarkGenerate(b *testing.B) {
 					}
 					plays += len(dst)
 				}
-				clock.report(b, "cpu-ns/op", float64(b.N))
+				clock.Report(b, "cpu-ns/op", float64(b.N))
 				b.ReportMetric(float64(plays)/float64(b.N), "plays/op")
 			})
 		}
@@ -107,9 +108,9 @@ func BenchmarkApplyCheck(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			var buf [maxLegal]brettspiel.Move
-			var clock cpuClock
+			var clock gametest.CPUClock
 			b.ReportAllocs()
-			clock.start()
+			clock.Start()
 			for i := 0; i < b.N; i++ {
 				g, m := all[i%len(all)], moves[i%len(all)]
 				if list {
@@ -121,7 +122,7 @@ func BenchmarkApplyCheck(b *testing.B) {
 					b.Fatal("refused")
 				}
 			}
-			clock.report(b, "cpu-ns/op", float64(b.N))
+			clock.Report(b, "cpu-ns/op", float64(b.N))
 		})
 	}
 }
@@ -131,15 +132,15 @@ func BenchmarkApplyCheck(b *testing.B) {
 func BenchmarkSimulate(b *testing.B) {
 	r := rand.New(rand.NewPCG(3, 4))
 	turns := 0
-	var clock cpuClock
+	var clock gametest.CPUClock
 	b.ReportAllocs()
-	clock.start()
+	clock.Start()
 	for i := 0; i < b.N; i++ {
 		g, _ := New(VK())
 		g.Simulate(r)
 		turns += g.Turns()
 	}
-	clock.report(b, "cpu-ns/game", float64(b.N))
+	clock.Report(b, "cpu-ns/game", float64(b.N))
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }
@@ -157,14 +158,14 @@ func BenchmarkGeneratePresets(b *testing.B) {
 		}{{"all", all}, {"doublets", doublets}} {
 			b.Run(strings.ReplaceAll(p.Name, " ", "_")+"/"+c.name, func(b *testing.B) {
 				dst := make([]brettspiel.Move, 0, 4096)
-				var clock cpuClock
+				var clock gametest.CPUClock
 				b.ReportAllocs()
 				b.ResetTimer()
-				clock.start()
+				clock.Start()
 				for i := 0; i < b.N; i++ {
 					dst = c.set[i%len(c.set)].AppendLegalMoves(dst[:0])
 				}
-				clock.report(b, "cpu-ns/op", float64(b.N))
+				clock.Report(b, "cpu-ns/op", float64(b.N))
 			})
 		}
 	}
