@@ -154,10 +154,7 @@ func BenchmarkGenerate(b *testing.B) {
 		b.Run(names[k], func(b *testing.B) {
 			dst := make([]brettspiel.Move, 0, 1024)
 			plays := 0
-			var clock gametest.CPUClock
-			b.ReportAllocs()
-			b.ResetTimer()
-			clock.Start()
+			clock := gametest.StartClock(b)
 			for i := 0; i < b.N; i++ {
 				dst = set[i%len(set)].AppendLegalMoves(dst[:0])
 				plays += len(dst)
@@ -192,10 +189,7 @@ func BenchmarkApply(b *testing.B) {
 		b.Run(names[k], func(b *testing.B) {
 			var g Game
 			events := make([]brettspiel.Event, 0, 64)
-			var clock gametest.CPUClock
-			b.ReportAllocs()
-			b.ResetTimer()
-			clock.Start()
+			clock := gametest.StartClock(b)
 			for i := 0; i < b.N; i++ {
 				j := i % len(set)
 				g = set[j]
@@ -224,10 +218,7 @@ func BenchmarkRandomPartie(b *testing.B) {
 			events := make([]brettspiel.Event, 0, 64)
 			legal := make([]brettspiel.Move, 0, 1024)
 			turns := 0
-			var clock gametest.CPUClock
-			b.ReportAllocs()
-			b.ResetTimer()
-			clock.Start()
+			clock := gametest.StartClock(b)
 			for i := 0; i < b.N; i++ {
 				g = *start
 				g.events = events[:0]

@@ -19,10 +19,7 @@ func BenchmarkSimulate(b *testing.B) {
 			}
 			var g Game
 			turns := 0
-			var clock gametest.CPUClock
-			b.ReportAllocs()
-			b.ResetTimer()
-			clock.Start()
+			clock := gametest.StartClock(b)
 			for i := 0; i < b.N; i++ {
 				g = *start
 				g.Simulate(r)
@@ -45,10 +42,7 @@ func BenchmarkCheck(b *testing.B) {
 		b.Fatal("no set all")
 	}
 	ms := applySet(b, set)
-	var clock gametest.CPUClock
-	b.ReportAllocs()
-	b.ResetTimer()
-	clock.Start()
+	clock := gametest.StartClock(b)
 	for i := 0; i < b.N; i++ {
 		j := i % len(set)
 		mv := set[j].newMover()

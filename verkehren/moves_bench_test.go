@@ -68,10 +68,7 @@ func BenchmarkGenerate(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				dst := make([]brettspiel.Move, 0, 4096)
 				plays := 0
-				var clock gametest.CPUClock
-				b.ReportAllocs()
-				b.ResetTimer()
-				clock.Start()
+				clock := gametest.StartClock(b)
 				for i := 0; i < b.N; i++ {
 					g := c.set[i%len(c.set)]
 					if ref {
@@ -158,10 +155,7 @@ func BenchmarkGeneratePresets(b *testing.B) {
 		}{{"all", all}, {"doublets", doublets}} {
 			b.Run(strings.ReplaceAll(p.Name, " ", "_")+"/"+c.name, func(b *testing.B) {
 				dst := make([]brettspiel.Move, 0, 4096)
-				var clock gametest.CPUClock
-				b.ReportAllocs()
-				b.ResetTimer()
-				clock.Start()
+				clock := gametest.StartClock(b)
 				for i := 0; i < b.N; i++ {
 					dst = c.set[i%len(c.set)].AppendLegalMoves(dst[:0])
 				}

@@ -366,3 +366,13 @@ func AtLeast(t *testing.T, counts map[string]int, n int, keys ...string) {
 	}
 	t.Log(counts)
 }
+
+// StartClock reports b's allocations, resets its timer and starts a
+// CPUClock, which the caller reports when the loop is done.
+func StartClock(b *testing.B) *CPUClock {
+	c := new(CPUClock)
+	b.ReportAllocs()
+	b.ResetTimer()
+	c.Start()
+	return c
+}
