@@ -42,7 +42,7 @@ const (
 // and the names are left out when empty.
 type Event struct {
 	Kind      EventKind `json:"kind"`
-	Rule      string    `json:"rule,omitempty"` // rule ID of RULES.md, e.g. "T-M2"; empty for plain bookkeeping
+	Rule      string    `json:"rule,omitempty"` // rule ID (see rules/rules.md), e.g. "T-M2"; empty for plain bookkeeping
 	Player    Player    `json:"player"`         // whom the event concerns: who scores, receives, moves
 	Other     Player    `json:"other"`          // the counterpart (who pays, whose stone is hit), or Nobody
 	Amount    int       `json:"amount"`         // marks, markers, stones, strokes
