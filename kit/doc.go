@@ -31,8 +31,8 @@
 //
 // A game is a package with its options and its state; the kit gives it the
 // rest. The file einbahn_test.go of this package is a whole fourth game, a
-// one-die race, written against brettspiel and kit alone: 328 lines with its
-// comments (271 of code), of which the rules — the legal moves, Apply and
+// one-die race, written against brettspiel and kit alone: 323 lines with its
+// comments (266 of code), of which the rules — the legal moves, Apply and
 // the end — are 70. What a game writes itself:
 //
 //  1. Its options, its presets as [Preset] values found by [PresetNamed]
