@@ -35,10 +35,10 @@
 // comments (266 of code), of which the rules — the legal moves, Apply and
 // the end — are 70. What a game writes itself:
 //
-//  1. Its options, its presets as [Preset] values found by [PresetNamed]
-//     (and by rules, [PresetOf]), and their text form read with [ParseSettings], [LowerAll] or
-//     [LowerKeys] and [Setting.Int], refusing with the [OpParseOptions] and
-//     [OpCheckOptions] operations.
+//  1. Its options, its presets as [Preset] values found by name
+//     ([PresetNamed]) and by rules ([PresetOf]), and their text form read
+//     with [ParseSettings], [LowerAll] or [LowerKeys] and [Setting.Int],
+//     refusing with the [OpParseOptions] and [OpCheckOptions] operations.
 //  2. The state and the methods of [brettspiel.Game]: its moves made by
 //     [NewMove]; its throws in a [Chance] table built once
 //     ([Chance.OutcomesAt] is its ChanceOutcomes); Apply starting
@@ -58,10 +58,16 @@
 //     lines) loads them; a [RecordLimiter] bounds a replay ([DrawCheck]
 //     where the game draws for the start).
 //  6. The tests: the harness internal/conformance over random games of every
-//     preset, with the ID, JSON and record round trips, and a test per rule.
+//     preset, with the ID, JSON and record round trips; the checks every
+//     game's tests share, in internal/gametest (hostile JSON and IDs,
+//     record bounds, events against the state, the chance sampler); and a
+//     test per rule.
 //
 // A game of this module is then named in package catalog, its rules' texts
 // in package rules and its events' words in package words.
+//
+// Everything in this package is safe for concurrent use: its functions keep
+// no state, and a [Chance] table is only read once built.
 //
 // The package is public, not internal, because the interface it serves is:
 // a game written outside this module against [brettspiel.Game] needs the
