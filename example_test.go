@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/internal/race"
 )
 
@@ -41,15 +40,6 @@ func ExampleGame_ParseMove() {
 	// brettspiel: apply "+6": illegal move
 	// +4 <nil>
 	// player 0 move: 0→4 by 4
-}
-
-// Quote keeps an error message short whatever the input.
-func ExampleQuote() {
-	fmt.Println(quote.Quote("6-5"))
-	fmt.Println(quote.Quote(strings.Repeat("x", 100)))
-	// Output:
-	// "6-5"
-	// "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (100 bytes)
 }
 
 // A RecordReader replays a record while it reads it, a step at a time.
