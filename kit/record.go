@@ -97,24 +97,36 @@ func DrawCheck(inDraw func() bool) func() error {
 // "; " (a preset's name may hold a comma).
 func RecordPreset[O any](rec *brettspiel.Record, variant string, presets []Preset[O]) (O, error) {
 	var zero O
-	bad := func(format string, args ...any) (O, error) {
-		return zero, &brettspiel.Error{Op: OpLoadRecord, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
+	names := make([]string, len(presets))
+	for i, p := range presets {
+		names[i] = p.Name
+	}
+	i, err := recordPreset(rec, variant, names)
+	if err != nil || i < 0 {
+		return zero, err
+	}
+	return presets[i].Options, nil
+}
+
+// recordPreset is RecordPreset on the presets' names, apart from their
+// options' type so that its code is not made again for every game: the
+// index of the preset the record names, or −1 for none.
+func recordPreset(rec *brettspiel.Record, variant string, names []string) (int, error) {
+	bad := func(format string, args ...any) (int, error) {
+		return -1, &brettspiel.Error{Op: OpLoadRecord, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf(format, args...)}
 	}
 	if rec.Game != variant {
 		return bad("a record of %s, not of %s", quote.Quote(rec.Game), variant)
 	}
 	if rec.Preset == "" {
-		return zero, nil
+		return -1, nil
 	}
-	p, ok := PresetNamed(presets, rec.Preset)
-	if !ok {
-		names := make([]string, len(presets))
-		for i, p := range presets {
-			names[i] = p.Name
+	for i, name := range names {
+		if SameName(name, rec.Preset) {
+			return i, nil
 		}
-		return bad("unknown preset %s; the presets are %s", quote.Quote(rec.Preset), strings.Join(names, "; "))
 	}
-	return p.Options, nil
+	return bad("unknown preset %s; the presets are %s", quote.Quote(rec.Preset), strings.Join(names, "; "))
 }
 
 // NewRecord starts the record of a game of variant under opts, for a
