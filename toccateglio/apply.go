@@ -111,8 +111,7 @@ func (g *Game) applyThrow(hi, lo uint8) {
 		if !g.quiet {
 			g.hitMarks(int(me), true) // the events, one per hit
 		}
-		g.marks[me] += int8(n)
-		if g.marks[me] >= 12 {
+		if g.addMarks(me, n) {
 			g.endPartie(me, resumeMove, me)
 		}
 	}
@@ -201,12 +200,9 @@ func (g *Game) markOpponent(unplayed, unusedDie int, opened uint8) bool {
 			}
 		}
 	}
-	if pen > 0 {
-		g.marks[you] += int8(pen)
-		if g.marks[you] >= 12 {
-			g.endPartie(you, resumeNext, g.nextThrower())
-			return true
-		}
+	if pen > 0 && g.addMarks(you, pen) {
+		g.endPartie(you, resumeNext, g.nextThrower())
+		return true
 	}
 	return false
 }
@@ -227,14 +223,18 @@ func (g *Game) markJans(closedBefore, closedAfter uint8, unplayed bool) bool {
 			jan += 2
 		}
 	}
-	if jan > 0 {
-		g.marks[me] += int8(jan)
-		if g.marks[me] >= 12 {
-			g.endPartie(me, resumeNext, g.nextThrower())
-			return true
-		}
+	if jan > 0 && g.addMarks(me, jan) {
+		g.endPartie(me, resumeNext, g.nextThrower())
+		return true
 	}
 	return false
+}
+
+// addMarks scores n marks for p and reports whether they reach the 12
+// that win the Partie (T-W1); the caller ends it as its step requires.
+func (g *Game) addMarks(p brettspiel.Player, n int) bool {
+	g.marks[p] += int8(n)
+	return g.marks[p] >= 12
 }
 
 // markQuarter emits the 2 marks for player by rule for the quarter q
@@ -254,8 +254,7 @@ func (g *Game) winMarsch() {
 	e := ev(brettspiel.EventMark, "T-B3", me, you)
 	e.Amount, e.Note = 2, "Marsch"
 	g.emit(e)
-	g.marks[me] += 2
-	if g.marks[me] >= 12 {
+	if g.addMarks(me, 2) {
 		g.endPartie(me, resumeSetup, me)
 		return
 	}
