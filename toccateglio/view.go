@@ -1,8 +1,6 @@
 package toccateglio
 
 import (
-	"encoding/json"
-
 	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -15,14 +13,11 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 		return nil, zeroGame(kit.OpEncodeJSON)
 	}
 	s := g.viewToJSON(v)
-	if !jsonw.ByHand {
-		return json.Marshal(s)
-	}
-	return s.appendJSON(make([]byte, 0, 3072)), nil
+	return jsonw.Marshal(&s, jsonw.ByHand, 3072)
 }
 
-// appendJSON appends the state as encoding/json writes it.
-func (s *stateJSON) appendJSON(b []byte) []byte {
+// AppendJSON implements jsonw.Appender: it appends the state as encoding/json writes it.
+func (s *stateJSON) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = jsonw.Envelope(b, &s.StateJSON)
 	r := &s.Rules

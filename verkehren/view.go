@@ -1,8 +1,6 @@
 package verkehren
 
 import (
-	"encoding/json"
-
 	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -14,10 +12,7 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 		return nil, errZero(kit.OpEncodeJSON)
 	}
 	s := g.viewJSON(v)
-	if !jsonw.ByHand {
-		return json.Marshal(&s)
-	}
-	return s.appendJSON(make([]byte, 0, 3072)), nil
+	return jsonw.Marshal(&s, jsonw.ByHand, 3072)
 }
 
 // viewJSON fills the JSON form of g in the parts v asks for.
@@ -30,8 +25,8 @@ func (g *Game) viewJSON(v kit.JSONView) stateJSON {
 	return s
 }
 
-// appendJSON appends the state as encoding/json writes it, by hand.
-func (s *stateJSON) appendJSON(b []byte) []byte {
+// AppendJSON implements jsonw.Appender: it appends the state as encoding/json writes it, by hand.
+func (s *stateJSON) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = jsonw.Envelope(b, &s.StateJSON)
 	r := &s.Rules
