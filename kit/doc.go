@@ -42,8 +42,9 @@
 //  2. The state and the methods of [brettspiel.Game]: its moves made by
 //     [NewMove]; its throws in a [Chance] table built once
 //     ([Chance.OutcomesAt] is its ChanceOutcomes, [Chance.SampleAt] its
-//     SampleChance); Apply starting with [CheckMove]; the events of every Apply, each naming its rule; a
-//     move the rules refuse made by [Refuse], with its rules and refusal.
+//     SampleChance); Apply starting with [CheckMove]; the events of every
+//     Apply, each naming its rule; a move the rules refuse made by
+//     [Refuse], with its rules and refusal.
 //  3. A position ID: a binary payload framed by [EncodeID] and read back by
 //     [DecodeID], every field checked, and UnmarshalText by [UnmarshalID].
 //  4. Its JSON form: a struct embedding [StateJSON] (and [RaceJSON] for a
