@@ -18,15 +18,18 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, zeroErr(kit.OpEncodeJSON)
 	}
-	// The full form, asked for once per game if at all, is encoding/json's:
-	// no code of its own in the WebAssembly.
 	s := g.viewToJSON(v)
-	return jsonw.Marshal(&s, v.NoStatic, 4096)
+	if !v.NoStatic {
+		// the full form, asked for once per game if at all, is
+		// encoding/json's: no code of its own in the WebAssembly
+		return json.Marshal(s)
+	}
+	return s.appendJSON(make([]byte, 0, 4096)), nil
 }
 
-// AppendJSON implements jsonw.Appender: it appends the lean form, without the plan's static part, as
+// appendJSON appends the lean form, without the plan's static part, as
 // encoding/json writes leanStateJSON, by hand.
-func (s *stateJSON) AppendJSON(b []byte) []byte {
+func (s *stateJSON) appendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = jsonw.LeanEnvelope(b, &s.StateJSON) // the fields are the tracks
 	r := &s.Rules

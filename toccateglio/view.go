@@ -1,6 +1,8 @@
 package toccateglio
 
 import (
+	"encoding/json"
+
 	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -13,11 +15,14 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 		return nil, zeroGame(kit.OpEncodeJSON)
 	}
 	s := g.viewToJSON(v)
-	return jsonw.Marshal(&s, jsonw.ByHand, 3072)
+	if !jsonw.ByHand {
+		return json.Marshal(s)
+	}
+	return s.appendJSON(make([]byte, 0, 3072)), nil
 }
 
-// AppendJSON implements jsonw.Appender: it appends the state as encoding/json writes it.
-func (s *stateJSON) AppendJSON(b []byte) []byte {
+// appendJSON appends the state as encoding/json writes it.
+func (s *stateJSON) appendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = jsonw.Envelope(b, &s.StateJSON)
 	r := &s.Rules

@@ -1,6 +1,8 @@
 package verkehren
 
 import (
+	"encoding/json"
+
 	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -12,7 +14,10 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 		return nil, errZero(kit.OpEncodeJSON)
 	}
 	s := g.viewJSON(v)
-	return jsonw.Marshal(&s, jsonw.ByHand, 3072)
+	if !jsonw.ByHand {
+		return json.Marshal(&s)
+	}
+	return s.appendJSON(make([]byte, 0, 3072)), nil
 }
 
 // viewJSON fills the JSON form of g in the parts v asks for.
@@ -25,8 +30,8 @@ func (g *Game) viewJSON(v kit.JSONView) stateJSON {
 	return s
 }
 
-// AppendJSON implements jsonw.Appender: it appends the state as encoding/json writes it, by hand.
-func (s *stateJSON) AppendJSON(b []byte) []byte {
+// appendJSON appends the state as encoding/json writes it, by hand.
+func (s *stateJSON) appendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = jsonw.Envelope(b, &s.StateJSON)
 	r := &s.Rules
