@@ -16,12 +16,7 @@ import (
 // TestChooseContextWithNoLegalMoves: as Choose, ChooseContext returns NoMove
 // at the end of a game.
 func TestChooseContextWithNoLegalMoves(t *testing.T) {
-	ended := newRace(t, race.Rules{Goal: 1})
-	_ = ended.Apply(kit.NewMove(brettspiel.Chance, 1))
-	_ = ended.Apply(ended.LegalMoves()[0])
-	if ended.ToMove() != brettspiel.Terminal {
-		t.Fatal("race not over")
-	}
+	ended := endedRace(t)
 	ctx := context.Background()
 	if m := (Expectimax{}).ChooseContext(ctx, ended, nil, nil); m != brettspiel.NoMove {
 		t.Errorf("Expectimax.ChooseContext chose %v", m)

@@ -16,16 +16,23 @@ func allBots() []Bot {
 	return []Bot{Random{}, Greedy{}, Searcher{Rollouts: 20}, Searcher{Rollouts: 20, Depth: -1}, Expectimax{Nodes: 200}}
 }
 
-// TestChooseWithNoLegalMoves: with nothing to choose from — at the end of a
-// game, at a chance node, or an empty list — every bot returns NoMove, which
-// Apply refuses, instead of panicking.
-func TestChooseWithNoLegalMoves(t *testing.T) {
+// endedRace is a race of one point, over after its first move.
+func endedRace(t *testing.T) brettspiel.Game {
+	t.Helper()
 	ended := newRace(t, race.Rules{Goal: 1})
 	_ = ended.Apply(kit.NewMove(brettspiel.Chance, 1))
 	_ = ended.Apply(ended.LegalMoves()[0])
 	if ended.ToMove() != brettspiel.Terminal {
 		t.Fatal("race not over")
 	}
+	return ended
+}
+
+// TestChooseWithNoLegalMoves: with nothing to choose from — at the end of a
+// game, at a chance node, or an empty list — every bot returns NoMove, which
+// Apply refuses, instead of panicking.
+func TestChooseWithNoLegalMoves(t *testing.T) {
+	ended := endedRace(t)
 	chance := newRace(t, race.Rules{})
 	running := newRace(t, race.Rules{})
 	_ = running.Apply(kit.NewMove(brettspiel.Chance, 3))
