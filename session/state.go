@@ -6,7 +6,6 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
-	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/words"
 )
@@ -59,15 +58,6 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 	}
 	// The state is JSON already: it goes in as it is, not through the
 	// encoder, which would check and compact it a second time.
-	if !jsonw.ByHand {
-		rest, err := json.Marshal(s)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]byte, 0, len(rest)+len(state)+16)
-		out = append(append(append(out, `{"state":`...), state...), ',')
-		return append(out, rest[1:]...), nil
-	}
 	return s.appendJSON(make([]byte, 0, len(state)+1024+256*len(s.Log)), state), nil
 }
 

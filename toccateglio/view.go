@@ -1,8 +1,6 @@
 package toccateglio
 
 import (
-	"encoding/json"
-
 	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -15,9 +13,6 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 		return nil, zeroGame(kit.OpEncodeJSON)
 	}
 	s := g.viewToJSON(v)
-	if !jsonw.ByHand {
-		return json.Marshal(s)
-	}
 	return s.appendJSON(make([]byte, 0, 3072)), nil
 }
 

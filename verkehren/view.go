@@ -1,8 +1,6 @@
 package verkehren
 
 import (
-	"encoding/json"
-
 	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -14,9 +12,6 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 		return nil, errZero(kit.OpEncodeJSON)
 	}
 	s := g.viewJSON(v)
-	if !jsonw.ByHand {
-		return json.Marshal(&s)
-	}
 	return s.appendJSON(make([]byte, 0, 3072)), nil
 }
 
