@@ -1,9 +1,9 @@
-//go:build wasm
+//go:build wasm && !nets
 
 package session
 
-// The WebAssembly build leaves the analysis out with the learned nets it
-// judges by (see levels.go): "analyze" is refused there.
+// A WebAssembly build without the tag nets leaves the analysis out with the
+// learned nets it judges by (see levels.go): "analyze" is refused there.
 type analyzeArgs struct {
 	handleArgs
 	Plies int `json:"plies"`

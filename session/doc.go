@@ -106,9 +106,13 @@
 // analyze judges the steps played ([AnalysisJSON], package analysis): for
 // every decision the equity of the play made and of the best, for every
 // throw its luck, and per seat the error rate, the luck and a rating; plies
-// 2 judges the race games' plays two plies deep (1 is the default). The
-// WebAssembly build, which leaves the learned nets out, refuses it with
-// ErrUnknownMethod.
+// 2 judges the race games' plays two plies deep (1 is the default).
+//
+// A WebAssembly build (GOOS=js GOARCH=wasm) leaves the learned levels of the
+// race games (net-beginner … net-strongest) and the analysis out, to keep
+// its download small: there the bots list has no net levels and analyze is
+// refused with ErrUnknownMethod. Built with the tag nets (go build -tags
+// nets) it links both in, as every other build does.
 //
 // # Errors
 //

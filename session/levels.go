@@ -1,9 +1,10 @@
-//go:build !wasm
+//go:build !wasm || nets
 
 package session
 
 // The learned levels of the race games (net-beginner … net-strongest) join
 // bot's registry when their package is linked in; a seat names them like any
-// other bot. The WebAssembly build leaves them out for now: their weights and
-// code would take its download past its size budget (1.55 MB gzipped).
+// other bot. A WebAssembly build leaves them out unless it is built with the
+// tag nets: their weights and code would take the lean build (the JavaScript
+// package's) past its size bound; the web page builds with the tag.
 import _ "github.com/brettspiel/brettspiel/bot/neural"

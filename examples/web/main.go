@@ -9,6 +9,8 @@
 //
 // It builds the WebAssembly with the go command that runs it (GOOS=js
 // GOARCH=wasm go build of examples/web/wasm; run it from within the module),
+// the page's with the build tag nets (the learned levels and the analysis of
+// a game linked in), the package's without (the lean build),
 // copies wasm_exec.js from that Go's root, and serves the page with the
 // files embedded in this program. The site is static: any web server can
 // host the folder that -out writes.
@@ -58,6 +60,12 @@ const wasmPackage = "github.com/brettspiel/brettspiel/examples/web/wasm"
 
 // WasmFile is the name of the WebAssembly module in the site.
 const WasmFile = "brettspiel.wasm"
+
+// PageTags are the build tags of the page's WebAssembly: nets links the
+// learned levels of the race games and the analysis of a game in (package
+// session), about 68 KB gzipped that the JavaScript package, built without
+// it, leaves out to stay within its size bound.
+const PageTags = "nets"
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve on (host:port; port 0 picks a free one)")
@@ -122,7 +130,7 @@ func BuildSite(dir string) error {
 	if err := WriteStatic(dir); err != nil {
 		return err
 	}
-	if err := BuildWasm(dir); err != nil {
+	if err := BuildWasm(dir, PageTags); err != nil {
 		return err
 	}
 	plain, err := os.ReadFile(filepath.Join(dir, WasmFile))
@@ -147,12 +155,13 @@ func BuildNPM(dir string) error {
 	if err := writeFS(npmFiles, "npm", dir); err != nil {
 		return err
 	}
-	return BuildWasm(dir)
+	return BuildWasm(dir, "")
 }
 
-// BuildWasm writes WasmFile, built from wasmPackage, and wasm_exec.js of
-// the Go that builds it into dir.
-func BuildWasm(dir string) error {
+// BuildWasm writes WasmFile, built from wasmPackage with the build tags
+// tags (a comma-separated list, "" for none), and wasm_exec.js of the Go
+// that builds it into dir.
+func BuildWasm(dir, tags string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -166,7 +175,7 @@ func BuildWasm(dir string) error {
 	}
 	// -s -w drop the symbol table and DWARF: 2% of the module, unused in a
 	// browser.
-	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, WasmFile), wasmPackage)
+	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-tags="+tags, "-o", filepath.Join(dir, WasmFile), wasmPackage)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
 	build.Stderr = &stderr

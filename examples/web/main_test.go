@@ -106,6 +106,11 @@ func TestBuildSite(t *testing.T) {
 	if !bytes.HasPrefix(wasm, []byte("\x00asm")) {
 		t.Errorf("%s is no WebAssembly module", WasmFile)
 	}
+	// the page's build links the learned levels in (the build tag nets):
+	// their names ("beginner" … "strongest") are in it
+	if !bytes.Contains(wasm, []byte("strongest")) {
+		t.Errorf("the page's %s has no learned levels", WasmFile)
+	}
 	exec, err := os.ReadFile(filepath.Join(dir, "wasm_exec.js"))
 	if err != nil || !bytes.Contains(exec, []byte("globalThis.Go")) {
 		t.Errorf("wasm_exec.js: %v", err)
@@ -134,6 +139,10 @@ func TestBuildNPM(t *testing.T) {
 	dir := t.TempDir()
 	if err := BuildNPM(dir); err != nil {
 		t.Fatal(err)
+	}
+	// the package's build is the lean one, without the learned levels
+	if wasm, err := os.ReadFile(filepath.Join(dir, WasmFile)); err != nil || bytes.Contains(wasm, []byte("strongest")) {
+		t.Errorf("the package's %s: %v, or it has the learned levels", WasmFile, err)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
 	if err != nil {
