@@ -64,22 +64,26 @@ func TestHandlerServesThePage(t *testing.T) {
 	}
 }
 
-// Every element the page's script looks up by ID is in index.html.
+// Every element the page's scripts look up by ID is in index.html.
 func TestPageHasTheElementsTheScriptUses(t *testing.T) {
 	html, err := static.ReadFile("static/index.html")
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := static.ReadFile("static/app.js")
-	if err != nil {
-		t.Fatal(err)
+	var js []byte
+	for _, f := range []string{"static/app.js", "static/review.js"} {
+		b, err := static.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		js = append(js, b...)
 	}
 	n := 0
 	for _, part := range strings.Split(string(js), "$('#")[1:] {
 		id, _, _ := strings.Cut(part, "'")
 		id, _, _ = strings.Cut(id, " ")
 		if !bytes.Contains(html, []byte(`id="`+id+`"`)) {
-			t.Errorf("app.js uses #%s, which index.html lacks", id)
+			t.Errorf("the script uses #%s, which index.html lacks", id)
 		}
 		n++
 	}

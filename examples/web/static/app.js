@@ -6,6 +6,7 @@
 // and German, are in i18n.js.
 
 import { words, chooseLanguage } from './i18n.js';
+import { setupReview, renderReview, resetReview } from './review.js';
 
 const $ = (s) => document.querySelector(s);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -37,6 +38,10 @@ let selected = null;    // the point picked as the source of the next step
 let paused = false;     // after undo or redo the bots wait for a person
 let botTimer = 0;
 let confirmMove = '';
+// viewing is set while the review shows the position before an earlier
+// step (index): the game's own length and pause to return to. The page is
+// read-only then.
+let viewing = null;
 
 // ---- words ----
 
@@ -201,6 +206,8 @@ function newGame() {
   }));
   if (res.error) { showError(res.error); return; }
   if (cur) call('close', { handle: cur.handle });
+  viewing = null;
+  resetReview();
   botKind = $('#opponent').value;
   diceMode = $('#dice-mode').value;
   humans = new Set(botKind === 'hot-seat' ? [...Array(players).keys()] : [0]);
@@ -241,7 +248,7 @@ function show(res) {
   log = log.slice(0, res.since).concat(res.log);
   made = []; next = []; complete = ''; selected = null; confirmMove = '';
   $('#hints').replaceChildren();
-  if (game.turn === 'player' && humans.has(game.player)) {
+  if (myTurn()) {
     const n = call('nextSteps', { handle: cur.handle, steps: [] });
     if (!n.error) { next = n.next; complete = n.complete; }
   }
@@ -255,6 +262,7 @@ function show(res) {
 function since() { return log.length; }
 
 function act(method, args) {
+  if (viewing) return {};
   clearTimeout(botTimer);
   paused = false;
   const res = call(method, view({ handle: cur.handle, since: since(), ...args }));
@@ -275,6 +283,7 @@ function isBot(seat) { return seat >= 0 && !humans.has(seat); }
 function scheduleBots() {
   clearTimeout(botTimer);
   let due = false;
+  if (viewing) { document.body.dataset.busy = '0'; return; }
   if (!paused && game.turn === 'player' && isBot(game.player)) due = true;
   if (!paused && game.turn === 'chance' && diceMode === 'seeded' && isBot(throwSeat())) due = true;
   document.body.dataset.busy = due ? '1' : '0';
@@ -288,6 +297,7 @@ function botStep() {
 
 // botPlay lets a bot play the player to move and keeps its time.
 function botPlay(kind) {
+  if (viewing) return;
   clearTimeout(botTimer);
   const who = game.player;
   const t0 = performance.now();
@@ -355,6 +365,7 @@ function applyMove(notation) {
 }
 
 function trySteps(steps) {
+  if (viewing) return;
   const res = call('nextSteps', { handle: cur.handle, steps });
   selected = null;
   if (res.error) { showError(res.error); render(); return; }
@@ -365,7 +376,7 @@ function trySteps(steps) {
   render();
 }
 
-function myTurn() { return game.turn === 'player' && humans.has(game.player); }
+function myTurn() { return !viewing && game.turn === 'player' && humans.has(game.player); }
 
 function onPoint(n) {
   if (!myTurn()) { showInfo(game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn')); return; }
@@ -412,6 +423,7 @@ function render() {
   b.dataset.length = String(cur.length);
   b.dataset.variant = cur.variant;
   b.dataset.steps = String(made.length);
+  b.dataset.viewing = viewing ? String(viewing.index) : '';
   $('#position-id').textContent = game.id;
   $('#board').dataset.game = cur.variant;
   const board = $('#board');
@@ -423,6 +435,7 @@ function render() {
   renderScores();
   renderLegal();
   renderEvents();
+  renderReview();
   keepFocus();
 }
 
@@ -553,6 +566,7 @@ function endSentence() {
 
 // promptText says what to do next.
 function promptText() {
+  if (viewing) return tr('pViewing');
   if (game.turn === 'over') return tr('pOver');
   if (game.turn === 'chance') {
     const p = throwSeat();
@@ -622,6 +636,9 @@ function renderControls() {
       if (had === l.notation) btn.focus();
     }
   }
+  // an earlier position shown by the review is read-only
+  $('#controls').hidden = !!viewing;
+  $('#history-controls').hidden = !!viewing;
   $('#confirm').hidden = !confirmMove;
   $('#finish').hidden = !complete || next.length === 0;
   $('#clear-steps').hidden = made.length === 0;
@@ -686,7 +703,7 @@ function swatch(td, seat) {
 function renderLegal() {
   const ol = $('#legal');
   ol.replaceChildren();
-  if (game.turn !== 'player') return;
+  if (game.turn !== 'player' || viewing) return;
   const max = 60;
   game.legal.slice(0, max).forEach((l, i) => {
     const li = document.createElement('li');
@@ -1172,6 +1189,7 @@ function wire() {
   });
   keys($('#events'), () => [...$('#events').querySelectorAll('.ev[data-rule]')], toggleRule);
   const back = (method) => {
+    if (viewing) return;
     clearTimeout(botTimer);
     const res = call(method, view({ handle: cur.handle, since: since() }));
     if (res.error) { showError(res.error); return; }
@@ -1224,11 +1242,55 @@ function wire() {
   narrow.addEventListener('change', () => { if (cur) render(); });
 }
 
+// ---- an earlier position, for the review ----
+
+// viewStep shows the position before step index, read-only: the game is
+// walked back by undo (or forward by redo), which keeps every later step
+// to return to with leaveView.
+function viewStep(index) {
+  if (!viewing) {
+    clearTimeout(botTimer);
+    viewing = { length: cur.length, paused, index };
+  }
+  viewing.index = index;
+  if (!walkTo(index)) return;
+  log = [];
+  clearMessage();
+  show(call('state', view({ handle: cur.handle, since: 0 })));
+}
+
+// leaveView returns to the game as it was before the review showed an
+// earlier position.
+function leaveView() {
+  if (!viewing) return;
+  const { length, paused: was } = viewing;
+  walkTo(length);
+  viewing = null;
+  paused = was;
+  log = [];
+  clearMessage();
+  show(call('state', view({ handle: cur.handle, since: 0 })));
+}
+
+// walkTo undoes or redoes single steps until the game has n steps; each
+// answer without the log and the legal moves.
+function walkTo(n) {
+  let len = cur.length;
+  while (len !== n) {
+    const res = call(len > n ? 'undo' : 'redo', { handle: cur.handle, log: false, legal: false });
+    if (res.error) { showError(res.error); return false; }
+    len = res.length;
+  }
+  return true;
+}
+
 // load shows a game loaded from a record or an ID; the seats keep their
 // people and bots, and the bots wait until a person moves.
 function load(res) {
   if (res.error) { showError(res.error); return; }
   if (cur) call('close', { handle: cur.handle });
+  viewing = null;
+  resetReview();
   log = [];
   paused = true;
   if (botKind === 'hot-seat' || humans.size >= res.players) humans = new Set([...Array(res.players).keys()]);
@@ -1254,6 +1316,11 @@ async function main() {
   loadCatalogue();
   fillChooser();
   wire();
+  setupReview({
+    call, tr, seatName, showError, lang: () => lang,
+    current: () => ({ cur, log, viewing }),
+    jump: viewStep, back: leaveView,
+  });
   if (params.get('id')) {
     // a link to a position: ?id=… (the seats as the chooser says)
     botKind = $('#opponent').value;

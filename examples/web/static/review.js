@@ -1,0 +1,125 @@
+// The review of a game: the library's analysis of the steps played
+// ("analyze"), each seat's error rate, luck and rating, and the worst
+// decisions, each a button that shows the position where it was taken.
+// The page (app.js) gives the calls and the moves through the history;
+// this file only asks, lists and forwards.
+
+// WORST is how many of the worst decisions the review lists.
+export const WORST = 5;
+
+// worstDecisions returns the decisions that lost equity, the largest loss
+// first (the earlier of equal ones first), at most n.
+export function worstDecisions(steps, n = WORST) {
+  return steps.filter((s) => s.decision && s.decision.loss > 0)
+    .sort((a, b) => b.decision.loss - a.decision.loss || a.index - b.index)
+    .slice(0, n);
+}
+
+const $ = (s) => document.querySelector(s);
+
+// page is what app.js lends: call, tr, lang(), seatName, current() (the
+// state shown and whether it is an earlier position), jump(index) and
+// back().
+let page = null;
+let report = null; // the last analysis, of `length` steps
+let length = -1;
+
+export function setupReview(p) {
+  page = p;
+  $('#review-btn').addEventListener('click', start);
+  $('#review-back').addEventListener('click', () => { page.back(); $('#review-btn').focus(); });
+  $('#review-worst').addEventListener('click', (ev) => {
+    const b = ev.target.closest('[data-index]');
+    if (b) page.jump(Number(b.dataset.index));
+  });
+}
+
+// start says that the analysis runs, lets the browser draw that, then
+// runs it: the engine runs on the page's own thread.
+function start() {
+  $('#review-status').textContent = page.tr('analysing');
+  $('#review-btn').disabled = true;
+  requestAnimationFrame(() => setTimeout(analyse, 0));
+}
+
+function analyse() {
+  const { cur } = page.current();
+  const res = page.call('analyze', { handle: cur.handle });
+  $('#review-btn').disabled = false;
+  if (res.error) {
+    $('#review-status').textContent = '';
+    page.showError(res.error);
+    return;
+  }
+  report = res;
+  length = cur.length;
+  $('#review-status').textContent = page.tr('analysed', cur.length);
+  renderReview();
+  $('#review-out').focus();
+}
+
+// resetReview forgets the analysis: a new game, a loaded one.
+export function resetReview() {
+  report = null;
+  length = -1;
+  $('#review-status').textContent = '';
+  renderReview();
+}
+
+// renderReview shows the button when a decision has been taken, and the
+// analysis while it is of the steps played (an earlier position shown
+// keeps it).
+export function renderReview() {
+  const { cur, log, viewing } = page.current();
+  const decided = log.some((e) => e.actor >= 0);
+  const fresh = report && (viewing || length === cur.length);
+  $('#review-btn').hidden = viewing || !decided;
+  $('#review-btn').classList.toggle('primary', !viewing && cur.state.turn === 'over');
+  $('#review-out').hidden = !fresh;
+  $('#review-viewing').hidden = !viewing;
+  if (viewing) $('#review-where').textContent = page.tr('viewing', viewing.index + 1);
+  if (!fresh) {
+    if (report && !viewing) $('#review-status').textContent = '';
+    return;
+  }
+  renderPlayers();
+  renderWorst(viewing);
+}
+
+function num(x, sign) {
+  return new Intl.NumberFormat(page.lang(), { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: sign ? 'exceptZero' : 'auto' }).format(x);
+}
+
+function unitOf() { return page.tr('units')[report.unit] || report.unit; }
+
+function renderPlayers() {
+  const tr = page.tr;
+  $('#review-judge').textContent = tr('judgedBy', tr('judges')[report.judge] || report.judge, unitOf());
+  $('#review-players').replaceChildren(...report.players.map((p) => {
+    const li = document.createElement('li');
+    li.dataset.seat = p.seat;
+    const rating = p.rating ? tr('ratings')[p.rating] || p.rating : '';
+    li.textContent = tr('playerLine', page.seatName(p.seat), p.decisions, num(p.errorRate), num(p.loss), num(p.luck, true), p.throws, rating);
+    if (rating) li.dataset.rating = p.rating;
+    return li;
+  }));
+}
+
+function renderWorst(viewing) {
+  const tr = page.tr;
+  const worst = worstDecisions(report.steps);
+  $('#review-none').hidden = worst.length > 0;
+  // the button that had the focus gets it back once drawn anew
+  const had = document.activeElement?.closest?.('#review-worst [data-index]')?.dataset.index;
+  $('#review-worst').replaceChildren(...worst.map((s) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.index = s.index;
+    b.textContent = tr('worstLine', s.index + 1, page.seatName(s.actor), s.notation, s.decision.bestNotation, num(s.decision.loss), unitOf());
+    if (viewing && viewing.index === s.index) b.setAttribute('aria-current', 'step');
+    li.append(b);
+    return li;
+  }));
+  if (had !== undefined) $(`#review-worst [data-index="${had}"]`)?.focus();
+}
