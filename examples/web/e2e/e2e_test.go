@@ -283,6 +283,7 @@ type game struct {
 	seed            uint64
 	opponent        string // "hot-seat", or the bot of every seat but 0
 	keys            bool   // played by the keyboard alone, else by clicks
+	upTo            int    // stop after this many steps (0: play to the end)
 }
 
 // play plays g to the end through clicks — the throw button, a stone and
@@ -290,7 +291,8 @@ type game struct {
 // the plan — and after every step compares the page's position ID with the
 // library's, which plays the same throws (from the seed, see session.Rand) and
 // the same moves. The moves clicked are chosen at random from the library's
-// legal moves by a source seeded with the game's seed. It returns the
+// legal moves by a source seeded with the game's seed; g.upTo stops it
+// early, after the bots' steps that follow that many. It returns the
 // number of steps and of clicks (of keys pressed when g.keys).
 func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 	t.Helper()
@@ -320,7 +322,7 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 			return !human(p)
 		}
 	}
-	for lib.ToMove() != brettspiel.Terminal {
+	for lib.ToMove() != brettspiel.Terminal && (g.upTo == 0 || steps < g.upTo) {
 		if steps > 5000 {
 			t.Fatal("no end after 5000 steps")
 		}
@@ -354,6 +356,10 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 		if s.ID != want {
 			t.Fatalf("step %d (%s): page %s, library %s; page: %+v", steps, notations[steps-1], s.ID, want, s)
 		}
+	}
+	if lib.ToMove() != brettspiel.Terminal {
+		checkMoveList(t, ctx, notations)
+		return steps, clicks
 	}
 	s = waitFor(t, ctx, "the end", func(s snapshot) bool { return s.Turn == "over" && s.Busy == "0" })
 	if s.ID != idOf(t, lib) || s.Length != fmt.Sprint(steps) {

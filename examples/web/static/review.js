@@ -55,15 +55,15 @@ function analyse() {
   length = cur.length;
   $('#review-status').textContent = page.tr('analysed', cur.length);
   renderReview();
-  $('#review-out').focus();
+  ($('#review-worst button') || $('#review-btn')).focus();
 }
 
-// resetReview forgets the analysis: a new game, a loaded one.
+// resetReview forgets the analysis: a new game, a loaded one (shown
+// next by renderReview).
 export function resetReview() {
   report = null;
   length = -1;
   $('#review-status').textContent = '';
-  renderReview();
 }
 
 // renderReview shows the button when a decision has been taken, and the

@@ -1,0 +1,217 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// The learned levels are offered by name for the race games, with their
+// words, and play in the page as the library plays them: seat 0 clicks
+// random moves, the net answers, and every step's position ID agrees with
+// the library's.
+func TestNetLevelsPlayInThePage(t *testing.T) {
+	levels := []string{"net-beginner", "net-casual", "net-intermediate", "net-advanced", "net-expert", "net-strongest"}
+	for _, c := range []struct {
+		g     game
+		label string
+	}{
+		{game{variant: "toccateglio", preset: "Toccateglispiel", players: 2, seed: 31, opponent: "net-advanced", upTo: 24}, "learned net: advanced"},
+		{game{variant: "verkehren", preset: "VK", players: 2, seed: 32, opponent: "net-beginner", upTo: 24}, "learned net: beginner"},
+	} {
+		t.Run(c.g.variant, func(t *testing.T) {
+			ctx := page(t)
+			steps, clicks := play(t, ctx, c.g)
+			menu := eval[string](t, ctx, `[...document.querySelectorAll('#opponent option')].map((o) => o.value).join(',')`)
+			if !strings.HasSuffix(menu, ","+strings.Join(levels, ",")) {
+				t.Errorf("%s's opponents: %s", c.g.variant, menu)
+			}
+			label := eval[string](t, ctx, `document.querySelector('#opponent option[value=`+strconv.Quote(c.g.opponent)+`]').textContent`)
+			if label != c.label {
+				t.Errorf("the level's label %q, want %q", label, c.label)
+			}
+			bots := eval[int](t, ctx, `globalThis.brettspielMetrics.botMoves.filter((m) => m.bot === `+strconv.Quote(c.g.opponent)+`).length`)
+			if bots < 2 {
+				t.Errorf("%s moved %d times in %d steps", c.g.opponent, bots, steps)
+			}
+			t.Logf("%s against %s: %d steps (%d clicks), %d moves of the net", c.g.variant, c.g.opponent, steps, clicks, bots)
+		})
+	}
+	// the Festungsspiel has no net
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"3"}, "seed": {"4"}})
+	if menu := eval[string](t, ctx, `[...document.querySelectorAll('#opponent option')].map((o) => o.value).join(',')`); strings.Contains(menu, "net-") {
+		t.Errorf("the Festungsspiel's opponents: %s", menu)
+	}
+}
+
+// finished plays a seeded game to its end with the library's bots and
+// returns it.
+func finished(t *testing.T, c session.Config) *session.Game {
+	t.Helper()
+	g, err := session.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 100; i++ {
+		if g.Position().ToMove() == brettspiel.Terminal {
+			return g
+		}
+		if _, err := g.Advance(context.Background(), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("%+v: no end", c)
+	return nil
+}
+
+// worst returns the indices of the n decisions that lost most, the
+// largest loss first, as the review lists them.
+func worst(rep *session.AnalysisJSON, n int) []int {
+	var ix []int
+	losses := map[int]float64{}
+	for _, s := range rep.Steps {
+		if s.Decision != nil && s.Decision.Loss > 0 {
+			ix = append(ix, s.Index)
+			losses[s.Index] = s.Decision.Loss
+		}
+	}
+	loss := func(i int) float64 { return losses[i] }
+	slices.SortStableFunc(ix, func(a, b int) int {
+		if loss(a) != loss(b) {
+			if loss(a) > loss(b) {
+				return -1
+			}
+			return 1
+		}
+		return a - b
+	})
+	return ix[:min(n, len(ix))]
+}
+
+// idAt is the position ID of the game before step n, from its record.
+func idAt(t *testing.T, record string, n int) string {
+	t.Helper()
+	g, err := session.LoadRecord(record, session.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Len() > n {
+		if err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return idOf(t, g.Position())
+}
+
+// A finished game, loaded from its record, is reviewed: the review lists
+// the decisions that lost most (the library's analysis), each seat's
+// error rate, luck and rating; a listed decision shows the position where
+// it was taken, read-only, and "Back to the game" returns to the end.
+func TestReviewOfAFinishedGame(t *testing.T) {
+	for _, c := range []session.Config{
+		{Variant: "verkehren", Seed: 9, Seats: []string{"greedy", "net-beginner"}},
+		{Variant: "toccateglio", Seed: 9, Seats: []string{"random", "net-casual"}},
+	} {
+		t.Run(c.Variant, func(t *testing.T) {
+			g := finished(t, c)
+			record, err := g.Record()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := g.Analyze(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := worst(rep, 5)
+			if len(want) < 2 {
+				t.Fatalf("the game has %d decisions that lost", len(want))
+			}
+			ctx := page(t)
+			reviewed(t, ctx, c.Variant, record, g.Len(), want)
+			if c.Variant == "verkehren" {
+				screenshot(t, ctx, "review-desktop.png", "#bar")
+				asPhone(t, ctx)
+				audit(t, ctx, "the review on a phone", 11, 40)
+				screenshot(t, ctx, "review-phone.png", "#review")
+			}
+		})
+	}
+}
+
+// reviewed loads the record into the page, asks for the review and checks
+// it against want, the indices of the worst decisions.
+func reviewed(t *testing.T, ctx context.Context, variant, record string, length int, want []int) {
+	t.Helper()
+	open(t, ctx, url.Values{"variant": {variant}, "seed": {"1"}, "opponent": {"hot-seat"}})
+	eval[bool](t, ctx, `(document.querySelector('#record-text').value = `+strconv.Quote(record)+`, true)`)
+	click(t, ctx, "#load-record")
+	end := waitFor(t, ctx, "the loaded game", func(s snapshot) bool { return s.Length == fmt.Sprint(length) && s.Turn == "over" })
+	click(t, ctx, "#review-btn")
+	listed := func() []int {
+		var ix []int
+		for _, s := range eval[[]string](t, ctx, `[...document.querySelectorAll('#review-worst button')].map((b) => b.dataset.index)`) {
+			n, _ := strconv.Atoi(s)
+			ix = append(ix, n)
+		}
+		return ix
+	}
+	for start := time.Now(); len(listed()) == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > 30*time.Second {
+			t.Fatalf("no review after 30 s: %q", eval[string](t, ctx, `document.querySelector('#review').textContent`))
+		}
+	}
+	if got := listed(); !slices.Equal(got, want) {
+		t.Errorf("the worst decisions listed: %v, the library's %v", got, want)
+	}
+	lines := eval[[]string](t, ctx, `[...document.querySelectorAll('#review-players li')].map((l) => l.textContent)`)
+	if len(lines) != 2 {
+		t.Fatalf("player lines: %q", lines)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, "error rate") || !strings.Contains(l, "luck") || !strings.Contains(l, "rating: ") {
+			t.Errorf("player line %q", l)
+		}
+	}
+	first := eval[string](t, ctx, `document.querySelector('#review-worst button').textContent`)
+	if !strings.HasPrefix(first, fmt.Sprintf("%d. Player ", want[0]+1)) || !strings.Contains(first, "loses ") {
+		t.Errorf("the worst decision reads %q", first)
+	}
+	// two decisions in turn, the later first: the position before each
+	for _, k := range []int{1, 0} {
+		n := want[k]
+		click(t, ctx, fmt.Sprintf(`#review-worst button[data-index="%d"]`, n))
+		s := waitFor(t, ctx, fmt.Sprintf("the position before step %d", n+1), func(s snapshot) bool { return s.Length == fmt.Sprint(n) })
+		if wantID := idAt(t, record, n); s.ID != wantID {
+			t.Errorf("before step %d: page %s, library %s", n+1, s.ID, wantID)
+		}
+		shown := eval[[]any](t, ctx, `[document.body.dataset.viewing, document.querySelector('#controls').hidden, document.querySelector('#review-viewing').hidden, document.querySelector('#legal').children.length]`)
+		if shown[0] != fmt.Sprint(n) || shown[1] != true || shown[2] != false || shown[3] != float64(0) {
+			t.Errorf("before step %d the page shows viewing %v, controls hidden %v, back hidden %v, %v legal moves", n+1, shown[0], shown[1], shown[2], shown[3])
+		}
+	}
+	// read-only: a click on the board changes nothing
+	before := snap(t, ctx)
+	click(t, ctx, `[data-point="6"]`)
+	if s := snap(t, ctx); s.ID != before.ID || s.Length != before.Length {
+		t.Errorf("a click changed the earlier position: %+v, before %+v", s, before)
+	}
+	if w := eval[int](t, ctx, `document.querySelectorAll('#review-worst button[aria-current]').length`); w != 1 {
+		t.Errorf("%d decisions marked as shown", w)
+	}
+	click(t, ctx, "#review-back")
+	s := waitFor(t, ctx, "the game again", func(s snapshot) bool { return s.Length == end.Length })
+	if s.ID != end.ID || s.Turn != "over" {
+		t.Errorf("back to the game: %+v, want %+v", s, end)
+	}
+	click(t, ctx, fmt.Sprintf(`#review-worst button[data-index="%d"]`, want[0]))
+	waitFor(t, ctx, "the worst decision again", func(s snapshot) bool { return s.Length == fmt.Sprint(want[0]) })
+}
