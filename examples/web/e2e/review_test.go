@@ -117,10 +117,14 @@ func idAt(t *testing.T, record string, n int) string {
 // error rate, luck and rating; a listed decision shows the position where
 // it was taken, read-only, and "Back to the game" returns to the end.
 func TestReviewOfAFinishedGame(t *testing.T) {
-	for _, c := range []session.Config{
-		{Variant: "verkehren", Seed: 9, Seats: []string{"greedy", "net-beginner"}},
-		{Variant: "toccateglio", Seed: 9, Seats: []string{"random", "net-casual"}},
+	for _, rc := range []struct {
+		c    session.Config
+		lang string
+	}{
+		{session.Config{Variant: "verkehren", Seed: 9, Seats: []string{"greedy", "net-beginner"}}, "en"},
+		{session.Config{Variant: "toccateglio", Seed: 9, Seats: []string{"random", "net-casual"}}, "de"},
 	} {
+		c := rc.c
 		t.Run(c.Variant, func(t *testing.T) {
 			g := finished(t, c)
 			record, err := g.Record()
@@ -136,7 +140,7 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 				t.Fatalf("the game has %d decisions that lost", len(want))
 			}
 			ctx := page(t)
-			reviewed(t, ctx, c.Variant, record, g.Len(), want)
+			reviewed(t, ctx, c.Variant, rc.lang, record, g.Len(), want)
 			if c.Variant == "verkehren" {
 				screenshot(t, ctx, "review-desktop.png", "#bar")
 				asPhone(t, ctx)
@@ -147,11 +151,19 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 	}
 }
 
+// reviewWords are words the review's lines hold: the error rate, the luck,
+// the rating, the head of a listed decision, its loss.
+var reviewWords = map[string][5]string{
+	"en": {"error rate", "luck", "rating: ", "Step %d: Player ", "loses "},
+	"de": {"Fehlerrate", "Glück", "Einstufung: ", "Schritt %d: Spieler ", "verliert "},
+}
+
 // reviewed loads the record into the page, asks for the review and checks
 // it against want, the indices of the worst decisions.
-func reviewed(t *testing.T, ctx context.Context, variant, record string, length int, want []int) {
+func reviewed(t *testing.T, ctx context.Context, variant, lang, record string, length int, want []int) {
 	t.Helper()
-	open(t, ctx, url.Values{"variant": {variant}, "seed": {"1"}, "opponent": {"hot-seat"}})
+	w := reviewWords[lang]
+	open(t, ctx, url.Values{"variant": {variant}, "seed": {"1"}, "opponent": {"hot-seat"}, "lang": {lang}})
 	eval[bool](t, ctx, `(document.querySelector('#record-text').value = `+strconv.Quote(record)+`, true)`)
 	click(t, ctx, "#load-record")
 	end := waitFor(t, ctx, "the loaded game", func(s snapshot) bool { return s.Length == fmt.Sprint(length) && s.Turn == "over" })
@@ -177,12 +189,12 @@ func reviewed(t *testing.T, ctx context.Context, variant, record string, length 
 		t.Fatalf("player lines: %q", lines)
 	}
 	for _, l := range lines {
-		if !strings.Contains(l, "error rate") || !strings.Contains(l, "luck") || !strings.Contains(l, "rating: ") {
+		if !strings.Contains(l, w[0]) || !strings.Contains(l, w[1]) || !strings.Contains(l, w[2]) {
 			t.Errorf("player line %q", l)
 		}
 	}
 	first := eval[string](t, ctx, `document.querySelector('#review-worst button').textContent`)
-	if !strings.HasPrefix(first, fmt.Sprintf("%d. Player ", want[0]+1)) || !strings.Contains(first, "loses ") {
+	if !strings.HasPrefix(first, fmt.Sprintf(w[3], want[0]+1)) || !strings.Contains(first, w[4]) {
 		t.Errorf("the worst decision reads %q", first)
 	}
 	// two decisions in turn, the later first: the position before each

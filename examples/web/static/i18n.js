@@ -86,7 +86,7 @@ export const words = {
     units: { strokes: 'strokes', points: 'points', markers: 'markers' },
     ratings: { 'world class': 'world class', expert: 'expert', advanced: 'advanced', intermediate: 'intermediate', casual: 'casual', beginner: 'beginner', awful: 'awful' },
     playerLine: (s, n, rate, loss, luck, throws, rating) => `${s}: ${n} ${n === 1 ? 'decision' : 'decisions'}, error rate ${rate} (lost ${loss}), luck ${luck} in ${throws} ${throws === 1 ? 'throw' : 'throws'}${rating ? ` — rating: ${rating}` : ''}`,
-    worstLine: (n, s, played, best, loss, u) => `${n}. ${s} played ${played}; best ${best}; loses ${loss} ${u}`,
+    worstLine: (n, s, played, best, loss, u) => `Step ${n}: ${s} played ${played}; best ${best}; loses ${loss} ${u}`,
   },
   de: {
     loading: 'Die Regeln werden geladen…', language: 'Sprache', chooser: 'Neues Spiel, Regeln, Plätze, Gegner',
@@ -165,7 +165,7 @@ export const words = {
     units: { strokes: 'Striche', points: 'Punkte', markers: 'Marken' },
     ratings: { 'world class': 'Weltklasse', expert: 'Experte', advanced: 'fortgeschritten', intermediate: 'Mittelstufe', casual: 'Gelegenheitsspieler', beginner: 'Anfänger', awful: 'sehr schwach' },
     playerLine: (s, n, rate, loss, luck, throws, rating) => `${s}: ${n} ${n === 1 ? 'Entscheidung' : 'Entscheidungen'}, Fehlerrate ${rate} (verloren ${loss}), Glück ${luck} in ${throws} ${throws === 1 ? 'Wurf' : 'Würfen'}${rating ? ` — Einstufung: ${rating}` : ''}`,
-    worstLine: (n, s, played, best, loss, u) => `${n}. ${s} zog ${played}; am besten ${best}; verliert ${loss} ${u}`,
+    worstLine: (n, s, played, best, loss, u) => `Schritt ${n}: ${s} zog ${played}; am besten ${best}; verliert ${loss} ${u}`,
   },
 };
 
