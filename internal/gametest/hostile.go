@@ -230,3 +230,24 @@ func TextID[G interface {
 	}
 	playOn(g)
 }
+
+// HostileStateJSON checks the JSON of states of play that mid returns (a
+// game after steps random steps from the seed given, with the events of its
+// last step): JSONRefusesKeyMutations at seed 1 after 21 steps, loading
+// into the game zero makes; JSONRefusesForgedEvents at seed 2 after 31
+// steps, where the game must be in play (inPlay) and have events; and
+// EventsAreTheCallers at seed 3 after 17 steps.
+func HostileStateJSON[G State](t *testing.T, mid func(tb testing.TB, seed uint64, steps int) G, zero func() G, inPlay func(G) bool) {
+	t.Helper()
+	t.Run("duplicate keys, other case, trailing data", func(t *testing.T) {
+		JSONRefusesKeyMutations(t, mid(t, 1, 21), func() State { return zero() })
+	})
+	t.Run("forged events", func(t *testing.T) {
+		g := mid(t, 2, 31)
+		if !inPlay(g) || len(g.Events()) == 0 {
+			t.Fatalf("want a game in play, with events:\n%s", g)
+		}
+		JSONRefusesForgedEvents(t, g)
+	})
+	t.Run("Events is the caller's copy", func(t *testing.T) { EventsAreTheCallers(t, mid(t, 3, 17)) })
+}

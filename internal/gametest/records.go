@@ -82,20 +82,16 @@ func RecordStepsAreBounded[G any](t *testing.T, capped string, budget int, plain
 	}
 }
 
-// RecordsOfPlayLoad plays games seeded games to their end, each a fresh
-// game and its empty record from fresh, the moves recorded (every legal
-// move and throw as likely as RandomPolicy and SampleChance make them), and
-// checks that each record has at most budget(g)/share steps and loads.
-func RecordsOfPlayLoad[G brettspiel.Game](t *testing.T, games int, fresh func() (G, *brettspiel.Record), budget func(G) int, share int, load func(*brettspiel.Record) (G, error)) {
+// RecordsOfPlayLoad plays games seeded games to their end, each a new game
+// under o (newGame) and its empty record (newRecord), the moves recorded
+// (every legal move and throw as likely as RandomPolicy and SampleChance
+// make them), and checks that each record has at most budget(g)/share steps
+// and loads.
+func RecordsOfPlayLoad[O any, G brettspiel.Game](t *testing.T, games int, newGame func(O) (G, error), newRecord func(O) *brettspiel.Record, o O, budget func(G) int, share int, load func(*brettspiel.Record) (G, error)) {
 	t.Helper()
 	for seed := range uint64(games) {
-		g, rec := fresh()
-		r := rand.New(rand.NewPCG(seed, 8))
-		for g.ToMove() != brettspiel.Terminal {
-			if err := rec.Append(g, Step(g, r, brettspiel.RandomPolicy)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		g, rec := New(t, newGame, o), newRecord(o)
+		RecordPlay(t, rec, g, rand.New(rand.NewPCG(seed, 8)), brettspiel.RandomPolicy, -1)
 		if n, max := len(rec.Steps), budget(g); n > max/share {
 			t.Errorf("seed %d: %d steps, the bound is %d", seed, n, max)
 		}
