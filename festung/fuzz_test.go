@@ -31,16 +31,7 @@ func sampleGames(tb testing.TB) []*Game {
 		r := rand.New(rand.NewPCG(uint64(i), 77))
 		decisions := 0
 		for step := 0; g.ToMove() != brettspiel.Terminal; step++ {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				legal := g.LegalMoves()
-				m = legal[r.IntN(len(legal))]
-			}
-			if err := g.Apply(m); err != nil {
-				tb.Fatal(err)
-			}
+			gametest.ApplyStep(tb, g, r, brettspiel.RandomPolicy)
 			if g.ToMove() >= 0 && decisions < 2 {
 				decisions++
 				out = append(out, g.clone())

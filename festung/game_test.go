@@ -154,16 +154,7 @@ func TestEventsNameFieldsAndCarryDice(t *testing.T) {
 		}
 		check(g.Events(), brettspiel.NoMove)
 		for g.ToMove() != brettspiel.Terminal {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				legal := g.LegalMoves()
-				m = legal[r.IntN(len(legal))]
-			}
-			if err := g.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+			m := gametest.ApplyStep(t, g, r, brettspiel.RandomPolicy)
 			check(g.Events(), m)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -16,25 +17,14 @@ import (
 // the start and the end included.
 func walk(t testing.TB, o Options, seed uint64, policy brettspiel.Policy, visit func(g *Game)) {
 	t.Helper()
-	g, err := New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.New(t, New, o)
 	r := rand.New(rand.NewPCG(seed, 7))
 	for {
 		visit(g)
 		if g.ToMove() == brettspiel.Terminal {
 			return
 		}
-		var m brettspiel.Move
-		if g.ToMove() == brettspiel.Chance {
-			m, _ = brettspiel.SampleChance(g, r)
-		} else {
-			m = policy(g, g.LegalMoves(), r)
-		}
-		if err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
+		gametest.ApplyStep(t, g, r, policy)
 	}
 }
 

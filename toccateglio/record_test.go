@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -90,29 +91,11 @@ func TestNewRecordNamesThePreset(t *testing.T) {
 // the record's text.
 func recordText(t testing.TB, o Options, seed uint64) (*Game, string) {
 	t.Helper()
-	g, err := New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.New(t, New, o)
 	start := g.Clone()
 	rec := NewRecord(o)
-	r := rand.New(rand.NewPCG(seed, 1))
-	for g.ToMove() != brettspiel.Terminal {
-		var m brettspiel.Move
-		if g.ToMove() == brettspiel.Chance {
-			m, _ = brettspiel.SampleChance(g, r)
-		} else {
-			m = carefulPolicy(g, g.LegalMoves(), r)
-		}
-		if err := rec.Append(g, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var b strings.Builder
-	if _, err := rec.WriteTo(&b, start); err != nil {
-		t.Fatal(err)
-	}
-	return g, b.String()
+	gametest.RecordPlay(t, rec, g, rand.New(rand.NewPCG(seed, 1)), carefulPolicy, -1)
+	return g, gametest.RecordText(t, rec, start)
 }
 
 // recordRoundTrip writes a record as text, reads it back and loads it.

@@ -11,6 +11,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/internal/wire"
 	"github.com/brettspiel/brettspiel/kit"
@@ -440,24 +441,9 @@ func TestRecordRoundTrip(t *testing.T) {
 	for i, h := range harnessOptions {
 		g, _ := New(h.opts)
 		rec := NewRecord(h.opts)
-		r := rand.New(rand.NewPCG(uint64(i), 21))
-		for g.ToMove() != brettspiel.Terminal {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = noConcede(g, g.LegalMoves(), r)
-			}
-			if err := rec.Append(g, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		var sb strings.Builder
+		gametest.RecordPlay(t, rec, g, rand.New(rand.NewPCG(uint64(i), 21)), noConcede, -1)
 		start, _ := New(h.opts)
-		if _, err := rec.WriteTo(&sb, start); err != nil {
-			t.Fatal(err)
-		}
-		back, err := brettspiel.ParseRecord(strings.NewReader(sb.String()))
+		back, err := brettspiel.ParseRecord(strings.NewReader(gametest.RecordText(t, rec, start)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -260,24 +260,9 @@ func fuzzRecords(t testing.TB) []string {
 	for i, h := range harnessOptions {
 		g, _ := New(h.opts)
 		rec := NewRecord(h.opts)
-		r := rand.New(rand.NewPCG(uint64(i), 11))
-		for n := 0; g.ToMove() != brettspiel.Terminal && n < 60; n++ {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = noConcede(g, g.LegalMoves(), r)
-			}
-			if err := rec.Append(g, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		var sb strings.Builder
+		gametest.RecordPlay(t, rec, g, rand.New(rand.NewPCG(uint64(i), 11)), noConcede, 60)
 		start, _ := New(h.opts)
-		if _, err := rec.WriteTo(&sb, start); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, sb.String())
+		out = append(out, gametest.RecordText(t, rec, start))
 	}
 	return out
 }
