@@ -7,6 +7,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/stepsearch/steptest"
+	"github.com/brettspiel/brettspiel/kit"
 )
 
 // New returns newGame(o), failing tb when it refuses o.
@@ -115,4 +116,13 @@ func DriveBySteps[O any, G steptest.Game](t *testing.T, newGame func(O) (G, erro
 			t.Errorf("seed %d: %d plays by steps, to move %v", seed, n, g.ToMove())
 		}
 	}
+}
+
+// PresetOptions returns the options of each of presets.
+func PresetOptions[O any](presets []kit.Preset[O]) []O {
+	var opts []O
+	for _, p := range presets {
+		opts = append(opts, p.Options)
+	}
+	return opts
 }
