@@ -31,17 +31,7 @@ func walk(t testing.TB, o Options, seed uint64, policy brettspiel.Policy, visit 
 // idRoundTrip writes g's position ID and loads it into a new game. The ID does
 // not carry the events of the last apply, so they are copied over.
 func idRoundTrip(g brettspiel.Game) (brettspiel.Game, error) {
-	x := g.(*Game)
-	text, err := x.MarshalText()
-	if err != nil {
-		return nil, err
-	}
-	var back Game
-	if err := back.UnmarshalText(text); err != nil {
-		return nil, err
-	}
-	back.events = x.events
-	return &back, nil
+	return gametest.IDTrip(g.(*Game), func() *Game { return new(Game) }, func(back, g *Game) { back.events = g.events })
 }
 
 func TestIDRoundTrip(t *testing.T) {

@@ -298,18 +298,7 @@ func TestJSONExample(t *testing.T) {
 func TestJSONRejects(t *testing.T) {
 	sch := schematest.Compile(t, JSONSchema())
 	good := exampleJSON(t)
-	edit := func(f func(m map[string]any)) []byte {
-		var doc map[string]any
-		if err := json.Unmarshal(good, &doc); err != nil {
-			t.Fatal(err)
-		}
-		f(doc)
-		out, err := json.Marshal(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
+	edit := func(f func(m map[string]any)) []byte { return gametest.EditedDoc(t, good, f) }
 	side := func(m map[string]any, p int) map[string]any { return m["sides"].([]any)[p].(map[string]any) }
 	track := func(m map[string]any) []any { return side(m, 0)["track"].([]any) }
 	own := func(m map[string]any) map[string]any { return m["verkehren"].(map[string]any) }
