@@ -158,13 +158,7 @@ func TestOptionsText(t *testing.T) {
 
 // wantErr fails t unless err is a *brettspiel.Error wrapping sentinel whose
 // message says reason.
-func wantErr(t testing.TB, what string, err, sentinel error, reason string) {
-	t.Helper()
-	var e *brettspiel.Error
-	if !errors.As(err, &e) || !errors.Is(err, sentinel) || !strings.Contains(err.Error(), reason) {
-		t.Errorf("%s = %v; want an error wrapping %q that says %q", what, err, sentinel, reason)
-	}
-}
+var wantErr = gametest.WantError
 
 // played returns a three-player game after a few seeded throws, at a
 // decision node.

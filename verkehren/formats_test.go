@@ -2,7 +2,6 @@ package verkehren
 
 import (
 	"encoding/json"
-	"errors"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -19,19 +18,7 @@ import (
 
 // wantError fails t unless err is a *brettspiel.Error wrapping sentinel
 // whose text contains every want.
-func wantError(t *testing.T, what string, err, sentinel error, want ...string) {
-	t.Helper()
-	var e *brettspiel.Error
-	if !errors.As(err, &e) || !errors.Is(err, sentinel) {
-		t.Errorf("%s: %v, want a *brettspiel.Error wrapping %v", what, err, sentinel)
-		return
-	}
-	for _, w := range want {
-		if !strings.Contains(err.Error(), w) {
-			t.Errorf("%s: %q does not say %q", what, err, w)
-		}
-	}
-}
+var wantError = gametest.WantError
 
 func TestPresets(t *testing.T) {
 	ps := Presets()
