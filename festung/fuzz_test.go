@@ -126,19 +126,13 @@ func FuzzParseMove(f *testing.F) {
 }
 
 func FuzzUnmarshalText(f *testing.F) {
-	for _, g := range sampleGames(f) {
-		f.Add(g.ID())
-	}
-	f.Add("festung:1:")
-	f.Add("festung:2:AAAA")
-	f.Add("toccateglio:1:AAAA")
-	f.Fuzz(func(t *testing.T, id string) {
-		gametest.TextID(t, id, func() *Game { return new(Game) }, func(err error) { checkError(t, "UnmarshalText", err) }, func(g *Game) {
-			if _, err := reload(g); err != nil {
-				t.Fatalf("%q decodes to a state that does not load: %v", id, err)
-			}
-			exercise(g)
-		})
+	more := []string{"festung:1:", "festung:2:AAAA", "toccateglio:1:AAAA"}
+	refused := func(t *testing.T, err error) { checkError(t, "UnmarshalText", err) }
+	gametest.FuzzTextID(f, sampleGames(f), more, func() *Game { return new(Game) }, refused, func(t *testing.T, g *Game, id string) {
+		if _, err := reload(g); err != nil {
+			t.Fatalf("%q decodes to a state that does not load: %v", id, err)
+		}
+		exercise(g)
 	})
 }
 
@@ -150,40 +144,10 @@ func reload(g *Game) (*Game, error) {
 }
 
 func FuzzUnmarshalJSON(f *testing.F) {
-	for _, g := range sampleGames(f) {
-		data, err := g.MarshalJSON()
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	f.Add([]byte(`{}`))
-	f.Add([]byte(`{"version":1,"game":"festung"}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var g Game
-		if err := g.UnmarshalJSON(data); err != nil {
-			checkError(t, "UnmarshalJSON", err)
-			if !reflect.DeepEqual(g, Game{}) {
-				t.Fatal("UnmarshalJSON failed but changed the game")
-			}
-			return
-		}
-		out, err := g.MarshalJSON()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Game
-		if err := back.UnmarshalJSON(out); err != nil {
-			t.Fatalf("the JSON of a decoded game does not decode: %v\n%s", err, out)
-		}
-		if !reflect.DeepEqual(&g, &back) {
-			t.Fatalf("decode, encode, decode changes the game\n%s", out)
-		}
-		if again, _ := back.MarshalJSON(); !bytes.Equal(again, out) {
-			t.Fatalf("the JSON is not stable:\n%s\n%s", out, again)
-		}
-		exercise(&g)
-	})
+	refused := func(t *testing.T, err error) { checkError(t, "UnmarshalJSON", err) }
+	same := func(a, b *Game) bool { return reflect.DeepEqual(a, b) }
+	gametest.FuzzJSONDoc(f, sampleGames(f), Variant, func() *Game { return new(Game) }, refused, same,
+		func(_ *testing.T, g *Game, _ []byte) { exercise(g) })
 }
 
 func FuzzLoadRecord(f *testing.F) {

@@ -1,7 +1,6 @@
 package verkehren
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -150,55 +149,19 @@ func playsOn(t *testing.T, g *Game, seed uint64) {
 // FuzzUnmarshalText: a position ID never panics; one that loads is written
 // back as the same ID, and the game plays on.
 func FuzzUnmarshalText(f *testing.F) {
-	for _, g := range fuzzStates(f) {
-		f.Add(g.ID())
-	}
-	f.Add("verkehren:1:")
-	f.Add("verkehren:1:AAAA")
-	f.Add("toccateglio:1:AQID")
-	f.Fuzz(func(t *testing.T, id string) {
-		gametest.TextID(t, id, func() *Game { return new(Game) }, func(err error) { checkError(t, err) },
-			func(g *Game) { playsOn(t, g, uint64(len(id))) })
-	})
+	more := []string{"verkehren:1:", "verkehren:1:AAAA", "toccateglio:1:AQID"}
+	gametest.FuzzTextID(f, fuzzStates(f), more, func() *Game { return new(Game) }, checkError,
+		func(t *testing.T, g *Game, id string) { playsOn(t, g, uint64(len(id))) })
 }
 
 // FuzzUnmarshalJSON: JSON never panics; a document that decodes is written
 // again as a document that decodes to the same state and is written the same.
 func FuzzUnmarshalJSON(f *testing.F) {
-	for _, g := range fuzzStates(f) {
-		data, err := json.Marshal(g)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
+	same := func(a, b *Game) bool {
+		return reflect.DeepEqual(a.state(), b.state()) && reflect.DeepEqual(a.events, b.events)
 	}
-	f.Add([]byte(`{}`))
-	f.Add([]byte(`{"version":1,"game":"verkehren"}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		g := new(Game)
-		if err := g.UnmarshalJSON(data); err != nil {
-			checkError(t, err)
-			if !reflect.DeepEqual(g, new(Game)) {
-				t.Fatalf("a failed UnmarshalJSON changed the game")
-			}
-			return
-		}
-		out, err := json.Marshal(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back := new(Game)
-		if err := back.UnmarshalJSON(out); err != nil {
-			t.Fatalf("the JSON written of a decoded state does not decode: %v\n%s", err, out)
-		}
-		if !reflect.DeepEqual(back.state(), g.state()) || !reflect.DeepEqual(back.events, g.events) {
-			t.Fatalf("JSON round trip changes the state:\n%s\n%s", g, back)
-		}
-		if again, _ := json.Marshal(back); !bytes.Equal(again, out) {
-			t.Fatalf("written twice differently:\n%s\n%s", out, again)
-		}
-		playsOn(t, g, uint64(len(data)))
-	})
+	gametest.FuzzJSONDoc(f, fuzzStates(f), Variant, func() *Game { return new(Game) }, checkError, same,
+		func(t *testing.T, g *Game, data []byte) { playsOn(t, g, uint64(len(data))) })
 }
 
 // FuzzLoadRecord: a record never panics; one that loads is written again as
