@@ -108,14 +108,7 @@ func TestStatesOfPlayLoadWithTheirEvents(t *testing.T) {
 		if g.throw.L == 0 && g.events[0].Kind == brettspiel.EventThrow && g.ToMove() != brettspiel.Terminal && i%10 != 0 && !conformance.Long() {
 			continue
 		}
-		data, err := json.Marshal(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Game
-		if err := back.UnmarshalJSON(data); err != nil {
-			t.Fatalf("%v\n%s", err, g)
-		}
+		gametest.LoadsFromJSON(t, g, func() *Game { return new(Game) })
 		k := string(g.events[0].Kind)
 		if g.throw.L != 0 {
 			k += " awaiting a decision"

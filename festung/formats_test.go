@@ -522,14 +522,7 @@ func TestRecord(t *testing.T) {
 	if !reflect.DeepEqual(lines[:len(want)], want) || len(lines) != len(want)+30+1 {
 		t.Fatalf("record text:\n%s", text)
 	}
-	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := LoadRecord(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, g := gametest.LoadRecordText(t, text, LoadRecord)
 	if g.Turns() != 30 || !g.Capped() || g.Options() != (Options{Players: 5, Stock: 4, TurnCap: 30, EmptyField: DefaultEmptyField}) {
 		t.Errorf("loaded %d throws, capped %v, options %+v", g.Turns(), g.Capped(), g.Options())
 	}

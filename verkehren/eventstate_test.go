@@ -1,7 +1,6 @@
 package verkehren
 
 import (
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -92,14 +91,7 @@ func TestStatesOfPlayLoadWithTheirEvents(t *testing.T) {
 			continue
 		}
 		seen[k]++
-		data, err := json.Marshal(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Game
-		if err := back.UnmarshalJSON(data); err != nil {
-			t.Fatalf("%v\n%s", err, g)
-		}
+		gametest.LoadsFromJSON(t, g, func() *Game { return new(Game) })
 	}
 	t.Logf("states by the Apply before them: %v", seen)
 	for _, k := range []string{"draw", "throw", "move", "move with a hit", "enter with a hit", "pass", "throw finding a Junker"} {

@@ -397,14 +397,7 @@ preset: VK
 `
 
 func TestRecordRoundTrip(t *testing.T) {
-	rec, err := brettspiel.ParseRecord(strings.NewReader(exampleRecord))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := LoadRecord(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, g := gametest.LoadRecordText(t, exampleRecord, LoadRecord)
 	if g.Turns() != 2 || g.Count(0, 7) != 1 || g.Count(0, 6) != 1 {
 		t.Errorf("the record loads as\n%s", g)
 	}

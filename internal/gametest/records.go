@@ -100,3 +100,18 @@ func RecordsOfPlayLoad[O any, G brettspiel.Game](t *testing.T, games int, newGam
 		}
 	}
 }
+
+// LoadRecordText parses text as a record and loads it (load), failing tb
+// when either refuses it, and returns the record and the game.
+func LoadRecordText[G any](tb testing.TB, text string, load func(*brettspiel.Record) (G, error)) (*brettspiel.Record, G) {
+	tb.Helper()
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := load(rec)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rec, g
+}

@@ -149,3 +149,18 @@ func LoadsIntoZero[G interface {
 		}
 	}
 }
+
+// LoadsFromJSON checks that the JSON of g loads into the game zero makes,
+// and returns that game.
+func LoadsFromJSON[G State](tb testing.TB, g G, zero func() G) G {
+	tb.Helper()
+	data, err := json.Marshal(g)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	back := zero()
+	if err := back.UnmarshalJSON(data); err != nil {
+		tb.Fatalf("%v\n%s", err, g)
+	}
+	return back
+}
