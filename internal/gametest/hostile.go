@@ -302,14 +302,8 @@ func JSONDoc[G State](t *testing.T, data []byte, zero func() G, refused func(err
 		}
 		return
 	}
-	out, err := json.Marshal(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back := zero()
-	if err := back.UnmarshalJSON(out); err != nil {
-		t.Fatalf("the JSON of a decoded game does not decode: %v\n%s", err, out)
-	}
+	back := LoadsFromJSON(t, g, zero)
+	out, _ := json.Marshal(g)
 	if !same(g, back) {
 		t.Fatalf("decode, encode, decode changes the game:\n%s\n%s", g, back)
 	}
