@@ -205,28 +205,17 @@ func FuzzLoadRecord(f *testing.F) {
 	f.Add("game: toccateglio\npreset: Toccadille\noption: partien=2\n\n3-3\n4-2 ; in/2 in/4\n")
 	f.Add("game: toccateglio\noption: first-player=1\n\n6-5 ; 1/7 1/6\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-		if err != nil {
-			return
+		write := func(rec *brettspiel.Record, g *Game) string {
+			again := NewRecord(g.Options())
+			again.Steps = rec.Steps
+			return gametest.RecordText(t, again, gametest.New(t, New, g.Options()))
 		}
-		if len(rec.Steps) > 2000 {
-			return
-		}
-		g, err := LoadRecord(rec)
-		if err != nil {
+		refused := func(err error) {
 			if err.Error() == "" {
 				t.Fatal("an error without a message")
 			}
-			return
 		}
-		again := NewRecord(g.Options())
-		again.Steps = rec.Steps
-		g2, err := recordRoundTrip(again, g.Options())
-		if err != nil {
-			t.Fatalf("the record of a loaded game does not load: %v", err)
-		}
-		if d := cmp.Diff(g, g2, cmp.AllowUnexported(Game{})); d != "" {
-			t.Fatalf("the record, written again, loads elsewhere:\n%s", d)
-		}
+		same := func(a, b *Game) bool { return cmp.Equal(a, b, cmp.AllowUnexported(Game{})) }
+		gametest.RecordRewrites(t, text, 2000, LoadRecord, refused, write, same)
 	})
 }

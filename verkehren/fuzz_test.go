@@ -174,21 +174,13 @@ func FuzzLoadRecord(f *testing.F) {
 	}
 	f.Add("# brettspiel record\ngame: verkehren\npreset: Cotton\noption: first=1\n\n6-5 ; 1/7 1/6\n")
 	f.Add("game: verkehren\noption: bands=fiske\noption: turn-cap=3\n\n")
+	same := func(a, b *Game) bool {
+		return reflect.DeepEqual(a.state(), b.state()) && slices.EqualFunc(a.events, b.events, brettspiel.Event.Equal)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-		if err != nil {
-			return
-		}
-		g, err := LoadRecord(rec)
-		if err != nil {
-			if _, ok := err.(*brettspiel.Error); !ok && !errors.As(err, new(*brettspiel.Error)) {
-				t.Fatalf("error %v is no *brettspiel.Error", err)
-			}
-			return
-		}
-		write := func(rec *brettspiel.Record, opts Options) string {
+		write := func(rec *brettspiel.Record, g *Game) string {
 			var sb strings.Builder
-			start, err := New(opts)
+			start, err := New(g.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,21 +189,12 @@ func FuzzLoadRecord(f *testing.F) {
 			}
 			return sb.String()
 		}
-		out := write(rec, g.opts)
-		rec2, err := brettspiel.ParseRecord(strings.NewReader(out))
-		if err != nil {
-			t.Fatalf("%v\n%s", err, out)
+		refused := func(err error) {
+			if _, ok := err.(*brettspiel.Error); !ok && !errors.As(err, new(*brettspiel.Error)) {
+				t.Fatalf("error %v is no *brettspiel.Error", err)
+			}
 		}
-		g2, err := LoadRecord(rec2)
-		if err != nil {
-			t.Fatalf("the written record does not load: %v\n%s", err, out)
-		}
-		if !reflect.DeepEqual(g2.state(), g.state()) || !slices.EqualFunc(g2.events, g.events, brettspiel.Event.Equal) {
-			t.Fatalf("record round trip changes the state:\n%s\n%s", g, g2)
-		}
-		if again := write(rec2, g2.opts); again != out {
-			t.Fatalf("written twice differently:\n%s\n%s", out, again)
-		}
+		gametest.RecordRewrites(t, text, 0, LoadRecord, refused, write, same)
 	})
 }
 

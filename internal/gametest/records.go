@@ -115,3 +115,37 @@ func LoadRecordText[G any](tb testing.TB, text string, load func(*brettspiel.Rec
 	}
 	return rec, g
 }
+
+// RecordRewrites is the body of a fuzz target over record texts: text that
+// parses as a record (of at most maxSteps steps, when maxSteps > 0) either
+// is refused by load, with an error that refused checks, or loads a game
+// whose record, written again (write), parses and loads to a game that
+// same holds to be the same, and whose record is written the same; ok says
+// that text loaded, g is its game.
+func RecordRewrites[G any](t *testing.T, text string, maxSteps int, load func(*brettspiel.Record) (G, error), refused func(error), write func(*brettspiel.Record, G) string, same func(a, b G) bool) (g G, ok bool) {
+	t.Helper()
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil || maxSteps > 0 && len(rec.Steps) > maxSteps {
+		return g, false // the shared format's own fuzz target covers it
+	}
+	if g, err = load(rec); err != nil {
+		refused(err)
+		return g, false
+	}
+	out := write(rec, g)
+	rec2, err := brettspiel.ParseRecord(strings.NewReader(out))
+	if err != nil {
+		t.Fatalf("the written record does not parse: %v\n%s", err, out)
+	}
+	g2, err := load(rec2)
+	if err != nil {
+		t.Fatalf("the written record does not load: %v\n%s", err, out)
+	}
+	if !same(g, g2) {
+		t.Fatalf("the written record loads to another game:\n%s", out)
+	}
+	if again := write(rec2, g2); again != out {
+		t.Fatalf("written twice differently:\n%s\n%s", out, again)
+	}
+	return g, true
+}
