@@ -103,19 +103,9 @@ var chanceMoves = func() (ms [126]brettspiel.Move) {
 // The slice is the caller's: a copy of the package's table, so that no
 // caller can change the throws of another game. Search code that must not
 // allocate draws a throw with SampleChance, which reads the table itself.
-func (g *Game) ChanceOutcomes() []brettspiel.Outcome {
-	if g.ToMove() != brettspiel.Chance {
-		return nil
-	}
-	return throws.Outcomes()
-}
+func (g *Game) ChanceOutcomes() []brettspiel.Outcome { return throws.OutcomesAt(g.ToMove()) }
 
 // SampleChance implements kit.ChanceSampler: one r.IntN(216) read in
 // a table, the same throw brettspiel.SampleChance's walk over ChanceOutcomes
 // gives for that draw; NoMove when no throw is due.
-func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move {
-	if g.ToMove() != brettspiel.Chance {
-		return brettspiel.NoMove
-	}
-	return throws.Sample(r)
-}
+func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move { return throws.SampleAt(g.ToMove(), r) }

@@ -211,3 +211,7 @@ func Presets() []Preset {
 // case, spaces and punctuation ("standard"; see kit.SameName), and
 // false if there is none.
 func PresetNamed(name string) (Preset, bool) { return kit.PresetNamed(Presets(), name) }
+
+// maxRecordSteps bounds the steps of a game under o (normalized): at most
+// TurnCap throws, each followed by at most one decision.
+func maxRecordSteps(o Options) int { return 2 * o.TurnCap }

@@ -111,10 +111,6 @@ func (g *Game) RecordLimits() (maxSteps int, check func() error) {
 	return maxRecordSteps(g.opts), nil
 }
 
-// maxRecordSteps bounds the steps of a game under o (normalized): at most
-// TurnCap throws, each followed by at most one decision.
-func maxRecordSteps(o Options) int { return 2 * o.TurnCap }
-
 // WriteRecord writes the text form of rec (read by brettspiel.ParseRecord)
 // with one line a throw: the throw, and after " ; " the thrower's decision
 // when the throw left him one. It needs no game: in this notation a throw

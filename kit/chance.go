@@ -52,3 +52,12 @@ func (c *Chance) OutcomesAt(toMove brettspiel.Player) []brettspiel.Outcome {
 	}
 	return c.Outcomes()
 }
+
+// SampleAt is a game's SampleChance at a node where toMove is to move:
+// [Chance.Sample] at a chance node, [brettspiel.NoMove] at any other.
+func (c *Chance) SampleAt(toMove brettspiel.Player, r *rand.Rand) brettspiel.Move {
+	if toMove != brettspiel.Chance {
+		return brettspiel.NoMove
+	}
+	return c.Sample(r)
+}

@@ -31,8 +31,8 @@
 //
 // A game is a package with its options and its state; the kit gives it the
 // rest. The file einbahn_test.go of this package is a whole fourth game, a
-// one-die race, written against brettspiel and kit alone: 323 lines with its
-// comments (266 of code), of which the rules — the legal moves, Apply and
+// one-die race, written against brettspiel and kit alone: 318 lines with its
+// comments (261 of code), of which the rules — the legal moves, Apply and
 // the end — are 70. What a game writes itself:
 //
 //  1. Its options, its presets as [Preset] values found by name
@@ -41,9 +41,10 @@
 //     refusing with the [OpParseOptions] and [OpCheckOptions] operations.
 //  2. The state and the methods of [brettspiel.Game]: its moves made by
 //     [NewMove]; its throws in a [Chance] table built once
-//     ([Chance.OutcomesAt] is its ChanceOutcomes); Apply starting
-//     with [CheckMove]; the events of every Apply, each naming its rule; a
-//     move the rules refuse made by [Refuse], with its rules and refusal.
+//     ([Chance.OutcomesAt] is its ChanceOutcomes, [Chance.SampleAt] its
+//     SampleChance); Apply starting with [CheckMove]; the events of every
+//     Apply, each naming its rule; a move the rules refuse made by
+//     [Refuse], with its rules and refusal.
 //  3. A position ID: a binary payload framed by [EncodeID] and read back by
 //     [DecodeID], every field checked, and UnmarshalText by [UnmarshalID].
 //  4. Its JSON form: a struct embedding [StateJSON] (and [RaceJSON] for a

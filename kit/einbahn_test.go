@@ -120,12 +120,7 @@ func (g *einbahn) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 func (g *einbahn) ChanceOutcomes() []brettspiel.Outcome { return throws.OutcomesAt(g.ToMove()) }
 
 // SampleChance draws a throw by one lookup (kit.ChanceSampler).
-func (g *einbahn) SampleChance(r *rand.Rand) brettspiel.Move {
-	if g.ToMove() != brettspiel.Chance {
-		return brettspiel.NoMove
-	}
-	return throws.Sample(r)
-}
+func (g *einbahn) SampleChance(r *rand.Rand) brettspiel.Move { return throws.SampleAt(g.ToMove(), r) }
 
 func (g *einbahn) Apply(m brettspiel.Move) error {
 	if err := kit.CheckMove(g.ToMove(), m, g.LegalMoves(), g.MoveString); err != nil {

@@ -3,6 +3,7 @@ package kit_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
@@ -105,5 +106,22 @@ func TestChanceAt(t *testing.T) {
 	}
 	if got := c.OutcomesAt(0); got != nil {
 		t.Fatalf("OutcomesAt(0) = %v, want nil", got)
+	}
+	// SampleAt draws as Sample does from the same source, at a chance
+	// node only: 1 of 4 draws is the first outcome, 3 the second.
+	r1, r2 := rand.New(rand.NewPCG(1, 2)), rand.New(rand.NewPCG(1, 2))
+	seen := map[brettspiel.Move]int{}
+	for range 400 {
+		m := c.SampleAt(brettspiel.Chance, r1)
+		if want := c.Sample(r2); m != want {
+			t.Fatalf("SampleAt = %v, Sample from the same source = %v", m, want)
+		}
+		seen[m]++
+	}
+	if seen[outs[0].Move] < 60 || seen[outs[1].Move] < 240 || len(seen) != 2 {
+		t.Fatalf("400 draws by weights 1 and 3 gave %v", seen)
+	}
+	if got := c.SampleAt(0, r1); got != brettspiel.NoMove {
+		t.Fatalf("SampleAt(0) = %v, want NoMove", got)
 	}
 }

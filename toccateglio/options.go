@@ -172,6 +172,14 @@ func Presets() []Preset {
 // default cap of the longest match (5000 turns for each of 1000 Partien).
 const maxTurnCap = brettspiel.MaxTurnCap
 
+// maxRecordSteps bounds the steps of a match under o (normalized): every
+// play or pass, at most TurnCap of them, follows one throw; a Partie adds at
+// most the winner's decision, a throw that ends it before a play, and a draw
+// for the start of two throws and up to brettspiel.MaxTiedDraws repeats.
+func maxRecordSteps(o Options) int {
+	return 2*o.TurnCap + o.Partien*(2*(brettspiel.MaxTiedDraws+1)+2)
+}
+
 // maxPartienOption bounds Options.Partien: TS names matches of 6 or 8
 // Partien; 1000 is far beyond any sitting.
 const maxPartienOption = 1000

@@ -63,11 +63,3 @@ func ReadRecord(r io.Reader) (*Game, error) { return records.Read(r) }
 func (g *Game) RecordLimits() (maxSteps int, check func() error) {
 	return maxRecordSteps(g.opts), kit.DrawCheck(func() bool { return g.phase == phaseDraw0 || g.phase == phaseDraw1 })
 }
-
-// maxRecordSteps bounds the steps of a match under o (normalized): every
-// play or pass, at most TurnCap of them, follows one throw; a Partie adds at
-// most the winner's decision, a throw that ends it before a play, and a draw
-// for the start of two throws and up to brettspiel.MaxTiedDraws repeats.
-func maxRecordSteps(o Options) int {
-	return 2*o.TurnCap + o.Partien*(2*(brettspiel.MaxTiedDraws+1)+2)
-}

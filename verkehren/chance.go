@@ -59,9 +59,4 @@ var _ kit.ChanceSampler = (*Game)(nil)
 // table, the throw that brettspiel.SampleChance's walk over ChanceOutcomes
 // gives for that draw, at every chance node (the draw for the start
 // included); NoMove when no throw is due.
-func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move {
-	if g.ToMove() != brettspiel.Chance {
-		return brettspiel.NoMove
-	}
-	return throws.Sample(r)
-}
+func (g *Game) SampleChance(r *rand.Rand) brettspiel.Move { return throws.SampleAt(g.ToMove(), r) }

@@ -11,14 +11,6 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 )
 
-//go:embed state.schema.json
-var schema []byte
-
-// JSONSchema returns the JSON Schema (draft 2020-12) of the JSON form of a
-// Game, the file state.schema.json of this package. It is self-contained: a
-// frontend in any language can validate the documents with it alone.
-func JSONSchema() []byte { return slices.Clone(schema) }
-
 // stateJSON is the JSON form of a Game (see the package doc): the shared
 // envelope, the rules, the race board that Verkehren shares with
 // Toccateglio, and what only Verkehren has.

@@ -124,6 +124,13 @@ func (o Options) turnCap() int {
 	return o.TurnCap
 }
 
+// maxRecordSteps bounds the steps of a game under o: every play, pass or
+// concession, at most the turn cap of them, follows one throw, and the draw
+// for the start takes two throws and up to brettspiel.MaxTiedDraws repeats.
+func maxRecordSteps(o Options) int {
+	return 2*o.turnCap() + 2*(brettspiel.MaxTiedDraws+1)
+}
+
 // Validate reports whether the options are consistent, with an error wrapping
 // brettspiel.ErrBadOptions that says what is wrong.
 func (o Options) Validate() error {

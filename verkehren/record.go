@@ -75,10 +75,3 @@ func ReadRecord(r io.Reader) (*Game, error) { return records.Read(r) }
 func (g *Game) RecordLimits() (maxSteps int, check func() error) {
 	return maxRecordSteps(g.opts), kit.DrawCheck(func() bool { return g.phase == phaseDraw0 || g.phase == phaseDraw1 })
 }
-
-// maxRecordSteps bounds the steps of a game under o: every play, pass or
-// concession, at most the turn cap of them, follows one throw, and the draw
-// for the start takes two throws and up to brettspiel.MaxTiedDraws repeats.
-func maxRecordSteps(o Options) int {
-	return 2*o.turnCap() + 2*(brettspiel.MaxTiedDraws+1)
-}
