@@ -13,8 +13,8 @@
 // [brettspiel.NoMove]. The searching bots ([Expectimax], [Searcher]) bound a
 // decision by their budget of work and, for a frontend that must stay
 // responsive, by a time per decision (their Time field) or by a context
-// (ChooseContext and RankContext): when it is done they play the best move
-// found so far.
+// (ChooseContext and RankContext; not in a js/wasm build, which leaves them
+// out to stay small): when it is done they play the best move found so far.
 //
 // The levels a frontend offers are registered by name: [Named] and [Names]
 // read the registry, [Register] adds a level in one line of an init

@@ -45,26 +45,19 @@ func (e Expectimax) withDefaults() Expectimax {
 // Choose implements Bot.
 // Moves of equal value are chosen among at random.
 func (e Expectimax) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	return pickBest(e.RankContext(context.Background(), g, legal, r), r)
-}
-
-// ChooseContext is Choose within ctx: when ctx is done (or e.Time has passed)
-// the search stops and the best move found so far is played, so a frontend
-// can bound or cancel a decision. With ctx done on entry every move is judged
-// as it stands right after it, without look-ahead.
-func (e Expectimax) ChooseContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	return pickBest(e.RankContext(ctx, g, legal, r), r)
+	return pickBest(rankExpectimax(nil, e, g, legal), r)
 }
 
 // Rank returns the legal moves (concessions left out while others exist) with
 // their values for the player to move, best first. It uses no randomness; r
 // may be nil.
 func (e Expectimax) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
-	return e.RankContext(context.Background(), g, legal, r)
+	return rankExpectimax(nil, e, g, legal)
 }
 
-// RankContext is Rank within ctx, as [Expectimax.ChooseContext] is Choose.
-func (e Expectimax) RankContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, _ *rand.Rand) []Ranked {
+// rankExpectimax is [Expectimax.RankContext]; a nil ctx is none. It is a
+// function, not a method: see the file of the methods that take a context.
+func rankExpectimax(ctx context.Context, e Expectimax, g brettspiel.Game, legal []brettspiel.Move) []Ranked {
 	e = e.withDefaults()
 	p := g.ToMove()
 	moves := playon.Moves(g, legal, make([]brettspiel.Move, 0, len(legal)))
@@ -91,17 +84,16 @@ func (e Expectimax) RankContext(ctx context.Context, g brettspiel.Game, legal []
 // clock tells when a decision's time is up: its context is done, or its
 // deadline (the earlier of the context's and the bot's own) has passed.
 type clock struct {
-	ctx      context.Context
-	deadline time.Time // zero: none
+	ctx      context.Context // nil: none
+	deadline time.Time       // zero: none
 }
 
 func newClock(ctx context.Context, limit time.Duration) clock {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	c := clock{ctx: ctx}
-	if d, ok := ctx.Deadline(); ok {
-		c.deadline = d
+	if ctx != nil {
+		if d, ok := ctx.Deadline(); ok {
+			c.deadline = d
+		}
 	}
 	if limit > 0 {
 		if d := time.Now().Add(limit); c.deadline.IsZero() || d.Before(c.deadline) {
@@ -112,7 +104,7 @@ func newClock(ctx context.Context, limit time.Duration) clock {
 }
 
 func (c clock) expired() bool {
-	return c.ctx.Err() != nil || !c.deadline.IsZero() && !time.Now().Before(c.deadline)
+	return c.ctx != nil && c.ctx.Err() != nil || !c.deadline.IsZero() && !time.Now().Before(c.deadline)
 }
 
 // checkEvery is how many positions the search judges between readings of

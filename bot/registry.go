@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/order"
 	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -80,7 +81,7 @@ func Register(l Level) {
 	}
 	l.Descriptions = maps.Clone(l.Descriptions)
 	registry.levels = append(registry.levels, l)
-	slices.SortStableFunc(registry.levels, func(a, b Level) int {
+	order.Stable(registry.levels, func(a, b Level) int {
 		if a.Strength != b.Strength {
 			return a.Strength - b.Strength
 		}

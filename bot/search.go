@@ -51,13 +51,11 @@ func (s Searcher) withDefaults() Searcher {
 
 // Choose implements Bot.
 func (s Searcher) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	return s.ChooseContext(context.Background(), g, legal, r)
+	return firstMove(rankSearcher(nil, s, g, legal, r))
 }
 
-// ChooseContext is Choose within ctx: when ctx is done (or s.Time has
-// passed) no further rollout starts and the best move so far is played.
-func (s Searcher) ChooseContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	ranked := s.RankContext(ctx, g, legal, r)
+// firstMove is the move ranked first, NoMove when none is.
+func firstMove(ranked []Ranked) brettspiel.Move {
 	if len(ranked) == 0 {
 		return brettspiel.NoMove
 	}
@@ -68,11 +66,12 @@ func (s Searcher) ChooseContext(ctx context.Context, g brettspiel.Game, legal []
 // by their mean rollout value for the player to move, best first. With a single
 // candidate it spends no rollouts.
 func (s Searcher) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
-	return s.RankContext(context.Background(), g, legal, r)
+	return rankSearcher(nil, s, g, legal, r)
 }
 
-// RankContext is Rank within ctx, as [Searcher.ChooseContext] is Choose.
-func (s Searcher) RankContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
+// rankSearcher is [Searcher.RankContext]; a nil ctx is none. It is a
+// function, not a method: see the file of the methods that take a context.
+func rankSearcher(ctx context.Context, s Searcher, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
 	s = s.withDefaults()
 	r = orFixed(r)
 	clk := newClock(ctx, s.Time)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/internal/order"
 	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
@@ -161,7 +162,7 @@ func Variants() []Variant {
 	for i := range entries {
 		out[i] = entries[i].variant()
 	}
-	slices.SortFunc(out, func(a, b Variant) int { return strings.Compare(a.Name, b.Name) })
+	order.Stable(out, func(a, b Variant) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 

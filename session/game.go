@@ -487,7 +487,8 @@ func (g *Game) takebackLast() (int, error) {
 
 // BotMove lets the bot of a name (bot.Named) play the seat to move, with
 // the source Rand(seed, Len(), Bots), and returns the step with the bot's
-// name and time. ctx bounds the time of a bot that honours it.
+// name and time. ctx bounds the time of a bot that honours it (in a js/wasm
+// build none of package bot does; their Time field bounds them there).
 func (g *Game) BotMove(ctx context.Context, name string) (Step, error) {
 	b, err := bot.Named(name)
 	if err != nil {

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 
@@ -412,7 +411,7 @@ func botMoveCall(name string, h int, g *Game, in *botMoveArgs) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := g.botMove(context.Background(), b, canonicalBot(*in.Bot))
+	s, err := g.botMove(nil, b, canonicalBot(*in.Bot))
 	if err != nil {
 		return nil, err
 	}
@@ -432,7 +431,7 @@ func advanceCall(name string, h int, g *Game, in *advanceArgs) ([]byte, error) {
 	if err := in.View.check(name); err != nil {
 		return nil, err
 	}
-	steps, err := g.advance(context.Background(), in.Limit)
+	steps, err := g.advance(nil, in.Limit)
 	if err != nil {
 		return nil, err
 	}

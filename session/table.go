@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/order"
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/words"
 )
@@ -175,7 +176,7 @@ func Methods() []string {
 	for n := range methods {
 		names = append(names, n)
 	}
-	slices.Sort(names)
+	order.Stable(names, strings.Compare)
 	return names
 }
 

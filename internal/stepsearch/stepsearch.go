@@ -15,6 +15,7 @@ import (
 	"strconv"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/order"
 )
 
 // Edge is one single step allowed from a state, with the state it leads to.
@@ -115,7 +116,7 @@ func (x *Search[S]) Next(start S, made []brettspiel.Step) Result[S] {
 	if ambiguous {
 		r.Complete = brettspiel.NoMove // two moves: the steps do not determine one
 	}
-	slices.SortFunc(r.Next, func(a, b brettspiel.Step) int {
+	order.Stable(r.Next, func(a, b brettspiel.Step) int {
 		return cmp.Or(cmp.Compare(a.Field, b.Field), cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To), cmp.Compare(a.Die, b.Die))
 	})
 	return r
@@ -136,28 +137,24 @@ func (x *Search[S]) Path(start S, target brettspiel.Move, hint []brettspiel.Step
 			return false
 		}
 		edges := x.m.Edges(s, nil)
+		// the hinted step first, the others after it in their order: with
+		// a hint, a first pass over the steps that match it and a second
+		// over the rest
+		hinted, passes := brettspiel.Step{}, 1
 		if i := len(path); i < len(hint) {
-			// the hinted step first, the others after it in their order
-			slices.SortStableFunc(edges, func(a, b Edge[S]) int {
-				ma, mb := a.Step.Matches(hint[i]), b.Step.Matches(hint[i])
-				switch {
-				case ma && !mb:
-					return -1
-				case mb && !ma:
-					return 1
-				}
-				return 0
-			})
+			hinted, passes = hint[i], 2
 		}
-		for _, e := range edges {
-			if !x.Viable(e.To) {
-				continue
+		for pass := range passes {
+			for _, e := range edges {
+				if passes == 2 && e.Step.Matches(hinted) != (pass == 0) || !x.Viable(e.To) {
+					continue
+				}
+				path = append(path, e.Step)
+				if walk(e.To) {
+					return true
+				}
+				path = path[:len(path)-1]
 			}
-			path = append(path, e.Step)
-			if walk(e.To) {
-				return true
-			}
-			path = path[:len(path)-1]
 		}
 		failed[s] = true
 		return false
