@@ -12,40 +12,19 @@ import (
 	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
-// playedPair is a state reached in play with the state before its last
-// Apply.
-type playedPair struct{ prev, g *Game }
-
-// playedPairs plays seeded games of two, three, five and six players and
-// keeps every state with the state before it; stop says when a game has
-// given enough (nil: play it to its end).
-func playedPairs(t testing.TB, games int, stop func(g *Game) bool) []playedPair {
-	var out []playedPair
-	for i, o := range []Options{ForPlayers(2), ForPlayers(3), {Players: 5, Stock: 4}, {Players: 6, TurnCap: 60}} {
-		for seed := range uint64(games) {
-			g, err := New(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := rand.New(rand.NewPCG(seed, uint64(i)))
-			choose := func(legal []brettspiel.Move) brettspiel.Move { return legal[r.IntN(len(legal))] }
-			add := func(prev, g *Game) { out = append(out, playedPair{prev, g}) }
-			if gametest.PlayPairs(t, g, r, choose, (*Game).clone, stop, add) {
-				return out
-			}
-		}
-	}
-	return out
+// statesOfPlay plays seeded games of two, three, five and six players and
+// keeps every state after an Apply; stop says when a game has given enough
+// (nil: play it to its end).
+func statesOfPlay(t testing.TB, games int, stop func(g *Game) bool) []*Game {
+	choose := func(r *rand.Rand, legal []brettspiel.Move) brettspiel.Move { return legal[r.IntN(len(legal))] }
+	opts := []Options{ForPlayers(2), ForPlayers(3), {Players: 5, Stock: 4}, {Players: 6, TurnCap: 60}}
+	return gametest.PlayedStates(t, opts, New, games, choose, (*Game).clone, stop)
 }
 
 // find returns the first state of play that ok accepts.
 func find(t *testing.T, name string, ok func(g *Game) bool) *Game {
 	t.Helper()
-	ps := playedPairs(t, 5, ok)
-	if len(ps) == 0 || !ok(ps[len(ps)-1].g) {
-		t.Fatalf("no game reached %s", name)
-	}
-	return ps[len(ps)-1].g
+	return gametest.Reached(t, name, statesOfPlay(t, 5, ok), ok)
 }
 
 func kinds(g *Game) map[brettspiel.EventKind]int {
@@ -125,19 +104,11 @@ func TestJSONRefusesEventsThatDisagreeWithTheState(t *testing.T) {
 // (BRETTSPIEL_LONG=1: every state of more games).
 func TestStatesOfPlayLoadWithTheirEvents(t *testing.T) {
 	seen := map[string]int{}
-	for i, p := range playedPairs(t, conformance.Games(1, 10), nil) {
-		g := p.g
+	for i, g := range statesOfPlay(t, conformance.Games(1, 10), nil) {
 		if g.throw.L == 0 && g.events[0].Kind == brettspiel.EventThrow && g.ToMove() != brettspiel.Terminal && i%10 != 0 && !conformance.Long() {
 			continue
 		}
-		data, err := json.Marshal(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Game
-		if err := back.UnmarshalJSON(data); err != nil {
-			t.Fatalf("%v\n%s", err, g)
-		}
+		gametest.LoadsFromJSON(t, g, func() *Game { return new(Game) })
 		k := string(g.events[0].Kind)
 		if g.throw.L != 0 {
 			k += " awaiting a decision"
@@ -267,21 +238,21 @@ var sameEvents = gametest.SameEvents
 // throw of 6-6-6 and a payment of 17 in a state whose pending throw is
 // another (item 7 of the hardening report).
 func FuzzEventsAgainstState(f *testing.F) {
-	states := playedPairs(f, 1, nil)
+	states := statesOfPlay(f, 1, nil)
 	for i := range 40 {
 		f.Add(uint16(i*53), uint8(i), uint8(i%12), int16(i*29-300))
 	}
 	f.Fuzz(func(t *testing.T, pick uint16, at, field uint8, value int16) {
-		s := states[int(pick)%len(states)]
-		evs := mutateEvent(s.g.Events(), s.g.opts.Players, at, field, value)
-		if sameEvents(evs, s.g.events) {
+		g := states[int(pick)%len(states)]
+		evs := mutateEvent(g.Events(), g.opts.Players, at, field, value)
+		if sameEvents(evs, g.events) {
 			return
 		}
-		if !gametest.WithEventsLoads(t, s.g, evs, func() *Game { return new(Game) }, func(g *Game) bool { return g.zero() }) {
+		if !gametest.WithEventsLoads(t, g, evs, func() *Game { return new(Game) }, func(g *Game) bool { return g.zero() }) {
 			return
 		}
-		if msg := eventsFit(s.g, evs); msg != "" {
-			t.Fatalf("accepted events that do not fit the state: %s\nreal events: %v\nedited: %v\n%s", msg, s.g.events, evs, s.g)
+		if msg := eventsFit(g, evs); msg != "" {
+			t.Fatalf("accepted events that do not fit the state: %s\nreal events: %v\nedited: %v\n%s", msg, g.events, evs, g)
 		}
 	})
 }

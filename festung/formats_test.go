@@ -16,6 +16,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/internal/wire"
 	"github.com/brettspiel/brettspiel/kit"
@@ -23,21 +24,8 @@ import (
 
 // idTrip round-trips a game through its position ID. The ID does not carry
 // the events of the last Apply, so they are copied over.
-func idTrip(bg brettspiel.Game) (brettspiel.Game, error) {
-	g := bg.(*Game)
-	text, err := g.MarshalText()
-	if err != nil {
-		return nil, err
-	}
-	var back Game
-	if err := back.UnmarshalText(text); err != nil {
-		return nil, fmt.Errorf("%s: %w", text, err)
-	}
-	if again, _ := back.MarshalText(); !bytes.Equal(again, text) {
-		return nil, fmt.Errorf("ID %s reads back as %s", text, again)
-	}
-	back.events = g.events // not in the ID
-	return &back, nil
+func idTrip(g brettspiel.Game) (brettspiel.Game, error) {
+	return gametest.IDTrip(g.(*Game), func() *Game { return new(Game) }, func(back, g *Game) { back.events = g.events })
 }
 
 // jsonTrip round-trips a game through its JSON form, which carries
@@ -170,13 +158,7 @@ func TestOptionsText(t *testing.T) {
 
 // wantErr fails t unless err is a *brettspiel.Error wrapping sentinel whose
 // message says reason.
-func wantErr(t testing.TB, what string, err, sentinel error, reason string) {
-	t.Helper()
-	var e *brettspiel.Error
-	if !errors.As(err, &e) || !errors.Is(err, sentinel) || !strings.Contains(err.Error(), reason) {
-		t.Errorf("%s = %v; want an error wrapping %q that says %q", what, err, sentinel, reason)
-	}
-}
+var wantErr = gametest.WantError
 
 // played returns a three-player game after a few seeded throws, at a
 // decision node.
@@ -365,7 +347,7 @@ func TestJSONSchema(t *testing.T) {
 		"neighbour 1":         func(m map[string]any) { field(m, 52)["neighbours"] = []int{1} },
 		"event without track": func(m map[string]any) { delete(m["events"].([]any)[0].(map[string]any), "trackFrom") },
 	} {
-		if schematest.Validate(sch, mutate(t, good, edit)) == nil {
+		if schematest.Validate(sch, gametest.EditedDoc(t, good, edit)) == nil {
 			t.Errorf("%s: the schema accepts a bad document", name)
 		}
 	}
@@ -373,21 +355,6 @@ func TestJSONSchema(t *testing.T) {
 
 func field(m map[string]any, i int) map[string]any { return m["fields"].([]any)[i].(map[string]any) }
 func seat(m map[string]any, i int) map[string]any  { return m["seats"].([]any)[i].(map[string]any) }
-
-// mutate decodes a JSON object, edits it and encodes it again.
-func mutate(t testing.TB, data []byte, edit func(m map[string]any)) []byte {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	edit(m)
-	out, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 func TestJSONRoundTrip(t *testing.T) {
 	for i, g := range sampleGames(t) {
@@ -488,7 +455,7 @@ func TestJSONRefusesInconsistentStates(t *testing.T) {
 	} {
 		doc := tc.doc
 		if tc.edit != nil {
-			doc = mutate(t, doc, tc.edit)
+			doc = gametest.EditedDoc(t, doc, tc.edit)
 		}
 		if tc.name != "id" && tc.name != "dice" && tc.name != "no dice at a decision" && tc.edit != nil {
 			doc = withOwnID(doc)
@@ -555,14 +522,7 @@ func TestRecord(t *testing.T) {
 	if !reflect.DeepEqual(lines[:len(want)], want) || len(lines) != len(want)+30+1 {
 		t.Fatalf("record text:\n%s", text)
 	}
-	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := LoadRecord(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, g := gametest.LoadRecordText(t, text, LoadRecord)
 	if g.Turns() != 30 || !g.Capped() || g.Options() != (Options{Players: 5, Stock: 4, TurnCap: 30, EmptyField: DefaultEmptyField}) {
 		t.Errorf("loaded %d throws, capped %v, options %+v", g.Turns(), g.Capped(), g.Options())
 	}

@@ -31,16 +31,7 @@ func sampleGames(tb testing.TB) []*Game {
 		r := rand.New(rand.NewPCG(uint64(i), 77))
 		decisions := 0
 		for step := 0; g.ToMove() != brettspiel.Terminal; step++ {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				legal := g.LegalMoves()
-				m = legal[r.IntN(len(legal))]
-			}
-			if err := g.Apply(m); err != nil {
-				tb.Fatal(err)
-			}
+			gametest.ApplyStep(tb, g, r, brettspiel.RandomPolicy)
 			if g.ToMove() >= 0 && decisions < 2 {
 				decisions++
 				out = append(out, g.clone())
@@ -135,19 +126,13 @@ func FuzzParseMove(f *testing.F) {
 }
 
 func FuzzUnmarshalText(f *testing.F) {
-	for _, g := range sampleGames(f) {
-		f.Add(g.ID())
-	}
-	f.Add("festung:1:")
-	f.Add("festung:2:AAAA")
-	f.Add("toccateglio:1:AAAA")
-	f.Fuzz(func(t *testing.T, id string) {
-		gametest.TextID(t, id, func() *Game { return new(Game) }, func(err error) { checkError(t, "UnmarshalText", err) }, func(g *Game) {
-			if _, err := reload(g); err != nil {
-				t.Fatalf("%q decodes to a state that does not load: %v", id, err)
-			}
-			exercise(g)
-		})
+	more := []string{"festung:1:", "festung:2:AAAA", "toccateglio:1:AAAA"}
+	refused := func(t *testing.T, err error) { checkError(t, "UnmarshalText", err) }
+	gametest.FuzzTextID(f, sampleGames(f), more, func() *Game { return new(Game) }, refused, func(t *testing.T, g *Game, id string) {
+		if _, err := reload(g); err != nil {
+			t.Fatalf("%q decodes to a state that does not load: %v", id, err)
+		}
+		exercise(g)
 	})
 }
 
@@ -159,40 +144,10 @@ func reload(g *Game) (*Game, error) {
 }
 
 func FuzzUnmarshalJSON(f *testing.F) {
-	for _, g := range sampleGames(f) {
-		data, err := g.MarshalJSON()
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	f.Add([]byte(`{}`))
-	f.Add([]byte(`{"version":1,"game":"festung"}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var g Game
-		if err := g.UnmarshalJSON(data); err != nil {
-			checkError(t, "UnmarshalJSON", err)
-			if !reflect.DeepEqual(g, Game{}) {
-				t.Fatal("UnmarshalJSON failed but changed the game")
-			}
-			return
-		}
-		out, err := g.MarshalJSON()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Game
-		if err := back.UnmarshalJSON(out); err != nil {
-			t.Fatalf("the JSON of a decoded game does not decode: %v\n%s", err, out)
-		}
-		if !reflect.DeepEqual(&g, &back) {
-			t.Fatalf("decode, encode, decode changes the game\n%s", out)
-		}
-		if again, _ := back.MarshalJSON(); !bytes.Equal(again, out) {
-			t.Fatalf("the JSON is not stable:\n%s\n%s", out, again)
-		}
-		exercise(&g)
-	})
+	refused := func(t *testing.T, err error) { checkError(t, "UnmarshalJSON", err) }
+	same := func(a, b *Game) bool { return reflect.DeepEqual(a, b) }
+	gametest.FuzzJSONDoc(f, sampleGames(f), Variant, func() *Game { return new(Game) }, refused, same,
+		func(_ *testing.T, g *Game, _ []byte) { exercise(g) })
 }
 
 func FuzzLoadRecord(f *testing.F) {
@@ -200,32 +155,19 @@ func FuzzLoadRecord(f *testing.F) {
 	f.Add(recordOf(f, Options{Players: 5, Stock: 4, TurnCap: 30}, 2))
 	f.Add("# brettspiel record\ngame: festung\npreset: x\n\n5/1-6\n")
 	f.Add("# brettspiel record\ngame: festung\nplayers: 3\noption: stock=2\n\n2/3-4 ; W1.II\n6/6-6\n")
+	same := func(a, b *Game) bool { return reflect.DeepEqual(a, b) }
 	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-		if err != nil {
-			return // the shared format's own fuzz target covers it
+		write := func(rec *brettspiel.Record, _ *Game) string {
+			var b bytes.Buffer
+			if err := WriteRecord(&b, rec); err != nil {
+				t.Fatal(err)
+			}
+			return b.String()
 		}
-		g, err := LoadRecord(rec)
-		if err != nil {
-			checkError(t, "LoadRecord", err)
-			return
+		refused := func(err error) { checkError(t, "LoadRecord", err) }
+		if g, ok := gametest.RecordRewrites(t, text, 0, LoadRecord, refused, write, same); ok {
+			exercise(g)
 		}
-		var b bytes.Buffer
-		if err := WriteRecord(&b, rec); err != nil {
-			t.Fatal(err)
-		}
-		rec2, err := brettspiel.ParseRecord(&b)
-		if err != nil {
-			t.Fatalf("the written record does not parse: %v\n%s", err, b.String())
-		}
-		g2, err := LoadRecord(rec2)
-		if err != nil {
-			t.Fatalf("the written record does not load: %v\n%s", err, b.String())
-		}
-		if !reflect.DeepEqual(g, g2) {
-			t.Fatalf("the written record loads to another game\n%s", b.String())
-		}
-		exercise(g)
 	})
 }
 

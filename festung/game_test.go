@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
@@ -20,87 +19,9 @@ import (
 // call that could play or report a game refuses it or reports nothing, and
 // loading into it works.
 func TestZeroGameRefuses(t *testing.T) {
-	zeroErr := func(what string, err error) { t.Helper(); gametest.RefusedAsZero(t, what, err) }
-	g := &Game{}
-	r := rand.New(rand.NewPCG(1, 2))
-	zeroErr("Apply(throw)", g.Apply(ThrowMove(dice.Throw3{L: 5, A: 1, B: 6})))
-	zeroErr("Apply(decision)", g.Apply(kit.NewMove(0, 1)))
-	_, err := g.ParseMove("5/1-6")
-	zeroErr("ParseMove", err)
-	_, _, err = g.NextSteps(nil)
-	zeroErr("NextSteps", err)
-	_, err = g.Describe(ThrowMove(dice.Throw3{L: 5, A: 1, B: 6}))
-	zeroErr("Describe", err)
-	_, err = g.MarshalJSON()
-	zeroErr("MarshalJSON", err)
-	_, err = json.Marshal(g)
-	zeroErr("json.Marshal", err)
-	_, err = g.MarshalText()
-	zeroErr("MarshalText", err)
-	if n := len(g.LegalMoves()); n != 0 {
-		t.Errorf("LegalMoves: %d moves", n)
-	}
-	if n := len(g.AppendLegalMoves(nil)); n != 0 {
-		t.Errorf("AppendLegalMoves: %d moves", n)
-	}
-	if p := g.ToMove(); p != brettspiel.Terminal {
-		t.Errorf("ToMove = %v", p)
-	}
-	if o := g.ChanceOutcomes(); o != nil {
-		t.Errorf("ChanceOutcomes = %d outcomes", len(o))
-	}
-	if rs := g.Returns(); !slices.Equal(rs, []int{0, 0}) || g.NumPlayers() != len(rs) {
-		t.Errorf("Returns = %v, NumPlayers = %d", rs, g.NumPlayers())
-	}
-	if id := g.ID(); id != "" {
-		t.Errorf("ID = %q", id)
-	}
-	if s := g.String(); s != "zero Game" {
-		t.Errorf("String = %q", s)
-	}
-	if c, ok := g.Clone().(*Game); !ok || !reflect.DeepEqual(c, &Game{}) {
-		t.Errorf("Clone = %#v", g.Clone())
-	}
-	if m := g.SampleChance(r); m != brettspiel.NoMove {
-		t.Errorf("SampleChance = %v", m)
-	}
-	g.Simulate(r)
-	if !reflect.DeepEqual(g, &Game{}) {
-		t.Error("Simulate changed the zero Game")
-	}
-	if w, ok := g.Winner(); ok || w != brettspiel.Nobody {
-		t.Errorf("Winner = %v, %v", w, ok)
-	}
-	if p := g.Turn(); p != brettspiel.Nobody {
-		t.Errorf("Turn = %v", p)
-	}
-	if g.Dice() != nil || g.Turns() != 0 || g.Capped() || len(g.Events()) != 0 {
-		t.Errorf("Dice %v, Turns %d, Capped %v, Events %v", g.Dice(), g.Turns(), g.Capped(), g.Events())
-	}
-
-	// PlayOut returns at once, playing nothing.
-	done := make(chan error, 1)
-	go func() { done <- brettspiel.PlayOut(g, r, brettspiel.RandomPolicy, 0) }()
-	select {
-	case err := <-done:
-		if err != nil || !reflect.DeepEqual(g, &Game{}) {
-			t.Errorf("PlayOut = %v, game %#v", err, g)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("PlayOut on a zero Game does not return")
-	}
-
-	// Loading into a zero Game is how one loads.
-	src := newGame(t, 3)
-	var byID Game
-	if err := byID.UnmarshalText([]byte(src.ID())); err != nil || byID.ID() != src.ID() {
-		t.Errorf("UnmarshalText into a zero Game: %v", err)
-	}
-	data, _ := src.MarshalJSON()
-	var byJSON Game
-	if err := byJSON.UnmarshalJSON(data); err != nil || byJSON.ID() != src.ID() {
-		t.Errorf("UnmarshalJSON into a zero Game: %v", err)
-	}
+	isZero := func(x brettspiel.Game) bool { g, ok := x.(*Game); return ok && reflect.DeepEqual(g, &Game{}) }
+	gametest.ZeroGameRefuses(t, &Game{}, []brettspiel.Move{ThrowMove(dice.Throw3{L: 5, A: 1, B: 6}), kit.NewMove(0, 1)}, []string{"5/1-6"}, isZero)
+	gametest.LoadsIntoZero(t, newGame(t, 3), func() *Game { return new(Game) })
 }
 
 // TestTurnDiceTurns: Turn is the thrower until the game ends, Dice the
@@ -233,16 +154,7 @@ func TestEventsNameFieldsAndCarryDice(t *testing.T) {
 		}
 		check(g.Events(), brettspiel.NoMove)
 		for g.ToMove() != brettspiel.Terminal {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				legal := g.LegalMoves()
-				m = legal[r.IntN(len(legal))]
-			}
-			if err := g.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+			m := gametest.ApplyStep(t, g, r, brettspiel.RandomPolicy)
 			check(g.Events(), m)
 		}
 	}

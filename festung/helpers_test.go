@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -74,13 +75,7 @@ func onlyFortress1(p *Position, n int) {
 // the events.
 func play(t testing.TB, g *Game, s string) []string {
 	t.Helper()
-	m, err := g.ParseMove(s)
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v\n%v", s, err, g)
-	}
-	if err := g.Apply(m); err != nil {
-		t.Fatalf("Apply(%q): %v\n%v", s, err, g)
-	}
+	gametest.MustPlay(t, g, s)
 	checkConserved(t, g)
 	return flow(g.Events())
 }

@@ -19,16 +19,11 @@ func midGame(t testing.TB, seed uint64, steps int) *Game {
 	return g
 }
 
-func TestJSONRefusesDuplicateKeysOtherCaseAndTrailingData(t *testing.T) {
-	gametest.JSONRefusesKeyMutations(t, midGame(t, 1, 21), func() gametest.State { return new(Game) })
-}
-
-func TestJSONRefusesForgedEvents(t *testing.T) {
-	g := midGame(t, 2, 31)
-	if g.ToMove() == brettspiel.Terminal || len(g.Events()) == 0 {
-		t.Fatalf("want a game that goes on, with events:\n%s", g)
-	}
-	gametest.JSONRefusesForgedEvents(t, g)
+// TestStateJSONRefusesHostileInput: the JSON of a state of play refuses a
+// key given twice or in another case, data after the object and forged
+// events, leaving the game as it was; Events is the caller's copy.
+func TestStateJSONRefusesHostileInput(t *testing.T) {
+	gametest.HostileStateJSON(t, midGame, func() *Game { return new(Game) }, func(g *Game) bool { return g.ToMove() != brettspiel.Terminal })
 }
 
 // TestJSONEventLimitsHoldInPlay: the bounds of the decoder refuse no event
@@ -50,10 +45,6 @@ func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 	}
 }
 
-func TestEventsIsTheCallersCopy(t *testing.T) {
-	gametest.EventsAreTheCallers(t, midGame(t, 3, 17))
-}
-
 func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 	// Under turn-cap=10 a record has at most 2·10 steps: more are
 	// refused before any is replayed, whatever they are; ReadRecord refuses
@@ -63,12 +54,7 @@ func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 	for seed := range uint64(10) {
 		g := newGame(t, 4)
 		rec := NewRecord(g.opts)
-		r := rand.New(rand.NewPCG(seed, 8))
-		for g.ToMove() != brettspiel.Terminal {
-			if err := rec.Append(g, gametest.Step(g, r, brettspiel.RandomPolicy)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		gametest.RecordPlay(t, rec, g, rand.New(rand.NewPCG(seed, 8)), brettspiel.RandomPolicy, -1)
 		if n, max := len(rec.Steps), maxRecordSteps(g.opts); n > max/2 {
 			t.Errorf("seed %d: %d steps, the bound is %d", seed, n, max)
 		}

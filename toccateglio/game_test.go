@@ -1,14 +1,12 @@
 package toccateglio
 
 import (
-	"encoding/json"
-	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/google/go-cmp/cmp"
 )
@@ -16,82 +14,13 @@ import (
 // TestZeroGameRefuses: a zero Game, made by no constructor, refuses every
 // call that would play or report a game, and can be loaded into.
 func TestZeroGameRefuses(t *testing.T) {
-	var g Game
-	zero := func(name string, err error) {
-		t.Helper()
-		if !errors.Is(err, brettspiel.ErrZeroGame) {
-			t.Errorf("%s on the zero Game: %v, want ErrZeroGame", name, err)
-		}
+	isZero := func(x brettspiel.Game) bool {
+		g, ok := x.(*Game)
+		return ok && cmp.Equal(&Game{}, g, cmp.AllowUnexported(Game{}))
 	}
-	throw := throwMove(6, 2)
-	zero("Apply", g.Apply(throw))
-	zero("Apply of a decision", g.Apply(kit.NewMove(0, decideGoOn)))
-	_, err := g.ParseMove("6-2")
-	zero("ParseMove", err)
-	_, _, err = g.NextSteps(nil)
-	zero("NextSteps", err)
-	_, err = g.Describe(throw)
-	zero("Describe", err)
-	_, err = g.MarshalJSON()
-	zero("MarshalJSON", err)
-	_, err = json.Marshal(&g)
-	zero("json.Marshal", err)
-	_, err = g.MarshalText()
-	zero("MarshalText", err)
-	r := rand.New(rand.NewPCG(1, 2))
-	switch {
-	case g.ID() != "":
-		t.Errorf("ID = %q", g.ID())
-	case len(g.LegalMoves()) != 0 || len(g.AppendLegalMoves(nil)) != 0:
-		t.Errorf("legal moves %v", g.LegalMoves())
-	case g.ToMove() != brettspiel.Terminal:
-		t.Errorf("ToMove = %v", g.ToMove())
-	case g.ChanceOutcomes() != nil:
-		t.Error("chance outcomes")
-	case g.SampleChance(r) != brettspiel.NoMove:
-		t.Error("SampleChance gives a throw")
-	case !slices.Equal(g.Returns(), []int{0, 0}):
-		t.Errorf("Returns = %v", g.Returns())
-	case g.String() != "zero Game":
-		t.Errorf("String = %q", g.String())
-	case g.Dice() != nil || g.Turn() != brettspiel.Nobody || g.Turns() != 0 || g.Capped():
-		t.Errorf("Dice %v, Turn %v, Turns %d, Capped %v", g.Dice(), g.Turn(), g.Turns(), g.Capped())
-	case len(g.Events()) != 0:
-		t.Errorf("events %v", g.Events())
-	}
-	if w, ok := g.Winner(); ok || w != brettspiel.Nobody {
-		t.Errorf("Winner = %v, %v", w, ok)
-	}
-	if d := cmp.Diff(&Game{}, g.Clone(), cmp.AllowUnexported(Game{})); d != "" {
-		t.Errorf("Clone is no zero Game:\n%s", d)
-	}
-	g.Simulate(r)
-	if d := cmp.Diff(Game{}, g, cmp.AllowUnexported(Game{})); d != "" {
-		t.Errorf("Simulate played the zero Game:\n%s", d)
-	}
-	done := make(chan error, 1)
-	go func() { done <- brettspiel.PlayOut(&g, r, brettspiel.RandomPolicy, 0) }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("PlayOut: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("PlayOut on the zero Game does not return")
-	}
-	if d := cmp.Diff(Game{}, g, cmp.AllowUnexported(Game{})); d != "" {
-		t.Errorf("PlayOut played the zero Game:\n%s", d)
-	}
-	// Loading into a zero Game is how one loads.
+	gametest.ZeroGameRefuses(t, &Game{}, []brettspiel.Move{throwMove(6, 2), kit.NewMove(0, decideGoOn)}, []string{"6-2"}, isZero)
 	n, _ := New(Tokkadille1853(16))
-	data, _ := json.Marshal(n)
-	var fromJSON, fromText Game
-	if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON.ID() != n.ID() {
-		t.Errorf("UnmarshalJSON into a zero Game: %v", err)
-	}
-	if err := fromText.UnmarshalText([]byte(n.ID())); err != nil || fromText.ID() != n.ID() {
-		t.Errorf("UnmarshalText into a zero Game: %v", err)
-	}
+	gametest.LoadsIntoZero(t, n, func() *Game { return new(Game) })
 }
 
 // TestDiceTurnTurnsWinnerCapped: the accessors that the three games share.

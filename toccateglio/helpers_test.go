@@ -54,13 +54,7 @@ var plays = gametest.Plays
 // play applies a move given in notation.
 func play(t testing.TB, g *Game, s string) []brettspiel.Event {
 	t.Helper()
-	m, err := g.ParseMove(s)
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v\n%v\nlegal: %v", s, err, g, plays(g))
-	}
-	if err := g.Apply(m); err != nil {
-		t.Fatalf("Apply(%q): %v", s, err)
-	}
+	gametest.MustPlay(t, g, s)
 	return slices.Clone(g.Events())
 }
 

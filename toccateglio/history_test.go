@@ -25,26 +25,13 @@ func wantIDRefused(t *testing.T, id, reason string) {
 // returns the game there.
 func playUntil(t *testing.T, o Options, seed uint64, done func(g *Game) bool) *Game {
 	t.Helper()
-	g, err := New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.New(t, New, o)
 	r := rand.New(rand.NewPCG(seed, 14))
 	for !done(g) {
 		if g.ToMove() == brettspiel.Terminal {
 			t.Fatalf("the match ended before the state looked for")
 		}
-		m, err := brettspiel.SampleChance(g, r)
-		if g.ToMove() != brettspiel.Chance {
-			legal := g.LegalMoves()
-			m, err = legal[r.IntN(len(legal))], nil
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
+		gametest.ApplyStep(t, g, r, brettspiel.RandomPolicy)
 	}
 	return g
 }

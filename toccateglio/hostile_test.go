@@ -21,16 +21,11 @@ func midGame(t testing.TB, seed uint64, steps int) *Game {
 	return g
 }
 
-func TestJSONRefusesDuplicateKeysOtherCaseAndTrailingData(t *testing.T) {
-	gametest.JSONRefusesKeyMutations(t, midGame(t, 1, 21), func() gametest.State { return new(Game) })
-}
-
-func TestJSONRefusesForgedEvents(t *testing.T) {
-	g := midGame(t, 2, 31)
-	if g.phase != phaseMove && g.phase != phaseThrow || len(g.Events()) == 0 {
-		t.Fatalf("want a game in play, with events:\n%s", g)
-	}
-	gametest.JSONRefusesForgedEvents(t, g)
+// TestStateJSONRefusesHostileInput: the JSON of a state of play refuses a
+// key given twice or in another case, data after the object and forged
+// events, leaving the game as it was; Events is the caller's copy.
+func TestStateJSONRefusesHostileInput(t *testing.T) {
+	gametest.HostileStateJSON(t, midGame, func() *Game { return new(Game) }, func(g *Game) bool { return g.phase == phaseMove || g.phase == phaseThrow })
 }
 
 // TestJSONEventLimitsHoldInPlay: the bounds of the decoder refuse no event
@@ -55,10 +50,6 @@ func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 	}
 }
 
-func TestEventsIsTheCallersCopy(t *testing.T) {
-	gametest.EventsAreTheCallers(t, midGame(t, 3, 17))
-}
-
 func TestT_S3_RecordTiedDrawsAreCapped(t *testing.T) {
 	// At the cap the record loads; one tie more is refused, by LoadRecord and
 	// by ReadRecord alike, and ReadRecord stops reading at the cap.
@@ -72,8 +63,5 @@ func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 	// the first step that is no move, without reading the rest.
 	gametest.RecordStepsAreBounded(t, "game: toccateglio\noption: turn-cap=10\n\n", 88, "game: toccateglio\n\n", ReadRecord, LoadRecord)
 	// A real match stays far below the bound.
-	gametest.RecordsOfPlayLoad(t, 20, func() (*Game, *brettspiel.Record) {
-		g, _ := New(Toccateglispiel())
-		return g, NewRecord(Toccateglispiel())
-	}, func(g *Game) int { return maxRecordSteps(g.opts) }, 10, LoadRecord)
+	gametest.RecordsOfPlayLoad(t, 20, New, NewRecord, Toccateglispiel(), func(g *Game) int { return maxRecordSteps(g.opts) }, 10, LoadRecord)
 }

@@ -2,27 +2,24 @@ package toccateglio
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
 // wantOptionsError fails t unless err wraps ErrBadOptions and says reason.
 func wantOptionsError(t *testing.T, what string, err error, reason string) {
 	t.Helper()
-	var e *brettspiel.Error
-	if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadOptions) || !strings.Contains(err.Error(), reason) {
-		t.Errorf("%s = %v; want ErrBadOptions saying %q", what, err, reason)
-	}
+	gametest.WantError(t, what, err, brettspiel.ErrBadOptions, reason)
 }
 
 // The text form's shared rules: a key at most once, numbers within their
 // documented bounds, the value given in the message.
 func TestOptionsTextBoundsAndRepeats(t *testing.T) {
-	for in, reason := range map[string]string{
+	gametest.OptionsTextBounds(t, ParseOptions, map[string]string{
 		"stones=15 stones=15":              "option stones given twice",
 		"partien=3 no-satz=true partien=3": "option partien given twice",
 		"turn-cap=10000001":                "TurnCap is 10000001, want 0…10000000",
@@ -31,13 +28,7 @@ func TestOptionsTextBoundsAndRepeats(t *testing.T) {
 		"turn-cap=2147483648":              "TurnCap is 2147483648, out of range",
 		"stones=99999999999":               "Stones is 99999999999, out of range",
 		"partien=1001":                     "Partien is 1001, want 1…1000",
-	} {
-		_, err := ParseOptions(in)
-		wantOptionsError(t, "ParseOptions("+in+")", err, reason)
-	}
-	if o, err := ParseOptions("turn-cap=" + strconv.Itoa(brettspiel.MaxTurnCap) + " partien=1000"); err != nil || o.TurnCap != brettspiel.MaxTurnCap {
-		t.Errorf("the largest turn cap: %+v, %v", o, err)
-	}
+	}, " partien=1000", func(o Options) int { return o.TurnCap })
 	if _, err := New(Options{Partien: 1000}); err != nil {
 		t.Errorf("1000 Partien at the default cap: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 func withPartien(o Options, n int) Options { o.Partien = n; return o }
@@ -177,16 +178,7 @@ func TestT_W4_MatchOfPartien(t *testing.T) {
 			if g.ToMove() >= 0 && g.phase == phaseDecide {
 				decisions++
 			}
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				l := g.LegalMoves()
-				m = l[r.IntN(len(l))]
-			}
-			if err := g.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+			gametest.ApplyStep(t, g, r, brettspiel.RandomPolicy)
 			for _, e := range g.Events() {
 				if e.Kind == brettspiel.EventEnd && e.Rule == "T-W2" {
 					parties++

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -16,42 +17,21 @@ import (
 // the start and the end included.
 func walk(t testing.TB, o Options, seed uint64, policy brettspiel.Policy, visit func(g *Game)) {
 	t.Helper()
-	g, err := New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.New(t, New, o)
 	r := rand.New(rand.NewPCG(seed, 7))
 	for {
 		visit(g)
 		if g.ToMove() == brettspiel.Terminal {
 			return
 		}
-		var m brettspiel.Move
-		if g.ToMove() == brettspiel.Chance {
-			m, _ = brettspiel.SampleChance(g, r)
-		} else {
-			m = policy(g, g.LegalMoves(), r)
-		}
-		if err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
+		gametest.ApplyStep(t, g, r, policy)
 	}
 }
 
 // idRoundTrip writes g's position ID and loads it into a new game. The ID does
 // not carry the events of the last apply, so they are copied over.
 func idRoundTrip(g brettspiel.Game) (brettspiel.Game, error) {
-	x := g.(*Game)
-	text, err := x.MarshalText()
-	if err != nil {
-		return nil, err
-	}
-	var back Game
-	if err := back.UnmarshalText(text); err != nil {
-		return nil, err
-	}
-	back.events = x.events
-	return &back, nil
+	return gametest.IDTrip(g.(*Game), func() *Game { return new(Game) }, func(back, g *Game) { back.events = g.events })
 }
 
 func TestIDRoundTrip(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -66,15 +67,7 @@ func TestPositionRoundTrip(t *testing.T) {
 					t.Fatalf("%s: round trip differs:\n%v\n%v", v.name, g, back)
 				}
 			}
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = carefulPolicy(g, g.LegalMoves(), r)
-			}
-			if err := g.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+			gametest.ApplyStep(t, g, r, carefulPolicy)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -90,29 +91,11 @@ func TestNewRecordNamesThePreset(t *testing.T) {
 // the record's text.
 func recordText(t testing.TB, o Options, seed uint64) (*Game, string) {
 	t.Helper()
-	g, err := New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.New(t, New, o)
 	start := g.Clone()
 	rec := NewRecord(o)
-	r := rand.New(rand.NewPCG(seed, 1))
-	for g.ToMove() != brettspiel.Terminal {
-		var m brettspiel.Move
-		if g.ToMove() == brettspiel.Chance {
-			m, _ = brettspiel.SampleChance(g, r)
-		} else {
-			m = carefulPolicy(g, g.LegalMoves(), r)
-		}
-		if err := rec.Append(g, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var b strings.Builder
-	if _, err := rec.WriteTo(&b, start); err != nil {
-		t.Fatal(err)
-	}
-	return g, b.String()
+	gametest.RecordPlay(t, rec, g, rand.New(rand.NewPCG(seed, 1)), carefulPolicy, -1)
+	return g, gametest.RecordText(t, rec, start)
 }
 
 // recordRoundTrip writes a record as text, reads it back and loads it.
@@ -222,28 +205,17 @@ func FuzzLoadRecord(f *testing.F) {
 	f.Add("game: toccateglio\npreset: Toccadille\noption: partien=2\n\n3-3\n4-2 ; in/2 in/4\n")
 	f.Add("game: toccateglio\noption: first-player=1\n\n6-5 ; 1/7 1/6\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-		if err != nil {
-			return
+		write := func(rec *brettspiel.Record, g *Game) string {
+			again := NewRecord(g.Options())
+			again.Steps = rec.Steps
+			return gametest.RecordText(t, again, gametest.New(t, New, g.Options()))
 		}
-		if len(rec.Steps) > 2000 {
-			return
-		}
-		g, err := LoadRecord(rec)
-		if err != nil {
+		refused := func(err error) {
 			if err.Error() == "" {
 				t.Fatal("an error without a message")
 			}
-			return
 		}
-		again := NewRecord(g.Options())
-		again.Steps = rec.Steps
-		g2, err := recordRoundTrip(again, g.Options())
-		if err != nil {
-			t.Fatalf("the record of a loaded game does not load: %v", err)
-		}
-		if d := cmp.Diff(g, g2, cmp.AllowUnexported(Game{})); d != "" {
-			t.Fatalf("the record, written again, loads elsewhere:\n%s", d)
-		}
+		same := func(a, b *Game) bool { return cmp.Equal(a, b, cmp.AllowUnexported(Game{})) }
+		gametest.RecordRewrites(t, text, 2000, LoadRecord, refused, write, same)
 	})
 }

@@ -24,19 +24,7 @@ func offered(next []brettspiel.Step, s brettspiel.Step) bool {
 
 func TestSteps_DriveEveryPresetBySteps(t *testing.T) {
 	for _, v := range compareVariants() {
-		t.Run(v.name, func(t *testing.T) {
-			for seed := uint64(1); seed <= 2; seed++ {
-				g, err := New(v.o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r := rand.New(rand.NewPCG(seed, 11))
-				n := steptest.Drive(t, g, r, notate, 20000)
-				if n == 0 || g.ToMove() != brettspiel.Terminal {
-					t.Errorf("seed %d: %d plays by steps, to move %v", seed, n, g.ToMove())
-				}
-			}
-		})
+		t.Run(v.name, func(t *testing.T) { gametest.DriveBySteps(t, New, v.o, 2, notate, 20000, true) })
 	}
 }
 

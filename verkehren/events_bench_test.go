@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // BenchmarkApplyGame replays the moves of one recorded random game through
@@ -14,15 +15,7 @@ func BenchmarkApplyGame(b *testing.B) {
 	r := rand.New(rand.NewPCG(8, 8))
 	var moves []brettspiel.Move
 	for g.ToMove() != brettspiel.Terminal {
-		var m brettspiel.Move
-		if g.ToMove() == brettspiel.Chance {
-			m, _ = brettspiel.SampleChance(g, r)
-		} else {
-			m = noConcede(g, g.LegalMoves(), r)
-		}
-		if err := g.Apply(m); err != nil {
-			b.Fatal(err)
-		}
+		m := gametest.ApplyStep(b, g, r, noConcede)
 		moves = append(moves, m)
 	}
 	start, _ := New(Options{})

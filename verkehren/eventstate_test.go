@@ -1,7 +1,6 @@
 package verkehren
 
 import (
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -12,45 +11,23 @@ import (
 	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
-// playedPair is a state reached in play with the state before its last
-// Apply.
-type playedPair struct{ prev, g *Game }
-
-// playedPairs plays seeded games under every preset and keeps every state
-// after an Apply with the state before it, until stop holds (nil: to the
-// end).
-func playedPairs(t testing.TB, games int, stop func(g *Game) bool) []playedPair {
-	var out []playedPair
-	for i, p := range Presets() {
-		for seed := range uint64(games) {
-			g, err := New(p.Options)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := rand.New(rand.NewPCG(seed, uint64(i)))
-			choose := func(legal []brettspiel.Move) brettspiel.Move {
-				m := legal[r.IntN(len(legal))]
-				for m.Payload() == concedePayload && len(legal) > 1 && r.IntN(50) != 0 { // a concession now and then (V-W2)
-					m = legal[r.IntN(len(legal))]
-				}
-				return m
-			}
-			add := func(prev, g *Game) { out = append(out, playedPair{prev, g}) }
-			if gametest.PlayPairs(t, g, r, choose, (*Game).clone, stop, add) {
-				return out
-			}
+// statesOfPlay plays seeded games under every preset and keeps every state
+// after an Apply, until stop holds (nil: to the end).
+func statesOfPlay(t testing.TB, games int, stop func(g *Game) bool) []*Game {
+	choose := func(r *rand.Rand, legal []brettspiel.Move) brettspiel.Move {
+		m := legal[r.IntN(len(legal))]
+		for m.Payload() == concedePayload && len(legal) > 1 && r.IntN(50) != 0 { // a concession now and then (V-W2)
+			m = legal[r.IntN(len(legal))]
 		}
+		return m
 	}
-	return out
+	return gametest.PlayedStates(t, gametest.PresetOptions(Presets()), New, games, choose, (*Game).clone, stop)
 }
 
+// find returns the first state of play that ok accepts.
 func find(t *testing.T, name string, ok func(g *Game) bool) *Game {
 	t.Helper()
-	ps := playedPairs(t, 5, ok)
-	if len(ps) == 0 || !ok(ps[len(ps)-1].g) {
-		t.Fatalf("no game reached %s", name)
-	}
-	return ps[len(ps)-1].g
+	return gametest.Reached(t, name, statesOfPlay(t, 5, ok), ok)
 }
 
 func hasKind(g *Game, k brettspiel.EventKind) bool {
@@ -99,8 +76,7 @@ func TestJSONRefusesEventsThatDisagreeWithTheState(t *testing.T) {
 // fifth of the others (BRETTSPIEL_LONG=1: every state of more games).
 func TestStatesOfPlayLoadWithTheirEvents(t *testing.T) {
 	seen := map[string]int{}
-	for i, p := range playedPairs(t, conformance.Games(2, 20), nil) {
-		g := p.g
+	for i, g := range statesOfPlay(t, conformance.Games(2, 20), nil) {
 		k := string(g.events[0].Kind)
 		switch {
 		case g.events[0].Rule == "V-S1":
@@ -115,14 +91,7 @@ func TestStatesOfPlayLoadWithTheirEvents(t *testing.T) {
 			continue
 		}
 		seen[k]++
-		data, err := json.Marshal(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Game
-		if err := back.UnmarshalJSON(data); err != nil {
-			t.Fatalf("%v\n%s", err, g)
-		}
+		gametest.LoadsFromJSON(t, g, func() *Game { return new(Game) })
 	}
 	t.Logf("states by the Apply before them: %v", seen)
 	for _, k := range []string{"draw", "throw", "move", "move with a hit", "enter with a hit", "pass", "throw finding a Junker"} {

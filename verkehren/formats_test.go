@@ -2,7 +2,6 @@ package verkehren
 
 import (
 	"encoding/json"
-	"errors"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/internal/wire"
 	"github.com/brettspiel/brettspiel/kit"
@@ -18,19 +18,7 @@ import (
 
 // wantError fails t unless err is a *brettspiel.Error wrapping sentinel
 // whose text contains every want.
-func wantError(t *testing.T, what string, err, sentinel error, want ...string) {
-	t.Helper()
-	var e *brettspiel.Error
-	if !errors.As(err, &e) || !errors.Is(err, sentinel) {
-		t.Errorf("%s: %v, want a *brettspiel.Error wrapping %v", what, err, sentinel)
-		return
-	}
-	for _, w := range want {
-		if !strings.Contains(err.Error(), w) {
-			t.Errorf("%s: %q does not say %q", what, err, w)
-		}
-	}
-}
+var wantError = gametest.WantError
 
 func TestPresets(t *testing.T) {
 	ps := Presets()
@@ -297,18 +285,7 @@ func TestJSONExample(t *testing.T) {
 func TestJSONRejects(t *testing.T) {
 	sch := schematest.Compile(t, JSONSchema())
 	good := exampleJSON(t)
-	edit := func(f func(m map[string]any)) []byte {
-		var doc map[string]any
-		if err := json.Unmarshal(good, &doc); err != nil {
-			t.Fatal(err)
-		}
-		f(doc)
-		out, err := json.Marshal(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
+	edit := func(f func(m map[string]any)) []byte { return gametest.EditedDoc(t, good, f) }
 	side := func(m map[string]any, p int) map[string]any { return m["sides"].([]any)[p].(map[string]any) }
 	track := func(m map[string]any) []any { return side(m, 0)["track"].([]any) }
 	own := func(m map[string]any) map[string]any { return m["verkehren"].(map[string]any) }
@@ -420,14 +397,7 @@ preset: VK
 `
 
 func TestRecordRoundTrip(t *testing.T) {
-	rec, err := brettspiel.ParseRecord(strings.NewReader(exampleRecord))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := LoadRecord(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, g := gametest.LoadRecordText(t, exampleRecord, LoadRecord)
 	if g.Turns() != 2 || g.Count(0, 7) != 1 || g.Count(0, 6) != 1 {
 		t.Errorf("the record loads as\n%s", g)
 	}
@@ -440,24 +410,9 @@ func TestRecordRoundTrip(t *testing.T) {
 	for i, h := range harnessOptions {
 		g, _ := New(h.opts)
 		rec := NewRecord(h.opts)
-		r := rand.New(rand.NewPCG(uint64(i), 21))
-		for g.ToMove() != brettspiel.Terminal {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = noConcede(g, g.LegalMoves(), r)
-			}
-			if err := rec.Append(g, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		var sb strings.Builder
+		gametest.RecordPlay(t, rec, g, rand.New(rand.NewPCG(uint64(i), 21)), noConcede, -1)
 		start, _ := New(h.opts)
-		if _, err := rec.WriteTo(&sb, start); err != nil {
-			t.Fatal(err)
-		}
-		back, err := brettspiel.ParseRecord(strings.NewReader(sb.String()))
+		back, err := brettspiel.ParseRecord(strings.NewReader(gametest.RecordText(t, rec, start)))
 		if err != nil {
 			t.Fatal(err)
 		}

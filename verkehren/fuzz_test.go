@@ -1,7 +1,6 @@
 package verkehren
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -150,55 +149,19 @@ func playsOn(t *testing.T, g *Game, seed uint64) {
 // FuzzUnmarshalText: a position ID never panics; one that loads is written
 // back as the same ID, and the game plays on.
 func FuzzUnmarshalText(f *testing.F) {
-	for _, g := range fuzzStates(f) {
-		f.Add(g.ID())
-	}
-	f.Add("verkehren:1:")
-	f.Add("verkehren:1:AAAA")
-	f.Add("toccateglio:1:AQID")
-	f.Fuzz(func(t *testing.T, id string) {
-		gametest.TextID(t, id, func() *Game { return new(Game) }, func(err error) { checkError(t, err) },
-			func(g *Game) { playsOn(t, g, uint64(len(id))) })
-	})
+	more := []string{"verkehren:1:", "verkehren:1:AAAA", "toccateglio:1:AQID"}
+	gametest.FuzzTextID(f, fuzzStates(f), more, func() *Game { return new(Game) }, checkError,
+		func(t *testing.T, g *Game, id string) { playsOn(t, g, uint64(len(id))) })
 }
 
 // FuzzUnmarshalJSON: JSON never panics; a document that decodes is written
 // again as a document that decodes to the same state and is written the same.
 func FuzzUnmarshalJSON(f *testing.F) {
-	for _, g := range fuzzStates(f) {
-		data, err := json.Marshal(g)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
+	same := func(a, b *Game) bool {
+		return reflect.DeepEqual(a.state(), b.state()) && reflect.DeepEqual(a.events, b.events)
 	}
-	f.Add([]byte(`{}`))
-	f.Add([]byte(`{"version":1,"game":"verkehren"}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		g := new(Game)
-		if err := g.UnmarshalJSON(data); err != nil {
-			checkError(t, err)
-			if !reflect.DeepEqual(g, new(Game)) {
-				t.Fatalf("a failed UnmarshalJSON changed the game")
-			}
-			return
-		}
-		out, err := json.Marshal(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back := new(Game)
-		if err := back.UnmarshalJSON(out); err != nil {
-			t.Fatalf("the JSON written of a decoded state does not decode: %v\n%s", err, out)
-		}
-		if !reflect.DeepEqual(back.state(), g.state()) || !reflect.DeepEqual(back.events, g.events) {
-			t.Fatalf("JSON round trip changes the state:\n%s\n%s", g, back)
-		}
-		if again, _ := json.Marshal(back); !bytes.Equal(again, out) {
-			t.Fatalf("written twice differently:\n%s\n%s", out, again)
-		}
-		playsOn(t, g, uint64(len(data)))
-	})
+	gametest.FuzzJSONDoc(f, fuzzStates(f), Variant, func() *Game { return new(Game) }, checkError, same,
+		func(t *testing.T, g *Game, data []byte) { playsOn(t, g, uint64(len(data))) })
 }
 
 // FuzzLoadRecord: a record never panics; one that loads is written again as
@@ -211,21 +174,13 @@ func FuzzLoadRecord(f *testing.F) {
 	}
 	f.Add("# brettspiel record\ngame: verkehren\npreset: Cotton\noption: first=1\n\n6-5 ; 1/7 1/6\n")
 	f.Add("game: verkehren\noption: bands=fiske\noption: turn-cap=3\n\n")
+	same := func(a, b *Game) bool {
+		return reflect.DeepEqual(a.state(), b.state()) && slices.EqualFunc(a.events, b.events, brettspiel.Event.Equal)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := brettspiel.ParseRecord(strings.NewReader(text))
-		if err != nil {
-			return
-		}
-		g, err := LoadRecord(rec)
-		if err != nil {
-			if _, ok := err.(*brettspiel.Error); !ok && !errors.As(err, new(*brettspiel.Error)) {
-				t.Fatalf("error %v is no *brettspiel.Error", err)
-			}
-			return
-		}
-		write := func(rec *brettspiel.Record, opts Options) string {
+		write := func(rec *brettspiel.Record, g *Game) string {
 			var sb strings.Builder
-			start, err := New(opts)
+			start, err := New(g.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -234,21 +189,12 @@ func FuzzLoadRecord(f *testing.F) {
 			}
 			return sb.String()
 		}
-		out := write(rec, g.opts)
-		rec2, err := brettspiel.ParseRecord(strings.NewReader(out))
-		if err != nil {
-			t.Fatalf("%v\n%s", err, out)
+		refused := func(err error) {
+			if _, ok := err.(*brettspiel.Error); !ok && !errors.As(err, new(*brettspiel.Error)) {
+				t.Fatalf("error %v is no *brettspiel.Error", err)
+			}
 		}
-		g2, err := LoadRecord(rec2)
-		if err != nil {
-			t.Fatalf("the written record does not load: %v\n%s", err, out)
-		}
-		if !reflect.DeepEqual(g2.state(), g.state()) || !slices.EqualFunc(g2.events, g.events, brettspiel.Event.Equal) {
-			t.Fatalf("record round trip changes the state:\n%s\n%s", g, g2)
-		}
-		if again := write(rec2, g2.opts); again != out {
-			t.Fatalf("written twice differently:\n%s\n%s", out, again)
-		}
+		gametest.RecordRewrites(t, text, 0, LoadRecord, refused, write, same)
 	})
 }
 
@@ -260,24 +206,9 @@ func fuzzRecords(t testing.TB) []string {
 	for i, h := range harnessOptions {
 		g, _ := New(h.opts)
 		rec := NewRecord(h.opts)
-		r := rand.New(rand.NewPCG(uint64(i), 11))
-		for n := 0; g.ToMove() != brettspiel.Terminal && n < 60; n++ {
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = noConcede(g, g.LegalMoves(), r)
-			}
-			if err := rec.Append(g, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		var sb strings.Builder
+		gametest.RecordPlay(t, rec, g, rand.New(rand.NewPCG(uint64(i), 11)), noConcede, 60)
 		start, _ := New(h.opts)
-		if _, err := rec.WriteTo(&sb, start); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, sb.String())
+		out = append(out, gametest.RecordText(t, rec, start))
 	}
 	return out
 }

@@ -43,16 +43,7 @@ var plays = gametest.Plays
 func hasPlay(g *Game, s string) bool { return slices.Contains(plays(g), s) }
 
 // play parses and applies a move, failing the test on error.
-func play(t *testing.T, g *Game, s string) {
-	t.Helper()
-	m, err := g.ParseMove(s)
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v\n%s\nlegal: %q", s, err, g, plays(g))
-	}
-	if err := g.Apply(m); err != nil {
-		t.Fatalf("Apply(%q): %v", s, err)
-	}
-}
+var play = gametest.MustPlay
 
 // refused checks that s does not parse as a legal move and that the error
 // wraps want and mentions every word of mention.

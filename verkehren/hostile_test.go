@@ -22,16 +22,11 @@ func midGame(t testing.TB, seed uint64, steps int) *Game {
 	return g
 }
 
-func TestJSONRefusesDuplicateKeysOtherCaseAndTrailingData(t *testing.T) {
-	gametest.JSONRefusesKeyMutations(t, midGame(t, 1, 21), func() gametest.State { return new(Game) })
-}
-
-func TestJSONRefusesForgedEvents(t *testing.T) {
-	g := midGame(t, 2, 31)
-	if g.ToMove() == brettspiel.Terminal || len(g.Events()) == 0 {
-		t.Fatalf("want a game that goes on, with events:\n%s", g)
-	}
-	gametest.JSONRefusesForgedEvents(t, g)
+// TestStateJSONRefusesHostileInput: the JSON of a state of play refuses a
+// key given twice or in another case, data after the object and forged
+// events, leaving the game as it was; Events is the caller's copy.
+func TestStateJSONRefusesHostileInput(t *testing.T) {
+	gametest.HostileStateJSON(t, midGame, func() *Game { return new(Game) }, func(g *Game) bool { return g.ToMove() != brettspiel.Terminal })
 }
 
 // TestJSONEventLimitsHoldInPlay: the bounds of the decoder refuse no event
@@ -57,10 +52,6 @@ func TestJSONEventLimitsHoldInPlay(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestEventsIsTheCallersCopy(t *testing.T) {
-	gametest.EventsAreTheCallers(t, midGame(t, 3, 17))
 }
 
 // TestV_W2_RandomPolicyPlaysOn: PlayOut with RandomPolicy never concedes a
@@ -98,8 +89,5 @@ func TestRecordStepsAreBoundedByTheTurnCap(t *testing.T) {
 	// the first step that is no move, without reading the rest.
 	gametest.RecordStepsAreBounded(t, "game: verkehren\noption: turn-cap=10\n\n", 86, "game: verkehren\n\n", ReadRecord, LoadRecord)
 	// Real games stay far below the bound.
-	gametest.RecordsOfPlayLoad(t, 20, func() (*Game, *brettspiel.Record) {
-		g, _ := New(VK())
-		return g, NewRecord(VK())
-	}, func(g *Game) int { return maxRecordSteps(g.opts) }, 10, LoadRecord)
+	gametest.RecordsOfPlayLoad(t, 20, New, NewRecord, VK(), func(g *Game) int { return maxRecordSteps(g.opts) }, 10, LoadRecord)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -101,15 +102,7 @@ func TestV_H1_EventsOnTheAbsoluteBoard(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(i)+90, 1))
 		for g.ToMove() != brettspiel.Terminal {
 			b := boardOf(t, g)
-			var m brettspiel.Move
-			if g.ToMove() == brettspiel.Chance {
-				m, _ = brettspiel.SampleChance(g, r)
-			} else {
-				m = noConcede(g, g.LegalMoves(), r)
-			}
-			if err := g.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+			m := gametest.ApplyStep(t, g, r, noConcede)
 			for _, e := range g.Events() {
 				kinds[e.Kind]++
 				p := int(e.Player)

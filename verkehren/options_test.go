@@ -2,17 +2,17 @@ package verkehren
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 )
 
 // The text form's shared rules: a key at most once, numbers within their
 // documented bounds, the value given in the message.
 func TestOptionsTextBounds(t *testing.T) {
-	for in, reason := range map[string]string{
+	gametest.OptionsTextBounds(t, ParseOptions, map[string]string{
 		"turn-cap=9223372036854775807":     "turn-cap=9223372036854775807: the number is out of range",
 		"turn-cap=2147483647":              "TurnCap 2147483647 is outside 0…10000000",
 		"turn-cap=10000001":                "TurnCap 10000001 is outside 0…10000000",
@@ -20,17 +20,7 @@ func TestOptionsTextBounds(t *testing.T) {
 		"turn-cap=99999999999999999999":    "turn-cap=99999999999999999999: the number is out of range",
 		"opening=band-limit band-limit=16": "BandLimit 16 is outside 5…15",
 		"first=1 first=1":                  "option first given twice",
-	} {
-		_, err := ParseOptions(in)
-		var e *brettspiel.Error
-		if !errors.As(err, &e) || !errors.Is(err, brettspiel.ErrBadOptions) || !strings.Contains(err.Error(), reason) {
-			t.Errorf("ParseOptions(%q) = %v; want ErrBadOptions saying %q", in, err, reason)
-		}
-	}
-	o, err := ParseOptions("turn-cap=" + strconv.Itoa(brettspiel.MaxTurnCap))
-	if err != nil || o.TurnCap != brettspiel.MaxTurnCap {
-		t.Fatalf("the largest turn cap: %+v, %v", o, err)
-	}
+	}, "", func(o Options) int { return o.TurnCap })
 	if _, err := New(Options{TurnCap: brettspiel.MaxTurnCap + 1}); !errors.Is(err, brettspiel.ErrBadOptions) {
 		t.Errorf("New with a turn cap above the bound: %v", err)
 	}

@@ -1,14 +1,11 @@
 package verkehren
 
 import (
-	"encoding/json"
 	"errors"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/dice"
@@ -17,100 +14,24 @@ import (
 )
 
 // TestZeroGameRefuses calls every method of the brettspiel.Game surface on a
-// zero Game: each refuses with ErrZeroGame or reports nothing to do, and the
-// game stays zero.
+// zero Game: each refuses with ErrZeroGame or reports nothing to do, the
+// module's random playout stops at once, and the game stays zero.
 func TestZeroGameRefuses(t *testing.T) {
-	zeroErr := func(what string, err error) { t.Helper(); gametest.RefusedAsZero(t, what, err) }
 	g := &Game{}
-	zeroErr("Apply(throw)", g.Apply(throwMove(mustThrow(6, 5))))
-	zeroErr("Apply(concede)", g.Apply(kit.NewMove(0, concedePayload)))
-	zeroErr("Apply(NoMove)", g.Apply(brettspiel.NoMove))
-	for _, s := range []string{"6-5", "1/7 1/6", "concede", "pass", ""} {
-		m, err := g.ParseMove(s)
-		zeroErr("ParseMove("+s+")", err)
-		if m != brettspiel.NoMove {
-			t.Errorf("ParseMove(%q) = %v, want NoMove", s, m)
-		}
+	isZero := func(x brettspiel.Game) bool {
+		c, ok := x.(*Game)
+		return ok && c.zero() && reflect.DeepEqual(*c, Game{})
 	}
-	_, m, err := g.NextSteps(nil)
-	zeroErr("NextSteps", err)
-	if m != brettspiel.NoMove {
-		t.Errorf("NextSteps gives the move %v", m)
-	}
-	_, err = g.Describe(throwMove(mustThrow(6, 5)))
-	zeroErr("Describe", err)
-	if l := g.LegalMoves(); len(l) != 0 {
-		t.Errorf("LegalMoves = %v", l)
-	}
-	var buf [4]brettspiel.Move
-	if l := g.AppendLegalMoves(buf[:0]); len(l) != 0 {
-		t.Errorf("AppendLegalMoves = %v", l)
-	}
-	if p := g.ToMove(); p != brettspiel.Terminal {
-		t.Errorf("ToMove = %v, want Terminal", p)
-	}
-	if o := g.ChanceOutcomes(); o != nil {
-		t.Errorf("ChanceOutcomes = %v, want nil", o)
-	}
-	if m := g.SampleChance(rand.New(rand.NewPCG(1, 2))); m != brettspiel.NoMove {
-		t.Errorf("SampleChance = %v, want NoMove", m)
-	}
-	if r := g.Returns(); !reflect.DeepEqual(r, []int{0, 0}) {
-		t.Errorf("Returns = %v, want [0 0]", r)
-	}
-	if id := g.ID(); id != "" {
-		t.Errorf("ID = %q, want \"\"", id)
-	}
-	_, err = g.MarshalText()
-	zeroErr("MarshalText", err)
-	_, err = g.MarshalJSON()
-	zeroErr("MarshalJSON", err)
-	if _, err := json.Marshal(g); !errors.Is(err, brettspiel.ErrZeroGame) {
-		t.Errorf("json.Marshal = %v, want an error wrapping ErrZeroGame", err)
-	}
-	if s := g.String(); s != "zero Game" {
-		t.Errorf("String = %q", s)
-	}
-	if c, ok := g.Clone().(*Game); !ok || !c.zero() {
-		t.Errorf("Clone = %v, want a zero Game", g.Clone())
-	}
-	if ev := g.Events(); len(ev) != 0 {
-		t.Errorf("Events = %v", ev)
-	}
-	if w, ok := g.Winner(); ok || w != brettspiel.Nobody {
-		t.Errorf("Winner = %v, %v", w, ok)
-	}
-	if g.Turn() != brettspiel.Nobody || g.Dice() != nil || g.Turns() != 0 || g.Capped() {
-		t.Errorf("Turn %v, Dice %v, Turns %d, Capped %v", g.Turn(), g.Dice(), g.Turns(), g.Capped())
-	}
+	moves := []brettspiel.Move{throwMove(mustThrow(6, 5)), kit.NewMove(0, concedePayload), brettspiel.NoMove}
+	gametest.ZeroGameRefuses(t, g, moves, []string{"6-5", "1/7 1/6", "concede", "pass", ""}, isZero)
 	if g.CanConcede(0) || g.CanConcede(1) {
 		t.Error("a zero Game may concede")
 	}
 	if x := g.Evaluate(0); x != 0 {
 		t.Errorf("Evaluate = %v", x)
 	}
-	g.Simulate(rand.New(rand.NewPCG(3, 4)))
-	if !g.zero() || g.String() != "zero Game" || !reflect.DeepEqual(*g, Game{}) {
+	if !isZero(g) {
 		t.Errorf("the calls changed the zero Game: %#v", *g)
-	}
-}
-
-// TestZeroGamePlayOut: the module's random playout stops at once on a zero
-// Game, playing nothing.
-func TestZeroGamePlayOut(t *testing.T) {
-	g := &Game{}
-	done := make(chan error, 1)
-	go func() { done <- brettspiel.PlayOut(g, rand.New(rand.NewPCG(5, 6)), brettspiel.RandomPolicy, 0) }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("PlayOut = %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("PlayOut on a zero Game does not return")
-	}
-	if !reflect.DeepEqual(*g, Game{}) {
-		t.Errorf("PlayOut played a zero Game: %s", g)
 	}
 }
 
@@ -120,23 +41,7 @@ func TestZeroGameLoads(t *testing.T) {
 	throwDice(t, want, "5-2")
 	throwDice(t, want, "6-2")
 	throwDice(t, want, "3-1")
-	data, err := json.Marshal(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fromJSON Game
-	if err := json.Unmarshal(data, &fromJSON); err != nil {
-		t.Fatalf("UnmarshalJSON into a zero Game: %v", err)
-	}
-	var fromText Game
-	if err := fromText.UnmarshalText([]byte(want.ID())); err != nil {
-		t.Fatalf("UnmarshalText into a zero Game: %v", err)
-	}
-	for _, g := range []*Game{&fromJSON, &fromText} {
-		if g.zero() || g.ID() != want.ID() || !slices.Equal(g.LegalMoves(), want.LegalMoves()) {
-			t.Errorf("loaded %s, want %s", g, want)
-		}
-	}
+	gametest.LoadsIntoZero(t, want, func() *Game { return new(Game) })
 }
 
 func mustThrow(a, b int) dice.Throw { return dice.Throw{A: uint8(a), B: uint8(b)} }

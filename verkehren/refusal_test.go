@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/gametest"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -13,19 +14,8 @@ import (
 // the throw given.
 func thrown(t *testing.T, throw string) *Game {
 	t.Helper()
-	g, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []string{"1-1", "6-5", throw} {
-		m, err := g.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := gametest.New(t, New, Options{})
+	gametest.MustPlay(t, g, "1-1", "6-5", throw)
 	return g
 }
 

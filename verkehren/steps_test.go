@@ -33,20 +33,7 @@ func abs1(p int) int { return board.SameDirection.ToAbsolute(1, p) }
 
 func TestSteps_DriveEveryPresetBySteps(t *testing.T) {
 	for _, p := range Presets() {
-		t.Run(p.Name, func(t *testing.T) {
-			for seed := uint64(1); seed <= 6; seed++ {
-				g, err := New(p.Options)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r := rand.New(rand.NewPCG(seed, 11))
-				n := steptest.Drive(t, g, r, notate, 1500)
-				t.Logf("seed %d: %d plays by steps, %s", seed, n, g.Ending())
-				if n == 0 {
-					t.Errorf("seed %d: no play made by steps", seed)
-				}
-			}
-		})
+		t.Run(p.Name, func(t *testing.T) { gametest.DriveBySteps(t, New, p.Options, 6, notate, 1500, false) })
 	}
 }
 

@@ -138,12 +138,11 @@ func (b Bot) evaluatorFor(g brettspiel.Game) *Evaluator {
 // Choose implements the module's bot.Bot: one of legal, [brettspiel.NoMove]
 // when legal is empty.
 func (b Bot) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
-	return b.ChooseContext(context.Background(), g, legal, r)
+	return b.choose(nil, g, legal, r)
 }
 
-// ChooseContext is Choose within ctx: when ctx is done the best play found
-// so far is played.
-func (b Bot) ChooseContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+// choose is Choose within ctx; a nil ctx bounds nothing.
+func (b Bot) choose(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
 	if len(legal) == 0 {
 		return brettspiel.NoMove
 	}
@@ -178,9 +177,11 @@ func (b Bot) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ra
 	if e == nil || len(legal) == 0 {
 		return nil
 	}
-	return b.rank(context.Background(), e, g, legal, r)
+	return b.rank(nil, e, g, legal, r)
 }
 
+// rank ranks the moves as the level judges them, within ctx; a nil ctx
+// bounds nothing.
 func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked {
 	lv := levelSettings[Advanced]
 	if b.Level >= 0 && int(b.Level) < len(levelSettings) {
@@ -191,8 +192,10 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 	if d := cmpOr(b.Time, lv.time); d > 0 {
 		deadline = start.Add(d)
 	}
-	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
-		deadline = d
+	if ctx != nil {
+		if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+			deadline = d
+		}
 	}
 	moves := playon.Moves(g, legal, nil)
 	out := make([]Ranked, len(moves))
@@ -217,7 +220,7 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 		n := min(lv.candidates, len(out))
 		deep := make([]Ranked, 0, n)
 		for _, c := range out[:n] {
-			if ctx.Err() != nil {
+			if ctx != nil && ctx.Err() != nil {
 				break
 			}
 			v, ok := j.after2(g, c.Move, p, deadline)

@@ -1,7 +1,6 @@
 package neural
 
 import (
-	"context"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -95,20 +94,14 @@ func TestNoMovesNoMove(t *testing.T) {
 	}
 }
 
-// TestOutOfTimeStillPlays: a decision whose time is up at once, or whose
-// context is done, plays the one-ply best.
+// TestOutOfTimeStillPlays: a decision whose time is up at once plays the
+// one-ply best.
 func TestOutOfTimeStillPlays(t *testing.T) {
-	ps := positions(t, "toccateglio", 5)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	for _, g := range ps {
+	for _, g := range positions(t, "toccateglio", 5) {
 		legal := g.LegalMoves()
 		want := NewBot(Advanced).Choose(g, legal, nil)
 		if m := (Bot{Level: Strongest, Time: time.Nanosecond}).Choose(g, legal, nil); m != want {
 			t.Errorf("out of time: %v, want the one-ply choice %v", m, want)
-		}
-		if m := NewBot(Strongest).ChooseContext(ctx, g, legal, nil); m != want {
-			t.Errorf("context done: %v, want the one-ply choice %v", m, want)
 		}
 	}
 }

@@ -58,8 +58,9 @@
 // one ply, averaging over the opponent's 21 throws each answered by his best
 // play at one ply (gnubg's "1-ply"). A decision is bounded by a time (the
 // two-ply levels' default is 50 ms): when it has passed, or the context of
-// ChooseContext is done, the plays judged two plies deep so far decide, or
-// the one-ply judgement when none is — the bot never returns nothing. Like
+// ChooseContext (not in a js/wasm build) is done, the plays judged two
+// plies deep so far decide, or the one-ply judgement when none is — the
+// bot never returns nothing. Like
 // the module's other bots it never concedes while it has another move, and
 // it draws its randomness only from the caller's source. The levels join
 // the module's registry of bots (bot.Named) as "net-beginner" …

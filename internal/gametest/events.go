@@ -18,6 +18,13 @@ func Edited(tb testing.TB, g any, edit func(m map[string]any)) []byte {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return EditedDoc(tb, data, edit)
+}
+
+// EditedDoc returns the JSON object data edited by edit, which works on
+// the object decoded into maps.
+func EditedDoc(tb testing.TB, data []byte, edit func(m map[string]any)) []byte {
+	tb.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(data, &m); err != nil {
 		tb.Fatal(err)

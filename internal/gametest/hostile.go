@@ -230,3 +230,85 @@ func TextID[G interface {
 	}
 	playOn(g)
 }
+
+// HostileStateJSON checks the JSON of states of play that mid returns (a
+// game after steps random steps from the seed given, with the events of its
+// last step): JSONRefusesKeyMutations at seed 1 after 21 steps, loading
+// into the game zero makes; JSONRefusesForgedEvents at seed 2 after 31
+// steps, where the game must be in play (inPlay) and have events; and
+// EventsAreTheCallers at seed 3 after 17 steps.
+func HostileStateJSON[G State](t *testing.T, mid func(tb testing.TB, seed uint64, steps int) G, zero func() G, inPlay func(G) bool) {
+	t.Helper()
+	t.Run("duplicate keys, other case, trailing data", func(t *testing.T) {
+		JSONRefusesKeyMutations(t, mid(t, 1, 21), func() State { return zero() })
+	})
+	t.Run("forged events", func(t *testing.T) {
+		g := mid(t, 2, 31)
+		if !inPlay(g) || len(g.Events()) == 0 {
+			t.Fatalf("want a game in play, with events:\n%s", g)
+		}
+		JSONRefusesForgedEvents(t, g)
+	})
+	t.Run("Events is the caller's copy", func(t *testing.T) { EventsAreTheCallers(t, mid(t, 3, 17)) })
+}
+
+// FuzzTextID runs the fuzz target whose body is TextID, seeded with the
+// position IDs of games and the texts more.
+func FuzzTextID[G interface {
+	brettspiel.Game
+	UnmarshalText([]byte) error
+}](f *testing.F, games []G, more []string, zero func() G, refused func(*testing.T, error), playOn func(*testing.T, G, string)) {
+	for _, g := range games {
+		f.Add(g.ID())
+	}
+	for _, s := range more {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, id string) {
+		TextID(t, id, zero, func(err error) { refused(t, err) }, func(g G) { playOn(t, g, id) })
+	})
+}
+
+// FuzzJSONDoc runs the fuzz target whose body is JSONDoc, seeded with the
+// JSON of games, an empty object and an object that names only version 1
+// of variant.
+func FuzzJSONDoc[G State](f *testing.F, games []G, variant string, zero func() G, refused func(*testing.T, error), same func(a, b G) bool, playOn func(*testing.T, G, []byte)) {
+	for _, g := range games {
+		data, err := json.Marshal(g)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`{"version":1,"game":"` + variant + `"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		JSONDoc(t, data, zero, func(err error) { refused(t, err) }, same, func(g G) { playOn(t, g, data) })
+	})
+}
+
+// JSONDoc is the body of a fuzz target over JSON documents: the game zero
+// makes either refuses data, with an error that refused checks, and stays
+// as zero made it, or loads it; then the JSON written of it loads into a
+// game that same holds to be the same and that is written the same, and
+// playOn goes on from the game loaded.
+func JSONDoc[G State](t *testing.T, data []byte, zero func() G, refused func(error), same func(a, b G) bool, playOn func(G)) {
+	t.Helper()
+	g := zero()
+	if err := g.UnmarshalJSON(data); err != nil {
+		refused(err)
+		if !reflect.DeepEqual(g, zero()) {
+			t.Fatal("UnmarshalJSON failed but changed the game")
+		}
+		return
+	}
+	back := LoadsFromJSON(t, g, zero)
+	out, _ := json.Marshal(g)
+	if !same(g, back) {
+		t.Fatalf("decode, encode, decode changes the game:\n%s\n%s", g, back)
+	}
+	if again, _ := json.Marshal(back); !bytes.Equal(again, out) {
+		t.Fatalf("the JSON is not stable:\n%s\n%s", out, again)
+	}
+	playOn(g)
+}

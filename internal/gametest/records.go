@@ -82,20 +82,16 @@ func RecordStepsAreBounded[G any](t *testing.T, capped string, budget int, plain
 	}
 }
 
-// RecordsOfPlayLoad plays games seeded games to their end, each a fresh
-// game and its empty record from fresh, the moves recorded (every legal
-// move and throw as likely as RandomPolicy and SampleChance make them), and
-// checks that each record has at most budget(g)/share steps and loads.
-func RecordsOfPlayLoad[G brettspiel.Game](t *testing.T, games int, fresh func() (G, *brettspiel.Record), budget func(G) int, share int, load func(*brettspiel.Record) (G, error)) {
+// RecordsOfPlayLoad plays games seeded games to their end, each a new game
+// under o (newGame) and its empty record (newRecord), the moves recorded
+// (every legal move and throw as likely as RandomPolicy and SampleChance
+// make them), and checks that each record has at most budget(g)/share steps
+// and loads.
+func RecordsOfPlayLoad[O any, G brettspiel.Game](t *testing.T, games int, newGame func(O) (G, error), newRecord func(O) *brettspiel.Record, o O, budget func(G) int, share int, load func(*brettspiel.Record) (G, error)) {
 	t.Helper()
 	for seed := range uint64(games) {
-		g, rec := fresh()
-		r := rand.New(rand.NewPCG(seed, 8))
-		for g.ToMove() != brettspiel.Terminal {
-			if err := rec.Append(g, Step(g, r, brettspiel.RandomPolicy)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		g, rec := New(t, newGame, o), newRecord(o)
+		RecordPlay(t, rec, g, rand.New(rand.NewPCG(seed, 8)), brettspiel.RandomPolicy, -1)
 		if n, max := len(rec.Steps), budget(g); n > max/share {
 			t.Errorf("seed %d: %d steps, the bound is %d", seed, n, max)
 		}
@@ -103,4 +99,53 @@ func RecordsOfPlayLoad[G brettspiel.Game](t *testing.T, games int, fresh func() 
 			t.Errorf("seed %d: %v", seed, err)
 		}
 	}
+}
+
+// LoadRecordText parses text as a record and loads it (load), failing tb
+// when either refuses it, and returns the record and the game.
+func LoadRecordText[G any](tb testing.TB, text string, load func(*brettspiel.Record) (G, error)) (*brettspiel.Record, G) {
+	tb.Helper()
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := load(rec)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rec, g
+}
+
+// RecordRewrites is the body of a fuzz target over record texts: text that
+// parses as a record (of at most maxSteps steps, when maxSteps > 0) either
+// is refused by load, with an error that refused checks, or loads a game
+// whose record, written again (write), parses and loads to a game that
+// same holds to be the same, and whose record is written the same; ok says
+// that text loaded, g is its game.
+func RecordRewrites[G any](t *testing.T, text string, maxSteps int, load func(*brettspiel.Record) (G, error), refused func(error), write func(*brettspiel.Record, G) string, same func(a, b G) bool) (g G, ok bool) {
+	t.Helper()
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil || maxSteps > 0 && len(rec.Steps) > maxSteps {
+		return g, false // the shared format's own fuzz target covers it
+	}
+	if g, err = load(rec); err != nil {
+		refused(err)
+		return g, false
+	}
+	out := write(rec, g)
+	rec2, err := brettspiel.ParseRecord(strings.NewReader(out))
+	if err != nil {
+		t.Fatalf("the written record does not parse: %v\n%s", err, out)
+	}
+	g2, err := load(rec2)
+	if err != nil {
+		t.Fatalf("the written record does not load: %v\n%s", err, out)
+	}
+	if !same(g, g2) {
+		t.Fatalf("the written record loads to another game:\n%s", out)
+	}
+	if again := write(rec2, g2); again != out {
+		t.Fatalf("written twice differently:\n%s\n%s", out, again)
+	}
+	return g, true
 }

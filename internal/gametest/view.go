@@ -29,3 +29,12 @@ func ViewsAsEncodingJSON(t *testing.T, games []brettspiel.Game, view func(g bret
 		t.Errorf("%d positions checked", checked)
 	}
 }
+
+// PresetViewsAsEncodingJSON is ViewsAsEncodingJSON over a new game
+// (newGame) under each of presets, view giving what encoding/json writes
+// for a game of the variant under a view.
+func PresetViewsAsEncodingJSON[O any, G brettspiel.Game, J any](t *testing.T, presets []kit.Preset[O], newGame func(O) (G, error), view func(G, kit.JSONView) J) {
+	t.Helper()
+	ViewsAsEncodingJSON(t, Fresh(t, newGame, PresetOptions(presets)...),
+		func(g brettspiel.Game, v kit.JSONView) any { return view(g.(G), v) })
+}
