@@ -181,6 +181,7 @@ func reviewed(t *testing.T, ctx context.Context, variant, lang, record string, l
 			t.Fatalf("no review after 30 s: %q", eval[string](t, ctx, `document.querySelector('#review').textContent`))
 		}
 	}
+	t.Logf("%s: %d steps analysed in the page in %s ms", variant, length, eval[string](t, ctx, `document.querySelector('#review').dataset.millis`))
 	if got := listed(); !slices.Equal(got, want) {
 		t.Errorf("the worst decisions listed: %v, the library's %v", got, want)
 	}
