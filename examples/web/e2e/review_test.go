@@ -228,3 +228,38 @@ func reviewed(t *testing.T, ctx context.Context, variant, lang, record string, l
 	click(t, ctx, fmt.Sprintf(`#review-worst button[data-index="%d"]`, want[0]))
 	waitFor(t, ctx, "the worst decision again", func(s snapshot) bool { return s.Length == fmt.Sprint(want[0]) })
 }
+
+// The Festungsspiel is judged by its balance: its one choice never loses,
+// so the review says that no decision lost anything and rates no one.
+func TestReviewOfAFestungsspiel(t *testing.T) {
+	g := finished(t, session.Config{Variant: "festung", Players: 3, Seed: 5, Seats: []string{"random", "random", "random"}})
+	record, err := g.Record()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"3"}, "seed": {"1"}, "opponent": {"hot-seat"}})
+	eval[bool](t, ctx, `(document.querySelector('#record-text').value = `+strconv.Quote(record)+`, true)`)
+	click(t, ctx, "#load-record")
+	waitFor(t, ctx, "the loaded game", func(s snapshot) bool { return s.Length == fmt.Sprint(g.Len()) && s.Turn == "over" })
+	click(t, ctx, "#review-btn")
+	for start := time.Now(); eval[bool](t, ctx, `document.querySelector('#review-out').hidden`); time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > 30*time.Second {
+			t.Fatal("no review after 30 s")
+		}
+	}
+	shown := eval[[]any](t, ctx, `[document.querySelector('#review-none').hidden, document.querySelectorAll('#review-worst button').length]`)
+	if shown[0] != false || shown[1] != float64(0) {
+		t.Errorf("the Festungsspiel's review: no-loss line hidden %v, %v decisions listed", shown[0], shown[1])
+	}
+	lines := eval[[]string](t, ctx, `[...document.querySelectorAll('#review-players li')].map((l) => l.textContent)`)
+	if len(lines) != 3 {
+		t.Fatalf("player lines: %q", lines)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, "error rate 0.000") || strings.Contains(l, "rating") {
+			t.Errorf("player line %q", l)
+		}
+	}
+	t.Logf("%d steps analysed in the page in %s ms; %q", g.Len(), eval[string](t, ctx, `document.querySelector('#review').dataset.millis`), lines[0])
+}
