@@ -211,11 +211,15 @@ func reviewed(t *testing.T, ctx context.Context, variant, lang, record string, l
 			t.Errorf("before step %d the page shows viewing %v, controls hidden %v, back hidden %v, %v legal moves", n+1, shown[0], shown[1], shown[2], shown[3])
 		}
 	}
-	// read-only: a click on the board changes nothing
+	// read-only: a click on the board changes nothing and says so; the
+	// record cannot be saved (it would lack the later steps)
 	before := snap(t, ctx)
 	click(t, ctx, `[data-point="6"]`)
-	if s := snap(t, ctx); s.ID != before.ID || s.Length != before.Length {
-		t.Errorf("a click changed the earlier position: %+v, before %+v", s, before)
+	if s := snap(t, ctx); s.ID != before.ID || s.Length != before.Length || s.Message == "" {
+		t.Errorf("a click changed the earlier position or said nothing: %+v, before %+v", s, before)
+	}
+	if !eval[bool](t, ctx, `document.querySelector('#save-record').disabled`) {
+		t.Error("the record can be saved from an earlier position")
 	}
 	if w := eval[int](t, ctx, `document.querySelectorAll('#review-worst button[aria-current]').length`); w != 1 {
 		t.Errorf("%d decisions marked as shown", w)

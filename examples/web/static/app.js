@@ -378,8 +378,14 @@ function trySteps(steps) {
 
 function myTurn() { return !viewing && game.turn === 'player' && humans.has(game.player); }
 
+// notNow says why a click on the board does nothing now.
+function notNow() {
+  if (viewing) return tr('pViewing');
+  return game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn');
+}
+
 function onPoint(n) {
-  if (!myTurn()) { showInfo(game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn')); return; }
+  if (!myTurn()) { showInfo(notNow()); return; }
   if (selected === null) {
     if (next.some((s) => s.from === n)) {
       selected = n;
@@ -398,7 +404,7 @@ function onPoint(n) {
 }
 
 function onField(id) {
-  if (!myTurn()) { showInfo(game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn')); return; }
+  if (!myTurn()) { showInfo(notNow()); return; }
   trySteps([{ from: 0, to: 0, field: id }]);
 }
 
@@ -647,7 +653,7 @@ function renderControls() {
   $('#takeback').disabled = !cur.canUndo;
   $('#hint').disabled = game.turn !== 'player';
   $('#bot-move').disabled = game.turn !== 'player';
-  $('#save-record').disabled = !cur.hasRecord;
+  $('#save-record').disabled = !cur.hasRecord || !!viewing;
 }
 
 function renderScores() {
@@ -1253,9 +1259,9 @@ function viewStep(index) {
     viewing = { length: cur.length, paused, index };
   }
   viewing.index = index;
-  if (!walkTo(index)) return;
+  const walked = walkTo(index);
   log = [];
-  clearMessage();
+  if (walked) clearMessage();
   show(call('state', view({ handle: cur.handle, since: 0 })));
 }
 
@@ -1264,11 +1270,11 @@ function viewStep(index) {
 function leaveView() {
   if (!viewing) return;
   const { length, paused: was } = viewing;
-  walkTo(length);
+  const walked = walkTo(length);
   viewing = null;
   paused = was;
   log = [];
-  clearMessage();
+  if (walked) clearMessage();
   show(call('state', view({ handle: cur.handle, since: 0 })));
 }
 
