@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp/kb"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/session"
 )
@@ -266,4 +268,50 @@ func TestReviewOfAFestungsspiel(t *testing.T) {
 		}
 	}
 	t.Logf("%d steps analysed in the page in %s ms; %q", g.Len(), eval[string](t, ctx, `document.querySelector('#review').dataset.millis`), lines[0])
+}
+
+// The review is used by the keyboard alone: Tab to "Review the game",
+// Enter; the focus lands on the worst decision, Enter shows its position;
+// Tab on to "Back to the game", Enter returns and gives the focus back to the
+// review's button.
+func TestReviewByKeyboard(t *testing.T) {
+	g := finished(t, session.Config{Variant: "toccateglio", Seed: 9, Seats: []string{"random", "net-casual"}})
+	record, err := g.Record()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := g.Analyze(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := worst(rep, 1)[0]
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"toccateglio"}, "seed": {"1"}, "opponent": {"hot-seat"}})
+	eval[bool](t, ctx, `(document.querySelector('#record-text').value = `+strconv.Quote(record)+`, true)`)
+	click(t, ctx, "#load-record")
+	end := waitFor(t, ctx, "the loaded game", func(s snapshot) bool { return s.Length == fmt.Sprint(g.Len()) && s.Turn == "over" })
+	eval[bool](t, ctx, `(document.activeElement.blur(), window.scrollTo(0, 0), true)`)
+	keys := focusBy(t, ctx, is("#review-btn"), kb.Tab, 80)
+	press(t, ctx, kb.Enter)
+	focused := func() string { return eval[string](t, ctx, `document.activeElement.dataset.index || document.activeElement.id || ''`) }
+	for start := time.Now(); focused() != fmt.Sprint(first); time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > 30*time.Second {
+			t.Fatalf("the focus is on %q after the review, want decision %d", focused(), first)
+		}
+	}
+	press(t, ctx, kb.Enter)
+	s := waitFor(t, ctx, "the worst decision's position", func(s snapshot) bool { return s.Length == fmt.Sprint(first) })
+	if want := idAt(t, record, first); s.ID != want {
+		t.Errorf("before step %d: page %s, library %s", first+1, s.ID, want)
+	}
+	keys += 2 + focusBy(t, ctx, is("#review-back"), kb.Tab, 120)
+	press(t, ctx, kb.Enter)
+	s = waitFor(t, ctx, "the game again", func(s snapshot) bool { return s.Length == end.Length })
+	if s.ID != end.ID {
+		t.Errorf("back to the game: %s, want %s", s.ID, end.ID)
+	}
+	if f := focused(); f != "review-btn" {
+		t.Errorf("after Back to the game the focus is on %q", f)
+	}
+	t.Logf("%d keys", keys+1)
 }
