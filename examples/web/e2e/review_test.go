@@ -293,7 +293,9 @@ func TestReviewByKeyboard(t *testing.T) {
 	eval[bool](t, ctx, `(document.activeElement.blur(), window.scrollTo(0, 0), true)`)
 	keys := focusBy(t, ctx, is("#review-btn"), kb.Tab, 80)
 	press(t, ctx, kb.Enter)
-	focused := func() string { return eval[string](t, ctx, `document.activeElement.dataset.index || document.activeElement.id || ''`) }
+	focused := func() string {
+		return eval[string](t, ctx, `document.activeElement.dataset.index || document.activeElement.id || ''`)
+	}
 	for start := time.Now(); focused() != fmt.Sprint(first); time.Sleep(20 * time.Millisecond) {
 		if time.Since(start) > 30*time.Second {
 			t.Fatalf("the focus is on %q after the review, want decision %d", focused(), first)
