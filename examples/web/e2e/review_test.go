@@ -148,8 +148,26 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 				asPhone(t, ctx)
 				audit(t, ctx, "the review on a phone", 11, 40)
 				screenshot(t, ctx, "review-phone.png", "#review")
+				boardInSightAfterTap(t, ctx, want[1])
 			}
 		})
+	}
+}
+
+// boardInSightAfterTap: on a phone the board stands below the review; a tap
+// on a listed decision, with the review's top in sight, brings the board up
+// to the top of the screen.
+func boardInSightAfterTap(t *testing.T, ctx context.Context, n int) {
+	t.Helper()
+	eval[bool](t, ctx, `(document.querySelector('#review').scrollIntoView({block: 'start'}), true)`)
+	if top := eval[float64](t, ctx, `document.querySelector('#board-wrap').getBoundingClientRect().top`); top < phoneH*4/10 {
+		t.Fatalf("the board's top is at %v px with the review's top in sight: the phone layout changed", top)
+	}
+	sel := fmt.Sprintf(`#review-worst button[data-index="%d"]`, n)
+	click(t, ctx, sel)
+	waitFor(t, ctx, fmt.Sprintf("the position before step %d", n+1), func(s snapshot) bool { return s.Length == fmt.Sprint(n) })
+	if top := eval[float64](t, ctx, `document.querySelector('#board-wrap').getBoundingClientRect().top`); top < -1 || top > 1 {
+		t.Errorf("after the tap the board's top is at %v px, not at the top of the screen", top)
 	}
 }
 

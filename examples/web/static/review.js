@@ -30,7 +30,13 @@ export function setupReview(p) {
   $('#review-back').addEventListener('click', () => { page.back(); $('#review-btn').focus(); });
   $('#review-worst').addEventListener('click', (ev) => {
     const b = ev.target.closest('[data-index]');
-    if (b) page.jump(Number(b.dataset.index));
+    if (!b) return;
+    page.jump(Number(b.dataset.index));
+    // On a phone the board stands below the review: bring it into view when
+    // little of it is in sight, so that the position shows without a scroll.
+    const wrap = $('#board-wrap');
+    const r = wrap.getBoundingClientRect();
+    if (r.top > window.innerHeight * 0.4 || r.bottom <= 0) wrap.scrollIntoView({ block: 'start' });
   });
 }
 
