@@ -139,7 +139,6 @@ func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 		MarkersOnPlan: g.MarkersOnPlan(),
 		Seats:         make([]seatJSON, g.opts.Players),
 		Layout:        planLayout,
-		Fields:        make([]fieldJSON, NumFields),
 	}
 	if p := g.Turn(); p != brettspiel.Nobody {
 		s.Seat = int(p)
@@ -173,25 +172,39 @@ func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 			s.Seats[p].Fortress, s.Seats[p].PaschField = f.String(), pf.String()
 		}
 	}
-	if v.NoStatic {
-		// the plan's description is left out: each field's ID, marker
-		// and squares are all the lean form writes
-		for i := range s.Fields {
-			s.Fields[i].ID, s.Fields[i].Marker = i+1, g.Marker(FieldID(i+1))
-		}
-	} else {
-		copy(s.Fields, planJSON[:])
-		for i := range s.Fields {
-			s.Fields[i].Marker = g.Marker(FieldID(i + 1))
-		}
-	}
+	var squares [NumFields + 1][]int // the seats' squares by field
 	for p := range s.Seats {
 		f, pf := squareFields(int(g.pasch[p]))
 		for _, id := range [2]FieldID{f, pf} {
 			if id != NoField {
-				s.Fields[id-1].Squares = append(s.Fields[id-1].Squares, p)
+				squares[id] = append(squares[id], p)
 			}
 		}
+	}
+	if v.NoStatic {
+		// The plan's description is left out, and the lean form writes
+		// only the fields that hold a marker or squares: only they are
+		// made, each with its ID, marker and squares.
+		held := func(i int) bool { return g.Marker(FieldID(i)) || squares[i] != nil }
+		n := 0
+		for i := 1; i <= NumFields; i++ {
+			if held(i) {
+				n++
+			}
+		}
+		s.Fields = make([]fieldJSON, 0, n)
+		for i := 1; i <= NumFields; i++ {
+			if held(i) {
+				s.Fields = append(s.Fields, fieldJSON{ID: i, Marker: g.Marker(FieldID(i)), Squares: squares[i]})
+			}
+		}
+		return s
+	}
+	s.Fields = make([]fieldJSON, NumFields)
+	copy(s.Fields, planJSON[:])
+	for i := range s.Fields {
+		s.Fields[i].Marker = g.Marker(FieldID(i + 1))
+		s.Fields[i].Squares = squares[i+1]
 	}
 	return s
 }

@@ -316,10 +316,17 @@ func stepOf(l words.Lang, i int, e brettspiel.HistoryEntry, rules bool) Step {
 	return s
 }
 
-// last returns the step just played.
-func (g *Game) last() Step {
-	e, _ := g.h.Entry(g.h.Len() - 1)
-	return stepOf(g.lang, g.h.Len()-1, e, true)
+// told is s, a step of the history, with its events and their words, as
+// the Go methods return it. The calls leave them out of the steps they
+// play: their answers say those steps' events in the log.
+func (g *Game) told(s Step, err error) (Step, error) {
+	if err != nil {
+		return Step{}, err
+	}
+	e, _ := g.h.Entry(s.Index)
+	full := stepOf(g.lang, s.Index, e, true)
+	full.Bot, full.Millis = s.Bot, s.Millis
+	return full, nil
 }
 
 // Apply plays a move given in the game's notation and returns the step. On
@@ -333,7 +340,7 @@ func (g *Game) Apply(notation string) (Step, error) {
 	if err != nil {
 		return Step{}, err
 	}
-	return g.play(m)
+	return g.told(g.play(m))
 }
 
 // Play plays a move of the position now (one of its LegalMoves, or a
@@ -341,15 +348,18 @@ func (g *Game) Apply(notation string) (Step, error) {
 func (g *Game) Play(m brettspiel.Move) (Step, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.play(m)
+	return g.told(g.play(m))
 }
 
+// play applies m and returns its step without the events (see told).
 func (g *Game) play(m brettspiel.Move) (Step, error) {
 	if err := g.h.Apply(m); err != nil {
 		return Step{}, err
 	}
 	g.refresh()
-	return g.last(), nil
+	i := g.h.Len() - 1
+	e, _ := g.h.Entry(i)
+	return Step{Index: i, Actor: int(e.Actor), Notation: e.Notation}, nil
 }
 
 // Throw throws the dice from the seed (see [Rand]) and returns the step.
@@ -358,7 +368,7 @@ func (g *Game) play(m brettspiel.Move) (Step, error) {
 func (g *Game) Throw() (Step, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.throw()
+	return g.told(g.throw())
 }
 
 func (g *Game) throw() (Step, error) {
@@ -394,7 +404,7 @@ func (g *Game) ThrowDice(dice []int) (Step, error) {
 	if err != nil {
 		return Step{}, err
 	}
-	return g.play(m)
+	return g.told(g.play(m))
 }
 
 // NextSteps takes a play one step at a time (brettspiel.Stepper): given the
@@ -496,7 +506,7 @@ func (g *Game) BotMove(ctx context.Context, name string) (Step, error) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.botMove(ctx, b, canonicalBot(name))
+	return g.told(g.botMove(ctx, b, canonicalBot(name)))
 }
 
 // canonicalBot is the name of a bot as the registry spells it.
@@ -541,7 +551,11 @@ const MaxAdvance = 10000
 func (g *Game) Advance(ctx context.Context, limit int) ([]Step, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.advance(ctx, limit)
+	steps, err := g.advance(ctx, limit)
+	for i, s := range steps {
+		steps[i], _ = g.told(s, nil)
+	}
+	return steps, err
 }
 
 func (g *Game) advance(ctx context.Context, limit int) ([]Step, error) {
