@@ -50,6 +50,12 @@ type Decision struct {
 	// BestNotation is the best play in the game's notation (the play made
 	// when it is as good as any).
 	BestNotation string `json:"bestNotation"`
+	// PlayedSteps and BestSteps are the single steps of the play made and
+	// of the best play in the board's points (brettspiel.MoveInfo.Steps),
+	// for a frontend that writes plays as its board is numbered; nil for a
+	// move that is no play of stones (a decision, a pass, a concession).
+	PlayedSteps []brettspiel.Step `json:"playedSteps,omitempty"`
+	BestSteps   []brettspiel.Step `json:"bestSteps,omitempty"`
 	// Loss is Best − Played, never below 0.
 	Loss float64 `json:"loss"`
 }
@@ -347,7 +353,22 @@ func (a *analyst) decision(g brettspiel.Game, played brettspiel.Move) *Decision 
 	d.Played, d.Best = finite(playedV), finite(best)
 	d.Loss = max(d.Best-d.Played, 0)
 	d.BestNotation = g.MoveString(bestM)
+	d.PlayedSteps, d.BestSteps = boardSteps(g, played), boardSteps(g, bestM)
 	return d
+}
+
+// boardSteps are the steps of m, a legal play at g, in the board's points,
+// or nil for a move that moves no stone or a game that cannot say.
+func boardSteps(g brettspiel.Game, m brettspiel.Move) []brettspiel.Step {
+	d, ok := g.(brettspiel.Describer)
+	if !ok {
+		return nil
+	}
+	info, err := d.Describe(m)
+	if err != nil || info.Kind != brettspiel.MovePlay {
+		return nil
+	}
+	return info.Steps
 }
 
 // twoPlies judges the best candidates2 plays of one ply and the play made

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,6 +185,52 @@ func TestDecisionNamesBest(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("the random player made no error")
+	}
+}
+
+// A decision's plays come with their steps in the board's points: those
+// that the game's Describe gives for the play made and for the best play
+// at the position of the decision; none for a pass.
+func TestDecisionStepsAreTheBoards(t *testing.T) {
+	for _, variant := range []string{"verkehren", "toccateglio"} {
+		h := playSteps(t, variant, named(t, "random"), 11, 0, 120)
+		rep, err := Game(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plays := 0
+		for _, s := range rep.Steps {
+			d := s.Decision
+			if d == nil {
+				continue
+			}
+			g, _ := h.Before(s.Index)
+			for _, c := range []struct {
+				notation string
+				steps    []brettspiel.Step
+			}{{s.Notation, d.PlayedSteps}, {d.BestNotation, d.BestSteps}} {
+				m, err := g.ParseMove(c.notation)
+				if err != nil {
+					t.Fatal(err)
+				}
+				info, err := g.(brettspiel.Describer).Describe(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := info.Steps
+				if info.Kind != brettspiel.MovePlay {
+					want = nil
+				} else {
+					plays++
+				}
+				if !slices.Equal(c.steps, want) {
+					t.Fatalf("%s step %d, %s: steps %v, Describe gives %v", variant, s.Index, c.notation, c.steps, want)
+				}
+			}
+		}
+		if plays == 0 {
+			t.Fatalf("%s: no play with steps", variant)
+		}
 	}
 }
 

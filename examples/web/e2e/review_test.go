@@ -143,6 +143,7 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 			}
 			ctx := page(t)
 			reviewed(t, ctx, c.Variant, rc.lang, record, g.Len(), want)
+			boardPointsInTheList(t, ctx, rep, want)
 			if c.Variant == "verkehren" {
 				screenshot(t, ctx, "review-desktop.png", "#bar")
 				asPhone(t, ctx)
@@ -151,6 +152,32 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 				boardInSightAfterTap(t, ctx, want[1])
 			}
 		})
+	}
+}
+
+// boardPointsInTheList: the listed decisions write the plays in the board's
+// points (the analysis's steps), as the legal moves are written, not in
+// the mover's own count.
+func boardPointsInTheList(t *testing.T, ctx context.Context, rep *session.AnalysisJSON, want []int) {
+	t.Helper()
+	checked := 0
+	for _, n := range want {
+		d := rep.Steps[n].Decision
+		if d == nil || len(d.PlayedSteps) == 0 {
+			continue
+		}
+		line := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#review-worst button[data-index="%d"]').textContent`, n))
+		for _, st := range append(slices.Clone(d.PlayedSteps), d.BestSteps...) {
+			if st.From >= 1 && st.From <= 24 && st.To >= 1 && st.To <= 24 {
+				if !strings.Contains(line, fmt.Sprintf("%d/%d", st.From, st.To)) {
+					t.Errorf("decision %d reads %q, without the step %d/%d of the board", n+1, line, st.From, st.To)
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no step between two points was checked")
 	}
 }
 

@@ -233,7 +233,11 @@ export interface AnalysisStep {
   actor: number;
   notation: string;
   /** The equities of the play made and the best play, from the mover's view. */
-  decision?: { choices: number; counted: boolean; played: number; best: number; bestNotation: string; loss: number };
+  decision?: {
+    choices: number; counted: boolean; played: number; best: number; bestNotation: string; loss: number;
+    /** The steps of the play made and of the best play in the board's points; absent for a move that moves no stone. */
+    playedSteps?: Step[]; bestSteps?: Step[];
+  };
   /** The mover's equity after the throw, the mean over every throw, and their difference. */
   throw?: { mover: number; equity: number; mean: number; luck: number };
 }

@@ -347,10 +347,16 @@ function boardNotation(e) {
   return steps.length && cur.variant !== 'festung' ? playText(steps) : e.notation;
 }
 
+// stepsText writes a play given by its steps (brettspiel.Step, with its
+// flags) in the board's points.
+function stepsText(steps) {
+  return playText(steps.map((s) => ({ from: s.from, to: s.to, hit: (s.flags || []).includes('hit') })));
+}
+
 // legalText writes a legal move in the board's points, from its steps.
 function legalText(l) {
   if (cur.variant === 'festung' || l.kind !== 'play' || !l.steps?.length) return decisionName(l);
-  return playText(l.steps.map((s) => ({ from: s.from, to: s.to, hit: (s.flags || []).includes('hit') })));
+  return stepsText(l.steps);
 }
 
 function decisionName(l) {
@@ -1323,7 +1329,7 @@ async function main() {
   fillChooser();
   wire();
   setupReview({
-    call, tr, seatName, showError, lang: () => lang,
+    call, tr, seatName, showError, lang: () => lang, stepsText,
     current: () => ({ cur, log, viewing }),
     jump: viewStep, back: leaveView,
   });

@@ -125,7 +125,12 @@ function renderWorst(viewing) {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.index = s.index;
-    b.textContent = tr('worstLine', s.index + 1, page.seatName(s.actor), s.notation, s.decision.bestNotation, num(s.decision.loss), unitOf());
+    const d = s.decision;
+    // the plays in the board's points, as the board and the legal moves
+    // are numbered; a decision without steps keeps its notation
+    const played = d.playedSteps ? page.stepsText(d.playedSteps) : s.notation;
+    const best = d.bestSteps ? page.stepsText(d.bestSteps) : d.bestNotation;
+    b.textContent = tr('worstLine', s.index + 1, page.seatName(s.actor), played, best, num(d.loss), unitOf());
     if (viewing && viewing.index === s.index) b.setAttribute('aria-current', 'step');
     li.append(b);
     return li;
