@@ -540,6 +540,20 @@ func TestUndoTakesBackAThrowTypedByHand(t *testing.T) {
 	}
 }
 
+// A throw typed by hand that is no throw is refused as a throw, in the
+// player's language, with the game's reason in English.
+func TestABadTypedThrowIsCalledAThrow(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{
+		{"en", "That is not a throw: "},
+		{"de", "Das ist kein Wurf."},
+	} {
+		out := playWith(t, "7-1\nquit\n", "-i", "-game", "toccateglio", "-opponent", "human", "-dice", "manual", "-lang", c.lang)
+		if !strings.Contains(out, c.want) || strings.Contains(out, "not a move") || strings.Contains(out, "kein Zug") {
+			t.Errorf("-lang %s, the throw 7-1:\n%s", c.lang, out)
+		}
+	}
+}
+
 func TestHistoryListsTheMoves(t *testing.T) {
 	parts := prompts(playWith(t, "history\n1\nhistory\nquit\n", "-i", "-game", "toccateglio", "-seed", "3", "-opponent", "random"))
 	want := "   1. dice      4-1\n   2. dice      6-4\n   3. dice      3-1\n   4. Player 2  24→23 23→20              (notation 1/2 2/5)\n   5. dice      5-3\n"

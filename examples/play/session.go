@@ -457,6 +457,9 @@ func (s *session) parse(line string) (brettspiel.Move, error) {
 		word := strings.Fields(line)[0]
 		return brettspiel.NoMove, fmt.Errorf("unknown command %s, type help", quote.Quote(word))
 	}
+	if err != nil && s.g.ToMove() == brettspiel.Chance {
+		return m, notAThrow{err}
+	}
 	return m, err
 }
 

@@ -71,6 +71,9 @@ func refusal(l words.Lang, err error) string {
 		note = "\n  " + n.note
 	}
 	say := l.Refusal(err)
+	if errors.As(err, new(notAThrow)) && errors.Is(err, brettspiel.ErrBadNotation) {
+		say = pick(l, "That is not a throw.", "Das ist kein Wurf.")
+	}
 	if say == "" {
 		return strings.TrimPrefix(err.Error(), "brettspiel: ")
 	}
@@ -80,6 +83,12 @@ func refusal(l words.Lang, err error) string {
 	}
 	return say + note
 }
+
+// notAThrow is the game's error for a text typed where a throw is due: the
+// player meant a throw, and is told so.
+type notAThrow struct{ error }
+
+func (e notAThrow) Unwrap() error { return e.error }
 
 // withNote is an error of the games with a line of the terminal's own
 // beneath it.
