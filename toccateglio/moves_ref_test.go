@@ -428,37 +428,11 @@ func (g *Game) refApplyPlay(payload uint64, legal []brettspiel.Move) {
 	}
 	// (6) the Marsch (T-B3, T-B4).
 	if after[off] == int8(g.opts.Stones) {
-		g.refMarsch(me, you)
+		g.winMarsch() // unchanged by the rewrite, so shared
 		return
 	}
 	g.turn, g.phase = g.nextThrower(), phaseThrow
 	g.dice = [2]uint8{}
-}
-
-// refMarsch scores a Marsch won by me (T-B3): its marks, the Satz when won
-// with a doublet, else a new Marsch that its winner begins (T-B4).
-func (g *Game) refMarsch(me, you brettspiel.Player) {
-
-	e := ev(brettspiel.EventMark, "T-B3", me, you)
-	e.Amount, e.Note = 2, "Marsch"
-	g.emit(e)
-	g.marks[me] += 2
-	if g.marks[me] >= 12 {
-		g.endPartie(me, resumeSetup, me)
-		return
-	}
-	if !g.opts.NoSatz && g.dice[0] == g.dice[1] {
-		e := ev(EventSatz, "T-B3", me, you)
-		e.Note = "the Marsch won with a doublet wins the Partie"
-		g.emit(e)
-		g.endPartie(me, resumeSetup, me)
-		return
-	}
-	g.setup()
-	e = ev(EventSetup, "T-B4", me, you)
-	e.Note = "a new Marsch; its winner throws"
-	g.emit(e)
-	g.turn, g.phase, g.dice = me, phaseThrow, [2]uint8{}
 }
 
 // refAssignDice returns the dice that the steps a and b (b may be 0) of a play
