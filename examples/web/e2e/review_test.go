@@ -56,8 +56,8 @@ func TestNetLevelsPlayInThePage(t *testing.T) {
 }
 
 // finished plays a seeded game to its end with the library's bots and
-// returns it.
-func finished(t *testing.T, c session.Config) *session.Game {
+// returns it with its record and the library's analysis at one ply.
+func finished(t *testing.T, c session.Config) (*session.Game, string, *session.AnalysisJSON) {
 	t.Helper()
 	g, err := session.New(c)
 	if err != nil {
@@ -65,14 +65,22 @@ func finished(t *testing.T, c session.Config) *session.Game {
 	}
 	for i := 0; i < 100; i++ {
 		if g.Position().ToMove() == brettspiel.Terminal {
-			return g
+			record, err := g.Record()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := g.Analyze(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g, record, rep
 		}
 		if _, err := g.Advance(context.Background(), 0); err != nil {
 			t.Fatal(err)
 		}
 	}
 	t.Fatalf("%+v: no end", c)
-	return nil
+	return nil, "", nil
 }
 
 // worst returns the indices of the n decisions that lost most, the
@@ -128,15 +136,7 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 	} {
 		c := rc.c
 		t.Run(c.Variant, func(t *testing.T) {
-			g := finished(t, c)
-			record, err := g.Record()
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := g.Analyze(1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g, record, rep := finished(t, c)
 			want := worst(rep, 5)
 			if len(want) < 2 {
 				t.Fatalf("the game has %d decisions that lost", len(want))
@@ -283,11 +283,7 @@ func reviewed(t *testing.T, ctx context.Context, variant, lang, record string, l
 // The Festungsspiel is judged by its balance: its one choice never loses,
 // so the review says that no decision lost anything and rates no one.
 func TestReviewOfAFestungsspiel(t *testing.T) {
-	g := finished(t, session.Config{Variant: "festung", Players: 3, Seed: 5, Seats: []string{"random", "random", "random"}})
-	record, err := g.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, record, _ := finished(t, session.Config{Variant: "festung", Players: 3, Seed: 5, Seats: []string{"random", "random", "random"}})
 	ctx := page(t)
 	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"3"}, "seed": {"1"}, "opponent": {"hot-seat"}})
 	eval[bool](t, ctx, `(document.querySelector('#record-text').value = `+strconv.Quote(record)+`, true)`)
@@ -320,15 +316,7 @@ func TestReviewOfAFestungsspiel(t *testing.T) {
 // Tab on to "Back to the game", Enter returns and gives the focus back to the
 // review's button.
 func TestReviewByKeyboard(t *testing.T) {
-	g := finished(t, session.Config{Variant: "toccateglio", Seed: 9, Seats: []string{"random", "net-casual"}})
-	record, err := g.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := g.Analyze(1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, record, rep := finished(t, session.Config{Variant: "toccateglio", Seed: 9, Seats: []string{"random", "net-casual"}})
 	first := worst(rep, 1)[0]
 	ctx := page(t)
 	open(t, ctx, url.Values{"variant": {"toccateglio"}, "seed": {"1"}, "opponent": {"hot-seat"}})
