@@ -33,7 +33,10 @@ const (
 	// averaged over the opponent's throws, each throw answered by his best
 	// play at one ply (gnubg's 1-ply).
 	Expert
-	// Strongest looks two plies deep at more of them.
+	// Strongest looks two plies deep at more of them, and in Toccateglio
+	// three plies deep at the best few of those: after each throw of the
+	// opponent his best play at one ply, and the position it leaves judged
+	// two plies deep (gnubg's 2-ply).
 	Strongest
 )
 
@@ -65,6 +68,7 @@ func LevelNamed(name string) (Level, error) {
 type settings struct {
 	noise      float64       // the standard deviation of the error added to each play's value
 	candidates int           // plays looked at two plies deep; 0: none
+	deeper     int           // of those, the best looked at three plies deep where the game allows
 	time       time.Duration // the default time per decision
 }
 
@@ -74,15 +78,16 @@ var levelSettings = [...]settings{
 	Intermediate: {noise: 0.04},
 	Advanced:     {},
 	Expert:       {candidates: 4, time: 50 * time.Millisecond},
-	Strongest:    {candidates: 16, time: 50 * time.Millisecond},
+	Strongest:    {candidates: 16, deeper: 3, time: 50 * time.Millisecond},
 }
 
 // Bot plays Toccateglio and Verkehren by the nets shipped with the package
 // at its Level. It implements the module's bot.Bot (Choose). Time bounds a
-// decision (0: the level's default, 50 ms for the two-ply levels; the
-// one-ply levels need about a millisecond): once it has passed, the plays
-// judged two plies deep so far decide, or the one-ply judgement when none
-// is. Fallback chooses in a game of another kind (nil: a uniformly random
+// decision (0: the level's default, 50 ms for the deeper levels; the
+// one-ply levels need about a millisecond): once it has passed, the
+// deepest judgement complete so far decides — the plays judged three plies
+// deep when at least two were, else those judged two plies deep, else the
+// one-ply judgement. Fallback chooses in a game of another kind (nil: a uniformly random
 // move that does not concede). The error of the lower levels is drawn from
 // the caller's source; with a nil source they play without it. A Bot keeps
 // no state between calls; one value may serve several goroutines.
@@ -165,7 +170,7 @@ func (b Bot) choose(ctx context.Context, g brettspiel.Game, legal []brettspiel.M
 type Ranked struct {
 	Move  brettspiel.Move
 	Value float64 // expected return, in the unit of Returns
-	Plies int     // how deep it was judged: 1 or 2
+	Plies int     // how deep it was judged: 1, 2 or 3
 }
 
 // Rank returns the legal moves that do not concede (all when each does)
@@ -232,6 +237,9 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 		if len(deep) > 0 {
 			// the plays judged two plies deep first, then the rest by one ply
 			sortRanked(deep)
+			if e.v.deep3 {
+				deep = b.deepen(ctx, j, g, deep, p, lv.deeper, deadline)
+			}
 			rest := slices.DeleteFunc(out, func(x Ranked) bool {
 				return slices.ContainsFunc(deep, func(y Ranked) bool { return y.Move == x.Move })
 			})
@@ -239,6 +247,31 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 		}
 	}
 	return out
+}
+
+// deepen judges the first n of the ranked plays three plies deep, as far
+// as the deadline allows, and puts those it judged first, best first.
+func (b Bot) deepen(ctx context.Context, j *judge, g brettspiel.Game, ranked []Ranked, p brettspiel.Player, n int, deadline time.Time) []Ranked {
+	n = min(n, len(ranked))
+	if n < 2 {
+		return ranked
+	}
+	deep := make([]Ranked, 0, n)
+	for _, c := range ranked[:n] {
+		if ctx != nil && ctx.Err() != nil {
+			break
+		}
+		v, ok := j.after3(g, c.Move, p, deadline)
+		if !ok {
+			break
+		}
+		deep = append(deep, Ranked{Move: c.Move, Value: v, Plies: 3})
+	}
+	if len(deep) < 2 {
+		return ranked
+	}
+	sortRanked(deep)
+	return append(deep, ranked[len(deep):]...)
 }
 
 func cmpOr(a, b time.Duration) time.Duration {

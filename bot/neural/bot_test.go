@@ -110,7 +110,7 @@ func TestOutOfTimeStillPlays(t *testing.T) {
 // plies.
 func TestTwoPlyJudgesDeeper(t *testing.T) {
 	g := positions(t, "verkehren", 3)[2]
-	rs := Bot{Level: Strongest, Time: time.Minute}.Rank(g, g.LegalMoves(), nil)
+	rs := Bot{Level: Expert, Time: time.Minute}.Rank(g, g.LegalMoves(), nil)
 	if len(rs) < 2 || rs[0].Plies != 2 {
 		t.Fatalf("ranked %+v", rs)
 	}

@@ -56,11 +56,16 @@
 // position after it) blurred by a random error, [Advanced] plays it as it
 // is, and [Expert] and [Strongest] look two plies deep at the best plays of
 // one ply, averaging over the opponent's 21 throws each answered by his best
-// play at one ply (gnubg's "1-ply"). A decision is bounded by a time (the
-// two-ply levels' default is 50 ms): when it has passed, or the context of
-// ChooseContext (not in a js/wasm build) is done, the plays judged two
-// plies deep so far decide, or the one-ply judgement when none is — the
-// bot never returns nothing. Like
+// play at one ply (gnubg's "1-ply"). In Toccateglio [Strongest] then looks
+// three plies deep at the best three of those (gnubg's "2-ply"): after each
+// throw of the opponent his best play at one ply, and the position it
+// leaves judged two plies deep — about 460 positions to move from for each
+// play, which Toccateglio's few plays a throw allow within the level's
+// time and Verkehren's many do not. A decision is bounded by a time (the
+// deeper levels' default is 50 ms): when it has passed, or the context of
+// ChooseContext (not in a js/wasm build) is done, the deepest judgement
+// complete so far decides (three plies when two plays or more were judged
+// so, else two plies, else one) — the bot never returns nothing. Like
 // the module's other bots it never concedes while it has another move, and
 // it draws its randomness only from the caller's source. The levels join
 // the module's registry of bots (bot.Named) as "net-beginner" …

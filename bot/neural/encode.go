@@ -16,6 +16,10 @@ type variant struct {
 	rules    uint16 // the rules' version the weights were trained under
 	in, out  int
 	hidden   int // the default size of the hidden layer
+	// deep3 says whether the strongest level looks three plies deep here:
+	// in Toccateglio its few plays a throw let it within the level's time,
+	// in Verkehren the time would cut it short.
+	deep3 bool
 	// encode writes the inputs of g's position as player p sees it into x,
 	// which is in long and zero on entry.
 	encode func(g brettspiel.Game, p brettspiel.Player, x []float32)
@@ -198,7 +202,7 @@ const tcSide = 120
 
 var toccateglioVariant = &variant{
 	name: "toccateglio", encoding: 1, rules: 1,
-	in: 2 * tcSide, out: 7, hidden: 64,
+	in: 2 * tcSide, out: 7, hidden: 64, deep3: true,
 	encode: func(gg brettspiel.Game, p brettspiel.Player, x []float32) {
 		g, ok := gg.(*toccateglio.Game)
 		if !ok || p != 0 && p != 1 {

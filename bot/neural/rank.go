@@ -56,7 +56,14 @@ func (j *judge) after2(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player
 	if !sc.copyFrom(g) || sc.game.Apply(m) != nil {
 		return math.Inf(-1), true
 	}
-	s := sc.game
+	return j.overThrows(sc.game, p, 1, deadline)
+}
+
+// overThrows returns p's value of s at two plies when s is at a throw:
+// the mean over the throws of the best play of each at one ply, judged
+// with the scratch games from slot on. Elsewhere it is p's value of s. ok
+// is false when the deadline passed first.
+func (j *judge) overThrows(s brettspiel.Game, p brettspiel.Player, slot int, deadline time.Time) (v float64, ok bool) {
 	t, isTurner := s.(turner)
 	if s.ToMove() != brettspiel.Chance || !isTurner || t.Turn() == brettspiel.Nobody {
 		return j.value(s, p, 2), true
@@ -66,7 +73,7 @@ func (j *judge) after2(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player
 		if !deadline.IsZero() && time.Now().After(deadline) {
 			return 0, false
 		}
-		uc := j.scratchAt(1, g)
+		uc := j.scratchAt(slot, s)
 		if !uc.copyFrom(s) || uc.game.Apply(o.Move) != nil {
 			continue
 		}
@@ -74,7 +81,7 @@ func (j *judge) after2(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player
 		var x float64
 		switch q := u.ToMove(); {
 		case q == 0 || q == 1:
-			x = j.best1(u, 2)
+			x = j.best1(u, slot+1)
 			if q != p {
 				x = -x
 			}
@@ -88,4 +95,72 @@ func (j *judge) after2(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player
 		return j.value(s, p, 2), true
 	}
 	return sum / float64(total), true
+}
+
+// deepSlot is the first scratch game of the third ply's look at the
+// throws after the answer; the ones below it are the first two plies' and
+// value's.
+const deepSlot = valueScratch + 3
+
+// after3 returns p's value of playing m in g at three plies (gnubg's
+// "2-ply"): the position after m, averaged over the throws that follow,
+// each answered by the best play at one ply, whose position is judged at
+// two plies. ok is false when the deadline passed first.
+func (j *judge) after3(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player, deadline time.Time) (v float64, ok bool) {
+	sc := j.scratchAt(0, g)
+	if !sc.copyFrom(g) || sc.game.Apply(m) != nil {
+		return math.Inf(-1), true
+	}
+	s := sc.game
+	t, isTurner := s.(turner)
+	if s.ToMove() != brettspiel.Chance || !isTurner || t.Turn() == brettspiel.Nobody {
+		return j.value(s, p, 2), true
+	}
+	sum, total := 0.0, 0
+	for _, o := range s.ChanceOutcomes() {
+		uc := j.scratchAt(1, g)
+		if !uc.copyFrom(s) || uc.game.Apply(o.Move) != nil {
+			continue
+		}
+		u := uc.game
+		var x float64
+		vc := j.scratchAt(deepSlot, g)
+		if q := u.ToMove(); q != 0 && q != 1 {
+			x = j.value(u, p, 2)
+		} else if a, found := j.answer(u, 2); !found || !vc.copyFrom(u) || vc.game.Apply(a) != nil {
+			x = j.value(u, p, 2)
+		} else {
+			var done bool
+			if x, done = j.overThrows(vc.game, p, deepSlot+1, deadline); !done {
+				return 0, false
+			}
+		}
+		sum += float64(o.Weight) * x
+		total += o.Weight
+	}
+	if total == 0 {
+		return j.value(s, p, 2), true
+	}
+	return sum / float64(total), true
+}
+
+// answer returns the best play at one ply for the player to move in g,
+// judged with the scratch games from slot on; found is false when g has
+// none.
+func (j *judge) answer(g brettspiel.Game, slot int) (best brettspiel.Move, found bool) {
+	q := g.ToMove()
+	j.scratchAt(slot, g) // makes room in j.legal
+	legal := g.AppendLegalMoves(j.legal[slot][:0])
+	j.legal[slot] = legal
+	moves := playon.Moves(g, legal, j.buf[:0])
+	j.buf = moves[:0]
+	bv := math.Inf(-1)
+	j.setBase(g)
+	for _, m := range moves {
+		if x := j.after(g, m, q, slot+1); !found || x > bv {
+			best, bv, found = m, x, true
+		}
+	}
+	j.setBase(nil)
+	return best, found
 }
