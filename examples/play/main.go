@@ -156,7 +156,8 @@ func demo(c config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s: the greedy bot (Player 1) against random bots; seed %d\n\n", v.Title, c.seed)
+	t := textIn(c.lang)
+	fmt.Fprintf(out, "%s\n\n", t.demoTitle(v.Title, c.seed))
 	r := rand.New(rand.NewPCG(c.seed, 0))
 	turns := 0
 	for g.ToMove() != brettspiel.Terminal && turns < c.turns {
@@ -186,7 +187,7 @@ func demo(c config, out io.Writer) error {
 	if g.ToMove() == brettspiel.Terminal {
 		fmt.Fprintf(out, "\n%s\n%s\n", drawBoard(c.lang, g), gameOver(c.lang, g.Events()))
 	} else {
-		fmt.Fprintf(out, "\nStopped after %d turns (-turns); the game is not over.\n", turns)
+		fmt.Fprintf(out, "\n%s\n", t.demoStopped(turns))
 	}
 	return nil
 }
