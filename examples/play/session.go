@@ -328,6 +328,9 @@ func listLine(l words.Lang, g brettspiel.Game, n int, m brettspiel.Move) string 
 	if what := fieldChoice(l, g, m); what != "" {
 		return fmt.Sprintf("  %2d) %-10s %s", n, g.MoveString(m), what)
 	}
+	if what := textIn(l).moveWords[g.MoveString(m)]; what != "" {
+		return fmt.Sprintf("  %2d) %-10s %s", n, g.MoveString(m), what)
+	}
 	return fmt.Sprintf("  %2d) %s", n, g.MoveString(m))
 }
 

@@ -73,6 +73,7 @@ type text struct {
 	typeThrow    string
 	yourChoice   func(who string) string
 	listPlay     func(n int, steps, notation string) string
+	moveWords    map[string]string // what a word of the notation in the list does; none in English, where the word says it
 	pressEnter   string
 	boardPoints  func(steps string, n int, notation string) string
 	concede      string
@@ -419,7 +420,7 @@ var german = text{
 	direction:   func(list string) string { return "Zugrichtung: " + list },
 	twoLegs:     func(a, b, c, d int) string { return fmt.Sprintf("%d→%d und weiter %d→%d", a, b, c, d) },
 	side: func(who string, waiting int, where string, off, pips int) string {
-		return fmt.Sprintf("%s: %d %s, %d abgetragen, noch %d Augen", who, waiting, where, off, pips)
+		return fmt.Sprintf("%s: %d %s, %d abgetragen, noch %s", who, waiting, where, off, count(pips, "Auge", "Augen"))
 	},
 	waiting: map[string]string{"hand": "in der Hand", "bar": "auf der Bar"},
 	score: func(marks, strokes int) string {
@@ -487,9 +488,13 @@ var german = text{
 		return who + ", du bist am Wurf: die Eingabetaste würfelt (oder gib einen Befehl ein)."
 	},
 	typeThrow:  "gib den Wurf ein, den du siehst:",
-	yourChoice: func(who string) string { return who + ", deine Wahl (eine Nummer oder die Eingabe dahinter):" },
+	yourChoice: func(who string) string { return who + ", deine Wahl (eine Nummer oder die Eingabe aus der Liste):" },
 	listPlay: func(n int, steps, notation string) string {
 		return fmt.Sprintf("  %2d) %-24s Eingabe %s", n, steps, notation)
+	},
+	moveWords: map[string]string{
+		"pass": "passen: es lässt sich nichts spielen", "concede": "das Spiel aufgeben",
+		"go-on": "fortgehen: den Rest behalten", "afresh": "neu anfangen",
 	},
 	pressEnter: "du bist am Wurf: die Eingabetaste (eine leere Zeile) würfelt",
 	boardPoints: func(steps string, n int, notation string) string {
