@@ -208,3 +208,17 @@ func TestPhrasebooksMatch(t *testing.T) {
 		}
 	}
 }
+
+// The reasons of a hint are said in German, with their amounts and rules.
+func TestGermanReason(t *testing.T) {
+	for in, want := range map[string]string{
+		"+2 marks (T-M1), -1 marks (T-D7), +1 hits": "+2 Marken (T-M1), -1 Marke (T-D7), +1 Treffer",
+		"+1 markers paid (F-B4), -3 markers taken":  "+1 Marke gezahlt (F-B4), -3 Marken genommen",
+		"+12 markers placed":                        "+12 Marken gesetzt",
+		"nothing scored at once":                    "bringt sofort nichts",
+	} {
+		if got := germanReason(in); got != want {
+			t.Errorf("germanReason(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

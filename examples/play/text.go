@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -400,18 +401,36 @@ var english = text{
 	},
 }
 
-// germanReason puts the words of a ranking's reason (package bot: "+2 marks
-// (T-M1), -1 hits; expected +0.25") into German; its amounts and rules stay.
-var germanReason = strings.NewReplacer(
-	" markers paid", " Marken gezahlt",
-	" markers taken", " Marken genommen",
-	" markers placed", " Marken gesetzt",
-	" marks", " Marken",
-	" hits", " Treffer",
-	"nothing scored at once", "bringt sofort nichts",
-	" over ", " über ",
-	" rollouts", " Ausspielungen",
-)
+// reasonAmount is an amount of a ranking's reason (package bot): "+2
+// marks", "-1 hits", "+1 markers paid".
+var reasonAmount = regexp.MustCompile(`([+-]\d+) (marks|hits|markers paid|markers taken|markers placed)\b`)
+
+// germanReason says a ranking's reason in German, "+2 marks (T-M1), -1
+// hits" as "+2 Marken (T-M1), -1 Treffer"; its amounts and rules stay. The
+// estimate after the reason is hint's own and not given here.
+func germanReason(r string) string {
+	r = reasonAmount.ReplaceAllStringFunc(r, func(m string) string {
+		n, what, _ := strings.Cut(m, " ")
+		one := n == "+1" || n == "-1"
+		switch what {
+		case "marks":
+			what = "Marken"
+			if one {
+				what = "Marke"
+			}
+		case "hits":
+			what = "Treffer"
+		default: // markers paid, taken, placed
+			marker := "Marken"
+			if one {
+				marker = "Marke"
+			}
+			what = marker + " " + map[string]string{"markers paid": "gezahlt", "markers taken": "genommen", "markers placed": "gesetzt"}[what]
+		}
+		return n + " " + what
+	})
+	return strings.ReplaceAll(r, "nothing scored at once", "bringt sofort nichts")
+}
 
 var german = text{
 	pad:         padLetters,
@@ -480,7 +499,7 @@ var german = text{
 	players:   func(n int) string { return fmt.Sprintf(", %d Spieler", n) },
 	youAre:    func(seat, bot string) string { return fmt.Sprintf("du bist %s gegen den Bot %s", seat, bot) },
 	everySeat: "alle Plätze werden an dieser Tastatur gespielt",
-	ruleNamed: func(id, title string) string { return fmt.Sprintf("  %s: %s (why %s sagt mehr)", id, title, id) },
+	ruleNamed: func(id, title string) string { return fmt.Sprintf("  %s: %s (mehr dazu: why %s)", id, title, id) },
 	lineTooLong: func(n, max int) string {
 		return fmt.Sprintf("Zeile zu lang (%d Bytes; höchstens %d): übergangen", n, max)
 	},
@@ -633,10 +652,8 @@ var german = text{
 	hintLine: func(what, reason string, value float64, unit string) string {
 		return fmt.Sprintf("  %-36s %s; erwartet %s %s", what, reason, comma(fmt.Sprintf("%+.2f", value)), unit)
 	},
-	hintTyped: func(steps, notation string) string { return steps + " (Eingabe " + notation + ")" },
-	hintReason: func(r string) string {
-		return germanReason.Replace(r)
-	},
+	hintTyped:    func(steps, notation string) string { return steps + " (Eingabe " + notation + ")" },
+	hintReason:   germanReason,
 	analyzeEntry: [2]string{"analyze [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: zwei Halbzüge tief)"},
 	analyzeArg: func(arg string) string {
 		return fmt.Sprintf("analyze nimmt kein Argument oder 2 für zwei Halbzüge; nicht %q", arg)
