@@ -467,7 +467,7 @@ func (s *session) parse(line string) (brettspiel.Move, error) {
 		return brettspiel.NoMove, errors.New(s.t().unknown(quote.Quote(word)))
 	}
 	if err != nil && s.g.ToMove() == brettspiel.Chance {
-		return m, notAThrow{err}
+		return m, notAThrow{err, s.variant.Name}
 	}
 	return m, err
 }

@@ -62,8 +62,11 @@ func refusal(l words.Lang, err error) string {
 		note = "\n  " + n.note
 	}
 	say := l.Refusal(err)
-	if errors.As(err, new(notAThrow)) && errors.Is(err, brettspiel.ErrBadNotation) {
+	if n := (notAThrow{}); errors.As(err, &n) && errors.Is(err, brettspiel.ErrBadNotation) {
 		say = textIn(l).notAThrow
+		if form := textIn(l).throwForm[n.game]; form != "" {
+			say = strings.TrimSuffix(say, ".") + ": " + form + "."
+		}
 	}
 	if say == "" {
 		return strings.TrimPrefix(err.Error(), "brettspiel: ")
@@ -76,8 +79,12 @@ func refusal(l words.Lang, err error) string {
 }
 
 // notAThrow is the game's error for a text typed where a throw is due: the
-// player meant a throw, and is told so.
-type notAThrow struct{ error }
+// player meant a throw, and is told so, and how a throw of the game (its
+// name) is written where the library's reason is not in his language.
+type notAThrow struct {
+	error
+	game string
+}
 
 func (e notAThrow) Unwrap() error { return e.error }
 

@@ -61,6 +61,7 @@ type text struct {
 	bar          string
 	off          string
 	notAThrow    string
+	throwForm    map[string]string // how a throw is written, by game; none where the library's reason says it
 	demoTitle    func(title string, seed uint64) string
 	demoStopped  func(turns int) string
 	unitOf       map[string]string // the unit of a game's returns, by the game's name
@@ -485,6 +486,11 @@ var german = text{
 	bar:       "Bar",
 	off:       "aus",
 	notAThrow: "Das ist kein Wurf.",
+	throwForm: map[string]string{
+		"toccateglio": "ein Wurf wird wie 6-5 geschrieben, zwei Würfel von 1 bis 6",
+		"verkehren":   "ein Wurf wird wie 6-5 geschrieben, zwei Würfel von 1 bis 6",
+		"festung":     "ein Wurf wird wie 5/1-6 geschrieben, erst der große Würfel, dann die zwei kleinen, jeder von 1 bis 6",
+	},
 	demoTitle: func(title string, seed uint64) string {
 		return fmt.Sprintf("%s: der gierige Bot (Spieler 1) gegen Zufalls-Bots; Startwert %d", title, seed)
 	},
@@ -628,7 +634,7 @@ var german = text{
 		return []string{
 			"\nZüge eingeben: die Nummer eines Zuges in der Liste oder den Zug in Notation;",
 			"Groß- und Kleinschreibung und Leerzeichen sind gleich. Das Brett, die Liste,",
-			"die erzählten Züge und der Verlauf zählen in Feldern des Bretts, wie es",
+			"die gemeldeten Züge und der Verlauf zählen in Feldern des Bretts, wie es",
 			"nummeriert ist; die Notation zählt in der eigenen Bahn des Ziehenden (Feld 1",
 			"von Spieler 2 ist Feld " + p2 + " des Bretts), darum steht neben jedem Zug der",
 			"Liste die Eingabe dafür.",
