@@ -536,7 +536,7 @@ var german = text{
 	undoPlay: func(who, steps, notation string) string {
 		return fmt.Sprintf("der Zug %s von %s (Notation %s)", steps, who, notation)
 	},
-	undoMove:  func(who, notation string) string { return fmt.Sprintf("%s von %s", notation, who) },
+	undoMove:  func(who, notation string) string { return fmt.Sprintf("%s (%s)", notation, who) },
 	undoThrow: func(notation string) string { return "der Wurf " + notation },
 	takenBack: func(what string, after int) string {
 		if after > 0 {
