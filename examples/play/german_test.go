@@ -222,3 +222,39 @@ func TestGermanReason(t *testing.T) {
 		}
 	}
 }
+
+// A file that holds no game to load is said so in German: no record, a
+// step the rules refuse, another game's record.
+func TestGermanLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "gut.txt")
+	playWith(t, "1\nsave "+good+"\nquit\n", "-i", "-lang", "de", "-seed", "3", "-opponent", "random")
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// seed 3: the second throw, 5-3, cannot carry a stone from 1 to 9
+	refused := strings.Replace(string(data), "5-3 ; 1/4 1/6", "5-3 ; 1/4 1/9", 1)
+	if refused == string(data) {
+		t.Fatalf("the record changed:\n%s", data)
+	}
+	files := map[string]string{"kein.txt": "hello\n", "falsch.txt": refused, "verkehren.txt": "# brettspiel record\ngame: verkehren\n"}
+	var input []string
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"kein.txt", "falsch.txt", "verkehren.txt"} {
+		input = append(input, "laden "+filepath.Join(dir, name))
+	}
+	out := playWith(t, strings.Join(input, "\n")+"\nquit\n", "-i", "-lang", "de", "-seed", "3", "-opponent", "random")
+	speaksGerman(t, out,
+		"> "+filepath.Join(dir, "kein.txt")+" ist keine gespeicherte Partie, die sich laden lässt (Zeile 1: hello).\n",
+		"> "+filepath.Join(dir, "falsch.txt")+": ein Zug dieser Partie ist nicht erlaubt. Du hast 5 und 3 zu spielen; der Zug von 1 nach 9 braucht eine 8.\n",
+		"> "+filepath.Join(dir, "verkehren.txt")+" ist eine Partie von verkehren, nicht von toccateglio\n",
+	)
+	if strings.Contains(out, "kein Zug") {
+		t.Errorf("a record called no move:\n%s", out)
+	}
+}

@@ -57,6 +57,11 @@ func withRule(s, rule string) string {
 // library's reason is written; the terminal's own note on board points
 // follows on a line of its own.
 func refusal(l words.Lang, err error) string {
+	if r := (recordError{}); errors.As(err, &r) {
+		if say := r.t.badRecord(r.path, r.err); say != "" {
+			return say
+		}
+	}
 	note := ""
 	if n := (withNote{}); errors.As(err, &n) {
 		note = "\n  " + n.note

@@ -14,8 +14,10 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -104,7 +106,7 @@ type text struct {
 	loadNoName   string
 	otherGame    func(path, game, want string) string
 	loaded       func(steps int, path string) string
-	badRecord    func(path string, err error) string
+	badRecord    func(path string, err error) string // "" where the library's refusal or error says it
 	fileError    func(err error) string
 	badSeat      func(seat, max int) string
 
@@ -296,7 +298,7 @@ var english = text{
 		return fmt.Sprintf("%s is a record of %s, not %s", path, game, want)
 	},
 	loaded:    func(steps int, path string) string { return fmt.Sprintf("loaded %d steps from %s", steps, path) },
-	badRecord: func(_ string, err error) string { return err.Error() },
+	badRecord: func(string, error) string { return "" },
 	fileError: func(err error) string { return err.Error() },
 	badSeat:   func(seat, max int) string { return fmt.Sprintf("seat %d: the game has seats 0…%d", seat, max) },
 
@@ -563,14 +565,12 @@ var german = text{
 	},
 	loadNoName: "load braucht einen Dateinamen",
 	otherGame: func(path, game, want string) string {
-		return fmt.Sprintf("%s ist eine Partie %s, nicht %s", path, game, want)
+		return fmt.Sprintf("%s ist eine Partie von %s, nicht von %s", path, game, want)
 	},
 	loaded: func(steps int, path string) string {
 		return fmt.Sprintf("%s aus %s geladen", count(steps, "Schritt", "Schritte"), path)
 	},
-	badRecord: func(path string, err error) string {
-		return fmt.Sprintf("%s ist keine Partie, die sich laden lässt (%s)", path, strings.TrimPrefix(err.Error(), "brettspiel: "))
-	},
+	badRecord: germanBadRecord,
 	fileError: germanFileError,
 	badSeat: func(seat, max int) string {
 		return fmt.Sprintf("Platz %d: das Spiel hat die Plätze 0…%d", seat, max)
@@ -715,8 +715,29 @@ func germanFileError(err error) string {
 		return pe.Path + ": keine Berechtigung"
 	case errors.Is(err, fs.ErrExist):
 		return pe.Path + ": die Datei gibt es schon"
+	case errors.Is(err, syscall.EISDIR):
+		return pe.Path + " ist ein Verzeichnis, keine Datei"
 	}
 	return pe.Path + ": " + pe.Err.Error()
+}
+
+// germanBadRecord says in German why the file at path holds no game to
+// load: the file could not be read, a step of the record is refused (the
+// refusal as package words says it), or the text is no record (with its
+// line where the error names one).
+func germanBadRecord(path string, err error) string {
+	if errors.As(err, new(*fs.PathError)) {
+		return germanFileError(err)
+	}
+	if brettspiel.RefusalOf(err) != nil {
+		return path + ": ein Zug dieser Partie ist nicht erlaubt. " + words.German.Refusal(err)
+	}
+	say := path + " ist keine gespeicherte Partie, die sich laden lässt"
+	var e *brettspiel.Error
+	if errors.As(err, &e) && strings.HasPrefix(e.Input, "line ") {
+		say += " (Zeile " + strings.TrimPrefix(e.Input, "line ") + ")"
+	}
+	return say + "."
 }
 
 // oneOf reports whether answer, in any case, is one of the words.
@@ -748,5 +769,10 @@ type recordError struct {
 	t    *text
 }
 
-func (e recordError) Error() string { return e.t.badRecord(e.path, e.err) }
+func (e recordError) Error() string {
+	if say := e.t.badRecord(e.path, e.err); say != "" {
+		return say
+	}
+	return e.err.Error()
+}
 func (e recordError) Unwrap() error { return e.err }
