@@ -1,14 +1,18 @@
 package main
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/analysis"
+	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -257,4 +261,42 @@ func TestGermanLoadErrors(t *testing.T) {
 	if strings.Contains(out, "kein Zug") {
 		t.Errorf("a record called no move:\n%s", out)
 	}
+}
+
+// After a Partie won in a match of more, the winner's choice is told in
+// German, on the board and in the list.
+func TestGermanDecisionAfterAPartie(t *testing.T) {
+	o := toccateglio.Toccateglispiel()
+	o.Partien = 2
+	g, err := toccateglio.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 0))
+	for range 100000 {
+		p := g.ToMove()
+		if p == brettspiel.Terminal || (p >= 0 && moveKind(g, g.LegalMoves()[0]) == brettspiel.MoveDecision) {
+			break
+		}
+		var m brettspiel.Move
+		if p == brettspiel.Chance {
+			m, _ = brettspiel.SampleChance(g, r)
+		} else {
+			m = bot.Greedy{}.Choose(g, g.LegalMoves(), r)
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.ToMove() < 0 {
+		t.Fatalf("no decision after a Partie:\n%s", g)
+	}
+	board := drawBoard(words.German, g)
+	var list []string
+	for i, m := range g.LegalMoves() {
+		list = append(list, listLine(words.German, g, i+1, m))
+	}
+	out := board + "\n" + strings.Join(list, "\n") + "\n"
+	speaksGerman(t, out, "Partie 2 von 2\n", " hat die Partie gewonnen: fortgehen (den Rest behalten) oder neu anfangen.",
+		"go-on      fortgehen: den Rest behalten\n", "afresh     neu anfangen\n")
 }
