@@ -213,16 +213,26 @@ func TestPhrasebooksMatch(t *testing.T) {
 	}
 }
 
-// The reasons of a hint are said in German, with their amounts and rules.
-func TestGermanReason(t *testing.T) {
-	for in, want := range map[string]string{
-		"+2 marks (T-M1), -1 marks (T-D7), +1 hits": "+2 Marken (T-M1), -1 Marke (T-D7), +1 Treffer",
-		"+1 markers paid (F-B4), -3 markers taken":  "+1 Marke gezahlt (F-B4), -3 Marken genommen",
-		"+12 markers placed":                        "+12 Marken gesetzt",
-		"nothing scored at once":                    "bringt sofort nichts",
+// What a hint's play scores is said in German, with its amounts and rules,
+// and in English as package bot's Reason says it.
+func TestHintScoresInBothLanguages(t *testing.T) {
+	mark, hit := brettspiel.EventMark, brettspiel.EventHit
+	for _, c := range []struct {
+		scores      []bot.Score
+		english, de string
+	}{
+		{[]bot.Score{{Kind: mark, Rule: "T-M1", Amount: 2}, {Kind: mark, Rule: "T-D7", Amount: -1}, {Kind: hit, Amount: 1}},
+			"+2 marks (T-M1), -1 marks (T-D7), +1 hits", "+2 Marken (T-M1), -1 Marke (T-D7), +1 Treffer"},
+		{[]bot.Score{{Kind: brettspiel.EventPay, Rule: "F-B4", Amount: 1}, {Kind: brettspiel.EventTake, Amount: -3}},
+			"+1 markers paid (F-B4), -3 markers taken", "+1 Marke gezahlt (F-B4), -3 Marken genommen"},
+		{[]bot.Score{{Kind: brettspiel.EventPlace, Amount: 12}}, "+12 markers placed", "+12 Marken gesetzt"},
+		{nil, "nothing scored at once", "bringt sofort nichts"},
 	} {
-		if got := germanReason(in); got != want {
-			t.Errorf("germanReason(%q) = %q, want %q", in, got, want)
+		if got := englishScores(c.scores); got != c.english {
+			t.Errorf("englishScores(%+v) = %q, want %q", c.scores, got, c.english)
+		}
+		if got := germanScores(c.scores); got != c.de {
+			t.Errorf("germanScores(%+v) = %q, want %q", c.scores, got, c.de)
 		}
 	}
 }

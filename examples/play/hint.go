@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
@@ -72,12 +71,11 @@ func (s *session) hint() error {
 		if i == 5 {
 			break
 		}
-		reason, _, _ := strings.Cut(r.Reason, "; expected ")
 		what := s.g.MoveString(r.Move)
 		if steps, ok := boardSteps(s.c.lang, s.g, r.Move); ok {
 			what = t.hintTyped(steps, what)
 		}
-		s.say("%s", t.hintLine(what, t.hintReason(reason), r.Value, u))
+		s.say("%s", t.hintLine(what, t.hintScores(r.Scores), r.Value, u))
 	}
 	return nil
 }

@@ -11,13 +11,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
 	"unicode/utf8"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -131,7 +131,7 @@ type text struct {
 	hintTitle    func(bot, unit string) string
 	hintLine     func(what, reason string, value float64, unit string) string
 	hintTyped    func(steps, notation string) string
-	hintReason   func(reason string) string // the ranking's reason, in the language
+	hintScores   func(scores []bot.Score) string // what a play scores at once, in the language
 	analyzeEntry [2]string
 	analyzeArg   func(arg string) string
 	analysis     func(steps int, judge, unit string) string
@@ -374,7 +374,7 @@ var english = text{
 		return fmt.Sprintf("  %-36s %s; expected %+.2f %s", what, reason, value, unit)
 	},
 	hintTyped:    func(steps, notation string) string { return steps + " (type " + notation + ")" },
-	hintReason:   func(r string) string { return r },
+	hintScores:   englishScores,
 	analyzeEntry: [2]string{"analyze [2]", "judge the game so far: errors, luck, ratings (2: two plies)"},
 	analyzeArg: func(arg string) string {
 		return fmt.Sprintf("analyze takes no argument, or 2 for two plies; not %q", arg)
@@ -404,35 +404,47 @@ var english = text{
 	},
 }
 
-// reasonAmount is an amount of a ranking's reason (package bot): "+2
-// marks", "-1 hits", "+1 markers paid".
-var reasonAmount = regexp.MustCompile(`([+-]\d+) (marks|hits|markers paid|markers taken|markers placed)\b`)
+// englishScores says what a play scores at once as package bot's Reason
+// does: "+2 marks (T-M1), -1 hits".
+func englishScores(scores []bot.Score) string {
+	return joinScores(scores, func(sc bot.Score) string { return bot.ScoreUnit(sc.Kind) }, "nothing scored at once")
+}
 
-// germanReason says a ranking's reason in German, "+2 marks (T-M1), -1
-// hits" as "+2 Marken (T-M1), -1 Treffer"; its amounts and rules stay. The
-// estimate after the reason is hint's own and not given here.
-func germanReason(r string) string {
-	r = reasonAmount.ReplaceAllStringFunc(r, func(m string) string {
-		n, what, _ := strings.Cut(m, " ")
-		one := n == "+1" || n == "-1"
-		switch what {
-		case "marks":
-			what = "Marken"
-			if one {
-				what = "Marke"
-			}
-		case "hits":
-			what = "Treffer"
-		default: // markers paid, taken, placed
-			marker := "Marken"
-			if one {
-				marker = "Marke"
-			}
-			what = marker + " " + map[string]string{"markers paid": "gezahlt", "markers taken": "genommen", "markers placed": "gesetzt"}[what]
+// germanScores says it in German: "+2 Marken (T-M1), -1 Treffer".
+func germanScores(scores []bot.Score) string {
+	return joinScores(scores, func(sc bot.Score) string {
+		marker := "Marken"
+		if sc.Amount == 1 || sc.Amount == -1 {
+			marker = "Marke"
 		}
-		return n + " " + what
-	})
-	return strings.ReplaceAll(r, "nothing scored at once", "bringt sofort nichts")
+		switch sc.Kind {
+		case brettspiel.EventHit:
+			return "Treffer"
+		case brettspiel.EventPay:
+			return marker + " gezahlt"
+		case brettspiel.EventTake:
+			return marker + " genommen"
+		case brettspiel.EventPlace:
+			return marker + " gesetzt"
+		}
+		return marker
+	}, "bringt sofort nichts")
+}
+
+// joinScores writes each score's amount with its unit and rule, or none
+// when there is no score.
+func joinScores(scores []bot.Score, unit func(bot.Score) string, none string) string {
+	if len(scores) == 0 {
+		return none
+	}
+	parts := make([]string, len(scores))
+	for i, sc := range scores {
+		parts[i] = fmt.Sprintf("%+d %s", sc.Amount, unit(sc))
+		if sc.Rule != "" {
+			parts[i] += " (" + sc.Rule + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 var german = text{
@@ -659,7 +671,7 @@ var german = text{
 		return fmt.Sprintf("  %-36s %s; erwartet %s %s", what, reason, comma(fmt.Sprintf("%+.2f", value)), unit)
 	},
 	hintTyped:    func(steps, notation string) string { return steps + " (Eingabe " + notation + ")" },
-	hintReason:   germanReason,
+	hintScores:   germanScores,
 	analyzeEntry: [2]string{"analyze [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: zwei Halbzüge tief)"},
 	analyzeArg: func(arg string) string {
 		return fmt.Sprintf("analyze nimmt kein Argument oder 2 für zwei Halbzüge; nicht %q", arg)
