@@ -34,9 +34,9 @@ const (
 	// play at one ply (gnubg's 1-ply).
 	Expert
 	// Strongest looks two plies deep at more of them, and in Toccateglio
-	// three plies deep at the best few of those: after each throw of the
-	// opponent his best play at one ply, and the position it leaves judged
-	// two plies deep (gnubg's 2-ply).
+	// three plies deep at the best few of those when they are close: after
+	// each throw of the opponent his best play at one ply, and the position
+	// it leaves judged two plies deep (gnubg's 2-ply).
 	Strongest
 )
 
@@ -68,9 +68,14 @@ func LevelNamed(name string) (Level, error) {
 type settings struct {
 	noise      float64       // the standard deviation of the error added to each play's value
 	candidates int           // plays looked at two plies deep; 0: none
-	deeper     int           // of those, the best looked at three plies deep where the game allows
+	deeper     int           // of those, the best looked at three plies deep where the game allows,
+	margin     float64       // when within this of the best by two plies
 	time       time.Duration // the default time per decision
 }
+
+// deepMargin is the strongest level's margin for a look three plies deep,
+// in the unit of Returns.
+const deepMargin = 0.1
 
 var levelSettings = [...]settings{
 	Beginner:     {noise: 0.3},
@@ -78,7 +83,7 @@ var levelSettings = [...]settings{
 	Intermediate: {noise: 0.04},
 	Advanced:     {},
 	Expert:       {candidates: 4, time: 50 * time.Millisecond},
-	Strongest:    {candidates: 16, deeper: 3, time: 50 * time.Millisecond},
+	Strongest:    {candidates: 16, deeper: 3, margin: deepMargin, time: 50 * time.Millisecond},
 }
 
 // Bot plays Toccateglio and Verkehren by the nets shipped with the package
@@ -238,7 +243,7 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 			// the plays judged two plies deep first, then the rest by one ply
 			sortRanked(deep)
 			if e.v.deep3 {
-				deep = b.deepen(ctx, j, g, deep, p, lv.deeper, deadline)
+				deep = b.deepen(ctx, j, g, deep, p, lv.deeper, lv.margin, deadline)
 			}
 			rest := slices.DeleteFunc(out, func(x Ranked) bool {
 				return slices.ContainsFunc(deep, func(y Ranked) bool { return y.Move == x.Move })
@@ -249,10 +254,16 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 	return out
 }
 
-// deepen judges the first n of the ranked plays three plies deep, as far
-// as the deadline allows, and puts those it judged first, best first.
-func (b Bot) deepen(ctx context.Context, j *judge, g brettspiel.Game, ranked []Ranked, p brettspiel.Player, n int, deadline time.Time) []Ranked {
+// deepen judges the first n of the ranked plays three plies deep, those
+// among them within margin of the best, as far as the deadline allows, and
+// puts those it judged first, best first. A play far behind the best by
+// two plies seldom overtakes it a ply deeper, and a decision with one play
+// left to judge needs no deeper look: so the clear decisions stay fast.
+func (b Bot) deepen(ctx context.Context, j *judge, g brettspiel.Game, ranked []Ranked, p brettspiel.Player, n int, margin float64, deadline time.Time) []Ranked {
 	n = min(n, len(ranked))
+	for n > 1 && !(ranked[n-1].Value >= ranked[0].Value-margin) {
+		n--
+	}
 	if n < 2 {
 		return ranked
 	}

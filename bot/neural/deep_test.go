@@ -90,15 +90,58 @@ func TestThreePliesAsWrittenPlainly(t *testing.T) {
 }
 
 // TestStrongestJudgesThreePliesDeep: given the time, the strongest level
-// ranks its first plays three plies deep, the expert two.
+// ranks its first plays three plies deep in Toccateglio when the best two
+// by two plies are within its margin, and leaves a clear decision at two
+// plies; the expert looks two plies deep.
 func TestStrongestJudgesThreePliesDeep(t *testing.T) {
-	g := positions(t, "toccateglio", 4)[3]
-	rs := Bot{Level: Strongest, Time: time.Minute}.Rank(g, g.LegalMoves(), nil)
-	if len(rs) < 3 || rs[0].Plies != 3 || rs[1].Plies != 3 {
-		t.Fatalf("strongest ranked %+v", rs)
+	close, clear := 0, 0
+	for _, g := range positions(t, "toccateglio", 40) {
+		legal := g.LegalMoves()
+		two := Bot{Level: Expert, Time: time.Minute}.Rank(g, legal, nil)
+		if len(two) < 2 || two[0].Plies != 2 {
+			t.Fatalf("expert ranked %+v", two)
+		}
+		rs := Bot{Level: Strongest, Time: time.Minute}.Rank(g, legal, nil)
+		// the expert's two-ply values are the strongest's before its third ply
+		strongest2 := rankTwoPly(t, g, 16)
+		switch {
+		case strongest2[1].Value >= strongest2[0].Value-deepMargin:
+			close++
+			if rs[0].Plies != 3 || rs[1].Plies != 3 {
+				t.Errorf("a close decision (%.3f, %.3f) ranked %+v", strongest2[0].Value, strongest2[1].Value, rs[:2])
+			}
+		default:
+			clear++
+			if rs[0].Plies != 2 || rs[0].Move != strongest2[0].Move {
+				t.Errorf("a clear decision (%.3f, %.3f) ranked %+v", strongest2[0].Value, strongest2[1].Value, rs[:2])
+			}
+		}
 	}
-	rs = Bot{Level: Expert, Time: time.Minute}.Rank(g, g.LegalMoves(), nil)
-	if len(rs) < 2 || rs[0].Plies != 2 {
-		t.Fatalf("expert ranked %+v", rs)
+	if close == 0 || clear == 0 {
+		t.Fatalf("the positions gave %d close and %d clear decisions", close, clear)
 	}
+}
+
+// rankTwoPly returns the best n plays of g by one ply ranked by two.
+func rankTwoPly(t *testing.T, g brettspiel.Game, n int) []Ranked {
+	e, err := Load("toccateglio")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJudge(e)
+	p := g.ToMove()
+	moves := playon.Moves(g, g.LegalMoves(), nil)
+	vals := make([]float64, len(moves))
+	j.rank1(g, moves, vals, 0)
+	out := make([]Ranked, len(moves))
+	for i, m := range moves {
+		out[i] = Ranked{Move: m, Value: vals[i]}
+	}
+	sortRanked(out)
+	out = out[:min(n, len(out))]
+	for i := range out {
+		out[i].Value, _ = j.after2(g, out[i].Move, p, time.Time{})
+	}
+	sortRanked(out)
+	return out
 }

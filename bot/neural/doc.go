@@ -57,11 +57,12 @@
 // is, and [Expert] and [Strongest] look two plies deep at the best plays of
 // one ply, averaging over the opponent's 21 throws each answered by his best
 // play at one ply (gnubg's "1-ply"). In Toccateglio [Strongest] then looks
-// three plies deep at the best three of those (gnubg's "2-ply"): after each
-// throw of the opponent his best play at one ply, and the position it
-// leaves judged two plies deep — about 460 positions to move from for each
-// play, which Toccateglio's few plays a throw allow within the level's
-// time and Verkehren's many do not. A decision is bounded by a time (the
+// three plies deep (gnubg's "2-ply") at the best three of those that are
+// within 0.1 strokes of the best: after each throw of the opponent his
+// best play at one ply, and the position it leaves judged two plies deep —
+// about 460 positions to move from for each play, which Toccateglio's few
+// plays a throw allow within the level's time and Verkehren's many do not;
+// a decision clear by two plies is left there. A decision is bounded by a time (the
 // deeper levels' default is 50 ms): when it has passed, or the context of
 // ChooseContext (not in a js/wasm build) is done, the deepest judgement
 // complete so far decides (three plies when two plays or more were judged
