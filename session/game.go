@@ -117,6 +117,9 @@ type Game struct {
 	// cur is a copy of the position now, for reading (never applied to);
 	// refresh renews it after every change of h.
 	cur brettspiel.Game
+	// stateLen is the length of the last state written into an answer,
+	// for the size of the next.
+	stateLen int
 }
 
 func (g *Game) refresh() { g.cur = g.h.Game() }
