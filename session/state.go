@@ -63,12 +63,17 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 		return s.appendJSON(make([]byte, 0, len(state)+1024+256*len(s.Log)), state), nil
 	}
 	// The game writes its state straight into the answer, which is made
-	// once, as large as the last state and this answer's log need.
+	// once, as large as the last state and this answer's log need: an
+	// event of the log takes about 200 bytes, the other keys 300.
 	if err := v.check(method); err != nil {
 		return nil, err
 	}
 	s := g.keys(h, v, p)
-	b := append(make([]byte, 0, max(g.stateLen, 2048)+1024+256*len(s.Log)), `{"state":`...)
+	size := max(g.stateLen, 2048)*9/8 + 512
+	for i := range s.Log {
+		size += 256 * (1 + len(s.Log[i].Events))
+	}
+	b := append(make([]byte, 0, size), `{"state":`...)
 	at := len(b)
 	b, err := va.AppendJSONView(b, v.jsonView())
 	if err != nil {
