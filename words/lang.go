@@ -83,11 +83,6 @@ func (l Lang) de() bool { return l == German }
 // anything else nobody.
 func (l Lang) Seat(p brettspiel.Player) string {
 	switch {
-	case p >= 0 && p < brettspiel.MaxPlayers: // every sentence names one: no string made
-		if l.de() {
-			return seatNames[1][p]
-		}
-		return seatNames[0][p]
 	case p >= 0:
 		if l.de() {
 			return "Spieler " + strconv.Itoa(int(p)+1)
@@ -104,15 +99,6 @@ func (l Lang) Seat(p brettspiel.Player) string {
 	}
 	return "Nobody"
 }
-
-// seatNames are the seats' names in English and German.
-var seatNames = func() (n [2][brettspiel.MaxPlayers]string) {
-	for p := range brettspiel.MaxPlayers {
-		n[0][p] = "Player " + strconv.Itoa(p+1)
-		n[1][p] = "Spieler " + strconv.Itoa(p+1)
-	}
-	return n
-}()
 
 // count writes n with its noun: "1 mark", "3 marks".
 func count(n int, one, many string) string {
