@@ -105,6 +105,16 @@ type Ranked struct {
 	Value  float64 // expected return (the unit of Returns), as estimated
 	Tries  int     // rollouts spent on it (0 for greedy judgement)
 	Reason string  // what the move itself scores, from its events; set by Hint
+	Scores []Score // the same as data, in the order of Reason; set by Hint
+}
+
+// Score is one part of what a move scores at once: the amounts of its
+// events of one kind and rule, summed — positive for the player who moves,
+// negative for the others. A frontend says it in its own words.
+type Score struct {
+	Kind   brettspiel.EventKind // EventMark, EventHit, EventPay, EventTake or EventPlace
+	Rule   string               // the rule ID of the events; "" for none
+	Amount int                  // never 0
 }
 
 // immediate returns the value for p of playing m in g: the evaluation after m,

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,8 +126,19 @@ func TestHintReasonNamesWhatTheMoveScores(t *testing.T) {
 	// for the mover and 1 for the other by T-D7.
 	f := &marking{}
 	rk := Ranked{Move: kit.NewMove(0, 1), Value: 0.5, Tries: 10}
-	if got, want := reason(f, rk, 0), "+2 marks (T-M2), -1 marks (T-D7); expected +0.50 over 10 rollouts"; got != want {
+	rk.Scores = scores(f, rk.Move, 0)
+	wantScores := []Score{{Kind: brettspiel.EventMark, Rule: "T-M2", Amount: 2}, {Kind: brettspiel.EventMark, Rule: "T-D7", Amount: -1}}
+	if !slices.Equal(rk.Scores, wantScores) {
+		t.Errorf("scores = %+v, want %+v", rk.Scores, wantScores)
+	}
+	if got, want := reason(rk), "+2 marks (T-M2), -1 marks (T-D7); expected +0.50 over 10 rollouts"; got != want {
 		t.Errorf("reason = %q, want %q", got, want)
+	}
+	if u := ScoreUnit(brettspiel.EventPay); u != "markers paid" {
+		t.Errorf("ScoreUnit(EventPay) = %q", u)
+	}
+	if u := ScoreUnit(brettspiel.EventMove); u != "" {
+		t.Errorf("ScoreUnit(EventMove) = %q, want none", u)
 	}
 }
 

@@ -178,10 +178,11 @@ type Ranker interface {
 }
 
 // Hint ranks the legal moves of g for the player to move by the bot by, best
-// first. Each Ranked carries its estimated value (expected return) and, as
-// its Reason, what the move itself scores: the marks, hits and payments of its
-// events with their rule IDs, e.g. "+2 marks (T-M2); expected +0.31". It
-// returns nil at a chance node or at the end.
+// first. Each Ranked carries its estimated value (expected return), what the
+// move itself scores as Scores (the marks, hits and payments of its events
+// with their rule IDs) and the same in English as its Reason, e.g. "+2
+// marks (T-M2); expected +0.31". It returns nil at a chance node or at the
+// end.
 func Hint(g brettspiel.Game, by Ranker, r *rand.Rand) []Ranked {
 	p := g.ToMove()
 	if p < 0 {
@@ -189,7 +190,8 @@ func Hint(g brettspiel.Game, by Ranker, r *rand.Rand) []Ranked {
 	}
 	ranked := by.Rank(g, g.LegalMoves(), r)
 	for i := range ranked {
-		ranked[i].Reason = reason(g, ranked[i], p)
+		ranked[i].Scores = scores(g, ranked[i].Move, p)
+		ranked[i].Reason = reason(ranked[i])
 	}
 	return ranked
 }
@@ -206,9 +208,9 @@ var scoring = []struct {
 	{brettspiel.EventPlace, "markers placed"},
 }
 
-// reason describes what playing rk.Move scores for p (positive) or for the
-// others (negative), summed by kind and rule, then the estimate.
-func reason(g brettspiel.Game, rk Ranked, p brettspiel.Player) string {
+// scores returns what playing m scores for p (positive) or for the others
+// (negative), summed by kind and rule, in the order of scoring.
+func scores(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player) []Score {
 	type key struct {
 		kind brettspiel.EventKind
 		rule string
@@ -216,7 +218,7 @@ func reason(g brettspiel.Game, rk Ranked, p brettspiel.Player) string {
 	var order []key
 	sums := map[key]int{}
 	after := g.Clone()
-	if after.Apply(rk.Move) == nil {
+	if after.Apply(m) == nil {
 		for _, e := range after.Events() {
 			amount := e.Amount
 			if e.Kind == brettspiel.EventHit {
@@ -232,17 +234,38 @@ func reason(g brettspiel.Game, rk Ranked, p brettspiel.Player) string {
 			sums[k] += amount
 		}
 	}
-	var parts []string
+	var out []Score
 	for _, sc := range scoring {
 		for _, k := range order {
 			if k.kind == sc.kind && sums[k] != 0 {
-				part := fmt.Sprintf("%+d %s", sums[k], sc.unit)
-				if k.rule != "" {
-					part += " (" + k.rule + ")"
-				}
-				parts = append(parts, part)
+				out = append(out, Score{Kind: k.kind, Rule: k.rule, Amount: sums[k]})
 			}
 		}
+	}
+	return out
+}
+
+// ScoreUnit returns the English word for the amount of a Score of kind k:
+// "marks", "hits", "markers paid", "markers taken", "markers placed"; "" for
+// a kind a hint does not report.
+func ScoreUnit(k brettspiel.EventKind) string {
+	for _, sc := range scoring {
+		if sc.kind == k {
+			return sc.unit
+		}
+	}
+	return ""
+}
+
+// reason describes the scores of rk in English, then the estimate.
+func reason(rk Ranked) string {
+	var parts []string
+	for _, sc := range rk.Scores {
+		part := fmt.Sprintf("%+d %s", sc.Amount, ScoreUnit(sc.Kind))
+		if sc.Rule != "" {
+			part += " (" + sc.Rule + ")"
+		}
+		parts = append(parts, part)
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "nothing scored at once")

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"errors"
 	"slices"
 	"sort"
 	"strings"
@@ -10,46 +10,47 @@ import (
 	"github.com/brettspiel/brettspiel/analysis"
 )
 
-// The command analyze joins the list that help prints, before help itself.
+// The command analyze joins the lists that help prints, before help itself.
 func init() {
-	at := slices.IndexFunc(commands, func(c [2]string) bool { return c[0] == "help" })
-	if at < 0 {
-		at = len(commands)
+	for _, t := range []*text{&english, &german} {
+		at := slices.IndexFunc(t.commands, func(c [2]string) bool { return c[0] == "help" })
+		if at < 0 {
+			at = len(t.commands)
+		}
+		t.commands = slices.Insert(t.commands, at, t.analyzeEntry)
 	}
-	commands = slices.Insert(commands, at, [2]string{"analyze [2]", "judge the game so far: errors, luck, ratings (2: two plies)"})
 }
 
 // analyze prints the analysis of the game so far (package analysis): each
 // seat's error rate, luck and rating, the worst decisions and the luckiest
 // and unluckiest throws. arg "2" judges the plays two plies deep.
 func (s *session) analyze(arg string) error {
-	o := analysis.Options{}
+	o, t := analysis.Options{}, s.t()
 	switch strings.TrimSpace(arg) {
 	case "", "1":
 	case "2":
 		o.Plies = 2
 	default:
-		return fmt.Errorf("analyze takes no argument, or 2 for two plies; not %q", arg)
+		return errors.New(t.analyzeArg(arg))
 	}
 	rep, err := o.Game(s.h)
 	if err != nil {
 		return err
 	}
-	s.say("analysis of %d steps, judged by %s, in %s:", len(rep.Steps), rep.Judge, rep.Unit)
+	s.say("%s", t.analysis(len(rep.Steps), in(t.judges, rep.Judge), in(t.judges, rep.Unit)))
 	for _, p := range rep.Players {
-		who := "bot"
+		who := t.roleBot
 		if s.typed(brettspiel.Player(p.Seat)) {
-			who = "you"
+			who = t.roleYou
 			if s.bot == nil {
-				who = "person"
+				who = t.rolePerson
 			}
 		}
-		rating := p.Rating
+		rating := in(t.ratings, p.Rating)
 		if rating == "" {
-			rating = "no decision to rate"
+			rating = t.noRating
 		}
-		s.say("  seat %d (%s): %d decisions, error rate %.3f (lost %.3f), luck %+.3f in %d throws — %s",
-			p.Seat, who, p.Decisions, p.ErrorRate, p.Loss, p.Luck, p.Throws, rating)
+		s.say("%s", t.playerLine(p.Seat, who, p.Decisions, p.ErrorRate, p.Loss, p.Luck, p.Throws, rating))
 	}
 	var errs, throws []analysis.Step
 	for _, st := range rep.Steps {
@@ -62,22 +63,31 @@ func (s *session) analyze(arg string) error {
 	}
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Decision.Loss > errs[j].Decision.Loss })
 	if len(errs) == 0 {
-		s.say("  no decision lost anything")
+		s.say("%s", t.noLoss)
 	} else {
-		s.say("  the worst decisions:")
+		s.say("%s", t.worstTitle)
 	}
 	for _, st := range errs[:min(len(errs), 5)] {
 		d := st.Decision
-		s.say("  %4d. seat %d played %-14s %+.3f; best %-14s %+.3f (loses %.3f)", st.Index+1, st.Actor, st.Notation, d.Played, d.BestNotation, d.Best, d.Loss)
+		s.say("%s", t.worstLine(st.Index+1, int(st.Actor), st.Notation, d.Played, d.BestNotation, d.Best, d.Loss))
 	}
 	if len(throws) > 0 {
 		sort.SliceStable(throws, func(i, j int) bool { return throws[i].Throw.Luck > throws[j].Throw.Luck })
 		for _, c := range []struct {
-			what string
-			st   analysis.Step
-		}{{"luckiest", throws[0]}, {"unluckiest", throws[len(throws)-1]}} {
-			s.say("  the %s throw: %d. %s for seat %d, %+.3f", c.what, c.st.Index+1, c.st.Notation, c.st.Throw.Mover, c.st.Throw.Luck)
+			lucky bool
+			st    analysis.Step
+		}{{true, throws[0]}, {false, throws[len(throws)-1]}} {
+			s.say("%s", t.luckLine(c.lucky, c.st.Index+1, c.st.Notation, int(c.st.Throw.Mover), c.st.Throw.Luck))
 		}
 	}
 	return nil
+}
+
+// in returns the word of the phrasebook's map for the library's word w,
+// or w itself where the map has none (as English has none).
+func in(m map[string]string, w string) string {
+	if v, ok := m[w]; ok {
+		return v
+	}
+	return w
 }

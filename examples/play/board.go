@@ -52,6 +52,7 @@ func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 	if err := json.Unmarshal(data, &rj); err != nil || len(rj.Points) != 24 || len(rj.Sides) != 2 {
 		return "", false
 	}
+	t := textIn(l)
 	var b strings.Builder
 	huckes := map[int]int{} // seat → point
 	row := func(points []int) {
@@ -82,40 +83,32 @@ func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 		var hs []string
 		for p := 0; p < 2; p++ {
 			if pt, ok := huckes[p]; ok {
-				hs = append(hs, fmt.Sprintf("%d of %s", pt, raceName(l, p)))
+				hs = append(hs, t.huckeAt(pt, raceName(l, p)))
 			}
 		}
-		fmt.Fprintf(&b, "H = the Hucke, a corner point: %s\n", strings.Join(hs, ", "))
+		b.WriteString(t.huckeLegend(strings.Join(hs, ", ")) + "\n")
 	}
-	fmt.Fprintf(&b, "Direction: %s\n", directions(l, rj))
+	b.WriteString(t.direction(directions(l, rj)) + "\n")
 	tg, _ := g.(*toccateglio.Game)
 	vg, _ := g.(*verkehren.Game)
 	for p, side := range rj.Sides {
-		fmt.Fprintf(&b, "%s: %d %s, %d borne off, %d pips to go", raceName(l, p), side.Waiting, waitingWords[rj.Waiting], side.BorneOff, side.Pips)
+		b.WriteString(t.side(raceName(l, p), side.Waiting, t.waiting[rj.Waiting], side.BorneOff, side.Pips))
 		if tg != nil {
-			fmt.Fprintf(&b, "; %s, %s", count(tg.Marks()[p], "mark", "marks"), count(tg.Strokes()[p], "stroke", "strokes"))
+			b.WriteString(t.score(tg.Marks()[p], tg.Strokes()[p]))
 		}
 		if vg != nil && vg.Junker(brettspiel.Player(p)) {
-			fmt.Fprintf(&b, "; Junker (%d open entry points)", vg.OpenEntries(brettspiel.Player(p)))
+			b.WriteString(t.junker(vg.OpenEntries(brettspiel.Player(p))))
 		}
 		b.WriteByte('\n')
 	}
 	if tg != nil {
-		fmt.Fprintf(&b, "Partie %d of %d\n", min(tg.Partien()+1, tg.Options().Partien), tg.Options().Partien)
+		b.WriteString(t.partie(min(tg.Partien()+1, tg.Options().Partien), tg.Options().Partien) + "\n")
 	}
 	if len(rj.Dice) > 0 && rj.Phase != "over" {
-		fmt.Fprintf(&b, "Dice: %s\n", diceFaces(rj.Dice))
+		b.WriteString(t.dice(diceFaces(rj.Dice)) + "\n")
 	}
 	b.WriteString(raceStatus(l, rj))
 	return b.String(), true
-}
-
-// count writes n with its noun, "1 mark", "3 marks".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }
 
 // directions says which way each player's stones run over the board's
@@ -131,30 +124,27 @@ func directions(l words.Lang, rj kit.RaceJSON) string {
 		}
 		d := fmt.Sprintf("%d→%d", at[1], at[24])
 		if diff := at[13] - at[12]; diff != 1 && diff != -1 {
-			d = fmt.Sprintf("%d→%d then %d→%d", at[1], at[12], at[13], at[24])
+			d = textIn(l).twoLegs(at[1], at[12], at[13], at[24])
 		}
 		ds = append(ds, raceName(l, p)+" "+d)
 	}
 	return strings.Join(ds, ", ")
 }
 
-// waitingWords say where stones wait to enter, after their number.
-var waitingWords = map[string]string{"hand": "in the hand", "bar": "on the bar"}
-
 // raceStatus says whose turn it is and to do what.
 func raceStatus(l words.Lang, rj kit.RaceJSON) string {
-	who := raceName(l, rj.Seat)
+	t, who := textIn(l), raceName(l, rj.Seat)
 	switch rj.Phase {
 	case "draw-first", "draw-second":
-		return "Draw for the start: each player throws, the higher total begins."
+		return t.drawStart
 	case "throw":
-		return who + " to throw."
+		return t.toThrow(who)
 	case "play":
-		return who + " to play the dice."
+		return t.toPlay(who)
 	case "decide":
-		return who + " won the Partie: go on (keep the Rest) or start afresh."
+		return t.toDecide(who)
 	case "over":
-		return "The game is over."
+		return t.over
 	}
 	return rj.Phase
 }
@@ -189,15 +179,15 @@ func drawPlan(l words.Lang, g *festung.Game) string {
 		}
 		return '.'
 	}
-	o := g.Options()
-	fmt.Fprintf(&b, "Festungsspiel, %d players, %d throws made; x a marker, . an empty field\n", o.Players, g.Turns())
-	b.WriteString("outer works        I II III IV  V VI\n")
+	o, t := g.Options(), textIn(l)
+	b.WriteString(t.planTitle(o.Players, g.Turns()) + "\n")
+	b.WriteString(t.outerWorks + "\n")
 	for f := 1; f <= 4; f++ {
 		for tw := 0; tw < 2; tw++ {
 			if festung.OuterWorkID(f, 1, tw) == festung.NoField {
 				continue
 			}
-			label := fmt.Sprintf("  of fortress %d", f)
+			label := t.ofFortress(f)
 			if tw == 1 {
 				label += "'"
 			}
@@ -208,8 +198,8 @@ func drawPlan(l words.Lang, g *festung.Game) string {
 			b.WriteByte('\n')
 		}
 	}
-	b.WriteString("  (fortresses 1 and 3 have every work twice: the ' row is the second set, W1.I'…W1.VI')\n")
-	b.WriteString("fortress lines")
+	b.WriteString(t.twinNote + "\n")
+	b.WriteString(t.linesLabel)
 	for k := 1; k <= 4; k++ {
 		fmt.Fprintf(&b, "  %d:", k)
 		for _, id := range festung.LineFields(k) {
@@ -217,38 +207,38 @@ func drawPlan(l words.Lang, g *festung.Game) string {
 			fmt.Fprintf(&b, " %d%c", f.Number, mark(id))
 		}
 	}
-	b.WriteString("\nSchanzen      ")
+	b.WriteString("\n" + t.schanzen)
 	for n := 1; n <= 12; n++ {
 		f, _ := festung.FieldOf(festung.SchanzeID(n))
 		fmt.Fprintf(&b, " %s%c", strings.TrimPrefix(f.Name, "S."), mark(festung.SchanzeID(n)))
 	}
-	b.WriteString("\nbatteries     ")
+	b.WriteString("\n" + t.batteries)
 	for n := 9; n <= 12; n++ {
 		fmt.Fprintf(&b, " %d%c", n, mark(festung.BatteryID(n)))
 	}
-	b.WriteString("\n            balance  bought  Pasches  fortress\n")
+	b.WriteString("\n" + t.seatsHeader + "\n")
 	for p := 0; p < o.Players; p++ {
 		pl := brettspiel.Player(p)
 		fort := "-"
 		if k := g.Pasches(pl); k > 0 {
 			fort = "F" + strconv.Itoa(k)
 		}
-		fmt.Fprintf(&b, "  %-9s %7d  %6d  %7d  %s\n", seatName(l, pl), g.Balance(pl), g.Bought(pl), g.Pasches(pl), fort)
+		b.WriteString(t.seatRow(seatName(l, pl), g.Balance(pl), g.Bought(pl), g.Pasches(pl), fort) + "\n")
 	}
 	switch p := g.ToMove(); {
 	case p == brettspiel.Terminal:
-		b.WriteString("The game is over.")
+		b.WriteString(t.over)
 	case p == brettspiel.Chance:
-		fmt.Fprintf(&b, "%s to throw.", seatName(l, g.Turn()))
+		b.WriteString(t.toThrow(seatName(l, g.Turn())))
 	default:
-		fmt.Fprintf(&b, "Dice: %s (%s)\n%s threw and decides which outer work to take the marker from.", diceFaces(g.Dice()), throwText(g.Dice()), seatName(l, p))
+		b.WriteString(t.decideField(diceFaces(g.Dice()), throwText(g.Dice()), seatName(l, p)))
 	}
 	return b.String()
 }
 
 // fieldChoice says what a decision of the Festungsspiel does, "take the
 // marker from outer work IV' of fortress 3"; "" for any other move.
-func fieldChoice(g brettspiel.Game, m brettspiel.Move) string {
+func fieldChoice(l words.Lang, g brettspiel.Game, m brettspiel.Move) string {
 	if _, ok := g.(*festung.Game); !ok {
 		return ""
 	}
@@ -257,5 +247,5 @@ func fieldChoice(g brettspiel.Game, m brettspiel.Move) string {
 		return ""
 	}
 	_, number, _ := strings.Cut(f.Name, ".")
-	return fmt.Sprintf("take the marker from outer work %s of fortress %d", number, f.Fortress)
+	return textIn(l).takeMarker(number, f.Fortress)
 }

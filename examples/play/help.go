@@ -2,71 +2,24 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/rules"
+	"github.com/brettspiel/brettspiel/words"
 )
 
-// commands are the commands of the prompt with a line each, for help.
-var commands = [][2]string{
-	{"NUMBER", "play the move of that number in the list"},
-	{"MOVE", "play a move typed in the game's notation (below)"},
-	{"board", "draw the board and the list of moves again"},
-	{"hint", "the best moves by the strongest bot (net-strongest in the race games), with what each scores and the result it expects"},
-	{"undo", "take back your last move (the throws and bot moves after it too)"},
-	{"redo", "play again what undo took back"},
-	{"history", "the moves of the game so far"},
-	{"why [RULE…]", "a rule's text (why T-M3); alone: the rules just named"},
-	{"rules", "the rules of this game by ID and title"},
-	{"save FILE", "write the game record to FILE"},
-	{"load FILE", "go on with a saved game (undo reaches into it)"},
-	{"help", "this text"},
-	{"quit", "leave the game (also exit); a game in play is offered for saving"},
-}
-
-// notation describes the move notation of a game for help: examples with
-// what they mean, and the words of the notation, which are moves and not
-// unknown commands even where they are not legal now.
-type notation struct {
+// notations holds the notation of every game of the catalogue by its name:
+// its examples, as the English phrasebook tells them (each phrasebook has
+// its own words for them), and the words of the notation, which are moves
+// and not unknown commands even where they are not legal now.
+var notations = map[string]struct {
 	examples [][2]string
 	words    []string
-}
-
-// notations holds the notation of every game of the catalogue by its name.
-var notations = map[string]notation{
-	"toccateglio": {
-		examples: [][2]string{
-			{"6-5", "a throw typed by hand (-dice manual), either die first"},
-			{"1/7 1/6", "a play: from/to for each number, in your own track"},
-			{"1/5 5/10", "one stone moving on with the second number"},
-			{"in/3", "a stone entered from the hand (Toccadille)"},
-			{"20/off", "a stone borne off"},
-			{"pass", "nothing can be played"},
-			{"go-on", "after a Partie won: keep the Rest and play on"},
-			{"afresh", "after a Partie won: start again from the setup"},
-		},
-		words: []string{"pass", "go-on", "go on", "afresh"},
-	},
-	"verkehren": {
-		examples: [][2]string{
-			{"6-5", "a throw typed by hand (-dice manual), either die first"},
-			{"13/18 13/19", "a play: from/to for each number, in your own track"},
-			{"1/6 6/12", "one stone moving on with the second number"},
-			{"bar/3*", "a stone entered from off the board, hitting (the * may be left out)"},
-			{"20/off", "a stone borne off"},
-			{"pass", "nothing can be played"},
-			{"concede", "give the game up (asks first)"},
-		},
-		words: []string{"pass", "concede"},
-	},
-	"festung": {
-		examples: [][2]string{
-			{"5/1-6", "a throw typed by hand (-dice manual): the large die, then the two small ones"},
-			{"W2.II", "at a decision: the field of the outer works to take the marker from"},
-		},
-	},
+}{
+	"toccateglio": {examples: english.examples["toccateglio"], words: []string{"pass", "go-on", "go on", "afresh"}},
+	"verkehren":   {examples: english.examples["verkehren"], words: []string{"pass", "concede"}},
+	"festung":     {examples: english.examples["festung"]},
 }
 
 // moveLike reports whether line looks like a move of game rather than a
@@ -86,29 +39,30 @@ func moveLike(game, line string) bool {
 }
 
 func (s *session) help() {
-	s.say("commands:")
-	for _, c := range commands {
-		s.say("  %-13s %s", c[0], c[1])
+	t := s.t()
+	s.say("%s", t.commandsTitle)
+	for _, c := range t.commands {
+		s.say("  %s %s", t.pad(c[0], 13), c[1])
 	}
-	s.say("\nnotation of %s (%s):", s.variant.Title, s.variant.Name)
-	for _, e := range notations[s.variant.Name].examples {
-		s.say("  %-13s %s", e[0], e[1])
+	if t.synonymNote != "" {
+		s.say("%s", t.synonymNote)
+	}
+	s.say("%s", t.notationOf(s.variant.Title, s.variant.Name))
+	for _, e := range t.examples[s.variant.Name] {
+		s.say("  %s %s", t.pad(e[0], 13), e[1])
 	}
 	if p := s.g.ToMove(); p >= 0 {
 		if legal := s.g.LegalMoves(); len(legal) > 0 {
-			s.say("  %-13s a legal move now", s.g.MoveString(legal[len(legal)/2]))
+			s.say("  %s %s", t.pad(s.g.MoveString(legal[len(legal)/2]), 13), t.legalNow)
 		}
 	}
+	enter := t.enterRace(player2Start(s.variant.Name))
 	if s.variant.Name == "festung" {
-		s.say("\nentering moves: at a decision, type the number of a field in the list, or")
-		s.say("its name (W1.IV); case does not matter. At your throw, press Enter.")
-		return
+		enter = t.enterFestung
 	}
-	s.say("\nentering moves: type the number of a move in the list, or the move in")
-	s.say("notation; case and spacing do not matter. The board, the list, the moves")
-	s.say("told and the history count in board points, as the board is numbered; the")
-	s.say("notation counts in the mover's own track (Player 2's point 1 is board point")
-	s.say("%s), so the list gives beside each play the notation to type.", player2Start(s.variant.Name))
+	for _, l := range enter {
+		s.say("%s", l)
+	}
 }
 
 // player2Start names the board point of Player 2's point 1, for help.
@@ -134,7 +88,7 @@ func (s *session) why(arg string) error {
 		}
 		ids = unique(ids)
 		if len(ids) == 0 {
-			return errors.New("no rule was named just now; ask for one: why T-M3 (rules lists them)")
+			return errors.New(s.t().noRuleNamed)
 		}
 	}
 	var unknown []string
@@ -144,14 +98,14 @@ func (s *session) why(arg string) error {
 			unknown = append(unknown, quote.Quote(id))
 			continue
 		}
-		s.say("%s — %s (%s, %s)", r.ID, r.Title, gameTitle(r.Game), r.Section)
+		s.say("%s — %s (%s, %s)", r.ID, r.Title, gameTitle(s.c.lang, r.Game), r.Section)
 		for _, l := range wrap(r.Text, 74) {
 			s.say("  %s", l)
 		}
-		s.say("  source: %s", r.Source)
+		s.say("%s", s.t().source(r.Source))
 	}
 	if len(unknown) > 0 {
-		return fmt.Errorf("no rule %s: rule IDs look like T-M3 or V-E1; rules lists those of this game", strings.Join(unknown, ", "))
+		return errors.New(s.t().noRule(strings.Join(unknown, ", ")))
 	}
 	return nil
 }
@@ -167,9 +121,9 @@ func (s *session) listRules() {
 }
 
 // gameTitle names the game a rule belongs to.
-func gameTitle(game string) string {
+func gameTitle(l words.Lang, game string) string {
 	if game == rules.Shared {
-		return "dice and board"
+		return textIn(l).diceAndBoard
 	}
 	if v, err := lookup(game); err == nil {
 		return v.Title

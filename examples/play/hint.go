@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
@@ -56,27 +55,27 @@ func hinter(g brettspiel.Game) (bot.Ranker, string) {
 // ranks them, with what each scores at once and the result it expects, in
 // the game's unit.
 func (s *session) hint() error {
+	t := s.t()
 	if s.g.ToMove() < 0 {
-		return errors.New("hints are for plays, not throws")
+		return errors.New(t.hintThrow)
 	}
 	if legal := s.g.LegalMoves(); len(legal) == 1 {
-		s.say("there is one play only: %s", s.g.MoveString(legal[0]))
+		s.say("%s", t.onePlay(s.g.MoveString(legal[0])))
 		return nil
 	}
 	rk, name := hinter(s.g)
 	ranked := bot.Hint(s.g, rk, s.r)
-	u := unit(s.variant.Name)
-	s.say("the best plays by the %s bot; \"expected\" is your average result from here, in %s:", name, u)
+	u := unit(s.c.lang, s.variant.Name)
+	s.say("%s", t.hintTitle(name, u))
 	for i, r := range ranked {
 		if i == 5 {
 			break
 		}
-		reason, _, _ := strings.Cut(r.Reason, "; expected ")
 		what := s.g.MoveString(r.Move)
 		if steps, ok := boardSteps(s.c.lang, s.g, r.Move); ok {
-			what = steps + " (type " + what + ")"
+			what = t.hintTyped(steps, what)
 		}
-		s.say("  %-36s %s; expected %+.2f %s", what, reason, r.Value, u)
+		s.say("%s", t.hintLine(what, t.hintScores(r.Scores), r.Value, u))
 	}
 	return nil
 }

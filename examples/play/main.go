@@ -12,8 +12,17 @@
 // the history), with the notation beside them: it counts in the mover's own
 // track, which for Player 2 of Toccateglio and Verkehren is not the board's
 // numbering. Seats are named as people count them: seat 0 is Player 1. The
-// events and the end of the game are told in sentences (package words), in
-// English or German (-lang en|de; by default from $LANG).
+// events and the end of the game are told in sentences (package words).
+//
+// Everything the program says is in English or German (-lang en|de; by
+// default from $LANG): the board and its legends, the prompts, the lists,
+// help, the answers to the commands and the program's own errors, with the
+// rules' text in the same language. The terminal's own words are kept in a
+// phrasebook per language (text.go), as package words keeps its sentences.
+// The notation typed stays the same in both languages, and so do the
+// command words below; a German session also takes German ones (hilfe,
+// brett, tipp, zurück, vor, verlauf, warum, regeln, speichern, laden,
+// analyse, ende) and answers a question with j or ja as with y or yes.
 //
 // The commands:
 //
@@ -103,7 +112,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
 	fs.StringVar(&c.load, "load", "", "start from a saved game record")
 	fs.IntVar(&c.turns, "turns", 40, "turns of the bot game before it stops")
-	lang := fs.String("lang", langFromEnv(), "the language of the game's sentences: en or de (default from $LANG)")
+	lang := fs.String("lang", langFromEnv(), "the language of everything the program says: en or de (default from $LANG)")
 	fs.BoolVar(&c.interactive, "i", false, "play at the prompt even when standard input is not a terminal")
 	if err := fs.Parse(argv); err != nil {
 		return err
@@ -156,7 +165,8 @@ func demo(c config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s: the greedy bot (Player 1) against random bots; seed %d\n\n", v.Title, c.seed)
+	t := textIn(c.lang)
+	fmt.Fprintf(out, "%s\n\n", t.demoTitle(v.Title, c.seed))
 	r := rand.New(rand.NewPCG(c.seed, 0))
 	turns := 0
 	for g.ToMove() != brettspiel.Terminal && turns < c.turns {
@@ -186,7 +196,7 @@ func demo(c config, out io.Writer) error {
 	if g.ToMove() == brettspiel.Terminal {
 		fmt.Fprintf(out, "\n%s\n%s\n", drawBoard(c.lang, g), gameOver(c.lang, g.Events()))
 	} else {
-		fmt.Fprintf(out, "\nStopped after %d turns (-turns); the game is not over.\n", turns)
+		fmt.Fprintf(out, "\n%s\n", t.demoStopped(turns))
 	}
 	return nil
 }

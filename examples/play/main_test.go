@@ -545,7 +545,7 @@ func TestUndoTakesBackAThrowTypedByHand(t *testing.T) {
 func TestABadTypedThrowIsCalledAThrow(t *testing.T) {
 	for _, c := range []struct{ lang, want string }{
 		{"en", "That is not a throw: "},
-		{"de", "Das ist kein Wurf."},
+		{"de", "Das ist kein Wurf: ein Wurf wird wie 6-5 geschrieben, zwei Würfel von 1 bis 6."},
 	} {
 		out := playWith(t, "7-1\nquit\n", "-i", "-game", "toccateglio", "-opponent", "human", "-dice", "manual", "-lang", c.lang)
 		if !strings.Contains(out, c.want) || strings.Contains(out, "not a move") || strings.Contains(out, "kein Zug") {

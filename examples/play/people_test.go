@@ -250,10 +250,10 @@ func TestYouThrowYourOwnDiceInTheFestungsspiel(t *testing.T) {
 func TestHintOfAForcedPlayAndPlacesInGerman(t *testing.T) {
 	// seed 11, Toccadille: Player 1 can only bring two stones in with 4-3
 	parts := prompts(playWith(t, "hint\nquit\n", "-i", "-preset", "toccadille", "-seed", "11", "-opponent", "random", "-lang", "de"))
-	if !strings.Contains(parts[0], "   1) Hand→3 Hand→4            type in/3 in/4\n") || !strings.Contains(parts[0], "Spieler 2 zieht Hand→24 Hand→22 (Notation in/1 in/3) (T-S4).\n") {
+	if !strings.Contains(parts[0], "   1) Hand→3 Hand→4            Eingabe in/3 in/4\n") || !strings.Contains(parts[0], "Spieler 2 zieht Hand→24 Hand→22 (Notation in/1 in/3) (T-S4).\n") {
 		t.Errorf("the places in German:\n%s", parts[0])
 	}
-	if parts[1] != "there is one play only: in/3 in/4\n" {
+	if parts[1] != "es gibt nur einen Zug: in/3 in/4\n" {
 		t.Errorf("hint of a forced play:\n%s", parts[1])
 	}
 }

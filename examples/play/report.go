@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -45,14 +44,15 @@ func boardSteps(l words.Lang, g brettspiel.Game, m brettspiel.Move) (steps strin
 // place names a place of a race board in a play, "5", "hand", "off"; bar
 // is the name of the place before the points, "hand" or "bar".
 func place(l words.Lang, p int, bar string) string {
+	t := textIn(l)
 	switch p {
 	case brettspiel.Bar:
 		if bar == "hand" {
-			return pick(l, "hand", "Hand")
+			return t.hand
 		}
-		return pick(l, "bar", "Bar")
+		return t.bar
 	case brettspiel.Off:
-		return pick(l, "off", "aus")
+		return t.off
 	}
 	return strconv.Itoa(p)
 }
@@ -89,7 +89,7 @@ func stepReport(l words.Lang, before brettspiel.Game, actor brettspiel.Player, m
 	case actor == brettspiel.Chance:
 		// the throw event says who threw what; the notation stands in
 		// where there is none
-		line, told := pick(l, "The dice show ", "Die Würfel zeigen ")+notation+".", false
+		line, told := textIn(l).throwShows(notation), false
 		rest = nil
 		for _, e := range events {
 			if e.Kind == brettspiel.EventThrow && !told {
@@ -112,7 +112,7 @@ func stepReport(l words.Lang, before brettspiel.Game, actor brettspiel.Player, m
 			}
 			rest = append(rest, e)
 		}
-		line := fmt.Sprintf(pick(l, "%s plays %s (notation %s).", "%s zieht %s (Notation %s)."), seatName(l, actor), steps, notation)
+		line := textIn(l).plays(seatName(l, actor), steps, notation)
 		if rules = unique(rules); len(rules) > 0 {
 			line = withRule(line, strings.Join(rules, ", "))
 		}
@@ -123,7 +123,7 @@ func stepReport(l words.Lang, before brettspiel.Game, actor brettspiel.Player, m
 		lines = append(lines, eventSentence(l, events[i]))
 		rest = append(append([]brettspiel.Event(nil), events[:i]...), events[i+1:]...)
 	default:
-		lines = append(lines, fmt.Sprintf(pick(l, "%s chooses %s.", "%s wählt %s."), seatName(l, actor), notation))
+		lines = append(lines, textIn(l).chooses(seatName(l, actor), notation))
 	}
 	for _, e := range rest {
 		lines = append(lines, "  "+eventSentence(l, e))

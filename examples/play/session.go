@@ -74,7 +74,7 @@ func (s *session) setHistory(h *brettspiel.History) error {
 	g := h.Game()
 	n := g.NumPlayers()
 	if s.c.seat < 0 || s.c.seat >= n {
-		return fmt.Errorf("seat %d: the game has seats 0…%d", s.c.seat, n-1)
+		return errors.New(s.t().badSeat(s.c.seat, n-1))
 	}
 	s.bots = make([]bot.Bot, n)
 	if s.bot != nil {
@@ -134,14 +134,15 @@ func (s *session) loop() error {
 	if rec := s.h.Record(); rec != nil && rec.Preset != "" {
 		preset = ", " + rec.Preset
 	}
+	t := s.t()
 	if s.variant.MinPlayers != s.variant.MaxPlayers {
-		preset += fmt.Sprintf(", %d players", s.g.NumPlayers())
+		preset += t.players(s.g.NumPlayers())
 	}
-	who := fmt.Sprintf("you are %s against the %s bot", s.seatLabel(brettspiel.Player(s.c.seat)), s.c.opponent)
+	who := t.youAre(s.seatLabel(brettspiel.Player(s.c.seat)), s.c.opponent)
 	if s.bot == nil {
-		who = "every seat is played at this keyboard"
+		who = t.everySeat
 	}
-	s.say("%s%s; %s — type help for the commands.", s.variant.Title, preset, who)
+	s.say("%s", t.greeting(s.variant.Title, preset, who))
 	shownAt := -1 // s.changes when the board was last shown
 	for {
 		p := s.g.ToMove()
@@ -176,7 +177,7 @@ func (s *session) loop() error {
 		}
 		var long lineTooLong
 		if errors.As(err, &long) {
-			s.say("%v", err)
+			s.say("%s", t.lineTooLong(int(long), maxLine))
 			continue
 		}
 		if err != nil {
@@ -211,7 +212,7 @@ func (s *session) fail(err error) {
 	s.errRules = brettspiel.RulesOf(err)
 	for _, id := range s.errRules {
 		r, _ := s.lookupRule(id)
-		s.say("  %s: %s (why %s tells more)", r.ID, r.Title, r.ID)
+		s.say("%s", s.t().ruleNamed(r.ID, r.Title))
 	}
 }
 
@@ -223,7 +224,7 @@ const maxLine = 4096
 type lineTooLong int
 
 func (n lineTooLong) Error() string {
-	return fmt.Sprintf("line too long (%d bytes; at most %d): ignored", int(n), maxLine)
+	return english.lineTooLong(int(n), maxLine)
 }
 
 // readLine reads a line of input, trimmed. A line longer than maxLine is
@@ -267,11 +268,11 @@ func (s *session) ask(question string) (string, error) {
 	return answer, err
 }
 
-// yes asks a yes-or-no question; anything but y or yes is no.
+// yes asks a yes-or-no question; anything but a yes of the language (y or
+// yes; in German also j or ja) is no.
 func (s *session) yes(question string) (bool, error) {
 	a, err := s.ask(question)
-	a = strings.ToLower(a)
-	return a == "y" || a == "yes", err
+	return oneOf(a, s.t().yes), err
 }
 
 // apply plays m through the history and prints it with its events.
@@ -298,20 +299,20 @@ func (s *session) printEntry(before brettspiel.Game, e brettspiel.HistoryEntry) 
 
 // show draws the board and the choices of the person to move.
 func (s *session) show() {
-	p := s.g.ToMove()
+	p, t := s.g.ToMove(), s.t()
 	s.say("\n%s", drawBoard(s.c.lang, s.g))
 	if p == brettspiel.Terminal {
 		return
 	}
 	if s.pressToThrow() {
-		s.say("%s, your throw: press Enter to throw the dice (or type a command).", seatName(s.c.lang, s.thrower()))
+		s.say("%s", t.yourThrow(seatName(s.c.lang, s.thrower())))
 		return
 	}
 	if p == brettspiel.Chance {
-		s.say("type the throw you see:")
+		s.say("%s", t.typeThrow)
 		return
 	}
-	s.say("%s, your choice (a number, or the move as typed):", seatName(s.c.lang, p))
+	s.say("%s", t.yourChoice(seatName(s.c.lang, p)))
 	for i, m := range s.g.LegalMoves() {
 		s.say("%s", listLine(s.c.lang, s.g, i+1, m))
 	}
@@ -322,9 +323,12 @@ func (s *session) show() {
 // type 1/2 1/4"; other moves by their notation.
 func listLine(l words.Lang, g brettspiel.Game, n int, m brettspiel.Move) string {
 	if steps, ok := boardSteps(l, g, m); ok {
-		return fmt.Sprintf("  %2d) %-24s type %s", n, steps, g.MoveString(m))
+		return textIn(l).listPlay(n, steps, g.MoveString(m))
 	}
-	if what := fieldChoice(g, m); what != "" {
+	if what := fieldChoice(l, g, m); what != "" {
+		return fmt.Sprintf("  %2d) %-10s %s", n, g.MoveString(m), what)
+	}
+	if what := textIn(l).moveWords[g.MoveString(m)]; what != "" {
 		return fmt.Sprintf("  %2d) %-10s %s", n, g.MoveString(m), what)
 	}
 	return fmt.Sprintf("  %2d) %s", n, g.MoveString(m))
@@ -339,7 +343,12 @@ func (s *session) command(line string) (quit bool, err error) {
 		word = f[0]
 	}
 	arg := strings.TrimSpace(line[len(word):])
-	switch strings.ToLower(word) {
+	t := s.t()
+	word = strings.ToLower(word)
+	if c, ok := t.synonyms[word]; ok {
+		word = c
+	}
+	switch word {
 	case "":
 		return false, nil
 	case "quit", "exit":
@@ -377,23 +386,23 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, nil
 	}
 	if s.pressToThrow() {
-		return false, errors.New("it is your throw: press Enter (an empty line) to throw the dice")
+		return false, errors.New(t.pressEnter)
 	}
 	m, err := s.parse(line)
 	if err != nil {
 		if n, steps, notation := s.asBoardPoints(line); n > 0 {
-			return false, withNote{err, fmt.Sprintf("(read in board points, %s is play %d; the notation counts in your own track: type %d or %s)", steps, n, n, notation)}
+			return false, withNote{err, t.boardPoints(steps, n, notation)}
 		}
 		return false, err
 	}
 	if d, ok := s.g.(brettspiel.Describer); ok {
 		if info, err := d.Describe(m); err == nil && info.Kind == brettspiel.MoveConcede {
-			sure, err := s.yes("really concede? (y/n) ")
+			sure, err := s.yes(t.concede)
 			if err != nil {
 				return false, err
 			}
 			if !sure {
-				s.say("not conceded; play on")
+				s.say("%s", t.notConceded)
 				return false, nil
 			}
 		}
@@ -448,17 +457,17 @@ func (s *session) parse(line string) (brettspiel.Move, error) {
 	if n, err := strconv.Atoi(line); err == nil && s.g.ToMove() >= 0 && line[0] != '+' && line[0] != '-' {
 		legal := s.g.LegalMoves()
 		if n < 1 || n > len(legal) {
-			return brettspiel.NoMove, fmt.Errorf("no play numbered %d: choose 1…%d", n, len(legal))
+			return brettspiel.NoMove, errors.New(s.t().noPlay(n, len(legal)))
 		}
 		return legal[n-1], nil
 	}
 	m, err := s.g.ParseMove(line)
 	if err != nil && errors.Is(err, brettspiel.ErrBadNotation) && !moveLike(s.variant.Name, line) {
 		word := strings.Fields(line)[0]
-		return brettspiel.NoMove, fmt.Errorf("unknown command %s, type help", quote.Quote(word))
+		return brettspiel.NoMove, errors.New(s.t().unknown(quote.Quote(word)))
 	}
 	if err != nil && s.g.ToMove() == brettspiel.Chance {
-		return m, notAThrow{err}
+		return m, notAThrow{err, s.variant.Name}
 	}
 	return m, err
 }
@@ -467,15 +476,16 @@ func (s *session) parse(line string) (brettspiel.Move, error) {
 // the throws and the bots' moves after it, or a throw typed by hand — so
 // that the person chooses again from the same position.
 func (s *session) undo() error {
+	t := s.t()
 	for i := s.h.Len() - 1; i >= 0; i-- {
 		e, _ := s.h.Entry(i)
 		if !s.typed(e.Actor) {
 			continue
 		}
-		what := fmt.Sprintf("%s's %s", seatName(s.c.lang, e.Actor), e.Notation)
+		what := t.undoMove(seatName(s.c.lang, e.Actor), e.Notation)
 		if before, ok := s.h.Before(i); ok {
 			if steps, ok := boardSteps(s.c.lang, before, e.Move); ok {
-				what = fmt.Sprintf("%s's %s (notation %s)", seatName(s.c.lang, e.Actor), steps, e.Notation)
+				what = t.undoPlay(seatName(s.c.lang, e.Actor), steps, e.Notation)
 			}
 		}
 		n := 0
@@ -493,23 +503,19 @@ func (s *session) undo() error {
 		s.changes++
 		s.recent, s.errRules = s.lastEvents(), nil
 		if e.Actor == brettspiel.Chance {
-			what = "the throw " + e.Notation
+			what = t.undoThrow(e.Notation)
 		}
-		if n > 1 {
-			s.say("taken back: %s and the %d steps after it (redo plays them again)", what, n-1)
-		} else {
-			s.say("taken back: %s (redo plays it again)", what)
-		}
+		s.say("%s", t.takenBack(what, n-1))
 		return nil
 	}
-	return errors.New("nothing to undo: no move of yours in this game")
+	return errors.New(t.nothingUndo)
 }
 
 // redo plays again what the last undo took back, up to the next step typed
 // at the prompt.
 func (s *session) redo() error {
 	if s.h.RedoLen() == 0 {
-		return errors.New("nothing to redo")
+		return errors.New(s.t().nothingRedo)
 	}
 	for s.h.RedoLen() > 0 && s.h.Redo() {
 		before := s.g
@@ -537,20 +543,21 @@ func (s *session) lastEvents() []brettspiel.Event {
 // history prints the moves so far, numbered: throws as thrown, plays in
 // board points with their notation beside.
 func (s *session) history() {
+	t := s.t()
 	if s.h.Len() == 0 {
-		s.say("no moves yet")
+		s.say("%s", t.noMoves)
 		return
 	}
 	for i, e := range s.h.All() {
 		who, what := seatName(s.c.lang, e.Actor), e.Notation
 		if e.Actor == brettspiel.Chance {
-			who = "dice"
+			who = t.diceActor
 		} else if before, ok := s.h.Before(i); ok {
 			if steps, ok := boardSteps(s.c.lang, before, e.Move); ok {
-				what = fmt.Sprintf("%-24s (notation %s)", steps, e.Notation)
+				what = t.historyPlay(steps, e.Notation)
 			}
 		}
-		s.say("%4d. %-9s %s", i+1, who, what)
+		s.say("%s", t.historyLine(i+1, who, what))
 	}
 }
 
@@ -567,7 +574,7 @@ func (s *session) seatLabel(p brettspiel.Player) string {
 // loaded or saved is offered for saving first.
 func (s *session) quit() (bool, error) {
 	if s.g.ToMove() != brettspiel.Terminal && s.changes != s.savedAt && s.played() {
-		s.say("The game is not over.")
+		s.say("%s", s.t().notOver)
 		return true, s.offerSave()
 	}
 	return true, nil
@@ -588,8 +595,8 @@ func (s *session) played() bool {
 // until it is saved or the answer is empty (or no).
 func (s *session) offerSave() error {
 	for {
-		path, err := s.ask("save the game? file name or empty to skip: ")
-		if a := strings.ToLower(path); err != nil || a == "" || a == "n" || a == "no" {
+		path, err := s.ask(s.t().saveQuestion)
+		if err != nil || path == "" || oneOf(path, s.t().no) {
 			return err
 		}
 		saved, err := s.save(path)
@@ -609,20 +616,21 @@ func (s *session) offerSave() error {
 // temporary file beside it, renamed over the name, so that a link put in its
 // place while the question is open is replaced, never followed.
 func (s *session) save(path string) (bool, error) {
+	t := s.t()
 	if path == "" {
-		return false, errors.New("save needs a file name")
+		return false, errors.New(t.saveNoName)
 	}
 	replace := false
 	if fi, err := os.Lstat(path); err == nil {
 		if !fi.Mode().IsRegular() {
-			return false, fmt.Errorf("%s exists and is not a regular file: not saved", path)
+			return false, errors.New(t.notRegular(path))
 		}
-		sure, err := s.yes(fmt.Sprintf("%s exists; overwrite it? (y/N) ", path))
+		sure, err := s.yes(t.overwrite(path))
 		if err != nil {
 			return false, err
 		}
 		if !sure {
-			s.say("not saved")
+			s.say("%s", t.notSaved)
 			return false, nil
 		}
 		replace = true
@@ -636,7 +644,7 @@ func (s *session) save(path string) (bool, error) {
 		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	}
 	if err != nil {
-		return false, err
+		return false, fileError{err, t}
 	}
 	_, err = rec.WriteTo(f, s.h.Start())
 	if cerr := f.Close(); err == nil {
@@ -651,10 +659,10 @@ func (s *session) save(path string) (bool, error) {
 		if replace {
 			os.Remove(f.Name())
 		}
-		return false, err
+		return false, fileError{err, t}
 	}
 	s.savedAt = s.changes
-	s.say("saved %d steps to %s", len(rec.Steps), path)
+	s.say("%s", t.saved(len(rec.Steps), path))
 	return true, nil
 }
 
@@ -662,30 +670,31 @@ func (s *session) save(path string) (bool, error) {
 // into a new history, so that undo reaches back into it. On error the game
 // in play stays.
 func (s *session) loadRecord(path string) error {
+	t := s.t()
 	if path == "" {
-		return errors.New("load needs a file name")
+		return errors.New(t.loadNoName)
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return fileError{err, t}
 	}
 	defer f.Close()
 	rec, err := brettspiel.ParseRecord(f)
 	if err != nil {
-		return err
+		return recordError{err, path, t}
 	}
 	if v, _ := catalog.Lookup(rec.Game); v.Name != s.variant.Name {
-		return fmt.Errorf("%s is a record of %s, not %s", path, rec.Game, s.variant.Name)
+		return errors.New(t.otherGame(path, rec.Game, s.variant.Name))
 	}
 	h, err := catalog.LoadHistory(rec)
 	if err != nil {
-		return err
+		return recordError{err, path, t}
 	}
 	if err := s.setHistory(h); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	s.recent, s.errRules = s.lastEvents(), nil
 	s.savedAt = s.changes
-	s.say("loaded %d steps from %s", h.Len(), path)
+	s.say("%s", t.loaded(h.Len(), path))
 	return nil
 }

@@ -50,15 +50,6 @@ func withRule(s, rule string) string {
 	return strings.TrimSuffix(s, ".") + " (" + rule + ")."
 }
 
-// pick returns the English or the German text, as l is: for the few
-// sentences of the terminal's own, about the moves.
-func pick(l words.Lang, en, de string) string {
-	if l == words.German {
-		return de
-	}
-	return en
-}
-
 // refusal says why an input was refused: the library's sentence for a
 // player where it has one ("You have 4 and 1 to play; 13 to 15 needs a
 // 2."), else the error's text without the module's prefix.
@@ -66,13 +57,21 @@ func pick(l words.Lang, en, de string) string {
 // library's reason is written; the terminal's own note on board points
 // follows on a line of its own.
 func refusal(l words.Lang, err error) string {
+	if r := (recordError{}); errors.As(err, &r) {
+		if say := r.t.badRecord(r.path, r.err); say != "" {
+			return say
+		}
+	}
 	note := ""
 	if n := (withNote{}); errors.As(err, &n) {
 		note = "\n  " + n.note
 	}
 	say := l.Refusal(err)
-	if errors.As(err, new(notAThrow)) && errors.Is(err, brettspiel.ErrBadNotation) {
-		say = pick(l, "That is not a throw.", "Das ist kein Wurf.")
+	if n := (notAThrow{}); errors.As(err, &n) && errors.Is(err, brettspiel.ErrBadNotation) {
+		say = textIn(l).notAThrow
+		if form := textIn(l).throwForm[n.game]; form != "" {
+			say = strings.TrimSuffix(say, ".") + ": " + form + "."
+		}
 	}
 	if say == "" {
 		return strings.TrimPrefix(err.Error(), "brettspiel: ")
@@ -85,8 +84,12 @@ func refusal(l words.Lang, err error) string {
 }
 
 // notAThrow is the game's error for a text typed where a throw is due: the
-// player meant a throw, and is told so.
-type notAThrow struct{ error }
+// player meant a throw, and is told so, and how a throw of the game (its
+// name) is written where the library's reason is not in his language.
+type notAThrow struct {
+	error
+	game string
+}
 
 func (e notAThrow) Unwrap() error { return e.error }
 
@@ -111,20 +114,16 @@ func gameOver(l words.Lang, last []brettspiel.Event) string {
 		}
 	}
 	if len(s) == 0 {
-		return pick(l, "The game is over.", "Das Spiel ist aus.")
+		return textIn(l).over
 	}
 	return strings.Join(s, " ")
 }
 
-// unit names the unit of a game's returns, for the estimates of hint.
-func unit(game string) string {
-	switch game {
-	case "toccateglio":
-		return "strokes"
-	case "verkehren":
-		return "points"
-	case "festung":
-		return "markers"
+// unit names the unit of a game's returns in l, for the estimates of hint.
+func unit(l words.Lang, game string) string {
+	t := textIn(l)
+	if u, ok := t.unitOf[game]; ok {
+		return u
 	}
-	return "points"
+	return t.unitOf[""]
 }
