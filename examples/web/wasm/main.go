@@ -20,14 +20,16 @@
 // worker; Node's does not), the event "brettspiel-ready" is dispatched on
 // it.
 //
-// The loader of the JavaScript package calls through three functions the
-// module exports instead (brettspielBuffer, brettspielCall,
-// brettspielAnswer): the method name, the arguments and the answer pass
-// as bytes in the module's memory. That path makes no JavaScript string on
-// the Go side and holds no js.Value, whose making, finalizers and event
-// round trip cost a call through js.FuncOf nearly as much as the session's
-// own work for a move. An exported function must not wait for JavaScript
-// (a timer, an event): Table.Call never does.
+// The loader of the JavaScript package calls through three functions its
+// module exports instead (brettspielBuffer, brettspielCall and
+// brettspielAnswer in direct.go, left out of the page's build with the tag
+// nets, whose script calls the global object): the method name, the
+// arguments and the answer pass as bytes in the module's memory. That path
+// makes no JavaScript string on the Go side and holds no js.Value, whose
+// making, finalizers and event round trip cost a call through js.FuncOf
+// nearly as much as the session's own work for a move. An exported
+// function must not wait for JavaScript (a timer, an event): Table.Call
+// never does.
 package main
 
 import (
@@ -35,7 +37,6 @@ import (
 	"os"
 	"runtime/debug"
 	"syscall/js"
-	"unsafe"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/session"
@@ -92,47 +93,6 @@ const gcPercent = 200
 
 // table holds the games of both entries, call and the exported functions.
 var table = session.NewTable(session.Options{})
-
-var (
-	// in holds the method name followed by the arguments, written there
-	// by JavaScript at the address buffer gives.
-	in []byte
-	// out is the last answer, kept until the next call so that
-	// JavaScript can read it at the address answer gives.
-	out []byte
-)
-
-// buffer makes room for n bytes of a call, the method name and the
-// arguments together, and returns the address where JavaScript writes
-// them (valid until the next buffer).
-//
-//go:wasmexport brettspielBuffer
-func buffer(n int32) unsafe.Pointer {
-	if n > int32(cap(in)) {
-		in = make([]byte, n)
-	}
-	in = in[:cap(in)]
-	return unsafe.Pointer(unsafe.SliceData(in))
-}
-
-// callIn runs the call whose method name is the first methodLen bytes of
-// the buffer and whose arguments are the argsLen bytes after it, as
-// session.Table.Call, and returns the length of its answer (which answer
-// locates), or −1 when the lengths do not fit the buffer.
-//
-//go:wasmexport brettspielCall
-func callIn(methodLen, argsLen int32) int32 {
-	if methodLen < 0 || argsLen < 0 || int(methodLen)+int(argsLen) > len(in) {
-		return -1
-	}
-	out = table.Call(string(in[:methodLen]), in[methodLen:methodLen+argsLen])
-	return int32(len(out))
-}
-
-// answer returns the address of the last call's answer.
-//
-//go:wasmexport brettspielAnswer
-func answer() unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(out)) }
 
 func badCall(msg string) string {
 	err := &brettspiel.Error{Op: "call", Err: session.ErrBadCall, Reason: msg}
