@@ -27,6 +27,17 @@ type stateJSON struct {
 	Seats         []seatJSON  `json:"seats"`
 	Layout        layoutJSON  `json:"layout"`
 	Fields        []fieldJSON `json:"fields"`
+	// held are the fields of the lean form (kit.JSONView.NoStatic) in
+	// place of Fields: those that hold a marker or squares.
+	held []heldField
+}
+
+// heldField is a field of the lean form: its ID, marker and squares, all
+// the lean form writes of a field.
+type heldField struct {
+	ID      int
+	Marker  bool
+	Squares []int
 }
 
 type rulesJSON struct {
@@ -184,7 +195,8 @@ func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 	if v.NoStatic {
 		// The plan's description is left out, and the lean form writes
 		// only the fields that hold a marker or squares: only they are
-		// made, each with its ID, marker and squares.
+		// made, each with its ID, marker and squares (held; Fields stays
+		// nil).
 		held := func(i int) bool { return g.Marker(FieldID(i)) || squares[i] != nil }
 		n := 0
 		for i := 1; i <= NumFields; i++ {
@@ -192,10 +204,10 @@ func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 				n++
 			}
 		}
-		s.Fields = make([]fieldJSON, 0, n)
+		s.held = make([]heldField, 0, n)
 		for i := 1; i <= NumFields; i++ {
 			if held(i) {
-				s.Fields = append(s.Fields, fieldJSON{ID: i, Marker: g.Marker(FieldID(i)), Squares: squares[i]})
+				s.held = append(s.held, heldField{ID: i, Marker: g.Marker(FieldID(i)), Squares: squares[i]})
 			}
 		}
 		return s

@@ -31,6 +31,7 @@ func TestErrorsNameTheSharedOperations(t *testing.T) {
 		{"MarshalText", second(zero.MarshalText()), kit.OpEncodeID},
 		{"MarshalJSON", second(zero.MarshalJSON()), kit.OpEncodeJSON},
 		{"MarshalJSONView", second(zero.MarshalJSONView(kit.JSONView{NoStatic: true})), kit.OpEncodeJSON},
+		{"AppendJSONView", second(zero.AppendJSONView(nil, kit.JSONView{NoStatic: true})), kit.OpEncodeJSON},
 		{"ParseID", second(ParseID(Variant + ":1:AAAA")), kit.OpDecodeID},
 		{"UnmarshalJSON", g.clone().UnmarshalJSON([]byte(`{"version":2,"game":"festung"}`)), kit.OpDecodeJSON},
 		{"FromPosition", second(FromPosition(Options{}, Position{})), kit.OpLoadPosition},

@@ -18,13 +18,26 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, zeroErr(kit.OpEncodeJSON)
 	}
-	s := g.viewToJSON(v)
 	if !v.NoStatic {
 		// the full form, asked for once per game if at all, is
 		// encoding/json's: no code of its own in the WebAssembly
-		return json.Marshal(s)
+		return json.Marshal(g.viewToJSON(v))
 	}
-	return s.appendJSON(make([]byte, 0, 4096)), nil
+	return g.AppendJSONView(make([]byte, 0, 4096), v)
+}
+
+// AppendJSONView implements kit.ViewAppender: it appends to b what
+// MarshalJSONView returns.
+func (g *Game) AppendJSONView(b []byte, v kit.JSONView) ([]byte, error) {
+	if g.zero() {
+		return b, zeroErr(kit.OpEncodeJSON)
+	}
+	s := g.viewToJSON(v)
+	if !v.NoStatic {
+		full, err := json.Marshal(s)
+		return append(b, full...), err
+	}
+	return s.appendJSON(b), nil
 }
 
 // appendJSON appends the lean form, without the plan's static part, as
@@ -80,15 +93,10 @@ func (s *stateJSON) appendJSON(b []byte) []byte {
 	}
 	// the layout left out, the fields that hold something by ID
 	b = append(b, `,"fields":[`...)
-	n := 0
-	for _, f := range s.Fields {
-		if !f.Marker && len(f.Squares) == 0 {
-			continue
-		}
-		if n > 0 {
+	for i, f := range s.held {
+		if i > 0 {
 			b = append(b, ',')
 		}
-		n++
 		b = jsonw.KeyInt(b, `{"id":`, f.ID)
 		b = jsonw.KeyBool(b, `,"marker":`, f.Marker)
 		if len(f.Squares) > 0 {

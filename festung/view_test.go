@@ -36,6 +36,9 @@ func TestMarshalJSONViewAsEncodingJSON(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if app, err := g.AppendJSONView([]byte(`{"state":`), v); err != nil || string(app) != `{"state":`+string(got) {
+					t.Fatalf("%d players, step %d, view %+v: AppendJSONView wrote %.200s (%v)", players, step, v, app, err)
+				}
 				if want := encodingJSONView(g, v); string(got) != string(want) {
 					t.Fatalf("%d players, step %d, view %+v:\n got %s\nwant %s", players, step, v, got, want)
 				}
@@ -63,8 +66,10 @@ func encodingJSONView(g *Game, v kit.JSONView) []byte {
 		b, _ := json.Marshal(s)
 		return b
 	}
+	// the fields from the whole form, those that hold something
+	whole := g.viewToJSON(kit.JSONView{NoLegal: v.NoLegal, NoChance: v.NoChance})
 	lean := leanStateJSON{stateJSON: s, Fields: []leanField{}}
-	for _, f := range s.Fields {
+	for _, f := range whole.Fields {
 		if f.Marker || len(f.Squares) > 0 {
 			lean.Fields = append(lean.Fields, leanField{ID: f.ID, Marker: f.Marker, Squares: f.Squares})
 		}

@@ -24,7 +24,7 @@
 //   - Optional interfaces a game implements so that the shared code runs
 //     faster or safer: [ChanceSampler], [Simulator], [RecordLimiter],
 //     [Conceder]; and [ViewMarshaler] for the lean JSON views of
-//     [JSONView].
+//     [JSONView], [ViewAppender] to write them into the caller's buffer.
 //   - Sentinel errors with stable names: [NewSentinel].
 //
 // # Adding a game

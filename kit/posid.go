@@ -26,10 +26,14 @@ import (
 
 // EncodeID frames a variant's payload as a position ID.
 func EncodeID(variant string, version int, payload []byte) string {
-	buf := make([]byte, len(payload), len(payload)+2)
-	copy(buf, payload)
+	// the payload and its checksum, on the stack for the usual sizes
+	var small [64]byte
+	buf := append(small[:0], payload...)
 	buf = binary.BigEndian.AppendUint16(buf, idChecksum(variant, version, payload))
-	return variant + ":" + strconv.Itoa(version) + ":" + base64.RawURLEncoding.EncodeToString(buf)
+	id := make([]byte, 0, len(variant)+24+base64.RawURLEncoding.EncodedLen(len(buf)))
+	id = append(append(id, variant...), ':')
+	id = append(strconv.AppendInt(id, int64(version), 10), ':')
+	return string(base64.RawURLEncoding.AppendEncode(id, buf))
 }
 
 // DecodeID checks that id is a position ID of variant in the given version
@@ -83,9 +87,7 @@ func DecodeID(variant string, version int, id string) (payload []byte, err error
 // idChecksum covers the variant and version too, so an ID cannot be moved to
 // another variant or version by editing its prefix.
 func idChecksum(variant string, version int, payload []byte) uint16 {
-	h := crc32.NewIEEE()
-	h.Write([]byte(variant))
-	h.Write([]byte{0, byte(version)})
-	h.Write(payload)
-	return uint16(h.Sum32())
+	crc := crc32.Update(0, crc32.IEEETable, []byte(variant))
+	crc = crc32.Update(crc, crc32.IEEETable, []byte{0, byte(version)})
+	return uint16(crc32.Update(crc, crc32.IEEETable, payload))
 }

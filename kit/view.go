@@ -28,6 +28,15 @@ type ViewMarshaler interface {
 	MarshalJSONView(v JSONView) ([]byte, error)
 }
 
+// ViewAppender is a ViewMarshaler that writes into the caller's buffer:
+// AppendJSONView appends to b what MarshalJSONView returns, so that a
+// transport writes the state straight into its answer, without a buffer
+// of its own and a copy. The games of this module implement it.
+type ViewAppender interface {
+	ViewMarshaler
+	AppendJSONView(b []byte, v JSONView) ([]byte, error)
+}
+
 // NewStateJSONView is [NewStateJSON] under a view: it lists the legal moves
 // or the throws only where v asks for them, and does not compute them
 // otherwise.
@@ -51,7 +60,9 @@ func NewStateJSONView(g brettspiel.Game, game, id string, v JSONView) StateJSON 
 			}
 		}
 	}
-	s.Events = append(s.Events, g.Events()...)
+	if evs := g.Events(); evs != nil {
+		s.Events = evs // a copy already, the caller's (brettspiel.Game.Events)
+	}
 	s.Returns = g.Returns()
 	return s
 }

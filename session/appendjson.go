@@ -11,7 +11,12 @@ import (
 // writes for s with its State left out, state put in front, by hand.
 func (s *StateJSON) appendJSON(b []byte, state []byte) []byte {
 	b = append(b, `{"state":`...)
-	b = append(b, state...)
+	return s.appendKeys(append(b, state...))
+}
+
+// appendKeys appends the keys of the answer s after its state, and the
+// closing brace.
+func (s *StateJSON) appendKeys(b []byte) []byte {
 	b = jsonw.KeyInt(b, `,"handle":`, s.Handle)
 	b = s.Info.appendKeys(b)
 	b = jsonw.KeyInt(b, `,"length":`, s.Length)

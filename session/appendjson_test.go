@@ -53,6 +53,11 @@ func TestAnswerAsEncodingJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// the answer as the calls write it, the state appended by
+			// the game straight into it
+			if direct, err := g.stateJSON(7, v, "advance", p); err != nil || string(direct) != string(s.appendJSON(nil, state)) {
+				t.Fatalf("%s step %d: stateJSON wrote %.300s (%v)\nwant %.300s", c.variant, i, direct, err, s.appendJSON(nil, state))
+			}
 			if i%7 == 0 { // bots' names and times in the log, as Advance returns the steps
 				s.Log = append(s.Log, steps...)
 			}

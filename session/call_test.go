@@ -581,3 +581,46 @@ func TestToccateglioMatchDecision(t *testing.T) {
 		t.Errorf("decisions played: %v, want go-on and afresh", decided)
 	}
 }
+
+// The "move" of an answer to apply, throw and botMove is the notation of
+// the step the call played, as the log (the history's entry) has it, and
+// that step's actor is the seat that was to move (−1 for a throw).
+func TestMoveOfAnAnswerIsItsStep(t *testing.T) {
+	a := NewTable(Options{})
+	for _, c := range []struct {
+		variant string
+		players int
+	}{{"toccateglio", 2}, {"verkehren", 2}, {"festung", 3}, {"festung", 6}} {
+		var s StateJSON
+		call(t, a, "newGame", map[string]any{"variant": c.variant, "players": c.players, "seed": 3}, &s)
+		for i := 0; i < 150; i++ {
+			var st struct {
+				Turn   string
+				Player int
+			}
+			json.Unmarshal(s.State, &st)
+			if st.Turn == "over" {
+				break
+			}
+			since := s.Length
+			switch {
+			case st.Turn == "chance":
+				call(t, a, "throw", map[string]any{"handle": s.Handle, "since": since}, &s)
+				st.Player = -1
+			case i%2 == 0:
+				call(t, a, "botMove", map[string]any{"handle": s.Handle, "bot": "random", "since": since}, &s)
+			default:
+				var legal LegalJSON
+				call(t, a, "legal", map[string]any{"handle": s.Handle, "parts": false}, &legal)
+				m := legal.Legal[i%len(legal.Legal)].Notation
+				call(t, a, "apply", map[string]any{"handle": s.Handle, "notation": m, "since": since}, &s)
+				if s.Move != m {
+					t.Fatalf("%s step %d: applied %q, the answer says %q", c.variant, i, m, s.Move)
+				}
+			}
+			if len(s.Log) != 1 || s.Move != s.Log[0].Notation || s.Log[0].Actor != st.Player || s.Log[0].Index != since {
+				t.Fatalf("%s step %d: move %q, log %+v, want the step of actor %d at %d", c.variant, i, s.Move, s.Log, st.Player, since)
+			}
+		}
+	}
+}

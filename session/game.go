@@ -117,6 +117,9 @@ type Game struct {
 	// cur is a copy of the position now, for reading (never applied to);
 	// refresh renews it after every change of h.
 	cur brettspiel.Game
+	// stateLen is the length of the last state written into an answer,
+	// for the size of the next.
+	stateLen int
 }
 
 func (g *Game) refresh() { g.cur = g.h.Game() }
@@ -353,13 +356,14 @@ func (g *Game) Play(m brettspiel.Move) (Step, error) {
 
 // play applies m and returns its step without the events (see told).
 func (g *Game) play(m brettspiel.Move) (Step, error) {
+	// who plays and the notation as the history keeps them (its entry
+	// would copy the events too): the position's before the move
+	actor, notation := g.cur.ToMove(), g.cur.MoveString(m)
 	if err := g.h.Apply(m); err != nil {
 		return Step{}, err
 	}
 	g.refresh()
-	i := g.h.Len() - 1
-	e, _ := g.h.Entry(i)
-	return Step{Index: i, Actor: int(e.Actor), Notation: e.Notation}, nil
+	return Step{Index: g.h.Len() - 1, Actor: int(actor), Notation: notation}, nil
 }
 
 // Throw throws the dice from the seed (see [Rand]) and returns the step.

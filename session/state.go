@@ -52,13 +52,35 @@ type played struct {
 
 // stateJSON answers a call with the state of g (locked) under handle h.
 func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error) {
-	s, state, err := g.answer(h, v, method, p)
+	va, ok := g.cur.(kit.ViewAppender)
+	if !ok {
+		s, state, err := g.answer(h, v, method, p)
+		if err != nil {
+			return nil, err
+		}
+		// The state is JSON already: it goes in as it is, not through
+		// the encoder, which would check and compact it a second time.
+		return s.appendJSON(make([]byte, 0, len(state)+1024+256*len(s.Log)), state), nil
+	}
+	// The game writes its state straight into the answer, which is made
+	// once, as large as the last state and this answer's log need: an
+	// event of the log takes about 200 bytes, the other keys 300.
+	if err := v.check(method); err != nil {
+		return nil, err
+	}
+	s := g.keys(h, v, p)
+	size := max(g.stateLen, 2048)*9/8 + 512
+	for i := range s.Log {
+		size += 256 * (1 + len(s.Log[i].Events))
+	}
+	b := append(make([]byte, 0, size), `{"state":`...)
+	at := len(b)
+	b, err := va.AppendJSONView(b, v.jsonView())
 	if err != nil {
 		return nil, err
 	}
-	// The state is JSON already: it goes in as it is, not through the
-	// encoder, which would check and compact it a second time.
-	return s.appendJSON(make([]byte, 0, len(state)+1024+256*len(s.Log)), state), nil
+	g.stateLen = len(b) - at
+	return s.appendKeys(b), nil
 }
 
 // answer is the answer of stateJSON with the game's JSON form apart.
@@ -70,6 +92,11 @@ func (g *Game) answer(h int, v View, method string, p *played) (StateJSON, []byt
 	if err != nil {
 		return StateJSON{}, nil, err
 	}
+	return g.keys(h, v, p), state, nil
+}
+
+// keys is the answer of stateJSON but for the state.
+func (g *Game) keys(h int, v View, p *played) StateJSON {
 	s := StateJSON{Handle: h, Info: g.info(), Length: g.h.Len(), CanUndo: g.h.Len() > 0,
 		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
 	if v.Log == nil || *v.Log {
@@ -85,7 +112,7 @@ func (g *Game) answer(h int, v View, method string, p *played) (StateJSON, []byt
 			s.Move, s.Millis = p.steps[0].Notation, p.steps[0].Millis
 		}
 	}
-	return s, state, nil
+	return s
 }
 
 // ending says how the game ended, from the end events of its last step;
@@ -106,11 +133,15 @@ func (g *Game) ending(l words.Lang) string {
 
 // viewJSON writes the game's JSON form in the parts v asks for.
 func (g *Game) viewJSON(v View) ([]byte, error) {
-	jv := kit.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static}
 	if vm, ok := g.cur.(kit.ViewMarshaler); ok {
-		return vm.MarshalJSONView(jv)
+		return vm.MarshalJSONView(v.jsonView())
 	}
 	return json.Marshal(g.cur)
+}
+
+// jsonView is the view of the game's JSON form that v asks for.
+func (v View) jsonView() kit.JSONView {
+	return kit.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static}
 }
 
 // staticPlan answers "plan".

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
@@ -71,7 +72,27 @@ var resumeNames = [...]string{resumeMove: "play", resumeSetup: "setup", resumeNe
 // the same in both race games.
 var firstNames = [...]string{"draw", "player-0", "player-1"}
 
+// rulesToJSON is "rules" of the JSON form of a game with options o.
 func rulesToJSON(o Options) rulesJSON {
+	rulesMemo.Lock()
+	defer rulesMemo.Unlock()
+	if !rulesMemo.ok || rulesMemo.o != o {
+		rulesMemo.o, rulesMemo.r, rulesMemo.ok = o, newRulesJSON(o), true
+	}
+	return rulesMemo.r
+}
+
+// rulesMemo keeps the rules of the last options written: a game writes the
+// same with every state, and finding their preset compares the options'
+// settings with every preset's.
+var rulesMemo struct {
+	sync.Mutex
+	o  Options
+	r  rulesJSON
+	ok bool
+}
+
+func newRulesJSON(o Options) rulesJSON {
 	r := rulesJSON{
 		Stones: o.Stones, EnterFromHand: o.EnterFromHand, LowerBegins: o.LowerBegins, FirstPlayer: firstNames[0],
 		ThrowAgainAfterDoublet: o.ThrowAgainAfterDoublet, ClosedOpponentHucke: o.ClosedOpponentHucke,

@@ -12,8 +12,17 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.phase == phaseZero {
 		return nil, zeroGame(kit.OpEncodeJSON)
 	}
+	return g.AppendJSONView(make([]byte, 0, 3072), v)
+}
+
+// AppendJSONView implements kit.ViewAppender: it appends to b what
+// MarshalJSONView returns.
+func (g *Game) AppendJSONView(b []byte, v kit.JSONView) ([]byte, error) {
+	if g.phase == phaseZero {
+		return b, zeroGame(kit.OpEncodeJSON)
+	}
 	s := g.viewToJSON(v)
-	return s.appendJSON(make([]byte, 0, 3072)), nil
+	return s.appendJSON(b), nil
 }
 
 // appendJSON appends the state as encoding/json writes it.

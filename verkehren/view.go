@@ -11,8 +11,17 @@ func (g *Game) MarshalJSONView(v kit.JSONView) ([]byte, error) {
 	if g.zero() {
 		return nil, errZero(kit.OpEncodeJSON)
 	}
+	return g.AppendJSONView(make([]byte, 0, 3072), v)
+}
+
+// AppendJSONView implements kit.ViewAppender: it appends to b what
+// MarshalJSONView returns.
+func (g *Game) AppendJSONView(b []byte, v kit.JSONView) ([]byte, error) {
+	if g.zero() {
+		return b, errZero(kit.OpEncodeJSON)
+	}
 	s := g.viewJSON(v)
-	return s.appendJSON(make([]byte, 0, 3072)), nil
+	return s.appendJSON(b), nil
 }
 
 // viewJSON fills the JSON form of g in the parts v asks for.

@@ -352,7 +352,7 @@ func TestSeat(t *testing.T) {
 	for _, c := range []struct {
 		p      brettspiel.Player
 		en, de string
-	}{{0, "Player 1", "Spieler 1"}, {5, "Player 6", "Spieler 6"}, {brettspiel.Chance, "The dice", "Die Würfel"}, {brettspiel.Nobody, "Nobody", "Niemand"}} {
+	}{{0, "Player 1", "Spieler 1"}, {2, "Player 3", "Spieler 3"}, {5, "Player 6", "Spieler 6"}, {brettspiel.MaxPlayers, "Player 7", "Spieler 7"}, {brettspiel.Chance, "The dice", "Die Würfel"}, {brettspiel.Nobody, "Nobody", "Niemand"}} {
 		if got := English.Seat(c.p); got != c.en {
 			t.Errorf("English.Seat(%d) = %q", c.p, got)
 		}

@@ -19,15 +19,31 @@ func ViewsAsEncodingJSON(t *testing.T, games []brettspiel.Game, view func(g bret
 	r := rand.New(rand.NewPCG(7, 8))
 	checked := 0
 	for i, g := range games {
-		hand := g.(interface {
-			MarshalJSONView(kit.JSONView) ([]byte, error)
-		}).MarshalJSONView
+		va, ok := g.(kit.ViewAppender)
+		if !ok {
+			t.Fatalf("game %d (%T) is no kit.ViewAppender", i, g)
+		}
+		hand := func(v kit.JSONView) ([]byte, error) { return appendsAsMarshals(t, va, v) }
 		checked += jsonwtest.CompareViews(t, fmt.Sprintf("game %d", i), g, 300, r, hand,
 			func(v kit.JSONView) any { return view(g, v) })
 	}
 	if checked < 100 {
 		t.Errorf("%d positions checked", checked)
 	}
+}
+
+// appendsAsMarshals returns MarshalJSONView(v) of g and fails t unless
+// AppendJSONView appends the same to a buffer that holds something
+// already.
+func appendsAsMarshals(t *testing.T, g kit.ViewAppender, v kit.JSONView) ([]byte, error) {
+	t.Helper()
+	got, err := g.MarshalJSONView(v)
+	const before = `{"state":`
+	app, aerr := g.AppendJSONView([]byte(before), v)
+	if (err == nil) != (aerr == nil) || string(app) != before+string(got) {
+		t.Errorf("view %+v: AppendJSONView wrote %.200s (%v), MarshalJSONView %.200s (%v)", v, app, aerr, got, err)
+	}
+	return got, err
 }
 
 // PresetViewsAsEncodingJSON is ViewsAsEncodingJSON over a new game

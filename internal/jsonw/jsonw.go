@@ -71,7 +71,17 @@ func String(b []byte, s string) []byte {
 }
 
 // Int appends n.
-func Int(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
+func Int(b []byte, n int) []byte {
+	// most numbers of a state are below 100: no call into strconv, which
+	// costs the most in WebAssembly
+	if uint(n) < 10 {
+		return append(b, byte('0'+n))
+	}
+	if uint(n) < 100 {
+		return append(b, byte('0'+n/10), byte('0'+n%10))
+	}
+	return strconv.AppendInt(b, int64(n), 10)
+}
 
 // Bool appends true or false.
 func Bool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
@@ -344,9 +354,7 @@ func Race(b []byte, r *kit.RaceJSON) []byte {
 // KeyInt appends key and n.
 //
 //go:noinline
-func KeyInt(b []byte, key string, n int) []byte {
-	return strconv.AppendInt(append(b, key...), int64(n), 10)
-}
+func KeyInt(b []byte, key string, n int) []byte { return Int(append(b, key...), n) }
 
 // KeyString appends key and s.
 //

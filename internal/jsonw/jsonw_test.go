@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
@@ -80,4 +81,17 @@ func TestListsAndPartsAsEncodingJSON(t *testing.T) {
 	same(t, "race", append(append([]byte{'{'}, Race(nil, &r)...), '}'), r)
 	same(t, "race", append(append([]byte{'{'}, Race(nil, &kit.RaceJSON{})...), '}'), kit.RaceJSON{})
 	same(t, "keys", append(Int(Key(append(Int(Key([]byte{'{'}, "a", true), 1), '}')[:6], "b", false), 2), '}'), map[string]int{"a": 1, "b": 2})
+}
+
+// Int and KeyInt write every int as strconv does, the small ones by hand.
+func TestIntAsStrconv(t *testing.T) {
+	for _, n := range []int{-101, -100, -99, -10, -9, -1, 0, 1, 9, 10, 11, 42, 99, 100, 101, 999, 1000, 1<<31 - 1, -1 << 31, math.MaxInt, math.MinInt} {
+		want := strconv.Itoa(n)
+		if got := string(Int([]byte("x"), n)); got != "x"+want {
+			t.Errorf("Int(%d) = %q, want x%s", n, got, want)
+		}
+		if got := string(KeyInt([]byte("x"), `,"k":`, n)); got != `x,"k":`+want {
+			t.Errorf("KeyInt(%d) = %q", n, got)
+		}
+	}
 }

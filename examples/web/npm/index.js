@@ -50,7 +50,43 @@ export async function load(options = {}) {
   if (!api || typeof api.call !== 'function') {
     throw new Error('the engine did not start (the WebAssembly program ended at once)');
   }
-  return new Engine(api, () => exited, { instantiate: compiled - started, start: now() - compiled });
+  return new Engine(api, () => exited, { instantiate: compiled - started, start: now() - compiled }, direct(instance.exports));
+}
+
+// The longest call, in UTF-16 code units of the method name and the
+// arguments together, that goes through the module's memory; a longer one
+// (a long record) goes through api.call, so that the buffer stays small.
+const directMax = 1 << 16;
+
+// direct returns a call through the functions the module exports, which
+// pass the bytes in the module's memory (see the wasm command's doc): the
+// same answers as api.call without a string made or a value held on the
+// Go side per call. null for a module without them.
+function direct(exports) {
+  const { brettspielBuffer: buffer, brettspielCall: call, brettspielAnswer: answer, mem } = exports ?? {};
+  if (typeof buffer !== 'function' || typeof call !== 'function' || typeof answer !== 'function' || !(mem instanceof WebAssembly.Memory)) {
+    return null;
+  }
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let at = 0;
+  let room = 0;
+  return (method, args) => {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+    const need = 3 * (method.length + args.length);
+    if (need > room) {
+      at = buffer(need) >>> 0;
+      room = need;
+    }
+    // The memory may have grown since the last call: a view of it now.
+    const view = new Uint8Array(mem.buffer, at, room);
+    const m = encoder.encodeInto(method, view).written;
+    const n = call(m, encoder.encodeInto(args, view.subarray(m)).written);
+    if (n < 0) {
+      throw new Error('the engine refused the call\'s buffer');
+    }
+    return decoder.decode(new Uint8Array(mem.buffer, answer() >>> 0, n));
+  };
 }
 
 function now() {
@@ -92,9 +128,11 @@ async function instantiateResponse(res, imports) {
 export class Engine {
   #api;
   #exited;
-  constructor(api, exited, timing) {
+  #direct;
+  constructor(api, exited, timing, direct = null) {
     this.#api = api;
     this.#exited = exited;
+    this.#direct = direct;
     /** Milliseconds to compile and instantiate the module, and to start it. */
     this.timing = timing;
     /** The protocol's version. */
@@ -121,6 +159,12 @@ export class Engine {
     const why = this.#exited();
     if (why) {
       throw new Error(why);
+    }
+    if (this.#direct && typeof method === 'string' && (typeof argsJSON === 'string' || argsJSON == null)) {
+      const args = argsJSON ?? '';
+      if (method.length + args.length <= directMax) {
+        return this.#direct(method, args);
+      }
     }
     return this.#api.call(method, argsJSON);
   }
