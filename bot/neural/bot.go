@@ -245,44 +245,26 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 			if e.v.deep3 {
 				deep = b.deepen(ctx, j, g, deep, p, lv.deeper, lv.margin, deadline)
 			}
-			rest := slices.DeleteFunc(out, func(x Ranked) bool {
-				return slices.ContainsFunc(deep, func(y Ranked) bool { return y.Move == x.Move })
-			})
+			rest := out[:0] // filtered in place: a plain loop, lighter in WebAssembly than slices.DeleteFunc
+			for _, x := range out {
+				if !judged(deep, x.Move) {
+					rest = append(rest, x)
+				}
+			}
 			out = append(deep, rest...)
 		}
 	}
 	return out
 }
 
-// deepen judges the first n of the ranked plays three plies deep, those
-// among them within margin of the best, as far as the deadline allows, and
-// puts those it judged first, best first. A play far behind the best by
-// two plies seldom overtakes it a ply deeper, and a decision with one play
-// left to judge needs no deeper look: so the clear decisions stay fast.
-func (b Bot) deepen(ctx context.Context, j *judge, g brettspiel.Game, ranked []Ranked, p brettspiel.Player, n int, margin float64, deadline time.Time) []Ranked {
-	n = min(n, len(ranked))
-	for n > 1 && !(ranked[n-1].Value >= ranked[0].Value-margin) {
-		n--
-	}
-	if n < 2 {
-		return ranked
-	}
-	deep := make([]Ranked, 0, n)
-	for _, c := range ranked[:n] {
-		if ctx != nil && ctx.Err() != nil {
-			break
+// judged says whether m is among the ranked plays rs.
+func judged(rs []Ranked, m brettspiel.Move) bool {
+	for _, r := range rs {
+		if r.Move == m {
+			return true
 		}
-		v, ok := j.after3(g, c.Move, p, deadline)
-		if !ok {
-			break
-		}
-		deep = append(deep, Ranked{Move: c.Move, Value: v, Plies: 3})
 	}
-	if len(deep) < 2 {
-		return ranked
-	}
-	sortRanked(deep)
-	return append(deep, ranked[len(deep):]...)
+	return false
 }
 
 func cmpOr(a, b time.Duration) time.Duration {
