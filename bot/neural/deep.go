@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/internal/playon"
 )
 
 // The third ply of the strongest level. A js/wasm build leaves it out: there
@@ -76,7 +75,7 @@ func (j *judge) after3(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player
 		vc := j.scratchAt(deepSlot, g)
 		if q := u.ToMove(); q != 0 && q != 1 {
 			x = j.value(u, p, 2)
-		} else if a, found := j.answer(u, 2); !found || !vc.copyFrom(u) || vc.game.Apply(a) != nil {
+		} else if a, _, found := j.best1(u, 2); !found || !vc.copyFrom(u) || vc.game.Apply(a) != nil {
 			x = j.value(u, p, 2)
 		} else {
 			var done bool
@@ -91,25 +90,4 @@ func (j *judge) after3(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player
 		return j.value(s, p, 2), true
 	}
 	return sum / float64(total), true
-}
-
-// answer returns the best play at one ply for the player to move in g,
-// judged with the scratch games from slot on; found is false when g has
-// none.
-func (j *judge) answer(g brettspiel.Game, slot int) (best brettspiel.Move, found bool) {
-	q := g.ToMove()
-	j.scratchAt(slot, g) // makes room in j.legal
-	legal := g.AppendLegalMoves(j.legal[slot][:0])
-	j.legal[slot] = legal
-	moves := playon.Moves(g, legal, j.buf[:0])
-	j.buf = moves[:0]
-	bv := math.Inf(-1)
-	j.setBase(g)
-	for _, m := range moves {
-		if x := j.after(g, m, q, slot+1); !found || x > bv {
-			best, bv, found = m, x, true
-		}
-	}
-	j.setBase(nil)
-	return best, found
 }

@@ -30,21 +30,25 @@ func (j *judge) rank1(g brettspiel.Game, moves []brettspiel.Move, vals []float64
 	j.setBase(nil)
 }
 
-// best1 returns p's value of the best play at g (a player's node) by rank1.
-func (j *judge) best1(g brettspiel.Game, slot int) float64 {
+// best1 returns the best play at g (a player's node) by rank1 and its
+// value for the player to move, judged with the scratch games from slot on;
+// found is false (and the value −∞) when g has none.
+func (j *judge) best1(g brettspiel.Game, slot int) (best brettspiel.Move, v float64, found bool) {
 	p := g.ToMove()
 	j.scratchAt(slot, g) // makes room in j.legal
 	legal := g.AppendLegalMoves(j.legal[slot][:0])
 	j.legal[slot] = legal
 	moves := playon.Moves(g, legal, j.buf[:0])
 	j.buf = moves[:0]
-	best := math.Inf(-1)
+	v = math.Inf(-1)
 	j.setBase(g)
 	for _, m := range moves {
-		best = max(best, j.after(g, m, p, slot+1))
+		if x := j.after(g, m, p, slot+1); !found || x > v {
+			best, v, found = m, x, true
+		}
 	}
 	j.setBase(nil)
-	return best
+	return best, v, found
 }
 
 // after2 returns p's value of playing m in g at two plies: the position
@@ -81,7 +85,7 @@ func (j *judge) overThrows(s brettspiel.Game, p brettspiel.Player, slot int, dea
 		var x float64
 		switch q := u.ToMove(); {
 		case q == 0 || q == 1:
-			x = j.best1(u, slot+1)
+			_, x, _ = j.best1(u, slot+1)
 			if q != p {
 				x = -x
 			}
