@@ -61,7 +61,9 @@ const directMax = 1 << 16;
 // direct returns a call through the functions the module exports, which
 // pass the bytes in the module's memory (see the wasm command's doc): the
 // same answers as api.call without a string made or a value held on the
-// Go side per call. null for a module without them.
+// Go side per call; the call answers null when the module refuses the
+// buffer it needs (over its bound), and the caller goes the other way.
+// null for a module without them.
 function direct(exports) {
   const { brettspielBuffer: buffer, brettspielCall: call, brettspielAnswer: answer, mem } = exports ?? {};
   if (typeof buffer !== 'function' || typeof call !== 'function' || typeof answer !== 'function' || !(mem instanceof WebAssembly.Memory)) {
@@ -75,7 +77,11 @@ function direct(exports) {
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
     const need = 3 * (method.length + args.length);
     if (need > room) {
-      at = buffer(need) >>> 0;
+      const p = buffer(need) >>> 0;
+      if (p === 0) {
+        return null; // refused: the caller takes the global call
+      }
+      at = p;
       room = need;
     }
     // The memory may have grown since the last call: a view of it now.
@@ -163,7 +169,10 @@ export class Engine {
     if (this.#direct && typeof method === 'string' && (typeof argsJSON === 'string' || argsJSON == null)) {
       const args = argsJSON ?? '';
       if (method.length + args.length <= directMax) {
-        return this.#direct(method, args);
+        const answer = this.#direct(method, args);
+        if (answer !== null) {
+          return answer;
+        }
       }
     }
     return this.#api.call(method, argsJSON);

@@ -13,12 +13,22 @@ var (
 	out []byte
 )
 
+// maxBuffer bounds the buffer a call may ask for: three bytes (UTF-8's
+// most for a UTF-16 code unit) for each of the 65,536 code units of the
+// longest call the loader passes this way. A longer call goes through the
+// global call function.
+const maxBuffer = 3 << 16
+
 // buffer makes room for n bytes of a call, the method name and the
 // arguments together, and returns the address where JavaScript writes
-// them (valid until the next buffer).
+// them (valid until the next buffer); nil, and the buffer kept as it was,
+// when n is negative or over maxBuffer.
 //
 //go:wasmexport brettspielBuffer
 func buffer(n int32) unsafe.Pointer {
+	if n < 0 || n > maxBuffer {
+		return nil
+	}
 	if n > int32(cap(in)) {
 		in = make([]byte, n)
 	}

@@ -65,3 +65,35 @@ test('a long call goes through and the direct path works after it', async () => 
   const rule = e.callJSON('rule', `{"id":"V-E1",${' '.repeat(5000)}"lang":"de"}`);
   assert.equal(JSON.parse(rule).id, 'V-E1');
 });
+
+test('the module refuses a buffer over its bound and keeps the one it has', async () => {
+  // the module as the loader starts it, but its exports called directly,
+  // as a caller going around the loader would
+  if (typeof globalThis.Go !== 'function') {
+    await import('../wasm_exec.js');
+  }
+  const go = new globalThis.Go();
+  const name = `__brettspiel_bound_test`;
+  go.argv = ['brettspiel', name];
+  const mod = await WebAssembly.compile(await readFile(new URL('../brettspiel.wasm', import.meta.url)));
+  const instance = await WebAssembly.instantiate(mod, go.importObject);
+  go.run(instance);
+  const api = globalThis[name];
+  delete globalThis[name];
+  const { brettspielBuffer: buffer, brettspielCall: call, brettspielAnswer: answer, mem } = instance.exports;
+  const at = buffer(64) >>> 0;
+  assert.notEqual(at, 0, 'a small buffer is given');
+  const size = mem.buffer.byteLength;
+  for (const n of [-1, 3 * 65536 + 1, 1 << 30, 0x7fffffff]) {
+    assert.equal(buffer(n) >>> 0, 0, `a buffer of ${n} bytes is refused`);
+  }
+  assert.equal(mem.buffer.byteLength, size, 'the refusals grew no memory');
+  assert.notEqual(buffer(3 * 65536) >>> 0, 0, 'the bound itself is given');
+  // the buffer given last still takes a call
+  const p = buffer(64) >>> 0;
+  const n = new TextEncoder().encodeInto('version', new Uint8Array(mem.buffer, p, 64)).written;
+  const len = call(n, 0);
+  assert.ok(len > 0);
+  const got = new TextDecoder().decode(new Uint8Array(mem.buffer, answer() >>> 0, len));
+  assert.equal(got, api.call('version'));
+});
