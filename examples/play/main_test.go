@@ -736,3 +736,23 @@ func TestSaveDoesNotFollowALinkPlantedWhileAsking(t *testing.T) {
 		t.Errorf("the saved file:\n%s", data)
 	}
 }
+
+// TestLoadDrawsTheBoardOnce: after load at the prompt the loaded position
+// is drawn once before the next prompt.
+func TestLoadDrawsTheBoardOnce(t *testing.T) {
+	for _, game := range []string{"toccateglio", "verkehren"} {
+		t.Run(game, func(t *testing.T) {
+			saved := filepath.Join(t.TempDir(), "saved.txt")
+			playWith(t, "1\n1\nsave "+saved+"\nquit\n", "-i", "-game", game, "-seed", "7", "-opponent", "random")
+			out := playWith(t, "load "+saved+"\nquit\n", "-i", "-game", game, "-seed", "8", "-opponent", "random")
+			_, after, ok := strings.Cut(out, "loaded ")
+			if !ok {
+				t.Fatalf("no load:\n%s", out)
+			}
+			before, _, ok := strings.Cut(after, "\n> ")
+			if n := strings.Count(before, "Direction: "); !ok || n != 1 {
+				t.Errorf("the board drawn %d times after load:\n%s", n, out)
+			}
+		})
+	}
+}

@@ -379,11 +379,8 @@ func (s *session) command(line string) (quit bool, err error) {
 		_, err := s.save(arg)
 		return false, err
 	case "load":
-		if err := s.loadRecord(arg); err != nil {
-			return false, err
-		}
-		s.show()
-		return false, nil
+		// the loop draws the loaded position once it is the person's turn
+		return false, s.loadRecord(arg)
 	}
 	if s.pressToThrow() {
 		return false, errors.New(t.pressEnter)

@@ -189,7 +189,7 @@ var english = text{
 	direction:   func(list string) string { return "Direction: " + list },
 	twoLegs:     func(a, b, c, d int) string { return fmt.Sprintf("%d→%d then %d→%d", a, b, c, d) },
 	side: func(who string, waiting int, where string, off, pips int) string {
-		return fmt.Sprintf("%s: %d %s, %d borne off, %d pips to go", who, waiting, where, off, pips)
+		return fmt.Sprintf("%s: %d %s, %d borne off, %s to go", who, waiting, where, off, count(pips, "pip", "pips"))
 	},
 	waiting: map[string]string{"hand": "in the hand", "bar": "on the bar"},
 	score: func(marks, strokes int) string {
