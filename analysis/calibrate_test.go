@@ -49,8 +49,8 @@ func playSteps(t testing.TB, variant string, b bot.Bot, seed, i uint64, steps in
 // TestCalibrate measures the error rate of the module's bots, each playing
 // itself, as the analysis judges them: the figures the rating scales are
 // placed between (see the package doc). BRETTSPIEL_LONG=1 runs it;
-// BRETTSPIEL_CALIBRATE_GAMES sets the games per bot (default 30) and
-// BRETTSPIEL_CALIBRATE_GAME one variant.
+// BRETTSPIEL_CALIBRATE_GAMES sets the games per bot (default 30),
+// BRETTSPIEL_CALIBRATE_GAME one variant and BRETTSPIEL_CALIBRATE_BOT one bot.
 func TestCalibrate(t *testing.T) {
 	if os.Getenv("BRETTSPIEL_LONG") == "" {
 		t.Skip("BRETTSPIEL_LONG=1 runs the calibration")
@@ -69,6 +69,9 @@ func TestCalibrate(t *testing.T) {
 			continue
 		}
 		for _, name := range levels[v] {
+			if only := os.Getenv("BRETTSPIEL_CALIBRATE_BOT"); only != "" && only != name {
+				continue
+			}
 			b, err := bot.Named(name)
 			if err != nil {
 				t.Fatal(err)
