@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -75,7 +76,7 @@ type settings struct {
 
 // deepMargin is the strongest level's margin for a look three plies deep,
 // in the unit of Returns.
-const deepMargin = 0.1
+const deepMargin = 0.3
 
 var levelSettings = [...]settings{
 	Beginner:     {noise: 0.3},
@@ -83,7 +84,7 @@ var levelSettings = [...]settings{
 	Intermediate: {noise: 0.04},
 	Advanced:     {},
 	Expert:       {candidates: 4, time: 50 * time.Millisecond},
-	Strongest:    {candidates: 16, deeper: 3, margin: deepMargin, time: 50 * time.Millisecond},
+	Strongest:    {candidates: 16, deeper: 4, margin: deepMargin, time: 50 * time.Millisecond},
 }
 
 // Bot plays Toccateglio and Verkehren by the nets shipped with the package
@@ -105,6 +106,19 @@ type Bot struct {
 	// Eval, when set, is used for games of its kind instead of the shipped
 	// net (for training and tests).
 	Eval *Evaluator
+	// Workers bounds the goroutines among which the deeper levels share
+	// the throws of their looks two and three plies deep (0:
+	// runtime.GOMAXPROCS; a js/wasm build uses one). The values do not
+	// depend on it; how far a look gets within the time does.
+	Workers int
+}
+
+// workers returns the goroutines a decision may use.
+func (b Bot) workers() int {
+	if b.Workers > 0 {
+		return b.Workers
+	}
+	return max(1, runtime.GOMAXPROCS(0))
 }
 
 // NewBot returns the bot of a level with its default time.
@@ -229,11 +243,12 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 	if lv.candidates > 0 {
 		n := min(lv.candidates, len(out))
 		deep := make([]Ranked, 0, n)
+		js := b.judges(j)
 		for _, c := range out[:n] {
 			if ctx != nil && ctx.Err() != nil {
 				break
 			}
-			v, ok := j.after2(g, c.Move, p, deadline)
+			v, ok := sharedAfter2(js, g, c.Move, p, deadline)
 			if !ok {
 				break
 			}
@@ -243,7 +258,7 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 			// the plays judged two plies deep first, then the rest by one ply
 			sortRanked(deep)
 			if e.v.deep3 {
-				deep = b.deepen(ctx, j, g, deep, p, lv.deeper, lv.margin, deadline)
+				deep = b.deepen(ctx, js, g, deep, p, lv.deeper, lv.margin, deadline)
 			}
 			rest := out[:0] // filtered in place: a plain loop, lighter in WebAssembly than slices.DeleteFunc
 			for _, x := range out {

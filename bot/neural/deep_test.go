@@ -4,6 +4,7 @@ package neural
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -77,14 +78,22 @@ func TestThreePliesAsWrittenPlainly(t *testing.T) {
 			p := g.ToMove()
 			moves := playon.Moves(g, g.LegalMoves(), nil)
 			for _, m := range moves[:min(2, len(moves))] {
-				got, ok := newJudge(e).after3(g, m, p, time.Time{})
 				want := refAfter3(t, e, g, m, p)
-				if !ok || math.Abs(got-want) > 1e-4 {
-					t.Errorf("%s %v: three plies %v (ok %v), plainly %v", game, m, got, ok, want)
+				one, ok := after3([]*judge{newJudge(e)}, g, m, p, time.Time{})
+				if !ok || math.Abs(one-want) > 1e-4 {
+					t.Errorf("%s %v: three plies %v (ok %v), plainly %v", game, m, one, ok, want)
+				}
+				// shared among three goroutines, the same sum to the bit
+				three, ok := after3([]*judge{newJudge(e), newJudge(e), newJudge(e)}, g, m, p, time.Time{})
+				if !ok || three != one {
+					t.Errorf("%s %v: three plies on three goroutines %v (ok %v), on one %v", game, m, three, ok, one)
 				}
 				got2, _ := newJudge(e).after2(g, m, p, time.Time{})
 				if want2 := refOverThrows(t, e, afterMove(t, g, m), p); math.Abs(got2-want2) > 1e-4 {
 					t.Errorf("%s %v: two plies %v, plainly %v", game, m, got2, want2)
+				}
+				if shared, ok := sharedAfter2([]*judge{newJudge(e), newJudge(e), newJudge(e)}, g, m, p, time.Time{}); !ok || shared != got2 {
+					t.Errorf("%s %v: two plies on three goroutines %v (ok %v), on one %v", game, m, shared, ok, got2)
 				}
 			}
 		}
@@ -146,4 +155,19 @@ func rankTwoPly(t *testing.T, g brettspiel.Game, n int) []Ranked {
 	}
 	sortRanked(out)
 	return out
+}
+
+// TestStrongestSameOnAnyWorkers: given the time, the strongest level ranks
+// the same plays with the same values on one goroutine as on three.
+func TestStrongestSameOnAnyWorkers(t *testing.T) {
+	for _, game := range Games() {
+		for _, g := range positions(t, game, 6) {
+			legal := g.LegalMoves()
+			one := Bot{Level: Strongest, Time: time.Minute, Workers: 1}.Rank(g, legal, nil)
+			three := Bot{Level: Strongest, Time: time.Minute, Workers: 3}.Rank(g, legal, nil)
+			if !slices.Equal(one, three) {
+				t.Errorf("%s: on one goroutine %+v, on three %+v", game, one, three)
+			}
+		}
+	}
 }

@@ -57,12 +57,17 @@
 // is, and [Expert] and [Strongest] look two plies deep at the best plays of
 // one ply, averaging over the opponent's 21 throws each answered by his best
 // play at one ply (gnubg's "1-ply"). In Toccateglio [Strongest] then looks
-// three plies deep (gnubg's "2-ply") at the best three of those that are
-// within 0.1 strokes of the best: after each throw of the opponent his
+// three plies deep (gnubg's "2-ply") at the best four of those that are
+// within 0.3 strokes of the best: after each throw of the opponent his
 // best play at one ply, and the position it leaves judged two plies deep —
 // about 460 positions to move from for each play, which Toccateglio's few
 // plays a throw allow within the level's time and Verkehren's many do not;
-// a decision clear by two plies is left there. A decision is bounded by a time (the
+// a decision clear by two plies is left there. The looks two and three
+// plies deep share the opponent's throws out among goroutines, as many as
+// runtime.GOMAXPROCS unless [Bot].Workers says fewer: on a two-core
+// machine the third ply takes about half the time it takes on one. Their
+// values are summed in the throws' order, so they are the same on any
+// number of goroutines. A decision is bounded by a time (the
 // deeper levels' default is 50 ms): when it has passed, or the context of
 // ChooseContext (not in a js/wasm build) is done, the deepest judgement
 // complete so far decides (three plies when two plays or more were judged
@@ -89,16 +94,18 @@
 //	Expert vs Advanced                    50.0% ± 2.5% (400)   60.5% ± 3.5% (200)
 //	Strongest vs Expert                   52.8% ± 2.5% (400)   47.5% ± 3.5% (200)
 //	Strongest vs Advanced                 51.5% ± 1.6% (1000)  56.2% ± 2.5% (400)
-//	  the same, third ply (Toccateglio)   53.6% ± 1.1% (2000)
+//	  the same, third ply (Toccateglio)   54.4% ± 1.1% (2000)
 //
 // The two-ply levels were measured with -net-time 1s, so that the busy
 // machine's clock did not cut their search (their CPU time is 3–10 ms a
 // decision). In Toccateglio, where the hit marks of each throw weigh much,
 // the look two plies deep gains little over the net at one ply; the third
-// ply gains more: 53.6% with the level's 50 ms on one core (-workers 1,
-// median 35.6 ms a decision, +0.141 strokes a Partie), 54.7% ± 1.1% (2000)
-// and 56.3% ± 2.0% (600, seed 2) when the best three are always looked at
-// three plies deep with time unbounded (median 67 ms at load 2–3).
+// ply gains more: 54.4% within the level's 50 ms, the throws shared
+// between two cores (-workers 1, median 36.7 ms a decision, +0.195
+// strokes a Partie). On one core, at the best three within 0.1 strokes,
+// it had won 53.6% (median 35.6 ms, +0.141 strokes); with the best three
+// always looked at three plies deep and time unbounded, 54.7% ± 1.1%
+// (2000) and 56.3% ± 2.0% (600, seed 2; median 67 ms at load 2–3).
 //
 // The net's equity against the mean of 1,000 rollouts (the net at one ply
 // on both sides) on each of 1,000 held-out positions: Toccateglio MAE
