@@ -114,17 +114,33 @@ func shareThrows(js []*judge, s brettspiel.Game, p brettspiel.Player, deadline t
 		}
 	}
 	// s is only read while the judges work: each copies it into its own
-	// scratch game before playing a throw on it.
+	// scratch game before playing a throw on it. A panic on another
+	// goroutine is raised again on the caller's, where its recover (say
+	// session.Table.Call's) can catch it, rather than ending the program.
 	var wg sync.WaitGroup
+	var panicked atomic.Pointer[any]
+	catch := func() {
+		if r := recover(); r != nil {
+			panicked.CompareAndSwap(nil, &r)
+			late.Store(true)
+		}
+	}
 	for _, h := range js[1:min(len(js), len(outs))] {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer catch()
 			work(h)
 		}()
 	}
-	work(js[0])
+	func() {
+		defer catch()
+		work(js[0])
+	}()
 	wg.Wait()
+	if r := panicked.Load(); r != nil {
+		panic(*r)
+	}
 	if late.Load() {
 		return 0, false
 	}

@@ -5,6 +5,7 @@ package neural
 import (
 	"math"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -168,6 +169,52 @@ func TestStrongestSameOnAnyWorkers(t *testing.T) {
 			if !slices.Equal(one, three) {
 				t.Errorf("%s: on one goroutine %+v, on three %+v", game, one, three)
 			}
+		}
+	}
+}
+
+// TestSharedThrowsPanicOnCallersGoroutine: a panic while judging a throw on
+// another goroutine is raised again on the caller's, where a recover (as
+// session.Table.Call's) catches it, instead of ending the program.
+func TestSharedThrowsPanicOnCallersGoroutine(t *testing.T) {
+	e, err := Load("toccateglio")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s brettspiel.Game
+	for _, g := range positions(t, "toccateglio", 20) {
+		m := playon.Moves(g, g.LegalMoves(), nil)[0]
+		if a := afterMove(t, g, m); a.ToMove() == brettspiel.Chance {
+			s = a
+			break
+		}
+	}
+	if s == nil {
+		t.Fatal("no position at a throw")
+	}
+	for _, on := range []string{"caller", "helper"} {
+		got := func() (r any) {
+			defer func() { r = recover() }()
+			js := []*judge{newJudge(e), newJudge(e), newJudge(e)}
+			// the other judges wait until the one meant to panic has taken
+			// a throw, so that it does take one
+			taken := make(chan struct{})
+			var once sync.Once
+			shareThrows(js, s, 0, time.Time{}, func(j *judge, _ brettspiel.Game, _ brettspiel.Move, _ brettspiel.Player, _ time.Time) (float64, bool, bool) {
+				if (j == js[0]) == (on == "caller") {
+					once.Do(func() { close(taken) })
+					panic("judged on the " + on)
+				}
+				select {
+				case <-taken:
+				case <-time.After(10 * time.Second):
+				}
+				return 0, true, true
+			})
+			return nil
+		}()
+		if got != "judged on the "+on {
+			t.Errorf("a panic on the %s: recovered %v", on, got)
 		}
 	}
 }

@@ -15,7 +15,9 @@
 // expectimax bot's, -weights a weights file for the nets (a checkpoint of
 // examples/train) instead of the shipped ones, -net-time the nets' time per
 // decision (on a busy machine a longer time measures their search as an
-// idle one would run it).
+// idle one would run it). The deeper net levels share each decision's
+// throws among the machine's cores, so -workers 1 measures them as a
+// frontend running one game would see them.
 //
 // Game i is played from the source PCG(seed, i), so the same seed gives the same
 // JSON, apart from the timings, whatever the number of workers. The bots are
