@@ -71,7 +71,7 @@
 //	net-casual        0.0382 ± 0.0016    0.0378 ± 0.0011    advanced / intermediate
 //	net-intermediate  0.0080 ± 0.0005    0.0106 ± 0.0003    expert / advanced
 //	net-expert        0.0062 ± 0.0008    0.0029 ± 0.0002    expert / expert
-//	net-strongest     0.0057 ± 0.0007    0.0039 ± 0.0003    expert / expert
+//	net-strongest     0.0087 ± 0.0010    0.0041 ± 0.0004    expert / expert
 //	net-advanced      0                  0.0001 ± 0.0001    world class
 //
 // Each bound lies between the rates of two neighbouring groups of bots,
@@ -79,7 +79,9 @@
 // random), 0.124, 0.061, 0.016 (net-casual against net-intermediate and the
 // two-ply levels); Verkehren 0.156, 0.058, 0.020, 0.0055. Awful begins
 // beyond random's rate, at 0.30 and 0.33; world class lies below half the
-// two-ply levels' rate, at 0.003 and 0.0015. A single game's rate spreads
+// two-ply levels' rate, at 0.003 and 0.0015 (net-strongest, measured again
+// when it came to look three plies deep, stays within expert in both).
+// A single game's rate spreads
 // widely (random's about ±0.07 a game), so one game's grade is a rough one.
 //
 // net-advanced plays the judge's own best play and so loses nothing by it
