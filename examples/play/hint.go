@@ -10,17 +10,25 @@ import (
 )
 
 // netRanker ranks by a learned level of package neural in the ranking of
-// package bot, so that bot.Hint gives its plays with their reasons.
-type netRanker struct{ b neural.Bot }
+// package bot, so that bot.Hint gives its plays with their reasons. It
+// keeps how deep each play of its last ranking was judged: the deeper
+// ones come first, and a value judged less deep does not compare with
+// them.
+type netRanker struct {
+	b     neural.Bot
+	plies map[brettspiel.Move]int
+}
 
-func (n netRanker) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []bot.Ranked {
+func (n *netRanker) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []bot.Ranked {
 	rk := n.b.Rank(g, legal, r)
 	if rk == nil {
 		return nil
 	}
 	out := make([]bot.Ranked, len(rk))
+	n.plies = make(map[brettspiel.Move]int, len(rk))
 	for i, x := range rk {
 		out[i] = bot.Ranked{Move: x.Move, Value: x.Value}
+		n.plies[x.Move] = x.Plies
 	}
 	return out
 }
@@ -40,7 +48,7 @@ func hinter(g brettspiel.Game) (bot.Ranker, string) {
 			if legal := g.LegalMoves(); len(legal) == 0 || b.Rank(g, legal[:1], nil) == nil {
 				continue
 			}
-			rk = netRanker{b}
+			rk = &netRanker{b: b}
 		case bot.Ranker:
 			rk = b
 		default:
@@ -67,9 +75,13 @@ func (s *session) hint() error {
 	ranked := bot.Hint(s.g, rk, s.r)
 	u := unit(s.c.lang, s.variant.Name)
 	s.say("%s", t.hintTitle(name, u))
+	net, _ := rk.(*netRanker)
 	for i, r := range ranked {
 		if i == 5 {
 			break
+		}
+		if net != nil && i > 0 && net.plies[r.Move] != net.plies[ranked[i-1].Move] {
+			s.say("%s", t.hintShallower)
 		}
 		what := s.g.MoveString(r.Move)
 		if steps, ok := boardSteps(s.c.lang, s.g, r.Move); ok {

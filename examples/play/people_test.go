@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -281,5 +283,34 @@ func TestPlayTypedInBoardPoints(t *testing.T) {
 	}
 	if strings.Contains(parts[2], "read in board points") {
 		t.Errorf("a play that is none in either reading:\n%s", parts[2])
+	}
+}
+
+// TestHintSeparatesShallowerPlays: the strongest level judges its best plays
+// deeper than the rest, so a value further down the hint can be higher; the
+// hint says where the plays judged less deeply begin, and within each group
+// the values fall. In this position the fifth play, judged two plies deep,
+// is valued above the fourth, judged three plies deep (when the level
+// reaches its third ply in its time).
+func TestHintSeparatesShallowerPlays(t *testing.T) {
+	value := regexp.MustCompile(`expected ([+-]\d+\.\d\d) strokes`)
+	for _, hint := range prompts(playWith(t, "1\nhint\nquit\n", "-i", "-game", "toccateglio", "-seed", "5", "-opponent", "net-strongest"))[2:3] {
+		if !strings.HasPrefix(hint, "the best plays by the net-strongest bot") {
+			t.Fatalf("no hint:\n%s", hint)
+		}
+		last := math.Inf(1)
+		for _, line := range strings.Split(hint, "\n") {
+			if strings.Contains(line, "judged less deeply") {
+				last = math.Inf(1)
+				continue
+			}
+			if m := value.FindStringSubmatch(line); m != nil {
+				v, _ := strconv.ParseFloat(m[1], 64)
+				if v > last {
+					t.Errorf("%+.2f below %+.2f with nothing between:\n%s", v, last, hint)
+				}
+				last = v
+			}
+		}
 	}
 }

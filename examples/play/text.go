@@ -126,26 +126,29 @@ type text struct {
 	noRule        func(ids string) string
 
 	// hint and analyze.
-	hintThrow    string
-	onePlay      func(notation string) string
-	hintTitle    func(bot, unit string) string
-	hintLine     func(what, reason string, value float64, unit string) string
-	hintTyped    func(steps, notation string) string
-	hintScores   func(scores []bot.Score) string // what a play scores at once, in the language
-	analyzeEntry [2]string
-	analyzeArg   func(arg string) string
-	analysis     func(steps int, judge, unit string) string
-	judges       map[string]string // the judges and units of package analysis, in the language
-	ratings      map[string]string
-	roleBot      string
-	roleYou      string
-	rolePerson   string
-	noRating     string
-	playerLine   func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string
-	noLoss       string
-	worstTitle   string
-	worstLine    func(step, seat int, played string, value float64, best string, bestValue, loss float64) string
-	luckLine     func(lucky bool, step int, notation string, seat int, luck float64) string
+	hintThrow string
+	onePlay   func(notation string) string
+	hintTitle func(bot, unit string) string
+	hintLine  func(what, reason string, value float64, unit string) string
+	// hintShallower heads the plays a hint judged less deeply than those
+	// above it, whose values do not compare with theirs
+	hintShallower string
+	hintTyped     func(steps, notation string) string
+	hintScores    func(scores []bot.Score) string // what a play scores at once, in the language
+	analyzeEntry  [2]string
+	analyzeArg    func(arg string) string
+	analysis      func(steps int, judge, unit string) string
+	judges        map[string]string // the judges and units of package analysis, in the language
+	ratings       map[string]string
+	roleBot       string
+	roleYou       string
+	rolePerson    string
+	noRating      string
+	playerLine    func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string
+	noLoss        string
+	worstTitle    string
+	worstLine     func(step, seat int, played string, value float64, best string, bestValue, loss float64) string
+	luckLine      func(lucky bool, step int, notation string, seat int, luck float64) string
 }
 
 // textIn returns the terminal's phrasebook in l.
@@ -373,9 +376,10 @@ var english = text{
 	hintLine: func(what, reason string, value float64, unit string) string {
 		return fmt.Sprintf("  %-36s %s; expected %+.2f %s", what, reason, value, unit)
 	},
-	hintTyped:    func(steps, notation string) string { return steps + " (type " + notation + ")" },
-	hintScores:   englishScores,
-	analyzeEntry: [2]string{"analyze [2]", "judge the game so far: errors, luck, ratings (2: two plies)"},
+	hintShallower: "  judged less deeply, so not comparable with the plays above:",
+	hintTyped:     func(steps, notation string) string { return steps + " (type " + notation + ")" },
+	hintScores:    englishScores,
+	analyzeEntry:  [2]string{"analyze [2]", "judge the game so far: errors, luck, ratings (2: two plies)"},
 	analyzeArg: func(arg string) string {
 		return fmt.Sprintf("analyze takes no argument, or 2 for two plies; not %q", arg)
 	},
@@ -670,9 +674,10 @@ var german = text{
 	hintLine: func(what, reason string, value float64, unit string) string {
 		return fmt.Sprintf("  %-36s %s; erwartet %s %s", what, reason, comma(fmt.Sprintf("%+.2f", value)), unit)
 	},
-	hintTyped:    func(steps, notation string) string { return steps + " (Eingabe " + notation + ")" },
-	hintScores:   germanScores,
-	analyzeEntry: [2]string{"analyze [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: zwei Halbzüge tief)"},
+	hintShallower: "  weniger tief beurteilt, also nicht mit den Zügen darüber vergleichbar:",
+	hintTyped:     func(steps, notation string) string { return steps + " (Eingabe " + notation + ")" },
+	hintScores:    germanScores,
+	analyzeEntry:  [2]string{"analyze [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: zwei Halbzüge tief)"},
 	analyzeArg: func(arg string) string {
 		return fmt.Sprintf("analyze nimmt kein Argument oder 2 für zwei Halbzüge; nicht %q", arg)
 	},
