@@ -86,11 +86,13 @@ func TestDrawsAreNoWins(t *testing.T) {
 	}
 }
 
-// TestNetBotsAndTheirTimes: the net's bots play by name, and each seat's
-// time per decision is reported.
+// TestNetBotsAndTheirTimes: the net's bots play by name, each seat's time
+// per decision is reported, and -net-time bounds the deeper levels' (a
+// decision may run on a little past it, to the end of the throw it is
+// judging).
 func TestNetBotsAndTheirTimes(t *testing.T) {
-	res := selfplay(t, "-game", "toccateglio", "-bots", "net-strongest,net-beginner", "-games", "4", "-seed", "2", "-workers", "1", "-net-time", "2s")
-	if res.Seats[0].Bot != "net-strongest" || res.Args.NetTime != 2*time.Second || res.Seats[0].Wins+res.Seats[1].Wins+res.Draws != 4 {
+	res := selfplay(t, "-game", "toccateglio", "-bots", "net-strongest,net-beginner", "-games", "4", "-seed", "2", "-workers", "1", "-net-time", "250ms")
+	if res.Seats[0].Bot != "net-strongest" || res.Args.NetTime != 250*time.Millisecond || res.Seats[0].Wins+res.Seats[1].Wins+res.Draws != 4 {
 		t.Errorf("implausible result: %+v", res)
 	}
 	for _, s := range res.Seats {
