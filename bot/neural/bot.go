@@ -107,8 +107,9 @@ type Bot struct {
 	// net (for training and tests).
 	Eval *Evaluator
 	// Workers bounds the goroutines among which the deeper levels share
-	// the throws of their looks two and three plies deep (0:
-	// runtime.GOMAXPROCS; a js/wasm build uses one). The values do not
+	// the throws of their looks two and three plies deep (0 or less:
+	// runtime.GOMAXPROCS; at most 21, the throws of two dice; a js/wasm
+	// build uses one). The values do not
 	// depend on it; how far a look gets within the time does.
 	Workers int
 }

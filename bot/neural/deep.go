@@ -52,11 +52,15 @@ func (b Bot) deepen(ctx context.Context, js []*judge, g brettspiel.Game, ranked 
 // value's.
 const deepSlot = valueScratch + 3
 
+// twoDiceThrows is the number of different throws of two dice: more
+// goroutines than that would find no throw to judge.
+const twoDiceThrows = 21
+
 // judges returns j and the judges of the goroutines beside it among which
 // a decision shares the throws of its looks two and three plies deep.
 func (b Bot) judges(j *judge) []*judge {
 	js := []*judge{j}
-	for range b.workers() - 1 {
+	for range min(b.workers(), twoDiceThrows) - 1 {
 		js = append(js, newJudge(j.e))
 	}
 	return js

@@ -12,7 +12,7 @@ func init() {
 		Intermediate: "a learned net at one ply, slightly blurred (Toccateglio, Verkehren)",
 		Advanced:     "a learned net over every play, one ply (Toccateglio, Verkehren)",
 		Expert:       "a learned net, the best 4 plays two plies deep over every throw (Toccateglio, Verkehren)",
-		Strongest:    "a learned net, the best 16 plays two plies deep and in Toccateglio the close best 3 three plies deep, 50 ms a move (Toccateglio, Verkehren)",
+		Strongest:    "a learned net, the best 16 plays two plies deep and in Toccateglio the best 4, when close, three plies deep, 50 ms a move (Toccateglio, Verkehren)",
 	}
 	de := [...]string{
 		Beginner:     "ein gelerntes Netz, einen Halbzug tief, stark verrauscht (Toccateglio, Verkehren)",
@@ -20,7 +20,7 @@ func init() {
 		Intermediate: "ein gelerntes Netz, einen Halbzug tief, leicht verrauscht (Toccateglio, Verkehren)",
 		Advanced:     "ein gelerntes Netz über alle Züge, einen Halbzug tief (Toccateglio, Verkehren)",
 		Expert:       "ein gelerntes Netz: die 4 besten Züge zwei Halbzüge tief über jeden Wurf (Toccateglio, Verkehren)",
-		Strongest:    "ein gelerntes Netz: die 16 besten Züge zwei Halbzüge tief, im Toccateglio die 3 besten, wenn sie knapp beieinander liegen, drei Halbzüge tief, 50 ms je Zug (Toccateglio, Verkehren)",
+		Strongest:    "ein gelerntes Netz: die 16 besten Züge zwei Halbzüge tief, im Toccateglio die 4 besten, wenn sie knapp beieinander liegen, drei Halbzüge tief, 50 ms je Zug (Toccateglio, Verkehren)",
 	}
 	for _, l := range Levels() {
 		bot.Register(bot.Level{

@@ -126,29 +126,30 @@ type text struct {
 	noRule        func(ids string) string
 
 	// hint and analyze.
-	hintThrow string
-	onePlay   func(notation string) string
-	hintTitle func(bot, unit string) string
-	hintLine  func(what, reason string, value float64, unit string) string
+	hintThrow    string
+	onePlay      func(notation string) string
+	hintTitle    func(bot, unit string) string
+	hintLine     func(what, reason string, value float64, unit string) string
+	hintTyped    func(steps, notation string) string
+	hintScores   func(scores []bot.Score) string // what a play scores at once, in the language
+	analyzeEntry [2]string
+	analyzeArg   func(arg string) string
+	analysis     func(steps int, judge, unit string) string
+	judges       map[string]string // the judges and units of package analysis, in the language
+	ratings      map[string]string
+	roleBot      string
+	roleYou      string
+	rolePerson   string
+	noRating     string
+	playerLine   func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string
+	noLoss       string
+	worstTitle   string
+	worstLine    func(step, seat int, played string, value float64, best string, bestValue, loss float64) string
+	luckLine     func(lucky bool, step int, notation string, seat int, luck float64) string
+
 	// hintShallower heads the plays a hint judged less deeply than those
-	// above it, whose values do not compare with theirs
+	// above it, whose values do not compare with theirs.
 	hintShallower string
-	hintTyped     func(steps, notation string) string
-	hintScores    func(scores []bot.Score) string // what a play scores at once, in the language
-	analyzeEntry  [2]string
-	analyzeArg    func(arg string) string
-	analysis      func(steps int, judge, unit string) string
-	judges        map[string]string // the judges and units of package analysis, in the language
-	ratings       map[string]string
-	roleBot       string
-	roleYou       string
-	rolePerson    string
-	noRating      string
-	playerLine    func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string
-	noLoss        string
-	worstTitle    string
-	worstLine     func(step, seat int, played string, value float64, best string, bestValue, loss float64) string
-	luckLine      func(lucky bool, step int, notation string, seat int, luck float64) string
 }
 
 // textIn returns the terminal's phrasebook in l.
