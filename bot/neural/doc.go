@@ -110,6 +110,10 @@
 // it had won 53.6% (median 35.6 ms, +0.141 strokes); with the best three
 // always looked at three plies deep and time unbounded, 54.7% ± 1.1%
 // (2000) and 56.3% ± 2.0% (600, seed 2; median 67 ms at load 2–3).
+// A net trained on to 1,620,000 Partien, a little stronger at one ply
+// (51.5% ± 0.6% of 8,000 Partien against the shipped one, +0.065 strokes;
+// not shipped), leaves the third ply's lead as it was: 54.1% ± 1.1%
+// (2000, +0.186 strokes); examples/train's README has the commands.
 //
 // The net's equity against the mean of 1,000 rollouts (the net at one ply
 // on both sides) on each of 1,000 held-out positions: Toccateglio MAE

@@ -13,7 +13,13 @@
 // net-advanced being the net at one ply, or festung-best, the Festungsspiel's
 // strongest level (package bot/festungbot); -rollouts and -depth the search bot's budget, -nodes the
 // expectimax bot's, -weights a weights file for the nets (a checkpoint of
-// examples/train) instead of the shipped ones, -net-time the nets' time per
+// examples/train) instead of the shipped ones — or a comma-separated list,
+// cycled per seat as the bots are, an empty item keeping the shipped net, so
+// that two nets can play each other:
+//
+//	go run ./examples/selfplay -bots net-advanced -weights tc.ckpt, -games 4000
+//
+// -net-time the nets' time per
 // decision (on a busy machine a longer time measures their search as an
 // idle one would run it). The deeper net levels share each decision's
 // throws among the machine's cores, so -workers 1 measures them as a
@@ -65,7 +71,9 @@ type Args struct {
 	Depth int `json:"depth"`
 	// Nodes is the expectimax bot's budget of positions judged per decision.
 	Nodes int `json:"nodes"`
-	// Weights is a weights file for the net bots instead of the shipped one.
+	// Weights is a weights file for the net bots instead of the shipped
+	// one, or a comma-separated list of them cycled per seat (an empty item:
+	// the shipped net).
 	Weights string `json:"weights,omitempty"`
 	// NetTime is the net bots' time per decision; 0: their level's default.
 	NetTime time.Duration `json:"net_time,omitempty"`
@@ -73,7 +81,9 @@ type Args struct {
 
 // Seat is one seat's results.
 type Seat struct {
-	Bot        string  `json:"bot"`
+	Bot string `json:"bot"`
+	// Weights is the weights file of the seat's net, "" for the shipped one.
+	Weights    string  `json:"weights,omitempty"`
 	Wins       int     `json:"wins"` // games in which the seat alone had the highest return
 	MeanReturn float64 `json:"mean_return"`
 	// DecisionMs is the mean time the seat's bot took per decision, in
@@ -122,8 +132,12 @@ func run(argv []string, stdout, stderr io.Writer) error {
 		}
 	}
 	tally(&res, results)
+	weights := strings.Split(a.Weights, ",")
 	for s := range res.Seats {
 		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
+		if _, isNet := seatBots[s].(neural.Bot); isNet {
+			res.Seats[s].Weights = weights[s%len(weights)]
+		}
 	}
 	if elapsed > 0 {
 		res.GamesPerSecond = float64(a.Games) / elapsed
@@ -149,7 +163,7 @@ func parseArgs(argv []string, stderr io.Writer) (Args, error) {
 	fs.IntVar(&a.Rollouts, "rollouts", 400, "the search bot's rollouts per decision")
 	fs.IntVar(&a.Depth, "depth", 8, "the search bot's players' turns per rollout; -1: to the end")
 	fs.IntVar(&a.Nodes, "nodes", 20000, "the expectimax bot's positions judged per decision")
-	fs.StringVar(&a.Weights, "weights", "", "weights file for the net bots (default: the shipped net)")
+	fs.StringVar(&a.Weights, "weights", "", "weights file for the net bots (default: the shipped net); a comma-separated list is cycled per seat, an empty item the shipped net")
 	fs.DurationVar(&a.NetTime, "net-time", 0, "the net bots' time per decision (0: the level's default, 50ms for the two-ply levels)")
 	if err := fs.Parse(argv); err != nil {
 		return a, err
@@ -175,17 +189,26 @@ func parseArgs(argv []string, stderr io.Writer) (Args, error) {
 }
 
 // botsOfSeats makes each seat's bot, cycling through a.Bots, with the
-// budgets of a and the net of -weights.
+// budgets of a and the nets of -weights, cycled likewise.
 func botsOfSeats(a Args) ([]bot.Bot, error) {
-	var eval *neural.Evaluator
-	if a.Weights != "" {
-		data, err := os.ReadFile(a.Weights)
+	evals := map[string]*neural.Evaluator{"": nil} // by file; "" the shipped net
+	weights := strings.Split(a.Weights, ",")
+	for _, w := range weights {
+		if _, ok := evals[w]; ok {
+			continue
+		}
+		data, err := os.ReadFile(w)
 		if err != nil {
 			return nil, err
 		}
-		if eval, err = neural.Parse(data); err != nil {
-			return nil, err
+		e, err := neural.Parse(data)
+		if err != nil {
+			return nil, fmt.Errorf("-weights %s: %w", w, err)
 		}
+		if e.Game() != a.Game {
+			return nil, fmt.Errorf("-weights %s: the weights are %s's, not %s's", w, e.Game(), a.Game)
+		}
+		evals[w] = e
 	}
 	seatBots := make([]bot.Bot, a.Players)
 	for s := range seatBots {
@@ -201,7 +224,7 @@ func botsOfSeats(a Args) ([]bot.Bot, error) {
 			b.Nodes = a.Nodes
 			seatBots[s] = b
 		case neural.Bot:
-			b.Eval, b.Time = eval, a.NetTime
+			b.Eval, b.Time = evals[weights[s%len(weights)]], a.NetTime
 			seatBots[s] = b
 		}
 	}

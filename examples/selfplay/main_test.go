@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/brettspiel/brettspiel/bot/neural"
 )
 
 func selfplay(t *testing.T, args ...string) Result {
@@ -60,6 +64,8 @@ func TestBadArguments(t *testing.T) {
 		{"-net-time", "soon"},
 		{"-bots", "net-advanced", "-weights", "no-such-file.bin"},
 		{"-bots", "net-advanced", "-weights", "main_test.go"},
+		{"-bots", "net-advanced", "-weights", ",main_test.go"},
+		{"-game", "verkehren", "-bots", "net-advanced", "-weights", shippedToccateglio},
 	} {
 		var out, errOut bytes.Buffer
 		err := run(args, &out, &errOut)
@@ -104,6 +110,44 @@ func TestNetBotsAndTheirTimes(t *testing.T) {
 	res = selfplay(t, "-game", "festung", "-bots", "net-advanced,random", "-games", "2", "-seed", "2")
 	if res.Games != 2 {
 		t.Errorf("festung with a net bot: %+v", res)
+	}
+}
+
+// shippedToccateglio is the shipped Toccateglio net's file.
+const shippedToccateglio = "../../bot/neural/weights/toccateglio.bin"
+
+// TestWeightsPerSeat: a list of weights is cycled per seat, an empty item
+// keeping the shipped net. An untrained net in one seat loses to the shipped
+// one in the other, whichever seat; the shipped net named by its file
+// plays as the shipped net does.
+func TestWeightsPerSeat(t *testing.T) {
+	tr, err := neural.NewTrainer("toccateglio", 8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := tr.Eval.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	untrained := filepath.Join(t.TempDir(), "untrained.bin")
+	if err := os.WriteFile(untrained, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-game", "toccateglio", "-bots", "net-advanced", "-games", "40", "-seed", "4"}
+	for seat, weights := range []string{untrained + ",", "," + untrained} {
+		res := selfplay(t, append(args, "-weights", weights)...)
+		if res.Seats[seat].Weights != untrained || res.Seats[1-seat].Weights != "" {
+			t.Errorf("-weights %s: seats' weights %q and %q", weights, res.Seats[0].Weights, res.Seats[1].Weights)
+		}
+		if res.Seats[seat].Wins*4 > res.Games {
+			t.Errorf("-weights %s: the untrained net won %d of %d", weights, res.Seats[seat].Wins, res.Games)
+		}
+	}
+	ignoreTimes := cmpopts.IgnoreFields(Seat{}, "Weights", "DecisionMs", "MedianMs")
+	shipped := selfplay(t, args...)
+	named := selfplay(t, append(args, "-weights", shippedToccateglio+",")...)
+	if d := cmp.Diff(shipped.Seats, named.Seats, ignoreTimes); d != "" {
+		t.Errorf("the shipped net by its file played otherwise (-shipped +named):\n%s", d)
 	}
 }
 
