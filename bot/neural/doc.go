@@ -105,8 +105,9 @@
 // the look two plies deep gains little over the net at one ply; the third
 // ply gains more: 54.4% within the level's 50 ms, the throws shared
 // between two cores (-workers 1, median 36.7 ms a decision, +0.195
-// strokes a Partie), and 55.1% ± 1.1% with seed 2 (median 43.6 ms, +0.200):
-// 54.7% ± 0.8% over the 4,000 Partien. On one core, at the best three within 0.1 strokes,
+// strokes a Partie), 55.1% ± 1.1% with seed 2 (median 43.6 ms, +0.200)
+// and 53.5% ± 1.1% with seed 3 (39.7 ms, +0.132): 54.3% ± 0.6% over the
+// 6,000 Partien. On one core, at the best three within 0.1 strokes,
 // it had won 53.6% (median 35.6 ms, +0.141 strokes); with the best three
 // always looked at three plies deep and time unbounded, 54.7% ± 1.1%
 // (2000) and 56.3% ± 2.0% (600, seed 2; median 67 ms at load 2–3).
