@@ -132,11 +132,10 @@ func run(argv []string, stdout, stderr io.Writer) error {
 		}
 	}
 	tally(&res, results)
-	weights := strings.Split(a.Weights, ",")
 	for s := range res.Seats {
 		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
 		if _, isNet := seatBots[s].(neural.Bot); isNet {
-			res.Seats[s].Weights = weights[s%len(weights)]
+			res.Seats[s].Weights = seatWeights(a, s)
 		}
 	}
 	if elapsed > 0 {
@@ -192,8 +191,7 @@ func parseArgs(argv []string, stderr io.Writer) (Args, error) {
 // budgets of a and the nets of -weights, cycled likewise.
 func botsOfSeats(a Args) ([]bot.Bot, error) {
 	evals := map[string]*neural.Evaluator{"": nil} // by file; "" the shipped net
-	weights := strings.Split(a.Weights, ",")
-	for _, w := range weights {
+	for _, w := range strings.Split(a.Weights, ",") {
 		if _, ok := evals[w]; ok {
 			continue
 		}
@@ -224,11 +222,18 @@ func botsOfSeats(a Args) ([]bot.Bot, error) {
 			b.Nodes = a.Nodes
 			seatBots[s] = b
 		case neural.Bot:
-			b.Eval, b.Time = evals[weights[s%len(weights)]], a.NetTime
+			b.Eval, b.Time = evals[seatWeights(a, s)], a.NetTime
 			seatBots[s] = b
 		}
 	}
 	return seatBots, nil
+}
+
+// seatWeights returns the weights file of seat s's net: -weights' items
+// cycled per seat, "" for the shipped net.
+func seatWeights(a Args, s int) string {
+	w := strings.Split(a.Weights, ",")
+	return w[s%len(w)]
 }
 
 // playAll plays the a.Games games on a.Workers goroutines, with a progress
