@@ -400,12 +400,27 @@ func Named(text, line string) bool {
 }
 
 // Unnamed returns the removed lines whose identifiers text does not name.
+// A field or method of a type whose own line is removed too (the type is
+// gone, or changed its kind) is named with its type: "pkg.Type" covers
+// "pkg.Type.Field" then.
 func Unnamed(text string, removed []string) []string {
+	gone := make(map[string]bool, len(removed))
+	for _, l := range removed {
+		key, _, _ := strings.Cut(l, " ")
+		gone[key] = true
+	}
 	var out []string
 	for _, l := range removed {
-		if !Named(text, l) {
-			out = append(out, l)
+		if Named(text, l) {
+			continue
 		}
+		key, _, _ := strings.Cut(l, " ")
+		if i := strings.LastIndex(key, "."); i > strings.LastIndex(key, "/") && strings.Count(Name(l), ".") == 2 {
+			if typeKey := key[:i]; gone[typeKey] && Named(text, typeKey) {
+				continue
+			}
+		}
+		out = append(out, l)
 	}
 	return out
 }

@@ -302,3 +302,24 @@ func TestUnreleasedIsTheSectionOnly(t *testing.T) {
 		t.Fatal("a changelog without the section has one")
 	}
 }
+
+func TestARemovedTypeNamedCoversItsMembers(t *testing.T) {
+	removeOptions := func(s string) string {
+		s = strings.Replace(s, "var Default Options\n", "", 1)
+		s = strings.Replace(s, "func (o *Options) Valid() error { return nil }\n", "", 1)
+		s = strings.Replace(s, "func (o Options) String() string { return \"\" }\n", "", 1)
+		s = strings.Replace(s, "type Alias = Options\n", "", 1)
+		return strings.Replace(s, "type Options struct {", "type options struct {", 1)
+	}
+	r := check(t, removeOptions, "### Removed\n- `lib.Options`, `lib.Default` and `lib.Alias`: the defaults are built in.\n")
+	if err := r.UnnamedError(); err != nil {
+		t.Fatalf("the type named, its fields and methods not: %v", err)
+	}
+	// A field removed while its type stays needs its own name.
+	r = check(t, func(s string) string {
+		return strings.Replace(s, "Name         string\n", "", 1)
+	}, "### Changed\n- `lib.Options` checks its seats.\n")
+	if !slices.Equal(r.Unnamed, []string{"game/lib.Options.Name field string"}) {
+		t.Fatalf("Unnamed = %q, want the field Options.Name", r.Unnamed)
+	}
+}

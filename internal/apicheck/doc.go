@@ -21,8 +21,9 @@
 //   - when a recorded identifier is gone from the code (or its line changed)
 //     and the Unreleased section of CHANGELOG.md does not name it: as
 //     "dice.Roll" (a package's identifier with the package's name) or as
-//     "neural.Evaluator.Games" or "Evaluator.Games" (a method or a field);
-//     and
+//     "neural.Evaluator.Games" or "Evaluator.Games" (a method or a field;
+//     when the whole type is removed or changes its kind, naming the type
+//     covers its fields and methods); and
 //   - when the record is out of date: then
 //     go test ./internal/apicheck -update
 //     rewrites it. -update refuses to write while a removal is unnamed.
