@@ -53,8 +53,10 @@
 // a command can write its output (set -out $TMP) outside the repository.
 //
 // A command fails the test without running anything when it matches no
-// rule: an unknown program (only go, node, python3, gzip, bash and what a
-// marker admits: git with clone, curl under serve), a go test of ./... or of
+// rule: an unknown program (only go's run, test, build, vet, doc, list,
+// version and env; node, python3, bash, gzip, cd, and head, tail and wc in
+// a pipe; and what a marker admits: git under clone, curl under serve, go
+// get under exec), a go test of ./... or of
 // this package run as it stands (it would run this test again: mark it ci
 // or vet), a marker that does not fit (an unknown directive, a set of a
 // flag the command lacks, help on something other than go run).
