@@ -257,32 +257,35 @@ func TestMarkdownEntries(t *testing.T) {
 	}
 }
 
-// readmeRuleLink is a link to an entry of the document from the README.
-var readmeRuleLink = regexp.MustCompile(`\[([^\]]+)\]\(rules/rules\.md#([^)]*)\)`)
+// ruleTableLink is a link to an entry of the document from the rule table.
+var ruleTableLink = regexp.MustCompile(`\[([^\]]+)\]\(\.\./rules/rules\.md#([^)]*)\)`)
 
-// TestReadmeLinksToRules checks that the README's rule tables link each
-// rule's ID to its entry in rules.md.
-func TestReadmeLinksToRules(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(moduleRoot(t), "README.md"))
+// ruleTable is the table of every rule ID with its code and tests.
+const ruleTable = "doc/rule-table.md"
+
+// TestRuleTableLinksToRules checks that the rule table links each rule's
+// ID to its entry in rules.md.
+func TestRuleTableLinksToRules(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(moduleRoot(t), filepath.FromSlash(ruleTable)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	links := 0
 	for i, line := range strings.Split(string(src), "\n") {
-		for _, m := range readmeRuleLink.FindAllStringSubmatch(line, -1) {
+		for _, m := range ruleTableLink.FindAllStringSubmatch(line, -1) {
 			links++
 			r, ok := rules.Lookup(m[1])
 			if !ok || r.ID != m[1] || ruledoc.Anchor(r.ID) != m[2] {
-				t.Errorf("README.md:%d: link %s goes to no rule's entry", i+1, m[0])
+				t.Errorf("%s:%d: link %s goes to no rule's entry", ruleTable, i+1, m[0])
 			}
 		}
 		// A row of a rule table begins with the rule's ID.
 		if id := strings.TrimSpace(strings.SplitN(strings.TrimPrefix(line, "|"), "|", 2)[0]); strings.HasPrefix(line, "| ") && contractRule.MatchString("- "+id) {
-			t.Errorf("README.md:%d: %s is not linked; write it as [%s](rules/rules.md#%s)", i+1, id, id, ruledoc.Anchor(id))
+			t.Errorf("%s:%d: %s is not linked; write it as [%s](../rules/rules.md#%s)", ruleTable, i+1, id, id, ruledoc.Anchor(id))
 		}
 	}
 	if links == 0 {
-		t.Error("README.md links to no rule")
+		t.Errorf("%s links to no rule", ruleTable)
 	}
 }
 

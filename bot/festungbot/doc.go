@@ -30,6 +30,6 @@
 // same chain) beats the lowest fortress by less than 0.0004 markers a game;
 // against opponents who also take from the lowest fortress it is exactly the
 // lowest fortress, for every seat count. Seeded games through the rules,
-// paired on the same dice, agree (see the README, "The Festungsspiel's
+// paired on the same dice, agree (see doc/research.md, "The Festungsspiel's
 // levels").
 package festungbot

@@ -394,7 +394,7 @@ func TestLanguageSwitch(t *testing.T) {
 	}
 }
 
-// The screenshots of the README, at a desktop's and a phone's size, in
+// The screenshots of the documentation, at a desktop's and a phone's size, in
 // English and German (BRETTSPIEL_SCREENSHOTS=1).
 func TestScreenshots(t *testing.T) {
 	if os.Getenv("BRETTSPIEL_SCREENSHOTS") == "" {

@@ -193,7 +193,7 @@ func TestBadCallsFromJavaScript(t *testing.T) {
 	}
 }
 
-// The figures of the README: the time from the start of the page's load to
+// The figures of doc/performance.md: the time from the start of the page's load to
 // the WebAssembly's start and to the first state with its legal moves, and
 // the time of a bot's move in the page.
 func TestMeasure(t *testing.T) {

@@ -3,7 +3,7 @@
 //
 //	go run ./examples/web -npm examples/web/npm && node examples/web/npm/bench.js
 //
-// Not shipped (see "files" in package.json); the figures go to the README.
+// Not shipped (see "files" in package.json); the figures go to doc/performance.md.
 import { load } from './index.js';
 
 const cpu0 = process.cpuUsage();

@@ -14,7 +14,7 @@ test('the engine starts in Node and answers', async () => {
   const v = e.call('version');
   assert.equal(v.protocol, e.protocol);
   assert.ok(v.methods.includes('advance'));
-  // a figure for the README, not a bound
+  // a figure for doc/performance.md, not a bound
   console.log(`# instantiation to the first legal list: ${ms.toFixed(0)} ms (compile+instantiate ${e.timing.instantiate.toFixed(0)} ms, start ${e.timing.start.toFixed(1)} ms)`);
 });
 
