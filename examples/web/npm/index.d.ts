@@ -310,11 +310,19 @@ export type Result<M extends Method> = Methods[M]['result'];
 
 // ---- the loader ----
 
-/** A failed call, thrown by call: the protocol's error object. */
+/** A failed call, thrown by call: the protocol's error object, its keys kept. */
 export class BrettspielError extends Error {
-  /** The sentinel's name, e.g. "ErrIllegalMove". */
+  /** The sentinel's name, e.g. "ErrIllegalMove" (as a DOMException's name says its kind). */
+  readonly name: string;
+  /** The name, as earlier versions called it. */
   readonly code: string;
+  /** The rules that refused, with their texts (may be empty). */
   readonly rules: Rule[];
+  /** What to tell the player, in the call's or the game's language; absent where the error is not the player's. */
+  readonly say?: string;
+  /** The refused move as data; absent unless a move was refused. */
+  readonly refusal?: Refusal;
+  /** The method that failed. */
   readonly method: string;
 }
 
@@ -324,6 +332,12 @@ export function isError(result: unknown): result is ErrorResult;
 export interface LoadOptions {
   /** Where the module is: a URL or path, its bytes, a compiled module or a fetch Response; by default brettspiel.wasm beside index.js. */
   wasm?: URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module | Response;
+  /**
+   * The most games the table holds at once (the session's Options.MaxGames),
+   * a whole number of at least 1; 32 by default. A newGame beyond it is
+   * refused with ErrTableFull until a game is closed.
+   */
+  maxGames?: number;
 }
 
 /** An engine in this thread: one table of games. */
