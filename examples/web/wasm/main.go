@@ -38,15 +38,12 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"syscall/js"
 
 	"github.com/brettspiel/brettspiel"
-	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/session"
 )
 
@@ -63,13 +60,13 @@ func main() {
 		// (three runs each, alternating).
 		debug.SetGCPercent(gcPercent)
 	}
-	opts, err := tableOptions(os.Args[min(2, len(os.Args)):])
-	if err != nil {
+	opts, ok := tableOptions(os.Args[min(2, len(os.Args)):])
+	if !ok {
 		// The loader checks its options before it starts the module; this
 		// is for a caller going around it. Ending here leaves no global
-		// object, and the loader says the engine did not start.
-		println("brettspiel:", err.Error())
-		os.Exit(2)
+		// object, and the loader says the engine did not start. (Returning
+		// ends the program as os.Exit would, without the kilobyte it adds.)
+		return
 	}
 	table = session.NewTable(opts)
 	a := table
@@ -83,14 +80,14 @@ func main() {
 		// refused uncopied (a 300 MiB string took a minute to copy and
 		// grew the memory for good before it was refused).
 		if n := jsLength(args[0]); n > maxMethod {
-			return callError(session.ErrUnknownMethod, fmt.Sprintf("a method name of %d characters; the methods are %s", n, strings.Join(session.Methods(), ", ")))
+			return callError(session.ErrUnknownMethod, "a method name of "+strconv.Itoa(n)+" characters is no method's")
 		}
 		in := ""
 		if len(args) > 1 {
 			switch args[1].Type() {
 			case js.TypeString:
 				if n := jsLength(args[1]); n > session.MaxArgs {
-					return callError(session.ErrTooLarge, fmt.Sprintf("arguments of %d characters; at most %d bytes", n, session.MaxArgs))
+					return callError(session.ErrTooLarge, "arguments of "+strconv.Itoa(n)+" characters; at most "+strconv.Itoa(session.MaxArgs)+" bytes")
 				}
 				in = args[1].String()
 			case js.TypeUndefined, js.TypeNull:
@@ -126,25 +123,6 @@ var table *session.Table
 // maxMethod is the longest method name, in UTF-16 code units, that the
 // global call copies to look up; every method's name is far shorter.
 const maxMethod = 64
-
-// tableOptions reads the table's options from the program's arguments
-// after the global object's name: "-max-games=N" (N ≥ 1) sets
-// Options.MaxGames. The loader passes its option maxGames this way.
-func tableOptions(args []string) (session.Options, error) {
-	var o session.Options
-	for _, a := range args {
-		v, ok := strings.CutPrefix(a, "-max-games=")
-		if !ok {
-			return o, fmt.Errorf("unknown argument %s; the one argument is -max-games=N", quote.Quote(a))
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return o, fmt.Errorf("-max-games=%s: want a whole number of at least 1", quote.Cut(v, quote.Max))
-		}
-		o.MaxGames = n
-	}
-	return o, nil
-}
 
 // jsLength returns the length of the JavaScript string s in UTF-16 code
 // units without copying it. (Value.Length and Value.Get take objects only:
