@@ -16,7 +16,8 @@
 // host the folder that -out writes.
 //
 // -npm writes the JavaScript package of the engine (the folder npm: the
-// loader, the worker, the TypeScript declarations) with the WebAssembly
+// loader, the worker, the TypeScript declarations, of which protocol.d.ts
+// is generated from the JSON Schemas by npm/gen) with the WebAssembly
 // and wasm_exec.js built beside them, ready for npm pack or npm publish;
 // DIR may be the folder npm itself, whose tests (node --test) need them.
 package main
@@ -52,7 +53,7 @@ var static embed.FS
 // npmFiles are the JavaScript package's files kept in the repository; the
 // build adds WasmFile and wasm_exec.js.
 //
-//go:embed npm/package.json npm/README.md npm/index.js npm/index.d.ts npm/worker.js
+//go:embed npm/package.json npm/README.md npm/index.js npm/index.d.ts npm/protocol.d.ts npm/worker.js
 var npmFiles embed.FS
 
 // wasmPackage is the import path of the WebAssembly side of the page.

@@ -16,7 +16,7 @@ test('index.d.ts declares exactly the methods the engine has', async () => {
 test('package.json ships what the loader imports', async () => {
   const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
   assert.equal(pkg.type, 'module');
-  for (const f of ['index.js', 'index.d.ts', 'worker.js', 'brettspiel.wasm', 'wasm_exec.js']) {
+  for (const f of ['index.js', 'index.d.ts', 'protocol.d.ts', 'worker.js', 'brettspiel.wasm', 'wasm_exec.js']) {
     assert.ok(pkg.files.includes(f), f);
   }
   assert.equal(pkg.exports['.'].default, './index.js');
