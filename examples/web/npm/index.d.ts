@@ -175,7 +175,9 @@ export class WorkerEngine {
 }
 
 export interface WorkerOptions {
-  /** A worker running this package's worker.js, made by the caller. */
+  /** The most games the worker's table holds at once, as load's (32 by default). */
+  maxGames?: number;
+  /** A worker running this package's worker.js, made by the caller (its options then are the caller's: workerData or the worker's name, {maxGames}). */
   worker?: unknown;
 }
 

@@ -214,18 +214,22 @@ let workerIDs = 0;
 
 /**
  * Starts the engine in a worker (a Web Worker in a browser, a
- * worker_threads Worker in Node) and resolves once it answers. A worker
- * made by the caller may be passed as options.worker (one running
- * worker.js of this package).
+ * worker_threads Worker in Node) and resolves once it answers.
+ * options.maxGames is load's. A worker made by the caller may be passed as
+ * options.worker (one running worker.js of this package; its table's
+ * options are the caller's to give, as workerData or the worker's name).
  */
 export async function startWorker(options = {}) {
   let worker = options.worker;
   if (!worker) {
+    // The table's options go to worker.js as the worker's data (Node) or
+    // its name (a browser's Worker), which it hands to load.
+    const table = tableArgs(options).length > 0 ? { maxGames: options.maxGames } : {};
     if (isNode) {
       const { Worker } = await import('node:worker_threads');
-      worker = new Worker(new URL('./worker.js', import.meta.url));
+      worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: table });
     } else {
-      worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: JSON.stringify(table) });
     }
   }
   const w = new WorkerEngine(worker);

@@ -73,6 +73,18 @@ test('load({maxGames}) sets the table\'s size: a full table refuses with ErrTabl
   assert.throws(() => d.call('newGame', { variant: 'festung' }), (err) => err.name === 'ErrTableFull');
 });
 
+test('startWorker({maxGames}) sets the worker\'s table\'s size', async () => {
+  const w = await startWorker({ maxGames: 2 });
+  try {
+    await w.call('newGame', { variant: 'festung', log: false });
+    await w.call('newGame', { variant: 'festung', log: false });
+    await assert.rejects(w.call('newGame', { variant: 'festung' }), (err) => err.name === 'ErrTableFull');
+  } finally {
+    w.terminate();
+  }
+  await assert.rejects(startWorker({ maxGames: 0 }), RangeError);
+});
+
 test('load refuses a maxGames that is no whole number of at least 1', async () => {
   for (const bad of [0, -1, 1.5, '3', NaN, Infinity, 2 ** 53]) {
     await assert.rejects(load({ maxGames: bad }), RangeError, String(bad));
