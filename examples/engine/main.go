@@ -43,8 +43,8 @@ const (
 const MaxID = 128
 
 func main() {
-	// An interrupt or a termination stops reading and cancels the requests
-	// under way; the end of the input does not (see the package doc).
+	// An interrupt or a termination stops reading and cancels the requests'
+	// contexts; the end of the input does not (see the package doc).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := ServeContext(ctx, os.Stdin, os.Stdout, session.NewTable(session.Options{})); err != nil {
