@@ -17,6 +17,7 @@ import (
 	"github.com/brettspiel/brettspiel/dice"
 	"github.com/brettspiel/brettspiel/internal/conformance"
 	"github.com/brettspiel/brettspiel/internal/gametest"
+	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/internal/schematest"
 	"github.com/brettspiel/brettspiel/internal/wire"
 	"github.com/brettspiel/brettspiel/kit"
@@ -153,6 +154,30 @@ func TestOptionsText(t *testing.T) {
 	} {
 		_, err := ParseOptions(in)
 		wantErr(t, "ParseOptions("+in+")", err, brettspiel.ErrBadOptions, reason)
+	}
+}
+
+// A long value in the text form of options is quoted cut, as everywhere in
+// the module: the error repeats at most quote.Max bytes of each setting and
+// of the input.
+func TestParseOptionsQuotesLongInputCut(t *testing.T) {
+	long := strings.Repeat("x", 1<<10)
+	for _, in := range []string{
+		"empty-field=" + long,
+		"players=3 players=" + long,
+		"stock=" + long,
+		long,
+		"players=9 " + long + "=1",
+	} {
+		_, err := ParseOptions(in)
+		if !errors.Is(err, brettspiel.ErrBadOptions) {
+			t.Fatalf("ParseOptions(%d bytes) = %v, want ErrBadOptions", len(in), err)
+		}
+		// The op, the quoted input, the reason's words and at most two
+		// cut quotes of quote.Max bytes each.
+		if msg := err.Error(); len(msg) > 4*quote.Max+150 {
+			t.Errorf("ParseOptions(%d bytes): a message of %d bytes: %s", len(in), len(msg), msg)
+		}
 	}
 }
 

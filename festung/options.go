@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/kit"
 )
 
@@ -169,7 +170,7 @@ func parseSettings(input string, terms []string) (Options, error) {
 		if s.Key == "empty-field" {
 			f, ok := FieldByName(s.Value)
 			if !ok || f.Kind != OuterWork {
-				return Options{}, &brettspiel.Error{Op: op, Input: input, Err: brettspiel.ErrBadOptions, Reason: fmt.Sprintf("%v: want the name of an outer-works field, such as W4.VI", s)}
+				return Options{}, &brettspiel.Error{Op: op, Input: input, Err: brettspiel.ErrBadOptions, Reason: quote.Cut(s.String(), quote.Max) + ": want the name of an outer-works field, such as W4.VI"}
 			}
 			o.EmptyField = f.ID
 			continue

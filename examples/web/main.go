@@ -16,7 +16,8 @@
 // host the folder that -out writes.
 //
 // -npm writes the JavaScript package of the engine (the folder npm: the
-// loader, the worker, the TypeScript declarations) with the WebAssembly
+// loader, the worker, the TypeScript declarations, of which protocol.d.ts
+// is generated from the JSON Schemas by npm/gen) with the WebAssembly
 // and wasm_exec.js built beside them, ready for npm pack or npm publish;
 // DIR may be the folder npm itself, whose tests (node --test) need them.
 package main
@@ -52,7 +53,7 @@ var static embed.FS
 // npmFiles are the JavaScript package's files kept in the repository; the
 // build adds WasmFile and wasm_exec.js.
 //
-//go:embed npm/package.json npm/README.md npm/index.js npm/index.d.ts npm/worker.js
+//go:embed npm/package.json npm/README.md npm/index.js npm/index.d.ts npm/protocol.d.ts npm/worker.js
 var npmFiles embed.FS
 
 // wasmPackage is the import path of the WebAssembly side of the page.
@@ -150,12 +151,38 @@ func gzipped(data []byte) []byte {
 }
 
 // BuildNPM writes the JavaScript package into dir: its embedded files,
-// wasm_exec.js and the WebAssembly.
+// wasm_exec.js, the WebAssembly and the module's LICENSE (which npm ships
+// with every package), when the module has one.
 func BuildNPM(dir string) error {
 	if err := writeFS(npmFiles, "npm", dir); err != nil {
 		return err
 	}
+	if err := copyLicense(dir); err != nil {
+		return err
+	}
 	return BuildWasm(dir, "")
+}
+
+// copyLicense copies the file LICENSE at the root of the module the build
+// runs in into dir; nothing when there is none.
+func copyLicense(dir string) error {
+	goCmd := GoCommand()
+	mod, err := exec.Command(goCmd, "env", "GOMOD").Output()
+	if err != nil {
+		return fmt.Errorf("%s env GOMOD: %w", goCmd, err)
+	}
+	gomod := strings.TrimSpace(string(mod))
+	if gomod == "" || gomod == os.DevNull {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(gomod), "LICENSE"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "LICENSE"), data, 0o644)
 }
 
 // BuildWasm writes WasmFile, built from wasmPackage with the build tags

@@ -174,6 +174,14 @@ func TestBuildNPM(t *testing.T) {
 			}
 		}
 	}
+	// npm ships LICENSE with every package: the module's, when it has one
+	if want, err := os.ReadFile(filepath.Join("..", "..", "LICENSE")); err == nil {
+		if got, err := os.ReadFile(filepath.Join(dir, "LICENSE")); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("the package's LICENSE is not the module's: %v", err)
+		}
+	} else {
+		t.Logf("the module has no LICENSE to ship: %v", err)
+	}
 }
 
 // The WebAssembly goes out gzip-compressed to a browser that accepts gzip

@@ -5,19 +5,33 @@
 const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string' &&
   typeof globalThis.WorkerGlobalScope === 'undefined' && typeof globalThis.window === 'undefined';
 
-/** The error a call answers with: the protocol's error object as an Error. */
+/**
+ * The error a call answers with: the protocol's error object as an Error,
+ * its keys kept. name is the library's sentinel (as a DOMException's name
+ * says its kind), e.g. "ErrIllegalMove".
+ */
 export class BrettspielError extends Error {
   constructor(error, method) {
     const e = error && typeof error === 'object' ? error : { name: 'Error', message: String(error) };
     super(typeof e.message === 'string' ? e.message : String(e.name));
     /** The name of the library's sentinel error, e.g. "ErrIllegalMove". */
-    this.code = typeof e.name === 'string' ? e.name : 'Error';
+    this.name = typeof e.name === 'string' ? e.name : 'Error';
     /** The rules that refused, with their texts (may be empty). */
     this.rules = Array.isArray(e.rules) ? e.rules : [];
+    /** What to tell the player, in the call's or the game's language; absent where the error is not the player's. */
+    if (typeof e.say === 'string') {
+      this.say = e.say;
+    }
+    /** The refused move as data (code, player, steps, at, dice, need, count); absent unless a move was refused. */
+    if (e.refusal && typeof e.refusal === 'object') {
+      this.refusal = e.refusal;
+    }
     /** The method that failed. */
     this.method = method;
   }
-  get name() { return 'BrettspielError'; }
+
+  /** The sentinel's name, as name (kept for the callers of earlier versions). */
+  get code() { return this.name; }
 }
 
 /** Whether a protocol answer is an error object. */
@@ -30,16 +44,19 @@ let instances = 0;
 /**
  * Loads and starts the engine. options.wasm is where the module is: a URL
  * or path, its bytes, a compiled WebAssembly.Module or a fetch Response;
- * by default brettspiel.wasm next to this file.
+ * by default brettspiel.wasm next to this file. options.maxGames is the
+ * most games its table holds at once (32 by default); a newGame beyond it
+ * is refused with ErrTableFull until a game is closed.
  */
 export async function load(options = {}) {
   const started = now();
+  const argv = tableArgs(options);
   if (typeof globalThis.Go !== 'function') {
     await import('./wasm_exec.js');
   }
   const go = new globalThis.Go();
   const name = `__brettspiel_${++instances}_${Math.random().toString(36).slice(2)}`;
-  go.argv = ['brettspiel', name];
+  go.argv = ['brettspiel', name, ...argv];
   const instance = await instantiate(options.wasm ?? new URL('./brettspiel.wasm', import.meta.url), go.importObject);
   const compiled = now();
   let exited = null;
@@ -51,6 +68,20 @@ export async function load(options = {}) {
     throw new Error('the engine did not start (the WebAssembly program ended at once)');
   }
   return new Engine(api, () => exited, { instantiate: compiled - started, start: now() - compiled }, direct(instance.exports));
+}
+
+// tableArgs returns the module's arguments for the table's options:
+// maxGames, the most games the table holds at once (the session's
+// Options.MaxGames; 32 when absent), a whole number of at least 1.
+function tableArgs(options) {
+  const { maxGames } = options ?? {};
+  if (maxGames === undefined || maxGames === null) {
+    return [];
+  }
+  if (!Number.isSafeInteger(maxGames) || maxGames < 1) {
+    throw new RangeError(`load: maxGames is a whole number of at least 1, not ${String(maxGames).slice(0, 40)}`);
+  }
+  return [`-max-games=${maxGames}`];
 }
 
 // The longest call, in UTF-16 code units of the method name and the
@@ -183,18 +214,22 @@ let workerIDs = 0;
 
 /**
  * Starts the engine in a worker (a Web Worker in a browser, a
- * worker_threads Worker in Node) and resolves once it answers. A worker
- * made by the caller may be passed as options.worker (one running
- * worker.js of this package).
+ * worker_threads Worker in Node) and resolves once it answers.
+ * options.maxGames is load's. A worker made by the caller may be passed as
+ * options.worker (one running worker.js of this package; its table's
+ * options are the caller's to give, as workerData or the worker's name).
  */
 export async function startWorker(options = {}) {
   let worker = options.worker;
   if (!worker) {
+    // The table's options go to worker.js as the worker's data (Node) or
+    // its name (a browser's Worker), which it hands to load.
+    const table = tableArgs(options).length > 0 ? { maxGames: options.maxGames } : {};
     if (isNode) {
       const { Worker } = await import('node:worker_threads');
-      worker = new Worker(new URL('./worker.js', import.meta.url));
+      worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: table });
     } else {
-      worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: JSON.stringify(table) });
     }
   }
   const w = new WorkerEngine(worker);

@@ -2,24 +2,35 @@
 // worker) or a Node worker_threads Worker it loads the engine and answers
 // each message {id, method, args} with {id, result} or {id, error}, the
 // framing of the JSON-lines engine. args is an object (or null) or JSON
-// text. Calls are answered in the order they come.
+// text. Calls are answered in the order they come. The table's option
+// maxGames comes as the worker's data (Node) or its name, JSON (browser);
+// startWorker passes it so.
 import { load, isError } from './index.js';
 
 let post;
 let listen;
+// The table's options, {maxGames}: the worker's name in a browser (JSON),
+// its workerData in Node; none by default.
+let options = {};
 if (typeof globalThis.WorkerGlobalScope !== 'undefined' && typeof globalThis.postMessage === 'function') {
   post = (m) => globalThis.postMessage(m);
   listen = (f) => globalThis.addEventListener('message', (e) => f(e.data));
+  try {
+    options = JSON.parse(globalThis.name || '{}') ?? {};
+  } catch {
+    // a name that is no JSON names the worker, and sets no option
+  }
 } else {
-  const { parentPort } = await import('node:worker_threads');
+  const { parentPort, workerData } = await import('node:worker_threads');
   if (!parentPort) {
     throw new Error('worker.js runs in a worker');
   }
   post = (m) => parentPort.postMessage(m);
   listen = (f) => parentPort.on('message', f);
+  options = workerData ?? {};
 }
 
-const engine = load();
+const engine = load(options !== null && typeof options === 'object' ? { maxGames: options.maxGames } : {});
 // A failed start is answered to every call, not thrown at the worker.
 engine.catch(() => {});
 

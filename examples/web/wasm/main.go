@@ -12,10 +12,14 @@
 // where method names a method of session.Table.Call and argsJSON is a JSON object
 // as a string. Every result is a JSON string; failures are error values
 // ({"error": {...}}), a wrong call from JavaScript included: a missing
-// method name, arguments that are not a string. The object goes on
+// method name, arguments that are not a string, a string longer than the
+// session reads (refused by its length before it is copied into the
+// module's memory). The object goes on
 // globalThis under the name of the program's first argument (go.argv[1] on
 // the JavaScript side), "brettspiel" without one, so that one realm can
-// hold several instances. Its "ready" is set to true once "call" is in
+// hold several instances. The arguments after the name set the table's
+// options: "-max-games=N" its session.Options.MaxGames (the loader's
+// option maxGames). Its "ready" is set to true once "call" is in
 // place; then, where the global object dispatches events (a page, a
 // worker; Node's does not), the event "brettspiel-ready" is dispatched on
 // it.
@@ -36,6 +40,7 @@ import (
 	"encoding/json"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"syscall/js"
 
 	"github.com/brettspiel/brettspiel"
@@ -55,15 +60,35 @@ func main() {
 		// (three runs each, alternating).
 		debug.SetGCPercent(gcPercent)
 	}
+	opts, ok := tableOptions(os.Args[min(2, len(os.Args)):])
+	if !ok {
+		// The loader checks its options before it starts the module; this
+		// is for a caller going around it. Ending here leaves no global
+		// object, and the loader says the engine did not start. (Returning
+		// ends the program as os.Exit would, without the kilobyte it adds.)
+		return
+	}
+	table = session.NewTable(opts)
 	a := table
 	call := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeString {
 			return badCall("call(method, argsJSON): the method name must be a string")
 		}
+		// The lengths are looked at before a string is copied into the
+		// module's memory: a string of n UTF-16 code units takes at least
+		// n bytes in UTF-8, so one longer than the session reads is
+		// refused uncopied (a 300 MiB string took a minute to copy and
+		// grew the memory for good before it was refused).
+		if n := jsLength(args[0]); n > maxMethod {
+			return callError(session.ErrUnknownMethod, "a method name of "+strconv.Itoa(n)+" characters is no method's")
+		}
 		in := ""
 		if len(args) > 1 {
 			switch args[1].Type() {
 			case js.TypeString:
+				if n := jsLength(args[1]); n > session.MaxArgs {
+					return callError(session.ErrTooLarge, "arguments of "+strconv.Itoa(n)+" characters; at most "+strconv.Itoa(session.MaxArgs)+" bytes")
+				}
 				in = args[1].String()
 			case js.TypeUndefined, js.TypeNull:
 			default:
@@ -91,11 +116,24 @@ func main() {
 // environment (go.env on the JavaScript side) sets one.
 const gcPercent = 200
 
-// table holds the games of both entries, call and the exported functions.
-var table = session.NewTable(session.Options{})
+// table holds the games of both entries, call and the exported functions;
+// main makes it before either can be called.
+var table *session.Table
 
-func badCall(msg string) string {
-	err := &brettspiel.Error{Op: "call", Err: session.ErrBadCall, Reason: msg}
+// maxMethod is the longest method name, in UTF-16 code units, that the
+// global call copies to look up; every method's name is far shorter.
+const maxMethod = 64
+
+// jsLength returns the length of the JavaScript string s in UTF-16 code
+// units without copying it. (Value.Length and Value.Get take objects only:
+// the string is wrapped in its String object, which shares its characters.)
+func jsLength(s js.Value) int { return js.Global().Get("Object").Invoke(s).Get("length").Int() }
+
+func badCall(msg string) string { return callError(session.ErrBadCall, msg) }
+
+// callError is the error answer of a call refused before the session saw it.
+func callError(sentinel error, msg string) string {
+	err := &brettspiel.Error{Op: "call", Err: sentinel, Reason: msg}
 	b, _ := json.Marshal(map[string]any{"error": session.NewErrorJSON(err)})
 	return string(b)
 }

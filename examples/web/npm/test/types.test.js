@@ -16,9 +16,22 @@ test('index.d.ts declares exactly the methods the engine has', async () => {
 test('package.json ships what the loader imports', async () => {
   const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
   assert.equal(pkg.type, 'module');
-  for (const f of ['index.js', 'index.d.ts', 'worker.js', 'brettspiel.wasm', 'wasm_exec.js']) {
+  for (const f of ['index.js', 'index.d.ts', 'protocol.d.ts', 'worker.js', 'brettspiel.wasm', 'wasm_exec.js']) {
     assert.ok(pkg.files.includes(f), f);
   }
   assert.equal(pkg.exports['.'].default, './index.js');
   assert.equal(pkg.exports['.'].types, './index.d.ts');
+});
+
+test('package.json names its licence, repository, homepage and Node versions', async () => {
+  const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+  assert.equal(pkg.license, 'MIT');
+  assert.deepEqual(pkg.repository, { type: 'git', url: 'https://github.com/brettspiel/brettspiel.git', directory: 'examples/web/npm' });
+  assert.equal(pkg.homepage, 'https://github.com/brettspiel/brettspiel#readme');
+  // the Node running this test is one the package says it works on
+  const least = Number(/^>=(\d+)$/.exec(pkg.engines.node)?.[1]);
+  assert.ok(least >= 20, `engines.node ${pkg.engines.node}: wasm_exec.js needs globalThis.crypto, global from Node 19`);
+  assert.ok(Number(process.versions.node.split('.')[0]) >= least, `node ${process.version} is older than engines.node ${pkg.engines.node}`);
+  assert.equal(pkg.dependencies, undefined, 'the package has no dependencies');
+  assert.equal(pkg.devDependencies, undefined, 'the package has no dev dependencies');
 });
