@@ -3,6 +3,7 @@
 package session
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -35,7 +36,7 @@ func TestAnalyzeCall(t *testing.T) {
 	if string(a) != string(b) {
 		t.Fatal("the call's analysis is not the package's")
 	}
-	typed, err := g.Analyze(0)
+	typed, err := g.Analyze(context.Background(), AnalyzeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func TestAnalyzeCall(t *testing.T) {
 			t.Errorf("analyze(%s): %s %s", c.args, e.Name, e.Message)
 		}
 	}
-	if _, err := g.Analyze(5); err == nil {
+	if _, err := g.Analyze(context.Background(), AnalyzeOptions{Plies: 5}); err == nil {
 		t.Error("Game.Analyze(5) was not refused")
 	}
 }
