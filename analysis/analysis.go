@@ -113,7 +113,7 @@ const candidates2 = 4
 // Options.
 func Game(h *brettspiel.History) (*Report, error) { return Options{}.Game(h) }
 
-// GameContext is [Options.Game] within ctx: when ctx is done the analysis
+// GameContext is [Options.Game] within ctx (nil for none): when ctx is done the analysis
 // stops between two steps and returns ctx's error (context.Canceled or
 // context.DeadlineExceeded) and no report.
 func (o Options) GameContext(ctx context.Context, h *brettspiel.History) (*Report, error) {
@@ -150,24 +150,22 @@ func (o Options) Record(text string) (*Report, error) {
 
 // Game analyses the steps played in h, which it does not change.
 func (o Options) Game(h *brettspiel.History) (*Report, error) {
-	return o.GameContext(context.Background(), h)
+	return o.GameContext(nil, h)
 }
 
 // Steps analyses a part of a game: the steps played from the position
 // start, the first of them the game's step of index first (its Index in
 // the report). Only each entry's Move, Notation and Actor are read. A
 // caller that holds a History under a lock copies start (History.Before)
-// and the entries under it and judges them after, without it. When ctx is
-// done it stops between two steps and returns ctx's error.
+// and the entries under it and judges them after, without it. When ctx
+// (nil for none) is done it stops between two steps and returns ctx's
+// error.
 func (o Options) Steps(ctx context.Context, start brettspiel.Game, first int, steps []brettspiel.HistoryEntry) (*Report, error) {
 	if start == nil {
 		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "no game to analyse"}
 	}
 	if o.Plies < 0 || o.Plies > 2 {
 		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "plies are 1 or 2"}
-	}
-	if ctx == nil {
-		ctx = context.Background()
 	}
 	g := start.Clone()
 	a, err := newAnalyst(g, o)
@@ -180,8 +178,8 @@ func (o Options) Steps(ctx context.Context, start brettspiel.Game, first int, st
 		rep.Players[p].Seat = p
 	}
 	for k, e := range steps {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if ctx != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 		s := Step{Index: first + k, Actor: int(e.Actor), Notation: e.Notation}
 		switch q := g.ToMove(); {

@@ -58,7 +58,7 @@ func (g *Game) analyze(ctx context.Context, op string, o AnalyzeOptions) (*Analy
 		o.Count = MaxAnalyze
 	}
 	g.mu.Lock()
-	err := stopped(ctx, op)
+	err := g.stopped(ctx, op)
 	var start brettspiel.Game
 	var steps []brettspiel.HistoryEntry
 	var more bool
@@ -70,7 +70,7 @@ func (g *Game) analyze(ctx context.Context, op string, o AnalyzeOptions) (*Analy
 		return nil, err
 	}
 	rep, err := analysis.Options{Plies: o.Plies}.Steps(ctx, start, o.From, steps)
-	if err := stopped(ctx, op); err != nil {
+	if err := g.stopped(ctx, op); err != nil {
 		return nil, err
 	}
 	if err != nil {

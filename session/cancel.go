@@ -49,52 +49,24 @@ const (
 // calls go on answering (a closed game can still be read and saved).
 // Closing twice is harmless.
 func (g *Game) Close() {
-	if g.closeNow != nil {
-		g.closeNow()
-	}
+	g.closed.Store(true)
+	g.stops.close()
 }
 
 // budgetCause and closedCause are the causes of a call's context ended by
-// the table's budget and by the game's closing.
+// the table's budget and by the game's closing (see bind).
 var (
 	budgetCause = errors.New("budget spent")
 	closedCause = errors.New("game closed")
 )
 
-// bind returns the context of a long call on g: ctx (Background for nil),
-// ended also when g is closed and, for budget > 0, once budget has passed.
-// end releases what bind holds; call it when the call is done.
-func (g *Game) bind(ctx context.Context, budget time.Duration) (_ context.Context, end func()) {
-	if ctx == nil {
-		ctx = context.Background()
+// stopped returns nil while the call op on g goes on, else the error that
+// stops it: wrapping ErrGameClosed (g is closed), ErrOverBudget or
+// ErrCancelled (ctx, nil for none, has ended).
+func (g *Game) stopped(ctx context.Context, op string) error {
+	if g != nil && g.closed.Load() {
+		return bad(op, "", ErrGameClosed, "the game was closed; the call stopped")
 	}
-	c, cancel := context.WithCancelCause(ctx)
-	unclose := func() bool { return false }
-	if g.closing != nil {
-		unclose = context.AfterFunc(g.closing, func() { cancel(closedCause) })
-		if g.closing.Err() != nil {
-			// closed already: AfterFunc's goroutine may come late
-			cancel(closedCause)
-		}
-	}
-	// A timer rather than a context's deadline: a deadline would link
-	// time's formatting (the context's String) into the WebAssembly.
-	var timer *time.Timer
-	if budget > 0 {
-		timer = time.AfterFunc(budget, func() { cancel(budgetCause) })
-	}
-	return c, func() {
-		if timer != nil {
-			timer.Stop()
-		}
-		unclose()
-		cancel(nil)
-	}
-}
-
-// stopped returns nil while ctx goes on, else the error of the call op
-// stopped by it: wrapping ErrGameClosed, ErrOverBudget or ErrCancelled.
-func stopped(ctx context.Context, op string) error {
 	if ctx == nil || ctx.Err() == nil {
 		return nil
 	}

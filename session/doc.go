@@ -183,7 +183,10 @@
 // two plays they judge deeper (their own time, 50 ms, bounds the rest),
 // search and expectimax within their search. In Go, [Game.Advance],
 // [Game.BotMove], [Game.Hints] and [Game.Analyze] take the context, and
-// the game's closing stops them too.
+// the game's closing stops them too. A js/wasm build runs one call at a
+// time on the page's thread and makes no context of its own (a context
+// value would link time's formatting into it): there a closed game
+// refuses its long calls, and nothing comes between the steps of one.
 //
 // # Concurrency
 //

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/brettspiel/brettspiel"
@@ -120,10 +121,10 @@ type Game struct {
 	// stateLen is the length of the last state written into an answer,
 	// for the size of the next.
 	stateLen int
-	// closing ends when the game is closed (Close), and with it the long
-	// calls running on it (see bind).
-	closing  context.Context
-	closeNow context.CancelFunc
+	// closed is set by Close, which ends the contexts of the long calls
+	// running on it too (stops, bind).
+	closed atomic.Bool
+	stops  stops
 	// callStart is the game's length when the call under way began: by
 	// default its answer's log starts there.
 	callStart int
@@ -157,7 +158,7 @@ type EventJSON struct {
 
 func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 	g := &Game{h: h, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
-	g.closing, g.closeNow = context.WithCancel(context.Background())
+	g.openClosing()
 	lang, err := words.Parse(c.Lang)
 	if err != nil {
 		return nil, bad("new game", c.Lang, ErrBadCall, `the languages are "en" and "de"`)
@@ -528,31 +529,21 @@ func (g *Game) BotMove(ctx context.Context, name string) (Step, error) {
 // canonicalBot is the name of a bot as the registry spells it.
 func canonicalBot(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
-// contextChooser is a bot that a context can stop.
-type contextChooser interface {
-	ChooseContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move
-}
-
 func (g *Game) botMove(ctx context.Context, b bot.Bot, name string) (Step, error) {
+	if err := g.stopped(ctx, "bot move"); err != nil {
+		return Step{}, err
+	}
 	now := g.cur.Clone()
 	if p := now.ToMove(); p < 0 {
 		return Step{}, bad("bot move", name, brettspiel.ErrNotYourTurn, "no seat is to move: "+p.String())
 	}
-	if err := stopped(ctx, "bot move"); err != nil {
-		return Step{}, err
-	}
 	r := Rand(g.seed, g.h.Len(), Bots)
 	start := time.Now()
-	var m brettspiel.Move
-	if c, ok := b.(contextChooser); ok && ctx != nil {
-		m = c.ChooseContext(ctx, now, now.LegalMoves(), r)
-	} else {
-		m = b.Choose(now, now.LegalMoves(), r)
-	}
+	m := chooseWithin(ctx, b, now, now.LegalMoves(), r)
 	took := time.Since(start)
 	// a move chosen in a hurry because the call was stopped is not played:
 	// a stopped call makes no step it does not report
-	if err := stopped(ctx, "bot move"); err != nil {
+	if err := g.stopped(ctx, "bot move"); err != nil {
 		return Step{}, err
 	}
 	s, err := g.play(m)
@@ -595,7 +586,7 @@ func (g *Game) advance(ctx context.Context, limit int) ([]Step, error) {
 	}
 	out := []Step{}
 	for len(out) < limit {
-		if err := stopped(ctx, "advance"); err != nil {
+		if err := g.stopped(ctx, "advance"); err != nil {
 			return out, err
 		}
 		p := g.h.ToMove()
@@ -647,6 +638,9 @@ func (g *Game) Hints(ctx context.Context, name string, n int) ([]Hint, error) {
 }
 
 func (g *Game) hints(ctx context.Context, name string, n int) ([]Hint, error) {
+	if err := g.stopped(ctx, "hint"); err != nil {
+		return nil, err
+	}
 	if name == "" {
 		name = "greedy"
 	}
@@ -668,11 +662,8 @@ func (g *Game) hints(ctx context.Context, name string, n int) ([]Hint, error) {
 	if p := now.ToMove(); p < 0 {
 		return nil, bad("hint", "", brettspiel.ErrNotYourTurn, "no seat is to move: "+p.String())
 	}
-	if err := stopped(ctx, "hint"); err != nil {
-		return nil, err
-	}
 	ranked := bot.HintContext(ctx, now, rk, Rand(g.seed, g.h.Len(), Bots))
-	if err := stopped(ctx, "hint"); err != nil {
+	if err := g.stopped(ctx, "hint"); err != nil {
 		return nil, err
 	}
 	d, _ := now.(brettspiel.Describer)

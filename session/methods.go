@@ -196,26 +196,28 @@ func onGame[A any, P interface {
 	*A
 	handle() *int
 }](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
-	return gameCall(false, func(_ context.Context, name string, h int, g *Game, in P) ([]byte, error) {
-		return f(name, h, g, in)
-	})
+	return gameCall(false, f)
 }
 
 // onGameContext is onGame for a long call: f runs within the call's
-// context bound to the game's closing and the table's budget (bind).
+// context bound to the game's closing and the table's budget (bind), which
+// it finds as g.callContext().
 func onGameContext[A any, P interface {
 	*A
 	handle() *int
-}](f func(ctx context.Context, name string, h int, g *Game, in P) ([]byte, error)) method {
+}](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
 	return gameCall(true, f)
 }
 
 // gameCall is onGame and, long, onGameContext. A call whose context ended
-// while it waited for the game's lock changes nothing.
+// while it waited for the game's lock changes nothing. (The context goes
+// to f through the game, not as an argument: a context.Context in the
+// type of a generic function's argument links time's formatting into the
+// WebAssembly.)
 func gameCall[A any, P interface {
 	*A
 	handle() *int
-}](long bool, f func(ctx context.Context, name string, h int, g *Game, in P) ([]byte, error)) method {
+}](long bool, f func(name string, h int, g *Game, in P) ([]byte, error)) method {
 	return func(ctx context.Context, t *Table, name string, args []byte) ([]byte, error) {
 		in := P(new(A))
 		if !fastArgs(in, args) {
@@ -227,23 +229,32 @@ func gameCall[A any, P interface {
 		if hp == nil {
 			return nil, missing(name, "handle")
 		}
-		g, err := t.Game(*hp)
-		if err != nil {
-			return nil, err
-		}
-		if long {
-			var end func()
-			ctx, end = g.bind(ctx, t.budget)
-			defer end()
-		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		if err := stopped(ctx, name); err != nil {
-			return nil, err
-		}
-		g.callStart = g.h.Len()
-		return f(ctx, name, *hp, g, in)
+		return t.onGame(ctx, name, *hp, long, func(g *Game) ([]byte, error) { return f(name, *hp, g, in) })
 	}
+}
+
+// onGame finds the game of handle h, locks it and runs f, within ctx bound
+// to the game (bind) for a long call. It is gameCall's part that is the
+// same for every call: one function, not one a call's type.
+func (t *Table) onGame(ctx context.Context, name string, h int, long bool, f func(g *Game) ([]byte, error)) ([]byte, error) {
+	g, err := t.Game(h)
+	if err != nil {
+		return nil, err
+	}
+	if long {
+		var end func()
+		ctx, end = g.bind(ctx, t.budget)
+		defer end()
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.stopped(ctx, name); err != nil {
+		return nil, err
+	}
+	g.callStart = g.h.Len()
+	g.setCallContext(ctx)
+	defer g.setCallContext(nil)
+	return f(g)
 }
 
 type stateArgs struct {
@@ -437,7 +448,7 @@ type botMoveArgs struct {
 	View
 }
 
-func botMoveCall(ctx context.Context, name string, h int, g *Game, in *botMoveArgs) ([]byte, error) {
+func botMoveCall(name string, h int, g *Game, in *botMoveArgs) ([]byte, error) {
 	if in.Bot == nil {
 		return nil, missing(name, "bot")
 	}
@@ -448,7 +459,7 @@ func botMoveCall(ctx context.Context, name string, h int, g *Game, in *botMoveAr
 	if err != nil {
 		return nil, err
 	}
-	s, err := g.botMove(ctx, b, canonicalBot(*in.Bot))
+	s, err := g.botMove(g.callContext(), b, canonicalBot(*in.Bot))
 	if err != nil {
 		return nil, err
 	}
@@ -461,14 +472,14 @@ type advanceArgs struct {
 	View
 }
 
-func advanceCall(ctx context.Context, name string, h int, g *Game, in *advanceArgs) ([]byte, error) {
+func advanceCall(name string, h int, g *Game, in *advanceArgs) ([]byte, error) {
 	if in.Limit < 0 || in.Limit > MaxAdvance {
 		return nil, bad(name, strconv.Itoa(in.Limit), ErrBadCall, "limit is 0 (no limit but "+strconv.Itoa(MaxAdvance)+") or 1…"+strconv.Itoa(MaxAdvance))
 	}
 	if err := in.View.check(name); err != nil {
 		return nil, err
 	}
-	steps, err := g.advance(ctx, in.Limit)
+	steps, err := g.advance(g.callContext(), in.Limit)
 	why := stopReason(err)
 	if err != nil && why == "" {
 		return nil, err
@@ -488,8 +499,8 @@ type hintArgs struct {
 	Count int    `json:"count"`
 }
 
-func hintCall(ctx context.Context, name string, h int, g *Game, in *hintArgs) ([]byte, error) {
-	hints, err := g.hints(ctx, in.Bot, in.Count)
+func hintCall(name string, h int, g *Game, in *hintArgs) ([]byte, error) {
+	hints, err := g.hints(g.callContext(), in.Bot, in.Count)
 	if err != nil {
 		return nil, err
 	}

@@ -125,13 +125,16 @@ func (t *Table) Len() int {
 	return len(t.games)
 }
 
-// Call is [Table.CallContext] with context.Background(): a call bounded by
-// the table's budget and the closing of its game only.
+// Call is [Table.CallContext] without a context of the caller's (as
+// context.Background()): a call bounded by the table's budget and the
+// closing of its game only.
 func (t *Table) Call(method string, args []byte) []byte {
-	return t.CallContext(context.Background(), method, args)
+	// nil, not context.Background(): a js/wasm build makes no context
+	// value (see bind_js.go); CallContext reads nil as Background.
+	return t.CallContext(nil, method, args)
 }
 
-// CallContext runs a method of the protocol with its arguments, a JSON
+// CallContext runs a method of the protocol within ctx (nil for none) with its arguments, a JSON
 // object (empty or null for none), and returns its result as a JSON
 // object; a failure is the object {"error": ErrorJSON}. It never panics: a
 // panic below it is returned as an error named ErrInternal. The package
@@ -159,10 +162,7 @@ func (t *Table) CallContext(ctx context.Context, method string, args []byte) (ou
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
 		args = []byte("{}")
 	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if err := stopped(ctx, method); err != nil {
+	if err := (*Game)(nil).stopped(ctx, method); err != nil {
 		return errorJSON(err)
 	}
 	res, err := m(ctx, t, method, args)
