@@ -9,10 +9,12 @@ export type Seed = number | string;
 
 /** Which parts of a state an answer sends; every call that answers with a state takes it. */
 export interface View {
-  /** The first step of the log to send (default 0, the whole log). */
+  /** The first step of the log to send (default: the game's length when the call began, so the log holds the steps the call played; 0 for the whole log). */
   since?: number;
   /** false leaves the log out. */
   log?: boolean;
+  /** true sends the last step's events in the state's "events" (by default empty: the log says them). */
+  events?: boolean;
   /** false leaves out the legal moves at a seat's turn. */
   legal?: boolean;
   /** true gives each event of the log its rule's text (by default the event names its rule by ID). */
@@ -181,6 +183,8 @@ export interface StateResult extends Info {
   millis?: number;
   /** Steps the call played (advance). */
   played: number;
+  /** Why an advance stopped before its end; the game holds the played steps and no other. */
+  stopped?: 'cancelled' | 'closed' | 'budget';
   /** How the game ended, in sentences for players in the answer's language; absent while it goes on. */
   ending?: string;
 }
