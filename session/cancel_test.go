@@ -299,3 +299,47 @@ func TestAnalyzeLetsTheGameGoOnAndStops(t *testing.T) {
 		t.Errorf("length %d during the analysis, %d before", st.Length, s.Length)
 	}
 }
+
+// Closing a game stops every advance queued on it, not only the one that
+// runs: none goes on playing on a table that no longer holds its game.
+func TestCloseStopsTheQueuedAdvances(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seed": 5, "seats": []string{"random", "random"}}, &s)
+	g, w := seatWaiter(t, tab, s.Handle)
+	const queued = 8
+	answers := make(chan []byte, queued)
+	for range queued {
+		go func() { answers <- tab.Call("advance", []byte(fmt.Sprintf(`{"handle":%d,"log":false}`, s.Handle))) }()
+	}
+	<-w.started // one of them runs, the others wait for the game
+	time.Sleep(20 * time.Millisecond)
+	if err := tab.Close(s.Handle); err != nil {
+		t.Fatal(err)
+	}
+	stopped, refused := 0, 0
+	for range queued {
+		out := <-answers
+		switch name := errorName(out); name {
+		case "":
+			var got StateJSON
+			json.Unmarshal(out, &got)
+			if got.Stopped != StoppedClosed {
+				t.Errorf("an advance on the closed game answered %.200s", out)
+			}
+			stopped++
+		case "ErrGameClosed", "ErrUnknownHandle":
+			refused++
+		default:
+			t.Errorf("an advance answered %s", name)
+		}
+	}
+	if stopped != 1 || refused != queued-1 {
+		t.Errorf("%d advances stopped, %d refused; want 1 and %d", stopped, refused, queued-1)
+	}
+	n := g.Len()
+	time.Sleep(20 * time.Millisecond)
+	if g.Len() != n {
+		t.Error("the closed game went on")
+	}
+}
