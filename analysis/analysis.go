@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"math"
 	"strings"
 
@@ -24,6 +25,10 @@ type Report struct {
 	Steps []Step `json:"steps"`
 	// Players sums the steps up per seat.
 	Players []PlayerReport `json:"players"`
+	// Truncated says that the game goes on after the last step judged: a
+	// caller judged a part of it ([Options.Steps]), and Players sums up
+	// that part only.
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // Step is the analysis of one step: a decision of a seat or a throw.
@@ -108,6 +113,20 @@ const candidates2 = 4
 // Options.
 func Game(h *brettspiel.History) (*Report, error) { return Options{}.Game(h) }
 
+// GameContext is [Options.Game] within ctx (nil for none): when ctx is done the analysis
+// stops between two steps and returns ctx's error (context.Canceled or
+// context.DeadlineExceeded) and no report.
+func (o Options) GameContext(ctx context.Context, h *brettspiel.History) (*Report, error) {
+	if h == nil {
+		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "no game to analyse"}
+	}
+	steps := make([]brettspiel.HistoryEntry, 0, h.Len())
+	for _, e := range h.All() {
+		steps = append(steps, e)
+	}
+	return o.Steps(ctx, h.Start(), 0, steps)
+}
+
 // Record analyses a record in its text form at the default Options.
 func Record(text string) (*Report, error) { return Options{}.Record(text) }
 
@@ -131,24 +150,38 @@ func (o Options) Record(text string) (*Report, error) {
 
 // Game analyses the steps played in h, which it does not change.
 func (o Options) Game(h *brettspiel.History) (*Report, error) {
-	if h == nil {
+	return o.GameContext(nil, h)
+}
+
+// Steps analyses a part of a game: the steps played from the position
+// start, the first of them the game's step of index first (its Index in
+// the report). Only each entry's Move, Notation and Actor are read. A
+// caller that holds a History under a lock copies start (History.Before)
+// and the entries under it and judges them after, without it. When ctx
+// (nil for none) is done it stops between two steps and returns ctx's
+// error.
+func (o Options) Steps(ctx context.Context, start brettspiel.Game, first int, steps []brettspiel.HistoryEntry) (*Report, error) {
+	if start == nil {
 		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "no game to analyse"}
 	}
 	if o.Plies < 0 || o.Plies > 2 {
 		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "plies are 1 or 2"}
 	}
-	g := h.Start()
+	g := start.Clone()
 	a, err := newAnalyst(g, o)
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Variant: g.Variant(), Judge: a.name, Unit: unitOf(g.Variant()), Steps: make([]Step, 0, h.Len())}
+	rep := &Report{Variant: g.Variant(), Judge: a.name, Unit: unitOf(g.Variant()), Steps: make([]Step, 0, len(steps))}
 	rep.Players = make([]PlayerReport, g.NumPlayers())
 	for p := range rep.Players {
 		rep.Players[p].Seat = p
 	}
-	for i, e := range h.All() {
-		s := Step{Index: i, Actor: int(e.Actor), Notation: e.Notation}
+	for k, e := range steps {
+		if ctx != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		s := Step{Index: first + k, Actor: int(e.Actor), Notation: e.Notation}
 		switch q := g.ToMove(); {
 		case q == brettspiel.Chance:
 			s.Throw = a.throw(g, e.Move)

@@ -183,12 +183,29 @@ type Ranker interface {
 // with their rule IDs) and the same in English as its Reason, e.g. "+2
 // marks (T-M2); expected +0.31". It returns nil at a chance node or at the
 // end.
-func Hint(g brettspiel.Game, by Ranker, r *rand.Rand) []Ranked {
+func Hint(g brettspiel.Game, by Ranker, r *rand.Rand) []Ranked { return HintContext(nil, g, by, r) }
+
+// contextRanker is a Ranker that a context can stop (a js/wasm build has
+// none).
+type contextRanker interface {
+	RankContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []Ranked
+}
+
+// HintContext is [Hint] within ctx (nil for none): a ranker with a
+// RankContext method (Searcher, Expectimax) stops its search when ctx is
+// done and ranks by what it judged so far. The caller tells whether ctx
+// ended meanwhile.
+func HintContext(ctx context.Context, g brettspiel.Game, by Ranker, r *rand.Rand) []Ranked {
 	p := g.ToMove()
 	if p < 0 {
 		return nil
 	}
-	ranked := by.Rank(g, g.LegalMoves(), r)
+	var ranked []Ranked
+	if c, ok := by.(contextRanker); ok && ctx != nil {
+		ranked = c.RankContext(ctx, g, g.LegalMoves(), r)
+	} else {
+		ranked = by.Rank(g, g.LegalMoves(), r)
+	}
 	for i := range ranked {
 		ranked[i].Scores = scores(g, ranked[i].Move, p)
 		ranked[i].Reason = reason(ranked[i])

@@ -13,6 +13,10 @@ type JSONView struct {
 	NoLegal bool
 	// NoChance leaves the throws of a chance node out of "legal".
 	NoChance bool
+	// NoEvents leaves the events of the last step out of "events" (it is
+	// an empty list), for a transport whose answer carries them in a log
+	// of its own.
+	NoEvents bool
 	// NoStatic leaves out what the rules fix in every state of a game: the
 	// Festungsspiel's plan (its layout and the fields' names, kinds,
 	// neighbours and coordinates; each field keeps its ID, marker and
@@ -60,7 +64,7 @@ func NewStateJSONView(g brettspiel.Game, game, id string, v JSONView) StateJSON 
 			}
 		}
 	}
-	if evs := g.Events(); evs != nil {
+	if evs := g.Events(); evs != nil && !v.NoEvents {
 		s.Events = evs // a copy already, the caller's (brettspiel.Game.Events)
 	}
 	s.Returns = g.Returns()

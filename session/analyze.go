@@ -3,8 +3,10 @@
 package session
 
 import (
+	"context"
 	"strconv"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/analysis"
 )
 
@@ -12,29 +14,122 @@ import (
 // (package analysis).
 type AnalysisJSON = analysis.Report
 
-// Analyze judges the steps played so far (not the undone ones): every
-// decision's play against the best, every throw's luck, and each seat's
-// error rate, luck and rating (package analysis). plies is 0 or 1 for the
-// race games' net at one ply, 2 for two plies; another is refused with an
-// error wrapping brettspiel.ErrBadOptions.
-func (g *Game) Analyze(plies int) (*AnalysisJSON, error) {
+// AnalyzeOptions choose how deep and which steps [Game.Analyze] judges;
+// they are the arguments of "analyze" too. The zero value judges the first
+// [MaxAnalyze] steps at one ply.
+type AnalyzeOptions struct {
+	// Plies is 1 (or 0) for the race games' net at one ply, 2 for two
+	// plies (package analysis).
+	Plies int `json:"plies"`
+	// From is the index of the first step to judge; 0 by default.
+	From int `json:"from"`
+	// Count is the most steps to judge, 1…MaxAnalyze; 0 means MaxAnalyze.
+	Count int `json:"count"`
+}
+
+// Analyze judges the steps played (not the undone ones) from the step of
+// index o.From on, at most o.Count of them: every decision's play against
+// the best, every throw's luck, and each seat's error rate, luck and rating
+// over those steps (package analysis). When steps follow the last one
+// judged, the report's Truncated is true; ask again from the next index.
+// Plies, From or Count out of range are refused with an error wrapping
+// ErrBadCall.
+//
+// The game's lock is held only to copy the steps: the judging, which takes
+// about a millisecond a step at one ply and ten at two, runs without it,
+// so the game's other calls go on meanwhile. When ctx ends or the game is
+// closed the analysis stops and the error wraps [ErrCancelled] or
+// [ErrGameClosed].
+func (g *Game) Analyze(ctx context.Context, o AnalyzeOptions) (*AnalysisJSON, error) {
+	ctx, end := g.bind(ctx, 0)
+	defer end()
+	return g.analyze(ctx, "analyze", o)
+}
+
+// analyze is Analyze within ctx, bound already.
+func (g *Game) analyze(ctx context.Context, op string, o AnalyzeOptions) (*AnalysisJSON, error) {
+	switch {
+	case o.Plies < 0 || o.Plies > 2:
+		return nil, bad(op, strconv.Itoa(o.Plies), ErrBadCall, "plies are 1 or 2")
+	case o.Count < 0 || o.Count > MaxAnalyze:
+		return nil, bad(op, strconv.Itoa(o.Count), ErrBadCall, "count is 0 (no bound but "+strconv.Itoa(MaxAnalyze)+") or 1…"+strconv.Itoa(MaxAnalyze))
+	}
+	if o.Count == 0 {
+		o.Count = MaxAnalyze
+	}
 	g.mu.Lock()
-	defer g.mu.Unlock()
-	return analysis.Options{Plies: plies}.Game(g.h)
+	err := g.stopped(ctx, op)
+	var start brettspiel.Game
+	var steps []brettspiel.HistoryEntry
+	var more bool
+	if err == nil {
+		start, steps, more, err = g.stepsFrom(op, o.From, o.Count)
+	}
+	g.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	rep, err := analysis.Options{Plies: o.Plies}.Steps(ctx, start, o.From, steps)
+	if err := g.stopped(ctx, op); err != nil {
+		return nil, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep.Truncated = more
+	return rep, nil
+}
+
+// MaxAnalyze is the most steps one [Game.Analyze] (and "analyze") judges,
+// more than a game but the longest has: at one ply they take about two
+// seconds, within [DefaultCallBudget]; at two plies a client asks fewer at
+// a time (AnalyzeOptions.Count).
+const MaxAnalyze = 2000
+
+// stepsFrom copies, with g locked, the position before step from and the
+// steps from there on, at most count of them, and says whether more
+// follow.
+func (g *Game) stepsFrom(op string, from, count int) (brettspiel.Game, []brettspiel.HistoryEntry, bool, error) {
+	n := g.h.Len()
+	if from < 0 || from > n {
+		return nil, nil, false, bad(op, strconv.Itoa(from), ErrBadCall, "from is a step's index, 0…"+strconv.Itoa(n))
+	}
+	start, ok := g.h.Before(from)
+	if !ok {
+		return nil, nil, false, bad(op, strconv.Itoa(from), ErrInternal, "no position before the step")
+	}
+	last := min(n, from+count)
+	steps := make([]brettspiel.HistoryEntry, 0, last-from)
+	for i := from; i < last; i++ {
+		e, _ := g.h.Entry(i)
+		e.Events = nil // not read by the analysis
+		steps = append(steps, e)
+	}
+	return start, steps, last < n, nil
 }
 
 type analyzeArgs struct {
 	handleArgs
-	// Plies is 1 (the default) or 2: how deep the race games' plays are
-	// judged.
-	Plies int `json:"plies"`
+	AnalyzeOptions
 }
 
-func analyzeCall(name string, h int, g *Game, in *analyzeArgs) ([]byte, error) {
-	if in.Plies < 0 || in.Plies > 2 {
-		return nil, bad(name, strconv.Itoa(in.Plies), ErrBadCall, "plies are 1 or 2")
+// analyzeCall is no onGame call: the game's lock is held only to copy the
+// steps, not while they are judged (Game.analyze).
+func analyzeCall(ctx context.Context, t *Table, name string, args []byte) ([]byte, error) {
+	var in analyzeArgs
+	if err := decode(name, args, &in); err != nil {
+		return nil, err
 	}
-	rep, err := analysis.Options{Plies: in.Plies}.Game(g.h)
+	if in.Handle == nil {
+		return nil, missing(name, "handle")
+	}
+	g, err := t.Game(*in.Handle)
+	if err != nil {
+		return nil, err
+	}
+	ctx, end := g.bind(ctx, t.budget)
+	defer end()
+	rep, err := g.analyze(ctx, name, in.AnalyzeOptions)
 	if err != nil {
 		return nil, err
 	}

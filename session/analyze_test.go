@@ -3,6 +3,7 @@
 package session
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -35,7 +36,7 @@ func TestAnalyzeCall(t *testing.T) {
 	if string(a) != string(b) {
 		t.Fatal("the call's analysis is not the package's")
 	}
-	typed, err := g.Analyze(0)
+	typed, err := g.Analyze(context.Background(), AnalyzeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,40 @@ func TestAnalyzeCall(t *testing.T) {
 			t.Errorf("analyze(%s): %s %s", c.args, e.Name, e.Message)
 		}
 	}
-	if _, err := g.Analyze(5); err == nil {
+	if _, err := g.Analyze(context.Background(), AnalyzeOptions{Plies: 5}); err == nil {
 		t.Error("Game.Analyze(5) was not refused")
+	}
+}
+
+// analyze judges a part of the game: the steps from "from" on, at most
+// "count" of them, each as the whole game's analysis judges it, with
+// "truncated" while steps follow; out of range is ErrBadCall.
+func TestAnalyzeAPart(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "toccateglio", "seed": 6, "seats": []string{"greedy", "random"}}, &s)
+	call(t, tab, "advance", map[string]any{"handle": s.Handle, "limit": 40}, &s)
+	var whole, part, rest analysis.Report
+	call(t, tab, "analyze", map[string]any{"handle": s.Handle}, &whole)
+	call(t, tab, "analyze", map[string]any{"handle": s.Handle, "from": 10, "count": 15}, &part)
+	call(t, tab, "analyze", map[string]any{"handle": s.Handle, "from": 25}, &rest)
+	if whole.Truncated || !part.Truncated || rest.Truncated || len(part.Steps) != 15 || len(rest.Steps) != s.Length-25 {
+		t.Fatalf("truncated %v %v %v; %d and %d steps of %d", whole.Truncated, part.Truncated, rest.Truncated, len(part.Steps), len(rest.Steps), s.Length)
+	}
+	for i, st := range append(part.Steps, rest.Steps...) {
+		a, _ := json.Marshal(st)
+		b, _ := json.Marshal(whole.Steps[10+i])
+		if string(a) != string(b) {
+			t.Fatalf("step %d judged alone %s, in the whole %s", 10+i, a, b)
+		}
+	}
+	out := tab.Call("analyze", []byte(fmt.Sprintf(`{"handle":%d,"count":3}`, s.Handle)))
+	if err := validate(schemaOf(t), out); err != nil {
+		t.Errorf("a truncated analysis breaks the schema: %v", err)
+	}
+	for _, args := range []string{`"from":-1`, fmt.Sprintf(`"from":%d`, s.Length+1), `"count":-1`, fmt.Sprintf(`"count":%d`, MaxAnalyze+1)} {
+		if e := fail(t, tab, "analyze", fmt.Sprintf(`{"handle":%d,%s}`, s.Handle, args)); e.Name != "ErrBadCall" {
+			t.Errorf("analyze %s: %s", args, e.Name)
+		}
 	}
 }

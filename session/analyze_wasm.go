@@ -2,13 +2,10 @@
 
 package session
 
+import "context"
+
 // A WebAssembly build without the tag nets leaves the analysis out with the
 // learned nets it judges by (see levels.go): "analyze" is refused there.
-type analyzeArgs struct {
-	handleArgs
-	Plies int `json:"plies"`
-}
-
-func analyzeCall(name string, h int, g *Game, in *analyzeArgs) ([]byte, error) {
+func analyzeCall(_ context.Context, _ *Table, name string, _ []byte) ([]byte, error) {
 	return nil, bad(name, "", ErrUnknownMethod, "the analysis is not in this build")
 }

@@ -33,6 +33,9 @@ func (s *StateJSON) appendKeys(b []byte) []byte {
 		b = jsonw.KeyFloat(b, `,"millis":`, s.Millis)
 	}
 	b = jsonw.KeyInt(b, `,"played":`, s.Played)
+	if s.Stopped != "" {
+		b = jsonw.KeyString(b, `,"stopped":`, s.Stopped)
+	}
 	if s.Ending != "" {
 		b = jsonw.KeyString(b, `,"ending":`, s.Ending)
 	}

@@ -26,7 +26,7 @@ func encodingJSON(t *testing.T, s StateJSON, state []byte) []byte {
 // every variant played by bots to their ends, in every view of the log,
 // both languages, with the rules' texts, the bots' times and the ending.
 func TestAnswerAsEncodingJSON(t *testing.T) {
-	yes, no := true, false
+	yes, no, three := true, false, 3
 	for _, c := range []struct {
 		variant string
 		players int
@@ -35,15 +35,16 @@ func TestAnswerAsEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		views := []View{{}, {Rules: true, Lang: "de"}, {Log: &no}, {Since: 3, Legal: &no, Chance: true, Static: true}, {Legal: &yes, Rules: true}}
+		views := []View{{}, {Rules: true, Lang: "de"}, {Log: &no}, {Since: &three, Legal: &no, Chance: true, Static: true, Events: true}, {Legal: &yes, Rules: true}}
 		for i := 0; i < 2000 && g.cur.ToMove() != brettspiel.Terminal; i++ {
 			steps, err := g.advance(context.Background(), 1+i%3)
 			if err != nil {
 				t.Fatal(err)
 			}
 			v := views[i%len(views)]
-			if v.Since > 0 {
-				v.Since = max(g.h.Len()-2, 0)
+			if v.Since != nil {
+				since := max(g.h.Len()-2, 0)
+				v.Since = &since
 			}
 			p := &played{steps: steps, advance: i%2 == 0}
 			if !p.advance {

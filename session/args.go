@@ -226,7 +226,11 @@ func (a *flatArgs) handleArgs() handleArgs {
 }
 
 func (a *flatArgs) view() View {
-	v := View{Since: a.since, Chance: a.chance, Rules: a.rules, Static: a.static, Lang: a.lang}
+	v := View{Chance: a.chance, Rules: a.rules, Static: a.static, Lang: a.lang}
+	if a.seen&kSince != 0 {
+		since := a.since
+		v.Since = &since
+	}
 	if a.seen&kLog != 0 {
 		l := a.log
 		v.Log = &l

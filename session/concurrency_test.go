@@ -73,7 +73,7 @@ func TestConcurrentCalls(t *testing.T) {
 	}
 	wg.Wait()
 	var end StateJSON
-	call(t, tab, "state", map[string]any{"handle": shared.Handle}, &end)
+	call(t, tab, "state", map[string]any{"handle": shared.Handle, "since": 0}, &end)
 	throws := 0
 	for _, s := range end.Log {
 		if s.Actor == -1 {

@@ -22,7 +22,8 @@
 // # The protocol
 //
 // [Table.Call](method, args) takes a method's name and its arguments, one
-// JSON object, and returns one JSON object. It is stateless in the manner
+// JSON object, and returns one JSON object ([Table.CallContext] the same
+// within a context, see Calls that stop). It is stateless in the manner
 // of UCI: every call names the game it is about by its handle, and the
 // answer of every call that changes a game is the game's new state, so a
 // transport passes strings and keeps nothing. The protocol's version is
@@ -50,14 +51,14 @@
 //	throw        {handle, VIEW}                      → STATE with move
 //	throwManual  {handle, dice: [n…], VIEW}          → STATE with move
 //	botMove      {handle, bot, VIEW}                 → STATE with move, millis
-//	advance      {handle, limit?, VIEW}              → STATE with played
+//	advance      {handle, limit?, VIEW}              → STATE with played, stopped?
 //	undo, redo   {handle, VIEW}                      → STATE
 //	takeback     {handle, seat?, VIEW}               → STATE
 //	hint         {handle, bot?, count?}              → {hints: [Hint…]}
 //	saveRecord   {handle}                            → {text}
 //	positionID   {handle}                            → {id}
 //	plan         {handle}                            → {layout, fields} (Festungsspiel)
-//	analyze      {handle, plies?}                    → {variant, judge, unit, steps, players}
+//	analyze      {handle, plies?, from?, count?}     → {variant, judge, unit, steps, players, truncated?}
 //
 // lang in rule is the language of the rule's text, "en" (the default) or
 // "de", read as the VIEW's lang is; in games it is the language of the
@@ -69,9 +70,21 @@
 // keys), length, canUndo, canRedo, hasRecord, and the log of the steps
 // played since "since" with their events in words ([Step]).
 //
+// No answer grows with the game unless asked to: by default the log holds
+// the steps the call played — the throw of throw, the move of apply, the
+// steps of advance, the step of redo — and none for state, undo, takeback,
+// newGame, loadRecord and loadID; "since" in the answer is where it
+// starts (the game's length when the call began, or the new length after
+// undo and takeback), so a frontend keeps its log as
+// log[:since] + answer.log. A frontend that has no log yet (a game loaded
+// from a record, a page reloaded) asks "since": 0 once.
+//
 // VIEW are optional keys that choose what a STATE carries ([View]): since
-// (the first step of the log to send; a frontend sends the length it has),
-// log (false: an empty log), rules (true: each event of the log with its
+// (the first step of the log to send: a frontend that keeps a log sends its
+// length; by default the steps the call played), log (false: an empty
+// log), events (true: the state's "events", the events of the last step,
+// which by default are left out of the state since the log says them),
+// rules (true: each event of the log with its
 // rule's text, in the answer's language; by default the event names its
 // rule by ID), legal (false: no
 // legal moves at a seat's turn),
@@ -106,7 +119,14 @@
 // analyze judges the steps played ([AnalysisJSON], package analysis): for
 // every decision the equity of the play made and of the best, for every
 // throw its luck, and per seat the error rate, the luck and a rating; plies
-// 2 judges the race games' plays two plies deep (1 is the default).
+// 2 judges the race games' plays two plies deep (1 is the default). It
+// judges the steps from the step "from" (0 by default) on, at most "count"
+// of them (at most and by default [MaxAnalyze], more than any game but a
+// long match has; at two plies, which cost ten times as much, a client asks
+// a few hundred at a time); when steps follow the last one judged the
+// answer has "truncated": true, and the seats' sums cover the steps judged. It holds
+// the game's lock only to copy the steps, so the game's other calls go on
+// while it judges.
 //
 // A WebAssembly build (GOOS=js GOARCH=wasm) leaves the learned levels of the
 // race games (net-beginner … net-strongest) and the analysis out, to keep
@@ -123,8 +143,9 @@
 // ErrBadPosition, ErrBadOptions), bot.ErrUnknownBot, and this package's:
 // [ErrBadCall] (arguments wrong in themselves), [ErrUnknownMethod],
 // [ErrUnknownHandle], [ErrTooLarge], [ErrTableFull], [ErrNothingTo],
-// [ErrNoRecord], [ErrUnknownRule] and [ErrInternal] (a recovered panic; a
-// bug). message is for programmers and quotes at most quote.Max
+// [ErrNoRecord], [ErrUnknownRule], [ErrCancelled], [ErrGameClosed],
+// [ErrOverBudget] (see Calls that stop) and [ErrInternal] (a recovered
+// panic; a bug). message is for programmers and quotes at most quote.Max
 // bytes of any input; rules are the texts of the rules that refused
 // (brettspiel.Error.Rules), so a frontend shows them without reading the
 // message; say tells the player why in his terms and language (the call's
@@ -140,7 +161,32 @@
 // default); a new game beyond it is refused with ErrTableFull, never by
 // dropping a game that may be in use: close games that are done. A call's
 // arguments are at most [MaxArgs] bytes, a turn's steps at most 16, an
-// advance at most [MaxAdvance] steps.
+// advance at most [MaxAdvance] steps, an analysis at most [MaxAnalyze]
+// steps, a call at most [Options.CallBudget] of time ([DefaultCallBudget],
+// 10 s, by default).
+//
+// # Calls that stop
+//
+// The long calls — advance, botMove, hint, analyze — stop when the
+// caller's context ends ([Table.CallContext]; the engine and the HTTP
+// example pass their request's), when their game is closed ([Table.Close],
+// the method close, [Game.Close]) or when they have run the table's
+// [Options.CallBudget]. A stopped call changes nothing, or exactly the
+// steps it reports: botMove, hint and analyze fail with ErrCancelled,
+// ErrGameClosed or ErrOverBudget and the game is as it was (a bot's move
+// chosen in a hurry is not played); advance stops between two steps and
+// answers with the STATE of the steps it made ("played", and by default
+// the log), with "stopped": "cancelled", "closed" or "budget" — the game
+// holds those steps and no other. A call whose context has ended before it
+// gets the game's lock changes nothing and fails with the stop's error.
+// The bots notice a stop within their decision: the net levels between
+// two plays they judge deeper (their own time, 50 ms, bounds the rest),
+// search and expectimax within their search. In Go, [Game.Advance],
+// [Game.BotMove], [Game.Hints] and [Game.Analyze] take the context, and
+// the game's closing stops them too. A js/wasm build runs one call at a
+// time on the page's thread and makes no context of its own (a context
+// value would link time's formatting into it): there a closed game
+// refuses its long calls, and nothing comes between the steps of one.
 //
 // # Concurrency
 //
@@ -149,5 +195,6 @@
 // game happen one after the other and each answers with the state it left;
 // calls on distinct games run in parallel. The table's own lock is held
 // only to find, add or remove a game. A bot's move holds its game's lock
-// while the bot thinks.
+// while the bot thinks; an advance holds it until it stops, at most the
+// table's budget per call. analyze holds it only to copy the steps.
 package session

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/brettspiel/brettspiel/session"
 )
@@ -62,4 +63,26 @@ func ExampleGame() {
 	// 4/1-5 Player 3 throws 4 on the large die and 1 and 5 on the small dice.
 	// thrown again after undo: 4/1-5
 	// festung:
+}
+
+// A call within a context: one that has ended is refused with
+// ErrCancelled and changes nothing; an advance stopped while it plays
+// answers with the steps it made and why ("stopped"). By default an
+// answer's log holds the steps its call played.
+func ExampleTable_CallContext() {
+	t := session.NewTable(session.Options{CallBudget: 30 * time.Second})
+	var s session.StateJSON
+	json.Unmarshal(t.Call("newGame", []byte(`{"variant":"verkehren","seed":7,"seats":["greedy","greedy"]}`)), &s)
+
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	var failed struct{ Error session.ErrorJSON }
+	json.Unmarshal(t.CallContext(ended, "advance", []byte(fmt.Sprintf(`{"handle":%d}`, s.Handle))), &failed)
+	fmt.Println(failed.Error.Name)
+
+	json.Unmarshal(t.CallContext(context.Background(), "advance", []byte(fmt.Sprintf(`{"handle":%d,"limit":3}`, s.Handle))), &s)
+	fmt.Println("played", s.Played, "log from", s.Since, "of", len(s.Log), "steps; stopped early:", s.Stopped != "")
+	// Output:
+	// ErrCancelled
+	// played 3 log from 0 of 3 steps; stopped early: false
 }

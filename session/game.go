@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/brettspiel/brettspiel"
@@ -120,6 +121,13 @@ type Game struct {
 	// stateLen is the length of the last state written into an answer,
 	// for the size of the next.
 	stateLen int
+	// closed is set by Close, which ends the contexts of the long calls
+	// running on it too (stops, bind).
+	closed atomic.Bool
+	stops  stops
+	// callStart is the game's length when the call under way began: by
+	// default its answer's log starts there.
+	callStart int
 }
 
 func (g *Game) refresh() { g.cur = g.h.Game() }
@@ -150,6 +158,7 @@ type EventJSON struct {
 
 func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 	g := &Game{h: h, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
+	g.openClosing()
 	lang, err := words.Parse(c.Lang)
 	if err != nil {
 		return nil, bad("new game", c.Lang, ErrBadCall, `the languages are "en" and "de"`)
@@ -502,12 +511,16 @@ func (g *Game) takebackLast() (int, error) {
 // BotMove lets the bot of a name (bot.Named) play the seat to move, with
 // the source Rand(seed, Len(), Bots), and returns the step with the bot's
 // name and time. ctx bounds the time of a bot that honours it (in a js/wasm
-// build none of package bot does; their Time field bounds them there).
+// build none of package bot does; their Time field bounds them there): when
+// ctx ends or the game is closed while the bot thinks, its move is not
+// played and the error wraps [ErrCancelled] or [ErrGameClosed].
 func (g *Game) BotMove(ctx context.Context, name string) (Step, error) {
 	b, err := bot.Named(name)
 	if err != nil {
 		return Step{}, err
 	}
+	ctx, end := g.bind(ctx, 0)
+	defer end()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.told(g.botMove(ctx, b, canonicalBot(name)))
@@ -516,25 +529,23 @@ func (g *Game) BotMove(ctx context.Context, name string) (Step, error) {
 // canonicalBot is the name of a bot as the registry spells it.
 func canonicalBot(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
-// contextChooser is a bot that a context can stop.
-type contextChooser interface {
-	ChooseContext(ctx context.Context, g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move
-}
-
 func (g *Game) botMove(ctx context.Context, b bot.Bot, name string) (Step, error) {
+	if err := g.stopped(ctx, "bot move"); err != nil {
+		return Step{}, err
+	}
 	now := g.cur.Clone()
 	if p := now.ToMove(); p < 0 {
 		return Step{}, bad("bot move", name, brettspiel.ErrNotYourTurn, "no seat is to move: "+p.String())
 	}
 	r := Rand(g.seed, g.h.Len(), Bots)
 	start := time.Now()
-	var m brettspiel.Move
-	if c, ok := b.(contextChooser); ok && ctx != nil {
-		m = c.ChooseContext(ctx, now, now.LegalMoves(), r)
-	} else {
-		m = b.Choose(now, now.LegalMoves(), r)
-	}
+	m := chooseWithin(ctx, b, now, now.LegalMoves(), r)
 	took := time.Since(start)
+	// a move chosen in a hurry because the call was stopped is not played:
+	// a stopped call makes no step it does not report
+	if err := g.stopped(ctx, "bot move"); err != nil {
+		return Step{}, err
+	}
 	s, err := g.play(m)
 	if err != nil {
 		return Step{}, err
@@ -552,7 +563,14 @@ const MaxAdvance = 10000
 // steps are played (at most [MaxAdvance]; 0 means MaxAdvance). It returns
 // the steps played, none when a person is to move already. It is the one
 // call a frontend makes after each move of a person.
+//
+// When ctx ends or the game is closed ([Game.Close]) it stops between two
+// steps (a bot's move chosen meanwhile is not played) and returns the
+// steps it made with an error wrapping [ErrCancelled] or [ErrGameClosed]:
+// the game holds those steps and no other.
 func (g *Game) Advance(ctx context.Context, limit int) ([]Step, error) {
+	ctx, end := g.bind(ctx, 0)
+	defer end()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	steps, err := g.advance(ctx, limit)
@@ -568,8 +586,8 @@ func (g *Game) advance(ctx context.Context, limit int) ([]Step, error) {
 	}
 	out := []Step{}
 	for len(out) < limit {
-		if ctx != nil && ctx.Err() != nil {
-			return out, ctx.Err()
+		if err := g.stopped(ctx, "advance"); err != nil {
+			return out, err
 		}
 		p := g.h.ToMove()
 		var s Step
@@ -609,14 +627,20 @@ const MaxHints = 100
 // Hints ranks the moves of the seat to move by the bot of a name (one that
 // ranks: greedy, search, expectimax; "" is greedy), best first, with what
 // each scores (bot.Hint), at most n of them (1…MaxHints; 0 for 5). It draws
-// from Rand(seed, Len(), Bots).
-func (g *Game) Hints(name string, n int) ([]Hint, error) {
+// from Rand(seed, Len(), Bots). When ctx ends or the game is closed while
+// the bot ranks, the error wraps [ErrCancelled] or [ErrGameClosed].
+func (g *Game) Hints(ctx context.Context, name string, n int) ([]Hint, error) {
+	ctx, end := g.bind(ctx, 0)
+	defer end()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.hints(name, n)
+	return g.hints(ctx, name, n)
 }
 
-func (g *Game) hints(name string, n int) ([]Hint, error) {
+func (g *Game) hints(ctx context.Context, name string, n int) ([]Hint, error) {
+	if err := g.stopped(ctx, "hint"); err != nil {
+		return nil, err
+	}
 	if name == "" {
 		name = "greedy"
 	}
@@ -638,7 +662,10 @@ func (g *Game) hints(name string, n int) ([]Hint, error) {
 	if p := now.ToMove(); p < 0 {
 		return nil, bad("hint", "", brettspiel.ErrNotYourTurn, "no seat is to move: "+p.String())
 	}
-	ranked := bot.Hint(now, rk, Rand(g.seed, g.h.Len(), Bots))
+	ranked := bot.HintContext(ctx, now, rk, Rand(g.seed, g.h.Len(), Bots))
+	if err := g.stopped(ctx, "hint"); err != nil {
+		return nil, err
+	}
 	d, _ := now.(brettspiel.Describer)
 	out := make([]Hint, 0, min(n, len(ranked)))
 	for _, r := range ranked[:min(len(ranked), n)] {

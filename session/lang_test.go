@@ -36,7 +36,7 @@ func TestLangOfLogAndEnding(t *testing.T) {
 		t.Errorf("German ending %q", s.Ending)
 	}
 	var en StateJSON
-	call(t, a, "state", map[string]any{"handle": s.Handle, "lang": "en"}, &en)
+	call(t, a, "state", map[string]any{"handle": s.Handle, "lang": "en", "since": 0}, &en)
 	if txt := texts(en); !strings.Contains(txt, "Player 1 throws") || strings.Contains(txt, "Spieler") {
 		t.Errorf("English log:\n%s", txt)
 	}
@@ -45,7 +45,7 @@ func TestLangOfLogAndEnding(t *testing.T) {
 	}
 	// the game keeps its own language for calls that give none
 	var again StateJSON
-	call(t, a, "state", map[string]any{"handle": s.Handle}, &again)
+	call(t, a, "state", map[string]any{"handle": s.Handle, "since": 0}, &again)
 	if texts(again) != de || again.Ending != s.Ending {
 		t.Error("a call without lang does not keep the game's language")
 	}

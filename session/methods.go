@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -12,9 +13,9 @@ import (
 	"github.com/brettspiel/brettspiel/words"
 )
 
-// method runs one method of Call on its arguments and returns its result
-// as JSON.
-type method func(t *Table, name string, args []byte) ([]byte, error)
+// method runs one method of Call on its arguments within the call's
+// context and returns its result as JSON.
+type method func(ctx context.Context, t *Table, name string, args []byte) ([]byte, error)
 
 // methods is the table of Call's methods; the package doc describes each.
 var methods map[string]method
@@ -37,13 +38,13 @@ func init() {
 		"undo":        onGame(undoCall),
 		"redo":        onGame(redoCall),
 		"takeback":    onGame(takebackCall),
-		"botMove":     onGame(botMoveCall),
-		"advance":     onGame(advanceCall),
-		"hint":        onGame(hintCall),
+		"botMove":     onGameContext(botMoveCall),
+		"advance":     onGameContext(advanceCall),
+		"hint":        onGameContext(hintCall),
 		"saveRecord":  onGame(saveRecordCall),
 		"positionID":  onGame(positionIDCall),
 		"plan":        onGame(planCall),
-		"analyze":     onGame(analyzeCall),
+		"analyze":     analyzeCall,
 	}
 }
 
@@ -56,7 +57,7 @@ type VersionJSON struct {
 	Methods  []string `json:"methods"`
 }
 
-func versionCall(_ *Table, name string, args []byte) ([]byte, error) {
+func versionCall(_ context.Context, _ *Table, name string, args []byte) ([]byte, error) {
 	if err := decode(name, args, &struct{}{}); err != nil {
 		return nil, err
 	}
@@ -86,7 +87,7 @@ type LevelJSON struct {
 	Games []string `json:"games,omitempty"`
 }
 
-func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
+func gamesCall(_ context.Context, _ *Table, name string, args []byte) ([]byte, error) {
 	var in struct {
 		Lang string `json:"lang"` // the language of the descriptions, as in rule
 	}
@@ -104,7 +105,7 @@ func gamesCall(_ *Table, name string, args []byte) ([]byte, error) {
 	return marshal(out)
 }
 
-func ruleCall(_ *Table, name string, args []byte) ([]byte, error) {
+func ruleCall(_ context.Context, _ *Table, name string, args []byte) ([]byte, error) {
 	var in struct {
 		ID   *string `json:"id"`
 		Lang string  `json:"lang"` // "en" (or "") or "de", as words.Parse reads it
@@ -134,8 +135,10 @@ func missing(method, key string) error {
 // state: which parts of it to send (see [StateView]).
 type View struct {
 	// Since is the first step of the log to send; steps before it are the
-	// frontend's already. Default 0, the whole log.
-	Since int `json:"since"`
+	// frontend's already. By default (nil) the log starts at the game's
+	// length when the call began: it holds the steps the call played (a
+	// redo's step), none for a call that plays none.
+	Since *int `json:"since"`
 	// Log false leaves the log out.
 	Log *bool `json:"log"`
 	// Legal false leaves out the legal moves at a seat's turn.
@@ -146,6 +149,11 @@ type View struct {
 	// Rules true sends with each event of the log its rule's text; by
 	// default an event names its rule by ID only ("rule" gives the text).
 	Rules bool `json:"rules"`
+	// Events true sends in the state the events of the last step (the
+	// variant's "events"); by default the state's list is empty: the log
+	// holds those events with their words, and a frontend that wants them
+	// without playing a step asks "since" for the last step.
+	Events bool `json:"events"`
 	// Static true sends what the rules fix in every state, the
 	// Festungsspiel's plan; by default it is left out, and "plan" gives it
 	// once.
@@ -157,8 +165,8 @@ type View struct {
 }
 
 func (v View) check(method string) error {
-	if v.Since < 0 {
-		return bad(method, strconv.Itoa(v.Since), ErrBadCall, "since is a step's index, 0 or more")
+	if v.Since != nil && *v.Since < 0 {
+		return bad(method, strconv.Itoa(*v.Since), ErrBadCall, "since is a step's index, 0 or more")
 	}
 	if _, err := words.Parse(v.Lang); err != nil {
 		return bad(method, v.Lang, ErrBadCall, `lang is "en" or "de"`)
@@ -188,7 +196,29 @@ func onGame[A any, P interface {
 	*A
 	handle() *int
 }](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
-	return func(t *Table, name string, args []byte) ([]byte, error) {
+	return gameCall(false, f)
+}
+
+// onGameContext is onGame for a long call: f runs within the call's
+// context bound to the game's closing and the table's budget (bind), which
+// it finds as g.callContext().
+func onGameContext[A any, P interface {
+	*A
+	handle() *int
+}](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
+	return gameCall(true, f)
+}
+
+// gameCall is onGame and, long, onGameContext. A call whose context ended
+// while it waited for the game's lock changes nothing. (The context goes
+// to f through the game, not as an argument: a context.Context in the
+// type of a generic function's argument links time's formatting into the
+// WebAssembly.)
+func gameCall[A any, P interface {
+	*A
+	handle() *int
+}](long bool, f func(name string, h int, g *Game, in P) ([]byte, error)) method {
+	return func(ctx context.Context, t *Table, name string, args []byte) ([]byte, error) {
 		in := P(new(A))
 		if !fastArgs(in, args) {
 			if err := decode(name, args, in); err != nil {
@@ -199,14 +229,32 @@ func onGame[A any, P interface {
 		if hp == nil {
 			return nil, missing(name, "handle")
 		}
-		g, err := t.Game(*hp)
-		if err != nil {
-			return nil, err
-		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		return f(name, *hp, g, in)
+		return t.onGame(ctx, name, *hp, long, func(g *Game) ([]byte, error) { return f(name, *hp, g, in) })
 	}
+}
+
+// onGame finds the game of handle h, locks it and runs f, within ctx bound
+// to the game (bind) for a long call. It is gameCall's part that is the
+// same for every call: one function, not one a call's type.
+func (t *Table) onGame(ctx context.Context, name string, h int, long bool, f func(g *Game) ([]byte, error)) ([]byte, error) {
+	g, err := t.Game(h)
+	if err != nil {
+		return nil, err
+	}
+	if long {
+		var end func()
+		ctx, end = g.bind(ctx, t.budget)
+		defer end()
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.stopped(ctx, name); err != nil {
+		return nil, err
+	}
+	g.callStart = g.h.Len()
+	g.setCallContext(ctx)
+	defer g.setCallContext(nil)
+	return f(g)
 }
 
 type stateArgs struct {
@@ -411,7 +459,7 @@ func botMoveCall(name string, h int, g *Game, in *botMoveArgs) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := g.botMove(nil, b, canonicalBot(*in.Bot))
+	s, err := g.botMove(g.callContext(), b, canonicalBot(*in.Bot))
 	if err != nil {
 		return nil, err
 	}
@@ -431,11 +479,13 @@ func advanceCall(name string, h int, g *Game, in *advanceArgs) ([]byte, error) {
 	if err := in.View.check(name); err != nil {
 		return nil, err
 	}
-	steps, err := g.advance(nil, in.Limit)
-	if err != nil {
+	steps, err := g.advance(g.callContext(), in.Limit)
+	why := stopReason(err)
+	if err != nil && why == "" {
 		return nil, err
 	}
-	return g.stateJSON(h, in.View, name, &played{steps: steps, advance: true})
+	// stopped: the answer tells the steps made, which the game holds
+	return g.stateJSON(h, in.View, name, &played{steps: steps, advance: true, stopped: why})
 }
 
 // HintsJSON is the result of "hint".
@@ -450,7 +500,7 @@ type hintArgs struct {
 }
 
 func hintCall(name string, h int, g *Game, in *hintArgs) ([]byte, error) {
-	hints, err := g.hints(in.Bot, in.Count)
+	hints, err := g.hints(g.callContext(), in.Bot, in.Count)
 	if err != nil {
 		return nil, err
 	}
@@ -505,7 +555,7 @@ type newGameArgs struct {
 	View
 }
 
-func newGameCall(t *Table, name string, args []byte) ([]byte, error) {
+func newGameCall(_ context.Context, t *Table, name string, args []byte) ([]byte, error) {
 	var in newGameArgs
 	if err := decode(name, args, &in); err != nil {
 		return nil, err
@@ -536,6 +586,7 @@ func (t *Table) seat(name string, v View, make func() (*Game, error)) ([]byte, e
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.callStart = g.h.Len()
 	return g.stateJSON(h, v, name, nil)
 }
 
@@ -554,7 +605,7 @@ func (a loadArgs) config() Config {
 	return Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice, Lang: a.View.Lang}
 }
 
-func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
+func loadRecordCall(_ context.Context, t *Table, name string, args []byte) ([]byte, error) {
 	var in loadArgs
 	if err := decode(name, args, &in); err != nil {
 		return nil, err
@@ -565,7 +616,7 @@ func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
 	return t.seat(name, in.View, func() (*Game, error) { return LoadRecord(*in.Text, in.config()) })
 }
 
-func loadIDCall(t *Table, name string, args []byte) ([]byte, error) {
+func loadIDCall(_ context.Context, t *Table, name string, args []byte) ([]byte, error) {
 	var in loadArgs
 	if err := decode(name, args, &in); err != nil {
 		return nil, err
@@ -576,7 +627,7 @@ func loadIDCall(t *Table, name string, args []byte) ([]byte, error) {
 	return t.seat(name, in.View, func() (*Game, error) { return LoadID(*in.ID, in.config()) })
 }
 
-func closeCall(t *Table, name string, args []byte) ([]byte, error) {
+func closeCall(_ context.Context, t *Table, name string, args []byte) ([]byte, error) {
 	var in handleArgs
 	if err := decode(name, args, &in); err != nil {
 		return nil, err

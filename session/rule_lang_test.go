@@ -61,7 +61,7 @@ func TestRuleTextsOfTheLogInTheAnswersLanguage(t *testing.T) {
 		lang string
 		book rules.Book
 	}{{"", de}, {"de", de}, {"en", rules.Book{}}} {
-		args := map[string]any{"handle": s.Handle, "rules": true}
+		args := map[string]any{"handle": s.Handle, "rules": true, "since": 0}
 		if c.lang != "" {
 			args["lang"] = c.lang
 		}

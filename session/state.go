@@ -38,6 +38,11 @@ type StateJSON struct {
 	Millis float64 `json:"millis,omitempty"`
 	// Played is the number of steps the call played, for advance.
 	Played int `json:"played"`
+	// Stopped says why an advance stopped before its end (the game
+	// closed, the caller cancelled, the table's budget spent): StoppedClosed,
+	// StoppedCancelled or StoppedBudget; absent when it ran to its end. The
+	// steps it made are Played, and the game holds them.
+	Stopped string `json:"stopped,omitempty"`
 	// Ending says how the game ended, in sentences for players in the
 	// answer's language (the ends of the last step: "Player 2 wins a
 	// triple Partie (3 strokes)."); absent while the game goes on.
@@ -48,6 +53,7 @@ type StateJSON struct {
 type played struct {
 	steps   []Step
 	advance bool
+	stopped string // why an advance stopped early (stopReason), or ""
 }
 
 // stateJSON answers a call with the state of g (locked) under handle h.
@@ -100,14 +106,17 @@ func (g *Game) keys(h int, v View, p *played) StateJSON {
 	s := StateJSON{Handle: h, Info: g.info(), Length: g.h.Len(), CanUndo: g.h.Len() > 0,
 		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
 	if v.Log == nil || *v.Log {
-		s.Since = min(v.Since, g.h.Len())
+		s.Since = min(g.callStart, g.h.Len())
+		if v.Since != nil {
+			s.Since = min(*v.Since, g.h.Len())
+		}
 		s.Log = g.log(v.lang(g), s.Since, v.Rules)
 	} else {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
 	s.Ending = g.ending(v.lang(g))
 	if p != nil {
-		s.Played = len(p.steps)
+		s.Played, s.Stopped = len(p.steps), p.stopped
 		if !p.advance && len(p.steps) == 1 {
 			s.Move, s.Millis = p.steps[0].Notation, p.steps[0].Millis
 		}
@@ -141,7 +150,7 @@ func (g *Game) viewJSON(v View) ([]byte, error) {
 
 // jsonView is the view of the game's JSON form that v asks for.
 func (v View) jsonView() kit.JSONView {
-	return kit.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static}
+	return kit.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static, NoEvents: !v.Events}
 }
 
 // staticPlan answers "plan".

@@ -2,6 +2,7 @@ package session
 
 import (
 	"bytes"
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/order"
@@ -37,6 +39,11 @@ type Options struct {
 	// it is refused with [ErrTableFull] until one is closed. 0 means
 	// [DefaultMaxGames].
 	MaxGames int
+	// CallBudget bounds the time of one call ([Table.CallContext]): a call
+	// still running then stops as a cancelled one does, with an error
+	// wrapping [ErrOverBudget] (an advance answers with the steps it made).
+	// 0 means [DefaultCallBudget]; below 0, no bound but the caller's.
+	CallBudget time.Duration
 }
 
 // Table is a set of games, each under a handle, and the entry point of the
@@ -51,6 +58,8 @@ type Table struct {
 	games map[int]*Game
 	next  int
 	max   int
+	// budget is Options.CallBudget, resolved; 0 for none.
+	budget time.Duration
 }
 
 // NewTable returns an empty table.
@@ -58,7 +67,13 @@ func NewTable(o Options) *Table {
 	if o.MaxGames <= 0 {
 		o.MaxGames = DefaultMaxGames
 	}
-	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames}
+	switch {
+	case o.CallBudget == 0:
+		o.CallBudget = DefaultCallBudget
+	case o.CallBudget < 0:
+		o.CallBudget = 0
+	}
+	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames, budget: o.CallBudget}
 }
 
 // Add seats a game at the table and returns its handle, 1 for the first
@@ -87,15 +102,19 @@ func (t *Table) Game(handle int) (*Game, error) {
 	return g, nil
 }
 
-// Close removes the game of a handle; an unknown handle is refused with
-// [ErrUnknownHandle]. A call on the game that is under way finishes.
+// Close removes the game of a handle and closes it ([Game.Close]): a long
+// call running on it stops, and answers as a stopped call does
+// ([ErrGameClosed]). An unknown handle is refused with [ErrUnknownHandle].
 func (t *Table) Close(handle int) error {
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if _, ok := t.games[handle]; !ok {
+	g, ok := t.games[handle]
+	if !ok {
+		t.mu.Unlock()
 		return bad("close", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
 	}
 	delete(t.games, handle)
+	t.mu.Unlock()
+	g.Close()
 	return nil
 }
 
@@ -106,12 +125,28 @@ func (t *Table) Len() int {
 	return len(t.games)
 }
 
-// Call runs a method of the protocol with its arguments, a JSON object
-// (empty or null for none), and returns its result as a JSON object; a
-// failure is the object {"error": ErrorJSON}. It never panics: a panic
-// below it is returned as an error named ErrInternal. The package doc
-// lists the methods; the schema of every answer is [Schema].
-func (t *Table) Call(method string, args []byte) (out []byte) {
+// Call is [Table.CallContext] without a context of the caller's (as
+// context.Background()): a call bounded by the table's budget and the
+// closing of its game only.
+func (t *Table) Call(method string, args []byte) []byte {
+	// nil, not context.Background(): a js/wasm build makes no context
+	// value (see bind_js.go); CallContext reads nil as Background.
+	return t.CallContext(nil, method, args)
+}
+
+// CallContext runs a method of the protocol within ctx (nil for none) with its arguments, a JSON
+// object (empty or null for none), and returns its result as a JSON
+// object; a failure is the object {"error": ErrorJSON}. It never panics: a
+// panic below it is returned as an error named ErrInternal. The package
+// doc lists the methods; the schema of every answer is [Schema].
+//
+// A long call (advance, botMove, hint, analyze) stops when ctx ends, when
+// its game is closed or when it has run [Options.CallBudget]; it then
+// changes nothing and fails with ErrCancelled, ErrGameClosed or
+// ErrOverBudget — but for advance, which answers with the steps it made
+// and the reason under "stopped". A call whose ctx has ended before it
+// starts is refused with ErrCancelled.
+func (t *Table) CallContext(ctx context.Context, method string, args []byte) (out []byte) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = errorJSON(bad(method, "", ErrInternal, fmt.Sprintf("%v\n%s", r, firstLines(debug.Stack(), 12))))
@@ -127,7 +162,10 @@ func (t *Table) Call(method string, args []byte) (out []byte) {
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
 		args = []byte("{}")
 	}
-	res, err := m(t, method, args)
+	if err := (*Game)(nil).stopped(ctx, method); err != nil {
+		return errorJSON(err)
+	}
+	res, err := m(ctx, t, method, args)
 	if err != nil {
 		return errorJSONIn(err, t.langOf(args))
 	}

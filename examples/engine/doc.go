@@ -58,8 +58,9 @@
 // with an error named "ErrStopped" ([ErrStopped]) without running, and
 // the engine exits once the requests under way are answered. Each request
 // runs with a context of its own, derived from the engine's, that is
-// cancelled then; the session's calls take no context yet, so a request
-// under way runs to its end.
+// cancelled then: a long request under way (advance, botMove, hint,
+// analyze) stops as the session's calls stop, an advance answering with the
+// steps it made.
 //
 // # Bad input
 //

@@ -333,8 +333,7 @@ func (s *server) run(j *job, slots chan struct{}) {
 		return
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	_ = ctx // TODO: s.t.CallContext(ctx, method, args) once package session has it
-	out := s.t.Call(*j.req.Method, j.req.Args)
+	out := s.t.CallContext(ctx, *j.req.Method, j.req.Args)
 	cancel()
 	<-slots
 	if e, ok := bytes.CutPrefix(out, []byte(`{"error":`)); ok {

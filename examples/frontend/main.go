@@ -11,9 +11,11 @@
 //	GET  /api/           the methods' names
 //
 // A refused call answers with its {"error": …} object and a status by the
-// error's stable name: 404 for an unknown handle or method, 413 for
-// arguments too large, 503 when the table is full, 500 for an internal
-// error, 400 otherwise.
+// error's stable name: 404 for an unknown handle or method or a game
+// closed during the call, 413 for arguments too large, 503 when the table
+// is full or the call ran past the table's budget, 500 for an internal
+// error, 400 otherwise. Each call runs within its request's context: a
+// client that goes away stops its advance, bot move, hint or analysis.
 //
 //	go run . -addr localhost:8080
 //	curl -d '{"variant":"verkehren","seats":["person","greedy"]}' localhost:8080/api/newGame
@@ -41,7 +43,7 @@ func main() {
 		Handler:           newHandler(session.NewTable(session.Options{MaxGames: *maxGames})),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      60 * time.Second, // a bot's search within its budget, an advance
+		WriteTimeout:      60 * time.Second, // past the table's budget per call (10 s)
 	}
 	log.Printf("serving the games on http://%s/api/", *addr)
 	log.Fatal(srv.ListenAndServe())
@@ -67,7 +69,7 @@ func newHandler(t *session.Table) http.Handler {
 			writeJSON(w, code, map[string]session.ErrorJSON{"error": session.NewErrorJSON(err)})
 			return
 		}
-		out := t.Call(r.PathValue("method"), args)
+		out := t.CallContext(r.Context(), r.PathValue("method"), args)
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status(out))
 		w.Write(out)
@@ -84,11 +86,11 @@ func status(out []byte) int {
 		return http.StatusOK
 	}
 	switch failed.Error.Name {
-	case "ErrUnknownHandle", "ErrUnknownMethod":
+	case "ErrUnknownHandle", "ErrUnknownMethod", "ErrGameClosed":
 		return http.StatusNotFound
 	case "ErrTooLarge":
 		return http.StatusRequestEntityTooLarge
-	case "ErrTableFull":
+	case "ErrTableFull", "ErrOverBudget":
 		return http.StatusServiceUnavailable
 	case "ErrInternal":
 		return http.StatusInternalServerError

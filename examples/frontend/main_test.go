@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brettspiel/brettspiel/session"
 )
@@ -157,6 +159,39 @@ func TestRefusalsHaveTheirStatus(t *testing.T) {
 		t.Fatalf("schema: %v %v", err, resp)
 	}
 	resp.Body.Close()
+}
+
+// TestClientGoneStopsTheCall: a client that gives up on its request (here
+// a timeout) stops the advance it asked for, through the request's context:
+// the game stops growing and answers the next call at once.
+func TestClientGoneStopsTheCall(t *testing.T) {
+	tab := session.NewTable(session.Options{})
+	srv := httptest.NewServer(newHandler(tab))
+	defer srv.Close()
+	record := "# brettspiel record\ngame: toccateglio\npreset: Toccateglispiel\noption: partien=1000\n\n"
+	var s state
+	if code := call(t, srv, "loadRecord", map[string]any{"text": record, "seats": []string{"net-strongest", "net-strongest"}, "log": false}, &s); code != http.StatusOK {
+		t.Fatalf("loadRecord: %d %+v", code, s.Error)
+	}
+	client := &http.Client{Timeout: 300 * time.Millisecond}
+	body := strings.NewReader(fmt.Sprintf(`{"handle":%d,"limit":10000,"log":false}`, s.Handle))
+	if resp, err := client.Post(srv.URL+"/api/advance", "application/json", body); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the advance of 10,000 steps answered within 300 ms: %d", resp.StatusCode)
+	}
+	g, err := tab.Game(s.Handle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	n := g.Len() // waits for the game's lock: until the advance stopped
+	if wait := time.Since(start); wait > 2*time.Second {
+		t.Errorf("the advance held its game %v after its client left", wait)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if m := g.Len(); m != n || n == 0 || n >= 10000 {
+		t.Errorf("the game had %d steps when the client left, %d after", n, m)
+	}
 }
 
 // TestShort keeps the point of this program: a whole HTTP frontend on the

@@ -69,7 +69,7 @@ func finished(t *testing.T, c session.Config) (*session.Game, string, *session.A
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := g.Analyze(1)
+			rep, err := g.Analyze(context.Background(), session.AnalyzeOptions{Plies: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,10 +11,12 @@ export type Seed = number | string;
 
 /** Which parts of a state an answer sends; every call that answers with a state takes it. */
 export interface View {
-  /** The first step of the log to send (default 0, the whole log). */
+  /** The first step of the log to send (default: the game's length when the call began, so the log holds the steps the call played; 0 for the whole log). */
   since?: number;
   /** false leaves the log out. */
   log?: boolean;
+  /** true sends the last step's events in the state's "events" (by default empty: the log says them). */
+  events?: boolean;
   /** false leaves out the legal moves at a seat's turn. */
   legal?: boolean;
   /** true gives each event of the log its rule's text (by default the event names its rule by ID). */
@@ -115,7 +117,7 @@ export interface Methods {
   /** The Festungsspiel's plan: its layout and fields, fixed by the rules. */
   plan: { args: HandleArgs; result: PlanResult };
   /** The analysis of the steps played: each decision's loss, each throw's luck, each seat's error rate and rating. */
-  analyze: { args: HandleArgs & { plies?: 1 | 2 }; result: Analysis };
+  analyze: { args: HandleArgs & { plies?: 1 | 2; from?: number; count?: number }; result: Analysis };
 }
 
 export type Method = keyof Methods;

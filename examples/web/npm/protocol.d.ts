@@ -62,11 +62,20 @@ export interface StateResult {
   canUndo: boolean;
   canRedo: boolean;
   hasRecord: boolean;
+  /**
+   * The index of the first step of log: the call's since, by default the game's length when the
+   * call began (the log holds the steps the call played).
+   */
   since: number;
   log: LogStep[];
   move?: string;
   millis?: number;
   played: number;
+  /**
+   * Why an advance stopped before its end: its caller's context ended, its game was closed, or the
+   * table's budget per call was spent. The game holds the played steps and no other.
+   */
+  stopped?: "cancelled" | "closed" | "budget";
   ending?: string;
 }
 
@@ -183,6 +192,11 @@ export interface Analysis {
     luck: number;
     rating: string;
   }[];
+  /**
+   * Steps follow the last one judged (at most MaxAnalyze a call): ask again with from the next
+   * index.
+   */
+  truncated?: true;
 }
 
 export interface PlanResult {

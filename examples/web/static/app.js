@@ -1233,7 +1233,7 @@ function wire() {
       showInfo(tr('selectToCopy'));
     }
   });
-  $('#load-id').addEventListener('click', () => load(call('loadID', view({ id: $('#load-id-text').value, seed: $('#seed').value.trim() || '0' }))));
+  $('#load-id').addEventListener('click', () => load(call('loadID', view({ id: $('#load-id-text').value, seed: $('#seed').value.trim() || '0', since: 0 }))));
   $('#save-record').addEventListener('click', () => {
     const res = call('saveRecord', { handle: cur.handle });
     if (res.error) { showError(res.error); return; }
@@ -1249,7 +1249,7 @@ function wire() {
     const f = ev.target.files[0];
     if (f) $('#record-text').value = await f.text();
   });
-  $('#load-record').addEventListener('click', () => load(call('loadRecord', view({ text: $('#record-text').value, seed: $('#seed').value.trim() || '0' }))));
+  $('#load-record').addEventListener('click', () => load(call('loadRecord', view({ text: $('#record-text').value, seed: $('#seed').value.trim() || '0', since: 0 }))));
   // a phone turned, or a window made narrow: the board drawn anew
   narrow.addEventListener('change', () => { if (cur) render(); });
 }
@@ -1338,7 +1338,7 @@ async function main() {
     botKind = $('#opponent').value;
     diceMode = $('#dice-mode').value;
     humans = new Set([0]);
-    load(call('loadID', view({ id: params.get('id'), seed: $('#seed').value.trim() || '0' })));
+    load(call('loadID', view({ id: params.get('id'), seed: $('#seed').value.trim() || '0', since: 0 })));
     if (!cur) newGame();
   } else {
     newGame();

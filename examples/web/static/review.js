@@ -51,7 +51,7 @@ function start() {
 function analyse() {
   const { cur } = page.current();
   const t0 = performance.now();
-  const res = page.call('analyze', { handle: cur.handle });
+  const res = analyseAll(cur.handle);
   // the time the analysis took, for the tests to read
   $('#review').dataset.millis = String(Math.round(performance.now() - t0));
   $('#review-btn').disabled = false;
@@ -65,6 +65,27 @@ function analyse() {
   $('#review-status').textContent = page.tr('analysed', cur.length);
   renderReview();
   ($('#review-worst button') || $('#review-btn')).focus();
+}
+
+// analyseAll asks for the analysis part by part while the answer says
+// that steps follow ("truncated": a game longer than the session judges in
+// one call) and joins the parts: their steps, and per seat the sums, with
+// the error rate of the whole; a rating is kept only where one part made it.
+function analyseAll(handle) {
+  let res = page.call('analyze', { handle });
+  while (!res.error && res.truncated && res.steps.length > 0) {
+    const more = page.call('analyze', { handle, from: res.steps[res.steps.length - 1].index + 1 });
+    if (more.error) return more;
+    res.steps = res.steps.concat(more.steps);
+    res.players = res.players.map((p, i) => {
+      const q = more.players[i];
+      const decisions = p.decisions + q.decisions;
+      const loss = p.loss + q.loss;
+      return { ...p, decisions, loss, errorRate: decisions ? loss / decisions : 0, throws: p.throws + q.throws, luck: p.luck + q.luck, rating: '' };
+    });
+    res.truncated = more.truncated;
+  }
+  return res;
 }
 
 // resetReview forgets the analysis: a new game, a loaded one (shown

@@ -14,14 +14,14 @@ import (
 
 // CompareViews plays g at random for at most steps steps and, in every
 // position before each step, compares hand(v) with encoding/json's form of
-// reflect(v) under all eight views. It returns the positions checked.
+// reflect(v) under all sixteen views. It returns the positions checked.
 func CompareViews(t testing.TB, name string, g brettspiel.Game, steps int, r *rand.Rand,
 	hand func(kit.JSONView) ([]byte, error), reflect func(kit.JSONView) any) int {
 	t.Helper()
 	checked := 0
 	for step := 0; step < steps && g.ToMove() != brettspiel.Terminal; step++ {
-		for k := range 8 {
-			v := kit.JSONView{NoLegal: k&1 != 0, NoChance: k&2 != 0, NoStatic: k&4 != 0}
+		for k := range 16 {
+			v := kit.JSONView{NoLegal: k&1 != 0, NoChance: k&2 != 0, NoStatic: k&4 != 0, NoEvents: k&8 != 0}
 			got, err := hand(v)
 			if err != nil {
 				t.Fatal(err)
