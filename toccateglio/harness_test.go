@@ -144,6 +144,7 @@ func carefulPolicy(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) bre
 var fastCompare = cmp.Options{
 	cmp.Comparer(func(a, b board.Side) bool { return a == b }),
 	cmp.Comparer(func(a, b Options) bool { return a == b }),
+	cmp.Comparer(func(a, b schule) bool { return a == b }),
 	cmp.Comparer(func(a, b brettspiel.Event) bool { return a.Equal(b) }),
 }
 
