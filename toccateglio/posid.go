@@ -171,7 +171,11 @@ func ParseID(id string) (*Game, error) {
 	o.Partien = int(r.Uint("Partien of the match", maxPartienOption))
 	o.TurnCap = int(r.Uint("turn cap", maxTurnCap))
 	g := &Game{}
-	g.phase = phaseDraw0 + phase(r.Uint("phase", uint64(phaseOver-phaseDraw0)))
+	lastPhase := phaseOver
+	if o.Schule {
+		lastPhase = phaseSchule
+	}
+	g.phase = phaseDraw0 + phase(r.Uint("phase", uint64(lastPhase-phaseDraw0)))
 	g.turn = brettspiel.Player(r.Uint("seat", 1))
 	g.dice[0] = uint8(r.Uint("die", 6))
 	g.dice[1] = uint8(r.Uint("die", 6))
