@@ -83,7 +83,7 @@ func rankSearcher(ctx context.Context, s Searcher, g brettspiel.Game, legal []br
 	for i, m := range moves {
 		out[i].Move = m
 		after[i] = g.Clone()
-		if after[i].Apply(m) != nil {
+		if playon.Apply(after[i], m) != nil {
 			after[i] = nil
 		}
 	}
@@ -157,12 +157,12 @@ func rollout(g brettspiel.Game, p brettspiel.Player, depth int, r *rand.Rand, bu
 			return Evaluate(g, p), buf
 		case brettspiel.Chance:
 			m, err := brettspiel.SampleChance(g, r)
-			if err != nil || g.Apply(m) != nil {
+			if err != nil || playon.Apply(g, m) != nil {
 				return Evaluate(g, p), buf
 			}
 		default:
 			buf = g.AppendLegalMoves(buf[:0])
-			if len(buf) == 0 || g.Apply(random.Choose(g, buf, r)) != nil {
+			if len(buf) == 0 || playon.Apply(g, random.Choose(g, buf, r)) != nil {
 				return Evaluate(g, p), buf
 			}
 			turns++

@@ -218,7 +218,7 @@ func (g *Game) checkScore(ended bool) string {
 	if st := g.strokes[0] + g.strokes[1]; st < g.partien || st > 4*g.partien {
 		return fmt.Sprintf("%d strokes after %d Partien", st, g.partien)
 	}
-	if most := maxPartien(g.turns); g.partien > most && !(o.Schule && g.partien <= 2*g.turns+1) {
+	if most := maxPartien(g.turns); g.partien > most && !o.Schule {
 		return fmt.Sprintf("%d Partien finished after %d turns; that many turns finish at most %d", g.partien, g.turns, most)
 	}
 	switch {

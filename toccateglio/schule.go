@@ -411,3 +411,5 @@ func (g *Game) checkSchule() string {
 	}
 	return ""
 }
+
+var _ kit.RuleMover = (*Game)(nil)
