@@ -162,8 +162,14 @@ func TestParseIDRefusesBadIDs(t *testing.T) {
 // FuzzUnmarshalText: any text, and any payload framed as an ID, is refused or
 // loads a valid game whose ID is the input; nothing panics.
 func FuzzUnmarshalText(f *testing.F) {
-	for _, o := range []Options{ts, al, td} {
+	for _, o := range []Options{ts, al, td, withSchule(ts)} {
 		g, _ := New(o)
+		f.Add([]byte(g.ID()))
+		f.Add(g.payload())
+	}
+	g := load(f, withSchule(ts), own(ts, 1, map[int]int{4: 1, 10: 1}), opp(ts, 1, map[int]int{15: 1, 21: 1}), [2]int{}, [2]int{})
+	for _, s := range []string{"6-5", "mark 1", "schule 3"} {
+		play(f, g, s)
 		f.Add([]byte(g.ID()))
 		f.Add(g.payload())
 	}

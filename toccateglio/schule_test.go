@@ -462,3 +462,44 @@ func TestT_W5_IDVersions(t *testing.T) {
 		t.Errorf("a version-2 ID without the Schule loads")
 	}
 }
+
+// TestT_W5_BadWindowsAreRefused: a window of the Schule that cannot be, in
+// JSON or in an ID, is refused with its reason, and the game is unchanged.
+func TestT_W5_BadWindowsAreRefused(t *testing.T) {
+	g := hitsGame(t, [2]int{})
+	play(t, g, "mark 1")
+	data, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, reason string }{
+		{`"step":2`, `"step":3`, "step 3"},
+		{`"author":0`, `"author":7`, "author"},
+		{`"owed":2`, `"owed":-1`, "out of range"},
+		{`"reached":[0,0]`, `"reached":[1,0]`, "12"},
+		{`"claims":0`, `"claims":9`, "claims"},
+		{`"unplayed":0`, `"unplayed":1`, "not played yet"},
+		{`"closedBefore":[]`, `"closedBefore":[3]`, "quarters"},
+		{`"declarer":0`, `"declarer":1`, "declarer"},
+		{`"schule":true`, `"schule":false`, "Schule is off"},
+	} {
+		bad := strings.Replace(string(data), c.from, c.to, 1)
+		if bad == string(data) {
+			t.Fatalf("%s is not in %s", c.from, data)
+		}
+		back := g.Clone().(*Game)
+		err := back.UnmarshalJSON([]byte(bad))
+		if err == nil || !strings.Contains(err.Error(), c.reason) {
+			t.Errorf("%s → %s: %v, want an error saying %q", c.from, c.to, err, c.reason)
+		}
+		if back.ID() != g.ID() {
+			t.Errorf("%s: a refused state changed the game", c.to)
+		}
+	}
+	// A window in a game without the Schule, by its ID's payload.
+	bad := *g
+	bad.opts.Schule = false
+	if _, err := ParseID(kit.EncodeID(Variant, IDVersion, bad.payload())); err == nil {
+		t.Errorf("a window without the Schule loads")
+	}
+}
