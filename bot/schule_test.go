@@ -39,6 +39,9 @@ func TestT_W5g_BotsDeclareWhatIsDueAndClaimWhole(t *testing.T) {
 				m = b.Choose(g, legal, r)
 				if rule, ok := g.RuleMove(); ok {
 					seen++
+					if h := bot.Hint(g, bot.Greedy{}, r); h != nil {
+						t.Fatalf("a hint at the Schule's decision tells what is due: %v", h)
+					}
 					if m != rule {
 						t.Fatalf("%s chose %s, the rule's move is %s\n%v", name, g.MoveString(m), g.MoveString(rule), g)
 					}

@@ -181,12 +181,19 @@ type Ranker interface {
 // first. Each Ranked carries its estimated value (expected return), what the
 // move itself scores as Scores (the marks, hits and payments of its events
 // with their rule IDs) and the same in English as its Reason, e.g. "+2
-// marks (T-M2); expected +0.31". It returns nil at a chance node or at the
-// end.
+// marks (T-M2); expected +0.31". It returns nil at a chance node, at the
+// end, and at a decision that the rules settle (kit.RuleMover: the
+// Schule's declarations and claims are the person's own work, T-W5g, and
+// the rule's move would tell what is due).
 func Hint(g brettspiel.Game, by Ranker, r *rand.Rand) []Ranked {
 	p := g.ToMove()
 	if p < 0 {
 		return nil
+	}
+	if rm, ok := g.(kit.RuleMover); ok {
+		if _, ok := rm.RuleMove(); ok {
+			return nil
+		}
 	}
 	ranked := by.Rank(g, g.LegalMoves(), r)
 	for i := range ranked {
