@@ -31,7 +31,7 @@ func TestT_W5_TwoPeopleMarkAndClaimAtTheTerminal(t *testing.T) {
 		"Player 2 (O) marks his points, or answers the other's marking",
 		"Player 2 sends Player 1 to school and marks 1 point",
 		"Player 1 lets Player 2's marking pass",
-		"Player 1 scores 1 mark for a hit from 7 on 18 (11)",
+		"What was due: Player 1 scores 1 mark for a hit from 7 on 18 (11)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the terminal lacks %q:\n%s", want, out[max(0, len(out)-4000):])

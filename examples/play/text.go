@@ -133,6 +133,7 @@ type text struct {
 	// correction and the pass
 	schuleMark, schuleClaim func(n string) string
 	schuleRight, schulePass string
+	wasDue                  string // before a mark event that says what was due, when a window of the Schule closed
 	onePlay                 func(notation string) string
 	hintTitle               func(bot, unit string) string
 	hintLine                func(what, reason string, value float64, unit string) string
@@ -389,6 +390,7 @@ var english = text{
 	},
 	schuleRight: "make him mark exactly what he won; nobody gains by it",
 	schulePass:  "let it pass",
+	wasDue:      "What was due:",
 	onePlay:     func(notation string) string { return "there is one play only: " + notation },
 	hintTitle: func(bot, unit string) string {
 		return fmt.Sprintf("the best plays by the %s bot; \"expected\" is your average result from here, in %s:", bot, unit)
@@ -697,6 +699,7 @@ var german = text{
 	},
 	schuleRight: "ihn genau markieren lassen, was er gewonnen hat; keiner bekommt etwas dafür",
 	schulePass:  "gelten lassen",
+	wasDue:      "Zu markieren war:",
 	onePlay:     func(notation string) string { return "es gibt nur einen Zug: " + notation },
 	hintTitle: func(bot, unit string) string {
 		if in, ok := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]; ok {
