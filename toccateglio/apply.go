@@ -41,6 +41,14 @@ func (g *Game) Apply(m brettspiel.Move) error {
 // mv for applyPlay.
 func (g *Game) isLegal(m brettspiel.Move, mv *mover) bool {
 	p := m.Payload()
+	if g.phase == phaseMove { // the hot path first
+		if m.Actor() != g.turn {
+			return false
+		}
+		*mv = g.newMover()
+		_, ok := g.checkPlay(mv, p)
+		return ok
+	}
 	switch g.phase {
 	case phaseOver, phaseZero:
 		return false
@@ -52,12 +60,7 @@ func (g *Game) isLegal(m brettspiel.Move, mv *mover) bool {
 	case phaseMark, phaseSchule:
 		return g.schuleLegal(m)
 	}
-	if m.Actor() != g.turn {
-		return false
-	}
-	*mv = g.newMover()
-	_, ok := g.checkPlay(mv, p)
-	return ok
+	return false
 }
 
 // countTurn counts a play or pass for the turn cap and ends the match there;

@@ -123,6 +123,9 @@ func (g *Game) LegalMoves() []brettspiel.Move { return g.AppendLegalMoves(nil) }
 // node, the decisions at the end of a Partie, the plays of a throw (the pass
 // first when it is legal). It does not allocate when dst has room.
 func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
+	if g.phase == phaseMove { // the hot path first
+		return g.appendPlays(dst)
+	}
 	switch g.phase {
 	case phaseOver, phaseZero:
 		return dst
