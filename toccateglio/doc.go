@@ -299,8 +299,8 @@
 // die or the dice combined. Under the Schule the players' moves are
 // [EventDeclare] (Player declared Amount for the step Number),
 // [EventSchule] (Player sent Other to school, marking Amount, Other losing
-// Number), [EventRight] (Other made to mark right, by Amount, Note "forgot"
-// or "too many") and [EventLetPass]; the mark events of a step come when its
+// Number), [EventRight] (Other made to mark right, by Amount, Note "forgot",
+// "too many" or "was right") and [EventLetPass]; the mark events of a step come when its
 // window closes and say what the rules gave for it, what was due — the
 // marks scored are the declaration's and the claims'. The end of a Partie is EventEnd with Rule T-W2
 // and Amount the strokes, the end of the match EventEnd with Rule T-W4. The

@@ -312,7 +312,7 @@ func (g *Game) schuleAgainstState(evs []brettspiel.Event) string {
 		return fmt.Sprintf("events[0]: a declaration of %d for step %d (%s), want 0…12 for step 2, 4, 5 or 6 with its note", e.Amount, e.Number, quote.Quote(e.Note))
 	case e.Kind == EventSchule && (e.Amount < 1 || e.Amount > 12 || e.Number < 0 || e.Number > e.Amount):
 		return fmt.Sprintf("events[0]: a claim of %d taking back %d, want 1…12 and at most the claim", e.Amount, e.Number)
-	case e.Kind == EventRight && (e.Amount < 0 || e.Amount > maxMarksAtOnce || (e.Note != "forgot" && e.Note != "too many")):
+	case e.Kind == EventRight && (e.Amount < 0 || e.Amount > maxMarksAtOnce || (e.Note != "forgot" && e.Note != "too many" && e.Note != "was right") || (e.Note == "was right") != (e.Amount == 0)):
 		return fmt.Sprintf("events[0]: a correction of %d (%s)", e.Amount, quote.Quote(e.Note))
 	}
 	closes := e.Kind == EventLetPass || e.Kind == EventRight

@@ -19,8 +19,8 @@ const (
 	// them), T-W5b.
 	EventSchule brettspiel.EventKind = "schule"
 	// EventRight: Player made Other mark right: Other's marks went up
-	// (Note "forgot") or down ("too many") by Amount to what was due, and
-	// nobody marked for it (T-W5c).
+	// (Note "forgot") or down ("too many") by Amount to what was due, or
+	// stayed ("was right"), and nobody marked for it (T-W5c).
 	EventRight brettspiel.EventKind = "right"
 	// EventLetPass: Player let Other's declaration or claim pass (T-W5c).
 	EventLetPass brettspiel.EventKind = "let-pass"
@@ -169,10 +169,13 @@ func (g *Game) applySchule(payload uint64) {
 	case askRight:
 		e := ev(EventRight, "T-W5c", asked, author)
 		e.Amount = int(g.sch.owed)
-		if g.sch.short {
+		switch {
+		case g.sch.owed == 0:
+			e.Note = "was right"
+		case g.sch.short:
 			g.marks[author] += g.sch.owed
 			e.Note = "forgot"
-		} else {
+		default:
 			g.marks[author] -= g.sch.owed
 			e.Note = "too many"
 		}

@@ -220,6 +220,12 @@ func TestT_W5b_AWrongClaimIsClaimedBack(t *testing.T) {
 	wantState(t, g, 0, [2]int{3, 2})
 	play(t, g, "right") // made to mark right: his claim goes
 	wantState(t, g, 0, [2]int{3, 0})
+	// Made to mark right when he was: nothing changes.
+	g = hitsGame(t, [2]int{})
+	play(t, g, "mark 3")
+	if evs := play(t, g, "right"); evs[0].Note != "was right" || evs[0].Amount != 0 || g.Marks() != [2]int{3, 0} {
+		t.Errorf("right on a right declaration:\n%s", eventsString(evs))
+	}
 }
 
 // TestT_W5c_MadeToMarkRight: "den Gegner zu zwingen, die Points zu

@@ -35,6 +35,7 @@ const (
 	noteAfresh      = "afresh"
 	noteTurnCap     = "turn cap"
 	noteForgot      = "forgot"
+	noteWasRight    = "was right"
 )
 
 // place is the name of an event's place in l: a field's name, the place
@@ -273,8 +274,11 @@ func enSchule(s sentence) string {
 		}
 		return t
 	case toccateglio.EventRight:
-		if e.Note == noteForgot {
+		switch e.Note {
+		case noteForgot:
 			return who + " makes " + other + " mark right: " + count(e.Amount, "point", "points") + " more"
+		case noteWasRight:
+			return who + " makes " + other + " mark right: it was right"
 		}
 		return who + " makes " + other + " mark right: " + count(e.Amount, "point", "points") + " fewer"
 	}
@@ -299,8 +303,11 @@ func deSchule(s sentence) string {
 		}
 		return t
 	case toccateglio.EventRight:
-		if e.Note == noteForgot {
+		switch e.Note {
+		case noteForgot:
 			return who + " lässt " + other + " richtig markieren: " + count(e.Amount, "Point", "Points") + " mehr"
+		case noteWasRight:
+			return who + " lässt " + other + " richtig markieren: es war richtig"
 		}
 		return who + " lässt " + other + " richtig markieren: " + count(e.Amount, "Point", "Points") + " weniger"
 	}

@@ -151,6 +151,8 @@ var eventCases = []eventCase{
 		"Player 2 makes Player 1 mark right: 2 points more.", "Spieler 2 lässt Spieler 1 richtig markieren: 2 Points mehr."},
 	{"toccateglio", with(ev(toccateglio.EventRight, "T-W5c", 0, 1), func(e *brettspiel.Event) { e.Amount, e.Note = 1, "too many" }),
 		"Player 1 makes Player 2 mark right: 1 point fewer.", "Spieler 1 lässt Spieler 2 richtig markieren: 1 Point weniger."},
+	{"toccateglio", with(ev(toccateglio.EventRight, "T-W5c", 0, 1), func(e *brettspiel.Event) { e.Note = "was right" }),
+		"Player 1 makes Player 2 mark right: it was right.", "Spieler 1 lässt Spieler 2 richtig markieren: es war richtig."},
 	{"toccateglio", ev(toccateglio.EventLetPass, "T-W5c", 1, 0),
 		"Player 2 lets Player 1's marking pass.", "Spieler 2 lässt die Marken von Spieler 1 gelten."},
 	{"toccateglio", with(ev(brettspiel.EventEnd, "", brettspiel.Nobody, brettspiel.Nobody), func(e *brettspiel.Event) { e.Note = noteTurnCap }),
