@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/playon"
@@ -44,13 +45,20 @@ func Evaluate(g brettspiel.Game, p brettspiel.Player) float64 {
 }
 
 // Random chooses uniformly among the legal moves that do not concede (among
-// all of them when every move concedes). It allocates nothing.
+// all of them when every move concedes), and at a decision that the rules
+// settle (kit.RuleMover: Toccateglio's Schule) the rule's move. It
+// allocates nothing.
 type Random struct{}
 
 // Choose implements Bot.
 func (Random) Choose(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
 	if len(legal) == 0 {
 		return brettspiel.NoMove
+	}
+	if rm, ok := g.(kit.RuleMover); ok {
+		if m, ok := rm.RuleMove(); ok && slices.Contains(legal, m) {
+			return m // a decision the rules settle (T-W5g)
+		}
 	}
 	return brettspiel.RandomPolicy(g, legal, orFixed(r))
 }
@@ -121,7 +129,7 @@ type Score struct {
 // averaged over the following throws if the dice come next.
 func immediate(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player) float64 {
 	next := g.Clone()
-	if err := next.Apply(m); err != nil {
+	if err := playon.Apply(next, m); err != nil {
 		return -1e18
 	}
 	if next.ToMove() != brettspiel.Chance {
@@ -130,7 +138,7 @@ func immediate(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player) float6
 	sum, total := 0.0, 0
 	for _, o := range next.ChanceOutcomes() {
 		after := next.Clone()
-		if after.Apply(o.Move) != nil {
+		if playon.Apply(after, o.Move) != nil {
 			continue
 		}
 		sum += float64(o.Weight) * Evaluate(after, p)

@@ -7,7 +7,12 @@
 // Bots judge positions through [Evaluate]: a game that implements [Evaluator]
 // supplies its own estimate (marks, hits, markers); any other game is judged by
 // its Returns. A game in which a move gives the game up implements [Conceder],
-// and the bots never concede while they have another move.
+// and the bots never concede while they have another move. A game whose
+// rules settle some decisions for a fair player implements kit.RuleMover
+// (Toccateglio's Schule: declare what is due, claim every error whole,
+// T-W5g): every bot plays the rule's move there, and the searches step
+// through those decisions by it, judging the positions between plays as
+// without them.
 //
 // A bot given an empty list of moves has nothing to choose and returns
 // [brettspiel.NoMove]. The searching bots ([Expectimax], [Searcher]) bound a

@@ -125,7 +125,7 @@ type search struct {
 // after returns p's value of playing m in g with plies players' moves left.
 func (s *search) after(g brettspiel.Game, m brettspiel.Move, plies int) float64 {
 	next := g.Clone()
-	if next.Apply(m) != nil {
+	if playon.Apply(next, m) != nil {
 		return math.Inf(-1)
 	}
 	return s.value(next, plies, 0)
@@ -168,7 +168,7 @@ func (s *search) value(g brettspiel.Game, plies, depth int) float64 {
 				break
 			}
 			next := g.Clone()
-			if next.Apply(o.Move) != nil {
+			if playon.Apply(next, o.Move) != nil {
 				continue
 			}
 			sum += float64(o.Weight) * s.value(next, plies, depth+1)
@@ -199,7 +199,7 @@ func (s *search) value(g brettspiel.Game, plies, depth int) float64 {
 			break // the time is up: the best of the plays judged so far
 		}
 		next := g.Clone()
-		if next.Apply(m) != nil {
+		if playon.Apply(next, m) != nil {
 			continue
 		}
 		v := s.value(next, plies-1, depth+1)

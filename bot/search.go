@@ -83,7 +83,7 @@ func rankSearcher(ctx context.Context, s Searcher, g brettspiel.Game, legal []br
 	for i, m := range moves {
 		out[i].Move = m
 		after[i] = g.Clone()
-		if after[i].Apply(m) != nil {
+		if playon.Apply(after[i], m) != nil {
 			after[i] = nil
 		}
 	}
@@ -157,12 +157,12 @@ func rollout(g brettspiel.Game, p brettspiel.Player, depth int, r *rand.Rand, bu
 			return Evaluate(g, p), buf
 		case brettspiel.Chance:
 			m, err := brettspiel.SampleChance(g, r)
-			if err != nil || g.Apply(m) != nil {
+			if err != nil || playon.Apply(g, m) != nil {
 				return Evaluate(g, p), buf
 			}
 		default:
 			buf = g.AppendLegalMoves(buf[:0])
-			if len(buf) == 0 || g.Apply(random.Choose(g, buf, r)) != nil {
+			if len(buf) == 0 || playon.Apply(g, random.Choose(g, buf, r)) != nil {
 				return Evaluate(g, p), buf
 			}
 			turns++
@@ -181,8 +181,10 @@ type Ranker interface {
 // first. Each Ranked carries its estimated value (expected return), what the
 // move itself scores as Scores (the marks, hits and payments of its events
 // with their rule IDs) and the same in English as its Reason, e.g. "+2
-// marks (T-M2); expected +0.31". It returns nil at a chance node or at the
-// end.
+// marks (T-M2); expected +0.31". It returns nil at a chance node, at the
+// end, and at a decision that the rules settle (kit.RuleMover: the
+// Schule's declarations and claims are the person's own work, T-W5g, and
+// the rule's move would tell what is due).
 func Hint(g brettspiel.Game, by Ranker, r *rand.Rand) []Ranked { return HintContext(nil, g, by, r) }
 
 // contextRanker is a Ranker that a context can stop (a js/wasm build has
@@ -199,6 +201,11 @@ func HintContext(ctx context.Context, g brettspiel.Game, by Ranker, r *rand.Rand
 	p := g.ToMove()
 	if p < 0 {
 		return nil
+	}
+	if rm, ok := g.(kit.RuleMover); ok {
+		if _, ok := rm.RuleMove(); ok {
+			return nil
+		}
 	}
 	var ranked []Ranked
 	if c, ok := by.(contextRanker); ok && ctx != nil {

@@ -10,6 +10,11 @@
 // the variant from what the data names. [NewHistory] and [LoadHistory] do the
 // same for a game with its history and undo (brettspiel.History).
 //
+// Besides its presets a game may offer settings a person chooses beside any
+// of them: [Settings] lists them for a menu (Toccateglio's Schule, T-W5, the
+// players marking their points themselves), [NewWith] and [NewHistoryWith]
+// build a game with them.
+//
 // # Names
 //
 // A variant is named by its Name ("festung") or its Title ("Festungsspiel"), a

@@ -23,7 +23,7 @@
 //     error of a move the rules refuse, with its rules and [brettspiel.Refusal].
 //   - Optional interfaces a game implements so that the shared code runs
 //     faster or safer: [ChanceSampler], [Simulator], [RecordLimiter],
-//     [Conceder]; and [ViewMarshaler] for the lean JSON views of
+//     [Conceder], [RuleMover] with [Settle]; and [ViewMarshaler] for the lean JSON views of
 //     [JSONView], [ViewAppender] to write them into the caller's buffer.
 //   - Sentinel errors with stable names: [NewSentinel].
 //

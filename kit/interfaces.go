@@ -51,3 +51,33 @@ type RecordLimiter interface {
 type Conceder interface {
 	Concedes(m brettspiel.Move) bool
 }
+
+// RuleMover is implemented by games with decisions that the rules settle
+// for a fair player, such as Toccateglio's Schule (T-W5g), where a player
+// declares the points he has won and may claim the points the other forgot:
+// RuleMove returns the move that declares exactly what is due and claims
+// every error whole, and ok false at any other node. The module's bots play
+// it there, and their searches step through such decisions by it, so that
+// they judge the positions between plays as without those rules.
+type RuleMover interface {
+	RuleMove() (m brettspiel.Move, ok bool)
+}
+
+// Settle plays g's rule moves (see [RuleMover]) until a node without one:
+// a throw, a play, another decision or the end. A game that is no
+// RuleMover is left as it is. It returns the first error of an Apply.
+func Settle(g brettspiel.Game) error {
+	r, ok := g.(RuleMover)
+	if !ok {
+		return nil
+	}
+	for {
+		m, ok := r.RuleMove()
+		if !ok {
+			return nil
+		}
+		if err := g.Apply(m); err != nil {
+			return err
+		}
+	}
+}

@@ -24,6 +24,12 @@ type JSONView struct {
 	// leaves out "trackFrom" and "trackTo" where they equal "from" and
 	// "to"). The race games have nothing of the kind.
 	NoStatic bool
+	// NoSecrets leaves out what a player may not see while it is hidden
+	// from him: under Toccateglio's Schule, what was due in the window
+	// that is open, and the position ID, which holds it. A view for a
+	// player's frontend sets it; the whole form, for a server to store,
+	// does not.
+	NoSecrets bool
 }
 
 // ViewMarshaler is implemented by the games of this module: MarshalJSONView

@@ -130,7 +130,7 @@ func TestRulesNamedInCodeHaveText(t *testing.T) {
 
 // contractRule is a rule's definition in the contract: a list item that
 // begins with its ID.
-var contractRule = regexp.MustCompile(`^- ([DBTVF]-[A-Z0-9]+[a-z]?)\b`)
+var contractRule = regexp.MustCompile(`^ *- ([DBTVF]-[A-Z0-9]+[a-z]?)\b`)
 
 // TestContractRulesHaveText reads the rules contract, RULES.md in the shared
 // folder beside the module, and checks that package rules has every rule it

@@ -31,6 +31,8 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	case phaseMove:
 		g.applyPlay(m.Payload(), nil, &mv)
 		g.countTurn()
+	case phaseMark, phaseSchule:
+		g.applySchule(m.Payload())
 	}
 	return nil
 }
@@ -39,6 +41,14 @@ func (g *Game) Apply(m brettspiel.Move) error {
 // mv for applyPlay.
 func (g *Game) isLegal(m brettspiel.Move, mv *mover) bool {
 	p := m.Payload()
+	if g.phase == phaseMove { // the hot path first
+		if m.Actor() != g.turn {
+			return false
+		}
+		*mv = g.newMover()
+		_, ok := g.checkPlay(mv, p)
+		return ok
+	}
 	switch g.phase {
 	case phaseOver, phaseZero:
 		return false
@@ -47,23 +57,18 @@ func (g *Game) isLegal(m brettspiel.Move, mv *mover) bool {
 		return m.Actor() == brettspiel.Chance && p>>6 == 0 && lo >= 1 && lo <= hi && hi <= 6
 	case phaseDecide:
 		return m.Actor() == g.turn && (p == decideGoOn || p == decideAfresh)
+	case phaseMark, phaseSchule:
+		return g.schuleLegal(m)
 	}
-	if m.Actor() != g.turn {
-		return false
-	}
-	*mv = g.newMover()
-	_, ok := g.checkPlay(mv, p)
-	return ok
+	return false
 }
 
-// countTurn counts a play or pass for the turn cap and ends the match there.
+// countTurn counts a play or pass for the turn cap and ends the match there;
+// with the Schule the cap waits for the windows after the play (capTurn).
 func (g *Game) countTurn() {
 	g.turns++
-	if g.phase != phaseOver && int(g.turns) >= g.opts.TurnCap {
-		g.phase, g.capped = phaseOver, true
-		e := ev(brettspiel.EventEnd, "", brettspiel.Nobody, brettspiel.Nobody)
-		e.Note = "turn cap"
-		g.emit(e)
+	if g.phase != phaseMark {
+		g.capTurn()
 	}
 }
 
@@ -107,6 +112,10 @@ func (g *Game) applyThrow(hi, lo uint8) {
 	g.dice = [2]uint8{hi, lo}
 	g.phase = phaseMove
 	me := g.turn
+	if g.opts.Schule {
+		g.openWindow(2) // the mover declares his hits (T-W5a)
+		return
+	}
 	if n := g.hitCount(int(me)); n > 0 {
 		if !g.quiet {
 			g.hitMarks(int(me), true) // the events, one per hit
@@ -141,6 +150,12 @@ func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move, mv *mover) {
 		unplayed = 2
 	case b == 0:
 		unplayed = 1
+	}
+	if g.opts.Schule {
+		// steps 4–6 are declared by the players, one window each (T-W5a)
+		g.sch = schule{unplayed: uint8(unplayed), unusedDie: uint8(unusedDie), opened: opened, closedBefore: closedBefore}
+		g.openWindow(4)
+		return
 	}
 	if g.markOpponent(unplayed, unusedDie, opened) {
 		return
@@ -177,6 +192,18 @@ func (g *Game) keepable(before *board.Side, legal []brettspiel.Move) uint8 {
 // for each closed quarter opened that could have been kept (T-J2). It
 // reports whether they ended the Partie.
 func (g *Game) markOpponent(unplayed, unusedDie int, opened uint8) bool {
+	you := 1 - g.turn
+	pen := g.penaltyEvents(unplayed, unusedDie, opened)
+	if pen > 0 && g.addMarks(you, pen) {
+		g.endPartie(you, resumeNext, g.nextThrower())
+		return true
+	}
+	return false
+}
+
+// penaltyEvents emits the events of step 4 of T-W1 (see markOpponent) and
+// returns the marks they give the opponent.
+func (g *Game) penaltyEvents(unplayed, unusedDie int, opened uint8) int {
 	me := g.turn
 	you := 1 - me
 	pen := 0
@@ -200,17 +227,25 @@ func (g *Game) markOpponent(unplayed, unusedDie int, opened uint8) bool {
 			}
 		}
 	}
-	if pen > 0 && g.addMarks(you, pen) {
-		g.endPartie(you, resumeNext, g.nextThrower())
-		return true
-	}
-	return false
+	return pen
 }
 
 // markJans is step 5 of T-W1: the mover's marks for his closed quarters
 // (T-J1; T-J3 for one that was closed before and is kept by an unplayed
 // number). It reports whether they ended the Partie.
 func (g *Game) markJans(closedBefore, closedAfter uint8, unplayed bool) bool {
+	me := g.turn
+	jan := g.janEvents(closedBefore, closedAfter, unplayed)
+	if jan > 0 && g.addMarks(me, jan) {
+		g.endPartie(me, resumeNext, g.nextThrower())
+		return true
+	}
+	return false
+}
+
+// janEvents emits the events of step 5 of T-W1 (see markJans) and returns
+// the mover's marks for them.
+func (g *Game) janEvents(closedBefore, closedAfter uint8, unplayed bool) int {
 	me := g.turn
 	jan := 0
 	for _, q := range [3]int{1, 2, 4} {
@@ -223,11 +258,7 @@ func (g *Game) markJans(closedBefore, closedAfter uint8, unplayed bool) bool {
 			jan += 2
 		}
 	}
-	if jan > 0 && g.addMarks(me, jan) {
-		g.endPartie(me, resumeNext, g.nextThrower())
-		return true
-	}
-	return false
+	return jan
 }
 
 // addMarks scores n marks for p and reports whether they reach the 12
@@ -250,14 +281,27 @@ func (g *Game) markQuarter(rule string, player brettspiel.Player, q int, note st
 // from the setup, its winner to throw (T-B4).
 func (g *Game) winMarsch() {
 	me := g.turn
-	you := 1 - me
-	e := ev(brettspiel.EventMark, "T-B3", me, you)
-	e.Amount, e.Note = 2, "Marsch"
-	g.emit(e)
+	g.marschEvent()
 	if g.addMarks(me, 2) {
 		g.endPartie(me, resumeSetup, me)
 		return
 	}
+	g.afterMarsch()
+}
+
+// marschEvent emits the mover's 2 marks for the Marsch (T-B3).
+func (g *Game) marschEvent() {
+	e := ev(brettspiel.EventMark, "T-B3", g.turn, 1-g.turn)
+	e.Amount, e.Note = 2, "Marsch"
+	g.emit(e)
+}
+
+// afterMarsch is the rest of step 6 when the Marsch marks did not win the
+// Partie: the Satz of a doublet (T-B3), or a new Marsch from the setup, its
+// winner to throw (T-B4).
+func (g *Game) afterMarsch() {
+	me := g.turn
+	you := 1 - me
 	if !g.opts.NoSatz && g.dice[0] == g.dice[1] {
 		e := ev(EventSatz, "T-B3", me, you)
 		e.Note = "the Marsch won with a doublet wins the Partie"
@@ -266,7 +310,7 @@ func (g *Game) winMarsch() {
 		return
 	}
 	g.setup()
-	e = ev(EventSetup, "T-B4", me, you)
+	e := ev(EventSetup, "T-B4", me, you)
 	e.Note = "a new Marsch; its winner throws"
 	g.emit(e)
 	g.turn, g.phase, g.dice = me, phaseThrow, [2]uint8{}

@@ -57,7 +57,9 @@
 //
 // In no preset, for a user's own rules: HigherDie (T-D6: the higher number
 // when only one can be played), SingleDieHitsOnly (T-M4b: Ludii's reading,
-// no hits by the dice combined), HuckeForce = ForceNever. Common to all:
+// no hits by the dice combined), HuckeForce = ForceNever; Schule (T-W5,
+// below: the players mark their points themselves), for games between
+// people, in any preset. Common to all:
 // FirstPlayer skips the draw for the start, Partien (default 1) sets the match
 // length, TurnCap (default 5000 turns a Partie) ends a game that should never
 // run so long, with the strokes won so far and an EventEnd noted "turn cap".
@@ -77,8 +79,16 @@
 //	go-on       the winner of a Partie keeps his Rest and plays on
 //	afresh      the winner starts the next Partie afresh
 //
+// and under the Schule (Options.Schule):
+//
+//	mark 3      a declaration: the player marks 3 points (0…12) for a step
+//	schule 2    a claim: the other is sent to school for 2 points (1…12)
+//	right       the other is made to mark right
+//	pass        the declaration or claim is let pass
+//
 // The legal moves are sorted by Move value, which is the order of the
-// notation (steps compared numerically, the pass first). Plays that leave the
+// notation (steps compared numerically, the pass first; the Schule's mark 0
+// … mark 12, and pass, right, schule 1 … schule 12). Plays that leave the
 // same position are one move, written with the smallest notation. ParseMove
 // accepts a play's steps in any order and by any route to the same position,
 // "go on" for "go-on", any case and spacing; MoveString then ParseMove gives
@@ -131,7 +141,8 @@
 // and whether the turn cap ended the match. A game loaded from an ID plays on
 // exactly as the original; only the events of the last apply are not in it.
 // The frame is the module's (kit.EncodeID): "toccateglio", the payload
-// version 1, and the payload in URL-safe base64 with a checksum. The payload
+// version 1 (2 under the Schule, with its window after the stones, what
+// was due included), and the payload in URL-safe base64 with a checksum. The payload
 // is a list of varints: option flags, the other options, the state, and for
 // each player a mask of the occupied positions with their counts. The start
 // of Toccateglispiel, and the position after 6-2 1/3 1/7, 5-3 1/4 1/6, 4-4
@@ -175,7 +186,8 @@
 //	             Partien finished, drawThrow (player 0's throw in the draw),
 //	             resume and nextThrower (how play goes on after go-on:
 //	             play, setup or next), turnCapReached, and lastSeat (at the
-//	             end, who had the turn last; -1 before)
+//	             end, who had the turn last; -1 before); under the Schule
+//	             schule, the open window (see below)
 //
 // The keys from phase to sides are kit.RaceJSON, the board that
 // Toccateglio shares with Verkehren: a frontend draws either game from them
@@ -200,6 +212,17 @@
 // that says so; its "id" still loads with [ParseID]. The events are kept as
 // the events of the last apply once they pass the bounds of one Apply,
 // their places agreeing between the board and the mover's track.
+//
+// Under the Schule, rules.schule is true and a window of it is phase
+// "decide" with seat the player to decide and toccateglio.schule: {"step":2,
+// "mover":0,"declarer":0,"author":-1,"claims":0,"changes":0,
+// "reached":[0,0],"unplayed":0,"unusedDie":0,"closedBefore":[],
+// "due":{"owed":1,"short":true,"extra":0,"opened":[]}} — the step of T-W1,
+// who declares, who declared or claimed what is in question (-1 while the
+// declaration is due), and under "due" what was due. The whole state holds
+// it, for the server that stores a game; a view for a player
+// (kit.JSONView.NoSecrets) leaves out "due" and writes the id as "", for
+// the ID holds it too; such a view does not load.
 //
 // The file state.schema.json in this package is the JSON Schema (draft
 // 2020-12) of this form, self-contained for frontends in other languages;
@@ -273,7 +296,13 @@
 // never carried out: its From is the scorer's stone and To the opponent's
 // single stone that it reaches (the opponent's empty Hucke for T-M3, with no
 // From), and its TrackFrom and TrackTo are in the scorer's track, Number the
-// die or the dice combined. The end of a Partie is EventEnd with Rule T-W2
+// die or the dice combined. Under the Schule the players' moves are
+// [EventDeclare] (Player declared Amount for the step Number),
+// [EventSchule] (Player sent Other to school, marking Amount, Other losing
+// Number), [EventRight] (Other made to mark right, by Amount, Note "forgot",
+// "too many" or "was right") and [EventLetPass]; the mark events of a step come when its
+// window closes and say what the rules gave for it, what was due — the
+// marks scored are the declaration's and the claims'. The end of a Partie is EventEnd with Rule T-W2
 // and Amount the strokes, the end of the match EventEnd with Rule T-W4. The
 // package adds [EventBegin], [EventSetup] and [EventSatz]. Event.String
 // renders an event in the board's coordinates: "player 1 move: 24→22 by 2
@@ -340,10 +369,58 @@
 //     names a preset whose rules differ is an error, a missing one is not.
 //     A record names the first preset whose rules the options are.
 //
-// Left out: T-W5 ("Schule": marks forgotten by a player are taken by the
-// opponent) — the engine marks everything itself; and, as rules/rules.md
-// says (T-X), touch-move, faulty dice, TS's bearing off "des Zuhaltens
-// wegen" and its garbled sentence on passing an open point.
+// Left out, as rules/rules.md says (T-X): touch-move, faulty dice, TS's
+// bearing off "des Zuhaltens wegen" and its garbled sentence on passing an
+// open point.
+//
+// # The Schule
+//
+// With Options.Schule (T-W5, off in every preset) the players mark their
+// points themselves. Wherever T-W1 scores — the hits right after the throw
+// (step 2), the opponent's points for unplayable numbers and an opened Jan
+// after the play (4), the mover's closed quarters (5), the Marsch (6, only
+// when it is won) — the player they belong to declares a number 0…12 as his
+// move ("mark 3"), whatever is due: the list of declarations is always the
+// same. Then the other player answers: "pass", "right" (the declaration
+// becomes what was due, nobody marks for it) or "schule k": he marks k
+// points; of a declaration that forgot points they are his, of one that
+// marked too many the declarer loses up to k. A claim beyond what was owed
+// went over by the rest, and the first player answers it as he would a
+// declaration. A pass or "right" closes the window: the events say what
+// was due, the 12-check is made, and the turn goes on. [Game.RuleMove] is
+// the move that declares exactly what is due and claims every error whole,
+// as the module's bots play. Decisions where T-W5 is silent:
+//
+//   - Every declaration opens its own window, answered at once: the claims
+//     on the hits come before the play, those on step 4 (the opponent's)
+//     from the mover, on steps 5 and 6 from the opponent. All of them come
+//     before the next throw, as T-W5b wants; T-W5f's one question before
+//     the throw is asked after each of the turn's declarations.
+//   - Steps 2, 4 and 5 are declared in every turn, also when nothing can be
+//     due, so that no list tells what is due; step 6 only when the Marsch
+//     is won, which everybody sees.
+//   - The 12-check (T-W5d) is made when a window closes. When both hold 12
+//     or more, the one whose marks rose to 12 the earlier in the window and
+//     stayed there wins. The multiplier is by the loser's marks then, which
+//     may be 12 or more.
+//   - A declaration of 12 declares 12 or more: when more is due it is right,
+//     and the rest is marked when the window closes (so the Rest of T-W3 is
+//     what the rules give).
+//   - A claim is 1…12 points; a window takes at most six claims (then only
+//     right and pass), so that it ends and the marks stay below 127. A
+//     claim never falls short: what is not claimed stays unmarked.
+//   - The turn cap counts the play and ends the match after the turn's
+//     windows, as without the Schule.
+//   - [Game.Describe] tells no marks of a throw or play under the Schule,
+//     and describes the Schule's moves as decisions; NextSteps refuses them
+//     (no steps). [Game.Simulate] plays them by [Game.RuleMove].
+//   - The Schule is a way of playing a preset: a record names the preset
+//     and the setting schule=true beside it; the JSON's rules.preset too.
+//   - A game without the Schule writes the position IDs of version 1 it
+//     always did; ParseID reads both versions. FromPosition loads no window.
+//   - The events of a Schule move in JSON are checked for what they can be
+//     (their kinds, players and amounts), not played again: the window
+//     before the move is not in the state.
 //
 // Where rules/rules.md departs from a source it is followed: Ludii's reading
 // of the Jan (points 6–12), its multiplier ("double if fewer than 6") and its

@@ -29,6 +29,8 @@ func (g *Game) eventsAgainstState(evs []brettspiel.Event) string {
 		return g.playAgainstState(evs)
 	case brettspiel.EventDecide:
 		return g.decisionAgainstState(evs)
+	case EventDeclare, EventSchule, EventRight, EventLetPass:
+		return g.schuleAgainstState(evs)
 	}
 	return fmt.Sprintf("events[0] is a %s event, but the events of a move begin with its throw, its play or the winner's decision", evs[0].Kind)
 }
@@ -54,7 +56,7 @@ func (g *Game) throwAgainstState(evs []brettspiel.Event) string {
 	e := evs[0]
 	hi, lo := uint8(e.Dice[0]), uint8(e.Dice[1]) // checkEvents: a valid throw
 	p := *g
-	p.events = nil
+	p.events, p.sch = nil, schule{}
 	switch {
 	case e.Rule == "T-S3" && e.Player == 0:
 		p.phase, p.draw0 = phaseDraw0, [2]uint8{}
@@ -121,7 +123,7 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 		return reason
 	}
 	p := *g
-	p.events = nil
+	p.events, p.sch = nil, schule{}
 	setup, ended := false, false
 	for j, e := range evs[i:] {
 		switch {
@@ -276,7 +278,7 @@ func (g *Game) decisionAgainstState(evs []brettspiel.Event) string {
 		return "events[0] is the decision after a Partie, but no Partie is finished"
 	}
 	p := *g
-	p.events = nil
+	p.events, p.sch = nil, schule{}
 	p.phase, p.turn = phaseDecide, w
 	p.marks = [2]int8{}
 	p.marks[w] = int8(12 + min(max(e.Amount, 0), 11))
@@ -292,4 +294,38 @@ func throwText(d [2]uint8) string {
 		return "none"
 	}
 	return fmt.Sprintf("%d-%d", d[0], d[1])
+}
+
+// schuleAgainstState checks the events of a move of the Schule (T-W5): a
+// declaration, a claim, a correction or a pass, by a seat, in a game with
+// the Schule, with amounts the move can have; then what the window's close
+// reports. The window before the move is not kept in the state, so these
+// events are not played again: they are checked for what they can be.
+func (g *Game) schuleAgainstState(evs []brettspiel.Event) string {
+	e := evs[0]
+	switch {
+	case !g.opts.Schule:
+		return fmt.Sprintf("events[0] is a %s event of the Schule, but the Schule is off", e.Kind)
+	case (e.Player != 0 && e.Player != 1) || e.Other != 1-e.Player:
+		return fmt.Sprintf("events[0]: a %s event by %s against %s, want the two seats", e.Kind, e.Player, e.Other)
+	case e.Kind == EventDeclare && (e.Amount < 0 || e.Amount > 12 || (e.Number != 2 && e.Number != 4 && e.Number != 5 && e.Number != 6) || e.Note != stepNotes[e.Number]):
+		return fmt.Sprintf("events[0]: a declaration of %d for step %d (%s), want 0…12 for step 2, 4, 5 or 6 with its note", e.Amount, e.Number, quote.Quote(e.Note))
+	case e.Kind == EventSchule && (e.Amount < 1 || e.Amount > 12 || e.Number < 0 || e.Number > e.Amount):
+		return fmt.Sprintf("events[0]: a claim of %d taking back %d, want 1…12 and at most the claim", e.Amount, e.Number)
+	case e.Kind == EventRight && (e.Amount < 0 || e.Amount > maxMarksAtOnce || (e.Note != "forgot" && e.Note != "too many" && e.Note != "was right") || (e.Note == "was right") != (e.Amount == 0)):
+		return fmt.Sprintf("events[0]: a correction of %d (%s)", e.Amount, quote.Quote(e.Note))
+	}
+	closes := e.Kind == EventLetPass || e.Kind == EventRight
+	for i, x := range evs[1:] {
+		switch {
+		case !closes:
+			return fmt.Sprintf("events[%d]: a %s event after a %s, which closes no window", i+1, x.Kind, e.Kind)
+		case x.Kind == EventDeclare || x.Kind == EventSchule || x.Kind == EventRight || x.Kind == EventLetPass || x.Kind == brettspiel.EventThrow || isStep(x.Kind) || x.Kind == brettspiel.EventDecide || x.Kind == brettspiel.EventPass:
+			return fmt.Sprintf("events[%d]: a %s event in the close of a window of the Schule", i+1, x.Kind)
+		}
+	}
+	if g.phase == phaseMark && !closes {
+		return fmt.Sprintf("events[0]: a %s event, but the state waits for a declaration", e.Kind)
+	}
+	return ""
 }

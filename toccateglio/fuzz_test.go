@@ -11,7 +11,7 @@ import (
 
 // FuzzParseMove: any text is a legal move of the position or an error.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"1/7 1/6", "1/10", "in/3", "20/off", "pass", "6-5", "go-on", "afresh", "1/13 13/17", "10/12 10/12"} {
+	for _, s := range []string{"1/7 1/6", "1/10", "in/3", "20/off", "pass", "6-5", "go-on", "afresh", "1/13 13/17", "10/12 10/12", "mark 3", "schule 12", "right", "mark 13", "schule 0", "mark 03"} {
 		f.Add(s)
 	}
 	positions := []*Game{
@@ -21,6 +21,15 @@ func FuzzParseMove(f *testing.F) {
 	}
 	fresh, _ := New(ts)
 	positions = append(positions, fresh)
+	// the Schule's declaration, and its question
+	for _, s := range []string{"", "mark 1"} {
+		g := load(f, withSchule(ts), own(ts, 1, map[int]int{4: 1, 10: 1}), opp(ts, 1, map[int]int{15: 1, 21: 1}), [2]int{}, [2]int{})
+		play(f, g, "6-5")
+		if s != "" {
+			play(f, g, s)
+		}
+		positions = append(positions, g)
+	}
 	for i, o := range []Options{ts, td, Tokkadille1853(16)} { // positions of played games
 		n := 0
 		walk(f, o, uint64(300+i), carefulPolicy, func(g *Game) {

@@ -40,6 +40,8 @@ const (
 	phaseMove         // turn plays dice
 	phaseDecide       // turn, the winner of the Partie, goes on or starts afresh
 	phaseOver         // the match is over
+	phaseMark         // Schule: a player declares the points of a step of T-W1
+	phaseSchule       // Schule: the other player claims, makes him mark right, or lets it pass
 )
 
 // resume says how play goes on after a Partie when the winner keeps his Rest.
@@ -74,7 +76,8 @@ type Game struct {
 	resume  resume
 	next    brettspiel.Player // the thrower after a Partie won by a play (resumeNext)
 	capped  bool
-	quiet   bool // Simulate: no events are recorded
+	sch     schule // the window of the Schule (Options.Schule) that is open
+	quiet   bool   // Simulate: no events are recorded
 	events  []brettspiel.Event
 }
 
@@ -105,6 +108,10 @@ func (g *Game) ToMove() brettspiel.Player {
 		return brettspiel.Terminal
 	case phaseDraw0, phaseDraw1, phaseThrow:
 		return brettspiel.Chance
+	case phaseMark:
+		return g.declarer()
+	case phaseSchule:
+		return g.asked()
 	}
 	return g.turn
 }
@@ -116,6 +123,9 @@ func (g *Game) LegalMoves() []brettspiel.Move { return g.AppendLegalMoves(nil) }
 // node, the decisions at the end of a Partie, the plays of a throw (the pass
 // first when it is legal). It does not allocate when dst has room.
 func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
+	if g.phase == phaseMove { // the hot path first
+		return g.appendPlays(dst)
+	}
 	switch g.phase {
 	case phaseOver, phaseZero:
 		return dst
@@ -126,6 +136,8 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 		return dst
 	case phaseDecide:
 		return append(dst, kit.NewMove(g.turn, decideAfresh), kit.NewMove(g.turn, decideGoOn))
+	case phaseMark, phaseSchule:
+		return g.appendSchule(dst)
 	}
 	return g.appendPlays(dst)
 }
@@ -192,6 +204,12 @@ func (g *Game) String() string {
 		fmt.Fprintf(&b, "%s (player %d) plays %s", name[g.turn], g.turn, g.throwString())
 	case phaseDecide:
 		fmt.Fprintf(&b, "%s (player %d) won the Partie: go-on or afresh", name[g.turn], g.turn)
+	case phaseMark:
+		p := g.declarer()
+		fmt.Fprintf(&b, "%s (player %d) declares his points for %s after %s", name[p], p, stepNotes[g.sch.step], g.throwString())
+	case phaseSchule:
+		p := g.asked()
+		fmt.Fprintf(&b, "%s (player %d) claims, makes %s mark right or lets it pass (%s)", name[p], p, name[1-p], stepNotes[g.sch.step])
 	case phaseOver:
 		if g.capped {
 			b.WriteString("over (turn cap)")
@@ -211,7 +229,7 @@ func (g *Game) ID() string {
 	if g.phase == phaseZero {
 		return ""
 	}
-	return kit.EncodeID(Variant, IDVersion, g.payload())
+	return kit.EncodeID(Variant, g.idVersion(), g.payload())
 }
 
 // Options returns the rules of the game, with the defaults filled in.
@@ -263,7 +281,7 @@ func (g *Game) Dice() []int {
 // brettspiel.Nobody during the draw for the start and at the end.
 func (g *Game) Turn() brettspiel.Player {
 	switch g.phase {
-	case phaseThrow, phaseMove, phaseDecide:
+	case phaseThrow, phaseMove, phaseDecide, phaseMark, phaseSchule:
 		return g.turn
 	}
 	return brettspiel.Nobody

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,7 +43,7 @@ func checkInvariant(g brettspiel.Game) error {
 			return fmt.Errorf("player %d bore off with stones outside", p)
 		case s[hand] > 0 && !x.opts.EnterFromHand:
 			return fmt.Errorf("player %d has stones in hand", p)
-		case x.marks[p] < 0 || (x.marks[p] >= 12 && x.phase != phaseDecide && x.phase != phaseOver):
+		case x.marks[p] < 0 || (x.marks[p] >= 12 && x.phase != phaseDecide && x.phase != phaseOver && x.phase != phaseMark && x.phase != phaseSchule):
 			return fmt.Errorf("player %d has %d marks in phase %d", p, x.marks[p], x.phase)
 		}
 	}
@@ -87,6 +88,11 @@ func (c endings) observe(g brettspiel.Game, evs []brettspiel.Event) {
 			c["passes"]++
 		case e.Kind == brettspiel.EventDecide:
 			c["decision "+e.Note]++
+		case e.Kind == EventDeclare && e.Number == 6:
+			last = "Marsch"
+			c[string(e.Kind)]++
+		case e.Kind == EventDeclare || e.Kind == EventSchule || e.Kind == EventRight || e.Kind == EventLetPass:
+			c[string(e.Kind)]++
 		}
 	}
 }
@@ -144,6 +150,7 @@ func carefulPolicy(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) bre
 var fastCompare = cmp.Options{
 	cmp.Comparer(func(a, b board.Side) bool { return a == b }),
 	cmp.Comparer(func(a, b Options) bool { return a == b }),
+	cmp.Comparer(func(a, b schule) bool { return a == b }),
 	cmp.Comparer(func(a, b brettspiel.Event) bool { return a.Equal(b) }),
 }
 
@@ -260,8 +267,14 @@ func lastMove(g *Game) string {
 				return "afresh"
 			}
 			return "go-on"
-		case brettspiel.EventPass:
+		case brettspiel.EventPass, EventLetPass:
 			return "pass"
+		case EventDeclare:
+			return "mark " + strconv.Itoa(e.Amount)
+		case EventSchule:
+			return "schule " + strconv.Itoa(e.Amount)
+		case EventRight:
+			return "right"
 		case brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff:
 			steps = append(steps, stepString(mkStep(e.TrackFrom, e.TrackTo)))
 		}
@@ -313,5 +326,68 @@ func roundTrips(t testing.TB, o Options) []conformance.RoundTrip {
 			}
 			return recordRoundTrip(rec, o)
 		}, EveryStep: true},
+	}
+}
+
+// schulePolicy plays the Schule's decisions at random as people may: a
+// declaration mostly right, else short or over by one or two; an answer
+// mostly as the rules have it (RuleMove), else one that lets it pass, makes
+// him mark right, or claims one or two points, right or not (each drawn from
+// r); every other move by base.
+func schulePolicy(base brettspiel.Policy) brettspiel.Policy {
+	return func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+		x := g.(*Game)
+		rule, ok := x.RuleMove()
+		if !ok {
+			return base(g, legal, r)
+		}
+		n := int(rule.Payload() & 31) // the rule's declaration
+		if x.phase == phaseMark {
+			switch r.IntN(10) {
+			case 0:
+				n = max(0, n-1-r.IntN(2))
+			case 1:
+				n = min(12, n+1+r.IntN(2))
+			}
+			return legal[n]
+		}
+		switch r.IntN(20) {
+		case 0, 1, 2:
+			return legal[0] // pass
+		case 3:
+			return legal[1] // right
+		case 4, 5:
+			if len(legal) > 2 {
+				return legal[2+r.IntN(2)] // schule 1 or 2
+			}
+		}
+		return rule
+	}
+}
+
+// TestHarnessSchule runs the harness over games with the Schule, its
+// decisions at random (schulePolicy), in a preset that throws from the
+// setup and in one that enters from the hand and throws again.
+func TestHarnessSchule(t *testing.T) {
+	for _, v := range []variant{{"Toccateglispiel", withSchule(Toccateglispiel())}, {"Toccadille", withSchule(Toccadille())}} {
+		t.Run(v.name, func(t *testing.T) {
+			t.Parallel()
+			ends := endings{}
+			o := v.o
+			o.Partien = 2
+			for i, policy := range []brettspiel.Policy{schulePolicy(brettspiel.RandomPolicy), schulePolicy(carefulPolicy)} {
+				conformance.Run(t, newGameFunc(t, o), conformance.Config{
+					Games: conformance.Games(60, 2000), Seed: uint64(i + 1), DeepGames: 1, DeepShare: conformance.Games(8, 1),
+					Policy: policy, Invariant: checkInvariant, Observe: ends.observe, Compare: fastCompare,
+					RoundTrips: roundTrips(t, o),
+				})
+			}
+			t.Logf("%s: %v", v.name, ends)
+			for _, k := range []string{"declare", "schule", "right", "let-pass", "end by hits", "end by Jan", "mark T-D7", "mark T-J1", "mark T-M3", "decision afresh", "decision go on with the Rest"} {
+				if ends[k] == 0 {
+					t.Errorf("%s never happened", k)
+				}
+			}
+		})
 	}
 }

@@ -39,6 +39,7 @@ type rulesJSON struct {
 	NoSatz                 bool   `json:"noSatz"`
 	SingleDieHitsOnly      bool   `json:"singleDieHitsOnly"`
 	Multipliers            string `json:"multipliers"`
+	Schule                 bool   `json:"schule,omitempty"`
 	Partien                int    `json:"partien"`
 	TurnCap                int    `json:"turnCap"`
 }
@@ -54,6 +55,80 @@ type ownJSON struct {
 	NextThrower    int    `json:"nextThrower"`
 	TurnCapReached bool   `json:"turnCapReached"`
 	LastSeat       int    `json:"lastSeat"`
+	// Schule is the window of the Schule that is open (phase decide,
+	// Options.Schule), absent when none is.
+	Schule *schuleJSON `json:"schule,omitempty"`
+}
+
+// schuleJSON is an open window of the Schule (T-W5): the step of T-W1 whose
+// points are declared, who declares, who declared or claimed what is in
+// question (the question is to the other player, the seat), and what is
+// due — which only the whole state holds, for the server that keeps it;
+// a view for a player leaves it out (kit.JSONView.NoSecrets).
+type schuleJSON struct {
+	Step         int      `json:"step"`         // 2 hits, 4 unplayable numbers and opened quarters, 5 closed quarters, 6 Marsch
+	Mover        int      `json:"mover"`        // the seat whose turn it is
+	Declarer     int      `json:"declarer"`     // who declares the step's points
+	Author       int      `json:"author"`       // who declared or claimed the item in question; -1 while the declaration is due
+	Claims       int      `json:"claims"`       // claims made in the window
+	Changes      int      `json:"changes"`      // declarations, claims and corrections made in the window
+	Reached      []int    `json:"reached"`      // per seat, the change at which his marks last rose to 12 or more; 0 below 12
+	Unplayed     int      `json:"unplayed"`     // numbers of the throw the play left unplayed (T-D7)
+	UnusedDie    int      `json:"unusedDie"`    // the die a one-step play left, or 0
+	ClosedBefore []int    `json:"closedBefore"` // the quarters (1, 2, 4) the mover held closed before the play
+	Due          *dueJSON `json:"due,omitempty"`
+}
+
+// dueJSON is what was due in a window, the secret of the Schule.
+type dueJSON struct {
+	Owed   int   `json:"owed"`   // by how much the item in question is wrong
+	Short  bool  `json:"short"`  // the item forgot points (else it marked too many)
+	Extra  int   `json:"extra"`  // what is due beyond a declaration of 12, marked when the window closes
+	Opened []int `json:"opened"` // the closed quarters the play opened that some play would have kept (T-J2)
+}
+
+// quarterList is a mask of quarters as the list of their numbers.
+func quarterList(mask uint8) []int {
+	out := []int{}
+	for _, q := range [3]int{1, 2, 4} {
+		if mask&(1<<q) != 0 {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// quarterMask reads a list of quarters, ascending, each 1, 2 or 4.
+func quarterMask(qs []int) (uint8, bool) {
+	var m uint8
+	last := 0
+	for _, q := range qs {
+		if (q != 1 && q != 2 && q != 4) || q <= last {
+			return 0, false
+		}
+		m |= 1 << q
+		last = q
+	}
+	return m, true
+}
+
+// schuleToJSON is the open window of g, its secret included unless v
+// leaves it out; nil when none is open.
+func (g *Game) schuleToJSON(v kit.JSONView) *schuleJSON {
+	if g.phase != phaseMark && g.phase != phaseSchule {
+		return nil
+	}
+	c := &g.sch
+	s := &schuleJSON{Step: int(c.step), Mover: int(g.turn), Declarer: int(g.declarer()), Author: -1, Claims: int(c.claims),
+		Changes: int(c.seq), Reached: []int{int(c.reached[0]), int(c.reached[1])}, Unplayed: int(c.unplayed),
+		UnusedDie: int(c.unusedDie), ClosedBefore: quarterList(c.closedBefore)}
+	if g.phase == phaseSchule {
+		s.Author = int(c.author)
+	}
+	if !v.NoSecrets {
+		s.Due = &dueJSON{Owed: int(c.owed), Short: c.short, Extra: int(c.extra), Opened: quarterList(c.opened)}
+	}
+	return s
 }
 
 var phaseNames = [...]string{
@@ -64,6 +139,18 @@ var phaseNames = [...]string{
 	phaseMove:   "play",
 	phaseDecide: "decide",
 	phaseOver:   "over",
+	// the Schule's decisions are decisions of the race board; the object
+	// toccateglio.schule tells them from the winner's
+	phaseMark:   "",
+	phaseSchule: "",
+}
+
+// phaseName is the JSON name of ph.
+func phaseName(ph phase) string {
+	if ph == phaseMark || ph == phaseSchule {
+		return phaseNames[phaseDecide]
+	}
+	return phaseNames[ph]
 }
 
 var resumeNames = [...]string{resumeMove: "play", resumeSetup: "setup", resumeNext: "next"}
@@ -98,7 +185,7 @@ func newRulesJSON(o Options) rulesJSON {
 		ThrowAgainAfterDoublet: o.ThrowAgainAfterDoublet, ClosedOpponentHucke: o.ClosedOpponentHucke,
 		HigherDie: o.HigherDie, SinglesInForce: o.SinglesInForce, HuckeForce: huckeForceNames[o.HuckeForce],
 		ExactBearOffAlways: o.ExactBearOffAlways, NoSatz: o.NoSatz, SingleDieHitsOnly: o.SingleDieHitsOnly,
-		Multipliers: multipliersNames[o.Multipliers], Partien: o.Partien, TurnCap: o.TurnCap,
+		Multipliers: multipliersNames[o.Multipliers], Schule: o.Schule, Partien: o.Partien, TurnCap: o.TurnCap,
 	}
 	if p, ok := o.FirstPlayer.Seat(); ok {
 		r.FirstPlayer = firstNames[p+1]
@@ -130,11 +217,19 @@ func (g *Game) stateToJSON() stateJSON { return g.viewToJSON(kit.JSONView{}) }
 
 // viewToJSON fills the JSON form of g in the parts v asks for.
 func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
+	id := g.ID()
+	if v.NoSecrets && g.sch.step != 0 {
+		id = "" // the ID holds what was due
+	}
+	seat := g.Turn()
+	if g.sch.step != 0 {
+		seat = g.ToMove() // who decides
+	}
 	s := stateJSON{
-		StateJSON: kit.NewStateJSONView(g, Variant, g.ID(), v),
+		StateJSON: kit.NewStateJSONView(g, Variant, id, v),
 		Rules:     rulesToJSON(g.opts),
 		RaceJSON: kit.RaceJSON{
-			Phase: phaseNames[g.phase], Seat: seatJSON(g.Turn()), Dice: throwJSON(g.dice),
+			Phase: phaseName(g.phase), Seat: seatJSON(seat), Dice: throwJSON(g.dice),
 			Turns: int(g.turns), Waiting: "hand",
 		},
 		Own: ownJSON{
@@ -142,6 +237,7 @@ func (g *Game) viewToJSON(v kit.JSONView) stateJSON {
 			Strokes: []int{int(g.strokes[0]), int(g.strokes[1])},
 			Partien: int(g.partien), DrawThrow: throwJSON(g.draw0),
 			Resume: resumeNames[g.resume], NextThrower: int(g.next), TurnCapReached: g.capped, LastSeat: -1,
+			Schule: g.schuleToJSON(v),
 		},
 	}
 	if g.phase == phaseOver {
@@ -304,7 +400,7 @@ func (r *rulesJSON) options() (Options, error) {
 	o := Options{Stones: r.Stones, EnterFromHand: r.EnterFromHand, LowerBegins: r.LowerBegins,
 		ThrowAgainAfterDoublet: r.ThrowAgainAfterDoublet, ClosedOpponentHucke: r.ClosedOpponentHucke,
 		HigherDie: r.HigherDie, SinglesInForce: r.SinglesInForce, ExactBearOffAlways: r.ExactBearOffAlways,
-		NoSatz: r.NoSatz, SingleDieHitsOnly: r.SingleDieHitsOnly, Partien: r.Partien, TurnCap: r.TurnCap}
+		NoSatz: r.NoSatz, SingleDieHitsOnly: r.SingleDieHitsOnly, Schule: r.Schule, Partien: r.Partien, TurnCap: r.TurnCap}
 	fp, ok := lookup(firstNames[:], r.FirstPlayer)
 	if !ok {
 		return bad("rules.firstPlayer is %s, want one of %s", quote.Quote(r.FirstPlayer), strings.Join(firstNames[:], ", "))
@@ -348,6 +444,12 @@ func (s *stateJSON) state(o Options) (*Game, error) {
 		return bad("phase is %s, want one of %s", quote.Quote(s.Phase), strings.Join(phaseNames[phaseDraw0:], ", "))
 	}
 	g.phase = phase(ph)
+	if w := own.Schule; w != nil {
+		if reason := g.schuleFromJSON(w, s.Seat); reason != "" {
+			return bad("%s", reason)
+		}
+		s.Seat = int(g.turn) // the mover's turn, read as the other phases read it
+	}
 	res, ok := lookup(resumeNames[:], own.Resume)
 	if !ok {
 		return bad("toccateglio.resume is %s, want one of %s", quote.Quote(own.Resume), strings.Join(resumeNames[:], ", "))
@@ -425,6 +527,55 @@ func (s *stateJSON) state(o Options) (*Game, error) {
 		return bad("%s", reason)
 	}
 	return g, nil
+}
+
+// schuleFromJSON reads an open window of the Schule into g, whose phase is
+// decide, with seat, who is to decide; or it says why it cannot be.
+func (g *Game) schuleFromJSON(w *schuleJSON, seat int) string {
+	c := &g.sch
+	switch {
+	case g.phase != phaseDecide:
+		return "toccateglio.schule: a window of the Schule outside phase decide"
+	case w.Due == nil:
+		return "toccateglio.schule has no \"due\": a player's view of the state leaves out what was due, and does not load"
+	case w.Mover != 0 && w.Mover != 1:
+		return fmt.Sprintf("toccateglio.schule.mover is %d, want 0 or 1", w.Mover)
+	case w.Author < -1 || w.Author > 1:
+		return fmt.Sprintf("toccateglio.schule.author is %d, want -1, 0 or 1", w.Author)
+	case len(w.Reached) != 2:
+		return fmt.Sprintf("toccateglio.schule.reached has %d entries, want 2", len(w.Reached))
+	}
+	ints := []int{w.Step, w.Claims, w.Changes, w.Reached[0], w.Reached[1], w.Unplayed, w.UnusedDie, w.Due.Owed, w.Due.Extra}
+	for _, n := range ints {
+		if n < 0 || n > 255 {
+			return fmt.Sprintf("toccateglio.schule: a number %d out of range", n)
+		}
+	}
+	if w.Due.Owed > 127 || w.Due.Extra > 127 {
+		return "toccateglio.schule.due: a number out of range"
+	}
+	var ok1, ok2 bool
+	c.closedBefore, ok1 = quarterMask(w.ClosedBefore)
+	c.opened, ok2 = quarterMask(w.Due.Opened)
+	if !ok1 || !ok2 {
+		return "toccateglio.schule: quarters are listed ascending, each 1, 2 or 4"
+	}
+	g.turn = brettspiel.Player(w.Mover)
+	g.phase = phaseMark
+	if w.Author >= 0 {
+		g.phase, c.author = phaseSchule, brettspiel.Player(w.Author)
+	}
+	c.step, c.claims, c.seq = uint8(w.Step), uint8(w.Claims), uint8(w.Changes)
+	c.reached = [2]uint8{uint8(w.Reached[0]), uint8(w.Reached[1])}
+	c.unplayed, c.unusedDie = uint8(w.Unplayed), uint8(w.UnusedDie)
+	c.owed, c.short, c.extra = int8(w.Due.Owed), w.Due.Short, int8(w.Due.Extra)
+	if seat != int(g.ToMove()) {
+		return fmt.Sprintf("seat %d, but player %d is to decide in the window of the Schule", seat, g.ToMove())
+	}
+	if w.Declarer != int(g.declarer()) {
+		return fmt.Sprintf("toccateglio.schule.declarer is %d, but step %d is player %d's", w.Declarer, w.Step, g.declarer())
+	}
+	return ""
 }
 
 // agrees checks that the keys that follow from the state of g (the sides'
@@ -522,7 +673,7 @@ func checkEvents(events []brettspiel.Event) string {
 var eventKinds = []brettspiel.EventKind{
 	brettspiel.EventThrow, brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff,
 	brettspiel.EventPass, brettspiel.EventMark, brettspiel.EventDecide, brettspiel.EventEnd,
-	EventBegin, EventSetup, EventSatz,
+	EventBegin, EventSetup, EventSatz, EventDeclare, EventSchule, EventRight, EventLetPass,
 }
 
 // eventLimits bounds the events of one Apply in g's match, for the decoder:

@@ -24,6 +24,12 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 	case a != 0 && a != 1:
 		return m.String()
 	}
+	if p >= schuleMark {
+		if s := schuleString(p); s != "" {
+			return s
+		}
+		return fmt.Sprintf("move %#x", p)
+	}
 	switch p {
 	case 0:
 		return "pass"
@@ -97,6 +103,27 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 			return kit.NewMove(p, decideAfresh), nil
 		}
 		return fail(brettspiel.ErrBadNotation, "the winner of the Partie chooses go-on or afresh")
+	case g.phase == phaseMark:
+		if n, ok := numberAfter(s, "mark", 0); ok {
+			return kit.NewMove(p, schuleMark|uint64(n)), nil
+		}
+		return fail(brettspiel.ErrBadNotation, "the points of %s are declared as mark 0 … mark 12 (T-W5a)", stepNotes[g.sch.step])
+	case g.phase == phaseSchule:
+		switch s {
+		case "pass":
+			return kit.NewMove(p, askPass), nil
+		case "right":
+			return kit.NewMove(p, askRight), nil
+		}
+		if k, ok := numberAfter(s, "schule", 1); ok {
+			m := kit.NewMove(p, schuleAsk|uint64(k+1))
+			if !g.schuleLegal(m) {
+				return brettspiel.NoMove, &brettspiel.Error{Op: kit.OpParseMove, Input: in, Err: brettspiel.ErrIllegalMove,
+					Reason: fmt.Sprintf("%d claims have been made in this window, the most it takes; right or pass (T-W5b)", maxClaims), Rules: []string{"T-W5b"}}
+			}
+			return m, nil
+		}
+		return fail(brettspiel.ErrBadNotation, "the answer to a declaration or claim is schule 1 … schule 12, right or pass (T-W5b, T-W5c)")
 	}
 	var buf [maxPlays + 1]brettspiel.Move
 	legal := g.AppendLegalMoves(buf[:0])
@@ -138,6 +165,20 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 	}
 	why, at := g.whyIllegal(st)
 	return refuse(why, st[:], at)
+}
+
+// numberAfter reads "word n" with n = lo…12, as the Schule's moves are
+// written.
+func numberAfter(s, word string, lo int) (int, bool) {
+	rest, ok := strings.CutPrefix(s, word+" ")
+	if !ok || len(rest) == 0 || len(rest) > 2 || (len(rest) == 2 && rest[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n < lo || n > 12 {
+		return 0, false
+	}
+	return n, true
 }
 
 func parsePoint(s, word string, lo, hi int) (int, bool) {

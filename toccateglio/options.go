@@ -100,6 +100,12 @@ type Options struct {
 	SingleDieHitsOnly bool
 	// Multipliers is the table of T-W2.
 	Multipliers Multipliers
+	// Schule makes marking the players' own work, for games between people
+	// (T-W5): wherever the rules score points the player they belong to
+	// declares them as a move, and the other may send him to school for
+	// points forgotten or marked too many before the next throw. Off in
+	// every preset: the engine marks every point itself.
+	Schule bool
 	// Partien is the number of Partien of the match (T-W4), 1…1000; 0 means 1.
 	Partien int
 	// TurnCap ends the game after this many players' turns (a safety net; never
@@ -177,7 +183,13 @@ const maxTurnCap = brettspiel.MaxTurnCap
 // most the winner's decision, a throw that ends it before a play, and a draw
 // for the start of two throws and up to brettspiel.MaxTiedDraws repeats.
 func maxRecordSteps(o Options) int {
-	return 2*o.TurnCap + o.Partien*(2*(brettspiel.MaxTiedDraws+1)+2)
+	n := 2*o.TurnCap + o.Partien*(2*(brettspiel.MaxTiedDraws+1)+2)
+	if o.Schule {
+		// every play has at most four windows of the Schule (T-W1 steps 2,
+		// 4, 5, 6), and a throw that wins the Partie one more
+		n += (4*o.TurnCap + o.Partien) * maxWindowMoves
+	}
+	return n
 }
 
 // maxPartienOption bounds Options.Partien: TS names matches of 6 or 8
@@ -317,6 +329,7 @@ var settings = []setting{
 	boolSetting("no-satz", func(o *Options) *bool { return &o.NoSatz }),
 	boolSetting("single-die-hits-only", func(o *Options) *bool { return &o.SingleDieHitsOnly }),
 	enumSetting("multipliers", multipliersNames, func(o *Options) *uint8 { return (*uint8)(&o.Multipliers) }),
+	boolSetting("schule", func(o *Options) *bool { return &o.Schule }),
 	intSetting("partien", func(o *Options) *int { return &o.Partien }),
 	intSetting("turn-cap", func(o *Options) *int { return &o.TurnCap }),
 }
@@ -430,18 +443,20 @@ func ParseOptions(s string) (Options, error) { return Options{}.Set(strings.Fiel
 func PresetNamed(name string) (Preset, bool) { return kit.PresetNamed(Presets(), name) }
 
 // presetOf returns the first preset whose rules o has, the length of the match
-// (Partien, TurnCap) and FirstPlayer aside.
+// (Partien, TurnCap), FirstPlayer and Schule aside: the Schule is a way of
+// playing any preset, written beside it as a setting.
 func presetOf(o Options) (Preset, bool) { return kit.PresetOf(Presets(), o, sameRules) }
 
 // sameRules reports whether o has the rules of the preset's options p, the
-// length of the match and FirstPlayer aside.
+// length of the match, FirstPlayer and Schule aside.
 func sameRules(o, p Options) bool { return presetRules(o.Settings(p)) }
 
 // presetRules reports whether settings against a preset touch only the length
-// of the match and the first player, so that the rules are the preset's.
+// of the match, the first player and the Schule, so that the rules are the
+// preset's.
 func presetRules(settings []string) bool {
 	for _, s := range settings {
-		if k, _, _ := strings.Cut(s, "="); k != "partien" && k != "turn-cap" && k != "first-player" {
+		if k, _, _ := strings.Cut(s, "="); k != "partien" && k != "turn-cap" && k != "first-player" && k != "schule" {
 			return false
 		}
 	}

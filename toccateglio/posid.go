@@ -2,6 +2,7 @@ package toccateglio
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
@@ -12,8 +13,14 @@ import (
 // Variant is the name of this game in position IDs, JSON and records.
 const Variant = "toccateglio"
 
-// IDVersion is the version of the payload of this package's position IDs.
-const IDVersion = 1
+// IDVersion is the version of the payload of this package's position IDs
+// under the Schule (Options.Schule): version 1 and the state of the window
+// of the Schule. A game without the Schule writes the payload of version
+// 1, as it always did, and ParseID reads both.
+const IDVersion = 2
+
+// idVersionPlain is the version of the payload of a game without the Schule.
+const idVersionPlain = 1
 
 // Option flags in the ID, one bit each.
 const (
@@ -30,6 +37,9 @@ const (
 	flagCount = iota
 )
 
+// flagSchule is the option flag of version 2: Options.Schule.
+const flagSchule = 1 << flagCount
+
 // MarshalText returns the position ID of the game (see the package doc):
 // "toccateglio:1:" and the payload in URL-safe base64 with a checksum. It
 // holds the rules and the whole state, so that a game loaded from it plays on
@@ -39,7 +49,15 @@ func (g *Game) MarshalText() ([]byte, error) {
 	if g.phase == phaseZero {
 		return nil, zeroGame(kit.OpEncodeID)
 	}
-	return []byte(kit.EncodeID(Variant, IDVersion, g.payload())), nil
+	return []byte(g.ID()), nil
+}
+
+// idVersion is the version of g's ID payload.
+func (g *Game) idVersion() int {
+	if g.opts.Schule {
+		return IDVersion
+	}
+	return idVersionPlain
 }
 
 func (g *Game) payload() []byte {
@@ -51,6 +69,9 @@ func (g *Game) payload() []byte {
 		if b {
 			flags |= 1 << i
 		}
+	}
+	if o.Schule {
+		flags |= flagSchule
 	}
 	w.Uint(flags)
 	w.Uint(uint64(o.FirstPlayer))
@@ -87,6 +108,13 @@ func (g *Game) payload() []byte {
 			}
 		}
 	}
+	if o.Schule {
+		c := &g.sch
+		for _, v := range [...]uint8{c.step, uint8(c.author), c.claims, c.seq, c.reached[0], c.reached[1],
+			uint8(c.owed), uint8(b2i(c.short)), uint8(c.extra), c.unplayed, c.unusedDie, c.opened, c.closedBefore} {
+			w.Uint(uint64(v))
+		}
+	}
 	return w.Bytes()
 }
 
@@ -105,7 +133,11 @@ func (g *Game) UnmarshalText(text []byte) error { return kit.UnmarshalID(g, text
 // ParseID loads a game from its position ID (see UnmarshalText).
 func ParseID(id string) (*Game, error) {
 	const op = kit.OpDecodeID
-	payload, err := kit.DecodeID(Variant, IDVersion, id)
+	version := IDVersion
+	if strings.HasPrefix(id, Variant+":1:") {
+		version = idVersionPlain
+	}
+	payload, err := kit.DecodeID(Variant, version, id)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +145,11 @@ func ParseID(id string) (*Game, error) {
 		return nil, &brettspiel.Error{Op: op, Input: id, Err: sentinel, Reason: fmt.Sprintf(format, args...)}
 	}
 	r := wire.NewReader(payload)
-	flags := r.Uint("options", 1<<flagCount-1)
+	maxFlags := uint64(1<<flagCount - 1)
+	if version == IDVersion {
+		maxFlags |= flagSchule
+	}
+	flags := r.Uint("options", maxFlags)
 	var o Options
 	o.Stones = 15
 	if flags&flagStones16 != 0 {
@@ -128,13 +164,18 @@ func ParseID(id string) (*Game, error) {
 	o.ExactBearOffAlways = flags&flagExactBearOff != 0
 	o.NoSatz = flags&flagNoSatz != 0
 	o.SingleDieHitsOnly = flags&flagSingleDieHits != 0
+	o.Schule = flags&flagSchule != 0
 	o.FirstPlayer = brettspiel.FirstPlayer(r.Uint("first player", 2))
 	o.HuckeForce = HuckeForce(r.Uint("Hucke force", uint64(ForceNever)))
 	o.Multipliers = Multipliers(r.Uint("multipliers", uint64(MultipliersTD)))
 	o.Partien = int(r.Uint("Partien of the match", maxPartienOption))
 	o.TurnCap = int(r.Uint("turn cap", maxTurnCap))
 	g := &Game{}
-	g.phase = phaseDraw0 + phase(r.Uint("phase", uint64(phaseOver-phaseDraw0)))
+	lastPhase := phaseOver
+	if o.Schule {
+		lastPhase = phaseSchule
+	}
+	g.phase = phaseDraw0 + phase(r.Uint("phase", uint64(lastPhase-phaseDraw0)))
 	g.turn = brettspiel.Player(r.Uint("seat", 1))
 	g.dice[0] = uint8(r.Uint("die", 6))
 	g.dice[1] = uint8(r.Uint("die", 6))
@@ -160,6 +201,22 @@ func ParseID(id string) (*Game, error) {
 			}
 		}
 	}
+	if o.Schule {
+		c := &g.sch
+		c.step = uint8(r.Uint("Schule step", 6))
+		c.author = brettspiel.Player(r.Uint("Schule author", 1))
+		c.claims = uint8(r.Uint("Schule claims", maxClaims))
+		c.seq = uint8(r.Uint("Schule changes", 255))
+		c.reached[0] = uint8(r.Uint("Schule reached", 255))
+		c.reached[1] = uint8(r.Uint("Schule reached", 255))
+		c.owed = int8(r.Uint("Schule owed", maxMarksAtOnce))
+		c.short = r.Uint("Schule short", 1) == 1
+		c.extra = int8(r.Uint("Schule extra", maxMarksAtOnce))
+		c.unplayed = uint8(r.Uint("unplayable numbers", 2))
+		c.unusedDie = uint8(r.Uint("unused die", 6))
+		c.opened = uint8(r.Uint("opened quarters", quarterBits))
+		c.closedBefore = uint8(r.Uint("closed quarters", quarterBits))
+	}
 	if err := r.Done(); err != nil {
 		return fail(brettspiel.ErrBadNotation, "%v", err)
 	}
@@ -169,6 +226,9 @@ func ParseID(id string) (*Game, error) {
 	}
 	if norm != o {
 		return fail(brettspiel.ErrBadOptions, "the options are not in their normal form")
+	}
+	if version == IDVersion && !o.Schule {
+		return fail(brettspiel.ErrBadNotation, "an ID of version %d without the Schule; a game without it has an ID of version %d", IDVersion, idVersionPlain)
 	}
 	g.opts = o
 	if reason := g.check(); reason != "" {

@@ -45,7 +45,7 @@ func TestIDRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v\n%v", v.name, err, g)
 			}
-			if d := cmp.Diff(g, back, cmp.AllowUnexported(Game{})); d != "" {
+			if d := cmp.Diff(g, back, cmp.AllowUnexported(Game{}, schule{})); d != "" {
 				t.Fatalf("%s: the ID %s does not round-trip:\n%s", v.name, g.ID(), d)
 			}
 			if !strings.HasPrefix(g.ID(), "toccateglio:1:") {
@@ -153,7 +153,7 @@ func TestParseIDRefusesBadIDs(t *testing.T) {
 		if !errors.As(err, &e) || !errors.Is(err, c.err) || !strings.Contains(e.Reason, c.reason) {
 			t.Errorf("UnmarshalText(%q) = %v, want %v saying %q", c.id, err, c.err, c.reason)
 		}
-		if d := cmp.Diff(before, back, cmp.AllowUnexported(Game{})); d != "" {
+		if d := cmp.Diff(before, back, cmp.AllowUnexported(Game{}, schule{})); d != "" {
 			t.Errorf("a failed UnmarshalText changed the game:\n%s", d)
 		}
 	}
@@ -162,8 +162,14 @@ func TestParseIDRefusesBadIDs(t *testing.T) {
 // FuzzUnmarshalText: any text, and any payload framed as an ID, is refused or
 // loads a valid game whose ID is the input; nothing panics.
 func FuzzUnmarshalText(f *testing.F) {
-	for _, o := range []Options{ts, al, td} {
+	for _, o := range []Options{ts, al, td, withSchule(ts)} {
 		g, _ := New(o)
+		f.Add([]byte(g.ID()))
+		f.Add(g.payload())
+	}
+	g := load(f, withSchule(ts), own(ts, 1, map[int]int{4: 1, 10: 1}), opp(ts, 1, map[int]int{15: 1, 21: 1}), [2]int{}, [2]int{})
+	for _, s := range []string{"6-5", "mark 1", "schule 3"} {
+		play(f, g, s)
 		f.Add([]byte(g.ID()))
 		f.Add(g.payload())
 	}

@@ -145,7 +145,7 @@ func (g *Game) check() string {
 		return fmt.Sprintf("seat %d, want 0 or 1", g.turn)
 	case g.next != 0 && g.next != 1:
 		return fmt.Sprintf("next thrower %d, want 0 or 1", g.next)
-	case g.phase > phaseOver || g.phase == phaseZero:
+	case g.phase > phaseSchule || g.phase == phaseZero:
 		return fmt.Sprintf("phase %d", g.phase)
 	case g.resume > resumeNext:
 		return fmt.Sprintf("resume %d", g.resume)
@@ -166,7 +166,10 @@ func (g *Game) check() string {
 	if reason := g.checkDice(); reason != "" {
 		return reason
 	}
-	if g.turns == 0 && g.marks != [2]int8{} {
+	if reason := g.checkSchule(); reason != "" {
+		return reason
+	}
+	if g.turns == 0 && g.marks != [2]int8{} && !o.Schule {
 		return fmt.Sprintf("no turn has been played, but the marks are %d and %d: nothing can be hit from the setup (T-S1, T-M1, T-M3) and every other mark follows a play (T-W1)", g.marks[0], g.marks[1])
 	}
 	if n := pipTurns(o, &g.sides); int(g.turns) < n {
@@ -182,13 +185,26 @@ func (g *Game) check() string {
 func (g *Game) checkScore(ended bool) string {
 	o := &g.opts
 	w, l := g.turn, 1-g.turn
-	if g.marks[l] < 0 || g.marks[l] > 11 {
+	if o.Schule {
+		// The players mark themselves: in a window of the Schule and at the
+		// end of a Partie both may hold 12 or more (T-W5d), up to the most a
+		// window gives (maxClaims); elsewhere below 12, as without it.
+		most := int8(11)
+		if ended || g.phase == phaseMark || g.phase == phaseSchule {
+			most = 127
+		}
+		for p := range g.marks {
+			if g.marks[p] < 0 || g.marks[p] > most {
+				return fmt.Sprintf("player %d has %d marks, want 0…%d", p, g.marks[p], most)
+			}
+		}
+	} else if g.marks[l] < 0 || g.marks[l] > 11 {
 		return fmt.Sprintf("player %d has %d marks, want 0…11", l, g.marks[l])
 	}
-	if g.marks[w] < 0 || (!ended && g.marks[w] > 11) {
+	if !o.Schule && g.marks[w] < 0 || (!ended && g.marks[w] > 11 && !o.Schule) {
 		return fmt.Sprintf("player %d has %d marks, want 0…11", w, g.marks[w])
 	}
-	if ended && g.marks[w] > 11+maxMarksAtOnce {
+	if ended && g.marks[w] > 11+maxMarksAtOnce && !o.Schule {
 		return fmt.Sprintf("player %d won the Partie with %d marks, but he had at most 11 before the step that won it, and no step adds more than %d", w, g.marks[w], maxMarksAtOnce)
 	}
 	if g.phase == phaseDecide && g.marks[w] < 12 && (o.NoSatz || g.resume != resumeSetup) {
@@ -202,7 +218,7 @@ func (g *Game) checkScore(ended bool) string {
 	if st := g.strokes[0] + g.strokes[1]; st < g.partien || st > 4*g.partien {
 		return fmt.Sprintf("%d strokes after %d Partien", st, g.partien)
 	}
-	if most := maxPartien(g.turns); g.partien > most {
+	if most := maxPartien(g.turns); g.partien > most && !o.Schule {
 		return fmt.Sprintf("%d Partien finished after %d turns; that many turns finish at most %d", g.partien, g.turns, most)
 	}
 	switch {
@@ -214,7 +230,7 @@ func (g *Game) checkScore(ended bool) string {
 		return "a decision after the Partie, but no Partie is finished"
 	case g.capped && (g.phase != phaseOver || int(g.turns) != o.TurnCap):
 		return fmt.Sprintf("the turn cap is marked as reached after %d of %d turns", g.turns, o.TurnCap)
-	case int(g.turns) > o.TurnCap || (int(g.turns) == o.TurnCap && g.phase != phaseOver):
+	case int(g.turns) > o.TurnCap || (int(g.turns) == o.TurnCap && g.phase != phaseOver && !(g.sch.step >= 4 && g.phase >= phaseMark)):
 		return fmt.Sprintf("%d turns played, the turn cap is %d", g.turns, o.TurnCap)
 	}
 	return ""
@@ -254,6 +270,10 @@ func (g *Game) checkDice() string {
 	case phaseMove:
 		if !validThrow(g.dice) {
 			return "a play is due, but there are no dice"
+		}
+	case phaseMark, phaseSchule:
+		if !validThrow(g.dice) {
+			return "the points of a throw are declared, but there are no dice"
 		}
 	case phaseDecide:
 		if g.resume == resumeMove && !validThrow(g.dice) {

@@ -23,10 +23,13 @@ var _ kit.Simulator = (*Game)(nil)
 //     as [Game.LegalMoves] lists them (the pass when it is legal and the
 //     force play of T-H3 included): legal[r.IntN(len(legal))];
 //   - the winner of a Partie decides uniformly between afresh and go-on, in
-//     the order LegalMoves lists them.
+//     the order LegalMoves lists them;
+//   - with the Schule (Options.Schule) every declaration and answer is the
+//     one [Game.RuleMove] gives, as the module's bots play them, and no
+//     draw is taken for it.
 //
 // So a game is distributed as [brettspiel.PlayOut] with
-// [brettspiel.RandomPolicy] would play it, and the same state and seed give
+// [brettspiel.RandomPolicy] would play it (the Schule's moves aside), and the same state and seed give
 // the same game: a replay that draws the same way through LegalMoves and
 // Apply reaches the same end. At the end [Game.Events] is empty. At the end
 // of a match (or when g is already over) Simulate returns at once; on the
@@ -48,6 +51,9 @@ func (g *Game) Simulate(r *rand.Rand) {
 			g.countTurn()
 		case phaseDecide:
 			g.applyDecision(r.IntN(2) == 1) // [afresh, go-on]
+		case phaseMark, phaseSchule:
+			m, _ := g.RuleMove()
+			g.applySchule(m.Payload())
 		default:
 			x := r.IntN(36)
 			a, b := uint8(x/6+1), uint8(x%6+1)

@@ -168,7 +168,9 @@ var _ brettspiel.Describer = (*Game)(nil)
 // points and in the mover's track, each with its number and what it does
 // (entering from the hand, bearing off, landing on the own Hucke, the force
 // play), with the marks the play scores (unplayable numbers, closed
-// quarters, the Marsch); the pass; go-on and afresh as decisions. Describe
+// quarters, the Marsch; not under the Schule, where the players declare
+// them); the pass; go-on and afresh, and the Schule's declarations and
+// answers, as decisions. Describe
 // refuses a move that is not legal now.
 func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if g.phase == phaseZero {
@@ -186,7 +188,7 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	switch pay := m.Payload(); {
 	case m.Actor() == brettspiel.Chance:
 		info.Kind, info.Dice = brettspiel.MoveThrow, []int{int(pay >> 3 & 7), int(pay & 7)}
-	case g.phase == phaseDecide:
+	case g.phase == phaseDecide, g.phase == phaseMark, g.phase == phaseSchule:
 		info.Kind, info.Decision = brettspiel.MoveDecision, info.Notation
 	case pay == 0:
 		info.Kind, info.Dice = brettspiel.MovePass, []int{int(g.dice[0]), int(g.dice[1])}
@@ -202,7 +204,9 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 		}
 		info.Steps = x.Path(start, m, hint)
 	}
-	if info.Kind != brettspiel.MoveDecision {
+	// Under the Schule the players mark themselves: a move's marks are
+	// not told before they are declared (T-W5a).
+	if info.Kind != brettspiel.MoveDecision && !g.opts.Schule {
 		c := g.Clone().(*Game)
 		c.quiet = false // the marks are read from the events
 		if err := c.Apply(m); err == nil {
@@ -251,6 +255,8 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, brettspiel.
 		return fail(brettspiel.ErrChanceNode, "the dice are to be thrown")
 	case phaseDecide:
 		return refuse(kit.Refuse(RefuseDecision, "the winner of the Partie decides to go on or start afresh, a decision and no step", "T-W3"), -1, []int{})
+	case phaseMark, phaseSchule:
+		return refuse(kit.Refuse(RefuseDecision, "the points are declared, claimed or let pass, a decision of the Schule and no step", "T-W5a", "T-W5b", "T-W5c"), -1, []int{})
 	}
 	legal := g.LegalMoves()
 	pass := legal[0].Payload() == 0

@@ -48,6 +48,9 @@ func (s *stateJSON) appendJSON(b []byte) []byte {
 	b = jsonw.KeyBool(b, `,"noSatz":`, r.NoSatz)
 	b = jsonw.KeyBool(b, `,"singleDieHitsOnly":`, r.SingleDieHitsOnly)
 	b = jsonw.KeyString(b, `,"multipliers":`, r.Multipliers)
+	if r.Schule {
+		b = append(b, `,"schule":true`...)
+	}
 	b = jsonw.KeyInt(b, `,"partien":`, r.Partien)
 	b = jsonw.KeyInt(b, `,"turnCap":`, r.TurnCap)
 	b = append(b, `},`...)
@@ -61,5 +64,25 @@ func (s *stateJSON) appendJSON(b []byte) []byte {
 	b = jsonw.KeyInt(b, `,"nextThrower":`, o.NextThrower)
 	b = jsonw.KeyBool(b, `,"turnCapReached":`, o.TurnCapReached)
 	b = jsonw.KeyInt(b, `,"lastSeat":`, o.LastSeat)
+	if w := o.Schule; w != nil {
+		b = jsonw.KeyInt(b, `,"schule":{"step":`, w.Step)
+		b = jsonw.KeyInt(b, `,"mover":`, w.Mover)
+		b = jsonw.KeyInt(b, `,"declarer":`, w.Declarer)
+		b = jsonw.KeyInt(b, `,"author":`, w.Author)
+		b = jsonw.KeyInt(b, `,"claims":`, w.Claims)
+		b = jsonw.KeyInt(b, `,"changes":`, w.Changes)
+		b = jsonw.KeyInts(b, `,"reached":`, w.Reached)
+		b = jsonw.KeyInt(b, `,"unplayed":`, w.Unplayed)
+		b = jsonw.KeyInt(b, `,"unusedDie":`, w.UnusedDie)
+		b = jsonw.KeyInts(b, `,"closedBefore":`, w.ClosedBefore)
+		if d := w.Due; d != nil {
+			b = jsonw.KeyInt(b, `,"due":{"owed":`, d.Owed)
+			b = jsonw.KeyBool(b, `,"short":`, d.Short)
+			b = jsonw.KeyInt(b, `,"extra":`, d.Extra)
+			b = jsonw.KeyInts(b, `,"opened":`, d.Opened)
+			b = append(b, '}')
+		}
+		b = append(b, '}')
+	}
 	return append(b, `}}`...)
 }

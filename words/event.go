@@ -34,6 +34,8 @@ const (
 	noteFirst       = "FirstPlayer"
 	noteAfresh      = "afresh"
 	noteTurnCap     = "turn cap"
+	noteForgot      = "forgot"
+	noteWasRight    = "was right"
 )
 
 // place is the name of an event's place in l: a field's name, the place
@@ -88,7 +90,7 @@ func newSentence(l Lang, e brettspiel.Event) sentence {
 // phrasebook holds one language's sentences, a function a group of event
 // kinds.
 type phrasebook struct {
-	throw, stone, mark, markers, decide, begin, variant, end, unknown func(sentence) string
+	throw, stone, mark, markers, decide, begin, schule, variant, end, unknown func(sentence) string
 }
 
 // say picks the group of the event's kind and says it in the book's words.
@@ -106,6 +108,8 @@ func (b *phrasebook) say(s sentence) string {
 		return b.decide(s)
 	case toccateglio.EventBegin, toccateglio.EventSetup, toccateglio.EventSatz:
 		return b.begin(s)
+	case toccateglio.EventDeclare, toccateglio.EventSchule, toccateglio.EventRight, toccateglio.EventLetPass:
+		return b.schule(s)
 	case verkehren.EventJunker, verkehren.EventConcede, festung.EventConquer:
 		return b.variant(s)
 	case brettspiel.EventEnd:
@@ -117,11 +121,11 @@ func (b *phrasebook) say(s sentence) string {
 var (
 	english = phrasebook{
 		throw: enThrow, stone: enStone, mark: enMark, markers: enMarkerEvent,
-		decide: enDecide, begin: enBegin, variant: enVariant, end: enEnd, unknown: enUnknown,
+		decide: enDecide, begin: enBegin, schule: enSchule, variant: enVariant, end: enEnd, unknown: enUnknown,
 	}
 	german = phrasebook{
 		throw: deThrow, stone: deStone, mark: deMark, markers: deMarkerEvent,
-		decide: deDecide, begin: deBegin, variant: deVariant, end: deEnd, unknown: deUnknown,
+		decide: deDecide, begin: deBegin, schule: deSchule, variant: deVariant, end: deEnd, unknown: deUnknown,
 	}
 )
 
@@ -249,6 +253,65 @@ func enBegin(s sentence) string {
 		return who + " has the lower total and begins with that throw"
 	}
 	return who + " begins"
+}
+
+// enSchule says the players' own marking under Toccateglio's Schule (T-W5):
+// a declaration for a step of the turn, a claim, a correction, a pass.
+func enSchule(s sentence) string {
+	e, who, other := s.e, s.who, s.other
+	switch e.Kind {
+	case toccateglio.EventDeclare:
+		what := [7]string{2: "his hits", 4: "what " + other + "'s move left unplayed or opened", 5: "his closed quarters", 6: "the Marsch"}
+		t := who + " marks " + count(e.Amount, "point", "points")
+		if e.Number >= 0 && e.Number < len(what) && what[e.Number] != "" {
+			t += " for " + what[e.Number]
+		}
+		return t
+	case toccateglio.EventSchule:
+		t := who + " sends " + other + " to school and marks " + count(e.Amount, "point", "points")
+		if e.Number > 0 {
+			t += "; " + other + " loses " + count(e.Number, "point", "points") + " marked too many"
+		}
+		return t
+	case toccateglio.EventRight:
+		switch e.Note {
+		case noteForgot:
+			return who + " makes " + other + " mark right: " + count(e.Amount, "point", "points") + " more"
+		case noteWasRight:
+			return who + " makes " + other + " mark right: it was right"
+		}
+		return who + " makes " + other + " mark right: " + count(e.Amount, "point", "points") + " fewer"
+	}
+	return who + " lets " + other + "'s marking pass"
+}
+
+// deSchule says enSchule's events in German.
+func deSchule(s sentence) string {
+	e, who, other := s.e, s.who, s.other
+	switch e.Kind {
+	case toccateglio.EventDeclare:
+		what := [7]string{2: "seine Treffer", 4: "das, was der Zug von " + other + " nicht setzen konnte oder geöffnet hat", 5: "seine geschlossenen Viertel", 6: "den Marsch"}
+		t := who + " markiert " + count(e.Amount, "Point", "Points")
+		if e.Number >= 0 && e.Number < len(what) && what[e.Number] != "" {
+			t += " für " + what[e.Number]
+		}
+		return t
+	case toccateglio.EventSchule:
+		t := who + " schickt " + other + " in die Schule und markiert " + count(e.Amount, "Point", "Points")
+		if e.Number > 0 {
+			t += "; " + other + " verliert " + count(e.Number, "zu viel markierten Point", "zu viel markierte Points")
+		}
+		return t
+	case toccateglio.EventRight:
+		switch e.Note {
+		case noteForgot:
+			return who + " lässt " + other + " richtig markieren: " + count(e.Amount, "Point", "Points") + " mehr"
+		case noteWasRight:
+			return who + " lässt " + other + " richtig markieren: es war richtig"
+		}
+		return who + " lässt " + other + " richtig markieren: " + count(e.Amount, "Point", "Points") + " weniger"
+	}
+	return who + " lässt die Marken von " + other + " gelten"
 }
 
 // enVariant says the events of Verkehren and the Festungsspiel that have

@@ -45,6 +45,14 @@ func key(variant string, e brettspiel.Event) string {
 	if e.Kind == brettspiel.EventDecide && e.Rule == "T-W3" && e.Note != noteAfresh {
 		note = "rest"
 	}
+	switch e.Kind {
+	case toccateglio.EventRight:
+		note = e.Note
+	case toccateglio.EventDeclare:
+		note = strconv.Itoa(e.Number)
+	case toccateglio.EventSchule:
+		note = strconv.FormatBool(e.Number > 0)
+	}
 	if e.Kind == brettspiel.EventThrow {
 		if len(e.Dice) == 2 && e.Dice[0] == e.Dice[1] {
 			note = "doublet"
@@ -127,6 +135,26 @@ var eventCases = []eventCase{
 		"Player 1 wins the match by 1 stroke.", "Spieler 1 gewinnt das Match mit 1 Strich Vorsprung."},
 	{"toccateglio", with(ev(brettspiel.EventEnd, "T-W4", brettspiel.Nobody, brettspiel.Nobody), func(e *brettspiel.Event) { e.Note = "match over" }),
 		"The match ends level.", "Das Match endet unentschieden."},
+	{"toccateglio", with(ev(toccateglio.EventDeclare, "T-W5a", 0, 1), func(e *brettspiel.Event) { e.Amount, e.Number, e.Note = 3, 2, "hits" }),
+		"Player 1 marks 3 points for his hits.", "Spieler 1 markiert 3 Points für seine Treffer."},
+	{"toccateglio", with(ev(toccateglio.EventDeclare, "T-W5a", 1, 0), func(e *brettspiel.Event) { e.Amount, e.Number, e.Note = 1, 4, "unplayable numbers and opened quarters" }),
+		"Player 2 marks 1 point for what Player 1's move left unplayed or opened.", "Spieler 2 markiert 1 Point für das, was der Zug von Spieler 1 nicht setzen konnte oder geöffnet hat."},
+	{"toccateglio", with(ev(toccateglio.EventDeclare, "T-W5a", 0, 1), func(e *brettspiel.Event) { e.Amount, e.Number, e.Note = 0, 5, "closed quarters" }),
+		"Player 1 marks 0 points for his closed quarters.", "Spieler 1 markiert 0 Points für seine geschlossenen Viertel."},
+	{"toccateglio", with(ev(toccateglio.EventDeclare, "T-W5a", 1, 0), func(e *brettspiel.Event) { e.Amount, e.Number, e.Note = 2, 6, "Marsch" }),
+		"Player 2 marks 2 points for the Marsch.", "Spieler 2 markiert 2 Points für den Marsch."},
+	{"toccateglio", with(ev(toccateglio.EventSchule, "T-W5b", 1, 0), func(e *brettspiel.Event) { e.Amount = 2 }),
+		"Player 2 sends Player 1 to school and marks 2 points.", "Spieler 2 schickt Spieler 1 in die Schule und markiert 2 Points."},
+	{"toccateglio", with(ev(toccateglio.EventSchule, "T-W5b", 0, 1), func(e *brettspiel.Event) { e.Amount, e.Number = 3, 1 }),
+		"Player 1 sends Player 2 to school and marks 3 points; Player 2 loses 1 point marked too many.", "Spieler 1 schickt Spieler 2 in die Schule und markiert 3 Points; Spieler 2 verliert 1 zu viel markierten Point."},
+	{"toccateglio", with(ev(toccateglio.EventRight, "T-W5c", 1, 0), func(e *brettspiel.Event) { e.Amount, e.Note = 2, "forgot" }),
+		"Player 2 makes Player 1 mark right: 2 points more.", "Spieler 2 lässt Spieler 1 richtig markieren: 2 Points mehr."},
+	{"toccateglio", with(ev(toccateglio.EventRight, "T-W5c", 0, 1), func(e *brettspiel.Event) { e.Amount, e.Note = 1, "too many" }),
+		"Player 1 makes Player 2 mark right: 1 point fewer.", "Spieler 1 lässt Spieler 2 richtig markieren: 1 Point weniger."},
+	{"toccateglio", with(ev(toccateglio.EventRight, "T-W5c", 0, 1), func(e *brettspiel.Event) { e.Note = "was right" }),
+		"Player 1 makes Player 2 mark right: it was right.", "Spieler 1 lässt Spieler 2 richtig markieren: es war richtig."},
+	{"toccateglio", ev(toccateglio.EventLetPass, "T-W5c", 1, 0),
+		"Player 2 lets Player 1's marking pass.", "Spieler 2 lässt die Marken von Spieler 1 gelten."},
 	{"toccateglio", with(ev(brettspiel.EventEnd, "", brettspiel.Nobody, brettspiel.Nobody), func(e *brettspiel.Event) { e.Note = noteTurnCap }),
 		"The game ends at the turn cap.", "Das Spiel endet an der Zuggrenze."},
 

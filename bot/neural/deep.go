@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 )
 
 // The third ply of the strongest level. A js/wasm build leaves it out: there
@@ -69,7 +70,7 @@ func (b Bot) judges(j *judge) []*judge {
 // sharedAfter2 is the judge's after2 with the throws shared among js.
 func sharedAfter2(js []*judge, g brettspiel.Game, m brettspiel.Move, p brettspiel.Player, deadline time.Time) (v float64, ok bool) {
 	sc := js[0].scratchAt(0, g)
-	if !sc.copyFrom(g) || sc.game.Apply(m) != nil {
+	if !sc.copyFrom(g) || playon.Apply(sc.game, m) != nil {
 		return math.Inf(-1), true
 	}
 	return shareThrows(js, sc.game, p, deadline, (*judge).throw2)
@@ -81,7 +82,7 @@ func sharedAfter2(js []*judge, g brettspiel.Game, m brettspiel.Move, p brettspie
 // two plies. ok is false when the deadline passed first.
 func after3(js []*judge, g brettspiel.Game, m brettspiel.Move, p brettspiel.Player, deadline time.Time) (v float64, ok bool) {
 	sc := js[0].scratchAt(0, g)
-	if !sc.copyFrom(g) || sc.game.Apply(m) != nil {
+	if !sc.copyFrom(g) || playon.Apply(sc.game, m) != nil {
 		return math.Inf(-1), true
 	}
 	return shareThrows(js, sc.game, p, deadline, (*judge).throw3)
@@ -169,7 +170,7 @@ func (j *judge) throw2(s brettspiel.Game, o brettspiel.Move, p brettspiel.Player
 		return 0, false, false
 	}
 	uc := j.scratchAt(1, s)
-	if !uc.copyFrom(s) || uc.game.Apply(o) != nil {
+	if !uc.copyFrom(s) || playon.Apply(uc.game, o) != nil {
 		return 0, false, true
 	}
 	u := uc.game
@@ -190,7 +191,7 @@ func (j *judge) throw2(s brettspiel.Game, o brettspiel.Move, p brettspiel.Player
 // cannot be played at s; done is false when the deadline passed first.
 func (j *judge) throw3(s brettspiel.Game, o brettspiel.Move, p brettspiel.Player, deadline time.Time) (x float64, applies, done bool) {
 	uc := j.scratchAt(1, s)
-	if !uc.copyFrom(s) || uc.game.Apply(o) != nil {
+	if !uc.copyFrom(s) || playon.Apply(uc.game, o) != nil {
 		return 0, false, true
 	}
 	u := uc.game
@@ -198,7 +199,7 @@ func (j *judge) throw3(s brettspiel.Game, o brettspiel.Move, p brettspiel.Player
 	if q := u.ToMove(); q != 0 && q != 1 {
 		return j.value(u, p, 2), true, true
 	}
-	if a, _, found := j.best1(u, 2); !found || !vc.copyFrom(u) || vc.game.Apply(a) != nil {
+	if a, _, found := j.best1(u, 2); !found || !vc.copyFrom(u) || playon.Apply(vc.game, a) != nil {
 		return j.value(u, p, 2), true, true
 	}
 	x, done = j.overThrows(vc.game, p, deepSlot+1, deadline)

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -172,7 +173,7 @@ func (j *judge) value(g brettspiel.Game, p brettspiel.Player, depth int) float64
 	saved := j.baseGame
 	j.baseGame = nil
 	for _, m := range legal {
-		if !s.copyFrom(g) || s.game.Apply(m) != nil {
+		if !s.copyFrom(g) || playon.Apply(s.game, m) != nil {
 			continue
 		}
 		x := j.value(s.game, q, depth-1)

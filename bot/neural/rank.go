@@ -13,7 +13,7 @@ import (
 // must be the judge's base (setBase) for the incremental evaluation.
 func (j *judge) after(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player, slot int) float64 {
 	s := j.scratchAt(slot, g)
-	if !s.copyFrom(g) || s.game.Apply(m) != nil {
+	if !s.copyFrom(g) || playon.Apply(s.game, m) != nil {
 		return math.Inf(-1)
 	}
 	return j.value(s.game, p, 2)
@@ -57,7 +57,7 @@ func (j *judge) best1(g brettspiel.Game, slot int) (best brettspiel.Move, v floa
 // was complete.
 func (j *judge) after2(g brettspiel.Game, m brettspiel.Move, p brettspiel.Player, deadline time.Time) (v float64, ok bool) {
 	sc := j.scratchAt(0, g)
-	if !sc.copyFrom(g) || sc.game.Apply(m) != nil {
+	if !sc.copyFrom(g) || playon.Apply(sc.game, m) != nil {
 		return math.Inf(-1), true
 	}
 	return j.overThrows(sc.game, p, 1, deadline)
@@ -78,7 +78,7 @@ func (j *judge) overThrows(s brettspiel.Game, p brettspiel.Player, slot int, dea
 			return 0, false
 		}
 		uc := j.scratchAt(slot, s)
-		if !uc.copyFrom(s) || uc.game.Apply(o.Move) != nil {
+		if !uc.copyFrom(s) || playon.Apply(uc.game, o.Move) != nil {
 			continue
 		}
 		u := uc.game

@@ -107,6 +107,10 @@ func drawRace(l words.Lang, g brettspiel.Game) (string, bool) {
 	if len(rj.Dice) > 0 && rj.Phase != "over" {
 		b.WriteString(t.dice(diceFaces(rj.Dice)) + "\n")
 	}
+	if tg != nil && atSchule(tg) {
+		b.WriteString(t.toSchule(raceName(l, rj.Seat)))
+		return b.String(), true
+	}
 	b.WriteString(raceStatus(l, rj))
 	return b.String(), true
 }

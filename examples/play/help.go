@@ -17,7 +17,7 @@ var notations = map[string]struct {
 	examples [][2]string
 	words    []string
 }{
-	"toccateglio": {examples: english.examples["toccateglio"], words: []string{"pass", "go-on", "go on", "afresh"}},
+	"toccateglio": {examples: english.examples["toccateglio"], words: []string{"pass", "go-on", "go on", "afresh", "right", "mark", "schule"}},
 	"verkehren":   {examples: english.examples["verkehren"], words: []string{"pass", "concede"}},
 	"festung":     {examples: english.examples["festung"]},
 }

@@ -67,6 +67,9 @@ func (s *session) hint() error {
 	if s.g.ToMove() < 0 {
 		return errors.New(t.hintThrow)
 	}
+	if atSchule(s.g) {
+		return errors.New(t.hintSchule)
+	}
 	if legal := s.g.LegalMoves(); len(legal) == 1 {
 		s.say("%s", t.onePlay(s.g.MoveString(legal[0])))
 		return nil

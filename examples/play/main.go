@@ -97,6 +97,7 @@ type config struct {
 	players, seat, turns               int
 	seed                               uint64
 	interactive                        bool
+	schule                             bool // Toccateglio's Schule: the players mark their points (T-W5)
 }
 
 func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool) error {
@@ -114,6 +115,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.IntVar(&c.turns, "turns", 40, "turns of the bot game before it stops")
 	lang := fs.String("lang", langFromEnv(), "the language of everything the program says: en or de (default from $LANG)")
 	fs.BoolVar(&c.interactive, "i", false, "play at the prompt even when standard input is not a terminal")
+	fs.BoolVar(&c.schule, "schule", false, "Toccateglio: the players mark their own points and may send each other to school for points forgotten or marked too many (T-W5); a bot marks what is due and claims every error")
 	if err := fs.Parse(argv); err != nil {
 		return err
 	}
@@ -143,6 +145,14 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	return s.loop()
 }
 
+// settings are the catalogue's settings that the flags choose.
+func (c config) settings() []string {
+	if c.schule {
+		return []string{"schule=true"}
+	}
+	return nil
+}
+
 // defaultGame is the game played when -game is not given.
 func defaultGame() string { return "toccateglio" }
 
@@ -161,7 +171,7 @@ func demo(c config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	g, err := catalog.New(v.Name, c.preset, c.players)
+	g, err := catalog.NewWith(v.Name, c.preset, c.players, c.settings()...)
 	if err != nil {
 		return err
 	}

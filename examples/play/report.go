@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 	"github.com/brettspiel/brettspiel/words"
 )
@@ -125,7 +126,15 @@ func stepReport(l words.Lang, before brettspiel.Game, actor brettspiel.Player, m
 	default:
 		lines = append(lines, textIn(l).chooses(seatName(l, actor), notation))
 	}
+	due := false // the marks that close a window of the Schule say what was due
 	for _, e := range rest {
+		switch {
+		case e.Kind == toccateglio.EventLetPass || e.Kind == toccateglio.EventRight:
+			due = true
+		case due && e.Kind == brettspiel.EventMark:
+			lines = append(lines, "  "+textIn(l).wasDue+" "+eventSentence(l, e))
+			continue
+		}
 		lines = append(lines, "  "+eventSentence(l, e))
 	}
 	return lines

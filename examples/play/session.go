@@ -15,6 +15,7 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/internal/quote"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -52,7 +53,7 @@ func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
 			return nil, err
 		}
 	}
-	h, err := catalog.NewHistory(v.Name, c.preset, c.players)
+	h, err := catalog.NewHistoryWith(v.Name, c.preset, c.players, c.settings()...)
 	if err != nil {
 		return nil, err
 	}
@@ -326,6 +327,9 @@ func listLine(l words.Lang, g brettspiel.Game, n int, m brettspiel.Move) string 
 		return textIn(l).listPlay(n, steps, g.MoveString(m))
 	}
 	if what := fieldChoice(l, g, m); what != "" {
+		return fmt.Sprintf("  %2d) %-10s %s", n, g.MoveString(m), what)
+	}
+	if what := schuleWords(l, g, m); what != "" {
 		return fmt.Sprintf("  %2d) %-10s %s", n, g.MoveString(m), what)
 	}
 	if what := textIn(l).moveWords[g.MoveString(m)]; what != "" {
@@ -694,4 +698,36 @@ func (s *session) loadRecord(path string) error {
 	s.savedAt = s.changes
 	s.say("%s", t.loaded(h.Len(), path))
 	return nil
+}
+
+// atSchule reports whether g waits for a decision of Toccateglio's Schule
+// (T-W5): a declaration of points, or the answer to one or to a claim.
+func atSchule(g brettspiel.Game) bool {
+	r, ok := g.(kit.RuleMover)
+	if !ok {
+		return false
+	}
+	_, ok = r.RuleMove()
+	return ok
+}
+
+// schuleWords says what a move of the Schule does, for the list; "" for
+// any other move.
+func schuleWords(l words.Lang, g brettspiel.Game, m brettspiel.Move) string {
+	if !atSchule(g) {
+		return ""
+	}
+	t := textIn(l)
+	word, n, _ := strings.Cut(g.MoveString(m), " ")
+	switch word {
+	case "mark":
+		return t.schuleMark(n)
+	case "schule":
+		return t.schuleClaim(n)
+	case "right":
+		return t.schuleRight
+	case "pass":
+		return t.schulePass
+	}
+	return ""
 }

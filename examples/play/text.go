@@ -42,6 +42,7 @@ type text struct {
 	toThrow     func(who string) string
 	toPlay      func(who string) string
 	toDecide    func(who string) string
+	toSchule    func(who string) string // a decision of the Schule (T-W5)
 	over        string
 
 	// The Festungsspiel's plan.
@@ -126,26 +127,32 @@ type text struct {
 	noRule        func(ids string) string
 
 	// hint and analyze.
-	hintThrow    string
-	onePlay      func(notation string) string
-	hintTitle    func(bot, unit string) string
-	hintLine     func(what, reason string, value float64, unit string) string
-	hintTyped    func(steps, notation string) string
-	hintScores   func(scores []bot.Score) string // what a play scores at once, in the language
-	analyzeEntry [2]string
-	analyzeArg   func(arg string) string
-	analysis     func(steps int, judge, unit string) string
-	judges       map[string]string // the judges and units of package analysis, in the language
-	ratings      map[string]string
-	roleBot      string
-	roleYou      string
-	rolePerson   string
-	noRating     string
-	playerLine   func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string
-	noLoss       string
-	worstTitle   string
-	worstLine    func(step, seat int, played string, value float64, best string, bestValue, loss float64) string
-	luckLine     func(lucky bool, step int, notation string, seat int, luck float64) string
+	hintThrow  string
+	hintSchule string // no hint at a decision of the Schule (T-W5g)
+	// the Schule's moves in the list (T-W5): a declaration, a claim, the
+	// correction and the pass
+	schuleMark, schuleClaim func(n string) string
+	schuleRight, schulePass string
+	wasDue                  string // before a mark event that says what was due, when a window of the Schule closed
+	onePlay                 func(notation string) string
+	hintTitle               func(bot, unit string) string
+	hintLine                func(what, reason string, value float64, unit string) string
+	hintTyped               func(steps, notation string) string
+	hintScores              func(scores []bot.Score) string // what a play scores at once, in the language
+	analyzeEntry            [2]string
+	analyzeArg              func(arg string) string
+	analysis                func(steps int, judge, unit string) string
+	judges                  map[string]string // the judges and units of package analysis, in the language
+	ratings                 map[string]string
+	roleBot                 string
+	roleYou                 string
+	rolePerson              string
+	noRating                string
+	playerLine              func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string
+	noLoss                  string
+	worstTitle              string
+	worstLine               func(step, seat int, played string, value float64, best string, bestValue, loss float64) string
+	luckLine                func(lucky bool, step int, notation string, seat int, luck float64) string
 
 	// hintShallower heads the plays a hint judged less deeply than those
 	// above it, whose values do not compare with theirs.
@@ -206,7 +213,10 @@ var english = text{
 	toThrow:   func(who string) string { return who + " to throw." },
 	toPlay:    func(who string) string { return who + " to play the dice." },
 	toDecide:  func(who string) string { return who + " won the Partie: go on (keep the Rest) or start afresh." },
-	over:      "The game is over.",
+	toSchule: func(who string) string {
+		return who + " marks his points, or answers the other's marking: let it pass, make him mark right, or send him to school (Schule)."
+	},
+	over: "The game is over.",
 
 	planTitle: func(players, throws int) string {
 		return fmt.Sprintf("Festungsspiel, %d players, %d throws made; x a marker, . an empty field", players, throws)
@@ -332,6 +342,9 @@ var english = text{
 			{"pass", "nothing can be played"},
 			{"go-on", "after a Partie won: keep the Rest and play on"},
 			{"afresh", "after a Partie won: start again from the setup"},
+			{"mark 3", "with -schule: declare 3 points for the step (0…12)"},
+			{"schule 2", "with -schule: send the other to school, marking 2 points yourself"},
+			{"right", "with -schule: make the other mark exactly what he won"},
 		},
 		"verkehren": {
 			{"6-5", "a throw typed by hand (-dice manual), either die first"},
@@ -369,8 +382,16 @@ var english = text{
 		return fmt.Sprintf("no rule %s: rule IDs look like T-M3 or V-E1; rules lists those of this game", ids)
 	},
 
-	hintThrow: "hints are for plays, not throws",
-	onePlay:   func(notation string) string { return "there is one play only: " + notation },
+	hintThrow:  "hints are for plays, not throws",
+	hintSchule: "no hints in the Schule: marking your points, and catching the other's mistakes, is your own work (T-W5g)",
+	schuleMark: func(n string) string { return "mark " + n + " for this step" },
+	schuleClaim: func(n string) string {
+		return "send him to school: you mark " + n + ", and he loses what he marked too many"
+	},
+	schuleRight: "make him mark exactly what he won; nobody gains by it",
+	schulePass:  "let it pass",
+	wasDue:      "What was due:",
+	onePlay:     func(notation string) string { return "there is one play only: " + notation },
 	hintTitle: func(bot, unit string) string {
 		return fmt.Sprintf("the best plays by the %s bot; \"expected\" is your average result from here, in %s:", bot, unit)
 	},
@@ -473,6 +494,9 @@ var german = text{
 	toPlay:    func(who string) string { return who + " ist am Zug und spielt den Wurf." },
 	toDecide: func(who string) string {
 		return who + " hat die Partie gewonnen: fortgehen (den Rest behalten) oder neu anfangen."
+	},
+	toSchule: func(who string) string {
+		return who + " markiert seine Points oder antwortet auf die Marken des anderen: gelten lassen, richtig markieren lassen oder in die Schule schicken (Schule)."
 	},
 	over: "Das Spiel ist aus.",
 
@@ -625,6 +649,9 @@ var german = text{
 			{"pass", "es lässt sich nichts spielen"},
 			{"go-on", "nach einer gewonnenen Partie: den Rest behalten und fortgehen"},
 			{"afresh", "nach einer gewonnenen Partie: neu aus der Grundstellung anfangen"},
+			{"mark 3", "mit -schule: 3 Points für den Schritt ansagen (0…12)"},
+			{"schule 2", "mit -schule: den anderen in die Schule schicken und selbst 2 Points markieren"},
+			{"right", "mit -schule: den anderen genau markieren lassen, was er gewonnen hat"},
 		},
 		"verkehren": {
 			{"6-5", "ein Wurf, von Hand eingegeben (-dice manual), beliebiger Würfel zuerst"},
@@ -664,8 +691,16 @@ var german = text{
 		return fmt.Sprintf("keine Regel %s: Regeln heißen wie T-M3 oder V-E1; rules zählt die dieses Spiels auf", ids)
 	},
 
-	hintThrow: "Tipps gibt es für Züge, nicht für Würfe",
-	onePlay:   func(notation string) string { return "es gibt nur einen Zug: " + notation },
+	hintThrow:  "Tipps gibt es für Züge, nicht für Würfe",
+	hintSchule: "keine Tipps in der Schule: die eigenen Points markieren und die Fehler des anderen finden ist deine Sache (T-W5g)",
+	schuleMark: func(n string) string { return n + " Points markieren für diesen Schritt" },
+	schuleClaim: func(n string) string {
+		return "in die Schule schicken: du markierst " + n + ", er verliert, was er zu viel markiert hat"
+	},
+	schuleRight: "ihn genau markieren lassen, was er gewonnen hat; keiner bekommt etwas dafür",
+	schulePass:  "gelten lassen",
+	wasDue:      "Zu markieren war:",
+	onePlay:     func(notation string) string { return "es gibt nur einen Zug: " + notation },
 	hintTitle: func(bot, unit string) string {
 		if in, ok := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]; ok {
 			unit = in

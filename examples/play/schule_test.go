@@ -1,0 +1,56 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// schuleOpening is typed by two people at one screen with the Schule and
+// dice by hand: the draw, then three throws with their marks; the third
+// throw, 6-5, gives Player 1 a hit on Player 2's stone on 18 (through the
+// empty 13), which he does not mark.
+var schuleOpening = []string{"6-5", "2-1",
+	"6-5", "mark 0", "pass", "1/7 1/6", "mark 0", "pass", "mark 0", "pass",
+	"6-5", "mark 0", "pass", "1/7 1/6", "mark 0", "pass", "mark 0", "pass",
+	"6-5"}
+
+// TestT_W5_TwoPeopleMarkAndClaimAtTheTerminal: with -schule two people
+// declare their points by one word (mark 0), and the other claims the
+// forgotten hit (schule 1) before the next throw; a hint is refused.
+func TestT_W5_TwoPeopleMarkAndClaimAtTheTerminal(t *testing.T) {
+	input := strings.Join(append(schuleOpening, "hint", "mark 0", "schule 1", "pass", "quit", "n"), "\n") + "\n"
+	out := playWith(t, input, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual")
+	for _, want := range []string{
+		"mark 0     mark 0 for this step",
+		"mark 12    mark 12 for this step",
+		"no hints in the Schule",
+		"Player 1 marks 0 points for his hits",
+		"pass       let it pass",
+		"right      make him mark exactly what he won",
+		"schule 1   send him to school: you mark 1",
+		"Player 2 (O) marks his points, or answers the other's marking",
+		"Player 2 sends Player 1 to school and marks 1 point",
+		"Player 1 lets Player 2's marking pass",
+		"What was due: Player 1 scores 1 mark for a hit from 7 on 18 (11)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the terminal lacks %q:\n%s", want, out[max(0, len(out)-4000):])
+		}
+	}
+	// German: the same words to type, the list in German.
+	out = playWith(t, input, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual", "-lang", "de")
+	for _, want := range []string{"mark 3     3 Points markieren für diesen Schritt", "gelten lassen", "Spieler 2 schickt Spieler 1 in die Schule und markiert 1 Point"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the German terminal lacks %q:\n%s", want, out[max(0, len(out)-3000):])
+		}
+	}
+}
+
+// TestT_W5g_AgainstABotThePersonMarksHimself: against a bot with the
+// Schule the person declares his own points; the bot declares its own.
+func TestT_W5g_AgainstABotThePersonMarksHimself(t *testing.T) {
+	out := playWith(t, "6-5\n2-1\n6-5\nmark 0\nquit\nn\n", "-i", "-game", "toccateglio", "-schule", "-opponent", "greedy", "-dice", "manual")
+	if !strings.Contains(out, "Player 1 marks 0 points for his hits") || !strings.Contains(out, "mark 0     mark 0 for this step") {
+		t.Errorf("the person's declaration:\n%s", out[max(0, len(out)-3000):])
+	}
+}
