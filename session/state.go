@@ -150,7 +150,7 @@ func (g *Game) viewJSON(v View) ([]byte, error) {
 
 // jsonView is the view of the game's JSON form that v asks for.
 func (v View) jsonView() kit.JSONView {
-	return kit.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static, NoEvents: !v.Events}
+	return kit.JSONView{NoLegal: v.Legal != nil && !*v.Legal, NoChance: !v.Chance, NoStatic: !v.Static, NoEvents: !v.Events, NoSecrets: true}
 }
 
 // staticPlan answers "plan".
