@@ -38,7 +38,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -111,7 +110,6 @@ type Result struct {
 type outcome struct {
 	turns   int
 	returns []int
-	times   [][]time.Duration // each seat's time per decision
 	err     error
 }
 
@@ -124,7 +122,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	results, elapsed := playAll(a, seatBots, stderr)
+	results, times, elapsed := playAll(a, seatBots, stderr)
 	res := Result{Args: a, Games: a.Games, Seats: make([]Seat, a.Players), ElapsedSeconds: elapsed}
 	for i, o := range results {
 		if o.err != nil {
@@ -133,6 +131,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	}
 	tally(&res, results)
 	for s := range res.Seats {
+		res.Seats[s].DecisionMs, res.Seats[s].MedianMs = times[s].meanMs(), times[s].medianMs()
 		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
 		if _, isNet := seatBots[s].(neural.Bot); isNet {
 			res.Seats[s].Weights = seatWeights(a, s)
@@ -237,14 +236,18 @@ func seatWeights(a Args, s int) string {
 }
 
 // playAll plays the a.Games games on a.Workers goroutines, with a progress
-// bar on stderr, and returns their outcomes by game and the seconds taken.
-func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, elapsed float64) {
+// bar on stderr, and returns their outcomes by game, each seat's times per
+// decision and the seconds taken.
+func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, times []durations, elapsed float64) {
 	start := time.Now()
 	results = make([]outcome, a.Games)
+	// Each worker times its decisions into its own durations, merged at the end.
+	workerTimes := make([][]durations, a.Workers)
 	var next, done atomic.Int64
 	stop := progress(stderr, &done, a.Games, start)
 	var wg sync.WaitGroup
-	for w := 0; w < a.Workers; w++ {
+	for w := range workerTimes {
+		workerTimes[w] = make([]durations, a.Players)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -253,14 +256,21 @@ func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, e
 				if i >= a.Games {
 					return
 				}
-				results[i] = playOne(a, seatBots, i)
+				results[i] = playOne(a, seatBots, i, workerTimes[w])
 				done.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
 	stop()
-	return results, time.Since(start).Seconds()
+	elapsed = time.Since(start).Seconds()
+	times = make([]durations, a.Players)
+	for _, wt := range workerTimes {
+		for s := range times {
+			times[s].merge(&wt[s])
+		}
+	}
+	return results, times, elapsed
 }
 
 // tally counts the outcomes into res (whose Seats are made): the wins of
@@ -289,45 +299,33 @@ func tally(res *Result, results []outcome) {
 	}
 	for s := range res.Seats {
 		res.Seats[s].MeanReturn = float64(sums[s]) / float64(len(results))
-		var all []time.Duration
-		for _, o := range results {
-			if s < len(o.times) {
-				all = append(all, o.times[s]...)
-			}
-		}
-		if len(all) > 0 {
-			var sum time.Duration
-			for _, d := range all {
-				sum += d
-			}
-			slices.Sort(all)
-			res.Seats[s].DecisionMs = float64(sum) / float64(len(all)) / 1e6
-			res.Seats[s].MedianMs = float64(all[len(all)/2]) / 1e6
-		}
 	}
 	res.MeanTurns = float64(totalTurns) / float64(len(results))
 }
 
-// playOne plays game i from PCG(seed, i) and counts the players' turns.
-func playOne(a Args, seatBots []bot.Bot, i int) outcome {
+// playOne plays game i from PCG(seed, i), counts the players' turns and adds
+// each decision's time to its seat's times.
+func playOne(a Args, seatBots []bot.Bot, i int, times []durations) outcome {
 	g, err := catalog.New(a.Game, a.Preset, a.Players)
 	if err != nil {
 		return outcome{err: err}
 	}
 	turns := 0
-	times := make([][]time.Duration, len(seatBots))
+	// Two readings of the monotonic clock per decision, both against one
+	// start: time.Now would read the wall clock too.
+	clock := time.Now()
 	policy := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
 		turns++
 		p := g.ToMove()
-		start := time.Now()
+		start := time.Since(clock)
 		m := seatBots[p].Choose(g, legal, r)
-		times[p] = append(times[p], time.Since(start))
+		times[p].add(time.Since(clock) - start)
 		return m
 	}
 	if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(a.Seed, uint64(i))), policy, 0); err != nil {
 		return outcome{err: err}
 	}
-	return outcome{turns: turns, returns: g.Returns(), times: times}
+	return outcome{turns: turns, returns: g.Returns()}
 }
 
 // progress draws a bar on w once the run has taken a second, until stop.
