@@ -16,12 +16,14 @@ const subBits = 6
 const durationBins = (62-subBits)<<subBits + 2<<subBits
 
 // durations keeps a seat's times per decision in fixed room, however many
-// there are: their count and exact sum, for the mean, and a histogram, for
-// the median within 1/128 of its value. Adding one costs a few instructions
-// and no allocation, where keeping them all to sort at the end grew a slice
-// per decision and held every time in memory until the run's end.
+// there are: their count and sum, for the mean, and a histogram, for the
+// median within 1/128 of its value. Adding one costs a few instructions and
+// no allocation, where keeping them all to sort at the end grew a slice per
+// decision and held every time in memory until the run's end. A time may
+// stand for several decisions (a weight), when one decision in several is
+// timed (see timer).
 type durations struct {
-	n    int64
+	n    uint64 // decisions, with their weights
 	sum  time.Duration
 	bins [durationBins]uint64
 }
@@ -42,10 +44,11 @@ func binMiddle(i int) time.Duration {
 	return time.Duration(low + (uint64(1)<<shift)/2)
 }
 
-func (t *durations) add(d time.Duration) {
-	t.n++
-	t.sum += d
-	t.bins[durationBin(d)]++
+// add adds one decision's time d, standing for weight decisions.
+func (t *durations) add(d time.Duration, weight uint64) {
+	t.n += weight
+	t.sum += d * time.Duration(weight)
+	t.bins[durationBin(d)] += weight
 }
 
 // merge adds the durations of u to t.
@@ -68,7 +71,7 @@ func (t *durations) meanMs() float64 {
 // median is the duration of rank n/2 in ascending order (the upper median
 // of an even count), to within 1/128 of it; 0 without any.
 func (t *durations) median() time.Duration {
-	rank := uint64(t.n / 2)
+	rank := t.n / 2
 	for i, c := range t.bins {
 		if rank < c {
 			return binMiddle(i)

@@ -65,8 +65,8 @@ func TestDurationsMeanAndMedian(t *testing.T) {
 			}
 			all = append(all, d)
 			sum += d
-			one.add(d)
-			parts[i%3].add(d)
+			one.add(d, 1)
+			parts[i%3].add(d, 1)
 		}
 		var merged durations
 		for i := range parts {
@@ -86,10 +86,27 @@ func TestDurationsMeanAndMedian(t *testing.T) {
 	}
 }
 
+// TestDurationsWeights: a time added with a weight counts as that many
+// decisions of that time.
+func TestDurationsWeights(t *testing.T) {
+	var weighted, repeated durations
+	for _, d := range []time.Duration{30, 5000, 70, 70, 1 << 40} {
+		w := uint64(d%7 + 1)
+		weighted.add(d, w)
+		for range w {
+			repeated.add(d, 1)
+		}
+	}
+	if weighted != repeated {
+		t.Errorf("weighted times differ from repeated ones: n %d/%d, sum %v/%v, median %v/%v",
+			weighted.n, repeated.n, weighted.sum, repeated.sum, weighted.median(), repeated.median())
+	}
+}
+
 // BenchmarkDurationsAdd: the cost of timing one decision, beside the clock.
 func BenchmarkDurationsAdd(b *testing.B) {
 	var t durations
 	for i := range b.N {
-		t.add(time.Duration(i & 0xfffff))
+		t.add(time.Duration(i&0xfffff), 1)
 	}
 }
