@@ -257,6 +257,10 @@ func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, t
 			// each anew (catalog.New finds the game and its preset by name
 			// and checks the options) took several per cent of a random run.
 			fresh, err := catalog.New(a.Game, a.Preset, a.Players)
+			// One source, seeded anew for each game (a rand.Rand holds
+			// nothing but its source).
+			src := rand.NewPCG(0, 0)
+			r := rand.New(src)
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= a.Games {
@@ -265,7 +269,8 @@ func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, t
 				if err != nil {
 					results[i] = outcome{err: err}
 				} else {
-					results[i] = playOne(a, fresh.Clone(), seatBots, i, timers[w])
+					src.Seed(a.Seed, uint64(i))
+					results[i] = playOne(fresh.Clone(), r, seatBots, timers[w])
 				}
 				done.Add(1)
 			}
@@ -313,16 +318,16 @@ func tally(res *Result, results []outcome) {
 	res.MeanTurns = float64(totalTurns) / float64(len(results))
 }
 
-// playOne plays game i, g at its start, from PCG(seed, i), counts the
-// players' turns and times their decisions with t.
-func playOne(a Args, g brettspiel.Game, seatBots []bot.Bot, i int, t *timer) outcome {
+// playOne plays g from its start with r (game i's r draws from
+// PCG(seed, i)), counts the players' turns and times their decisions with t.
+func playOne(g brettspiel.Game, r *rand.Rand, seatBots []bot.Bot, t *timer) outcome {
 	turns := 0
 	policy := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
 		turns++
 		p := g.ToMove()
 		return t.choose(seatBots[p], p, g, legal, r)
 	}
-	if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(a.Seed, uint64(i))), policy, 0); err != nil {
+	if err := brettspiel.PlayOut(g, r, policy, 0); err != nil {
 		return outcome{err: err}
 	}
 	return outcome{turns: turns, returns: g.Returns()}
