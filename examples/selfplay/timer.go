@@ -9,15 +9,16 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 )
 
-// A decision is timed by two readings of the clock, some 20–50 ns each: next
-// to a random bot's decision of about as long, and to the game's own work
-// between decisions, that was a tenth of the run. So a seat whose decisions
-// take less than sampleBelow on average has only a random one in stride of
-// them timed, stride the power of two that brings the time between two
-// timed decisions up to sampleBelow (at most maxStride), and each timed
-// decision stands for stride decisions. The chance of a decision being timed
-// is fixed before it is made, so the mean and the median stay unbiased;
-// decisions of sampleBelow and more, a net's or a search's, are all timed.
+// Timing a decision reads the clock twice, some 20 ns a reading on an amd64
+// machine: as long as a random bot's whole decision, and with a random bot
+// in every seat up to a tenth of the run. So a seat whose decisions take
+// less than sampleBelow on average has only a random one in stride of them
+// timed, stride the power of two that makes stride decisions last at least
+// sampleBelow (at most maxStride), and each timed decision stands for
+// stride decisions. Whether a decision is timed is drawn before it is made,
+// so the mean and the median are estimated without bias (from fewer
+// decisions, hence a little noisier); decisions of sampleBelow and more, a
+// net's or a search's, are all timed.
 const (
 	sampleBelow = 10 * time.Microsecond
 	maxStride   = 64
