@@ -257,6 +257,10 @@ func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, t
 			// each anew (catalog.New finds the game and its preset by name
 			// and checks the options) took several per cent of a random run.
 			fresh, err := catalog.New(a.Game, a.Preset, a.Players)
+			var start restarter
+			if err == nil {
+				start = newRestarter(fresh)
+			}
 			// One source, seeded anew for each game (a rand.Rand holds
 			// nothing but its source).
 			src := rand.NewPCG(0, 0)
@@ -270,7 +274,7 @@ func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, t
 					results[i] = outcome{err: err}
 				} else {
 					src.Seed(a.Seed, uint64(i))
-					results[i] = playOne(fresh.Clone(), r, seatBots, timers[w])
+					results[i] = playOne(start(), r, seatBots, timers[w])
 				}
 				done.Add(1)
 			}

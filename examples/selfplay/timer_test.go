@@ -95,27 +95,34 @@ func TestStrideFor(t *testing.T) {
 	}
 }
 
-// TestCopiedStartPlaysAsNew: a game started as a copy of one built before,
-// from a source seeded anew, plays as one built anew from a new source, in
-// every game.
+// TestCopiedStartPlaysAsNew: a game started by a restarter (a copy of one
+// built before, into the game the last one was played on), from a source
+// seeded anew, plays as one built anew from a new source, in every game.
 func TestCopiedStartPlaysAsNew(t *testing.T) {
-	for _, c := range []struct{ game, preset string }{{"toccateglio", "toccateglispiel"}, {"toccateglio", "toccadille"}, {"verkehren", ""}, {"festung", ""}} {
-		a := Args{Game: c.game, Preset: c.preset, Players: 2, Seed: 11}
-		seatBots := []bot.Bot{bot.Random{}, bot.Random{}}
+	for _, c := range []struct {
+		game, preset string
+		players      int
+	}{{"toccateglio", "toccateglispiel", 2}, {"toccateglio", "toccadille", 2}, {"verkehren", "", 2}, {"festung", "", 2}, {"festung", "", 5}} {
+		a := Args{Game: c.game, Preset: c.preset, Players: c.players, Seed: 11}
+		seatBots := make([]bot.Bot, c.players)
+		for s := range seatBots {
+			seatBots[s] = bot.Random{}
+		}
 		fresh, err := catalog.New(a.Game, a.Preset, a.Players)
 		if err != nil {
 			t.Fatal(err)
 		}
 		src := rand.NewPCG(0, 0) // one source for all the games, as a worker has
 		r := rand.New(src)
+		start := newRestarter(fresh)
 		for i := range 20 {
 			g, err := catalog.New(a.Game, a.Preset, a.Players)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tm := newTimer(2, 0)
+			tm := newTimer(c.players, 0)
 			src.Seed(a.Seed, uint64(i))
-			copied := playOne(fresh.Clone(), r, seatBots, tm)
+			copied := playOne(start(), r, seatBots, tm)
 			built := playOne(g, rand.New(rand.NewPCG(a.Seed, uint64(i))), seatBots, tm)
 			if copied.err != nil || built.err != nil || copied.turns != built.turns || !slices.Equal(copied.returns, built.returns) {
 				t.Errorf("%s %s game %d: from a copy %+v, built anew %+v", c.game, c.preset, i, copied, built)
