@@ -253,13 +253,14 @@ func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, t
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// Every game starts from a copy of one game built here: building
-			// each anew (catalog.New finds the game and its preset by name
-			// and checks the options) took several per cent of a random run.
+			// Every game starts as a copy of one game built here (see
+			// newRestarter): building each anew (catalog.New finds the game
+			// and its preset by name and checks the options) took several
+			// per cent of a random run.
 			fresh, err := catalog.New(a.Game, a.Preset, a.Players)
-			var start restarter
+			var restart restarter
 			if err == nil {
-				start = newRestarter(fresh)
+				restart = newRestarter(fresh)
 			}
 			// One source, seeded anew for each game (a rand.Rand holds
 			// nothing but its source).
@@ -274,7 +275,7 @@ func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, t
 					results[i] = outcome{err: err}
 				} else {
 					src.Seed(a.Seed, uint64(i))
-					results[i] = playOne(start(), r, seatBots, timers[w])
+					results[i] = playOne(restart(), r, seatBots, timers[w])
 				}
 				done.Add(1)
 			}
