@@ -251,3 +251,61 @@ func TestRecordHeadBoundsTheOptions(t *testing.T) {
 		t.Errorf("a head of 2,000,000 options: %d KB allocated before the refusal", alloc>>10)
 	}
 }
+
+// concedesSome is a game whose listed moves concede as a set says.
+type concedesSome struct {
+	*race.Race
+	concedes map[brettspiel.Move]bool
+}
+
+func (g concedesSome) Concedes(m brettspiel.Move) bool { return g.concedes[m] }
+
+// TestRandomPolicyAsTheListOfMovesThatPlayOn: RandomPolicy chooses what
+// the plain reading of its contract chooses, with the same draws from r —
+// one among the moves that play on, by r.IntN of their count, or among all
+// when none or all concede — whether no move, one (anywhere in the list) or
+// several concede.
+func TestRandomPolicyAsTheListOfMovesThatPlayOn(t *testing.T) {
+	g, _ := race.New(race.Rules{Players: 2})
+	plain := func(c concedesSome, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+		var on []brettspiel.Move
+		for _, m := range legal {
+			if !c.concedes[m] {
+				on = append(on, m)
+			}
+		}
+		if len(on) == 0 || len(on) == len(legal) {
+			return legal[r.IntN(len(legal))]
+		}
+		return on[r.IntN(len(on))]
+	}
+	pick := rand.New(rand.NewPCG(7, 7))
+	for trial := range 5000 {
+		n := 1 + pick.IntN(40)
+		legal := make([]brettspiel.Move, n)
+		for i := range legal {
+			legal[i] = kit.NewMove(0, uint64(i+1))
+		}
+		c := concedesSome{g, map[brettspiel.Move]bool{}}
+		switch conceding := trial % 4; conceding {
+		case 1: // one, anywhere
+			c.concedes[legal[pick.IntN(n)]] = true
+		case 2: // several
+			for _, m := range legal {
+				c.concedes[m] = pick.IntN(3) == 0
+			}
+		case 3: // all
+			for _, m := range legal {
+				c.concedes[m] = true
+			}
+		}
+		seed := uint64(trial)
+		r1, r2 := rand.New(rand.NewPCG(seed, 3)), rand.New(rand.NewPCG(seed, 3))
+		if got, want := brettspiel.RandomPolicy(c, legal, r1), plain(c, legal, r2); got != want {
+			t.Fatalf("trial %d (%d moves, conceding %v): RandomPolicy chose %v, the plain reading %v", trial, n, c.concedes, got, want)
+		}
+		if r1.Uint64() != r2.Uint64() {
+			t.Fatalf("trial %d: RandomPolicy drew otherwise from r than the plain reading", trial)
+		}
+	}
+}

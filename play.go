@@ -61,16 +61,26 @@ func RandomPolicy(g Game, legal []Move, r *rand.Rand) Move {
 	// Count the moves that play on, then take the k-th of them: no
 	// allocation, and the same draw from r as in a game without concessions
 	// whenever no move concedes.
-	n := 0
-	for _, m := range legal {
+	n, conceding := 0, -1
+	for i, m := range legal {
 		if !c.Concedes(m) {
 			n++
+		} else if conceding < 0 {
+			conceding = i
 		}
 	}
 	if n == 0 || n == len(legal) {
 		return legal[r.IntN(len(legal))]
 	}
 	k := r.IntN(n)
+	if n == len(legal)-1 {
+		// One move concedes, the usual offer: the k-th move that plays on
+		// is found without asking every move again.
+		if k >= conceding {
+			k++
+		}
+		return legal[k]
+	}
 	for _, m := range legal {
 		if !c.Concedes(m) {
 			if k == 0 {

@@ -147,3 +147,42 @@ func BenchmarkPlayOutStep(b *testing.B) {
 	}
 	b.ReportMetric(float64(steps)/float64(max(games, 1)), "steps/game")
 }
+
+// BenchmarkRandomPolicy chooses with RandomPolicy at the decisions of a few
+// random games, their legal lists recorded beforehand: an op is one decision.
+// Verkehren offers a concession at most of them, the Festungsspiel none.
+func BenchmarkRandomPolicy(b *testing.B) {
+	vk, err := verkehren.New(verkehren.VK())
+	if err != nil {
+		b.Fatal(err)
+	}
+	fe, err := festung.New(festung.ForPlayers(3))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, start := range []brettspiel.Game{vk, fe} {
+		b.Run(start.Variant(), func(b *testing.B) {
+			type decision struct {
+				g     brettspiel.Game
+				legal []brettspiel.Move
+			}
+			var decisions []decision
+			r := rand.New(rand.NewPCG(4, 4))
+			for len(decisions) < 2000 {
+				record := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
+					decisions = append(decisions, decision{g.Clone(), append([]brettspiel.Move(nil), legal...)})
+					return brettspiel.RandomPolicy(g, legal, r)
+				}
+				if err := brettspiel.PlayOut(start.Clone(), r, record, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				d := &decisions[i%len(decisions)]
+				brettspiel.RandomPolicy(d.g, d.legal, r)
+			}
+		})
+	}
+}

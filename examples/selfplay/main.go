@@ -38,7 +38,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -88,7 +87,9 @@ type Seat struct {
 	MeanReturn float64 `json:"mean_return"`
 	// DecisionMs is the mean time the seat's bot took per decision, in
 	// milliseconds (the decisions with one legal move included), and
-	// MedianMs the median, over all games.
+	// MedianMs the median (within 1/128), over all games. A bot that
+	// decides in under 10 µs on average is timed on a random sample of its
+	// decisions, up to one in 64, so that the clock costs the run little.
 	DecisionMs float64 `json:"decision_ms"`
 	MedianMs   float64 `json:"median_ms"`
 }
@@ -111,7 +112,6 @@ type Result struct {
 type outcome struct {
 	turns   int
 	returns []int
-	times   [][]time.Duration // each seat's time per decision
 	err     error
 }
 
@@ -124,7 +124,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	results, elapsed := playAll(a, seatBots, stderr)
+	results, times, elapsed := playAll(a, seatBots, stderr)
 	res := Result{Args: a, Games: a.Games, Seats: make([]Seat, a.Players), ElapsedSeconds: elapsed}
 	for i, o := range results {
 		if o.err != nil {
@@ -133,6 +133,7 @@ func run(argv []string, stdout, stderr io.Writer) error {
 	}
 	tally(&res, results)
 	for s := range res.Seats {
+		res.Seats[s].DecisionMs, res.Seats[s].MedianMs = times[s].meanMs(), times[s].medianMs()
 		res.Seats[s].Bot = a.Bots[s%len(a.Bots)]
 		if _, isNet := seatBots[s].(neural.Bot); isNet {
 			res.Seats[s].Weights = seatWeights(a, s)
@@ -237,30 +238,59 @@ func seatWeights(a Args, s int) string {
 }
 
 // playAll plays the a.Games games on a.Workers goroutines, with a progress
-// bar on stderr, and returns their outcomes by game and the seconds taken.
-func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, elapsed float64) {
+// bar on stderr, and returns their outcomes by game, each seat's times per
+// decision and the seconds taken.
+func playAll(a Args, seatBots []bot.Bot, stderr io.Writer) (results []outcome, times []durations, elapsed float64) {
 	start := time.Now()
 	results = make([]outcome, a.Games)
+	// Each worker times its decisions with its own timer, merged at the end.
+	timers := make([]*timer, a.Workers)
 	var next, done atomic.Int64
 	stop := progress(stderr, &done, a.Games, start)
 	var wg sync.WaitGroup
-	for w := 0; w < a.Workers; w++ {
+	for w := range timers {
+		timers[w] = newTimer(a.Players, uint64(w))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Every game starts as a copy of one game built here (see
+			// newRestarter): building each anew (catalog.New finds the game
+			// and its preset by name and checks the options) took several
+			// per cent of a random run.
+			fresh, err := catalog.New(a.Game, a.Preset, a.Players)
+			var restart restarter
+			if err == nil {
+				restart = newRestarter(fresh)
+			}
+			// One source, seeded anew for each game (a rand.Rand holds
+			// nothing but its source).
+			src := rand.NewPCG(0, 0)
+			r := rand.New(src)
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= a.Games {
 					return
 				}
-				results[i] = playOne(a, seatBots, i)
+				if err != nil {
+					results[i] = outcome{err: err}
+				} else {
+					src.Seed(a.Seed, uint64(i))
+					results[i] = playOne(restart(), r, seatBots, timers[w])
+				}
 				done.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
 	stop()
-	return results, time.Since(start).Seconds()
+	elapsed = time.Since(start).Seconds()
+	times = make([]durations, a.Players)
+	for _, t := range timers {
+		for s := range times {
+			times[s].merge(&t.seats[s])
+		}
+	}
+	return results, times, elapsed
 }
 
 // tally counts the outcomes into res (whose Seats are made): the wins of
@@ -289,45 +319,23 @@ func tally(res *Result, results []outcome) {
 	}
 	for s := range res.Seats {
 		res.Seats[s].MeanReturn = float64(sums[s]) / float64(len(results))
-		var all []time.Duration
-		for _, o := range results {
-			if s < len(o.times) {
-				all = append(all, o.times[s]...)
-			}
-		}
-		if len(all) > 0 {
-			var sum time.Duration
-			for _, d := range all {
-				sum += d
-			}
-			slices.Sort(all)
-			res.Seats[s].DecisionMs = float64(sum) / float64(len(all)) / 1e6
-			res.Seats[s].MedianMs = float64(all[len(all)/2]) / 1e6
-		}
 	}
 	res.MeanTurns = float64(totalTurns) / float64(len(results))
 }
 
-// playOne plays game i from PCG(seed, i) and counts the players' turns.
-func playOne(a Args, seatBots []bot.Bot, i int) outcome {
-	g, err := catalog.New(a.Game, a.Preset, a.Players)
-	if err != nil {
-		return outcome{err: err}
-	}
+// playOne plays g from its start with r (game i's r draws from
+// PCG(seed, i)), counts the players' turns and times their decisions with t.
+func playOne(g brettspiel.Game, r *rand.Rand, seatBots []bot.Bot, t *timer) outcome {
 	turns := 0
-	times := make([][]time.Duration, len(seatBots))
 	policy := func(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) brettspiel.Move {
 		turns++
 		p := g.ToMove()
-		start := time.Now()
-		m := seatBots[p].Choose(g, legal, r)
-		times[p] = append(times[p], time.Since(start))
-		return m
+		return t.choose(seatBots[p], p, g, legal, r)
 	}
-	if err := brettspiel.PlayOut(g, rand.New(rand.NewPCG(a.Seed, uint64(i))), policy, 0); err != nil {
+	if err := brettspiel.PlayOut(g, r, policy, 0); err != nil {
 		return outcome{err: err}
 	}
-	return outcome{turns: turns, returns: g.Returns(), times: times}
+	return outcome{turns: turns, returns: g.Returns()}
 }
 
 // progress draws a bar on w once the run has taken a second, until stop.
