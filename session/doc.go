@@ -39,20 +39,22 @@
 //	version      {}                                  → {protocol, methods}
 //	games        {lang?}                             → {protocol, games, bots, levels}
 //	rule         {id, lang?}                         → {id, title, text, source}
-//	newGame      {variant, preset?, players?, seed?, seats?, dice?, VIEW} → STATE
+//	newGame      {variant, preset?, players?, seed?, seats?, dice?, owned?, VIEW} → STATE
 //	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
-//	close        {handle}                            → {}
+//	close        {handle, secret?}                   → {}
+//	claim        {handle, seat}                      → {handle, seat, secret}
 //	state        {handle, VIEW}                      → STATE
 //	legal        {handle, parts?}                    → {legal: [LegalMove…]}
 //	nextSteps    {handle, steps: [Step…]}            → {next: [Step…], complete}
-//	apply        {handle, notation, VIEW}            → STATE with move
-//	throw        {handle, VIEW}                      → STATE with move
-//	throwManual  {handle, dice: [n…], VIEW}          → STATE with move
-//	botMove      {handle, bot, VIEW}                 → STATE with move, millis
-//	advance      {handle, limit?, VIEW}              → STATE with played
-//	undo, redo   {handle, VIEW}                      → STATE
-//	takeback     {handle, seat?, VIEW}               → STATE
+//	apply        {handle, notation, secret?, VIEW}   → STATE with move
+//	throw        {handle, secret?, VIEW}             → STATE with move
+//	throwManual  {handle, dice: [n…], secret?, VIEW} → STATE with move
+//	botMove      {handle, bot, secret?, VIEW}        → STATE with move, millis
+//	advance      {handle, limit?, secret?, VIEW}     → STATE with played
+//	undo, redo   {handle, secret?, VIEW}             → STATE
+//	takeback     {handle, seat?, secret?, VIEW}      → STATE
+//	answerTakeback {handle, accept, secret, VIEW}    → STATE
 //	hint         {handle, bot?, count?}              → {hints: [Hint…]}
 //	saveRecord   {handle}                            → {text}
 //	positionID   {handle}                            → {id}
@@ -81,6 +83,47 @@
 // gives the rest once, and the state's events leave out "trackFrom" and
 // "trackTo", which are their "from" and "to" there) and lang ("en" or "de": the language of the
 // answer's sentences for players; by default the game's).
+//
+// # Seats that belong to someone
+//
+// A game made with "owned": true ([Config.Owned]) is one for several
+// people, each at his own screen. Its people's seats are claimed, first
+// come first served: claim gives the seat's secret once (192 bits from
+// crypto/rand in base64url; the game keeps its SHA-256 only and compares
+// in constant time), and every call that acts carries it as "secret". The
+// check and the act are one step under the game's lock. Who acts:
+//
+//   - apply, and botMove at a person's seat: the holder of the seat to move
+//     (another seat's secret is refused with ErrNotYourSeat). apply at a
+//     throw is refused with ErrChanceNode: the dice are thrown, not chosen.
+//   - throw, advance, close, and botMove at a bot's seat (with that seat's
+//     own bot only): the holder of any seat. The seeded dice and the bots
+//     give the same steps whoever calls, so nobody gains by calling them.
+//     throwManual likewise, in a game of physical dice ("dice": "manual")
+//     only.
+//   - undo and redo: the holder of a seat while no other seat is claimed
+//     (one person against bots); with other people at the table they are
+//     refused with ErrNeedsConsent.
+//   - takeback: as backgammon servers do it, a seat asks to take back its
+//     own last decision, and the takeback is done once every other claimed
+//     seat has granted it (answerTakeback with "accept": true); one refusal
+//     or any step played drops the ask. Asked while no other seat is
+//     claimed, it is done at once. The STATE shows an ask as "takeback".
+//
+// A call without a secret (a watcher) reads — state, legal, nextSteps,
+// hint, saveRecord, positionID, plan, analyze — and is refused with
+// ErrNoSecret where it would act; a secret that is no seat's of the game
+// with ErrBadSecret. The STATE of an owned game says "owned": true and
+// which seats are "claimed". A game made without "owned" is a game of one
+// screen: every caller plays every seat, as ever, and "secret" is ignored.
+//
+// The Go methods of [Game] are the server's own hand: they act without a
+// secret (to adjudicate, to resign a seat); the checks are those of
+// [Table.Call], which is what clients reach. Handles are small numbers
+// counted up from 1, easy to guess: a server that serves a table to
+// people keeps its own unguessable ids for games and maps them to handles,
+// and gives its clients seats' secrets, never the right to name a handle
+// alone.
 //
 // # Words for players
 //
@@ -123,8 +166,9 @@
 // ErrBadPosition, ErrBadOptions), bot.ErrUnknownBot, and this package's:
 // [ErrBadCall] (arguments wrong in themselves), [ErrUnknownMethod],
 // [ErrUnknownHandle], [ErrTooLarge], [ErrTableFull], [ErrNothingTo],
-// [ErrNoRecord], [ErrUnknownRule] and [ErrInternal] (a recovered panic; a
-// bug). message is for programmers and quotes at most quote.Max
+// [ErrNoRecord], [ErrUnknownRule], [ErrNoSecret], [ErrBadSecret],
+// [ErrNotYourSeat], [ErrSeatTaken], [ErrNeedsConsent] and [ErrInternal] (a
+// recovered panic; a bug). message is for programmers and quotes at most quote.Max
 // bytes of any input; rules are the texts of the rules that refused
 // (brettspiel.Error.Rules), so a frontend shows them without reading the
 // message; say tells the player why in his terms and language (the call's

@@ -109,3 +109,20 @@ func NewErrorJSONIn(err error, l words.Lang) ErrorJSON {
 func bad(op string, input string, err error, reason string) error {
 	return &brettspiel.Error{Op: op, Input: input, Err: err, Reason: reason}
 }
+
+// The errors of seats that belong to someone, watchers and snapshots.
+var (
+	// ErrNoSecret: a call that acts for a seat of a game of owned seats
+	// ([Config.Owned]) gives no secret: a watcher acting.
+	ErrNoSecret = kit.NewSentinel("ErrNoSecret", "no secret")
+	// ErrBadSecret: the secret is no claimed seat's of the game.
+	ErrBadSecret = kit.NewSentinel("ErrBadSecret", "wrong secret")
+	// ErrNotYourSeat: the secret is another seat's than the one the call
+	// acts for (the seat to move, the seat to take back).
+	ErrNotYourSeat = kit.NewSentinel("ErrNotYourSeat", "not your seat")
+	// ErrSeatTaken: the seat is claimed already.
+	ErrSeatTaken = kit.NewSentinel("ErrSeatTaken", "seat taken")
+	// ErrNeedsConsent: undo or redo in a game where other people hold
+	// seats: ask a takeback, which they grant.
+	ErrNeedsConsent = kit.NewSentinel("ErrNeedsConsent", "needs the other seats' consent")
+)

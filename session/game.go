@@ -49,6 +49,11 @@ type Config struct {
 	// words.Parse reads, "en" (or "") or "de". In the arguments of
 	// newGame it is the key "lang" of the [View].
 	Lang string `json:"-"`
+	// Owned makes the people's seats seats to claim ([Game.Claim]): each
+	// call that acts for a seat then carries the seat's secret, and a
+	// caller without one only watches. false is a game for one screen,
+	// where every caller plays every person's seat.
+	Owned bool `json:"owned,omitempty"`
 }
 
 // Seed is a game's seed: in JSON a number or a string of decimal digits
@@ -120,6 +125,9 @@ type Game struct {
 	// stateLen is the length of the last state written into an answer,
 	// for the size of the next.
 	stateLen int
+	// own holds the claims of the seats of an owned game (seats.go); nil
+	// for a game of one screen.
+	own *owners
 }
 
 func (g *Game) refresh() { g.cur = g.h.Game() }
@@ -177,6 +185,9 @@ func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 			return nil, err
 		}
 		g.seats[i], g.bots[i] = canonicalBot(name), b
+	}
+	if c.Owned {
+		g.own = newOwners(n)
 	}
 	return g, nil
 }
@@ -248,6 +259,10 @@ type Info struct {
 	Seed    Seed     `json:"seed"`
 	Seats   []string `json:"seats"` // per seat: "person" or a bot's name
 	Dice    string   `json:"dice"`
+	// Owned says the people's seats are claimed ([Config.Owned]), and
+	// Claimed which are, per seat; both absent in a game of one screen.
+	Owned   bool   `json:"owned,omitempty"`
+	Claimed []bool `json:"claimed,omitempty"`
 }
 
 // Info returns the game's description.
@@ -268,6 +283,7 @@ func (g *Game) info() Info {
 	if g.manual {
 		in.Dice = DiceManual
 	}
+	in.Owned, in.Claimed = g.own != nil, g.claimedSeats()
 	return in
 }
 
