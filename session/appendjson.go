@@ -36,6 +36,7 @@ func (s *StateJSON) appendKeys(b []byte) []byte {
 	if s.Ending != "" {
 		b = jsonw.KeyString(b, `,"ending":`, s.Ending)
 	}
+	b = jsonw.KeyInt(b, `,"rev":`, s.Rev)
 	if t := s.Takeback; t != nil {
 		b = jsonw.KeyInt(b, `,"takeback":{"seat":`, t.Seat)
 		b = jsonw.KeyInt(b, `,"steps":`, t.Steps)

@@ -44,6 +44,7 @@
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
 //	close        {handle, secret?}                   → {}
 //	claim        {handle, seat}                      → {handle, seat, secret}
+//	watch        {handle, rev, lang?}                → {handle, rev, from, length, log, toMove, id, canRedo, …}
 //	state        {handle, VIEW}                      → STATE
 //	legal        {handle, parts?}                    → {legal: [LegalMove…]}
 //	nextSteps    {handle, steps: [Step…]}            → {next: [Step…], complete}
@@ -125,6 +126,27 @@
 // and gives its clients seats' secrets, never the right to name a handle
 // alone.
 //
+// # Watchers
+//
+// Every change of a game — a step, an undo, a redo, a takeback — raises
+// its revision ("rev" of a STATE) by one and is told to its watchers as a
+// [Delta]: the log is kept up to "from", and "log" follows (one step for a
+// step played, none for a step back), with who is to move, the position
+// ID, the end, an asked takeback and the clocks. A Go program — a
+// WebSocket server, the engine — follows a game with [Game.Watch](since):
+// a channel that first catches up from step since and then gives every
+// change in order. Nothing waits for a watcher: one that lets [WatchBuffer]
+// deltas wait is dropped, its channel closed with [ErrWatcherBehind], and
+// it watches again from the last step it has; closing the game closes the
+// channel with [ErrGameClosed]. A client of the protocol, which cannot be
+// pushed to, asks watch with the revision it has and gets the delta since
+// it: from the first step that changed since (across undos), or from 0
+// when the change is older than the last 256 the game remembers. A
+// delta's events are lean (trackFrom and trackTo only where they differ
+// from from and to); the delta of a typical step is well under 1 KB (a
+// race game's median about 350–500 B, the Festungsspiel's, whose throw
+// plays its markers, about 1 KB).
+//
 // # Words for players
 //
 // The sentences a player reads come from package words, in the game's
@@ -168,7 +190,8 @@
 // [ErrUnknownHandle], [ErrTooLarge], [ErrTableFull], [ErrNothingTo],
 // [ErrNoRecord], [ErrUnknownRule], [ErrNoSecret], [ErrBadSecret],
 // [ErrNotYourSeat], [ErrSeatTaken], [ErrNeedsConsent] and [ErrInternal] (a
-// recovered panic; a bug). message is for programmers and quotes at most quote.Max
+// recovered panic; a bug). A [Watcher] ends with [ErrWatcherBehind] or
+// [ErrGameClosed]. message is for programmers and quotes at most quote.Max
 // bytes of any input; rules are the texts of the rules that refused
 // (brettspiel.Error.Rules), so a frontend shows them without reading the
 // message; say tells the player why in his terms and language (the call's

@@ -126,3 +126,13 @@ var (
 	// seats: ask a takeback, which they grant.
 	ErrNeedsConsent = kit.NewSentinel("ErrNeedsConsent", "needs the other seats' consent")
 )
+
+// The errors of a [Watcher], which its Err returns once its channel is
+// closed.
+var (
+	// ErrWatcherBehind: the watcher let [WatchBuffer] deltas wait and was
+	// dropped; it watches again from the last step it has.
+	ErrWatcherBehind = kit.NewSentinel("ErrWatcherBehind", "watcher behind")
+	// ErrGameClosed: the watcher's game was closed by its table.
+	ErrGameClosed = kit.NewSentinel("ErrGameClosed", "game closed")
+)

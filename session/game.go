@@ -128,9 +128,14 @@ type Game struct {
 	// own holds the claims of the seats of an owned game (seats.go); nil
 	// for a game of one screen.
 	own *owners
+	// watch is the game's revision and its watchers (watch.go).
+	watch watchState
 }
 
-func (g *Game) refresh() { g.cur = g.h.Game() }
+func (g *Game) refresh() {
+	g.cur = g.h.Game()
+	g.changed()
+}
 
 // Step is one entry of a game's move list: the step's index (0 for the
 // first), who played it (a seat, or −1 for a throw), its notation and its
@@ -189,6 +194,7 @@ func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 	if c.Owned {
 		g.own = newOwners(n)
 	}
+	g.watch.told = h.Len()
 	return g, nil
 }
 

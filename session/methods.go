@@ -46,6 +46,7 @@ func init() {
 		"analyze":        onGame(analyzeCall),
 		"claim":          onGame(claimCall),
 		"answerTakeback": onGame(answerTakebackCall),
+		"watch":          onGame(watchCall),
 	}
 }
 

@@ -16,7 +16,7 @@ var resultOf = map[string]string{
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis",
-	"claim": "claim", "answerTakeback": "state",
+	"claim": "claim", "answerTakeback": "state", "watch": "watch",
 }
 
 // Real answers of every method, results and failures, validate against the
@@ -114,6 +114,8 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 		json.Unmarshal(check("apply", fmt.Sprintf(`{"handle":%d,"notation":%q,"secret":%q}`, s.Handle, legal.Legal[0].Notation, secret)), &s)
 		json.Unmarshal(check("throw", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, secret)), &s)
 	}
+	check("watch", fmt.Sprintf(`{"handle":%d,"rev":2}`, s.Handle))
+	check("watch", fmt.Sprintf(`{"handle":%d,"rev":%d}`, s.Handle, s.Rev))
 	check("takeback", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, c0.Secret))
 	check("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, s.Handle, c1.Secret))
 	check("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, s.Handle, c1.Secret))

@@ -42,6 +42,9 @@ type StateJSON struct {
 	// answer's language (the ends of the last step: "Player 2 wins a
 	// triple Partie (3 strokes)."); absent while the game goes on.
 	Ending string `json:"ending,omitempty"`
+	// Rev is the game's revision: the changes since it was made (see
+	// [Delta]); "watch" gives the changes since a revision.
+	Rev int `json:"rev"`
 	// Takeback is the takeback asked in a game of owned seats and not yet
 	// granted by the other people's seats; absent for none.
 	Takeback *TakebackJSON `json:"takeback,omitempty"`
@@ -109,7 +112,7 @@ func (g *Game) keys(h int, v View, p *played) StateJSON {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
 	s.Ending = g.ending(v.lang(g))
-	s.Takeback = g.takebackJSON()
+	s.Rev, s.Takeback = g.watch.rev, g.takebackJSON()
 	if p != nil {
 		s.Played = len(p.steps)
 		if !p.advance && len(p.steps) == 1 {

@@ -91,11 +91,14 @@ func (t *Table) Game(handle int) (*Game, error) {
 // [ErrUnknownHandle]. A call on the game that is under way finishes.
 func (t *Table) Close(handle int) error {
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if _, ok := t.games[handle]; !ok {
+	g, ok := t.games[handle]
+	if !ok {
+		t.mu.Unlock()
 		return bad("close", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
 	}
 	delete(t.games, handle)
+	t.mu.Unlock()
+	g.closeWatchers()
 	return nil
 }
 
