@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"github.com/brettspiel/brettspiel/internal/jsonw"
@@ -41,6 +42,10 @@ func (s *StateJSON) appendKeys(b []byte) []byte {
 		b = jsonw.KeyInt(b, `,"takeback":{"seat":`, t.Seat)
 		b = jsonw.KeyInt(b, `,"steps":`, t.Steps)
 		b = append(jsonw.KeyInts(b, `,"granted":`, t.Granted), '}')
+	}
+	if s.Clock != nil {
+		c, _ := json.Marshal(s.Clock)
+		b = append(append(b, `,"clock":`...), c...)
 	}
 	return append(b, '}')
 }

@@ -39,7 +39,7 @@
 //	version      {}                                  → {protocol, methods}
 //	games        {lang?}                             → {protocol, games, bots, levels}
 //	rule         {id, lang?}                         → {id, title, text, source}
-//	newGame      {variant, preset?, players?, seed?, seats?, dice?, owned?, VIEW} → STATE
+//	newGame      {variant, preset?, players?, seed?, seats?, dice?, owned?, clock?, VIEW} → STATE
 //	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
 //	close        {handle, secret?}                   → {}
@@ -147,6 +147,40 @@
 // race game's median about 350–500 B, the Festungsspiel's, whose throw
 // plays its markers, about 1 KB).
 //
+// # Clocks
+//
+// A game made with "clock": {"delayMillis", "reserveMillis"}
+// ([TimeControl]) runs a clock for each person's seat, as backgammon
+// servers do: each decision has the delay free, then the seat's reserve
+// runs down (the "simple delay"; the unused delay is not kept). It runs
+// only while a person's seat is to decide, not at a throw nor for a bot. A
+// seat whose reserve is gone has run out of time and the game ends: in the
+// race games (two players) it loses and the other seat wins, the match as
+// much as the game; in the Festungsspiel it loses and the game ends with
+// the markers as they stand, no seat named the winner. Then every step is
+// refused with ErrGameOver, and the STATE's "clock" ([ClockJSON]) names
+// the seat that ran out ("out") and the winner, and "ending" says it.
+// Running out is found when the game is next used; a server that tells
+// its watchers at the moment calls [Game.TimeUp] at [Game.Deadline]. The
+// time is the table's [Options.Now] ([Config.Now] in Go), so tests set it.
+//
+// # Games that outlive the process
+//
+// A record is the portable form of a game, which every program of this
+// module reads; a snapshot ([Game.Snapshot], [Restore]) is a server's:
+// the record with the undone steps that redo plays again, and a head with
+// the seed, the dice mode, the seats with the hashes of their secrets, the
+// language, the revision, an asked takeback and the clocks (which go on
+// where they stood; the time a snapshot lies unused is not counted). It is
+// versioned ([SnapshotVersion]); a bad or foreign one is refused with
+// [ErrBadSnapshot]. A table lists its games ([Table.Handles]), restores
+// one under its old handle ([Table.Restore]; a handle in use is refused
+// with [ErrHandleInUse]), and with [Options.IdleTimeout] closes the games
+// that no call has named for longer: when the server calls [Table.Sweep]
+// on its own ticker, and when the table is full before it refuses a game.
+// The table runs no goroutine. The protocol has no method for snapshots:
+// they hold what a client must not see, and storing them is the server's.
+//
 // # Words for players
 //
 // The sentences a player reads come from package words, in the game's
@@ -189,7 +223,8 @@
 // [ErrBadCall] (arguments wrong in themselves), [ErrUnknownMethod],
 // [ErrUnknownHandle], [ErrTooLarge], [ErrTableFull], [ErrNothingTo],
 // [ErrNoRecord], [ErrUnknownRule], [ErrNoSecret], [ErrBadSecret],
-// [ErrNotYourSeat], [ErrSeatTaken], [ErrNeedsConsent] and [ErrInternal] (a
+// [ErrNotYourSeat], [ErrSeatTaken], [ErrNeedsConsent], [ErrHandleInUse],
+// [ErrBadSnapshot] and [ErrInternal] (a
 // recovered panic; a bug). A [Watcher] ends with [ErrWatcherBehind] or
 // [ErrGameClosed]. message is for programmers and quotes at most quote.Max
 // bytes of any input; rules are the texts of the rules that refused

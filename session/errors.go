@@ -136,3 +136,13 @@ var (
 	// ErrGameClosed: the watcher's game was closed by its table.
 	ErrGameClosed = kit.NewSentinel("ErrGameClosed", "game closed")
 )
+
+// The errors of snapshots and of restoring games at a table.
+var (
+	// ErrBadSnapshot: the data is no snapshot of this format and version
+	// ([Restore]), or it does not hold together.
+	ErrBadSnapshot = kit.NewSentinel("ErrBadSnapshot", "bad snapshot")
+	// ErrHandleInUse: [Table.Restore] under a handle that a game of the
+	// table has.
+	ErrHandleInUse = kit.NewSentinel("ErrHandleInUse", "handle in use")
+)

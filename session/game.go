@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/brettspiel/brettspiel"
@@ -54,6 +55,11 @@ type Config struct {
 	// caller without one only watches. false is a game for one screen,
 	// where every caller plays every person's seat.
 	Owned bool `json:"owned,omitempty"`
+	// Clock is the game's time control; nil plays without clocks.
+	Clock *TimeControl `json:"clock,omitempty"`
+	// Now is the game's clock; nil is time.Now (a table's calls give the
+	// table's Options.Now). Tests inject their own.
+	Now func() time.Time `json:"-"`
 }
 
 // Seed is a game's seed: in JSON a number or a string of decimal digits
@@ -130,6 +136,14 @@ type Game struct {
 	own *owners
 	// watch is the game's revision and its watchers (watch.go).
 	watch watchState
+	// clock runs the time control of a game with one (clock.go); nil for
+	// none.
+	clock *clock
+	// now is the game's time (Config.Now).
+	now func() time.Time
+	// touched is when the game was last named or changed, in Unix
+	// nanoseconds, for Table.Sweep.
+	touched atomic.Int64
 }
 
 func (g *Game) refresh() {
@@ -195,6 +209,13 @@ func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 		g.own = newOwners(n)
 	}
 	g.watch.told = h.Len()
+	g.now = c.Now
+	if g.now == nil {
+		g.now = time.Now
+	}
+	if err := g.startClock(c.Clock); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -381,6 +402,9 @@ func (g *Game) play(m brettspiel.Move) (Step, error) {
 	// who plays and the notation as the history keeps them (its entry
 	// would copy the events too): the position's before the move
 	actor, notation := g.cur.ToMove(), g.cur.MoveString(m)
+	if err := g.timeUp("play"); err != nil {
+		return Step{}, err
+	}
 	if err := g.h.Apply(m); err != nil {
 		return Step{}, err
 	}

@@ -534,7 +534,7 @@ func newGameCall(t *Table, name string, args []byte) ([]byte, error) {
 	if in.Variant == "" {
 		return nil, missing(name, "variant")
 	}
-	in.Config.Lang = in.View.Lang
+	in.Config.Lang, in.Config.Now = in.View.Lang, t.now
 	return t.seat(name, in.View, func() (*Game, error) { return New(in.Config) })
 }
 
@@ -543,7 +543,7 @@ func (t *Table) seat(name string, v View, make func() (*Game, error)) ([]byte, e
 	if err := v.check(name); err != nil {
 		return nil, err
 	}
-	if t.Len() >= t.max {
+	if t.sweepIfFull(); t.Len() >= t.max {
 		// refused before the game is built
 		return nil, bad(name, "", ErrTableFull, "the table holds "+strconv.Itoa(t.max)+" games, its most; close one first")
 	}
@@ -575,6 +575,13 @@ func (a loadArgs) config() Config {
 	return Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice, Lang: a.View.Lang}
 }
 
+// config is the Config of a load of the table t.
+func (t *Table) config(a loadArgs) Config {
+	c := a.config()
+	c.Now = t.now
+	return c
+}
+
 func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
 	var in loadArgs
 	if err := decode(name, args, &in); err != nil {
@@ -583,7 +590,7 @@ func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
 	if in.Text == nil || in.ID != nil {
 		return nil, bad(name, "", ErrBadCall, `give "text", the record, and no "id"`)
 	}
-	return t.seat(name, in.View, func() (*Game, error) { return LoadRecord(*in.Text, in.config()) })
+	return t.seat(name, in.View, func() (*Game, error) { return LoadRecord(*in.Text, t.config(in)) })
 }
 
 func loadIDCall(t *Table, name string, args []byte) ([]byte, error) {
@@ -594,7 +601,7 @@ func loadIDCall(t *Table, name string, args []byte) ([]byte, error) {
 	if in.ID == nil || in.Text != nil {
 		return nil, bad(name, "", ErrBadCall, `give "id", the position ID, and no "text"`)
 	}
-	return t.seat(name, in.View, func() (*Game, error) { return LoadID(*in.ID, in.config()) })
+	return t.seat(name, in.View, func() (*Game, error) { return LoadID(*in.ID, t.config(in)) })
 }
 
 func closeCall(t *Table, name string, args []byte) ([]byte, error) {

@@ -120,9 +120,12 @@ const (
 	// forSeatToMove: the seat to move decides (apply, a bot chosen for a
 	// person's seat).
 	forSeatToMove = iota
-	// forAnySeat: a step that no seat chooses, or one for the table (throw,
-	// throwManual, advance, a seat's own bot, close): any seat's holder.
+	// forAnySeat: a step that no seat chooses (throw, throwManual, advance,
+	// a seat's own bot, undo, redo, takeback): any seat's holder.
 	forAnySeat
+	// forTable: close, which a seat's holder does at any time, after the
+	// game's end on time too.
+	forTable
 )
 
 // authorize checks, with the game locked, that the secret may act on g as
@@ -130,8 +133,14 @@ const (
 // owned, where every caller acts). Its errors: [ErrNoSecret] (a watcher, or
 // a caller without a secret), [ErrBadSecret] (no seat's secret of this
 // game), [ErrNotYourSeat] (another seat's), brettspiel.ErrChanceNode (a
-// throw given as a move: the dice throw it).
+// throw given as a move: the dice throw it), brettspiel.ErrGameOver (a
+// seat ran out of time: see clock.go).
 func (g *Game) authorize(op string, secret *string, need int) (int, error) {
+	if need != forTable {
+		if err := g.timeUp(op); err != nil {
+			return -1, err
+		}
+	}
 	if g.own == nil {
 		return -1, nil
 	}
@@ -378,7 +387,7 @@ func (t *Table) closeAs(op string, handle int, secret *string) error {
 		return err
 	}
 	g.mu.Lock()
-	_, err = g.authorize(op, secret, forAnySeat)
+	_, err = g.authorize(op, secret, forTable)
 	g.mu.Unlock()
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/order"
@@ -37,6 +38,12 @@ type Options struct {
 	// it is refused with [ErrTableFull] until one is closed. 0 means
 	// [DefaultMaxGames].
 	MaxGames int
+	// IdleTimeout closes the games that no call has named and that have
+	// not changed for longer ([Table.Sweep]); 0 keeps them until closed.
+	IdleTimeout time.Duration
+	// Now is the table's clock, for idle games and for the clocks of the
+	// games made by its calls; nil is time.Now. Tests inject their own.
+	Now func() time.Time
 }
 
 // Table is a set of games, each under a handle, and the entry point of the
@@ -51,6 +58,8 @@ type Table struct {
 	games map[int]*Game
 	next  int
 	max   int
+	idle  time.Duration
+	now   func() time.Time
 }
 
 // NewTable returns an empty table.
@@ -58,12 +67,16 @@ func NewTable(o Options) *Table {
 	if o.MaxGames <= 0 {
 		o.MaxGames = DefaultMaxGames
 	}
-	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames, idle: o.IdleTimeout, now: o.Now}
 }
 
 // Add seats a game at the table and returns its handle, 1 for the first
 // and rising; a full table refuses with [ErrTableFull].
 func (t *Table) Add(g *Game) (int, error) {
+	t.sweepIfFull()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.games) >= t.max {
@@ -72,6 +85,7 @@ func (t *Table) Add(g *Game) (int, error) {
 	h := t.next
 	t.next++
 	t.games[h] = g
+	g.touch(t.now())
 	return h, nil
 }
 
@@ -84,6 +98,7 @@ func (t *Table) Game(handle int) (*Game, error) {
 	if !ok {
 		return nil, bad("find game", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
 	}
+	g.touch(t.now())
 	return g, nil
 }
 

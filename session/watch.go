@@ -206,6 +206,7 @@ func (g *Game) delta(from int, l words.Lang) Delta {
 // the lowest From of the changes after rev, or from 0 when they are no
 // longer remembered.
 func (g *Game) since(rev int, l words.Lang) (Delta, error) {
+	g.timeUp("watch")
 	w := &g.watch
 	if rev < 0 || rev > w.rev {
 		return Delta{}, bad("watch", strconv.Itoa(rev), ErrBadCall, "rev is a revision of the game, 0…"+strconv.Itoa(w.rev))
