@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/festung"
 	"github.com/brettspiel/brettspiel/words"
 )
 
@@ -168,7 +169,7 @@ func (g *Game) Deadline() (time.Time, bool) {
 // winner is the seat that wins by seat out's running out: the other one in
 // a game of two that is no Festungsspiel, else brettspiel.Nobody.
 func (g *Game) winner(out int) brettspiel.Player {
-	if len(g.seats) == 2 && g.cur.Variant() != "festung" {
+	if len(g.seats) == 2 && g.cur.Variant() != festung.Variant {
 		return brettspiel.Player(1 - out)
 	}
 	return brettspiel.Nobody

@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"strconv"
+	"sync"
 
 	"github.com/brettspiel/brettspiel"
 )
@@ -22,6 +23,10 @@ const secretBytes = 24
 
 // owners are the claims of the seats of a game made with Config.Owned.
 type owners struct {
+	// mu guards hashes and claimed, which a claim writes with the game
+	// locked too: so they are read with either lock, and close checks a
+	// secret without waiting for a call under way.
+	mu      sync.Mutex
 	hashes  [][sha256.Size]byte // per seat: the SHA-256 of its secret, where claimed
 	claimed []bool
 	// ask is the takeback asked and not yet granted or declined; a step
@@ -85,8 +90,10 @@ func (g *Game) claim(seat int) (string, error) {
 		return "", bad("claim", in, ErrInternal, "no randomness: "+err.Error())
 	}
 	secret := base64.RawURLEncoding.EncodeToString(b)
+	g.own.mu.Lock()
 	g.own.hashes[seat] = sha256.Sum256([]byte(secret))
 	g.own.claimed[seat] = true
+	g.own.mu.Unlock()
 	return secret, nil
 }
 
@@ -123,9 +130,6 @@ const (
 	// forAnySeat: a step that no seat chooses (throw, throwManual, advance,
 	// a seat's own bot, undo, redo, takeback): any seat's holder.
 	forAnySeat
-	// forTable: close, which a seat's holder does at any time, after the
-	// game's end on time too.
-	forTable
 )
 
 // authorize checks, with the game locked, that the secret may act on g as
@@ -136,10 +140,8 @@ const (
 // throw given as a move: the dice throw it), brettspiel.ErrGameOver (a
 // seat ran out of time: see clock.go).
 func (g *Game) authorize(op string, secret *string, need int) (int, error) {
-	if need != forTable {
-		if err := g.timeUp(op); err != nil {
-			return -1, err
-		}
+	if err := g.timeUp(op); err != nil {
+		return -1, err
 	}
 	if g.own == nil {
 		return -1, nil
@@ -380,17 +382,27 @@ func (g *Game) authorizeBot(op string, secret *string, name string) error {
 }
 
 // closeAs closes the game of a handle for the protocol: a game of owned
-// seats is closed by a seat's holder only, checked with the game locked.
+// seats is closed by a seat's holder only. It does not wait for a call on
+// the game under way: the claims are read under their own lock.
 func (t *Table) closeAs(op string, handle int, secret *string) error {
 	g, err := t.Game(handle)
 	if err != nil {
 		return err
 	}
-	g.mu.Lock()
-	_, err = g.authorize(op, secret, forTable)
-	g.mu.Unlock()
-	if err != nil {
-		return err
+	if o := g.own; o != nil { // set once when the game is made
+		switch {
+		case secret == nil || *secret == "":
+			return bad(op, "", ErrNoSecret, "the game's seats are owned: a seat's holder closes it")
+		case o.seatOfLocked(*secret) < 0:
+			return bad(op, "", ErrBadSecret, "the secret is no seat's of this game")
+		}
 	}
 	return t.Close(handle)
+}
+
+// seatOfLocked is seatOf under the claims' own lock.
+func (o *owners) seatOfLocked(secret string) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.seatOf(secret)
 }

@@ -181,8 +181,10 @@ func (g *Game) restoreHead(head *snapshotHead) error {
 		if err != nil || len(h) != len(g.own.hashes[i]) || g.bots[i] != nil {
 			return badSnapshot("seat " + strconv.Itoa(i) + ": no SHA-256 in hex of a person's seat")
 		}
+		g.own.mu.Lock()
 		copy(g.own.hashes[i][:], h)
 		g.own.claimed[i] = true
+		g.own.mu.Unlock()
 	}
 	if t := head.Takeback; t != nil {
 		if t.Seat < 0 || t.Seat >= len(g.seats) || t.Steps != g.lastDecision(t.Seat) || t.Steps == 0 {

@@ -163,6 +163,38 @@ func TestSnapshotRestoresTheGame(t *testing.T) {
 	})
 }
 
+// A game loaded from a position ID comes back from its snapshot as well:
+// its record starts at that position.
+func TestSnapshotOfAGameFromAnID(t *testing.T) {
+	g, err := New(Config{Variant: "verkehren", Seed: 9, Seats: []string{"random", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Advance(context.Background(), 30)
+	id, _ := g.PositionID()
+	l, err := LoadID(id, Config{Seed: 4, Dice: DiceManual, Lang: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.ThrowDice([]int{3, 5})
+	snap, err := l.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Restore(snap)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, snap)
+	}
+	if !reflect.DeepEqual(l.Info(), r.Info()) || !reflect.DeepEqual(l.Log(0), r.Log(0)) || r.Lang() != l.Lang() {
+		t.Errorf("restored %+v, was %+v", r.Info(), l.Info())
+	}
+	a, _ := l.PositionID()
+	b, _ := r.PositionID()
+	if a != b {
+		t.Errorf("position %s, restored %s", b, a)
+	}
+}
+
 // A bad or foreign snapshot is refused with ErrBadSnapshot.
 func TestRestoreRefusesBadSnapshots(t *testing.T) {
 	g, err := New(Config{Variant: "toccateglio", Seed: 4, Owned: true, Seats: []string{"person", "random"}, Clock: &TimeControl{DelayMillis: 1000, ReserveMillis: 60000}})

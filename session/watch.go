@@ -172,6 +172,7 @@ func (g *Game) changed() {
 	w.told = n
 	w.rev++
 	w.from[w.rev%changesKept] = int32(from)
+	g.touch(g.now())
 	if g.own != nil {
 		g.own.ask = nil
 	}
