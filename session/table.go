@@ -218,6 +218,6 @@ var schema []byte
 // Schema returns the JSON Schema (draft 2020-12) of every answer of
 // [Table.Call], the file protocol.schema.json of this package: a failure or
 // the result of a method, each result under its name in "$defs" (state,
-// legal, next, hints, text, id, version, games, rule, plan, empty). The
-// slice is the caller's.
+// legal, next, hints, text, id, version, games, rule, plan, analysis,
+// claim, watch, empty). The slice is the caller's.
 func Schema() []byte { return slices.Clone(schema) }

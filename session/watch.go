@@ -33,8 +33,8 @@ const changesKept = 256
 // gives back one step. The steps carry their events in words in the
 // game's language, each naming its rule by ID ("rule" gives the text).
 //
-// A Delta is shared by every watcher of the game: read it, do not change
-// it.
+// A watcher's channel gives pointers to deltas that every watcher of the
+// game shares: read them, do not change them.
 type Delta struct {
 	// Rev is the game's revision after the change: the changes since the
 	// game was made, counted from 1. A delta follows the one before with
@@ -79,7 +79,7 @@ type watchState struct {
 // Watcher follows a game: see [Game.Watch].
 type Watcher struct {
 	g *Game
-	c chan Delta
+	c chan *Delta
 	// err is why the channel was closed, nil while it is open and after
 	// Close; closed says it is. Both under the game's watch.mu.
 	err    error
@@ -105,15 +105,16 @@ func (g *Game) Watch(since int) (*Watcher, error) {
 	if g.watch.gone {
 		return nil, bad("watch", "", ErrGameClosed, "the game was closed")
 	}
-	w := &Watcher{g: g, c: make(chan Delta, WatchBuffer)}
-	w.c <- g.delta(since, g.lang)
+	w := &Watcher{g: g, c: make(chan *Delta, WatchBuffer)}
+	d := g.delta(since, g.lang)
+	w.c <- &d
 	g.watch.watchers = append(g.watch.watchers, w)
 	return w, nil
 }
 
 // Deltas returns the channel of the watcher's deltas, closed when the
 // watcher is dropped, its game closed or Close called.
-func (w *Watcher) Deltas() <-chan Delta { return w.c }
+func (w *Watcher) Deltas() <-chan *Delta { return w.c }
 
 // Err says why the channel was closed: an error wrapping
 // [ErrWatcherBehind] or [ErrGameClosed]; nil while it is open and after
@@ -186,7 +187,7 @@ func (g *Game) changed() {
 	for i := 0; i < len(w.watchers); {
 		x := w.watchers[i]
 		select {
-		case x.c <- d:
+		case x.c <- &d:
 			i++
 		default:
 			g.drop(x, bad("watch", strconv.Itoa(from), ErrWatcherBehind,

@@ -23,7 +23,7 @@ type follower struct {
 }
 
 // take applies d; fresh is true for the catch-up delta of a new watcher.
-func (f *follower) take(d Delta, fresh bool) error {
+func (f *follower) take(d *Delta, fresh bool) error {
 	if !fresh && d.Rev != f.rev+1 {
 		return fmt.Errorf("delta of revision %d after %d", d.Rev, f.rev)
 	}
@@ -257,7 +257,7 @@ func intrude(tab *Table, g *Game, h int, done <-chan struct{}) (int, error) {
 			return refused, fmt.Errorf("watch: %s", out)
 		}
 		if d.Rev > f.rev {
-			if err := f.take(d.Delta, true); err != nil {
+			if err := f.take(&d.Delta, true); err != nil {
 				return refused, err
 			}
 		}
@@ -404,7 +404,7 @@ func TestWatchCallSinceRevision(t *testing.T) {
 	if d.Rev != s.Rev || d.From != 0 || d.Length != 6 {
 		t.Fatalf("watch from 0: %+v, state rev %d", d, s.Rev)
 	}
-	f.take(d.Delta, true)
+	f.take(&d.Delta, true)
 	call(t, tab, "undo", map[string]any{"handle": h}, nil)
 	call(t, tab, "undo", map[string]any{"handle": h}, nil)
 	call(t, tab, "advance", map[string]any{"handle": h, "limit": 3}, nil)
@@ -412,7 +412,7 @@ func TestWatchCallSinceRevision(t *testing.T) {
 	if d.From != 4 || d.Length != 7 {
 		t.Errorf("after two undos and three steps: from %d to %d, want 4 to 7", d.From, d.Length)
 	}
-	if err := f.take(d.Delta, true); err != nil {
+	if err := f.take(&d.Delta, true); err != nil {
 		t.Fatal(err)
 	}
 	g, _ := tab.Game(h)
