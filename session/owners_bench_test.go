@@ -81,11 +81,16 @@ func BenchmarkStepTo100Watchers(b *testing.B) { benchWatchers(b, 100) }
 
 // BenchmarkCallOwned… are benchCall's "legal" and "apply" pairs in a game
 // of owned seats, each call of a seat with its secret, while three
-// watchers read every step. pairs/s counts the time in the two calls, as
-// benchCall does; cpu-pairs/s the CPU time of the whole process (the
-// throws between the turns, the benchmark's decoding and the watchers'
-// goroutines included).
+// watchers read every step; BenchmarkCallUnowned… the same without owners
+// and watchers, to compare with. pairs/s counts the time in the two calls,
+// as benchCall does; cpu-pairs/s the CPU time of the whole process during
+// them (getrusage around each call: the collector and the watchers'
+// goroutines on the other core included).
 func benchCallOwned(b *testing.B, variant string, players int) {
+	benchOwners(b, variant, players, true)
+}
+
+func benchOwners(b *testing.B, variant string, players int, owned bool) {
 	t := NewTable(Options{})
 	var s struct {
 		Handle int
@@ -99,11 +104,15 @@ func benchCallOwned(b *testing.B, variant string, players int) {
 	var watchers []*Watcher
 	var wg sync.WaitGroup
 	start := func(seed int) {
-		out := t.Call("newGame", []byte(`{"variant":"`+variant+`","players":`+strconv.Itoa(players)+`,"seed":`+strconv.Itoa(seed)+`,"legal":false,"owned":true}`))
+		out := t.Call("newGame", []byte(`{"variant":"`+variant+`","players":`+strconv.Itoa(players)+`,"seed":`+strconv.Itoa(seed)+`,"legal":false,"owned":`+strconv.FormatBool(owned)+`}`))
 		if err := json.Unmarshal(out, &s); err != nil {
 			b.Fatal(err)
 		}
 		secrets = secrets[:0]
+		if !owned {
+			secrets = make([]string, players)
+			return
+		}
 		for i := range players {
 			var c ClaimJSON
 			json.Unmarshal(t.Call("claim", []byte(`{"handle":`+strconv.Itoa(s.Handle)+`,"seat":`+strconv.Itoa(i)+`}`)), &c)
@@ -127,8 +136,7 @@ func benchCallOwned(b *testing.B, variant string, players int) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	var calls time.Duration
-	cpu := cpuTime()
+	var calls, cpu time.Duration
 	for i := 0; i < b.N; i++ {
 		for s.State.Turn != "player" {
 			if s.State.Turn == "over" {
@@ -143,24 +151,24 @@ func benchCallOwned(b *testing.B, variant string, players int) {
 		}
 		h := strconv.Itoa(s.Handle)
 		args := []byte(`{"handle":` + h + `,"parts":false}`)
-		t0 := time.Now()
+		t0, c0 := time.Now(), cpuTime()
 		out := t.Call("legal", args)
-		calls += time.Since(t0)
+		calls, cpu = calls+time.Since(t0), cpu+cpuTime()-c0
 		if err := json.Unmarshal(out, &legal); err != nil || len(legal.Legal) == 0 {
 			b.Fatal(err, legal)
 		}
 		m := legal.Legal[i%len(legal.Legal)].Notation
 		arg, _ := json.Marshal(m)
 		args = []byte(`{"handle":` + h + `,"notation":` + string(arg) + `,"since":` + strconv.Itoa(s.Length) + `,"legal":false,"secret":"` + secrets[s.State.Player] + `"}`)
-		t0 = time.Now()
+		t0, c0 = time.Now(), cpuTime()
 		out = t.Call("apply", args)
-		calls += time.Since(t0)
+		calls, cpu = calls+time.Since(t0), cpu+cpuTime()-c0
 		if err := json.Unmarshal(out, &s); err != nil || s.Handle == 0 {
 			b.Fatalf("%v %.300s", err, out)
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(b.N)/(cpuTime()-cpu).Seconds(), "cpu-pairs/s")
+	b.ReportMetric(float64(b.N)/cpu.Seconds(), "cpu-pairs/s")
 	b.ReportMetric(float64(calls.Nanoseconds())/float64(b.N), "ns/pair")
 	b.ReportMetric(float64(b.N)/calls.Seconds(), "pairs/s")
 	for _, w := range watchers {
@@ -172,3 +180,7 @@ func benchCallOwned(b *testing.B, variant string, players int) {
 func BenchmarkCallOwnedToccateglio(b *testing.B) { benchCallOwned(b, "toccateglio", 2) }
 func BenchmarkCallOwnedVerkehren(b *testing.B)   { benchCallOwned(b, "verkehren", 2) }
 func BenchmarkCallOwnedFestung3(b *testing.B)    { benchCallOwned(b, "festung", 3) }
+
+func BenchmarkCallUnownedToccateglio(b *testing.B) { benchOwners(b, "toccateglio", 2, false) }
+func BenchmarkCallUnownedVerkehren(b *testing.B)   { benchOwners(b, "verkehren", 2, false) }
+func BenchmarkCallUnownedFestung3(b *testing.B)    { benchOwners(b, "festung", 3, false) }
