@@ -110,6 +110,10 @@
 //     seat has granted it (answerTakeback with "accept": true); one refusal
 //     or any step played drops the ask. Asked while no other seat is
 //     claimed, it is done at once. The STATE shows an ask as "takeback".
+//     A turn being made one step at a time (nextSteps) changes nothing
+//     until apply plays it whole, so a person takes back a step of his
+//     unfinished turn on his own screen, as on a backgammon server before
+//     he confirms the move; once applied it is played.
 //
 // A call without a secret (a watcher) reads — state, legal, nextSteps,
 // hint, saveRecord, positionID, plan, analyze — and is refused with
@@ -128,7 +132,8 @@
 //
 // # Watchers
 //
-// Every change of a game — a step, an undo, a redo, a takeback — raises
+// Every change of a game — a step, an undo, a redo, a takeback, the end
+// on time — raises
 // its revision ("rev" of a STATE) by one and is told to its watchers as a
 // [Delta]: the log is kept up to "from", and "log" follows (one step for a
 // step played, none for a step back), with who is to move, the position
@@ -143,9 +148,9 @@
 // it: from the first step that changed since (across undos), or from 0
 // when the change is older than the last 256 the game remembers. A
 // delta's events are lean (trackFrom and trackTo only where they differ
-// from from and to); the delta of a typical step is well under 1 KB (a
-// race game's median about 350–500 B, the Festungsspiel's, whose throw
-// plays its markers, about 1 KB).
+// from from and to): the median step's is about 350–500 B in the race
+// games and about 1 KB in the Festungsspiel, whose throw plays its markers
+// too.
 //
 // # Clocks
 //
