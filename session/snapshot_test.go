@@ -383,3 +383,47 @@ func BenchmarkSnapshotFestung3Throw(b *testing.B) {
 func BenchmarkSnapshotFestung3End(b *testing.B) {
 	benchSnapshot(b, Config{Variant: "festung", Players: 3}, MaxAdvance)
 }
+
+// Restore reads any bytes without panicking; what it reads, it writes
+// again as it read it.
+func FuzzRestore(f *testing.F) {
+	for _, c := range []Config{
+		{Variant: "toccateglio", Seed: 1, Seats: []string{"random", "random"}},
+		{Variant: "verkehren", Seed: 2, Owned: true, Clock: &TimeControl{DelayMillis: 500, ReserveMillis: 9000}},
+		{Variant: "festung", Players: 3, Seed: 3, Dice: DiceManual, Lang: "de", Seats: []string{"person", "greedy", "random"}},
+	} {
+		g, err := New(c)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if g.Owned() {
+			g.Claim(1)
+		}
+		g.Throw()
+		g.Advance(context.Background(), 12)
+		g.Undo()
+		snap, _ := g.Snapshot()
+		f.Add(snap)
+	}
+	f.Add([]byte("brettspiel-snapshot 1\n{}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := Restore(data)
+		if err != nil {
+			if !errors.Is(err, ErrBadSnapshot) {
+				t.Fatalf("refused with %v, not ErrBadSnapshot", err)
+			}
+			return
+		}
+		snap, err := g.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Restore(snap)
+		if err != nil {
+			t.Fatalf("its own snapshot refused: %v", err)
+		}
+		if again, _ := r.Snapshot(); !bytes.Equal(again, snap) {
+			t.Fatalf("snapshot\n%s\nwritten again as\n%s", snap, again)
+		}
+	})
+}
