@@ -94,7 +94,7 @@ func (g *Game) startClock(tc *TimeControl) error {
 // run starts the clock of the seat to move, if a person's.
 func (c *clock) run(g *Game, now time.Time) {
 	c.running = -1
-	if p := g.cur.ToMove(); p >= 0 && g.bots[p] == nil && g.cur.ToMove() != brettspiel.Terminal {
+	if p := g.cur.ToMove(); p >= 0 && g.bots[p] == nil {
 		c.running, c.since = int(p), now
 	}
 }
