@@ -216,8 +216,8 @@ func (t *Table) Handles() []int {
 
 // Restore brings the game of a snapshot ([Game.Snapshot]) back to the
 // table under its old handle, with the table's clock (Options.Now). A
-// handle below 1 or in use is refused with [ErrHandleInUse] (ErrBadCall
-// below 1), a full table with [ErrTableFull], a bad snapshot with
+// handle in use is refused with [ErrHandleInUse], one below 1 with
+// ErrBadCall, a full table with [ErrTableFull], a bad snapshot with
 // [ErrBadSnapshot]; new games get handles above every handle restored.
 func (t *Table) Restore(handle int, data []byte) (*Game, error) {
 	if handle < 1 {
