@@ -45,12 +45,14 @@ const (
 
 // Close closes the game: the long calls running on it (advance, botMove,
 // hint, analyze) stop as their caller's cancellation stops them, and every
-// later one is refused with an error wrapping [ErrGameClosed]. The other
-// calls go on answering (a closed game can still be read and saved).
-// Closing twice is harmless.
+// later one is refused with an error wrapping [ErrGameClosed]; its
+// watchers' channels close with that error. The other calls go on
+// answering (a closed game can still be read and saved). Closing twice is
+// harmless.
 func (g *Game) Close() {
 	g.closed.Store(true)
 	g.stops.close()
+	g.closeWatchers()
 }
 
 // budgetCause and closedCause are the causes of a call's context ended by

@@ -44,6 +44,12 @@ type Options struct {
 	// wrapping [ErrOverBudget] (an advance answers with the steps it made).
 	// 0 means [DefaultCallBudget]; below 0, no bound but the caller's.
 	CallBudget time.Duration
+	// IdleTimeout closes the games that no call has named and that have
+	// not changed for longer ([Table.Sweep]); 0 keeps them until closed.
+	IdleTimeout time.Duration
+	// Now is the table's clock, for idle games and for the clocks of the
+	// games made by its calls; nil is time.Now. Tests inject their own.
+	Now func() time.Time
 }
 
 // Table is a set of games, each under a handle, and the entry point of the
@@ -60,6 +66,8 @@ type Table struct {
 	max   int
 	// budget is Options.CallBudget, resolved; 0 for none.
 	budget time.Duration
+	idle   time.Duration
+	now    func() time.Time
 }
 
 // NewTable returns an empty table.
@@ -73,12 +81,16 @@ func NewTable(o Options) *Table {
 	case o.CallBudget < 0:
 		o.CallBudget = 0
 	}
-	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames, budget: o.CallBudget}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames, budget: o.CallBudget, idle: o.IdleTimeout, now: o.Now}
 }
 
 // Add seats a game at the table and returns its handle, 1 for the first
 // and rising; a full table refuses with [ErrTableFull].
 func (t *Table) Add(g *Game) (int, error) {
+	t.sweepIfFull()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.games) >= t.max {
@@ -87,6 +99,7 @@ func (t *Table) Add(g *Game) (int, error) {
 	h := t.next
 	t.next++
 	t.games[h] = g
+	g.touch(t.now())
 	return h, nil
 }
 
@@ -99,6 +112,7 @@ func (t *Table) Game(handle int) (*Game, error) {
 	if !ok {
 		return nil, bad("find game", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
 	}
+	g.touch(t.now())
 	return g, nil
 }
 
@@ -238,6 +252,6 @@ var schema []byte
 // Schema returns the JSON Schema (draft 2020-12) of every answer of
 // [Table.Call], the file protocol.schema.json of this package: a failure or
 // the result of a method, each result under its name in "$defs" (state,
-// legal, next, hints, text, id, version, games, rule, plan, empty). The
-// slice is the caller's.
+// legal, next, hints, text, id, version, games, rule, plan, analysis,
+// claim, watch, empty). The slice is the caller's.
 func Schema() []byte { return slices.Clone(schema) }

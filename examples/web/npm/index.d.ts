@@ -37,7 +37,7 @@ export interface View {
 export * from './protocol.js';
 import type {
   StateResult, GameState, GamesResult, HintsResult, Analysis, Rule, LegalResult, NextResult, Step,
-  EmptyResult, TextResult, IDResult, VersionResult, PlanResult, ErrorObject, ErrorResult, Refusal,
+  EmptyResult, TextResult, IDResult, VersionResult, PlanResult, ErrorObject, ErrorResult, Refusal, Claim, Watch,
 } from './protocol.js';
 
 /** A game's rules, seed, seats and dice mode: the keys of a state answer that say what game it is. */
@@ -63,10 +63,19 @@ export interface Config extends View {
   /** Per seat: "person" (or "") or a bot's name. */
   seats?: string[];
   dice?: 'seeded' | 'manual';
+  /** true: the people's seats are claimed ("claim") and every call that acts carries its seat's secret. */
+  owned?: boolean;
+  /** A time control: a delay per decision and a reserve per person's seat, in milliseconds. */
+  clock?: { delayMillis: number; reserveMillis: number };
 }
 
 export interface HandleArgs {
   handle: number;
+}
+
+/** The seat's secret ("claim" gives it) of a game with owned seats; not needed in a game without. */
+export interface SecretArgs {
+  secret?: string;
 }
 
 /** The arguments of "loadRecord" and "loadID". */
@@ -97,20 +106,20 @@ export interface Methods {
   newGame: { args: Config; result: StateResult };
   loadRecord: { args: LoadArgs & { text: string }; result: StateResult };
   loadID: { args: LoadArgs & { id: string }; result: StateResult };
-  close: { args: HandleArgs; result: EmptyResult };
+  close: { args: HandleArgs & SecretArgs; result: EmptyResult };
   state: { args: HandleArgs & View; result: StateResult };
   /** parts: false gives the notations only, without each move's kind, dice and steps. */
   legal: { args: HandleArgs & { parts?: boolean }; result: LegalResult };
   nextSteps: { args: HandleArgs & { steps?: Partial<Step>[] }; result: NextResult };
-  apply: { args: HandleArgs & View & { notation: string }; result: StateResult };
-  throw: { args: HandleArgs & View; result: StateResult };
-  throwManual: { args: HandleArgs & View & { dice: number[] }; result: StateResult };
-  undo: { args: HandleArgs & View; result: StateResult };
-  redo: { args: HandleArgs & View; result: StateResult };
-  takeback: { args: HandleArgs & View & { seat?: number }; result: StateResult };
-  botMove: { args: HandleArgs & View & { bot: string }; result: StateResult };
+  apply: { args: HandleArgs & SecretArgs & View & { notation: string }; result: StateResult };
+  throw: { args: HandleArgs & SecretArgs & View; result: StateResult };
+  throwManual: { args: HandleArgs & SecretArgs & View & { dice: number[] }; result: StateResult };
+  undo: { args: HandleArgs & SecretArgs & View; result: StateResult };
+  redo: { args: HandleArgs & SecretArgs & View; result: StateResult };
+  takeback: { args: HandleArgs & SecretArgs & View & { seat?: number }; result: StateResult };
+  botMove: { args: HandleArgs & SecretArgs & View & { bot: string }; result: StateResult };
   /** Plays the throws and the bots' moves until a person is to move or the game is over. */
-  advance: { args: HandleArgs & View & { limit?: number }; result: StateResult };
+  advance: { args: HandleArgs & SecretArgs & View & { limit?: number }; result: StateResult };
   hint: { args: HandleArgs & { bot?: string; count?: number }; result: HintsResult };
   saveRecord: { args: HandleArgs; result: TextResult };
   positionID: { args: HandleArgs; result: IDResult };
@@ -118,6 +127,12 @@ export interface Methods {
   plan: { args: HandleArgs; result: PlanResult };
   /** The analysis of the steps played: each decision's loss, each throw's luck, each seat's error rate and rating. */
   analyze: { args: HandleArgs & { plies?: 1 | 2; from?: number; count?: number }; result: Analysis };
+  /** Claims a person's seat of a game with owned seats: its secret, given once. */
+  claim: { args: HandleArgs & { seat: number }; result: Claim };
+  /** Grants (accept: true) or refuses the takeback another seat asked. */
+  answerTakeback: { args: HandleArgs & View & { accept: boolean; secret: string }; result: StateResult };
+  /** The change of a game since a revision ("rev" of a state or of the last watch). */
+  watch: { args: HandleArgs & { rev: number; lang?: string }; result: Watch };
 }
 
 export type Method = keyof Methods;

@@ -42,7 +42,7 @@ export interface Rule {
   source: string;
 }
 
-export type AnyResult = StateResult | LegalResult | NextResult | HintsResult | TextResult | IDResult | VersionResult | GamesResult | Rule | PlanResult | Analysis | EmptyResult;
+export type AnyResult = StateResult | LegalResult | NextResult | HintsResult | TextResult | IDResult | VersionResult | GamesResult | Rule | PlanResult | Analysis | Claim | Watch | EmptyResult;
 
 export type EmptyResult = Record<string, never>;
 
@@ -77,6 +77,57 @@ export interface StateResult {
    */
   stopped?: "cancelled" | "closed" | "budget";
   ending?: string;
+  rev: number;
+  owned?: true;
+  claimed?: boolean[];
+  takeback?: Takeback;
+  clock?: Clock;
+}
+
+/**
+ * The clocks of a game with a time control: the delay of each decision, each seat's reserve when
+ * its clock last stopped, the seat whose clock runs and how long it has run, the seat that ran out
+ * of time and the seat that wins by it (-1 for none).
+ */
+export interface Clock {
+  delayMillis: number;
+  reserveMillis: number[];
+  running: number;
+  elapsedMillis: number;
+  out: number;
+  winner: number;
+}
+
+/** A takeback asked in a game of owned seats, waiting for the other people's seats to grant it. */
+export interface Takeback {
+  seat: number;
+  steps: number;
+  granted: number[];
+}
+
+/**
+ * The answer of watch: the change of a game since a revision. The watcher keeps the first from
+ * steps of its log and appends log.
+ */
+export interface Watch {
+  handle: number;
+  rev: number;
+  from: number;
+  length: number;
+  log: LogStep[];
+  toMove: number;
+  id: string;
+  canRedo: boolean;
+  ending?: string;
+  takeback?: Takeback;
+  clock?: Clock;
+}
+
+/** The answer of claim: the seat and its secret, given once. */
+export interface Claim {
+  handle: number;
+  seat: number;
+  secret: string;
 }
 
 /**
@@ -332,8 +383,8 @@ export interface ToccateglioState extends StateEnvelope {
   rules: ToccateglioRules;
   /**
    * what is to be done: player 0 throws for the start, player 1 throws for the start, the seat
-   * throws, the seat plays the dice, the seat (the winner of the Partie) goes on or starts afresh,
-   * or nothing: the match is over
+   * throws, the seat plays the dice, the seat (the winner of the Partie) goes on or starts afresh
+   * (or, with toccateglio.schule, a decision of the Schule), or nothing: the match is over
    */
   phase: "draw-first" | "draw-second" | "throw" | "play" | "decide" | "over";
   /** who throws, plays or decides; -1 in the draw for the start and after the end */
@@ -394,11 +445,19 @@ export interface ToccateglioRules {
   partien: number;
   /** the turn cap */
   turnCap: number;
+  /**
+   * the players mark their points themselves and may send each other to school (T-W5); absent when
+   * false
+   */
+  schule?: boolean;
 }
 
 /** what only Toccateglio has */
 export interface ToccateglioOwn {
-  /** each seat's marks in the current Partie (12 or more only for the winner, after the Partie) */
+  /**
+   * each seat's marks in the current Partie (12 or more only for the winner, after the Partie;
+   * under the Schule also in a window and for the loser)
+   */
   marks: number[];
   /** each seat's strokes won in the match (the sides' score) */
   strokes: number[];
@@ -421,10 +480,53 @@ export interface ToccateglioOwn {
    * was to throw when the turn cap ended the match); -1 before the end
    */
   lastSeat: number;
+  /**
+   * the open window of the Schule (rules.schule, T-W5; phase decide): the step of T-W1 whose points
+   * are declared, then questioned by the seat; absent when no window is open
+   */
+  schule?: {
+    /**
+     * the step of T-W1: 2 hits, 4 unplayable numbers and opened quarters, 5 closed quarters, 6 the
+     * Marsch
+     */
+    step: 2 | 4 | 5 | 6;
+    /** the seat whose turn it is */
+    mover: number;
+    /** who declares the step's points */
+    declarer: number;
+    /** who declared or claimed what is in question; -1 while the declaration is due */
+    author: number;
+    /** claims made in the window */
+    claims: number;
+    /** declarations, claims and corrections made in the window */
+    changes: number;
+    /** per seat, the change at which his marks last rose to 12 or more; 0 below 12 */
+    reached: number[];
+    /** numbers the play left unplayed (T-D7) */
+    unplayed: number;
+    /** the die a one-step play left, or 0 */
+    unusedDie: number;
+    /** the quarters the mover held closed before the play */
+    closedBefore: ToccateglioQuarters;
+    /** what was due: in the whole state, which a server stores; left out of a player's view */
+    due?: {
+      /** by how much what is in question is wrong */
+      owed: number;
+      /** it forgot points (else it marked too many) */
+      short: boolean;
+      /** what is due beyond a declaration of 12, marked when the window closes */
+      extra: number;
+      /** the closed quarters the play opened that some play would have kept (T-J2) */
+      opened: ToccateglioQuarters;
+    };
+  };
 }
 
 /** a throw, higher die first, or [] for none */
 export type ToccateglioThrow = number[];
+
+/** quarters of the mover's track, ascending */
+export type ToccateglioQuarters = (1 | 2 | 4)[];
 
 // ---- Verkehren: verkehren/state.schema.json ----
 

@@ -62,6 +62,7 @@ var resultOf = map[string]string{
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis",
+	"claim": "claim", "answerTakeback": "state", "watch": "watch",
 }
 
 // checker validates answers against the schemas the declarations are made
@@ -244,6 +245,33 @@ func TestSchemasHoldForAnswers(t *testing.T) {
 	json.Unmarshal(ch.call("newGame", `{"variant":"toccateglio","seats":["greedy","greedy"],"seed":9}`), &st)
 	ch.call("advance", fmt.Sprintf(`{"handle":%d,"limit":60}`, st.Handle))
 	ch.call("analyze", fmt.Sprintf(`{"handle":%d}`, st.Handle))
+	// owned seats: claims, a takeback asked and granted, a watcher's delta;
+	// a clock
+	json.Unmarshal(ch.call("newGame", `{"variant":"verkehren","seats":["person","person"],"seed":3,"owned":true,"clock":{"delayMillis":5000,"reserveMillis":60000}}`), &st)
+	var a, b struct{ Secret string }
+	json.Unmarshal(ch.call("claim", fmt.Sprintf(`{"handle":%d,"seat":0}`, st.Handle)), &a)
+	json.Unmarshal(ch.call("claim", fmt.Sprintf(`{"handle":%d,"seat":1}`, st.Handle)), &b)
+	var own struct {
+		Rev   int
+		State struct {
+			Turn   string
+			Player int
+			Legal  []struct{ Notation string }
+		}
+	}
+	json.Unmarshal(ch.call("state", fmt.Sprintf(`{"handle":%d}`, st.Handle)), &own)
+	rev := own.Rev
+	for i := 0; i < 8 && own.State.Turn != "over"; i++ {
+		secret := []string{a.Secret, b.Secret}[max(own.State.Player, 0)]
+		if own.State.Turn == "chance" {
+			json.Unmarshal(ch.call("throw", fmt.Sprintf(`{"handle":%d,"secret":%q}`, st.Handle, secret)), &own)
+			continue
+		}
+		json.Unmarshal(ch.call("apply", fmt.Sprintf(`{"handle":%d,"secret":%q,"notation":%q}`, st.Handle, secret, own.State.Legal[0].Notation)), &own)
+	}
+	ch.call("watch", fmt.Sprintf(`{"handle":%d,"rev":%d}`, st.Handle, rev))
+	ch.call("takeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"seat":0}`, st.Handle, a.Secret))
+	ch.call("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, st.Handle, b.Secret))
 	for m := range resultOf {
 		if !ch.methods[m] {
 			t.Errorf("no answer of %s was checked", m)
