@@ -12,7 +12,9 @@
 //
 // A refused call answers with its {"error": …} object and a status by the
 // error's stable name: 404 for an unknown handle or method or a game
-// closed during the call, 413 for arguments too large, 503 when the table
+// closed during the call, 403 for a missing or wrong seat's secret in a
+// game of owned seats, 409 for a seat already claimed or a takeback that
+// needs the other's consent, 413 for arguments too large, 503 when the table
 // is full or the call ran past the table's budget, 500 for an internal
 // error, 400 otherwise. Each call runs within its request's context: a
 // client that goes away stops its advance, bot move, hint or analysis.
@@ -88,6 +90,10 @@ func status(out []byte) int {
 	switch failed.Error.Name {
 	case "ErrUnknownHandle", "ErrUnknownMethod", "ErrGameClosed":
 		return http.StatusNotFound
+	case "ErrNoSecret", "ErrBadSecret", "ErrNotYourSeat":
+		return http.StatusForbidden
+	case "ErrSeatTaken", "ErrNeedsConsent":
+		return http.StatusConflict
 	case "ErrTooLarge":
 		return http.StatusRequestEntityTooLarge
 	case "ErrTableFull", "ErrOverBudget":

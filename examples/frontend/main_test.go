@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -208,5 +209,54 @@ func TestShort(t *testing.T) {
 	}
 	if lines > 150 {
 		t.Errorf("main.go has %d lines; at most 150", lines)
+	}
+}
+
+// TestOwnedSeatsRefuseStrangers: in a game of owned seats a call without
+// the seat's secret is refused with 403 and a second claim of a seat with
+// 409; the seat's holder plays.
+func TestOwnedSeatsRefuseStrangers(t *testing.T) {
+	srv := httptest.NewServer(newHandler(session.NewTable(session.Options{})))
+	defer srv.Close()
+	post := func(method, body string) (int, []byte) {
+		resp, err := http.Post(srv.URL+"/api/"+method, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var raw json.RawMessage
+		json.NewDecoder(resp.Body).Decode(&raw)
+		return resp.StatusCode, raw
+	}
+	code, out := post("newGame", `{"variant":"verkehren","seats":["person","person"],"owned":true,"seed":4}`)
+	var g struct{ Handle int }
+	if json.Unmarshal(out, &g); code != http.StatusOK {
+		t.Fatalf("newGame: %d %s", code, out)
+	}
+	h := strconv.Itoa(g.Handle)
+	code, out = post("claim", `{"handle":`+h+`,"seat":0}`)
+	var claim struct{ Secret string }
+	if json.Unmarshal(out, &claim); code != http.StatusOK || claim.Secret == "" {
+		t.Fatalf("claim: %d %s", code, out)
+	}
+	for _, c := range []struct {
+		method, body string
+		code         int
+		name         string
+	}{
+		{"throw", `{"handle":` + h + `}`, http.StatusForbidden, "ErrNoSecret"},
+		{"throw", `{"handle":` + h + `,"secret":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}`, http.StatusForbidden, "ErrBadSecret"},
+		{"close", `{"handle":` + h + `}`, http.StatusForbidden, "ErrNoSecret"},
+		{"claim", `{"handle":` + h + `,"seat":0}`, http.StatusConflict, "ErrSeatTaken"},
+	} {
+		code, out := post(c.method, c.body)
+		var e struct{ Error session.ErrorJSON }
+		json.Unmarshal(out, &e)
+		if code != c.code || e.Error.Name != c.name {
+			t.Errorf("%s %s: status %d, error %q; want %d, %q", c.method, c.body, code, e.Error.Name, c.code, c.name)
+		}
+	}
+	if code, out := post("throw", `{"handle":`+h+`,"secret":"`+claim.Secret+`"}`); code != http.StatusOK {
+		t.Errorf("the seat's holder throws: %d %s", code, out)
 	}
 }
