@@ -38,9 +38,9 @@
 // required) and results:
 //
 //	version      {}                                  → {protocol, methods}
-//	games        {lang?}                             → {protocol, games, bots, levels}
+//	games        {lang?}                             → {protocol, games, bots, levels, settings}
 //	rule         {id, lang?}                         → {id, title, text, source}
-//	newGame      {variant, preset?, players?, seed?, seats?, dice?, owned?, clock?, VIEW} → STATE
+//	newGame      {variant, preset?, players?, seed?, seats?, dice?, owned?, clock?, settings?, VIEW} → STATE
 //	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
 //	close        {handle, secret?}                   → {}
@@ -68,7 +68,11 @@
 // descriptions of the games, their presets and the bots' levels and of the
 // presets' sources (names and titles are the same in every language). seed is a number or a string of decimal digits (a
 // JavaScript number holds 53 bits); seats a list of "person" or bot names;
-// dice "seeded" or "manual". A STATE is [StateJSON]: the handle, the game's [Info], its
+// dice "seeded" or "manual"; settings the rules chosen beside the preset,
+// by the names that games lists under "settings" (["schule=true"]:
+// Toccateglio's Schule, where the players mark their own points; a state
+// then never tells a player what was due while its window is open). A
+// STATE is [StateJSON]: the handle, the game's [Info], its
 // "state" (the variant's JSON form, kit.StateJSON and the variant's
 // keys), length, canUndo, canRedo, hasRecord, and the log of the steps
 // played since "since" with their events in words ([Step]).

@@ -57,6 +57,11 @@ type Config struct {
 	Owned bool `json:"owned,omitempty"`
 	// Clock is the game's time control; nil plays without clocks.
 	Clock *TimeControl `json:"clock,omitempty"`
+	// Settings are rules chosen beside the preset, each by its name in
+	// catalog.Settings (e.g. "schule=true": Toccateglio's Schule, T-W5);
+	// "games" lists each game's. A record keeps them; loadRecord and loadID
+	// take them from the record or the ID.
+	Settings []string `json:"settings,omitempty"`
 	// Now is the game's clock; nil is time.Now (a table's calls give the
 	// table's Options.Now). Tests inject their own.
 	Now func() time.Time `json:"-"`
@@ -232,7 +237,7 @@ func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 // (wrapping brettspiel.ErrBadOptions), an unknown bot with one wrapping
 // bot.ErrUnknownBot, a bad dice mode or too many seats with ErrBadCall.
 func New(c Config) (*Game, error) {
-	h, err := catalog.NewHistory(c.Variant, c.Preset, c.Players)
+	h, err := catalog.NewHistoryWith(c.Variant, c.Preset, c.Players, c.Settings...)
 	if err != nil {
 		return nil, err
 	}

@@ -76,6 +76,9 @@ type GamesJSON struct {
 	// Bots are the names of the bots, weakest first; Levels describe them.
 	Bots   []string    `json:"bots"`
 	Levels []LevelJSON `json:"levels"`
+	// Settings are, per game that has any, the rules a person may choose
+	// beside its preset (newGame's "settings"), in the call's language.
+	Settings map[string][]catalog.Setting `json:"settings"`
 }
 
 // VariantJSON is one game of the catalogue (catalog.Variant).
@@ -103,7 +106,12 @@ func gamesCall(_ context.Context, _ *Table, name string, args []byte) ([]byte, e
 	if err != nil {
 		return nil, bad(name, in.Lang, ErrBadCall, `lang is "en" or "de"`)
 	}
-	out := GamesJSON{Protocol: Protocol, Games: catalog.VariantsIn(l.String()), Bots: bot.Names()}
+	out := GamesJSON{Protocol: Protocol, Games: catalog.VariantsIn(l.String()), Bots: bot.Names(), Settings: map[string][]catalog.Setting{}}
+	for _, v := range out.Games {
+		if s := catalog.Settings(v.Name, l.String()); len(s) > 0 {
+			out.Settings[v.Name] = s
+		}
+	}
 	for _, b := range bot.Levels() {
 		out.Levels = append(out.Levels, LevelJSON{b.Name, b.Strength, b.DescriptionIn(l.String()), b.Games})
 	}

@@ -89,3 +89,30 @@ func TestT_W5a_TheSessionShowsNoPlayerWhatWasDue(t *testing.T) {
 func inWindow(notation string) bool {
 	return strings.HasPrefix(notation, "mark ") || strings.HasPrefix(notation, "schule ") || notation == "pass" || notation == "right"
 }
+
+// TestT_W5_NewGameWithTheSchule: games lists the Schule among
+// Toccateglio's settings, in the call's language; newGame takes it by that
+// name and the game's rules have it; a setting a game does not offer is
+// refused and no game is made.
+func TestT_W5_NewGameWithTheSchule(t *testing.T) {
+	tb := NewTable(Options{})
+	var games struct {
+		Settings map[string][]struct{ Name, Title, Description string }
+	}
+	json.Unmarshal(tb.Call("games", []byte(`{"lang":"de"}`)), &games)
+	s := games.Settings["toccateglio"]
+	if len(s) != 1 || s[0].Name != "schule=true" || !strings.Contains(s[0].Description, "Points") {
+		t.Fatalf("games' settings: %+v", games.Settings)
+	}
+	if len(games.Settings["verkehren"]) != 0 {
+		t.Errorf("Verkehren has no settings: %+v", games.Settings["verkehren"])
+	}
+	out := tb.Call("newGame", []byte(`{"variant":"toccateglio","settings":["schule=true"],"seats":["person","person"]}`))
+	if !strings.Contains(string(out), `"schule":true`) {
+		t.Fatalf("newGame with the Schule: %s", out)
+	}
+	out = tb.Call("newGame", []byte(`{"variant":"verkehren","settings":["schule=true"]}`))
+	if !strings.Contains(string(out), `"ErrBadOptions"`) || tb.Len() != 1 {
+		t.Fatalf("a setting Verkehren does not offer: %s (%d games)", out, tb.Len())
+	}
+}

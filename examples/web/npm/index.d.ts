@@ -67,6 +67,8 @@ export interface Config extends View {
   owned?: boolean;
   /** A time control: a delay per decision and a reserve per person's seat, in milliseconds. */
   clock?: { delayMillis: number; reserveMillis: number };
+  /** Rules chosen beside the preset, by the names "games" lists under settings, e.g. ["schule=true"]. */
+  settings?: string[];
 }
 
 export interface HandleArgs {

@@ -186,6 +186,15 @@ export interface VersionResult {
  */
 export interface GamesResult {
   protocol: 1;
+  /**
+   * per game that has any, the rules a person may choose beside its preset: name is what newGame's
+   * settings take (e.g. schule=true)
+   */
+  settings: Record<string, {
+    name: string;
+    title: string;
+    description: string;
+  }[]>;
   games: {
     name: string;
     title: string;
