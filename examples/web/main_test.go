@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -263,5 +264,25 @@ func TestHandlerCompressesAndTagsTheWasm(t *testing.T) {
 	res2.Body.Close()
 	if res2.Header.Get("ETag") == etag {
 		t.Error("a changed module kept its ETag")
+	}
+}
+
+// A taken port is said at once: the server listens before it builds, and
+// returns the listen's error without building anything.
+func TestTakenPortIsSaidBeforeTheBuild(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	was := buildSite
+	defer func() { buildSite = was }()
+	buildSite = func(string) error {
+		t.Error("the site was built before the address was taken")
+		return nil
+	}
+	err = run(taken.Addr().String(), "")
+	if err == nil || !strings.Contains(err.Error(), taken.Addr().String()) {
+		t.Fatalf("run on a taken port: %v", err)
 	}
 }
