@@ -347,10 +347,6 @@ function botPlay(kind) {
 
 function seatName(p) { return tr('seat', p); }
 
-// seatLabel names a seat with its colour and, for a bot, says so:
-// "Player 2 (brown, bot)".
-function seatLabel(p) { return tr('seatAs', p, isBot(p)); }
-
 // botName is a bot's name in the page's words.
 function botName(kind) {
   const k = `${kind}Bot`;
@@ -727,7 +723,8 @@ function renderScores() {
     return line;
   };
   const turnSeat = game.turn === 'player' ? game.player : throwSeat();
-  const who = seatLabel;
+  // the seat's colour is its disc: the name stays short, on one line
+  const who = (p) => tr('seatShort', p, isBot(p));
   if (cur.variant === 'festung') {
     // the result once a decision has been taken: before, it would only
     // repeat the stakes every seat has put down
@@ -758,6 +755,7 @@ function swatch(td, seat) {
   const sp = document.createElement('span');
   sp.className = 'swatch';
   sp.style.background = seatColours[seat];
+  sp.title = tr('colour', seat);
   sp.setAttribute('aria-hidden', 'true');
   td.prepend(sp);
 }
