@@ -412,6 +412,14 @@ func TestMeasureFirstLegalPlays(t *testing.T) {
 		}
 		t.Logf("%s: the first %d legal plays shown %.0f ms after the load began (WebAssembly running at %.0f ms)",
 			v.name, n, m["firstLegal"], m["wasmReady"])
+		// A new game, as a first visit opens one: the page throws by
+		// itself (the draw for the start of the race games too) up to the
+		// first play.
+		open(t, ctx, url.Values{"variant": {v.name}, "players": {fmt.Sprint(v.players)}, "seed": {"1"}, "opponent": {"hot-seat"}, "autothrow": {"1"}})
+		waitFor(t, ctx, "the first play", func(s snapshot) bool { return s.Turn == "player" && s.Busy == "0" })
+		m = eval[map[string]any](t, ctx, `globalThis.brettspielMetrics`)
+		t.Logf("%s, a new game thrown by itself: the first legal plays shown %.0f ms after the load began (WebAssembly running at %.0f ms)",
+			v.name, m["firstLegal"], m["wasmReady"])
 	}
 }
 

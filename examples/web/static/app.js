@@ -317,11 +317,11 @@ function scheduleBots() {
   if (viewing) { document.body.dataset.busy = '0'; return; }
   if (!paused && game.turn === 'player' && isBot(game.player)) due = true;
   if (!paused && game.turn === 'chance' && diceMode === 'seeded' && isBot(throwSeat())) due = true;
-  // a person's throw, thrown by the page: sooner than a bot's step
+  // a person's throw, thrown by the page: at once (after this drawing)
   const own = !due && !paused && autoThrow && game.turn === 'chance' && diceMode === 'seeded';
   document.body.dataset.busy = due || own ? '1' : '0';
   if (due) botTimer = setTimeout(botStep, delay);
-  else if (own) botTimer = setTimeout(() => act('throw'), Math.min(delay, 250));
+  else if (own) botTimer = setTimeout(() => act('throw'), 0);
 }
 
 function botStep() {
@@ -1087,6 +1087,20 @@ function ownPos(f) {
   return [CX, CY];
 }
 
+// textSizes keeps the font size and the width of the plan's names, by kind
+// of field, marker and name: measuring a text lays the page out, and the
+// plan, drawn anew at every step, has a hundred of them.
+const textSizes = new Map();
+
+function textSize(t, key, text) {
+  let v = textSizes.get(key);
+  if (!v) {
+    v = { base: parseFloat(getComputedStyle(t).fontSize) || 16, wide: text.length > 1 ? (t.getComputedTextLength?.() || text.length * 9) : 0 };
+    textSizes.set(key, v);
+  }
+  return v;
+}
+
 // drawPlan draws the fortress plan: the fields by kind, the markers, each
 // seat's fortress and Pasch squares inside its field, the fields on offer
 // ringed and drawn large enough for a finger (on top of their neighbours).
@@ -1150,8 +1164,7 @@ function drawPlan() {
     // a name wider than most of the field is set smaller, but not below
     // 11 pixels on the screen; what is still too wide is narrowed to the room
     const room = 1.5 * half;
-    const base = parseFloat(getComputedStyle(t).fontSize) || 16;
-    const wide = number.length > 1 ? (t.getComputedTextLength?.() || number.length * 9) : 0;
+    const { base, wide } = textSize(t, `${f.kind}:${f.marker ? 1 : 0}:${number}`, number);
     let fs = base;
     if (wide > room) {
       fs = Math.min(base, Math.max(base * room / wide, 11 / perUnit));
