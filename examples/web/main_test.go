@@ -286,3 +286,15 @@ func TestTakenPortIsSaidBeforeTheBuild(t *testing.T) {
 		t.Fatalf("run on a taken port: %v", err)
 	}
 }
+
+// The page names its icon in itself (a data: link): a browser asks for no
+// favicon.ico, which the site does not have.
+func TestPageHasItsIcon(t *testing.T) {
+	html, err := static.ReadFile("static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(html, []byte(`<link rel="icon" href="data:image/svg+xml,`)) {
+		t.Error("index.html names no icon of its own: browsers ask for /favicon.ico")
+	}
+}

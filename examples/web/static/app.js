@@ -624,6 +624,7 @@ function promptText() {
     const p = throwSeat();
     if (isBot(p)) return paused ? tr('pBotWaits') : tr('pBotThrows', seatName(p));
     if (diceMode === 'manual') return tr('pEnter');
+    if (autoThrow && !paused) return tr('pThrowing');
     return p < 0 ? tr('pThrowDraw') : tr('pThrow');
   }
   if (isBot(game.player)) return paused ? tr('pBotWaits') : tr('pBotPlays', seatName(game.player));
