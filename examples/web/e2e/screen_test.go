@@ -163,7 +163,7 @@ func leaks(text string) []string {
 }
 
 // A German game of each kind, played to its end with a hint, the rules and
-// the chooser opened: no English word outside notation.
+// the chooser opened, and reviewed: no English word outside notation.
 func TestGermanWithoutEnglish(t *testing.T) {
 	ctx := page(t)
 	for _, g := range games {
@@ -190,6 +190,15 @@ func TestGermanWithoutEnglish(t *testing.T) {
 			s = waitFor(t, ctx, "a step", func(x snapshot) bool { return x.Busy == "0" && x.Turn != "chance" && x.Length != n })
 		}
 		look()
+		// the review of the game, over the page
+		click(t, ctx, "#review-btn")
+		for start := time.Now(); eval[bool](t, ctx, `document.querySelector('#review-out').hidden`); time.Sleep(20 * time.Millisecond) {
+			if time.Since(start) > 30*time.Second {
+				t.Fatalf("%s: no review after 30 s", g.variant)
+			}
+		}
+		seen = append(seen, eval[string](t, ctx, `document.querySelector('#review').innerText`))
+		click(t, ctx, "#review-close")
 		for _, l := range leaks(strings.Join(seen, "\n")) {
 			t.Errorf("%s: English in the German page: %s", g.variant, l)
 		}
