@@ -642,7 +642,7 @@ function promptText() {
   if (selected !== null) return tr('pTarget', placeName(selected));
   if (next.length) {
     if (complete) return tr('pMore');
-    return tr('pPick', next.some((s) => s.from === 0) ? placeName(0) : '');
+    return tr('pPick', next.some((s) => s.from === 0) ? (game.waiting || 'bar') : '');
   }
   if (complete) return tr('pMore');
   if (kinds.includes('pass')) return tr('pPass');
@@ -741,7 +741,9 @@ function renderScores() {
   }
   const r = raceView();
   const own = game[cur.variant] || {};
-  row(['', h.pips, placeName(0), h.board, h.off, cur.variant === 'toccateglio' ? h.marks : h.junker, h.score], true);
+  // the waiting stones by the library's word: off the board (the bar of
+  // the drawing), or in the hand
+  row(['', h.pips, tr('waitingHead')[r.waiting] || r.waiting, h.board, h.off, cur.variant === 'toccateglio' ? h.marks : h.junker, h.score], true);
   for (const s of r.sides) {
     const extra = cur.variant === 'toccateglio' ? (own.marks?.[s.seat] ?? '') : (own.junker?.[s.seat] ? tr('yesWord') : '');
     const line = row([who(s.seat), s.pips, s.waiting, s.onBoard, s.borneOff, extra, s.score]);
