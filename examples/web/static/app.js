@@ -1158,9 +1158,10 @@ function drawPlan() {
     // the field's name as the list and the events write it ("W2.III",
     // "S.IX", "L12"): the group small above, the number below
     const [group, number] = f.name.includes('.') ? f.name.split('.') : ['', f.name];
-    // on a phone the fields are too small for two lines: the group is
-    // written on the fields on offer, and the prompt names them whole
-    const twoLines = group && (on || !small);
+    // a field under 26 pixels across (a phone's, a landscape's) is too
+    // small for two lines: the group is written on the fields on offer
+    // alone, and the prompt names them whole
+    const twoLines = group && (on || half * perUnit >= 13);
     const ty = sq.length ? y - half * 0.3 : twoLines ? y + half * 0.36 : y;
     const t = el('text', { x, y: ty }, g);
     t.textContent = number;
