@@ -52,3 +52,24 @@ func TestBadIDAndRecordSayWhatIsWrong(t *testing.T) {
 		t.Errorf("a bad record: %q", m)
 	}
 }
+
+// The Festungsspiel's seat table shows no result before anything has been
+// played (it would only repeat the stakes), and names the seats as
+// players, never as seats numbered from 0.
+func TestFestungTableBeforeAndAfterTheFirstStep(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"3"}, "seed": {"3"}, "opponent": {"greedy"}})
+	heads := func() string { return eval[string](t, ctx, `document.querySelector('#scores tr').textContent`) }
+	if h := heads(); strings.Contains(h, "result") || strings.Contains(h, "return") {
+		t.Errorf("the seat table before the first throw: %q", h)
+	}
+	table := eval[string](t, ctx, `document.querySelector('#scores').textContent`)
+	if !strings.Contains(table, "Player 1") || strings.Contains(strings.ToLower(table), "seat") {
+		t.Errorf("the seat table names the seats %q", table)
+	}
+	click(t, ctx, "#throw")
+	waitFor(t, ctx, "the first throw", func(s snapshot) bool { return s.Length != "0" })
+	if h := heads(); !strings.Contains(h, "result") {
+		t.Errorf("the seat table after the first throw: %q", h)
+	}
+}

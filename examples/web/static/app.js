@@ -727,9 +727,9 @@ function renderScores() {
   // the seat's colour is its disc: the name stays short, on one line
   const who = (p) => tr('seatShort', p, isBot(p));
   if (cur.variant === 'festung') {
-    // the result once a decision has been taken: before, it would only
+    // the result once a step has been played: before, it would only
     // repeat the stakes every seat has put down
-    const begun = game.turn === 'over' || log.some((e) => e.actor >= 0);
+    const begun = game.turn === 'over' || cur.length > 0;
     row(['', h.balance, h.bought, h.pasches, ...(begun ? [h.ret] : [])], true);
     for (const s of game.seats) {
       const line = row([who(s.seat), s.balance, s.bought, s.pasches, ...(begun ? [s.return] : [])]);
