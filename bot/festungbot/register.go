@@ -15,7 +15,7 @@ func init() {
 		Strength:     50,
 		Games:        []string{"festung"},
 		Description:  "takes from the lowest open fortress, the best decision rule measured (Festungsspiel; elsewhere as greedy)",
-		Descriptions: map[string]string{"de": "nimmt aus der niedrigsten offenen Festung, die beste gemessene Entscheidungsregel (Festungsspiel; sonst wie greedy)"},
+		Descriptions: map[string]string{"de": "nimmt aus der niedrigsten offenen Festung, die beste gemessene Entscheidungsregel (Festungsspiel; sonst wie der gierige Bot)"},
 		New:          func() bot.Bot { return Bot{} },
 	})
 }

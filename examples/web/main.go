@@ -86,24 +86,28 @@ func main() {
 }
 
 func run(addr, out string) error {
-	dir := out
-	if dir == "" {
-		tmp, err := os.MkdirTemp("", "brettspiel-web-")
-		if err != nil {
+	if out != "" {
+		if err := buildSite(out); err != nil {
 			return err
 		}
-		defer os.RemoveAll(tmp)
-		dir = tmp
-	}
-	if err := BuildSite(dir); err != nil {
-		return err
-	}
-	if out != "" {
 		fmt.Println("wrote the site to", out)
 		return nil
 	}
+	// The address first: a port that is taken is said at once, not after
+	// the build, and the browser may be pointed at the page while the
+	// WebAssembly is built (its request waits until the page is served).
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
+		return fmt.Errorf("cannot listen on %s (is another server running there? -addr picks another address): %w", addr, err)
+	}
+	defer ln.Close()
+	fmt.Printf("listening on http://%s/ — building the page first (the WebAssembly: about a minute with an empty build cache)…\n", ln.Addr())
+	dir, err := os.MkdirTemp("", "brettspiel-web-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	if err := buildSite(dir); err != nil {
 		return err
 	}
 	// The line a test reads to find the server.
@@ -122,6 +126,10 @@ func run(addr, out string) error {
 		return srv.Shutdown(context.Background())
 	}
 }
+
+// buildSite is BuildSite; a test replaces it to see that nothing is built
+// before the address is taken.
+var buildSite = BuildSite
 
 // BuildSite writes the page into dir: the embedded files, wasm_exec.js of
 // the Go that runs the build, the WebAssembly built from wasmPackage and

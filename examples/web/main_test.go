@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -271,5 +272,37 @@ func TestHandlerCompressesAndTagsTheWasm(t *testing.T) {
 	res2.Body.Close()
 	if res2.Header.Get("ETag") == etag {
 		t.Error("a changed module kept its ETag")
+	}
+}
+
+// A taken port is said at once: the server listens before it builds, and
+// returns the listen's error without building anything.
+func TestTakenPortIsSaidBeforeTheBuild(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	was := buildSite
+	defer func() { buildSite = was }()
+	buildSite = func(string) error {
+		t.Error("the site was built before the address was taken")
+		return nil
+	}
+	err = run(taken.Addr().String(), "")
+	if err == nil || !strings.Contains(err.Error(), taken.Addr().String()) {
+		t.Fatalf("run on a taken port: %v", err)
+	}
+}
+
+// The page names its icon in itself (a data: link): a browser asks for no
+// favicon.ico, which the site does not have.
+func TestPageHasItsIcon(t *testing.T) {
+	html, err := static.ReadFile("static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(html, []byte(`<link rel="icon" href="data:image/svg+xml,`)) {
+		t.Error("index.html names no icon of its own: browsers ask for /favicon.ico")
 	}
 }

@@ -296,7 +296,7 @@ func TestPhoneAudit(t *testing.T) {
 	for _, c := range []struct{ variant, players, seed string }{{"toccateglio", "2", "12"}, {"verkehren", "2", "15"}, {"festung", "3", "3"}} {
 		open(t, ctx, url.Values{"variant": {c.variant}, "players": {c.players}, "seed": {c.seed}, "opponent": {"hot-seat"}})
 		audit(t, ctx, c.variant+" at the start", 11, 40)
-		fold := eval[[]float64](t, ctx, `[document.querySelector('#chooser-box').open ? 1 : 0, document.querySelector('#board').getBoundingClientRect().width, document.documentElement.clientWidth]`)
+		fold := eval[[]float64](t, ctx, `[document.querySelector('#chooser-dialog').open ? 1 : 0, document.querySelector('#board').getBoundingClientRect().width, document.documentElement.clientWidth]`)
 		if fold[0] != 0 || fold[1] != fold[2] {
 			t.Errorf("%s: chooser open %v, board %v px wide on a screen of %v", c.variant, fold[0], fold[1], fold[2])
 		}
@@ -340,7 +340,7 @@ func TestLanguageSwitch(t *testing.T) {
 	if !strings.Contains(s.Status, "Spieler 1 (Weiß) zieht") {
 		t.Errorf("German status %q", s.Status)
 	}
-	if you := eval[string](t, ctx, `document.querySelector('#you').textContent`); !strings.Contains(you, "Sie spielen Weiß") {
+	if you := eval[string](t, ctx, `document.querySelector('#you').textContent`); !strings.Contains(you, "Du spielst Weiß") {
 		t.Errorf("German colour line %q", you)
 	}
 	// the events in the library's German, and in its English after the switch
@@ -405,7 +405,7 @@ func TestScreenshots(t *testing.T) {
 			ctx := page(t)
 			if size == "phone" {
 				asPhone(t, ctx)
-			} else if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 860)); err != nil {
+			} else if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
 				t.Fatal(err)
 			}
 			for _, c := range []struct{ variant, players, seed, opp string }{{"toccateglio", "2", "12", "hot-seat"}, {"verkehren", "2", "15", "random"}, {"festung", "3", "3", "hot-seat"}} {
@@ -421,11 +421,7 @@ func TestScreenshots(t *testing.T) {
 					src := eval[string](t, ctx, `document.querySelector('.point.source, .bar.source').dataset.point`)
 					click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, src))
 				}
-				top := ""
-				if size == "phone" {
-					top = "#bar"
-				}
-				screenshot(t, ctx, fmt.Sprintf("%s-%s-%s.png", c.variant, size, lang), top)
+				screenshot(t, ctx, fmt.Sprintf("%s-%s-%s.png", c.variant, size, lang), "")
 			}
 		}
 	}

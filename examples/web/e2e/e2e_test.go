@@ -92,13 +92,19 @@ func setup() {
 		return
 	}
 	start := time.Now()
-	addr, stop, err := startServer()
-	if err != nil {
-		setupErr = err
-		return
+	if addr := os.Getenv("BRETTSPIEL_WEB_URL"); addr != "" {
+		// a server already running (go run ./examples/web): no build
+		baseURL = addr
+	} else {
+		addr, stop, err := startServer()
+		if err != nil {
+			setupErr = err
+			return
+		}
+		cleanups = append(cleanups, stop)
+		baseURL = addr
 	}
-	cleanups = append(cleanups, stop)
-	baseURL = addr
+	addr := baseURL
 	fmt.Printf("server up at %s after %v\n", addr, time.Since(start).Round(time.Millisecond))
 	dir, err := os.MkdirTemp("", "brettspiel-chromium-")
 	if err != nil {
@@ -261,6 +267,11 @@ func click(t *testing.T, ctx context.Context, sel string) {
 func open(t *testing.T, ctx context.Context, q url.Values) snapshot {
 	t.Helper()
 	q.Set("delay", "0")
+	// The tests throw by the button unless they ask for the page's own
+	// throws: the setting is on by default.
+	if !q.Has("autothrow") {
+		q.Set("autothrow", "0")
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(baseURL+"?"+q.Encode())); err != nil {
 		t.Fatal(err)
 	}
@@ -283,6 +294,7 @@ type game struct {
 	seed            uint64
 	opponent        string // "hot-seat", or the bot of every seat but 0
 	keys            bool   // played by the keyboard alone, else by clicks
+	autoThrow       bool   // the page throws every throw by itself
 	upTo            int    // stop after this many steps (0: play to the end)
 }
 
@@ -298,6 +310,9 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 	t.Helper()
 	q := url.Values{"variant": {g.variant}, "preset": {g.preset}, "players": {fmt.Sprint(g.players)},
 		"seed": {fmt.Sprint(g.seed)}, "opponent": {g.opponent}}
+	if g.autoThrow {
+		q.Set("autothrow", "1")
+	}
 	s := open(t, ctx, q)
 	lib, err := catalog.New(g.variant, g.preset, g.players)
 	if err != nil {
@@ -317,7 +332,7 @@ func play(t *testing.T, ctx context.Context, g game) (steps, clicks int) {
 			return false
 		case brettspiel.Chance:
 			th := throwerOf(t, lib)
-			return th >= 0 && !human(th)
+			return g.autoThrow || th >= 0 && !human(th)
 		default:
 			return !human(p)
 		}

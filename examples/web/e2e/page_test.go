@@ -34,6 +34,17 @@ func toPlay(t *testing.T, ctx context.Context) snapshot {
 	}
 }
 
+// newGameByChooser starts a new game from the chooser, which opens over
+// the board.
+func newGameByChooser(t *testing.T, ctx context.Context) {
+	t.Helper()
+	click(t, ctx, "#open-chooser")
+	click(t, ctx, "#new-game")
+	if eval[bool](t, ctx, `document.querySelector('#chooser-dialog').open`) {
+		t.Fatal("the chooser stays open after New game")
+	}
+}
+
 func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
@@ -119,7 +130,7 @@ func TestSavedRecordAndIDLoad(t *testing.T) {
 	if !strings.HasPrefix(text, "# brettspiel record") {
 		t.Fatalf("saved record: %q", text)
 	}
-	click(t, ctx, "#new-game")
+	newGameByChooser(t, ctx)
 	s := waitFor(t, ctx, "a new game", func(x snapshot) bool { return x.Length == "0" })
 	if s.ID == saved.ID {
 		t.Fatal("the new game is the saved position")
@@ -133,7 +144,7 @@ func TestSavedRecordAndIDLoad(t *testing.T) {
 		t.Error("the loaded record's steps cannot be undone")
 	}
 	// The position ID, typed into the load field.
-	click(t, ctx, "#new-game")
+	newGameByChooser(t, ctx)
 	waitFor(t, ctx, "a new game", func(x snapshot) bool { return x.Length == "0" })
 	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#load-id-text"), saved.ID)); err != nil {
 		t.Fatal(err)
@@ -212,7 +223,7 @@ func TestMeasure(t *testing.T) {
 			s := snap(t, ctx)
 			switch {
 			case s.Turn == "over":
-				click(t, ctx, "#new-game")
+				click(t, ctx, "#play-again")
 			case s.Busy == "1":
 				time.Sleep(20 * time.Millisecond)
 			case s.Turn == "chance":
@@ -401,6 +412,14 @@ func TestMeasureFirstLegalPlays(t *testing.T) {
 		}
 		t.Logf("%s: the first %d legal plays shown %.0f ms after the load began (WebAssembly running at %.0f ms)",
 			v.name, n, m["firstLegal"], m["wasmReady"])
+		// A new game, as a first visit opens one: the page throws by
+		// itself (the draw for the start of the race games too) up to the
+		// first play.
+		open(t, ctx, url.Values{"variant": {v.name}, "players": {fmt.Sprint(v.players)}, "seed": {"1"}, "opponent": {"hot-seat"}, "autothrow": {"1"}})
+		waitFor(t, ctx, "the first play", func(s snapshot) bool { return s.Turn == "player" && s.Busy == "0" })
+		m = eval[map[string]any](t, ctx, `globalThis.brettspielMetrics`)
+		t.Logf("%s, a new game thrown by itself: the first legal plays shown %.0f ms after the load began (WebAssembly running at %.0f ms)",
+			v.name, m["firstLegal"], m["wasmReady"])
 	}
 }
 

@@ -181,20 +181,23 @@ func boardPointsInTheList(t *testing.T, ctx context.Context, rep *session.Analys
 	}
 }
 
-// boardInSightAfterTap: on a phone the board stands below the review; a tap
-// on a listed decision, with the review's top in sight, brings the board up
-// to the top of the screen.
+// boardInSightAfterTap: on a phone the review covers the screen below the
+// header; a tap on a listed decision shows its position on the whole
+// screen, the board in sight without a scroll, and the review is one tap
+// away.
 func boardInSightAfterTap(t *testing.T, ctx context.Context, n int) {
 	t.Helper()
-	eval[bool](t, ctx, `(document.querySelector('#review').scrollIntoView({block: 'start'}), true)`)
-	if top := eval[float64](t, ctx, `document.querySelector('#board-wrap').getBoundingClientRect().top`); top < phoneH*4/10 {
-		t.Fatalf("the board's top is at %v px with the review's top in sight: the phone layout changed", top)
-	}
 	sel := fmt.Sprintf(`#review-worst button[data-index="%d"]`, n)
 	click(t, ctx, sel)
 	waitFor(t, ctx, fmt.Sprintf("the position before step %d", n+1), func(s snapshot) bool { return s.Length == fmt.Sprint(n) })
-	if top := eval[float64](t, ctx, `document.querySelector('#board-wrap').getBoundingClientRect().top`); top < -1 || top > 1 {
-		t.Errorf("after the tap the board's top is at %v px, not at the top of the screen", top)
+	eval[bool](t, ctx, `(window.scrollTo(0, 0), true)`)
+	r := eval[[]float64](t, ctx, `(() => { const b = document.querySelector('#board-wrap').getBoundingClientRect(), v = document.querySelector('#review').getBoundingClientRect(); return [b.top, b.bottom, v.height]; })()`)
+	if r[0] < -1 || r[1] > phoneH+1 || r[1]-r[0] < phoneH/2 || r[2] != 0 {
+		t.Errorf("after the tap the board stands at %v…%v px, the review %v px high over it", r[0], r[1], r[2])
+	}
+	click(t, ctx, "#review-again")
+	if h := eval[float64](t, ctx, `document.querySelector('#review').getBoundingClientRect().height`); h < phoneH/2 {
+		t.Errorf("the review is %v px high after Back to the review", h)
 	}
 }
 

@@ -14,6 +14,14 @@ const params = new URLSearchParams(location.search);
 // The pause before a bot moves, so that a person sees each move; ?delay=0
 // plays at once (the tests use it).
 const delay = params.has('delay') ? Number(params.get('delay')) : 400;
+// autoThrow: the page throws a person's dice by itself, a throw offering
+// no choice in these games (the setting is remembered on this browser;
+// ?autothrow=0 or 1 sets it for one visit without keeping it).
+let autoThrow = params.has('autothrow') ? params.get('autothrow') !== '0' : storedSetting('brettspiel-autothrow', '1') === '1';
+
+function storedSetting(key, otherwise) {
+  try { return localStorage.getItem(key) ?? otherwise; } catch { return otherwise; }
+}
 
 // Figures the page measures (times in ms since the page began to load:
 // the WebAssembly running, the first state shown, the first list of legal
@@ -60,7 +68,11 @@ function translatePage() {
   $('#lang').value = lang;
   for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = tr(e.dataset.i18n);
   $('#seed').title = tr('seedTitle');
-  $('#undo').title = tr('undoTitle');
+  $('#undo').title = tr('undoTitle') + tr('keyIs', tr('keys').undo);
+  $('#hint').title = tr('hintTitle') + tr('keyIs', tr('keys').hint);
+  $('#throw').title = tr('keyIs', tr('keys').throw).trim();
+  $('#keys-help').textContent = tr('keysHelp', tr('keys'));
+  $('#auto-throw').checked = autoThrow;
   $('#takeback').title = tr('takebackTitle');
   $('#bot-move').title = tr('botTitle');
   $('#board').setAttribute('aria-label', tr('board'));
@@ -216,7 +228,26 @@ function newGame() {
   focusKey = null;
   clearMessage();
   show(res);
-  if (phone()) $('#chooser-box').open = false;
+  closeDialogs();
+}
+
+// closeDialogs closes the chooser and the rules, and the review, which
+// belongs to the game that was shown.
+function closeDialogs() {
+  for (const d of ['#chooser-dialog', '#rules-dialog', '#review']) if ($(d).open) $(d).close();
+  document.body.classList.remove('reviewing', 'peek');
+}
+
+// showRules opens the rules of the game being played over the board: the
+// game's and its rules' descriptions, in the page's language.
+function showRules() {
+  const g = variantOf(cur?.variant || $('#variant').value);
+  if (!g) return;
+  const p = g.presets.find((x) => x.name === cur?.preset) || g.presets[0];
+  $('#rules-title').textContent = titleOf({ variant: g.name, preset: p.name });
+  const para = (text) => { const e = document.createElement('p'); e.textContent = text; return e; };
+  $('#rules-text').replaceChildren(para(`${g.description}.`), para(`${p.title || p.name}: ${p.description}`), para(tr('source', p.source)));
+  $('#rules-dialog').showModal();
 }
 
 // ---- state ----
@@ -286,8 +317,11 @@ function scheduleBots() {
   if (viewing) { document.body.dataset.busy = '0'; return; }
   if (!paused && game.turn === 'player' && isBot(game.player)) due = true;
   if (!paused && game.turn === 'chance' && diceMode === 'seeded' && isBot(throwSeat())) due = true;
-  document.body.dataset.busy = due ? '1' : '0';
+  // a person's throw, thrown by the page: at once (after this drawing)
+  const own = !due && !paused && autoThrow && game.turn === 'chance' && diceMode === 'seeded';
+  document.body.dataset.busy = due || own ? '1' : '0';
   if (due) botTimer = setTimeout(botStep, delay);
+  else if (own) botTimer = setTimeout(() => act('throw'), 0);
 }
 
 function botStep() {
@@ -307,11 +341,17 @@ function botPlay(kind) {
   paused = false;
   const last = res.log?.length ? res.log[res.log.length - 1] : null;
   const board = last && last.notation === res.move ? boardNotation(last) : res.move;
-  showInfo(tr('played', seatName(who), kind, board, res.move));
+  showInfo(tr('played', seatName(who), botName(kind), board, res.move));
   show(res);
 }
 
 function seatName(p) { return tr('seat', p); }
+
+// botName is a bot's name in the page's words.
+function botName(kind) {
+  const k = `${kind}Bot`;
+  return words.en[k] ? tr(k) : kind;
+}
 
 // ---- board points ----
 
@@ -542,7 +582,7 @@ function renderStatus() {
   } else {
     const d = diceOf();
     const dt = d.length ? diceText(d) : '';
-    if (cur.variant === 'festung') s = tr('toDecide', seatName(game.player), dt);
+    if (cur.variant === 'festung') s = d.length === 3 ? tr('toDecide', seatName(game.player), d[0], d[1], d[2]) : tr('toDecideRace', seatName(game.player));
     else if (game.phase === 'decide') s = tr('toDecideRace', seatName(game.player));
     else s = tr('toPlay', seatName(game.player), dt);
   }
@@ -553,7 +593,7 @@ function renderStatus() {
   if (cur.variant === 'toccateglio' && own && game.rules?.partien > 1) s += tr('partie', Math.min(own.partien + 1, game.rules.partien), game.rules.partien);
   $('#status').textContent = s;
   $('#status').dataset.turn = game.turn;
-  const mine = [...humans].sort();
+  const mine = [...humans].sort((a, b) => a - b);
   $('#you').textContent = botKind === 'hot-seat' && mine.length > 1 ? tr('hotSeatAll') : tr('youPlay', mine);
   $('#prompt').textContent = promptText();
   const d = diceOf();
@@ -584,6 +624,7 @@ function promptText() {
     const p = throwSeat();
     if (isBot(p)) return paused ? tr('pBotWaits') : tr('pBotThrows', seatName(p));
     if (diceMode === 'manual') return tr('pEnter');
+    if (autoThrow && !paused) return tr('pThrowing');
     return p < 0 ? tr('pThrowDraw') : tr('pThrow');
   }
   if (isBot(game.player)) return paused ? tr('pBotWaits') : tr('pBotPlays', seatName(game.player));
@@ -591,8 +632,9 @@ function promptText() {
     const offered = next.map((s) => game.fields.find((f) => f.id === s.field)).filter(Boolean);
     if (!offered.length) return tr('pChoose');
     const n = offered[0].number;
-    if (offered.every((f) => f.marker)) return tr('pTake', ROMAN[n] || n);
-    if (offered.every((f) => !f.marker)) return tr('pPlace', ROMAN[n] || n);
+    const names = offered.map((f) => f.name);
+    if (offered.every((f) => f.marker)) return tr('pTake', names);
+    if (offered.every((f) => !f.marker)) return tr('pPlace', names);
     return tr('pChoose');
   }
   const kinds = game.legal.map((l) => l.decision || l.kind);
@@ -600,7 +642,7 @@ function promptText() {
   if (selected !== null) return tr('pTarget', placeName(selected));
   if (next.length) {
     if (complete) return tr('pMore');
-    return tr('pPick', next.some((s) => s.from === 0) ? placeName(0) : '');
+    return tr('pPick', next.some((s) => s.from === 0) ? (game.waiting || 'bar') : '');
   }
   if (complete) return tr('pMore');
   if (kinds.includes('pass')) return tr('pPass');
@@ -615,6 +657,8 @@ function diceText(d) {
 
 // diceOf returns the numbers of the throw being played.
 function diceOf() {
+  // the last throw leaves the board with the end
+  if (game.turn === 'over') return [];
   if (Array.isArray(game.dice)) return game.dice.filter((n) => n > 0);
   if (game.throw) return [game.throw.large, ...game.throw.small];
   return [];
@@ -654,6 +698,9 @@ function renderControls() {
   $('#confirm').hidden = !confirmMove;
   $('#finish').hidden = !complete || next.length === 0;
   $('#clear-steps').hidden = made.length === 0;
+  $('#play-again').hidden = game.turn !== 'over' || !!viewing;
+  $('#hint').hidden = game.turn === 'over';
+  $('#review-again').hidden = !(viewing && phone() && document.body.classList.contains('peek'));
   $('#undo').disabled = !cur.canUndo;
   $('#redo').disabled = !cur.canRedo;
   $('#takeback').disabled = !cur.canUndo;
@@ -677,11 +724,15 @@ function renderScores() {
     return line;
   };
   const turnSeat = game.turn === 'player' ? game.player : throwSeat();
-  const who = (s) => seatName(s) + (humans.has(s) ? '' : tr('bot'));
+  // the seat's colour is its disc: the name stays short, on one line
+  const who = (p) => tr('seatShort', p, isBot(p));
   if (cur.variant === 'festung') {
-    row(['', h.balance, h.bought, h.pasches, h.ret], true);
+    // the result once a step has been played: before, it would only
+    // repeat the stakes every seat has put down
+    const begun = game.turn === 'over' || cur.length > 0;
+    row(['', h.balance, h.bought, h.pasches, ...(begun ? [h.ret] : [])], true);
     for (const s of game.seats) {
-      const line = row([who(s.seat), s.balance, s.bought, s.pasches, s.return]);
+      const line = row([who(s.seat), s.balance, s.bought, s.pasches, ...(begun ? [s.return] : [])]);
       line.dataset.seat = s.seat;
       swatch(line.firstChild, s.seat);
       if (s.seat === turnSeat) line.className = 'turn';
@@ -690,7 +741,9 @@ function renderScores() {
   }
   const r = raceView();
   const own = game[cur.variant] || {};
-  row(['', h.pips, placeName(0), h.board, h.off, cur.variant === 'toccateglio' ? h.marks : h.junker, h.score], true);
+  // the waiting stones by the library's word: off the board (the bar of
+  // the drawing), or in the hand
+  row(['', h.pips, tr('waitingHead')[r.waiting] || r.waiting, h.board, h.off, cur.variant === 'toccateglio' ? h.marks : h.junker, h.score], true);
   for (const s of r.sides) {
     const extra = cur.variant === 'toccateglio' ? (own.marks?.[s.seat] ?? '') : (own.junker?.[s.seat] ? tr('yesWord') : '');
     const line = row([who(s.seat), s.pips, s.waiting, s.onBoard, s.borneOff, extra, s.score]);
@@ -705,6 +758,7 @@ function swatch(td, seat) {
   const sp = document.createElement('span');
   sp.className = 'swatch';
   sp.style.background = seatColours[seat];
+  sp.title = tr('colour', seat);
   sp.setAttribute('aria-hidden', 'true');
   td.prepend(sp);
 }
@@ -773,10 +827,10 @@ function renderEvents() {
     li.dataset.key = key(e);
     li.dataset.index = e.index;
     const head = document.createElement('b');
-    const board = boardNotation(e);
+    const board = isDraw(e) ? tr('drawHead', e.notation) : boardNotation(e);
     head.textContent = board;
     li.append(head);
-    if (differs(board, e.notation)) {
+    if (!isDraw(e) && differs(board, e.notation)) {
       const own = document.createElement('span');
       own.className = 'own';
       own.textContent = ` (${tr('ownCount')} ${e.notation})`;
@@ -817,6 +871,12 @@ function toggleRule(span) {
 }
 
 function key(e) { return `${e.index}:${e.notation}`; }
+
+// isDraw reports whether a logged step is a throw of the draw for the
+// start (the rules T-S3 and V-S1 of the race games).
+function isDraw(e) {
+  return e.actor < 0 && e.events.some(({ event: ev }) => ev.kind === 'throw' && (ev.rule === 'T-S3' || ev.rule === 'V-S1'));
+}
 
 // ---- the race board ----
 
@@ -986,7 +1046,6 @@ function drawDice(svg, dice, x, y, vertical) {
 const CX = 400, CY = 280;
 const FORTS = { 1: [140, 110], 2: [660, 110], 3: [660, 450], 4: [140, 450] };
 const BATTERIES = { 9: [400, 45, 0, 1], 10: [755, 280, -1, 0], 11: [400, 515, 0, -1], 12: [45, 280, 1, 0] };
-const ROMAN = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 
 // planLayout places the fields on the drawing: where the JSON gives a
 // layout (a square of layout.width × layout.height units, each field's x and
@@ -1031,6 +1090,20 @@ function ownPos(f) {
   return [CX, CY];
 }
 
+// textSizes keeps the font size and the width of the plan's names, by kind
+// of field, marker and name: measuring a text lays the page out, and the
+// plan, drawn anew at every step, has a hundred of them.
+const textSizes = new Map();
+
+function textSize(t, key, text) {
+  let v = textSizes.get(key);
+  if (!v) {
+    v = { base: parseFloat(getComputedStyle(t).fontSize) || 16, wide: text.length > 1 ? (t.getComputedTextLength?.() || text.length * 9) : 0 };
+    textSizes.set(key, v);
+  }
+  return v;
+}
+
 // drawPlan draws the fortress plan: the fields by kind, the markers, each
 // seat's fortress and Pasch squares inside its field, the fields on offer
 // ringed and drawn large enough for a finger (on top of their neighbours).
@@ -1040,8 +1113,10 @@ function drawPlan() {
   svg.replaceChildren();
   const { pos, size, own, box } = planLayout();
   const small = phone();
-  svg.setAttribute('viewBox', small ? box.join(' ') : '0 0 800 560');
-  el('rect', { x: 0, y: 0, width: 800, height: 560, fill: '#d9c9a3' }, svg);
+  // the picture cut to the plan's square, as large as the room allows (the
+  // dice are shown beside, with the controls)
+  svg.setAttribute('viewBox', own ? '0 0 800 560' : box.join(' '));
+  el('rect', { x: box[0], y: box[1], width: box[2], height: box[3], fill: '#d9c9a3' }, svg);
   // walls from each fortress to the centre
   const fort = (n) => pos.get(game.fields.find((f) => f.kind === 'fortress' && f.number === n).id);
   for (const k of [1, 2, 3, 4]) {
@@ -1051,8 +1126,8 @@ function drawPlan() {
   const offered = new Set(game.turn === 'player' ? next.map((s) => s.field) : []);
   // the screen's pixels per unit of the picture, to make a field on offer
   // at least 44 pixels across
-  const w = svg.getBoundingClientRect().width || 800;
-  const perUnit = w / (small ? box[2] : 800);
+  const rect = svg.getBoundingClientRect();
+  const perUnit = own ? (rect.width || 800) / 800 : Math.min((rect.width || box[2]) / box[2], (rect.height || box[3]) / box[3]);
   const grow = Math.max(1, 24 / perUnit / (0.5 * size));
   const fields = [...game.fields].sort((a, b) => offered.has(a.id) - offered.has(b.id));
   let held = 0;
@@ -1073,25 +1148,40 @@ function drawPlan() {
     } else {
       el('circle', { class: 'body', cx: x, cy: y, r: half }, g);
     }
-    // the marker: a dark disc on the field's rim, clear of its name
-    if (f.marker) el('circle', { class: 'marker', cx: x + half * 0.8, cy: y - half * 0.8, r: Math.max(4, half * 0.34) }, g);
+    // the marker: a dark disc over most of the field, its name written
+    // on it in white, so that the markers are counted at a glance
+    if (f.marker) {
+      g.classList.add('held');
+      el('circle', { class: 'marker', cx: x, cy: y, r: half * 0.82 }, g);
+    }
     const sq = f.squares || [];
-    const label = fieldLabel(f);
-    const t = el('text', { x, y: sq.length ? y - half * 0.3 : y }, g);
-    t.textContent = label;
-    // a name wider than most of the field ("XII", "VI′") is set smaller, so
-    // that it stays clear of the marker's disc, but not below 12 pixels on
-    // the screen; what is still too wide is narrowed to the room
+    // the field's name as the list and the events write it ("W2.III",
+    // "S.IX", "L12"): the group small above, the number below
+    const [group, number] = f.name.includes('.') ? f.name.split('.') : ['', f.name];
+    // a field under 26 pixels across (a phone's, a landscape's) is too
+    // small for two lines: the group is written on the fields on offer
+    // alone, and the prompt names them whole
+    const twoLines = group && (on || half * perUnit >= 13);
+    const ty = sq.length ? y - half * 0.3 : twoLines ? y + half * 0.36 : y;
+    const t = el('text', { x, y: ty }, g);
+    t.textContent = number;
+    // a name wider than most of the field is set smaller, but not below
+    // 11 pixels on the screen; what is still too wide is narrowed to the room
     const room = 1.5 * half;
-    const wide = label.length > 1 ? (t.getComputedTextLength?.() || label.length * 9) : 0;
+    const { base, wide } = textSize(t, `${f.kind}:${f.marker ? 1 : 0}:${number}`, number);
+    let fs = base;
     if (wide > room) {
-      const base = parseFloat(getComputedStyle(t).fontSize) || 16;
-      const fs = Math.min(base, Math.max(base * room / wide, 12 / perUnit));
+      fs = Math.min(base, Math.max(base * room / wide, 11 / perUnit));
       t.style.fontSize = `${fs}px`;
       if (wide * fs / base > room) {
         t.setAttribute('textLength', String(room));
         t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
       }
+    }
+    if (twoLines) {
+      const gt = el('text', { class: 'group', x, y: y - half * 0.5 }, g);
+      gt.textContent = group;
+      gt.style.fontSize = `${Math.max(fs * 0.7, 11 / perUnit)}px`;
     }
     // the seats' squares in a row inside the field, below its name
     const side = Math.min(12, (2 * half * 0.9) / Math.max(1, sq.length));
@@ -1106,23 +1196,8 @@ function drawPlan() {
     if (on) words.push(tr('offered'));
     g.setAttribute('aria-label', words.join('; '));
   }
-  if (!small) {
-    if (own) drawDice(svg, diceOf(), 250, 40);
-    else drawDice(svg, diceOf(), 60, 40, true);
-  }
+  if (own && !small) drawDice(svg, diceOf(), 250, 40);
   $('#board-desc').textContent = tr('festDesc', held);
-}
-
-function fieldLabel(f) {
-  switch (f.kind) {
-    case 'outerWork': return ROMAN[f.number] + (f.twin ? '′' : '');
-    case 'lineField': return String(f.number);
-    case 'schanze': return ROMAN[f.number];
-    case 'battery': return String(f.number);
-    case 'fortress': return `F${f.number}`;
-    case 'paschField': return `P${f.number}`;
-  }
-  return f.name;
 }
 
 // ---- wiring ----
@@ -1136,6 +1211,40 @@ function onBoard(target) {
 
 function wire() {
   $('#new-game').addEventListener('click', newGame);
+  $('#open-chooser').addEventListener('click', () => $('#chooser-dialog').showModal());
+  $('#chooser-close').addEventListener('click', () => $('#chooser-dialog').close());
+  $('#open-rules').addEventListener('click', showRules);
+  $('#rules-close').addEventListener('click', () => $('#rules-dialog').close());
+  // the same game again, with a new seed
+  $('#play-again').addEventListener('click', () => {
+    $('#seed').value = String(Math.floor(Math.random() * 1e9));
+    newGame();
+  });
+  $('#auto-throw').addEventListener('change', () => {
+    autoThrow = $('#auto-throw').checked;
+    try { localStorage.setItem('brettspiel-autothrow', autoThrow ? '1' : '0'); } catch { /* private mode */ }
+    if (cur) { scheduleBots(); render(); }
+  });
+  // the review opens over the side of the page (a sheet at the bottom of
+  // a phone's screen), the board kept in sight
+  $('#review-btn').addEventListener('click', () => {
+    document.body.classList.add('reviewing');
+    if (!$('#review').open) $('#review').show();
+    if (cur) render();
+  });
+  $('#review-again').addEventListener('click', () => {
+    document.body.classList.remove('peek');
+    render();
+    ($('#review-worst [aria-current]') || $('#review-back')).focus();
+  });
+  $('#review-close').addEventListener('click', () => {
+    if (viewing) leaveView();
+    $('#review').close();
+    document.body.classList.remove('reviewing');
+    if (cur) render();
+    $('#review-btn').focus();
+  });
+  document.addEventListener('keydown', onKey);
   $('#lang').addEventListener('change', () => {
     lang = $('#lang').value;
     try { localStorage.setItem('brettspiel-lang', lang); } catch { /* private mode */ }
@@ -1219,7 +1328,7 @@ function wire() {
       const li = document.createElement('li');
       // in the board's points, as the legal moves are written
       const l = game.legal.find((x) => x.notation === h.notation);
-      li.textContent = `${l ? legalText(l) : h.notation} — ${h.reason}`;
+      li.textContent = `${l ? legalText(l) : h.notation} — ${hintText(h)}`;
       return li;
     }));
   });
@@ -1233,7 +1342,7 @@ function wire() {
       showInfo(tr('selectToCopy'));
     }
   });
-  $('#load-id').addEventListener('click', () => load(call('loadID', view({ id: $('#load-id-text').value, seed: $('#seed').value.trim() || '0', since: 0 }))));
+  $('#load-id').addEventListener('click', () => load(call('loadID', view({ id: $('#load-id-text').value, seed: $('#seed').value.trim() || '0', since: 0 })), 'id'));
   $('#save-record').addEventListener('click', () => {
     const res = call('saveRecord', { handle: cur.handle });
     if (res.error) { showError(res.error); return; }
@@ -1249,7 +1358,7 @@ function wire() {
     const f = ev.target.files[0];
     if (f) $('#record-text').value = await f.text();
   });
-  $('#load-record').addEventListener('click', () => load(call('loadRecord', view({ text: $('#record-text').value, seed: $('#seed').value.trim() || '0', since: 0 }))));
+  $('#load-record').addEventListener('click', () => load(call('loadRecord', view({ text: $('#record-text').value, seed: $('#seed').value.trim() || '0', since: 0 })), 'record'));
   // a phone turned, or a window made narrow: the board drawn anew
   narrow.addEventListener('change', () => { if (cur) render(); });
 }
@@ -1265,6 +1374,8 @@ function viewStep(index) {
     viewing = { length: cur.length, paused, index };
   }
   viewing.index = index;
+  // on a phone the review covers the board: it steps aside for the position
+  if (phone()) document.body.classList.add('peek');
   const walked = walkTo(index);
   log = [];
   if (walked) clearMessage();
@@ -1278,6 +1389,7 @@ function leaveView() {
   const { length, paused: was } = viewing;
   const walked = walkTo(length);
   viewing = null;
+  document.body.classList.remove('peek');
   paused = was;
   log = [];
   if (walked) clearMessage();
@@ -1298,11 +1410,12 @@ function walkTo(n) {
 
 // load shows a game loaded from a record or an ID; the seats keep their
 // people and bots, and the bots wait until a person moves.
-function load(res) {
-  if (res.error) { showError(res.error); return; }
+function load(res, what) {
+  if (res.error) { showError(what ? loadError(res.error, what) : res.error); return; }
   if (cur) call('close', { handle: cur.handle });
   viewing = null;
   resetReview();
+  closeDialogs();
   log = [];
   paused = true;
   if (botKind === 'hot-seat' || humans.size >= res.players) humans = new Set([...Array(res.players).keys()]);
@@ -1310,12 +1423,62 @@ function load(res) {
   show(res);
 }
 
+// hintText says what a hinted move scores at once and its expected value
+// in the page's words, with the game's unit and the language's decimal
+// sign. The session's reason is English: its parts ("+2 marks (T-J1)",
+// "nothing scored at once") are read from it (bot.Hint writes them so).
+function hintText(h) {
+  const units = tr('scoreUnits');
+  const parts = [];
+  for (const m of (h.reason || '').split(';')[0].matchAll(/([+-]\d+) (marks|hits|markers paid|markers taken|markers placed)(?: \(([^)]+)\))?/g)) {
+    parts.push(`${m[1].replace('-', '−')} ${units[m[2]] || m[2]}${m[3] ? ` (${m[3]})` : ''}`);
+  }
+  const value = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(h.value);
+  const unit = tr('units')[{ toccateglio: 'strokes', verkehren: 'points', festung: 'markers' }[cur.variant]] || '';
+  return tr('hintLine', parts.join(', '), value, unit);
+}
+
+// loadError says what is wrong with a position ID or a record that does
+// not load, in the page's words: the library's refusal of its notation
+// ("That is not a move.") is about moves.
+function loadError(err, what) {
+  if (err.name !== 'ErrBadNotation') return err;
+  const m = err.message || '';
+  let say;
+  if (what === 'id') {
+    say = /want game:version:payload/.test(m) ? tr('badIDForm') : tr('badID');
+  } else {
+    const line = /line (\d+): (.*?)"?: /.exec(m);
+    if (!line) say = tr('badRecord');
+    else if (/header line/.test(m)) say = tr('badRecordHeader', line[1], line[2]);
+    else say = tr('badRecordLine', line[1], line[2]);
+  }
+  return { ...err, say };
+}
+
+// onKey plays by the keys anywhere on the page: throw, undo and hint by
+// their letters (tr('keys')), Enter the next thing to do when the focus
+// is on nothing that takes Enter itself. Fields, lists and dialogs keep
+// their keys.
+function onKey(ev) {
+  if (!cur || ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
+  const a = document.activeElement;
+  if (a && (a.closest('input, textarea, select, dialog[open]') || document.querySelector('dialog[open]:modal'))) return;
+  const k = tr('keys');
+  const press = (sel) => { const b = $(sel); if (b && !b.disabled && !b.closest('[hidden]')) { ev.preventDefault(); b.click(); return true; } return false; };
+  const key = ev.key.toLowerCase();
+  if (key === k.throw) { press('#throw'); return; }
+  if (key === k.undo) { press('#undo'); return; }
+  if (key === k.hint) { press('#hint'); return; }
+  if (ev.key !== 'Enter') return;
+  if (a && a !== document.body && a.matches('button, [role=button], [tabindex], a, summary')) return;
+  const t = nextControl();
+  if (t && t.tagName === 'BUTTON') { ev.preventDefault(); t.click(); } else if (t) { ev.preventDefault(); t.focus(); }
+}
+
 async function main() {
   translatePage();
-  if (phone()) {
-    $('#chooser-box').open = false;
-    $('#more-box').open = false;
-  }
+  if (phone()) $('#more-box').open = false;
   try {
     await loadWasm();
   } catch (e) {
