@@ -33,6 +33,7 @@ const seatColours = ['#f4ecd8', '#3b2a20', '#c0392b', '#2e6db4', '#3c9a48', '#8e
 
 let catalogue = [];     // the games with their presets
 let levels = [];        // the bots of the registry, each with the games it is made for
+let settings = {};      // the rules a game may be played with beside its preset, by game
 let cur = null;         // the API's state of the game (handle, state, length, …)
 let game = null;        // the game's own JSON (cur.state)
 let log = [];           // the move list, entries with their events
@@ -150,6 +151,9 @@ function fillChooser() {
   if (params.get('opponent')) $('#opponent').value = params.get('opponent');
   if (params.get('preset')) $('#preset').value = params.get('preset');
   if (params.get('players')) $('#players').value = params.get('players');
+  // ?settings=schule=true (several by commas): the settings ticked
+  const wanted = (params.get('settings') || '').split(',').filter(Boolean);
+  for (const c of $('#settings').querySelectorAll('input')) c.checked = wanted.includes(c.value);
   v.addEventListener('change', fillPresets);
   $('#preset').addEventListener('change', aboutPreset);
 }
@@ -160,6 +164,7 @@ function loadCatalogue() {
   let res = call('games', { lang });
   if (res.error) res = call('games');
   ({ games: catalogue, levels } = res);
+  settings = res.settings || {};
 }
 
 // titleOf names a state's game and preset for the player, in the page's
@@ -202,7 +207,37 @@ function fillPresets() {
   $('#players').replaceChildren(...seats);
   $('#players').value = String(g.maxPlayers > 2 ? 3 : 2);
   $('#players').disabled = g.minPlayers === g.maxPlayers;
+  fillSettings();
   aboutPreset();
+}
+
+// fillSettings offers the settings of the chosen game beside its preset
+// (Toccateglio's Schule), each a box to tick with its description in the
+// page's language; a ticked box stays ticked while the game stays.
+function fillSettings() {
+  const box = $('#settings');
+  const ticked = new Set([...box.querySelectorAll('input:checked')].map((c) => c.value));
+  const list = settings[$('#variant').value] || [];
+  box.replaceChildren(...list.map((s) => {
+    const label = document.createElement('label');
+    label.className = 'check';
+    const c = document.createElement('input');
+    c.type = 'checkbox';
+    c.value = s.name;
+    c.checked = ticked.has(s.name);
+    const title = document.createElement('b');
+    title.textContent = s.title || s.name;
+    const about = document.createElement('small');
+    about.textContent = s.description || '';
+    label.append(c, ' ', title, ' ', about);
+    return label;
+  }));
+  $('#settings-box').hidden = list.length === 0;
+}
+
+// chosenSettings are the settings ticked in the chooser.
+function chosenSettings() {
+  return [...$('#settings').querySelectorAll('input:checked')].map((c) => c.value);
 }
 
 function aboutPreset() {
@@ -213,8 +248,10 @@ function aboutPreset() {
 
 function newGame() {
   const players = Number($('#players').value);
+  const chosen = chosenSettings();
   const res = call('newGame', view({
     variant: $('#variant').value, preset: $('#preset').value, players, seed: $('#seed').value.trim() || '0',
+    ...(chosen.length ? { settings: chosen } : {}),
   }));
   if (res.error) { showError(res.error); return; }
   if (cur) call('close', { handle: cur.handle });
@@ -246,7 +283,13 @@ function showRules() {
   const p = g.presets.find((x) => x.name === cur?.preset) || g.presets[0];
   $('#rules-title').textContent = titleOf({ variant: g.name, preset: p.name });
   const para = (text) => { const e = document.createElement('p'); e.textContent = text; return e; };
-  $('#rules-text').replaceChildren(para(`${g.description}.`), para(`${p.title || p.name}: ${p.description}`), para(tr('source', p.source)));
+  const paras = [para(`${g.description}.`), para(`${p.title || p.name}: ${p.description}`)];
+  // the settings the game is played with (the Schule: rules.schule)
+  for (const s of settings[g.name] || []) {
+    const [key] = s.name.split('=');
+    if (cur?.variant === g.name && game?.rules?.[key]) paras.push(para(`${s.title}: ${s.description}`));
+  }
+  $('#rules-text').replaceChildren(...paras, para(tr('source', p.source)));
   $('#rules-dialog').showModal();
 }
 
@@ -341,7 +384,8 @@ function botPlay(kind) {
   paused = false;
   const last = res.log?.length ? res.log[res.log.length - 1] : null;
   const board = last && last.notation === res.move ? boardNotation(last) : res.move;
-  showInfo(tr('played', seatName(who), botName(kind), board, res.move));
+  if (isSchuleMove(res.move) || last?.events.some((x) => x.event.kind === 'let-pass')) showInfo(tr('playedSchule', seatName(who), botName(kind), schuleName(res.move)));
+  else showInfo(tr('played', seatName(who), botName(kind), board, res.move));
   show(res);
 }
 
@@ -401,8 +445,110 @@ function legalText(l) {
 
 function decisionName(l) {
   if (l.kind === 'concede') return tr('concede');
-  return { pass: tr('pass'), 'go-on': tr('goOn'), afresh: tr('afresh') }[l.decision || l.notation] || l.fieldName || l.notation;
+  const n = l.decision || l.notation;
+  if (schuleWindow()) return schuleName(n);
+  return { pass: tr('pass'), 'go-on': tr('goOn'), afresh: tr('afresh') }[n] || l.fieldName || l.notation;
 }
+
+// ---- the Schule (Toccateglio's T-W5) ----
+
+// schuleWindow is the open window of the Schule, when the players mark
+// their own points and one of them is to declare or to answer: step (of
+// T-W1), declarer, author (who declared or claimed what is in question;
+// -1 while the declaration is due). The state never says what was due.
+function schuleWindow() {
+  if (cur?.variant !== 'toccateglio' || game?.turn !== 'player') return null;
+  return game.toccateglio?.schule || null;
+}
+
+// schuleName writes a move of the Schule in the page's words: "Mark 3",
+// "Let it stand", "Mark right!", "School: 2"; anything else as it is.
+function schuleName(n) {
+  let m;
+  if ((m = /^mark (\d+)$/.exec(n))) return tr('markN', Number(m[1]));
+  if ((m = /^schule (\d+)$/.exec(n))) return tr('schoolN', Number(m[1]));
+  if (n === 'pass') return tr('letPass');
+  if (n === 'right') return tr('markRight');
+  return n;
+}
+
+function isSchuleMove(n) { return /^(mark \d+|schule \d+|right)$/.test(n); }
+
+// schuleQuestion is what the window asks the player to move, with the
+// rule it is asked by: how many points to mark (T-W5a), or whether to let
+// the other's declaration or claim stand (T-W5b, T-W5c).
+function schuleQuestion(w) {
+  if (w.author < 0) return { text: tr('pDeclare', tr('schuleFor', w.step, seatName(w.mover), true)), rule: 'T-W5a' };
+  const what = tr('schuleFor', w.step, seatName(w.mover), false);
+  // the declaration or claim in question: the last of the log
+  let last = null;
+  for (let i = log.length - 1; i >= 0 && !last; i--) {
+    last = log[i].events.map((x) => x.event).find((ev) => ev.kind === 'declare' || ev.kind === 'schule') || null;
+  }
+  if (last?.kind === 'schule') return { text: tr('pAnswerClaim', seatName(w.author), last.amount), rule: 'T-W5b' };
+  return { text: tr('pAnswerDeclared', seatName(w.author), last ? last.amount : 0, what), rule: 'T-W5c' };
+}
+
+// schuleControls are the buttons of the Schule's decisions: at a
+// declaration the numbers 0…12 in a row, at an answer Let it stand, Mark
+// right! and To school for 1…12; each with the rule's ID one tap away.
+function schuleControls(w, dec, had) {
+  const q = schuleQuestion(w);
+  const row = document.createElement('span');
+  row.className = 'schule';
+  const button = (l, text, label) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'decision';
+    b.dataset.move = l.notation;
+    b.textContent = text;
+    b.setAttribute('aria-label', label);
+    const rule = ruleText(/^mark/.test(l.notation) ? 'T-W5a' : l.notation.startsWith('schule') ? 'T-W5b' : 'T-W5c');
+    if (rule) b.title = `${label} — ${rule.id}: ${rule.title}`;
+    if (had === l.notation) queueMicrotask(() => b.focus());
+    return b;
+  };
+  const legal = game.legal.filter((l) => l.kind === 'decision');
+  const marks = legal.filter((l) => /^mark \d+$/.test(l.notation));
+  const claims = legal.filter((l) => /^schule \d+$/.test(l.notation));
+  // a head and its numbers, kept together on their own line
+  const numbers = (head, ls, cut, label, extra) => {
+    const g = document.createElement('span');
+    g.className = 'numbers';
+    const h = document.createElement('span');
+    h.className = 'schule-head';
+    h.textContent = head;
+    if (extra) h.append(' ', extra);
+    g.append(h, ...ls.map((l) => { const n = l.notation.slice(cut); return button(l, n, tr(label, Number(n))); }));
+    return g;
+  };
+  for (const l of legal) {
+    if (l.notation === 'pass' || l.notation === 'right') row.append(button(l, schuleName(l.notation), schuleName(l.notation)));
+  }
+  // the rule's ID: a tap shows its text below the buttons
+  const chip = document.createElement('button');
+  chip.type = 'button';
+  chip.className = 'rule-chip';
+  chip.dataset.rule = q.rule;
+  chip.textContent = q.rule;
+  chip.setAttribute('aria-expanded', String(openRule === q.rule));
+  chip.title = tr('ruleToggle');
+  // at a declaration the ID stands by the head of the numbers
+  if (marks.length) row.append(numbers(tr('markHead'), marks, 5, 'markN', chip));
+  else row.append(chip);
+  if (claims.length) row.append(numbers(tr('schoolHead'), claims, 7, 'schoolN'));
+  dec.append(row);
+  if (openRule === q.rule) {
+    const r = ruleText(q.rule);
+    const t = document.createElement('span');
+    t.className = 'ruletext';
+    t.textContent = r ? `${r.id} — ${r.title}: ${r.text}` : q.rule;
+    dec.append(t);
+  }
+}
+
+// openRule is the rule of the Schule whose text is shown below its buttons.
+let openRule = '';
 
 // ---- moving ----
 
@@ -532,7 +678,7 @@ function nextControl() {
   if (!myTurn()) return null;
   if (!$('#finish').hidden && selected === null && !next.some((s) => s.from >= 0)) return $('#finish');
   if (next.length) return $('#board [tabindex="0"]');
-  return $('#decisions button:not(.quiet)') || $('#decisions button');
+  return $('#decisions button:not(.quiet):not(.rule-chip)') || $('#decisions button');
 }
 
 // keys wires a list of items for the arrow keys: one Tab stop, the arrows
@@ -583,6 +729,7 @@ function renderStatus() {
     const d = diceOf();
     const dt = d.length ? diceText(d) : '';
     if (cur.variant === 'festung') s = d.length === 3 ? tr('toDecide', seatName(game.player), d[0], d[1], d[2]) : tr('toDecideRace', seatName(game.player));
+    else if (schuleWindow()) s = tr(schuleWindow().author < 0 ? 'toMark' : 'toAnswer', seatName(game.player));
     else if (game.phase === 'decide') s = tr('toDecideRace', seatName(game.player));
     else s = tr('toPlay', seatName(game.player), dt);
   }
@@ -637,6 +784,8 @@ function promptText() {
     if (offered.every((f) => !f.marker)) return tr('pPlace', names);
     return tr('pChoose');
   }
+  const w = schuleWindow();
+  if (w) return schuleQuestion(w).text;
   const kinds = game.legal.map((l) => l.decision || l.kind);
   if (kinds.includes('go-on')) return tr('pGoOn');
   if (selected !== null) return tr('pTarget', placeName(selected));
@@ -675,7 +824,10 @@ function renderControls() {
   const dec = $('#decisions');
   const had = dec.contains(document.activeElement) ? document.activeElement.dataset.move : null;
   dec.replaceChildren();
-  if (myTurn()) {
+  const w = schuleWindow();
+  if (myTurn() && w) {
+    schuleControls(w, dec, had);
+  } else if (myTurn()) {
     // the decisions first, the concession last and quiet
     const ls = [...game.legal].filter((l) => !(l.kind === 'play' || l.kind === 'throw' || (l.kind === 'decision' && l.field)));
     ls.sort((a, b) => (a.kind === 'concede') - (b.kind === 'concede'));
@@ -704,8 +856,12 @@ function renderControls() {
   $('#undo').disabled = !cur.canUndo;
   $('#redo').disabled = !cur.canRedo;
   $('#takeback').disabled = !cur.canUndo;
-  $('#hint').disabled = game.turn !== 'player';
-  $('#bot-move').disabled = game.turn !== 'player';
+  // no hint at the Schule's decisions, and no bot's move for a person
+  // there: either would tell what was due
+  const secret = !!w && humans.has(game.player);
+  $('#hint').disabled = game.turn !== 'player' || secret;
+  $('#hint').title = (secret ? tr('noHintSchule') : tr('hintTitle')) + tr('keyIs', tr('keys').hint);
+  $('#bot-move').disabled = game.turn !== 'player' || secret;
   $('#save-record').disabled = !cur.hasRecord || !!viewing;
 }
 
@@ -827,10 +983,10 @@ function renderEvents() {
     li.dataset.key = key(e);
     li.dataset.index = e.index;
     const head = document.createElement('b');
-    const board = isDraw(e) ? tr('drawHead', e.notation) : boardNotation(e);
+    const board = isDraw(e) ? tr('drawHead', e.notation) : isSchuleMove(e.notation) || (e.notation === 'pass' && e.events.some((x) => x.event.kind === 'let-pass')) ? schuleName(e.notation) : boardNotation(e);
     head.textContent = board;
     li.append(head);
-    if (!isDraw(e) && differs(board, e.notation)) {
+    if (!isDraw(e) && differs(board, e.notation) && board === boardNotation(e)) {
       const own = document.createElement('span');
       own.className = 'own';
       own.textContent = ` (${tr('ownCount')} ${e.notation})`;
@@ -1289,6 +1445,13 @@ function wire() {
   $('#enter-dice').addEventListener('click', enterDice);
   $('#manual-dice').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') enterDice(); });
   $('#decisions').addEventListener('click', (ev) => {
+    const chip = ev.target.closest('.rule-chip');
+    if (chip) {
+      openRule = openRule === chip.dataset.rule ? '' : chip.dataset.rule;
+      renderControls();
+      $('#decisions .rule-chip')?.focus();
+      return;
+    }
     const b = ev.target.closest('[data-move]');
     if (!b) return;
     const l = game.legal.find((x) => x.notation === b.dataset.move);
@@ -1324,6 +1487,7 @@ function wire() {
   $('#hint').addEventListener('click', () => {
     const res = call('hint', { handle: cur.handle });
     if (res.error) { showError(res.error); return; }
+    if (!res.hints.length) { showInfo(tr('noHint')); return; }
     $('#hints').replaceChildren(...res.hints.map((h) => {
       const li = document.createElement('li');
       // in the board's points, as the legal moves are written
@@ -1473,7 +1637,7 @@ function onKey(ev) {
   if (ev.key !== 'Enter') return;
   if (a && a !== document.body && a.matches('button, [role=button], [tabindex], a, summary')) return;
   const t = nextControl();
-  if (t && t.tagName === 'BUTTON') { ev.preventDefault(); t.click(); } else if (t) { ev.preventDefault(); t.focus(); }
+  if (t && t.tagName === 'BUTTON' && !t.closest('.schule')) { ev.preventDefault(); t.click(); } else if (t) { ev.preventDefault(); t.focus(); }
 }
 
 async function main() {

@@ -103,7 +103,10 @@ export function renderReview() {
   const { cur, log, viewing } = page.current();
   const decided = log.some((e) => e.actor >= 0);
   const fresh = report && (viewing || length === cur.length);
-  $('#review-btn').hidden = viewing || !decided;
+  // not while a window of the Schule is open: the judge of the last
+  // declaration would tell what was due
+  const schule = cur.state.turn === 'player' && !!cur.state.toccateglio?.schule;
+  $('#review-btn').hidden = viewing || !decided || schule;
   $('#review-btn').classList.toggle('primary', !viewing && cur.state.turn === 'over');
   $('#review-out').hidden = !fresh;
   $('#review-viewing').hidden = !viewing;
