@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -136,7 +137,7 @@ func TestFestungsspielWithAutomaticThrows(t *testing.T) {
 // englishWords are words of English that the German page showed (the
 // hints, the status, the bots' and the seats' names, the prompt): none may
 // stand outside notation in a German game.
-var englishWords = regexp.MustCompile(`\b(the|and|or|of|to|on|from|for|with|is|at|once|expected|nothing|scored|marks|markers|hits|paid|taken|placed|seat|return|bot|greedy|random|choose|field|throw|throws|Throw|Undo|Hint|Review|Rules|Close|New|game|Player|Legal|moves|Events|stone|stones|point|points|dice|borne|off|bar|strokes|Pass|Done|play|plays|again|rollouts)\b`)
+var englishWords = regexp.MustCompile(`\b(mark|right|stand|school|claim|claims|claimed|due|forgot|sends|sent|declares|answer|tap|how|many|the|and|or|of|to|on|from|for|with|is|at|once|expected|nothing|scored|marks|markers|hits|paid|taken|placed|seat|return|bot|greedy|random|choose|field|throw|throws|Throw|Undo|Hint|Review|Rules|Close|New|game|Player|Legal|moves|Events|stone|stones|point|points|dice|borne|off|bar|strokes|Pass|Done|play|plays|again|rollouts)\b`)
 
 // notation removes what is notation from a text: plays ("13/7*", "5/3-6"),
 // position IDs and the mover's own count.
@@ -162,14 +163,28 @@ func leaks(text string) []string {
 	return out
 }
 
-// A German game of each kind, played to its end with a hint, the rules and
-// the chooser opened, and reviewed: no English word outside notation.
+// A German game of each kind, and Toccateglio with the Schule, played to
+// its end with a hint, the rules and the chooser opened, and reviewed: no
+// English word outside notation. Under the Schule the page is read at the
+// first declaration and answer too, with the rule's text opened.
 func TestGermanWithoutEnglish(t *testing.T) {
 	ctx := page(t)
-	for _, g := range games {
-		open(t, ctx, url.Values{"variant": {g.variant}, "preset": {g.preset}, "players": {fmt.Sprint(g.players)}, "seed": {fmt.Sprint(g.seed)}, "opponent": {"greedy"}, "autothrow": {"1"}, "lang": {"de"}})
+	all := append(slices.Clone(games), game{variant: "toccateglio", preset: "Toccateglispiel", players: 2, seed: 12, settings: "schule=true"})
+	for _, g := range all {
+		open(t, ctx, url.Values{"variant": {g.variant}, "preset": {g.preset}, "players": {fmt.Sprint(g.players)}, "seed": {fmt.Sprint(g.seed)}, "opponent": {"greedy"}, "autothrow": {"1"}, "lang": {"de"}, "settings": {g.settings}})
 		var seen []string
 		look := func() { seen = append(seen, eval[string](t, ctx, germanTextJS)) }
+		// the Schule's declaration and answer, each read once
+		schule := map[string]bool{}
+		lookSchule := func() {
+			for _, k := range []string{"mark 0", "pass"} {
+				if !schule[k] && eval[bool](t, ctx, `!!document.querySelector('#decisions .schule [data-move="`+k+`"]')`) {
+					schule[k] = true
+					eval[bool](t, ctx, `(document.querySelector('#decisions .rule-chip').click(), document.querySelector('#hint').click(), true)`)
+					look()
+				}
+			}
+		}
 		s := waitFor(t, ctx, "the first play", func(s snapshot) bool { return s.Busy == "0" && s.Turn == "player" })
 		click(t, ctx, "#hint")
 		look()
@@ -183,6 +198,9 @@ func TestGermanWithoutEnglish(t *testing.T) {
 			n := s.Length
 			if i == 8 {
 				look()
+			}
+			if g.settings != "" {
+				lookSchule()
 			}
 			if !eval[bool](t, ctx, stepJS) {
 				t.Fatalf("%s: nothing to play at %+v", g.variant, s)
@@ -199,6 +217,9 @@ func TestGermanWithoutEnglish(t *testing.T) {
 		}
 		seen = append(seen, eval[string](t, ctx, `document.querySelector('#review').innerText`))
 		click(t, ctx, "#review-close")
+		if g.settings != "" && len(schule) != 2 {
+			t.Errorf("%s with %s: the page was not read at a declaration and an answer: %v", g.variant, g.settings, schule)
+		}
 		for _, l := range leaks(strings.Join(seen, "\n")) {
 			t.Errorf("%s: English in the German page: %s", g.variant, l)
 		}
