@@ -296,7 +296,7 @@ type game struct {
 	keys            bool   // played by the keyboard alone, else by clicks
 	autoThrow       bool   // the page throws every throw by itself
 	upTo            int    // stop after this many steps (0: play to the end)
-	settings        string // the settings beside the preset ("schule=true")
+	settings        string // the settings beside the preset ("schule=true"); not for play, which compares IDs an open window of the Schule does not have
 }
 
 // play plays g to the end through clicks — the throw button, a stone and

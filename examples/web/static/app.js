@@ -622,7 +622,11 @@ function render() {
   b.dataset.variant = cur.variant;
   b.dataset.steps = String(made.length);
   b.dataset.viewing = viewing ? String(viewing.index) : '';
-  $('#position-id').textContent = game.id;
+  // a state of an open window of the Schule has no ID: it would tell
+  // what was due
+  $('#position-id').textContent = game.id || '—';
+  $('#position-id').title = game.id ? '' : tr('noIDSchule');
+  $('#copy-id').disabled = !game.id;
   $('#board').dataset.game = cur.variant;
   const board = $('#board');
   const hadFocus = board.contains(document.activeElement);
