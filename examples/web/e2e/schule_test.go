@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/session"
@@ -194,9 +196,14 @@ func checkAnswer(t *testing.T, ctx context.Context) {
 
 // The chooser offers the Schule for Toccateglio alone, with its
 // description; ticked, it starts a game against a bot in which the person
-// marks his own points (the numbers, no hint) and the bot answers him.
+// marks his own points (the numbers, no hint) and the bot answers him. On
+// a phone turned on its side, whose window is low, the person's answer and
+// declaration fit the one screen.
 func TestSchuleInTheChooser(t *testing.T) {
 	ctx := page(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(phoneH, phoneW, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
 	open(t, ctx, url.Values{"variant": {"toccateglio"}, "preset": {"Toccateglispiel"}, "players": {"2"}, "seed": {"5"}, "opponent": {"greedy"}})
 	click(t, ctx, "#open-chooser")
 	label := eval[string](t, ctx, `document.querySelector('#settings-box').hidden ? '' : document.querySelector('#settings label').textContent`)
@@ -225,6 +232,7 @@ func TestSchuleInTheChooser(t *testing.T) {
 		}
 		waitFor(t, ctx, "a step", func(x snapshot) bool { return x.Length != s.Length || x.Error != "" })
 	}
+	oneScreen(t, ctx, "a declaration on a turned phone")
 	if !strings.HasPrefix(eval[string](t, ctx, `document.querySelector('#status').textContent`), "Player 1 (white) to mark") {
 		t.Errorf("the status at the person's declaration: %q", eval[string](t, ctx, `document.querySelector('#status').textContent`))
 	}
@@ -250,6 +258,23 @@ func TestSchuleInTheChooser(t *testing.T) {
 	if !declared || !answered {
 		t.Errorf("the log has no declaration of 0 points and the bot's answer: %q", entries)
 	}
+	// on to the person's answer to the bot's declaration
+	for i := 0; !eval[bool](t, ctx, `!!document.querySelector('#decisions .schule [data-move="pass"]')`); i++ {
+		s := waitFor(t, ctx, "a quiet page", func(s snapshot) bool { return s.Busy == "0" })
+		if i > 60 || s.Turn == "over" {
+			t.Fatalf("no answer of the person's: %+v", s)
+		}
+		switch {
+		case s.Turn == "chance":
+			click(t, ctx, "#throw")
+		case eval[bool](t, ctx, `!!document.querySelector('#decisions [data-move="mark 0"]')`):
+			click(t, ctx, `#decisions [data-move="mark 0"]`)
+		default:
+			click(t, ctx, "#legal li button")
+		}
+		waitFor(t, ctx, "a step", func(x snapshot) bool { return (x.Length != s.Length && x.Busy == "0") || x.Error != "" })
+	}
+	oneScreen(t, ctx, "an answer on a turned phone")
 	// Verkehren has no Schule: the chooser offers no setting
 	click(t, ctx, "#open-chooser")
 	if !eval[bool](t, ctx, `(() => { const v = document.querySelector('#variant'); v.value = 'verkehren'; v.dispatchEvent(new Event('change')); return document.querySelector('#settings-box').hidden; })()`) {

@@ -478,15 +478,15 @@ function isSchuleMove(n) { return /^(mark \d+|schule \d+|right)$/.test(n); }
 // rule it is asked by: how many points to mark (T-W5a), or whether to let
 // the other's declaration or claim stand (T-W5b, T-W5c).
 function schuleQuestion(w) {
-  if (w.author < 0) return { text: tr('pDeclare', tr('schuleFor', w.step, seatName(w.mover), true)), rule: 'T-W5a' };
+  if (w.author < 0) return { text: tr('pDeclare', tr('schuleFor', w.step, seatName(w.mover), true)), more: tr('pDeclareMore'), rule: 'T-W5a' };
   const what = tr('schuleFor', w.step, seatName(w.mover), false);
   // the declaration or claim in question: the last of the log
   let last = null;
   for (let i = log.length - 1; i >= 0 && !last; i--) {
     last = log[i].events.map((x) => x.event).find((ev) => ev.kind === 'declare' || ev.kind === 'schule') || null;
   }
-  if (last?.kind === 'schule') return { text: tr('pAnswerClaim', seatName(w.author), last.amount), rule: 'T-W5b' };
-  return { text: tr('pAnswerDeclared', seatName(w.author), last ? last.amount : 0, what), rule: 'T-W5c' };
+  if (last?.kind === 'schule') return { text: tr('pAnswerClaim', seatName(w.author), last.amount), more: tr('pClaimMore'), rule: 'T-W5b' };
+  return { text: tr('pAnswerDeclared', seatName(w.author), last ? last.amount : 0, what), more: tr('pAnswerMore'), rule: 'T-W5c' };
 }
 
 // schuleControls are the buttons of the Schule's decisions: at a
@@ -746,7 +746,16 @@ function renderStatus() {
   $('#status').dataset.turn = game.turn;
   const mine = [...humans].sort((a, b) => a - b);
   $('#you').textContent = botKind === 'hot-seat' && mine.length > 1 ? tr('hotSeatAll') : tr('youPlay', mine);
-  $('#prompt').textContent = promptText();
+  // the Schule's question, and what may be answered (left out where the
+  // window is low)
+  const p = promptText();
+  if (typeof p === 'string') $('#prompt').textContent = p;
+  else {
+    const more = document.createElement('span');
+    more.className = 'more';
+    more.textContent = p.more;
+    $('#prompt').replaceChildren(p.text, more);
+  }
   const d = diceOf();
   $('#dice').textContent = d.map((n) => '⚀⚁⚂⚃⚄⚅'[n - 1] || n).join(' ');
   $('#dice').dataset.dice = d.join(',');
@@ -767,7 +776,8 @@ function endSentence() {
   return tr('wins', seatName(w), r[w]);
 }
 
-// promptText says what to do next.
+// promptText says what to do next: a sentence, or at the Schule its
+// question (schuleQuestion).
 function promptText() {
   if (viewing) return tr('pViewing');
   if (game.turn === 'over') return tr('pOver');
@@ -789,7 +799,7 @@ function promptText() {
     return tr('pChoose');
   }
   const w = schuleWindow();
-  if (w) return schuleQuestion(w).text;
+  if (w) return schuleQuestion(w);
   const kinds = game.legal.map((l) => l.decision || l.kind);
   if (kinds.includes('go-on')) return tr('pGoOn');
   if (selected !== null) return tr('pTarget', placeName(selected));
