@@ -533,10 +533,10 @@ function schuleControls(w, dec, had) {
   chip.textContent = q.rule;
   chip.setAttribute('aria-expanded', String(openRule === q.rule));
   chip.title = tr('ruleToggle');
-  // at a declaration the ID stands by the head of the numbers
+  // the ID stands by the head of the numbers, or last
   if (marks.length) row.append(numbers(tr('markHead'), marks, 5, 'markN', chip));
+  else if (claims.length) row.append(numbers(tr('schoolHead'), claims, 7, 'schoolN', chip));
   else row.append(chip);
-  if (claims.length) row.append(numbers(tr('schoolHead'), claims, 7, 'schoolN'));
   dec.append(row);
   if (openRule === q.rule) {
     const r = ruleText(q.rule);
