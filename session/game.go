@@ -219,6 +219,9 @@ func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 		g.seats[i], g.bots[i] = canonicalBot(name), b
 	}
 	if c.Owned {
+		if !ownedSeatsBuilt {
+			return nil, bad("new game", "owned", ErrBadCall, "owned seats are a server's: this build (WebAssembly) leaves them out")
+		}
 		g.own = newOwners(n)
 	}
 	g.watch.told = h.Len()

@@ -1,10 +1,6 @@
 package session
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/base64"
 	"strconv"
 	"sync"
 
@@ -21,13 +17,16 @@ import (
 // crypto/rand, written in base64url (32 characters).
 const secretBytes = 24
 
+// hashSize is the size of a secret's hash, SHA-256's.
+const hashSize = 32
+
 // owners are the claims of the seats of a game made with Config.Owned.
 type owners struct {
 	// mu guards hashes and claimed, which a claim writes with the game
 	// locked too: so they are read with either lock, and close checks a
 	// secret without waiting for a call under way.
 	mu      sync.Mutex
-	hashes  [][sha256.Size]byte // per seat: the SHA-256 of its secret, where claimed
+	hashes  [][hashSize]byte // per seat: the SHA-256 of its secret, where claimed
 	claimed []bool
 	// ask is the takeback asked and not yet granted or declined; a step
 	// played drops it.
@@ -55,7 +54,7 @@ type TakebackJSON struct {
 }
 
 func newOwners(n int) *owners {
-	return &owners{hashes: make([][sha256.Size]byte, n), claimed: make([]bool, n)}
+	return &owners{hashes: make([][hashSize]byte, n), claimed: make([]bool, n)}
 }
 
 // Owned reports whether the game's people's seats are claimed
@@ -85,13 +84,12 @@ func (g *Game) claim(seat int) (string, error) {
 	case g.own.claimed[seat]:
 		return "", bad("claim", in, ErrSeatTaken, "the seat is claimed already")
 	}
-	b := make([]byte, secretBytes)
-	if _, err := rand.Read(b); err != nil {
-		return "", bad("claim", in, ErrInternal, "no randomness: "+err.Error())
+	secret, err := newSecret()
+	if err != nil {
+		return "", bad("claim", in, ErrInternal, "no secret: "+err.Error())
 	}
-	secret := base64.RawURLEncoding.EncodeToString(b)
 	g.own.mu.Lock()
-	g.own.hashes[seat] = sha256.Sum256([]byte(secret))
+	g.own.hashes[seat] = hashSecret(secret)
 	g.own.claimed[seat] = true
 	g.own.mu.Unlock()
 	return secret, nil
@@ -100,10 +98,10 @@ func (g *Game) claim(seat int) (string, error) {
 // seatOf returns the claimed seat whose secret is secret, −1 for none. It
 // compares the secret's hash with every claimed seat's in constant time.
 func (o *owners) seatOf(secret string) int {
-	h := sha256.Sum256([]byte(secret))
+	h := hashSecret(secret)
 	seat := -1
 	for i := range o.hashes {
-		if subtle.ConstantTimeCompare(h[:], o.hashes[i][:]) == 1 && o.claimed[i] {
+		if sameHash(h, o.hashes[i]) && o.claimed[i] {
 			seat = i
 		}
 	}

@@ -114,3 +114,12 @@ test('a string too long for the module is refused uncopied: its memory does not 
   assert.equal(mem.buffer.byteLength, size, 'the module\'s memory grew');
   assert.equal(JSON.parse(api.call('version')).protocol, 1);
 });
+
+test('the WebAssembly leaves owned seats out: a game of owned seats is a server\'s', async () => {
+  const e = await load();
+  assert.throws(() => e.call('newGame', { variant: 'verkehren', owned: true }), (err) =>
+    err instanceof BrettspielError && err.name === 'ErrBadCall' && /owned seats/.test(err.message));
+  const st = e.call('newGame', { variant: 'verkehren', seats: ['person', 'person'] });
+  assert.throws(() => e.call('claim', { handle: st.handle, seat: 0 }), (err) =>
+    err instanceof BrettspielError && err.name === 'ErrBadCall');
+});
