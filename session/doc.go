@@ -240,7 +240,10 @@
 // race games (net-beginner … net-strongest) and the analysis out, to keep
 // its download small: there the bots list has no net levels and analyze is
 // refused with ErrUnknownMethod. Built with the tag nets (go build -tags
-// nets) it links both in, as every other build does.
+// nets) it links both in, as every other build does. Owned seats are a
+// server's and stay out of every WebAssembly build (their crypto/rand and
+// SHA-256 bring the whole FIPS module): there newGame with "owned" and
+// claim are refused with ErrBadCall.
 //
 // # Errors
 //
