@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
@@ -40,6 +41,9 @@ func (n *netRanker) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Ran
 func hinter(g brettspiel.Game) (bot.Ranker, string) {
 	levels := bot.Levels()
 	for i := len(levels) - 1; i >= 0; i-- {
+		if gs := levels[i].Games; len(gs) > 0 && !slices.Contains(gs, g.Variant()) {
+			continue // a level of other games (festung-best ranks the others as greedy)
+		}
 		b := levels[i].New()
 		var rk bot.Ranker
 		switch b := b.(type) {
