@@ -68,7 +68,7 @@ func TestInteractiveCommands(t *testing.T) {
 				`unknown command "this", type help`,
 				"no play numbered 99",
 				"That is not a move: ",
-				"expected", // hint
+				"expect", // hint
 				"taken back",
 				"nothing to undo",
 				"saved",

@@ -85,7 +85,7 @@ func TestHintComesFromTheStrongestLevel(t *testing.T) {
 	for _, c := range []struct{ game, level string }{
 		{"toccateglio", "net-strongest"},
 		{"verkehren", "net-strongest"},
-		{"festung", "expectimax"}, // the nets play the Festungsspiel as greedy
+		{"festung", "festung-best"}, // its choices valued exactly
 	} {
 		g, err := catalog.New(c.game, "", 0)
 		if err != nil {
@@ -109,6 +109,16 @@ func TestHintComesFromTheStrongestLevel(t *testing.T) {
 	// at the prompt: the level is named and the estimate has its unit
 	for _, c := range []struct{ game, unit string }{{"toccateglio", "strokes"}, {"verkehren", "points"}, {"festung", "markers"}} {
 		parts := prompts(playWith(t, "hint\nquit\n", "-i", "-throw", "auto", "-game", c.game, "-seed", "3", "-opponent", "random"))
+		if c.game == "festung" {
+			// the choices valued exactly, the best first, the others with
+			// what they cost
+			if !strings.HasPrefix(parts[1], "the choices, valued exactly: the markers you can expect") ||
+				!regexp.MustCompile(`\(fortress 1\)  \+\d+\.\d\d markers, the best\n`).MatchString(parts[1]) ||
+				!regexp.MustCompile(`\(fortress \d\)  \+\d+\.\d\d markers, 0\.\d\d less\n`).MatchString(parts[1]) {
+				t.Errorf("festung: hint:\n%s", parts[1])
+			}
+			continue
+		}
 		if !strings.HasPrefix(parts[1], "the best plays by the ") || !regexp.MustCompile(`expected [+-]\d+\.\d\d `+c.unit+`\n`).MatchString(parts[1]) {
 			t.Errorf("%s: hint:\n%s", c.game, parts[1])
 		}

@@ -138,21 +138,24 @@ type text struct {
 	hintTitle               func(bot, unit string) string
 	hintLine                func(what, reason string, value float64, unit string) string
 	hintTyped               func(steps, notation string) string
-	hintScores              func(scores []bot.Score) string // what a play scores at once, in the language
-	analyzeEntry            [2]string
-	analyzeArg              func(arg string) string
-	analysis                func(steps int, judge, unit string) string
-	judges                  map[string]string // the judges and units of package analysis, in the language
-	ratings                 map[string]string
-	roleBot                 string
-	roleYou                 string
-	rolePerson              string
-	noRating                string
-	playerLine              func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string
-	noLoss                  string
-	worstTitle              string
-	worstLine               func(step, seat int, played string, value float64, best string, bestValue, loss float64) string
-	luckLine                func(lucky bool, step int, notation string, seat int, luck float64) string
+	// the Festungsspiel's hint: the outer works' number, a choice with
+	// what it does, its expected markers and its cost against the best
+	festungHintTitle func(number, unit string) string
+	festungHintLine  func(field string, fortress int, value, cost float64, unit string) string
+	hintScores       func(scores []bot.Score) string // what a play scores at once, in the language
+	analyzeEntry     [2]string
+	analyzeArg       func(arg string) string
+	analysis         func(steps int, judge, unit string) string // judge is package analysis's Report.Judge
+	ratings          map[string]string
+	roleBot          string
+	roleYou          string
+	rolePerson       string
+	noRating         string
+	playerLine       func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string
+	noLoss           string
+	worstTitle       string
+	worstLine        func(step int, who, played string, value float64, best string, bestValue, loss float64, unit string) string
+	luckLine         func(lucky bool, step int, notation, who string, luck float64, unit string) string
 
 	// hintShallower heads the plays a hint judged less deeply than those
 	// above it, whose values do not compare with theirs.
@@ -400,33 +403,48 @@ var english = text{
 	},
 	hintShallower: "  judged less deeply, so not comparable with the plays above:",
 	hintTyped:     func(steps, notation string) string { return steps + " (type " + notation + ")" },
-	hintScores:    englishScores,
-	analyzeEntry:  [2]string{"analyze [2]", "judge the game so far: errors, luck, ratings (2: two plies)"},
+	festungHintTitle: func(number, unit string) string {
+		return fmt.Sprintf("the choices, valued exactly: the %s you can expect from the\nouter works numbered %s from now on, if everyone then plays his best:", unit, number)
+	},
+	festungHintLine: func(field string, fortress int, value, cost float64, unit string) string {
+		if cost < 0.0005 {
+			return fmt.Sprintf("  %-7s (fortress %d)  %+.2f %s, the best", field, fortress, value, unit)
+		}
+		return fmt.Sprintf("  %-7s (fortress %d)  %+.2f %s, %.2f less", field, fortress, value, unit, cost)
+	},
+	hintScores:   englishScores,
+	analyzeEntry: [2]string{"analyze [2]", "judge the game so far: errors, luck, ratings (2: two plies)"},
 	analyzeArg: func(arg string) string {
 		return fmt.Sprintf("analyze takes no argument, or 2 for two plies; not %q", arg)
 	},
 	analysis: func(steps int, judge, unit string) string {
-		return fmt.Sprintf("analysis of %d steps, judged by %s, in %s:", steps, judge, unit)
+		switch judge {
+		case "exact":
+			return fmt.Sprintf("review of %d steps; each choice valued exactly, in expected %s:", steps, unit)
+		case "net, 2 plies":
+			return fmt.Sprintf("review of %d steps, a deeper look, in %s:", steps, unit)
+		}
+		return fmt.Sprintf("review of %d steps, in %s (analyze 2 looks deeper):", steps, unit)
 	},
 	roleBot:    "bot",
 	roleYou:    "you",
 	rolePerson: "person",
 	noRating:   "no decision to rate",
-	playerLine: func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string {
-		return fmt.Sprintf("  seat %d (%s): %d decisions, error rate %.3f (lost %.3f), luck %+.3f in %d throws — %s",
-			seat, role, decisions, rate, loss, luck, throws, rating)
+	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
+		return fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each), luck %+.3f in %s: %s",
+			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, luck, count(throws, "throw", "throws"), rating)
 	},
 	noLoss:     "  no decision lost anything",
 	worstTitle: "  the worst decisions:",
-	worstLine: func(step, seat int, played string, value float64, best string, bestValue, loss float64) string {
-		return fmt.Sprintf("  %4d. seat %d played %-14s %+.3f; best %-14s %+.3f (loses %.3f)", step, seat, played, value, best, bestValue, loss)
+	worstLine: func(step int, who, played string, value float64, best string, bestValue, loss float64, unit string) string {
+		return fmt.Sprintf("  step %d, %s played %s (%+.3f)\n      better %s (%+.3f): it cost %.3f %s", step, who, played, value, best, bestValue, loss, unit)
 	},
-	luckLine: func(lucky bool, step int, notation string, seat int, luck float64) string {
+	luckLine: func(lucky bool, step int, notation, who string, luck float64, unit string) string {
 		what := "unluckiest"
 		if lucky {
 			what = "luckiest"
 		}
-		return fmt.Sprintf("  the %s throw: %d. %s for seat %d, %+.3f", what, step, notation, seat, luck)
+		return fmt.Sprintf("  the %s throw: step %d, %s for %s, %+.3f %s", what, step, notation, who, luck, unit)
 	},
 }
 
@@ -712,17 +730,32 @@ var german = text{
 	},
 	hintShallower: "  weniger tief beurteilt, also nicht mit den Zügen darüber vergleichbar:",
 	hintTyped:     func(steps, notation string) string { return steps + " (Eingabe " + notation + ")" },
-	hintScores:    germanScores,
-	analyzeEntry:  [2]string{"analyze [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: zwei Halbzüge tief)"},
+	festungHintTitle: func(number, unit string) string {
+		return fmt.Sprintf("die Wahl, genau bewertet: so viele %s kannst du von den Außenwerken\n%s an erwarten, wenn danach jeder am besten spielt:", unit, number)
+	},
+	festungHintLine: func(field string, fortress int, value, cost float64, unit string) string {
+		if cost < 0.0005 {
+			return fmt.Sprintf("  %-7s (Festung %d)  %s %s, am besten", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit)
+		}
+		return fmt.Sprintf("  %-7s (Festung %d)  %s %s, %s weniger", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit, comma(fmt.Sprintf("%.2f", cost)))
+	},
+	hintScores:   germanScores,
+	analyzeEntry: [2]string{"analyze [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: zwei Halbzüge tief)"},
 	analyzeArg: func(arg string) string {
 		return fmt.Sprintf("analyze nimmt kein Argument oder 2 für zwei Halbzüge; nicht %q", arg)
 	},
 	analysis: func(steps int, judge, unit string) string {
-		return fmt.Sprintf("Auswertung von %s, bewertet %s, in %s:", count(steps, "Schritt", "Schritten"), judge, unit)
-	},
-	judges: map[string]string{
-		"net, 1 ply": "mit dem gelernten Netz, einen Halbzug tief", "net, 2 plies": "mit dem gelernten Netz, zwei Halbzüge tief",
-		"balance": "nach dem Bestand", "strokes": "Strichen", "points": "Punkten", "markers": "Marken",
+		in := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]
+		if in == "" {
+			in = unit
+		}
+		switch judge {
+		case "exact":
+			return fmt.Sprintf("Auswertung von %s; jede Wahl genau bewertet, in erwarteten %s:", count(steps, "Schritt", "Schritten"), unit)
+		case "net, 2 plies":
+			return fmt.Sprintf("Auswertung von %s, genauer betrachtet, in %s:", count(steps, "Schritt", "Schritten"), in)
+		}
+		return fmt.Sprintf("Auswertung von %s, in %s (analyse 2 schaut genauer hin):", count(steps, "Schritt", "Schritten"), in)
 	},
 	ratings: map[string]string{
 		"world class": "Weltklasse", "expert": "Experte", "advanced": "fortgeschritten", "intermediate": "Mittelstufe",
@@ -732,23 +765,23 @@ var german = text{
 	roleYou:    "du",
 	rolePerson: "Mensch",
 	noRating:   "keine Entscheidung zu bewerten",
-	playerLine: func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string {
-		return fmt.Sprintf("  Spieler %d (%s): %s, Fehlerrate %s (verloren %s), Glück %s in %s — %s",
-			seat+1, role, count(decisions, "Entscheidung", "Entscheidungen"), comma(fmt.Sprintf("%.3f", rate)),
-			comma(fmt.Sprintf("%.3f", loss)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating)
+	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
+		return fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je), Glück %s in %s: %s",
+			who, role, comma(fmt.Sprintf("%.3f", loss)), unit, count(decisions, "Entscheidung", "Entscheidungen"),
+			comma(fmt.Sprintf("%.3f", rate)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating)
 	},
 	noLoss:     "  keine Entscheidung hat etwas verloren",
 	worstTitle: "  die schlechtesten Entscheidungen:",
-	worstLine: func(step, seat int, played string, value float64, best string, bestValue, loss float64) string {
-		return fmt.Sprintf("  %4d. Spieler %d zog %-14s %s; am besten %-14s %s (verliert %s)", step, seat+1, played,
-			comma(fmt.Sprintf("%+.3f", value)), best, comma(fmt.Sprintf("%+.3f", bestValue)), comma(fmt.Sprintf("%.3f", loss)))
+	worstLine: func(step int, who, played string, value float64, best string, bestValue, loss float64, unit string) string {
+		return fmt.Sprintf("  Schritt %d, %s zog %s (%s)\n      besser %s (%s): das kostete %s %s", step, who, played,
+			comma(fmt.Sprintf("%+.3f", value)), best, comma(fmt.Sprintf("%+.3f", bestValue)), comma(fmt.Sprintf("%.3f", loss)), unit)
 	},
-	luckLine: func(lucky bool, step int, notation string, seat int, luck float64) string {
+	luckLine: func(lucky bool, step int, notation, who string, luck float64, unit string) string {
 		what := "unglücklichste"
 		if lucky {
 			what = "glücklichste"
 		}
-		return fmt.Sprintf("  der %s Wurf: %d. %s für Spieler %d, %s", what, step, notation, seat+1, comma(fmt.Sprintf("%+.3f", luck)))
+		return fmt.Sprintf("  der %s Wurf: Schritt %d, %s für %s, %s %s", what, step, notation, who, comma(fmt.Sprintf("%+.3f", luck)), unit)
 	},
 }
 
