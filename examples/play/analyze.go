@@ -49,7 +49,7 @@ func (s *session) analyze(arg string) error {
 			}
 		}
 		rating := in(t.ratings, p.Rating)
-		if rating == "" {
+		if rating == "" && p.Decisions == 0 {
 			rating = t.noRating
 		}
 		s.say("%s", t.playerLine(seatName(s.c.lang, brettspiel.Player(p.Seat)), who, p.Decisions, p.ErrorRate, p.Loss, p.Luck, p.Throws, rating, u))

@@ -34,6 +34,10 @@ type session struct {
 	out     io.Writer
 	changes int // counts the changes of the position, to know when to draw the board again
 	savedAt int // changes when the game was last saved or loaded; quit offers a save after a change
+	// savedSteps are the steps of the game when it was last saved or
+	// loaded: the end offers a save only for a game that differs, not for
+	// one walked back and forth in review
+	savedSteps string
 
 	// recent are the events printed since the person last gave a move, and
 	// errRules the rules the last error named; why without an ID explains
@@ -149,8 +153,19 @@ func (s *session) loop() error {
 		p := s.g.ToMove()
 		switch {
 		case p == brettspiel.Terminal:
-			s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
-			return s.offerSave()
+			// the end, once for each time the game gets there: the save is
+			// offered (unless nothing changed since the record was loaded
+			// or saved), and the game stays open for review
+			if shownAt != s.changes {
+				shownAt = s.changes
+				s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
+				if s.changes != s.savedAt && s.steps() != s.savedSteps {
+					if err := s.offerSave(); err != nil {
+						return err
+					}
+				}
+				s.say("%s", t.reviewNow)
+			}
 		case !s.typed(p) && !s.pressToThrow():
 			var m brettspiel.Move
 			if p == brettspiel.Chance {
@@ -581,6 +596,16 @@ func (s *session) quit() (bool, error) {
 	return true, nil
 }
 
+// steps writes the steps of the game, for comparing two versions of it.
+func (s *session) steps() string {
+	var b strings.Builder
+	for _, e := range s.h.All() {
+		b.WriteString(e.Notation)
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
 // played reports whether the game holds a step typed at the prompt: a
 // game in which the person did nothing yet is not worth a question.
 func (s *session) played() bool {
@@ -662,7 +687,7 @@ func (s *session) save(path string) (bool, error) {
 		}
 		return false, fileError{err, t}
 	}
-	s.savedAt = s.changes
+	s.savedAt, s.savedSteps = s.changes, s.steps()
 	s.say("%s", t.saved(len(rec.Steps), path))
 	return true, nil
 }
@@ -695,7 +720,7 @@ func (s *session) loadRecord(path string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	s.recent, s.errRules = s.lastEvents(), nil
-	s.savedAt = s.changes
+	s.savedAt, s.savedSteps = s.changes, s.steps()
 	s.say("%s", t.loaded(h.Len(), path))
 	return nil
 }

@@ -98,6 +98,7 @@ type text struct {
 	historyPlay  func(steps, notation string) string
 	historyLine  func(n int, who, what string) string
 	notOver      string
+	reviewNow    string // after the end: the commands that review the game
 	saveQuestion string
 	saveNoName   string
 	notRegular   func(path string) string
@@ -304,6 +305,7 @@ var english = text{
 	historyPlay:  func(steps, notation string) string { return fmt.Sprintf("%-24s (notation %s)", steps, notation) },
 	historyLine:  func(n int, who, what string) string { return fmt.Sprintf("%4d. %-9s %s", n, who, what) },
 	notOver:      "The game is not over.",
+	reviewNow:    "Review the game: analyze judges it, undo and redo walk through it, history lists it; quit leaves.",
 	saveQuestion: "save the game? file name or empty to skip: ",
 	saveNoName:   "save needs a file name",
 	notRegular:   func(path string) string { return path + " exists and is not a regular file: not saved" },
@@ -431,8 +433,8 @@ var english = text{
 	rolePerson: "person",
 	noRating:   "no decision to rate",
 	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
-		return fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each), luck %+.3f in %s: %s",
-			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, luck, count(throws, "throw", "throws"), rating)
+		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each), luck %+.3f in %s: %s",
+			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, luck, count(throws, "throw", "throws"), rating), ": ")
 	},
 	noLoss:     "  no decision lost anything",
 	worstTitle: "  the worst decisions:",
@@ -612,6 +614,7 @@ var german = text{
 	historyPlay:  func(steps, notation string) string { return fmt.Sprintf("%-24s (Notation %s)", steps, notation) },
 	historyLine:  func(n int, who, what string) string { return fmt.Sprintf("%4d. %s %s", n, padLetters(who, 9), what) },
 	notOver:      "Das Spiel ist noch nicht aus.",
+	reviewNow:    "Das Spiel durchsehen: analyse bewertet es, zurück und vor gehen durch die Züge, verlauf listet sie auf; ende beendet.",
 	saveQuestion: "Spiel speichern? Dateiname, oder leer lassen, um es nicht zu speichern: ",
 	saveNoName:   "save braucht einen Dateinamen",
 	notRegular: func(path string) string {
@@ -766,9 +769,9 @@ var german = text{
 	rolePerson: "Mensch",
 	noRating:   "keine Entscheidung zu bewerten",
 	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
-		return fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je), Glück %s in %s: %s",
+		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je), Glück %s in %s: %s",
 			who, role, comma(fmt.Sprintf("%.3f", loss)), unit, count(decisions, "Entscheidung", "Entscheidungen"),
-			comma(fmt.Sprintf("%.3f", rate)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating)
+			comma(fmt.Sprintf("%.3f", rate)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating), ": ")
 	},
 	noLoss:     "  keine Entscheidung hat etwas verloren",
 	worstTitle: "  die schlechtesten Entscheidungen:",
