@@ -13,7 +13,7 @@ import (
 // The command analyze joins the lists that help prints, before help itself.
 func init() {
 	for _, t := range []*text{&english, &german} {
-		at := slices.IndexFunc(t.commands, func(c [2]string) bool { return c[0] == "help" })
+		at := slices.IndexFunc(t.commands, func(c [2]string) bool { return c[0] == "help" || c[0] == "hilfe" })
 		if at < 0 {
 			at = len(t.commands)
 		}

@@ -29,7 +29,7 @@ func TestAnalyzeCommand(t *testing.T) {
 				"luck ",
 				"the luckiest throw: step ",
 				"the unluckiest throw: ",
-				`analyze takes no argument, or 2 for two plies; not "deep"`,
+				`analyze takes no argument, or 2 for a deeper look; not "deep"`,
 				"analyze [2]", // help
 			} {
 				if !strings.Contains(out[first:], want) {

@@ -69,23 +69,23 @@ func TestGermanSessionToccateglio(t *testing.T) {
 		t.Errorf("the hint's value is not written as a German number of strokes")
 	}
 	speaksGerman(t, out,
-		"Toccateglio, Toccateglispiel; du bist Spieler 2 (O) gegen den Bot random — help (oder hilfe) zeigt die Befehle.",
+		"Toccateglio, Toccateglispiel; du bist Spieler 2 (O) gegen den Bot „Zufall“ — hilfe zeigt die Befehle.",
 		"H = die Hucke, ein Eckfeld: Spieler 1 (X) auf 12, Spieler 2 (O) auf 13\n",
 		"Zugrichtung: Spieler 1 (X) 1→24, Spieler 2 (O) 24→1\n",
 		"Spieler 1 (X): 0 in der Hand, 0 abgetragen, noch 360 Augen; 0 Marken, 0 Striche\n",
 		"Partie 1 von 1\n", "Würfel: [3] [1]\n", "Spieler 2 (O) ist am Zug und spielt den Wurf.\n",
 		"Spieler 2, deine Wahl (eine Nummer oder die Eingabe aus der Liste):\n",
 		"   1) 24→23 24→21              Eingabe 1/2 1/4\n",
-		"Befehle:\n", "  why [REGEL…]  der Text einer Regel", "diese deutschen Wörter gehen auch: brett, tipp, zurück,",
+		"Befehle:\n", "  warum [REGEL…] der Text einer Regel", "Die englischen Befehlswörter (help in einer Sitzung mit -lang en) gehen auch.",
 		"\nNotation von Toccateglio (toccateglio):\n", "  go-on         nach einer gewonnenen Partie: den Rest behalten und fortgehen\n",
 		"ein jetzt erlaubter Zug\n", "\nZüge eingeben: die Nummer eines Zuges in der Liste",
-		"kein Zug mit der Nummer 99: wähle 1…2\n", `unbekannter Befehl "foo"; help (oder hilfe) zeigt die Befehle`,
+		"kein Zug mit der Nummer 99: wähle 1…2\n", `unbekannter Befehl "foo"; hilfe zeigt die Befehle`,
 		"(in Feldern des Bretts gelesen ist 24→23 24→21 der Zug 1;",
-		"die besten Züge nach dem Bot net-strongest; „erwartet“ ist dein durchschnittliches Ergebnis von hier aus, in Strichen:\n",
+		"die besten Züge nach dem Bot „Netz-Stärkster“; „erwartet“ ist dein durchschnittliches Ergebnis von hier aus, in Strichen:\n",
 		// the value itself depends on how deep the strongest level got
 		// within its time: only its German form is checked, below
 		"  24→23 24→21 (Eingabe 1/2 1/4)        bringt sofort nichts; erwartet ",
-		"zurückgenommen: der Zug 24→23 24→21 von Spieler 2 (Notation 1/2 1/4) und 3 Schritte danach (redo spielt sie wieder)\n",
+		"zurückgenommen: der Zug 24→23 24→21 von Spieler 2 (Notation 1/2 1/4) und 3 Schritte danach (vor spielt sie wieder)\n",
 		"nichts zurückzunehmen: du hast in diesem Spiel noch nicht gezogen\n",
 		"   1. Würfel    4-1\n", "   4. Spieler 2 24→23 24→21              (Notation 1/2 1/4)\n",
 		"  Quelle: ", "Auswertung von 7 Schritten, in Strichen (analyse 2 schaut genauer hin):\n",
@@ -104,10 +104,10 @@ func TestGermanSessionVerkehren(t *testing.T) {
 	file := filepath.Join(dir, "partie.txt")
 	out := playWith(t, "hilfe\nconcede\nnein\n1\n7\nja\n"+file+"\n", "-i", "-lang", "de", "-game", "verkehren", "-seed", "3", "-opponent", "random")
 	speaksGerman(t, out,
-		"Verkehren, VK; du bist Spieler 1 (X) gegen den Bot random",
+		"Verkehren, VK; du bist Spieler 1 (X) gegen den Bot „Zufall“",
 		"Zugrichtung: Spieler 1 (X) 1→24, Spieler 2 (O) 13→24 und weiter 1→12\n",
 		"Spieler 1 (X): 0 auf der Bar, 0 abgetragen, noch 360 Augen\n",
-		"  bar/3*        ein Stein von außerhalb des Bretts eingesetzt, mit Schlag (das * darf fehlen)\n",
+		"  bar/3*        ein Stein von der Bar eingesetzt, mit Schlag (das * darf fehlen)\n",
 		"   3) concede    das Spiel aufgeben\n",
 		"wirklich aufgeben? (j/n) nicht aufgegeben; es geht weiter\n",
 		"wirklich aufgeben? (j/n) Spieler 1 gibt das Spiel auf (V-W2).",
@@ -125,9 +125,9 @@ func TestGermanSessionVerkehren(t *testing.T) {
 func TestGermanSessionFestung(t *testing.T) {
 	// seed 4: Player 1's fourth throw, 1/4-5, leaves him the choice
 	// between W1.I and W2.I
-	out := playWith(t, "hilfe\ntipp\n1\n\n\n\n\nverlauf\n3\nanalyse\n1\nquit\n\n", "-i", "-lang", "de", "-game", "festung", "-seed", "4", "-opponent", "random")
+	out := playWith(t, "hilfe\ntipp\n1\n\n\n\n\nverlauf\n3\nanalyse\n1\nquit\n\n", "-i", "-lang", "de", "-game", "festung", "-seed", "4", "-opponent", "random", "-throw", "press")
 	speaksGerman(t, out,
-		"Festungsspiel, Standard, 2 Spieler; du bist Spieler 1 gegen den Bot random",
+		"Festungsspiel, Standard, 2 Spieler; du bist Spieler 1 gegen den Bot „Zufall“",
 		"Festungsspiel, 2 Spieler, bisher 0 Würfe; x eine Marke, . ein leeres Feld\n",
 		"Außenwerke         I II III IV  V VI\n  der Festung 1    x  x   x  x  x  x\n  der Festung 1'   x  x   x  x  x  x\n",
 		"  (Festung 1 und 3 haben jedes Werk zweimal: die Zeile mit ' ist der zweite Satz, W1.I'…W1.VI')\n",
@@ -167,13 +167,29 @@ func TestGermanCommandWords(t *testing.T) {
 	if !strings.HasPrefix(en, `unknown command "hilfe", type help`) {
 		t.Errorf("hilfe in English:\n%s", en)
 	}
-	for word, command := range german.synonyms {
-		if !slices.ContainsFunc(german.commands, func(c [2]string) bool { return strings.Fields(c[0])[0] == command }) {
-			t.Errorf("the synonym %q stands for %q, which help does not list", word, command)
+	// help in German lists the German words, each standing for a command
+	// of the English help
+	for _, c := range german.commands {
+		word := strings.Fields(c[0])[0]
+		if word == strings.ToUpper(word) {
+			continue // NUMMER, ZUG
 		}
-		if !strings.Contains(strings.Join(strings.Fields(german.synonymNote), " "), word) {
-			t.Errorf("help does not name the synonym %q", word)
+		command := word
+		if en, ok := german.synonyms[word]; ok {
+			command = en
 		}
+		if !slices.ContainsFunc(english.commands, func(c [2]string) bool { return strings.Fields(c[0])[0] == command }) {
+			t.Errorf("the German command %q stands for %q, which English help does not list", word, command)
+		}
+	}
+	de := prompts(playWith(t, "hilfe\nhelp\nende\n", "-i", "-lang", "de", "-seed", "3", "-opponent", "random"))
+	for _, w := range []string{"\n  brett ", "\n  tipp ", "\n  zurück ", "\n  warum [REGEL…] ", "\n  analyse [2] ", "\n  ende "} {
+		if !strings.Contains(de[1], w) {
+			t.Errorf("German help lacks %q:\n%s", w, de[1])
+		}
+	}
+	if de[1] != de[2] {
+		t.Errorf("help and hilfe differ in a German session")
 	}
 }
 
@@ -186,7 +202,11 @@ func TestPhrasebooksMatch(t *testing.T) {
 	}
 	for i, c := range english.commands {
 		placeholder := c[0] == strings.ToUpper(c[0]) // NUMBER, MOVE: in the language
-		if !placeholder && strings.Fields(c[0])[0] != strings.Fields(german.commands[i][0])[0] {
+		de := strings.Fields(german.commands[i][0])[0]
+		if en, ok := german.synonyms[de]; ok {
+			de = en
+		}
+		if !placeholder && strings.Fields(c[0])[0] != de {
 			t.Errorf("command %d: %q in English, %q in German", i, c[0], german.commands[i][0])
 		}
 	}

@@ -87,7 +87,7 @@ func (s *session) hint() error {
 	rk, name := hinter(s.g)
 	ranked := bot.Hint(s.g, rk, s.r)
 	u := unit(s.c.lang, s.variant.Name)
-	s.say("%s", t.hintTitle(name, u))
+	s.say("%s", t.hintTitle(in(t.botNames, name), u))
 	net, _ := rk.(*netRanker)
 	for i, r := range ranked {
 		if i == 5 {

@@ -92,7 +92,8 @@ func stdinIsTerminal() bool {
 
 type config struct {
 	game, preset, opponent, dice, load string
-	throw                              string // "press" or "auto"; "" for the game's default
+	throw                              string // "press" or "auto"; "" for auto
+	tutor                              string // off, mild, strict or an amount; "" for off
 	lang                               words.Lang
 	players, seat, turns               int
 	seed                               uint64
@@ -109,7 +110,8 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: human or a bot, weakest first: "+strings.Join(bot.Names(), ", ")+" (the net- levels play Toccateglio and Verkehren, festung-best the Festungsspiel; elsewhere they play as greedy)")
 	fs.IntVar(&c.seat, "seat", 0, "your seat, counted from 0: seat 0 is Player 1 (X in the race games), seat 1 Player 2")
 	fs.StringVar(&c.dice, "dice", "auto", "auto: the program throws; manual: you type every throw")
-	fs.StringVar(&c.throw, "throw", "", "with -dice auto: press (you press Enter to throw your own dice) or auto (they are thrown for you); default press in the Festungsspiel, where a throw is most of a turn, auto in the race games")
+	fs.StringVar(&c.throw, "throw", "", "with -dice auto: auto (your dice are thrown for you: a throw leaves no choice) or press (you press Enter to throw them); the command throw changes it during the game")
+	fs.StringVar(&c.tutor, "tutor", "off", "after a play of yours that loses more than this, say so, show the better play and offer to take it back: off, mild (clear mistakes), strict (small slips too) or an amount in the game's unit (strokes, points, markers)")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
 	fs.StringVar(&c.load, "load", "", "start from a saved game record")
 	fs.IntVar(&c.turns, "turns", 40, "turns of the bot game before it stops")

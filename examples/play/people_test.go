@@ -123,11 +123,6 @@ func TestHintComesFromTheStrongestLevel(t *testing.T) {
 			t.Errorf("%s: hint:\n%s", c.game, parts[1])
 		}
 	}
-	// help says which bot hints
-	out := playWith(t, "help\nquit\n", "-i", "-seed", "3", "-opponent", "random")
-	if strings.Contains(out, "search bot") || !strings.Contains(out, "the strongest bot (net-strongest") {
-		t.Errorf("help on hint:\n%s", out)
-	}
 }
 
 func TestUsageListsGamesAndBots(t *testing.T) {
@@ -214,11 +209,9 @@ func TestLanguage(t *testing.T) {
 	}
 }
 
-// In the Festungsspiel the person throws his own dice by pressing Enter —
-// a turn there is mostly its throw, and a whole game would otherwise pass
-// without a stop; the race games throw for him unless -throw press.
+// With -throw press the person throws his own dice by pressing Enter.
 func TestYouThrowYourOwnDiceInTheFestungsspiel(t *testing.T) {
-	parts := prompts(playWith(t, "hint\n\nhistory\nquit\n", "-i", "-game", "festung", "-seed", "5", "-players", "3", "-opponent", "random"))
+	parts := prompts(playWith(t, "hint\n\nhistory\nquit\n", "-i", "-game", "festung", "-seed", "5", "-players", "3", "-opponent", "random", "-throw", "press"))
 	if !strings.HasSuffix(parts[0], "Player 1 to throw.\nPlayer 1, your throw: press Enter to throw the dice (or type a command).\n") {
 		t.Errorf("no wait for the throw:\n%s", parts[0])
 	}
@@ -321,6 +314,37 @@ func TestHintSeparatesShallowerPlays(t *testing.T) {
 				}
 				last = v
 			}
+		}
+	}
+}
+
+// By default the dice are thrown for everyone: a whole Festungsspiel asks
+// the person only for his decisions, and the command throw switches to
+// pressing Enter and back for the rest of the session.
+func TestAWholeFestungsspielWithoutAKeyPerThrow(t *testing.T) {
+	out := playWith(t, strings.Repeat("1\n", 400), "-i", "-game", "festung", "-seed", "2", "-opponent", "random")
+	if !strings.Contains(out, "The game is over.") && !strings.Contains(out, " wins ") {
+		t.Fatalf("the game did not end:\n%.3000s", out)
+	}
+	end := strings.Index(out, "Review the game")
+	if end < 0 {
+		t.Fatalf("no review after the end:\n%s", out)
+	}
+	asked := strings.Count(out[:end], "> ")
+	decisions := strings.Count(out[:end], "your choice (a number")
+	if asked != decisions || decisions == 0 || strings.Contains(out, "press Enter") {
+		t.Errorf("%d prompts for %d decisions (want one each, no Enter)", asked, decisions)
+	}
+	parts := prompts(playWith(t, "\nthrow\nthrow auto\nthrow sometimes\nquit\n", "-i", "-game", "festung", "-seed", "2", "-opponent", "random", "-throw", "press"))
+	for i, want := range []string{
+		"Player 1 throws ",
+		"you press Enter to throw your dice (throw auto: they are thrown for you)\n",
+		"your dice are thrown for you (throw press: you press Enter)\nPlayer 1 throws ",
+		`throw takes auto (your dice thrown for you) or press (Enter throws them); not "sometimes"`,
+	} {
+		if i+1 >= len(parts) || !strings.HasPrefix(parts[i+1], want) {
+			t.Errorf("prompt %d: want %q, have\n%s", i+1, want, strings.Join(parts, "> "))
+			break
 		}
 	}
 }

@@ -44,6 +44,10 @@ type session struct {
 	// these.
 	recent   []brettspiel.Event
 	errRules []string
+
+	// tutorAt is how much a person's play may lose before the tutor
+	// speaks, in the game's unit; −1 when the tutor is off.
+	tutorAt float64
 }
 
 func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
@@ -51,7 +55,13 @@ func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewReaderSize(stdin, maxLine), out: out}
+	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewReaderSize(stdin, maxLine), out: out, tutorAt: -1}
+	if c.tutor != "" {
+		var ok bool
+		if s.tutorAt, ok = parseTutor(c.tutor, v.Name); !ok {
+			return nil, fmt.Errorf("-tutor %q: want off, mild, strict or an amount in %s", c.tutor, unit(words.English, v.Name))
+		}
+	}
 	if c.opponent != "human" {
 		if s.bot, err = bot.Named(c.opponent); err != nil {
 			return nil, err
@@ -96,22 +106,15 @@ func (s *session) setHistory(h *brettspiel.History) error {
 
 // pressToThrow reports whether the game waits for the person to press
 // Enter to throw: the dice are thrown by the program (-dice auto), the
-// throw is a person's (the seat to throw is no bot's) and -throw is press,
-// the Festungsspiel's default, where a turn is mostly its throw and would
-// otherwise pass by unseen.
+// throw is a person's (the seat to throw is no bot's) and -throw (or the
+// command throw) is press. By default the dice are thrown for everyone:
+// a throw offers no choice, and a whole Festungsspiel needs no key.
 func (s *session) pressToThrow() bool {
 	if s.g.ToMove() != brettspiel.Chance || s.c.dice != "auto" {
 		return false
 	}
-	throw := s.c.throw
-	if throw == "" {
-		throw = "auto"
-		if s.variant.Name == "festung" {
-			throw = "press"
-		}
-	}
 	p := s.thrower()
-	return throw == "press" && p >= 0 && int(p) < len(s.bots) && s.bots[p] == nil
+	return s.throwSetting() == "press" && p >= 0 && int(p) < len(s.bots) && s.bots[p] == nil
 }
 
 // thrower returns the seat whose throw the dice decide now, or Nobody.
@@ -143,7 +146,7 @@ func (s *session) loop() error {
 	if s.variant.MinPlayers != s.variant.MaxPlayers {
 		preset += t.players(s.g.NumPlayers())
 	}
-	who := t.youAre(s.seatLabel(brettspiel.Player(s.c.seat)), s.c.opponent)
+	who := t.youAre(s.seatLabel(brettspiel.Player(s.c.seat)), in(t.botNames, s.c.opponent))
 	if s.bot == nil {
 		who = t.everySeat
 	}
@@ -391,6 +394,10 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, s.why(arg)
 	case "analyze":
 		return false, s.analyze(arg)
+	case "tutor":
+		return false, s.setTutor(arg)
+	case "throw":
+		return false, s.setThrow(arg)
 	case "rules":
 		s.listRules()
 		return false, nil
@@ -424,7 +431,11 @@ func (s *session) command(line string) (quit bool, err error) {
 		}
 	}
 	s.recent, s.errRules = nil, nil
-	return false, s.apply(m)
+	before := s.g
+	if err := s.apply(m); err != nil {
+		return false, err
+	}
+	return false, s.tutor(before)
 }
 
 // asBoardPoints finds the legal play whose steps in board points are those
