@@ -286,10 +286,27 @@ func TestGermanLoadErrors(t *testing.T) {
 	out := playWith(t, strings.Join(input, "\n")+"\nquit\n", "-i", "-lang", "de", "-seed", "3", "-opponent", "random")
 	speaksGerman(t, out,
 		"> "+filepath.Join(dir, "kein.txt")+" ist keine gespeicherte Partie, die sich laden lässt (Zeile 1: hello).\n",
-		"> "+filepath.Join(dir, "falsch.txt")+": ein Zug dieser Partie ist nicht erlaubt. Du hast 5 und 3 zu spielen; der Zug von 1 nach 9 braucht eine 8.\n",
+		"> "+filepath.Join(dir, "falsch.txt")+": Zeile 6 der Partie: Du hast 5 und 3 zu spielen; der Zug von 1 nach 9 braucht eine 8.\n",
 		"> "+filepath.Join(dir, "verkehren.txt")+" ist eine Partie von verkehren, nicht von toccateglio\n",
 	)
 	if strings.Contains(out, "kein Zug") {
+		t.Errorf("a record called no move:\n%s", out)
+	}
+	// in English: what is wrong, with the line
+	input = nil
+	for _, name := range []string{"kein.txt", "falsch.txt"} {
+		input = append(input, "load "+filepath.Join(dir, name))
+	}
+	out = playWith(t, strings.Join(input, "\n")+"\nquit\n", "-i", "-seed", "3", "-opponent", "random")
+	for _, want := range []string{
+		"> " + filepath.Join(dir, "kein.txt") + " is no game record that can be loaded (line 1: hello): want a header line 'key: value'.\n",
+		"> " + filepath.Join(dir, "falsch.txt") + ": Line 6 of the record: You have 5 and 3 to play; 1 to 9 needs an 8.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "not a move") {
 		t.Errorf("a record called no move:\n%s", out)
 	}
 }

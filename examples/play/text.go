@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -352,7 +353,7 @@ var english = text{
 		return fmt.Sprintf("%s is a record of %s, not %s", path, game, want)
 	},
 	loaded:    func(steps int, path string) string { return fmt.Sprintf("loaded %d steps from %s", steps, path) },
-	badRecord: func(string, error) string { return "" },
+	badRecord: englishBadRecord,
 	fileError: func(err error) string { return err.Error() },
 	badSeat:   func(seat, max int) string { return fmt.Sprintf("seat %d: the game has seats 0…%d", seat, max) },
 
@@ -880,15 +881,15 @@ func germanFileError(err error) string {
 }
 
 // germanBadRecord says in German why the file at path holds no game to
-// load: the file could not be read, a step of the record is refused (the
-// refusal as package words says it), or the text is no record (with its
-// line where the error names one).
+// load: the file could not be read, a step of the record is refused or
+// no move (its line and the refusal as package words says it), or the
+// text is no record (with its line where the error names one).
 func germanBadRecord(path string, err error) string {
 	if errors.As(err, new(*fs.PathError)) {
 		return germanFileError(err)
 	}
-	if brettspiel.RefusalOf(err) != nil {
-		return path + ": ein Zug dieser Partie ist nicht erlaubt. " + words.German.Refusal(err)
+	if recordStep.MatchString(err.Error()) {
+		return path + ": " + words.German.Refusal(err)
 	}
 	say := path + " ist keine gespeicherte Partie, die sich laden lässt"
 	var e *brettspiel.Error
@@ -897,6 +898,31 @@ func germanBadRecord(path string, err error) string {
 	}
 	return say + "."
 }
+
+// englishBadRecord says it in English, with the library's reason where
+// the text is no record or a step no move.
+func englishBadRecord(path string, err error) string {
+	if errors.As(err, new(*fs.PathError)) {
+		return err.Error()
+	}
+	var e *brettspiel.Error
+	reason := ""
+	if errors.As(err, &e) && e.Reason != "" && brettspiel.RefusalOf(err) == nil {
+		reason = ": " + e.Reason
+	}
+	if recordStep.MatchString(err.Error()) {
+		return path + ": " + strings.TrimSuffix(words.English.Refusal(err), ".") + reason + "."
+	}
+	say := path + " is no game record that can be loaded"
+	if e != nil && strings.HasPrefix(e.Input, "line ") {
+		say += " (" + e.Input + ")"
+	}
+	return say + reason + "."
+}
+
+// recordStep finds a step of a record in the error of one that could not
+// be loaded (the library's "record line 5, step …").
+var recordStep = regexp.MustCompile(`record line \d+, step `)
 
 // oneOf reports whether answer, in any case, is one of the words.
 func oneOf(answer string, words []string) bool {
