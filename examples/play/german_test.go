@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -31,6 +32,13 @@ var englishFragments = []string{
 	"the best plays", "expected", "one play only", "hints are", "analysis of", "judged by", "error rate", "luck",
 	"decisions", "seat ", "no decision", "throw", "to throw", "press Enter", "outer works", "fortress", "balance",
 	"bought", "batteries", "throws made", "marker", "empty field", "the greedy bot", "Stopped after",
+	// what leaked before the terminal spoke German whole: the English
+	// command words in help and in the messages, the bots' names, the
+	// analysis's jargon, the review and the tutor
+	"why T-", "why [", "help (", "(redo", "redo ", "undo ", "analyze", "save ", "load ", "Bot random", "Bot greedy",
+	"net-strongest", "net, 1 ply", "ply", "plies", "Review", "review", "Tutor: Player", "the tutor", "better play",
+	"take your play", "valued exactly", "you can expect", "choose again", "press", "cost", "step ", "Line ",
+	"not a move", "game record",
 }
 
 // speaksGerman fails t for every English fragment of the terminal's text
@@ -347,4 +355,36 @@ func TestGermanDecisionAfterAPartie(t *testing.T) {
 	out := board + "\n" + strings.Join(list, "\n") + "\n"
 	speaksGerman(t, out, "Partie 2 von 2\n", " hat die Partie gewonnen: fortgehen (den Rest behalten) oder neu anfangen.",
 		"go-on      fortgehen: den Rest behalten\n", "afresh     neu anfangen\n")
+}
+
+// A German terminal speaks German in what came later too: the review of a
+// finished game of each game (analyse, verlauf, zurück, vor), the tutor
+// with its offer taken, the hint of the Festungsspiel, the throw's
+// setting, and a record that cannot be loaded.
+func TestGermanTerminalDurchsehenUndTutor(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		game, unit string
+		seed       uint64
+		players    int
+	}{{"toccateglio", "Striche", 3, 0}, {"verkehren", "Punkte", 7, 0}, {"festung", "Marken", 2, 2}} {
+		t.Run(c.game, func(t *testing.T) {
+			over := finishedRecord(t, dir, c.game, 2)
+			out := playWith(t, "analyse\nverlauf\nzurück\nvor\nhilfe\nende\n", "-i", "-lang", "de", "-game", c.game, "-load", over, "-opponent", "random")
+			speaksGerman(t, out, "Das Spiel durchsehen: analyse bewertet es, zurück und vor gehen durch die Züge",
+				"\n  Spieler 1 (du): ", " "+c.unit+" verloren in ", "  die schlechtesten Entscheidungen:\n", "das kostete ")
+			file, g := recordAtDecision(t, c.game, c.seed, c.players)
+			n, _, _ := worstPlay(t, g)
+			out = playWith(t, fmt.Sprintf("tipp\nwurf\nwurf taste\ntutor\n%d\nj\nende\nnein\n", n), "-i", "-lang", "de", "-game", c.game, "-load", file, "-opponent", "random", "-tutor", "streng")
+			speaksGerman(t, out, "Tutor: Spieler 1, dein Zug ", " verliert etwa ", "Der bessere Zug: ", "Das Brett nach dem besseren Zug:",
+				"den Zug zurücknehmen und neu wählen? (j/N) zurückgenommen: ", "die Eingabetaste würfelt (wurf auto: deine Würfel werden für dich geworfen)",
+				"der Tutor meldet sich nach einem Zug, der mehr als ")
+		})
+	}
+	bad := filepath.Join(dir, "kaputt.txt")
+	if err := os.WriteFile(bad, []byte("# brettspiel record\ngame: toccateglio\n\n6-5 ; 1/7 1/6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := playWith(t, "laden "+bad+"\nende\n", "-i", "-lang", "de", "-seed", "3", "-opponent", "random")
+	speaksGerman(t, out, bad+": Zeile 4 der Partie: ")
 }

@@ -37,6 +37,16 @@ func TestT_W5_TwoPeopleMarkAndClaimAtTheTerminal(t *testing.T) {
 			t.Errorf("the terminal lacks %q:\n%s", want, out[max(0, len(out)-4000):])
 		}
 	}
+	// the tutor, strict, says nothing of points forgotten while the claim
+	// is open: marking and claiming are the players' own work (T-W5g)
+	tutored := playWith(t, input, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual", "-tutor", "strict")
+	claimed := strings.Index(tutored, "Player 2 sends Player 1 to school")
+	if claimed < 0 {
+		t.Fatalf("no claim with the tutor on:\n%s", tutored[max(0, len(tutored)-3000):])
+	}
+	if before := tutored[:claimed]; strings.Contains(before, "point") && strings.Contains(before, "Tutor:") {
+		t.Errorf("the tutor spoke of points before the claim:\n%s", before[max(0, len(before)-3000):])
+	}
 	// German: the same words to type, the list in German.
 	out = playWith(t, input, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual", "-lang", "de")
 	for _, want := range []string{"mark 3     3 Points markieren für diesen Schritt", "gelten lassen", "Spieler 2 schickt Spieler 1 in die Schule und markiert 1 Point"} {
