@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -322,6 +323,9 @@ func TestHintSeparatesShallowerPlays(t *testing.T) {
 // the person only for his decisions, and the command throw switches to
 // pressing Enter and back for the rest of the session.
 func TestAWholeFestungsspielWithoutAKeyPerThrow(t *testing.T) {
+	// the end asks for a file to save to and gets a "1": a file of the
+	// test's own directory (the package's tests run one at a time)
+	inDir(t, t.TempDir())
 	out := playWith(t, strings.Repeat("1\n", 400), "-i", "-game", "festung", "-seed", "2", "-opponent", "random")
 	if !strings.Contains(out, "The game is over.") && !strings.Contains(out, " wins ") {
 		t.Fatalf("the game did not end:\n%.3000s", out)
@@ -347,4 +351,21 @@ func TestAWholeFestungsspielWithoutAKeyPerThrow(t *testing.T) {
 			break
 		}
 	}
+}
+
+// inDir makes dir the working directory until the end of the test.
+func inDir(t *testing.T, dir string) {
+	t.Helper()
+	was, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := os.Chdir(was); err != nil {
+			t.Error(err)
+		}
+	})
 }

@@ -105,7 +105,7 @@ type text struct {
 	// the tutor and the throw's setting
 	tutorArg      func(arg string) string
 	tutorIs       func(at float64, unit string) string
-	tutorSays     func(who, played string, loss float64, unit, better, notation string) string
+	tutorSays     func(who, played string, loss float64, unit, better, notation string) string // notation "" where better is typed as written
 	tutorBoard    string
 	tutorTakeBack string
 	tutorTaken    func(played string) string
@@ -328,7 +328,10 @@ var english = text{
 		return fmt.Sprintf("the tutor speaks after a play that loses more than %.2f %s", at, unit)
 	},
 	tutorSays: func(who, played string, loss float64, unit, better, notation string) string {
-		return fmt.Sprintf("Tutor: %s, your %s loses about %.2f %s.\nThe better play: %s (type %s).", who, played, loss, unit, better, notation)
+		if notation != "" {
+			better += " (type " + notation + ")"
+		}
+		return fmt.Sprintf("Tutor: %s, your %s loses about %.2f %s.\nThe better play: %s.", who, played, loss, unit, better)
 	},
 	tutorBoard:    "The board after the better play:",
 	tutorTakeBack: "take your play back and choose again? (y/N) ",
@@ -669,7 +672,10 @@ var german = text{
 		return fmt.Sprintf("der Tutor meldet sich nach einem Zug, der mehr als %s %s verliert", comma(fmt.Sprintf("%.2f", at)), unit)
 	},
 	tutorSays: func(who, played string, loss float64, unit, better, notation string) string {
-		return fmt.Sprintf("Tutor: %s, dein Zug %s verliert etwa %s %s.\nDer bessere Zug: %s (Eingabe %s).", who, played, comma(fmt.Sprintf("%.2f", loss)), unit, better, notation)
+		if notation != "" {
+			better += " (Eingabe " + notation + ")"
+		}
+		return fmt.Sprintf("Tutor: %s, dein Zug %s verliert etwa %s %s.\nDer bessere Zug: %s.", who, played, comma(fmt.Sprintf("%.2f", loss)), unit, better)
 	},
 	tutorBoard:    "Das Brett nach dem besseren Zug:",
 	tutorTakeBack: "den Zug zurücknehmen und neu wählen? (j/N) ",

@@ -88,7 +88,11 @@ func (s *session) tutor(before brettspiel.Game) error {
 		return nil
 	}
 	played, better := s.inBoardPoints(before, e.Notation), s.inBoardPoints(before, d.BestNotation)
-	s.say("%s", t.tutorSays(seatName(s.c.lang, e.Actor), played, d.Loss, u, better, d.BestNotation))
+	typed := d.BestNotation
+	if typed == better {
+		typed = "" // a field or a word, typed as it is written
+	}
+	s.say("%s", t.tutorSays(seatName(s.c.lang, e.Actor), played, d.Loss, u, better, typed))
 	if after, ok := after(before, best); ok {
 		s.say("%s\n%s", t.tutorBoard, drawBoard(s.c.lang, after))
 	}

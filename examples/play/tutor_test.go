@@ -103,10 +103,10 @@ func TestTutorFlagsABadPlayAndTakesItBack(t *testing.T) {
 			}
 			better := best
 			if steps, ok := boardSteps(words.English, g, mustParse(t, g, best)); ok {
-				better = steps
+				better = steps + " (type " + best + ")"
 			}
 			for _, want := range []string{
-				fmt.Sprintf("Tutor: Player 1, your %s loses about %.2f %s.\nThe better play: %s (type %s).\n", inPoints(t, g, n), loss, c.unit, better, best),
+				fmt.Sprintf("Tutor: Player 1, your %s loses about %.2f %s.\nThe better play: %s.\n", inPoints(t, g, n), loss, c.unit, better),
 				"The board after the better play:\n",
 			} {
 				if !strings.Contains(said, want) {
