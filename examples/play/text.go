@@ -442,7 +442,10 @@ var english = text{
 		return fmt.Sprintf("the best plays by the %s bot; \"expected\" is your average result from here, in %s:", bot, unit)
 	},
 	hintLine: func(what, reason string, value float64, unit string) string {
-		return fmt.Sprintf("  %-36s %s; expected %+.2f %s", what, reason, value, unit)
+		if reason != "" {
+			reason += "; "
+		}
+		return fmt.Sprintf("  %-36s %sexpected %+.2f %s", what, reason, value, unit)
 	},
 	hintShallower: "  judged less deeply, so not comparable with the plays above:",
 	hintTyped:     func(steps, notation string) string { return steps + " (type " + notation + ")" },
@@ -492,9 +495,10 @@ var english = text{
 }
 
 // englishScores says what a play scores at once as package bot's Reason
-// does: "+2 marks (T-M1), -1 hits".
+// does: "+2 marks (T-M1), -1 hits"; "" when it scores nothing, which a
+// hint leaves unsaid rather than repeat on every line.
 func englishScores(scores []bot.Score) string {
-	return joinScores(scores, func(sc bot.Score) string { return bot.ScoreUnit(sc.Kind) }, "nothing scored at once")
+	return joinScores(scores, func(sc bot.Score) string { return bot.ScoreUnit(sc.Kind) }, "")
 }
 
 // germanScores says it in German: "+2 Marken (T-M1), -1 Treffer".
@@ -515,7 +519,7 @@ func germanScores(scores []bot.Score) string {
 			return marker + " gesetzt"
 		}
 		return marker
-	}, "bringt sofort nichts")
+	}, "")
 }
 
 // joinScores writes each score's amount with its unit and rule, or none
@@ -805,7 +809,10 @@ var german = text{
 		return fmt.Sprintf("die besten Züge nach dem Bot „%s“; „erwartet“ ist dein durchschnittliches Ergebnis von hier aus, in %s:", bot, unit)
 	},
 	hintLine: func(what, reason string, value float64, unit string) string {
-		return fmt.Sprintf("  %-36s %s; erwartet %s %s", what, reason, comma(fmt.Sprintf("%+.2f", value)), unit)
+		if reason != "" {
+			reason += "; "
+		}
+		return fmt.Sprintf("  %-36s %serwartet %s %s", what, reason, comma(fmt.Sprintf("%+.2f", value)), unit)
 	},
 	hintShallower: "  weniger tief beurteilt, also nicht mit den Zügen darüber vergleichbar:",
 	hintTyped:     func(steps, notation string) string { return steps + " (Eingabe " + notation + ")" },
