@@ -52,8 +52,10 @@
 // gives that in expected markers for every seat playing festung-best (the
 // lowest fortress, its own best response) from then on. A decision's Played
 // and Best are those expected markers, and its Loss what the choice cost,
-// exactly. Its seats are not rated (Rating "", an empty scale): the losses
-// are small and few decisions offer a choice.
+// exactly. TestCalibrate (10 games each) measured a mean loss per decision
+// of 0.38 markers for random, 0.40 for greedy, 0.23 for expectimax, 0.50
+// for search and 0 for festung-best. Its seats are not rated (Rating "", an
+// empty scale): few decisions offer a choice.
 //
 // # The rating scales
 //
