@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
@@ -748,6 +749,11 @@ func TestReviewAFinishedGame(t *testing.T) {
 			}
 			if m := regexp.MustCompile(`it cost (\d+\.\d{3}) `).FindStringSubmatch(review); m == nil || m[1] == "0.000" {
 				t.Errorf("no decision with a cost above 0:\n%s", review)
+			}
+			for _, l := range strings.Split(review, "\n") {
+				if utf8.RuneCountInString(l) > 80 {
+					t.Errorf("a line of the review is wider than 80 columns: %q", l)
+				}
 			}
 			if strings.Contains(review, "seat 0") || strings.Contains(review, "ply") {
 				t.Errorf("jargon in the review:\n%s", review)

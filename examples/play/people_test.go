@@ -118,6 +118,11 @@ func TestHintComesFromTheStrongestLevel(t *testing.T) {
 				!regexp.MustCompile(`\(fortress \d\)  \+\d+\.\d\d markers, 0\.\d\d less\n`).MatchString(parts[1]) {
 				t.Errorf("festung: hint:\n%s", parts[1])
 			}
+			for _, l := range strings.Split(parts[1], "\n") {
+				if len([]rune(l)) > 80 {
+					t.Errorf("festung: a line of the hint is wider than 80 columns: %q", l)
+				}
+			}
 			continue
 		}
 		if !strings.HasPrefix(parts[1], "the best plays by the ") || !regexp.MustCompile(`expected [+-]\d+\.\d\d `+c.unit+`\n`).MatchString(parts[1]) {

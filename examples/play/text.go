@@ -477,7 +477,7 @@ var english = text{
 	rolePerson: "person",
 	noRating:   "no decision to rate",
 	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
-		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each), luck %+.3f in %s: %s",
+		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each)\n      luck %+.3f in %s: %s",
 			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, luck, count(throws, "throw", "throws"), rating), ": ")
 	},
 	noLoss:     "  no decision lost anything",
@@ -852,7 +852,7 @@ var german = text{
 	rolePerson: "Mensch",
 	noRating:   "keine Entscheidung zu bewerten",
 	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
-		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je), Glück %s in %s: %s",
+		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je)\n      Glück %s in %s: %s",
 			who, role, comma(fmt.Sprintf("%.3f", loss)), unit, count(decisions, "Entscheidung", "Entscheidungen"),
 			comma(fmt.Sprintf("%.3f", rate)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating), ": ")
 	},
