@@ -305,6 +305,7 @@ func (s *session) apply(m brettspiel.Move) error {
 	e, _ := s.h.Entry(s.h.Len() - 1)
 	s.printEntry(before, e)
 	s.recent = append(s.recent, e.Events...)
+	s.tutorForgot(e.Events)
 	return nil
 }
 

@@ -109,6 +109,7 @@ type text struct {
 	tutorBoard    string
 	tutorTakeBack string
 	tutorTaken    func(played string) string
+	tutorForgot   func(who string, points int) string // under the Schule, once the window closed
 	throwArg      func(arg string) string
 	throwIs       func(auto bool) string
 	saveQuestion  string
@@ -336,6 +337,9 @@ var english = text{
 	tutorBoard:    "The board after the better play:",
 	tutorTakeBack: "take your play back and choose again? (y/N) ",
 	tutorTaken:    func(played string) string { return "taken back: " + played + "; choose again" },
+	tutorForgot: func(who string, points int) string {
+		return fmt.Sprintf("Tutor: %s, you forgot %s; they are lost now (T-W5).", who, count(points, "point", "points"))
+	},
 	throwArg: func(arg string) string {
 		return fmt.Sprintf("throw takes auto (your dice thrown for you) or press (Enter throws them); not %q", arg)
 	},
@@ -684,6 +688,9 @@ var german = text{
 	tutorBoard:    "Das Brett nach dem besseren Zug:",
 	tutorTakeBack: "den Zug zurücknehmen und neu wählen? (j/N) ",
 	tutorTaken:    func(played string) string { return "zurückgenommen: " + played + "; wähle neu" },
+	tutorForgot: func(who string, points int) string {
+		return fmt.Sprintf("Tutor: %s, du hast %s vergessen; sie sind jetzt verloren (T-W5).", who, count(points, "Point", "Points"))
+	},
 	throwArg: func(arg string) string {
 		return fmt.Sprintf("wurf nimmt auto (deine Würfel werden für dich geworfen) oder taste (die Eingabetaste würfelt); nicht %q", arg)
 	},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/analysis"
+	"github.com/brettspiel/brettspiel/toccateglio"
 )
 
 // The tutor (-tutor, or the command tutor) watches the person's plays as
@@ -108,6 +109,51 @@ func (s *session) tutor(before brettspiel.Game) error {
 	s.recent, s.errRules = nil, nil
 	s.say("%s", t.tutorTaken(played))
 	return nil
+}
+
+// tutorForgot speaks, under the Schule, once a person's declaration was
+// let pass (T-W5c) — its window closed, nobody can claim it any more —
+// and it was less than what was due: "you forgot 2 points". Before the
+// window closes the tutor says nothing of points: finding them is the
+// other player's work.
+func (s *session) tutorForgot(events []brettspiel.Event) {
+	if s.tutorAt < 0 {
+		return
+	}
+	for i, e := range events {
+		if e.Kind != toccateglio.EventLetPass || !s.typed(e.Other) {
+			continue
+		}
+		due := 0
+		for _, m := range events[i+1:] {
+			if m.Kind == brettspiel.EventMark && m.Player == e.Other {
+				due += m.Amount
+			}
+		}
+		if declared, ok := s.declared(e.Other); ok && due-declared > 0 {
+			forgot := due - declared
+			s.say("%s", s.t().tutorForgot(seatName(s.c.lang, e.Other), forgot))
+		}
+	}
+}
+
+// declared returns the points seat p declared in his last move of the
+// Schule; ok is false when that move was a claim (EventSchule), whose
+// passing leaves nothing forgotten.
+func (s *session) declared(p brettspiel.Player) (points int, ok bool) {
+	for i := s.h.Len() - 1; i >= 0; i-- {
+		e, _ := s.h.Entry(i)
+		for _, ev := range e.Events {
+			switch {
+			case ev.Player != p:
+			case ev.Kind == toccateglio.EventDeclare:
+				return ev.Amount, true
+			case ev.Kind == toccateglio.EventSchule:
+				return 0, false
+			}
+		}
+	}
+	return 0, false
 }
 
 // after returns the position after m at g, false when m cannot be played.
