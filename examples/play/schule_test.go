@@ -55,7 +55,7 @@ func TestT_W5_TwoPeopleMarkAndClaimAtTheTerminal(t *testing.T) {
 	passed := strings.Join(append(schuleOpening, "mark 0", "pass", "quit", "n"), "\n") + "\n"
 	out = playWith(t, passed, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual", "-tutor", "strict")
 	let := strings.Index(out, "Player 2 lets Player 1's marking pass")
-	forgot := strings.Index(out, "Tutor: Player 1, you forgot 1 point; they are lost now (T-W5).")
+	forgot := strings.Index(out, "Tutor: Player 1, you forgot 1 point; it is lost now (T-W5).")
 	if let < 0 || forgot < let {
 		t.Errorf("the tutor did not speak of the forgotten point after the window closed (let pass at %d, tutor at %d):\n%s", let, forgot, out[max(0, len(out)-3000):])
 	}

@@ -338,7 +338,11 @@ var english = text{
 	tutorTakeBack: "take your play back and choose again? (y/N) ",
 	tutorTaken:    func(played string) string { return "taken back: " + played + "; choose again" },
 	tutorForgot: func(who string, points int) string {
-		return fmt.Sprintf("Tutor: %s, you forgot %s; they are lost now (T-W5).", who, count(points, "point", "points"))
+		lost := "they are lost now"
+		if points == 1 {
+			lost = "it is lost now"
+		}
+		return fmt.Sprintf("Tutor: %s, you forgot %s; %s (T-W5).", who, count(points, "point", "points"), lost)
 	},
 	throwArg: func(arg string) string {
 		return fmt.Sprintf("throw takes auto (your dice thrown for you) or press (Enter throws them); not %q", arg)
@@ -689,7 +693,11 @@ var german = text{
 	tutorTakeBack: "den Zug zurücknehmen und neu wählen? (j/N) ",
 	tutorTaken:    func(played string) string { return "zurückgenommen: " + played + "; wähle neu" },
 	tutorForgot: func(who string, points int) string {
-		return fmt.Sprintf("Tutor: %s, du hast %s vergessen; sie sind jetzt verloren (T-W5).", who, count(points, "Point", "Points"))
+		lost := "sie sind jetzt verloren"
+		if points == 1 {
+			lost = "er ist jetzt verloren"
+		}
+		return fmt.Sprintf("Tutor: %s, du hast %s vergessen; %s (T-W5).", who, count(points, "Point", "Points"), lost)
 	},
 	throwArg: func(arg string) string {
 		return fmt.Sprintf("wurf nimmt auto (deine Würfel werden für dich geworfen) oder taste (die Eingabetaste würfelt); nicht %q", arg)
