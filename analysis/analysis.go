@@ -7,6 +7,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/bot/festungbot"
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/kit"
@@ -16,7 +17,9 @@ import (
 type Report struct {
 	Variant string `json:"variant"`
 	// Judge names how equities were judged: "net, 1 ply", "net, 2 plies"
-	// (Toccateglio, Verkehren) or "balance" (the Festungsspiel).
+	// (Toccateglio, Verkehren) or "exact" (the Festungsspiel: its decisions
+	// by the exact expected markers of each choice, its throws by the
+	// balance).
 	Judge string `json:"judge"`
 	// Unit is the unit of every equity: the game's Returns ("strokes",
 	// "points", "markers").
@@ -237,6 +240,10 @@ type analyst struct {
 	// judge the plays of one position incrementally); it leaves out the
 	// moves that concede unless every move does.
 	rank func(g brettspiel.Game, legal []brettspiel.Move) []neural.Ranked
+	// choices, when set, values the moves of a seat's decision exactly
+	// from the mover's view (festungbot.ChoiceValues); ok is false where it
+	// cannot, and value judges them then.
+	choices func(g brettspiel.Game, legal []brettspiel.Move) (values []float64, ok bool)
 }
 
 func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
@@ -254,6 +261,12 @@ func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
 		a.value = e.Equity
 		b := neural.Bot{Level: neural.Advanced}
 		a.rank = func(g brettspiel.Game, legal []brettspiel.Move) []neural.Ranked { return b.Rank(g, legal, nil) }
+	case "festung":
+		// a choice changes only what the outer works numbered as the large
+		// die give from then on, which festungbot values exactly
+		a.name, a.plies = "exact", 1
+		a.value = bot.Evaluate
+		a.choices = festungbot.ChoiceValues
 	default:
 		a.name, a.plies = "balance", 1
 		a.value = bot.Evaluate
@@ -361,11 +374,17 @@ func (a *analyst) decision(g brettspiel.Game, played brettspiel.Move) *Decision 
 		d.Choices++
 	}
 	d.Counted = d.Choices > 1 || concedes && d.Choices > 0
-	vals := make([]float64, len(legal))
-	for i, m := range legal {
-		vals[i] = math.Inf(-1)
-		if c, ok := after(g, m); ok {
-			vals[i] = a.value(c, p)
+	vals, exact := []float64(nil), false
+	if a.choices != nil {
+		vals, exact = a.choices(g, legal)
+	}
+	if !exact {
+		vals = make([]float64, len(legal))
+		for i, m := range legal {
+			vals[i] = math.Inf(-1)
+			if c, ok := after(g, m); ok {
+				vals[i] = a.value(c, p)
+			}
 		}
 	}
 	if a.plies == 2 && d.Counted {

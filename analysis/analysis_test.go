@@ -140,15 +140,31 @@ func TestNetAdvancedLosesNothing(t *testing.T) {
 			}
 		}
 	}
-	// the Festungsspiel's greedy bot takes the best balance, as the
-	// analysis judges
-	rep, err := Game(playSteps(t, "festung", named(t, "greedy"), 5, 0, 150))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range rep.Players {
-		if p.Loss > 1e-9 {
-			t.Errorf("festung greedy: %+v", p)
+	// festung-best plays the policy the Festungsspiel is judged by: it
+	// loses nothing; random choices lose markers, each less than a few
+	for _, c := range []struct {
+		bot  string
+		lose bool
+	}{{"festung-best", false}, {"random", true}} {
+		rep, err := Game(playSteps(t, "festung", named(t, c.bot), 5, 0, 400))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Judge != "exact" {
+			t.Errorf("festung judged by %q, want exact", rep.Judge)
+		}
+		lost, decisions := 0.0, 0
+		for _, p := range rep.Players {
+			lost += p.Loss
+			decisions += p.Decisions
+		}
+		if decisions == 0 || (lost > 1e-9) != c.lose {
+			t.Errorf("festung %s: %d decisions lost %.4f markers; want a loss: %v", c.bot, decisions, lost, c.lose)
+		}
+		for _, st := range rep.Steps {
+			if d := st.Decision; d != nil && (d.Loss < 0 || d.Loss >= 3) {
+				t.Errorf("festung %s step %d: loss %.4f markers, want within [0, 3)", c.bot, st.Index, d.Loss)
+			}
 		}
 	}
 }
@@ -343,7 +359,7 @@ func TestJSON(t *testing.T) {
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{`"variant":"festung"`, `"judge":"balance"`, `"unit":"markers"`, `"errorRate"`, `"luck"`, `"bestNotation"`} {
+	for _, key := range []string{`"variant":"festung"`, `"judge":"exact"`, `"unit":"markers"`, `"errorRate"`, `"luck"`, `"bestNotation"`} {
 		if !strings.Contains(string(data), key) {
 			t.Errorf("no %s in %.200s", key, data)
 		}

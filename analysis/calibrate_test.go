@@ -62,7 +62,7 @@ func TestCalibrate(t *testing.T) {
 	levels := map[string][]string{
 		"toccateglio": {"random", "greedy", "expectimax", "net-beginner", "net-casual", "net-intermediate", "net-advanced", "net-expert", "net-strongest"},
 		"verkehren":   {"random", "greedy", "expectimax", "net-beginner", "net-casual", "net-intermediate", "net-advanced", "net-expert", "net-strongest"},
-		"festung":     {"random", "greedy", "expectimax", "search"},
+		"festung":     {"random", "greedy", "expectimax", "search", "festung-best"},
 	}
 	for _, v := range []string{"toccateglio", "verkehren", "festung"} {
 		if only := os.Getenv("BRETTSPIEL_CALIBRATE_GAME"); only != "" && only != v {

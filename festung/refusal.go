@@ -18,7 +18,9 @@ const (
 	// large die.
 	RefuseNotOffered brettspiel.RefusalCode = "not-offered"
 	// RefuseNothingToTake: the fortress of the field offers no marker to
-	// take to the thrower (F-A1: its works are closed to him, or empty).
+	// take to the thrower (F-A1: its works are closed to him, or empty);
+	// Count is the number of fortresses open to him (1…4), so that a
+	// frontend can tell a closed fortress from an empty one.
 	RefuseNothingToTake brettspiel.RefusalCode = "nothing-to-take"
 )
 
@@ -34,5 +36,8 @@ func (g *Game) tried(r *brettspiel.Refusal, made []brettspiel.Step) {
 	}
 	if t := g.throw; t.L != 0 {
 		r.Dice, r.Need = []int{int(t.L), int(t.A), int(t.B)}, int(t.L)
+	}
+	if r.Code == RefuseNothingToTake && g.turn >= 0 && int(g.turn) < len(g.pasch) {
+		r.Count = min(int(g.pasch[g.turn])+1, 4)
 	}
 }

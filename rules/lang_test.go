@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -143,5 +144,22 @@ func TestBookIsTheCallersCopy(t *testing.T) {
 	s[0].About = "geändert"
 	if de.Sources()[0] != was {
 		t.Error("changing the result of Sources changed the German sources")
+	}
+}
+
+// TestNoNotesForDevelopers checks that no rule, in any language, speaks of
+// other programs or of how the library reads a text against them: the
+// texts are for players.
+func TestNoNotesForDevelopers(t *testing.T) {
+	for _, b := range books {
+		for _, r := range b.table {
+			for _, s := range []string{r.Title, r.Text, r.Source} {
+				for _, note := range []string{"Ludii", "the library follows", "die Bibliothek folgt", "misreading", "Lesefehler"} {
+					if strings.Contains(s, note) {
+						t.Errorf("%s (%s): %q in %q", r.ID, b.lang, note, s)
+					}
+				}
+			}
+		}
 	}
 }

@@ -2,12 +2,14 @@ package words
 
 import (
 	"errors"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
@@ -18,9 +20,25 @@ import (
 // play; 13 to 15 needs a 2." The rules behind it are the error's
 // (brettspiel.RulesOf). Errors that are no refusal by a rule but that a
 // player can cause — the game is over, a throw is due, another seat is to
-// move, the text is no move — get a sentence too; for any other error, and
-// for nil, Refusal returns "".
+// move, the text is no move, no game record or no position ID — get a
+// sentence too; a step of a record is named by its line ("Line 5 of the
+// record: …"). For any other error, and for nil, Refusal returns "".
 func (l Lang) Refusal(err error) string {
+	s := l.refusalOf(err)
+	if s == "" {
+		return ""
+	}
+	if m := recordStep.FindStringSubmatch(err.Error()); m != nil {
+		s = l.pick("Line "+m[1]+" of the record: ", "Zeile "+m[1]+" der Partie: ") + s
+	}
+	return s
+}
+
+// recordStep finds the line of a record's step in the error of a record
+// that could not be loaded (brettspiel's "record line 5, step …").
+var recordStep = regexp.MustCompile(`record line (\d+), step `)
+
+func (l Lang) refusalOf(err error) string {
 	if err == nil {
 		return ""
 	}
@@ -35,6 +53,19 @@ func (l Lang) Refusal(err error) string {
 	case errors.Is(err, brettspiel.ErrNotYourTurn):
 		return l.pick("It is not your turn.", "Du bist nicht am Zug.")
 	case errors.Is(err, brettspiel.ErrBadNotation):
+		var e *brettspiel.Error
+		if errors.As(err, &e) {
+			switch e.Op {
+			case kit.OpParseRecord, kit.OpLoadRecord:
+				if line, _, ok := strings.Cut(e.Input, ":"); ok && strings.HasPrefix(line, "line ") {
+					n := strings.TrimPrefix(line, "line ")
+					return l.pick("That is not a game record (line "+n+").", "Das ist keine gespeicherte Partie (Zeile "+n+").")
+				}
+				return l.pick("That is not a game record.", "Das ist keine gespeicherte Partie.")
+			case kit.OpDecodeID:
+				return l.pick("That is not a position ID.", "Das ist keine Stellungs-ID.")
+			}
+		}
 		return l.pick("That is not a move.", "Das ist kein Zug.")
 	case errors.Is(err, brettspiel.ErrIllegalMove):
 		return l.pick("That move is not allowed.", "Dieser Zug ist nicht erlaubt.")
@@ -128,13 +159,18 @@ func (l Lang) refusal(r *brettspiel.Refusal) string {
 		if len(r.Dice) > 0 {
 			have = l.pick("You have ", "Du hast ") + l.and(numbers(r.Dice)) + l.pick(" to play", " zu spielen")
 		}
-		needs := l.pick(" needs a ", " braucht eine ") + strconv.Itoa(r.Need)
+		needs := l.pick(" needs "+article(r.Need)+" ", " braucht eine ") + strconv.Itoa(r.Need)
 		if r.Need <= 0 {
 			needs = l.pick(" needs another number", " braucht eine andere Zahl")
 		}
 		return have + "; " + l.stepNoun(st) + needs + "."
 	}
 	c, ok := clauses[r.Code]
+	if f, known := festung.FieldOf(festung.FieldID(st.Field)); r.Code == festung.RefuseNothingToTake && isStep && known && r.Count > 0 && f.Fortress > r.Count {
+		// the fortress is closed to him, whatever its fields hold (F-A1)
+		c = clause{"those works are not open to you yet: each Pasch opens the next fortress",
+			"diese Werke sind dir noch nicht offen: jeder Pasch öffnet die nächste Festung"}
+	}
 	if r.Code == brettspiel.RefuseNoStone && isStep && st.Field == 0 && st.From <= 0 {
 		c = clause{"you have no stone waiting to come in", "du hast keinen wartenden Stein"}
 	}
@@ -156,6 +192,15 @@ func (l Lang) refusal(r *brettspiel.Refusal) string {
 		return l.pick("This play is not allowed: ", "Dieser Zug ist nicht erlaubt: ") + why + "."
 	}
 	return l.cannot(st) + ": " + why + "."
+}
+
+// article is the English article before a number said aloud: "an 8",
+// "an 11", "a 6".
+func article(n int) string {
+	if n == 8 || n == 11 || n == 18 || n >= 80 && n < 90 {
+		return "an"
+	}
+	return "a"
 }
 
 // count is a count for a clause: the number, or "more" where the

@@ -78,12 +78,21 @@ func TestEveryCodeHasWords(t *testing.T) {
 			"This play is not allowed: you must play more numbers when you can.", "Dieser Zug ist nicht erlaubt: du musst mehr Zahlen spielen, wenn es geht."},
 		{refused(festung.RefuseNothingToTake, 0, []int{5, 2, 1}, 5, brettspiel.Step{Field: 30, Die: 5}),
 			"You cannot take from W3.VI': that fortress has no marker to give you.", "Du kannst nicht von W3.VI' nehmen: diese Festung hat keine Marke für dich."},
+		{withCount(refused(festung.RefuseNothingToTake, 0, []int{1, 2, 3}, 1, brettspiel.Step{Field: int(festung.OuterWorkID(3, 1, 0)), Die: 1}), 1),
+			"You cannot take from W3.I: those works are not open to you yet: each Pasch opens the next fortress.",
+			"Du kannst nicht von W3.I nehmen: diese Werke sind dir noch nicht offen: jeder Pasch öffnet die nächste Festung."},
 		{nil, "", ""},
 		{errors.New("other"), "", ""},
 		{&brettspiel.Error{Err: brettspiel.ErrGameOver}, "The game is over.", "Das Spiel ist aus."},
 		{&brettspiel.Error{Err: brettspiel.ErrChanceNode}, "The dice are to be thrown first.", "Zuerst wird gewürfelt."},
 		{&brettspiel.Error{Err: brettspiel.ErrNotYourTurn}, "It is not your turn.", "Du bist nicht am Zug."},
 		{&brettspiel.Error{Err: brettspiel.ErrBadNotation}, "That is not a move.", "Das ist kein Zug."},
+		{&brettspiel.Error{Op: kit.OpParseRecord, Input: "line 3: hello", Err: brettspiel.ErrBadNotation},
+			"That is not a game record (line 3).", "Das ist keine gespeicherte Partie (Zeile 3)."},
+		{&brettspiel.Error{Op: kit.OpDecodeID, Input: "toccateglio:zz", Err: brettspiel.ErrBadNotation},
+			"That is not a position ID.", "Das ist keine Stellungs-ID."},
+		{fmt.Errorf("record line 5, step %q: %w", "9/1", &brettspiel.Error{Op: kit.OpApply, Err: brettspiel.ErrBadNotation}),
+			"Line 5 of the record: That is not a move.", "Zeile 5 der Partie: Das ist kein Zug."},
 		{&brettspiel.Error{Err: brettspiel.ErrIllegalMove}, "That move is not allowed.", "Dieser Zug ist nicht erlaubt."},
 		{&brettspiel.Error{Err: brettspiel.ErrBadOptions}, "", ""},
 	} {
@@ -315,4 +324,11 @@ func TestCodesListsEveryDeclaredCode(t *testing.T) {
 	if n != len(Codes()) {
 		t.Errorf("%d codes declared, %d listed", n, len(Codes()))
 	}
+}
+
+// withCount sets the Count of err's refusal: the fortresses open to the
+// thrower.
+func withCount(err error, n int) error {
+	brettspiel.RefusalOf(err).Count = n
+	return err
 }

@@ -32,4 +32,13 @@
 // lowest fortress, for every seat count. Seeded games through the rules,
 // paired on the same dice, agree (see doc/research.md, "The Festungsspiel's
 // levels").
+//
+// # What a choice costs
+//
+// The same chain, solved for every seat taking from the lowest fortress,
+// values each choice of a decision exactly: [ChoiceValues] gives the
+// markers the thrower is expected to gain from the outer works numbered as
+// the large die, and [Bot.Rank] ranks the choices by them, so that a hint
+// (bot.Hint) and the analysis of a game (package analysis) say what a
+// choice other than the lowest fortress costs in expected markers.
 package festungbot

@@ -14,33 +14,33 @@ func TestAnalyzeCommand(t *testing.T) {
 			input := strings.Join([]string{"analyze", "1", "1", "1", "1", "analyze", "analyze 2", "analyze deep", "help", "quit"}, "\n") + "\n"
 			// the Festungsspiel asks for few decisions: people on both seats
 			// keep the game going through the commands
-			opponent, seat1 := "random", "seat 1 (bot): "
+			opponent, seat1 := "random", "Player 2 (bot): "
 			if game == "festung" {
-				opponent, seat1 = "human", "seat 1 (person): "
+				opponent, seat1 = "human", "Player 2 (person): "
 			}
 			out := playWith(t, input, "-i", "-game", game, "-seed", "5", "-opponent", opponent, "-throw", "auto")
-			first := strings.Index(out, "analysis of ")
+			first := strings.Index(out, "review of ")
 			if first < 0 {
 				t.Fatalf("no analysis:\n%s", out)
 			}
 			for _, want := range []string{
 				seat1,
-				"error rate ",
+				" decision",
 				"luck ",
-				"the luckiest throw: ",
+				"the luckiest throw: step ",
 				"the unluckiest throw: ",
-				`analyze takes no argument, or 2 for two plies; not "deep"`,
+				`analyze takes no argument, or 2 for a deeper look; not "deep"`,
 				"analyze [2]", // help
 			} {
 				if !strings.Contains(out[first:], want) {
 					t.Errorf("output lacks %q:\n%s", want, out[first:])
 				}
 			}
-			if game != "festung" && !strings.Contains(out, "judged by net, 2 plies") {
+			if game != "festung" && !strings.Contains(out, ", a deeper look, in ") {
 				t.Errorf("no analysis at two plies:\n%s", out[first:])
 			}
-			if strings.Count(out, "analysis of ") != 3 {
-				t.Errorf("%d analyses, want 3:\n%s", strings.Count(out, "analysis of "), out)
+			if strings.Count(out, "review of ") != 3 {
+				t.Errorf("%d analyses, want 3:\n%s", strings.Count(out, "review of "), out)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -31,6 +32,13 @@ var englishFragments = []string{
 	"the best plays", "expected", "one play only", "hints are", "analysis of", "judged by", "error rate", "luck",
 	"decisions", "seat ", "no decision", "throw", "to throw", "press Enter", "outer works", "fortress", "balance",
 	"bought", "batteries", "throws made", "marker", "empty field", "the greedy bot", "Stopped after",
+	// what leaked before the terminal spoke German whole: the English
+	// command words in help and in the messages, the bots' names, the
+	// analysis's jargon, the review and the tutor
+	"why T-", "why [", "help (", "(redo", "redo ", "undo ", "analyze", "save ", "load ", "Bot random", "Bot greedy",
+	"net-strongest", "net, 1 ply", "ply", "plies", "Review", "review", "Tutor: Player", "the tutor", "better play",
+	"take your play", "valued exactly", "you can expect", "choose again", "press", "cost", "step ", "Line ",
+	"not a move", "game record",
 }
 
 // speaksGerman fails t for every English fragment of the terminal's text
@@ -65,31 +73,31 @@ func TestGermanSessionToccateglio(t *testing.T) {
 		"laden " + file, "vor", "brett", "1", "ende", "",
 	}, "\n") + "\n"
 	out := playWith(t, input, "-i", "-lang", "de", "-game", "toccateglio", "-seed", "3", "-opponent", "random", "-seat", "1")
-	if !regexp.MustCompile(`\(Eingabe 1/2 1/4\) +bringt sofort nichts; erwartet [+-]\d+,\d\d Striche\n`).MatchString(out) {
+	if !regexp.MustCompile(`\(Eingabe 1/2 1/4\) +erwartet [+-]\d+,\d\d Striche\n`).MatchString(out) {
 		t.Errorf("the hint's value is not written as a German number of strokes")
 	}
 	speaksGerman(t, out,
-		"Toccateglio, Toccateglispiel; du bist Spieler 2 (O) gegen den Bot random — help (oder hilfe) zeigt die Befehle.",
+		"Toccateglio, Toccateglispiel; du bist Spieler 2 (O) gegen den Bot „Zufall“ — hilfe zeigt die Befehle.",
 		"H = die Hucke, ein Eckfeld: Spieler 1 (X) auf 12, Spieler 2 (O) auf 13\n",
 		"Zugrichtung: Spieler 1 (X) 1→24, Spieler 2 (O) 24→1\n",
 		"Spieler 1 (X): 0 in der Hand, 0 abgetragen, noch 360 Augen; 0 Marken, 0 Striche\n",
 		"Partie 1 von 1\n", "Würfel: [3] [1]\n", "Spieler 2 (O) ist am Zug und spielt den Wurf.\n",
 		"Spieler 2, deine Wahl (eine Nummer oder die Eingabe aus der Liste):\n",
 		"   1) 24→23 24→21              Eingabe 1/2 1/4\n",
-		"Befehle:\n", "  why [REGEL…]  der Text einer Regel", "diese deutschen Wörter gehen auch: brett, tipp, zurück,",
+		"Befehle:\n", "  warum [REGEL…] der Text einer Regel", "Die englischen Befehlswörter (help in einer Sitzung mit -lang en) gehen auch.",
 		"\nNotation von Toccateglio (toccateglio):\n", "  go-on         nach einer gewonnenen Partie: den Rest behalten und fortgehen\n",
 		"ein jetzt erlaubter Zug\n", "\nZüge eingeben: die Nummer eines Zuges in der Liste",
-		"kein Zug mit der Nummer 99: wähle 1…2\n", `unbekannter Befehl "foo"; help (oder hilfe) zeigt die Befehle`,
+		"kein Zug mit der Nummer 99: wähle 1…2\n", `unbekannter Befehl "foo"; hilfe zeigt die Befehle`,
 		"(in Feldern des Bretts gelesen ist 24→23 24→21 der Zug 1;",
-		"die besten Züge nach dem Bot net-strongest; „erwartet“ ist dein durchschnittliches Ergebnis von hier aus, in Strichen:\n",
+		"die besten Züge nach dem Bot „Netz-Stärkster“; „erwartet“ ist dein durchschnittliches Ergebnis von hier aus, in Strichen:\n",
 		// the value itself depends on how deep the strongest level got
 		// within its time: only its German form is checked, below
-		"  24→23 24→21 (Eingabe 1/2 1/4)        bringt sofort nichts; erwartet ",
-		"zurückgenommen: der Zug 24→23 24→21 von Spieler 2 (Notation 1/2 1/4) und 3 Schritte danach (redo spielt sie wieder)\n",
+		"  24→23 24→21 (Eingabe 1/2 1/4)        erwartet ",
+		"zurückgenommen: der Zug 24→23 24→21 von Spieler 2 (Notation 1/2 1/4) und 3 Schritte danach (vor spielt sie wieder)\n",
 		"nichts zurückzunehmen: du hast in diesem Spiel noch nicht gezogen\n",
 		"   1. Würfel    4-1\n", "   4. Spieler 2 24→23 24→21              (Notation 1/2 1/4)\n",
-		"  Quelle: ", "Auswertung von 7 Schritten, bewertet mit dem gelernten Netz, einen Halbzug tief, in Strichen:\n",
-		"  Spieler 2 (du): 1 Entscheidung, Fehlerrate 0,000 (verloren 0,000), Glück ",
+		"  Quelle: ", "Auswertung von 7 Schritten, in Strichen (analyse 2 schaut genauer hin):\n",
+		"  Spieler 2 (du): 0,000 Striche verloren in 1 Entscheidung (0,000 je)\n      Glück ",
 		"  die schlechtesten Entscheidungen:\n", "  der glücklichste Wurf: ", "  der unglücklichste Wurf: ",
 		"7 Schritte in "+file+" gespeichert\n", file+" gibt es schon; überschreiben? (j/N) nicht gespeichert\n",
 		filepath.Join(dir, "fehlt.txt")+": diese Datei gibt es nicht\n", "7 Schritte aus "+file+" geladen\n",
@@ -104,10 +112,10 @@ func TestGermanSessionVerkehren(t *testing.T) {
 	file := filepath.Join(dir, "partie.txt")
 	out := playWith(t, "hilfe\nconcede\nnein\n1\n7\nja\n"+file+"\n", "-i", "-lang", "de", "-game", "verkehren", "-seed", "3", "-opponent", "random")
 	speaksGerman(t, out,
-		"Verkehren, VK; du bist Spieler 1 (X) gegen den Bot random",
+		"Verkehren, VK; du bist Spieler 1 (X) gegen den Bot „Zufall“",
 		"Zugrichtung: Spieler 1 (X) 1→24, Spieler 2 (O) 13→24 und weiter 1→12\n",
 		"Spieler 1 (X): 0 auf der Bar, 0 abgetragen, noch 360 Augen\n",
-		"  bar/3*        ein Stein von außerhalb des Bretts eingesetzt, mit Schlag (das * darf fehlen)\n",
+		"  bar/3*        ein Stein von der Bar eingesetzt, mit Schlag (das * darf fehlen)\n",
 		"   3) concede    das Spiel aufgeben\n",
 		"wirklich aufgeben? (j/n) nicht aufgegeben; es geht weiter\n",
 		"wirklich aufgeben? (j/n) Spieler 1 gibt das Spiel auf (V-W2).",
@@ -125,9 +133,9 @@ func TestGermanSessionVerkehren(t *testing.T) {
 func TestGermanSessionFestung(t *testing.T) {
 	// seed 4: Player 1's fourth throw, 1/4-5, leaves him the choice
 	// between W1.I and W2.I
-	out := playWith(t, "hilfe\ntipp\n1\n\n\n\n\nverlauf\n3\nanalyse\n1\nquit\n\n", "-i", "-lang", "de", "-game", "festung", "-seed", "4", "-opponent", "random")
+	out := playWith(t, "hilfe\ntipp\n1\n\n\n\n\nverlauf\n3\nanalyse\n1\nquit\n\n", "-i", "-lang", "de", "-game", "festung", "-seed", "4", "-opponent", "random", "-throw", "press")
 	speaksGerman(t, out,
-		"Festungsspiel, Standard, 2 Spieler; du bist Spieler 1 gegen den Bot random",
+		"Festungsspiel, Standard, 2 Spieler; du bist Spieler 1 gegen den Bot „Zufall“",
 		"Festungsspiel, 2 Spieler, bisher 0 Würfe; x eine Marke, . ein leeres Feld\n",
 		"Außenwerke         I II III IV  V VI\n  der Festung 1    x  x   x  x  x  x\n  der Festung 1'   x  x   x  x  x  x\n",
 		"  (Festung 1 und 3 haben jedes Werk zweimal: die Zeile mit ' ist der zweite Satz, W1.I'…W1.VI')\n",
@@ -141,8 +149,8 @@ func TestGermanSessionFestung(t *testing.T) {
 		"Würfel: [1] [4] [5] (1/4-5)\nSpieler 1 hat geworfen und wählt, von welchem Außenwerk er die Marke nimmt.\n",
 		"   1) W1.I       die Marke vom Außenwerk I der Festung 1 nehmen\n",
 		"   5. Würfel    5/5-5\n", "kein Zug mit der Nummer 3: wähle 1…2\n",
-		"Auswertung von 7 Schritten, bewertet nach dem Bestand, in Marken:\n",
-		"  Spieler 2 (Bot): 0 Entscheidungen, Fehlerrate 0,000 (verloren 0,000), Glück ",
+		"Auswertung von 7 Schritten; jede Wahl genau bewertet, in erwarteten Marken:\n",
+		"  Spieler 2 (Bot): 0,000 Marken verloren in 0 Entscheidungen (0,000 je)\n      Glück ",
 		"keine Entscheidung zu bewerten", "Spieler 1 wählt, von W1.I zu nehmen",
 	)
 }
@@ -167,13 +175,29 @@ func TestGermanCommandWords(t *testing.T) {
 	if !strings.HasPrefix(en, `unknown command "hilfe", type help`) {
 		t.Errorf("hilfe in English:\n%s", en)
 	}
-	for word, command := range german.synonyms {
-		if !slices.ContainsFunc(german.commands, func(c [2]string) bool { return strings.Fields(c[0])[0] == command }) {
-			t.Errorf("the synonym %q stands for %q, which help does not list", word, command)
+	// help in German lists the German words, each standing for a command
+	// of the English help
+	for _, c := range german.commands {
+		word := strings.Fields(c[0])[0]
+		if word == strings.ToUpper(word) {
+			continue // NUMMER, ZUG
 		}
-		if !strings.Contains(strings.Join(strings.Fields(german.synonymNote), " "), word) {
-			t.Errorf("help does not name the synonym %q", word)
+		command := word
+		if en, ok := german.synonyms[word]; ok {
+			command = en
 		}
+		if !slices.ContainsFunc(english.commands, func(c [2]string) bool { return strings.Fields(c[0])[0] == command }) {
+			t.Errorf("the German command %q stands for %q, which English help does not list", word, command)
+		}
+	}
+	de := prompts(playWith(t, "hilfe\nhelp\nende\n", "-i", "-lang", "de", "-seed", "3", "-opponent", "random"))
+	for _, w := range []string{"\n  brett ", "\n  tipp ", "\n  zurück ", "\n  warum [REGEL…] ", "\n  analyse [2] ", "\n  ende "} {
+		if !strings.Contains(de[1], w) {
+			t.Errorf("German help lacks %q:\n%s", w, de[1])
+		}
+	}
+	if de[1] != de[2] {
+		t.Errorf("help and hilfe differ in a German session")
 	}
 }
 
@@ -186,7 +210,11 @@ func TestPhrasebooksMatch(t *testing.T) {
 	}
 	for i, c := range english.commands {
 		placeholder := c[0] == strings.ToUpper(c[0]) // NUMBER, MOVE: in the language
-		if !placeholder && strings.Fields(c[0])[0] != strings.Fields(german.commands[i][0])[0] {
+		de := strings.Fields(german.commands[i][0])[0]
+		if en, ok := german.synonyms[de]; ok {
+			de = en
+		}
+		if !placeholder && strings.Fields(c[0])[0] != de {
 			t.Errorf("command %d: %q in English, %q in German", i, c[0], german.commands[i][0])
 		}
 	}
@@ -200,11 +228,6 @@ func TestPhrasebooksMatch(t *testing.T) {
 			if ex[i][0] != de[i][0] {
 				t.Errorf("%s: example %q in English, %q in German", game, ex[i][0], de[i][0])
 			}
-		}
-	}
-	for _, w := range []string{"net, 1 ply", "net, 2 plies", "balance", "strokes", "points", "markers"} {
-		if german.judges[w] == "" {
-			t.Errorf("no German for the judge or unit %q", w)
 		}
 	}
 	for _, v := range catalog.Variants() {
@@ -232,7 +255,7 @@ func TestHintScoresInBothLanguages(t *testing.T) {
 		{[]bot.Score{{Kind: brettspiel.EventPay, Rule: "F-B4", Amount: 1}, {Kind: brettspiel.EventTake, Amount: -3}},
 			"+1 markers paid (F-B4), -3 markers taken", "+1 Marke gezahlt (F-B4), -3 Marken genommen"},
 		{[]bot.Score{{Kind: brettspiel.EventPlace, Amount: 12}}, "+12 markers placed", "+12 Marken gesetzt"},
-		{nil, "nothing scored at once", "bringt sofort nichts"},
+		{nil, "", ""}, // nothing scored: left unsaid
 	} {
 		if got := englishScores(c.scores); got != c.english {
 			t.Errorf("englishScores(%+v) = %q, want %q", c.scores, got, c.english)
@@ -271,10 +294,27 @@ func TestGermanLoadErrors(t *testing.T) {
 	out := playWith(t, strings.Join(input, "\n")+"\nquit\n", "-i", "-lang", "de", "-seed", "3", "-opponent", "random")
 	speaksGerman(t, out,
 		"> "+filepath.Join(dir, "kein.txt")+" ist keine gespeicherte Partie, die sich laden lässt (Zeile 1: hello).\n",
-		"> "+filepath.Join(dir, "falsch.txt")+": ein Zug dieser Partie ist nicht erlaubt. Du hast 5 und 3 zu spielen; der Zug von 1 nach 9 braucht eine 8.\n",
+		"> "+filepath.Join(dir, "falsch.txt")+": Zeile 6 der Partie: Du hast 5 und 3 zu spielen; der Zug von 1 nach 9 braucht eine 8.\n",
 		"> "+filepath.Join(dir, "verkehren.txt")+" ist eine Partie von verkehren, nicht von toccateglio\n",
 	)
 	if strings.Contains(out, "kein Zug") {
+		t.Errorf("a record called no move:\n%s", out)
+	}
+	// in English: what is wrong, with the line
+	input = nil
+	for _, name := range []string{"kein.txt", "falsch.txt"} {
+		input = append(input, "load "+filepath.Join(dir, name))
+	}
+	out = playWith(t, strings.Join(input, "\n")+"\nquit\n", "-i", "-seed", "3", "-opponent", "random")
+	for _, want := range []string{
+		"> " + filepath.Join(dir, "kein.txt") + " is no game record that can be loaded (line 1: hello): want a header line 'key: value'.\n",
+		"> " + filepath.Join(dir, "falsch.txt") + ": Line 6 of the record: You have 5 and 3 to play; 1 to 9 needs an 8.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "not a move") {
 		t.Errorf("a record called no move:\n%s", out)
 	}
 }
@@ -315,4 +355,36 @@ func TestGermanDecisionAfterAPartie(t *testing.T) {
 	out := board + "\n" + strings.Join(list, "\n") + "\n"
 	speaksGerman(t, out, "Partie 2 von 2\n", " hat die Partie gewonnen: fortgehen (den Rest behalten) oder neu anfangen.",
 		"go-on      fortgehen: den Rest behalten\n", "afresh     neu anfangen\n")
+}
+
+// A German terminal speaks German in what came later too: the review of a
+// finished game of each game (analyse, verlauf, zurück, vor), the tutor
+// with its offer taken, the hint of the Festungsspiel, the throw's
+// setting, and a record that cannot be loaded.
+func TestGermanTerminalDurchsehenUndTutor(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		game, unit string
+		seed       uint64
+		players    int
+	}{{"toccateglio", "Striche", 3, 0}, {"verkehren", "Punkte", 7, 0}, {"festung", "Marken", 2, 2}} {
+		t.Run(c.game, func(t *testing.T) {
+			over := finishedRecord(t, dir, c.game, 2)
+			out := playWith(t, "analyse\nverlauf\nzurück\nvor\nhilfe\nende\n", "-i", "-lang", "de", "-game", c.game, "-load", over, "-opponent", "random")
+			speaksGerman(t, out, "Das Spiel durchsehen: analyse bewertet es, zurück und vor gehen durch die Züge",
+				"\n  Spieler 1 (du): ", " "+c.unit+" verloren in ", "  die schlechtesten Entscheidungen:\n", "das kostete ")
+			file, g := recordAtDecision(t, c.game, c.seed, c.players)
+			n, _, _ := worstPlay(t, g)
+			out = playWith(t, fmt.Sprintf("tipp\nwurf\nwurf taste\ntutor\n%d\nj\nende\nnein\n", n), "-i", "-lang", "de", "-game", c.game, "-load", file, "-opponent", "random", "-tutor", "streng")
+			speaksGerman(t, out, "Tutor: Spieler 1, dein Zug ", " verliert etwa ", "Der bessere Zug: ", "Das Brett nach dem besseren Zug:",
+				"den Zug zurücknehmen und neu wählen? (j/N) zurückgenommen: ", "die Eingabetaste würfelt (wurf auto: deine Würfel werden für dich geworfen)",
+				"der Tutor meldet sich nach einem Zug, der mehr als ")
+		})
+	}
+	bad := filepath.Join(dir, "kaputt.txt")
+	if err := os.WriteFile(bad, []byte("# brettspiel record\ngame: toccateglio\n\n6-5 ; 1/7 1/6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := playWith(t, "laden "+bad+"\nende\n", "-i", "-lang", "de", "-seed", "3", "-opponent", "random")
+	speaksGerman(t, out, bad+": Zeile 4 der Partie: ")
 }

@@ -3,10 +3,14 @@ package main
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/bot/festungbot"
 	"github.com/brettspiel/brettspiel/bot/neural"
+	"github.com/brettspiel/brettspiel/festung"
 )
 
 // netRanker ranks by a learned level of package neural in the ranking of
@@ -40,6 +44,9 @@ func (n *netRanker) Rank(g brettspiel.Game, legal []brettspiel.Move, r *rand.Ran
 func hinter(g brettspiel.Game) (bot.Ranker, string) {
 	levels := bot.Levels()
 	for i := len(levels) - 1; i >= 0; i-- {
+		if gs := levels[i].Games; len(gs) > 0 && !slices.Contains(gs, g.Variant()) {
+			continue // a level of other games (festung-best ranks the others as greedy)
+		}
 		b := levels[i].New()
 		var rk bot.Ranker
 		switch b := b.(type) {
@@ -74,10 +81,13 @@ func (s *session) hint() error {
 		s.say("%s", t.onePlay(s.g.MoveString(legal[0])))
 		return nil
 	}
+	if s.festungHint() {
+		return nil
+	}
 	rk, name := hinter(s.g)
 	ranked := bot.Hint(s.g, rk, s.r)
 	u := unit(s.c.lang, s.variant.Name)
-	s.say("%s", t.hintTitle(name, u))
+	s.say("%s", t.hintTitle(in(t.botNames, name), u))
 	net, _ := rk.(*netRanker)
 	for i, r := range ranked {
 		if i == 5 {
@@ -93,4 +103,36 @@ func (s *session) hint() error {
 		s.say("%s", t.hintLine(what, t.hintScores(r.Scores), r.Value, u))
 	}
 	return nil
+}
+
+// festungHint prints the choices of a Festungsspiel's decision valued
+// exactly (festungbot.ChoiceValues): the markers the person can expect
+// from the outer works numbered as the large die, best first, each with
+// what it costs against the best. It reports false where the game is at no
+// such decision.
+func (s *session) festungHint() bool {
+	fg, ok := s.g.(*festung.Game)
+	if !ok {
+		return false
+	}
+	rk := festungbot.Bot{}.Rank(fg, fg.LegalMoves(), nil)
+	vals, ok := festungbot.ChoiceValues(fg, fg.LegalMoves())
+	if !ok || len(rk) == 0 || len(vals) == 0 {
+		return false
+	}
+	t, u := s.t(), unit(s.c.lang, s.variant.Name)
+	s.say("%s", t.festungHintTitle(romanNumber(fg.Dice()[0]), u))
+	for _, r := range rk {
+		f, _ := festung.FieldByName(fg.MoveString(r.Move))
+		s.say("%s", t.festungHintLine(fg.MoveString(r.Move), f.Fortress, r.Value, rk[0].Value-r.Value, u))
+	}
+	return true
+}
+
+// romanNumber writes 1…6 as the outer works are numbered, I…VI.
+func romanNumber(n int) string {
+	if n < 1 || n > 6 {
+		return strconv.Itoa(n)
+	}
+	return [...]string{"I", "II", "III", "IV", "V", "VI"}[n-1]
 }

@@ -19,10 +19,12 @@
 // help, the answers to the commands and the program's own errors, with the
 // rules' text in the same language. The terminal's own words are kept in a
 // phrasebook per language (text.go), as package words keeps its sentences.
-// The notation typed stays the same in both languages, and so do the
-// command words below; a German session also takes German ones (hilfe,
-// brett, tipp, zurück, vor, verlauf, warum, regeln, speichern, laden,
-// analyse, ende) and answers a question with j or ja as with y or yes.
+// The notation typed stays the same in both languages. A German session
+// lists the German command words in its help (hilfe, brett, tipp, zurück,
+// vor, verlauf, warum, regeln, tutor, wurf, speichern, laden, analyse,
+// ende), points to them in its messages and takes the English ones too; it
+// answers a question with j or ja as with y or yes, and writes numbers with
+// a decimal comma.
 //
 // The commands:
 //
@@ -32,7 +34,8 @@
 //	hint         the best moves by the strongest bot that ranks the game's
 //	             plays (net-strongest in Toccateglio and Verkehren), with
 //	             what each scores and the result it expects, in the game's
-//	             unit
+//	             unit; in the Festungsspiel the choices valued exactly
+//	             (festung-best's policy), best first, with what each costs
 //	undo         take back your last move, and the throws and the bots'
 //	             moves after it; you choose again from the same throw
 //	redo         play again what undo took back
@@ -40,8 +43,17 @@
 //	why [RULE…]  the text of a rule, e.g. "why T-M3"; alone, the rules named
 //	             by the last error or, failing that, the last events
 //	rules        the rules of this game by ID and title
+//	tutor [LEVEL]  off, mild, strict or an amount in the game's unit: after
+//	             a play of yours that loses more (package analysis), the
+//	             tutor says what it cost, draws the board after the better
+//	             play and offers to take yours back (also -tutor)
+//	throw [auto|press]  your dice thrown for you (the default: a throw
+//	             leaves no choice) or by Enter (also -throw)
 //	save FILE    write the game record to FILE (asks before overwriting)
 //	load FILE    go on with a saved game; undo reaches back into it
+//	analyze [2]  review the game so far: each player's loss and luck, the
+//	             worst decisions with the better play, in board points and
+//	             the game's unit (2: a deeper look)
 //	help         the commands, the notation of the game, how to enter moves
 //	quit         leave the game (also exit); a game in play that changed
 //	             since it was last saved is offered for saving first
@@ -50,8 +62,9 @@
 // a move that is malformed or illegal is answered with the game's reason and,
 // where the reason names a rule, that rule's title. Conceding (Verkehren's
 // concede) asks for a confirmation first. When the game is over, the program
-// offers to save its record. A line longer than 4096 bytes is skipped with
-// "line too long".
+// offers to save its record and stays open for review: analyze, undo and
+// redo, history; a finished record loaded (load, -load) opens the same way.
+// A line longer than 4096 bytes is skipped with "line too long".
 //
 // When standard input is not a terminal and -i is not given, it plays a short
 // game between two bots, printing the board and the events, and exits.
@@ -92,7 +105,8 @@ func stdinIsTerminal() bool {
 
 type config struct {
 	game, preset, opponent, dice, load string
-	throw                              string // "press" or "auto"; "" for the game's default
+	throw                              string // "press" or "auto"; "" for auto
+	tutor                              string // off, mild, strict or an amount; "" for off
 	lang                               words.Lang
 	players, seat, turns               int
 	seed                               uint64
@@ -109,7 +123,8 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer, terminal bool
 	fs.StringVar(&c.opponent, "opponent", "greedy", "the other seats: human or a bot, weakest first: "+strings.Join(bot.Names(), ", ")+" (the net- levels play Toccateglio and Verkehren, festung-best the Festungsspiel; elsewhere they play as greedy)")
 	fs.IntVar(&c.seat, "seat", 0, "your seat, counted from 0: seat 0 is Player 1 (X in the race games), seat 1 Player 2")
 	fs.StringVar(&c.dice, "dice", "auto", "auto: the program throws; manual: you type every throw")
-	fs.StringVar(&c.throw, "throw", "", "with -dice auto: press (you press Enter to throw your own dice) or auto (they are thrown for you); default press in the Festungsspiel, where a throw is most of a turn, auto in the race games")
+	fs.StringVar(&c.throw, "throw", "", "with -dice auto: auto (your dice are thrown for you: a throw leaves no choice) or press (you press Enter to throw them); the command throw changes it during the game")
+	fs.StringVar(&c.tutor, "tutor", "off", "after a play of yours that loses more than this, say so, show the better play and offer to take it back: off, mild (clear mistakes), strict (small slips too) or an amount in the game's unit (strokes, points, markers)")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the dice and bots (0: from the clock; the bot game uses 1)")
 	fs.StringVar(&c.load, "load", "", "start from a saved game record")
 	fs.IntVar(&c.turns, "turns", 40, "turns of the bot game before it stops")

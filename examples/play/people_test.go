@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -85,7 +86,7 @@ func TestHintComesFromTheStrongestLevel(t *testing.T) {
 	for _, c := range []struct{ game, level string }{
 		{"toccateglio", "net-strongest"},
 		{"verkehren", "net-strongest"},
-		{"festung", "expectimax"}, // the nets play the Festungsspiel as greedy
+		{"festung", "festung-best"}, // its choices valued exactly
 	} {
 		g, err := catalog.New(c.game, "", 0)
 		if err != nil {
@@ -109,14 +110,24 @@ func TestHintComesFromTheStrongestLevel(t *testing.T) {
 	// at the prompt: the level is named and the estimate has its unit
 	for _, c := range []struct{ game, unit string }{{"toccateglio", "strokes"}, {"verkehren", "points"}, {"festung", "markers"}} {
 		parts := prompts(playWith(t, "hint\nquit\n", "-i", "-throw", "auto", "-game", c.game, "-seed", "3", "-opponent", "random"))
+		if c.game == "festung" {
+			// the choices valued exactly, the best first, the others with
+			// what they cost
+			if !strings.HasPrefix(parts[1], "the choices, valued exactly: the markers you can expect") ||
+				!regexp.MustCompile(`\(fortress 1\)  \+\d+\.\d\d markers, the best\n`).MatchString(parts[1]) ||
+				!regexp.MustCompile(`\(fortress \d\)  \+\d+\.\d\d markers, 0\.\d\d less\n`).MatchString(parts[1]) {
+				t.Errorf("festung: hint:\n%s", parts[1])
+			}
+			for _, l := range strings.Split(parts[1], "\n") {
+				if len([]rune(l)) > 80 {
+					t.Errorf("festung: a line of the hint is wider than 80 columns: %q", l)
+				}
+			}
+			continue
+		}
 		if !strings.HasPrefix(parts[1], "the best plays by the ") || !regexp.MustCompile(`expected [+-]\d+\.\d\d `+c.unit+`\n`).MatchString(parts[1]) {
 			t.Errorf("%s: hint:\n%s", c.game, parts[1])
 		}
-	}
-	// help says which bot hints
-	out := playWith(t, "help\nquit\n", "-i", "-seed", "3", "-opponent", "random")
-	if strings.Contains(out, "search bot") || !strings.Contains(out, "the strongest bot (net-strongest") {
-		t.Errorf("help on hint:\n%s", out)
 	}
 }
 
@@ -204,11 +215,9 @@ func TestLanguage(t *testing.T) {
 	}
 }
 
-// In the Festungsspiel the person throws his own dice by pressing Enter —
-// a turn there is mostly its throw, and a whole game would otherwise pass
-// without a stop; the race games throw for him unless -throw press.
+// With -throw press the person throws his own dice by pressing Enter.
 func TestYouThrowYourOwnDiceInTheFestungsspiel(t *testing.T) {
-	parts := prompts(playWith(t, "hint\n\nhistory\nquit\n", "-i", "-game", "festung", "-seed", "5", "-players", "3", "-opponent", "random"))
+	parts := prompts(playWith(t, "hint\n\nhistory\nquit\n", "-i", "-game", "festung", "-seed", "5", "-players", "3", "-opponent", "random", "-throw", "press"))
 	if !strings.HasSuffix(parts[0], "Player 1 to throw.\nPlayer 1, your throw: press Enter to throw the dice (or type a command).\n") {
 		t.Errorf("no wait for the throw:\n%s", parts[0])
 	}
@@ -313,4 +322,55 @@ func TestHintSeparatesShallowerPlays(t *testing.T) {
 			}
 		}
 	}
+}
+
+// By default the dice are thrown for everyone: a whole Festungsspiel asks
+// the person only for his decisions, and the command throw switches to
+// pressing Enter and back for the rest of the session.
+func TestAWholeFestungsspielWithoutAKeyPerThrow(t *testing.T) {
+	// the end asks for a file to save to and gets a "1": a file of the
+	// test's own directory (the package's tests run one at a time)
+	inDir(t, t.TempDir())
+	out := playWith(t, strings.Repeat("1\n", 400), "-i", "-game", "festung", "-seed", "2", "-opponent", "random")
+	if !strings.Contains(out, "The game is over.") && !strings.Contains(out, " wins ") {
+		t.Fatalf("the game did not end:\n%.3000s", out)
+	}
+	end := strings.Index(out, "Review the game")
+	if end < 0 {
+		t.Fatalf("no review after the end:\n%s", out)
+	}
+	asked := strings.Count(out[:end], "> ")
+	decisions := strings.Count(out[:end], "your choice (a number")
+	if asked != decisions || decisions == 0 || strings.Contains(out, "press Enter") {
+		t.Errorf("%d prompts for %d decisions (want one each, no Enter)", asked, decisions)
+	}
+	parts := prompts(playWith(t, "\nthrow\nthrow auto\nthrow sometimes\nquit\n", "-i", "-game", "festung", "-seed", "2", "-opponent", "random", "-throw", "press"))
+	for i, want := range []string{
+		"Player 1 throws ",
+		"you press Enter to throw your dice (throw auto: they are thrown for you)\n",
+		"your dice are thrown for you (throw press: you press Enter)\nPlayer 1 throws ",
+		`throw takes auto (your dice thrown for you) or press (Enter throws them); not "sometimes"`,
+	} {
+		if i+1 >= len(parts) || !strings.HasPrefix(parts[i+1], want) {
+			t.Errorf("prompt %d: want %q, have\n%s", i+1, want, strings.Join(parts, "> "))
+			break
+		}
+	}
+}
+
+// inDir makes dir the working directory until the end of the test.
+func inDir(t *testing.T, dir string) {
+	t.Helper()
+	was, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := os.Chdir(was); err != nil {
+			t.Error(err)
+		}
+	})
 }

@@ -37,6 +37,35 @@ func TestT_W5_TwoPeopleMarkAndClaimAtTheTerminal(t *testing.T) {
 			t.Errorf("the terminal lacks %q:\n%s", want, out[max(0, len(out)-4000):])
 		}
 	}
+	// the tutor, strict, says nothing of points forgotten while the claim
+	// is open: marking and claiming are the players' own work (T-W5g)
+	tutored := playWith(t, input, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual", "-tutor", "strict")
+	claimed := strings.Index(tutored, "Player 2 sends Player 1 to school")
+	if claimed < 0 {
+		t.Fatalf("no claim with the tutor on:\n%s", tutored[max(0, len(tutored)-3000):])
+	}
+	if before := tutored[:claimed]; strings.Contains(before, "point") && strings.Contains(before, "Tutor:") {
+		t.Errorf("the tutor spoke of points before the claim:\n%s", before[max(0, len(before)-3000):])
+	}
+	if strings.Contains(tutored, "you forgot") {
+		t.Errorf("the tutor spoke of a forgotten point the other claimed:\n%s", tutored[max(0, len(tutored)-3000):])
+	}
+	// once the other lets the short declaration pass, the window is
+	// closed, and the tutor says what was forgotten
+	passed := strings.Join(append(schuleOpening, "mark 0", "pass", "quit", "n"), "\n") + "\n"
+	out = playWith(t, passed, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual", "-tutor", "strict")
+	let := strings.Index(out, "Player 2 lets Player 1's marking pass")
+	forgot := strings.Index(out, "Tutor: Player 1, you forgot 1 point; it is lost now (T-W5).")
+	if let < 0 || forgot < let {
+		t.Errorf("the tutor did not speak of the forgotten point after the window closed (let pass at %d, tutor at %d):\n%s", let, forgot, out[max(0, len(out)-3000):])
+	}
+	if strings.Count(out, "you forgot") != 1 {
+		t.Errorf("the tutor spoke of forgotten points %d times", strings.Count(out, "you forgot"))
+	}
+	out = playWith(t, passed, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual")
+	if strings.Contains(out, "you forgot") {
+		t.Errorf("the tutor spoke while off")
+	}
 	// German: the same words to type, the list in German.
 	out = playWith(t, input, "-i", "-game", "toccateglio", "-schule", "-opponent", "human", "-dice", "manual", "-lang", "de")
 	for _, want := range []string{"mark 3     3 Points markieren für diesen Schritt", "gelten lassen", "Spieler 2 schickt Spieler 1 in die Schule und markiert 1 Point"} {

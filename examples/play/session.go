@@ -34,12 +34,20 @@ type session struct {
 	out     io.Writer
 	changes int // counts the changes of the position, to know when to draw the board again
 	savedAt int // changes when the game was last saved or loaded; quit offers a save after a change
+	// savedSteps are the steps of the game when it was last saved or
+	// loaded: the end offers a save only for a game that differs, not for
+	// one walked back and forth in review
+	savedSteps string
 
 	// recent are the events printed since the person last gave a move, and
 	// errRules the rules the last error named; why without an ID explains
 	// these.
 	recent   []brettspiel.Event
 	errRules []string
+
+	// tutorAt is how much a person's play may lose before the tutor
+	// speaks, in the game's unit; −1 when the tutor is off.
+	tutorAt float64
 }
 
 func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
@@ -47,7 +55,13 @@ func newSession(c config, stdin io.Reader, out io.Writer) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewReaderSize(stdin, maxLine), out: out}
+	s := &session{c: c, variant: v, r: rand.New(rand.NewPCG(c.seed, 0)), in: bufio.NewReaderSize(stdin, maxLine), out: out, tutorAt: -1}
+	if c.tutor != "" {
+		var ok bool
+		if s.tutorAt, ok = parseTutor(c.tutor, v.Name); !ok {
+			return nil, fmt.Errorf("-tutor %q: want off, mild, strict or an amount in %s", c.tutor, unit(words.English, v.Name))
+		}
+	}
 	if c.opponent != "human" {
 		if s.bot, err = bot.Named(c.opponent); err != nil {
 			return nil, err
@@ -92,22 +106,15 @@ func (s *session) setHistory(h *brettspiel.History) error {
 
 // pressToThrow reports whether the game waits for the person to press
 // Enter to throw: the dice are thrown by the program (-dice auto), the
-// throw is a person's (the seat to throw is no bot's) and -throw is press,
-// the Festungsspiel's default, where a turn is mostly its throw and would
-// otherwise pass by unseen.
+// throw is a person's (the seat to throw is no bot's) and -throw (or the
+// command throw) is press. By default the dice are thrown for everyone:
+// a throw offers no choice, and a whole Festungsspiel needs no key.
 func (s *session) pressToThrow() bool {
 	if s.g.ToMove() != brettspiel.Chance || s.c.dice != "auto" {
 		return false
 	}
-	throw := s.c.throw
-	if throw == "" {
-		throw = "auto"
-		if s.variant.Name == "festung" {
-			throw = "press"
-		}
-	}
 	p := s.thrower()
-	return throw == "press" && p >= 0 && int(p) < len(s.bots) && s.bots[p] == nil
+	return s.throwSetting() == "press" && p >= 0 && int(p) < len(s.bots) && s.bots[p] == nil
 }
 
 // thrower returns the seat whose throw the dice decide now, or Nobody.
@@ -139,7 +146,7 @@ func (s *session) loop() error {
 	if s.variant.MinPlayers != s.variant.MaxPlayers {
 		preset += t.players(s.g.NumPlayers())
 	}
-	who := t.youAre(s.seatLabel(brettspiel.Player(s.c.seat)), s.c.opponent)
+	who := t.youAre(s.seatLabel(brettspiel.Player(s.c.seat)), in(t.botNames, s.c.opponent))
 	if s.bot == nil {
 		who = t.everySeat
 	}
@@ -149,8 +156,19 @@ func (s *session) loop() error {
 		p := s.g.ToMove()
 		switch {
 		case p == brettspiel.Terminal:
-			s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
-			return s.offerSave()
+			// the end, once for each time the game gets there: the save is
+			// offered (unless nothing changed since the record was loaded
+			// or saved), and the game stays open for review
+			if shownAt != s.changes {
+				shownAt = s.changes
+				s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
+				if s.changes != s.savedAt && s.steps() != s.savedSteps {
+					if err := s.offerSave(); err != nil {
+						return err
+					}
+				}
+				s.say("%s", t.reviewNow)
+			}
 		case !s.typed(p) && !s.pressToThrow():
 			var m brettspiel.Move
 			if p == brettspiel.Chance {
@@ -287,6 +305,7 @@ func (s *session) apply(m brettspiel.Move) error {
 	e, _ := s.h.Entry(s.h.Len() - 1)
 	s.printEntry(before, e)
 	s.recent = append(s.recent, e.Events...)
+	s.tutorForgot(e.Events)
 	return nil
 }
 
@@ -376,6 +395,10 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, s.why(arg)
 	case "analyze":
 		return false, s.analyze(arg)
+	case "tutor":
+		return false, s.setTutor(arg)
+	case "throw":
+		return false, s.setThrow(arg)
 	case "rules":
 		s.listRules()
 		return false, nil
@@ -409,7 +432,11 @@ func (s *session) command(line string) (quit bool, err error) {
 		}
 	}
 	s.recent, s.errRules = nil, nil
-	return false, s.apply(m)
+	before := s.g
+	if err := s.apply(m); err != nil {
+		return false, err
+	}
+	return false, s.tutor(before)
 }
 
 // asBoardPoints finds the legal play whose steps in board points are those
@@ -581,6 +608,16 @@ func (s *session) quit() (bool, error) {
 	return true, nil
 }
 
+// steps writes the steps of the game, for comparing two versions of it.
+func (s *session) steps() string {
+	var b strings.Builder
+	for _, e := range s.h.All() {
+		b.WriteString(e.Notation)
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
 // played reports whether the game holds a step typed at the prompt: a
 // game in which the person did nothing yet is not worth a question.
 func (s *session) played() bool {
@@ -662,7 +699,7 @@ func (s *session) save(path string) (bool, error) {
 		}
 		return false, fileError{err, t}
 	}
-	s.savedAt = s.changes
+	s.savedAt, s.savedSteps = s.changes, s.steps()
 	s.say("%s", t.saved(len(rec.Steps), path))
 	return true, nil
 }
@@ -695,7 +732,7 @@ func (s *session) loadRecord(path string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	s.recent, s.errRules = s.lastEvents(), nil
-	s.savedAt = s.changes
+	s.savedAt, s.savedSteps = s.changes, s.steps()
 	s.say("%s", t.loaded(h.Len(), path))
 	return nil
 }

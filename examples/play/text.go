@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,70 +47,83 @@ type text struct {
 	over        string
 
 	// The Festungsspiel's plan.
-	planTitle    func(players, throws int) string
-	outerWorks   string // the header of the outer works, the columns I…VI
-	ofFortress   func(f int) string
-	twinNote     string
-	linesLabel   string // these three labels are 14 columns wide
-	schanzen     string
-	batteries    string
-	seatsHeader  string
-	seatRow      func(who string, balance, bought, pasches int, fortress string) string
-	decideField  func(faces, throw, who string) string
-	takeMarker   func(number string, fortress int) string
-	throwShows   func(notation string) string
-	plays        func(who, steps, notation string) string
-	chooses      func(who, notation string) string
-	hand         string
-	bar          string
-	off          string
-	notAThrow    string
-	throwForm    map[string]string // how a throw is written, by game; none where the library's reason says it
-	demoTitle    func(title string, seed uint64) string
-	demoStopped  func(turns int) string
-	unitOf       map[string]string // the unit of a game's returns, by the game's name
-	greeting     func(title, preset, who string) string
-	players      func(n int) string
-	youAre       func(seat, bot string) string
-	everySeat    string
-	ruleNamed    func(id, title string) string
-	lineTooLong  func(n, max int) string
-	yourThrow    func(who string) string
-	typeThrow    string
-	yourChoice   func(who string) string
-	listPlay     func(n int, steps, notation string) string
-	moveWords    map[string]string // what a word of the notation in the list does; none in English, where the word says it
-	pressEnter   string
-	boardPoints  func(steps string, n int, notation string) string
-	concede      string
-	notConceded  string
-	yes          []string // answers that say yes
-	no           []string // answers that say no, where a file name could stand
-	noPlay       func(n, max int) string
-	unknown      func(word string) string
-	undoPlay     func(who, steps, notation string) string
-	undoMove     func(who, notation string) string
-	undoThrow    func(notation string) string
-	takenBack    func(what string, after int) string
-	nothingUndo  string
-	nothingRedo  string
-	noMoves      string
-	diceActor    string // the dice in the history's column of who moved
-	historyPlay  func(steps, notation string) string
-	historyLine  func(n int, who, what string) string
-	notOver      string
-	saveQuestion string
-	saveNoName   string
-	notRegular   func(path string) string
-	overwrite    func(path string) string
-	notSaved     string
-	saved        func(steps int, path string) string
-	loadNoName   string
-	otherGame    func(path, game, want string) string
-	loaded       func(steps int, path string) string
-	badRecord    func(path string, err error) string // "" where the library's refusal or error says it
-	fileError    func(err error) string
-	badSeat      func(seat, max int) string
+	planTitle   func(players, throws int) string
+	outerWorks  string // the header of the outer works, the columns I…VI
+	ofFortress  func(f int) string
+	twinNote    string
+	linesLabel  string // these three labels are 14 columns wide
+	schanzen    string
+	batteries   string
+	seatsHeader string
+	seatRow     func(who string, balance, bought, pasches int, fortress string) string
+	decideField func(faces, throw, who string) string
+	takeMarker  func(number string, fortress int) string
+	throwShows  func(notation string) string
+	plays       func(who, steps, notation string) string
+	chooses     func(who, notation string) string
+	hand        string
+	bar         string
+	off         string
+	notAThrow   string
+	throwForm   map[string]string // how a throw is written, by game; none where the library's reason says it
+	demoTitle   func(title string, seed uint64) string
+	demoStopped func(turns int) string
+	unitOf      map[string]string // the unit of a game's returns, by the game's name
+	botNames    map[string]string // the bots' names in the language, where they are words; none in English
+	greeting    func(title, preset, who string) string
+	players     func(n int) string
+	youAre      func(seat, bot string) string
+	everySeat   string
+	ruleNamed   func(id, title string) string
+	lineTooLong func(n, max int) string
+	yourThrow   func(who string) string
+	typeThrow   string
+	yourChoice  func(who string) string
+	listPlay    func(n int, steps, notation string) string
+	moveWords   map[string]string // what a word of the notation in the list does; none in English, where the word says it
+	pressEnter  string
+	boardPoints func(steps string, n int, notation string) string
+	concede     string
+	notConceded string
+	yes         []string // answers that say yes
+	no          []string // answers that say no, where a file name could stand
+	noPlay      func(n, max int) string
+	unknown     func(word string) string
+	undoPlay    func(who, steps, notation string) string
+	undoMove    func(who, notation string) string
+	undoThrow   func(notation string) string
+	takenBack   func(what string, after int) string
+	nothingUndo string
+	nothingRedo string
+	noMoves     string
+	diceActor   string // the dice in the history's column of who moved
+	historyPlay func(steps, notation string) string
+	historyLine func(n int, who, what string) string
+	notOver     string
+	reviewNow   string // after the end: the commands that review the game
+
+	// the tutor and the throw's setting
+	tutorArg      func(arg string) string
+	tutorIs       func(at float64, unit string) string
+	tutorSays     func(who, played string, loss float64, unit, better, notation string) string // notation "" where better is typed as written
+	tutorBoard    string
+	tutorTakeBack string
+	tutorTaken    func(played string) string
+	tutorForgot   func(who string, points int) string // under the Schule, once the window closed
+	throwArg      func(arg string) string
+	throwIs       func(auto bool) string
+	saveQuestion  string
+	saveNoName    string
+	notRegular    func(path string) string
+	overwrite     func(path string) string
+	notSaved      string
+	saved         func(steps int, path string) string
+	loadNoName    string
+	otherGame     func(path, game, want string) string
+	loaded        func(steps int, path string) string
+	badRecord     func(path string, err error) string // "" where the library's refusal or error says it
+	fileError     func(err error) string
+	badSeat       func(seat, max int) string
 
 	// help and the rules.
 	commandsTitle string
@@ -138,21 +152,24 @@ type text struct {
 	hintTitle               func(bot, unit string) string
 	hintLine                func(what, reason string, value float64, unit string) string
 	hintTyped               func(steps, notation string) string
-	hintScores              func(scores []bot.Score) string // what a play scores at once, in the language
-	analyzeEntry            [2]string
-	analyzeArg              func(arg string) string
-	analysis                func(steps int, judge, unit string) string
-	judges                  map[string]string // the judges and units of package analysis, in the language
-	ratings                 map[string]string
-	roleBot                 string
-	roleYou                 string
-	rolePerson              string
-	noRating                string
-	playerLine              func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string
-	noLoss                  string
-	worstTitle              string
-	worstLine               func(step, seat int, played string, value float64, best string, bestValue, loss float64) string
-	luckLine                func(lucky bool, step int, notation string, seat int, luck float64) string
+	// the Festungsspiel's hint: the outer works' number, a choice with
+	// what it does, its expected markers and its cost against the best
+	festungHintTitle func(number, unit string) string
+	festungHintLine  func(field string, fortress int, value, cost float64, unit string) string
+	hintScores       func(scores []bot.Score) string // what a play scores at once, in the language
+	analyzeEntry     [2]string
+	analyzeArg       func(arg string) string
+	analysis         func(steps int, judge, unit string) string // judge is package analysis's Report.Judge
+	ratings          map[string]string
+	roleBot          string
+	roleYou          string
+	rolePerson       string
+	noRating         string
+	playerLine       func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string
+	noLoss           string
+	worstTitle       string
+	worstLine        func(step int, who, played string, value float64, best string, bestValue, loss float64, unit string) string
+	luckLine         func(lucky bool, step int, notation, who string, luck float64, unit string) string
 
 	// hintShallower heads the plays a hint judged less deeply than those
 	// above it, whose values do not compare with theirs.
@@ -294,13 +311,48 @@ var english = text{
 		}
 		return fmt.Sprintf("taken back: %s (redo plays it again)", what)
 	},
-	nothingUndo:  "nothing to undo: no move of yours in this game",
-	nothingRedo:  "nothing to redo",
-	noMoves:      "no moves yet",
-	diceActor:    "dice",
-	historyPlay:  func(steps, notation string) string { return fmt.Sprintf("%-24s (notation %s)", steps, notation) },
-	historyLine:  func(n int, who, what string) string { return fmt.Sprintf("%4d. %-9s %s", n, who, what) },
-	notOver:      "The game is not over.",
+	nothingUndo: "nothing to undo: no move of yours in this game",
+	nothingRedo: "nothing to redo",
+	noMoves:     "no moves yet",
+	diceActor:   "dice",
+	historyPlay: func(steps, notation string) string { return fmt.Sprintf("%-24s (notation %s)", steps, notation) },
+	historyLine: func(n int, who, what string) string { return fmt.Sprintf("%4d. %-9s %s", n, who, what) },
+	notOver:     "The game is not over.",
+	reviewNow:   "Review the game: analyze judges it, undo and redo walk through it, history lists it; quit leaves.",
+	tutorArg: func(arg string) string {
+		return fmt.Sprintf("tutor takes off, mild, strict or an amount such as 0.1; not %q", arg)
+	},
+	tutorIs: func(at float64, unit string) string {
+		if at < 0 {
+			return "the tutor is off"
+		}
+		return fmt.Sprintf("the tutor speaks after a play that loses more than %.2f %s", at, unit)
+	},
+	tutorSays: func(who, played string, loss float64, unit, better, notation string) string {
+		if notation != "" {
+			better += " (type " + notation + ")"
+		}
+		return fmt.Sprintf("Tutor: %s, your %s loses about %.2f %s.\nThe better play: %s.", who, played, loss, unit, better)
+	},
+	tutorBoard:    "The board after the better play:",
+	tutorTakeBack: "take your play back and choose again? (y/N) ",
+	tutorTaken:    func(played string) string { return "taken back: " + played + "; choose again" },
+	tutorForgot: func(who string, points int) string {
+		lost := "they are lost now"
+		if points == 1 {
+			lost = "it is lost now"
+		}
+		return fmt.Sprintf("Tutor: %s, you forgot %s; %s (T-W5).", who, count(points, "point", "points"), lost)
+	},
+	throwArg: func(arg string) string {
+		return fmt.Sprintf("throw takes auto (your dice thrown for you) or press (Enter throws them); not %q", arg)
+	},
+	throwIs: func(auto bool) string {
+		if auto {
+			return "your dice are thrown for you (throw press: you press Enter)"
+		}
+		return "you press Enter to throw your dice (throw auto: they are thrown for you)"
+	},
 	saveQuestion: "save the game? file name or empty to skip: ",
 	saveNoName:   "save needs a file name",
 	notRegular:   func(path string) string { return path + " exists and is not a regular file: not saved" },
@@ -312,7 +364,7 @@ var english = text{
 		return fmt.Sprintf("%s is a record of %s, not %s", path, game, want)
 	},
 	loaded:    func(steps int, path string) string { return fmt.Sprintf("loaded %d steps from %s", steps, path) },
-	badRecord: func(string, error) string { return "" },
+	badRecord: englishBadRecord,
 	fileError: func(err error) string { return err.Error() },
 	badSeat:   func(seat, max int) string { return fmt.Sprintf("seat %d: the game has seats 0…%d", seat, max) },
 
@@ -321,12 +373,14 @@ var english = text{
 		{"NUMBER", "play the move of that number in the list"},
 		{"MOVE", "play a move typed in the game's notation (below)"},
 		{"board", "draw the board and the list of moves again"},
-		{"hint", "the best moves by the strongest bot (net-strongest in the race games), with what each scores and the result it expects"},
+		{"hint", "the best moves by the strongest bot, with what each scores and the result it expects"},
 		{"undo", "take back your last move (the throws and bot moves after it too)"},
 		{"redo", "play again what undo took back"},
 		{"history", "the moves of the game so far"},
 		{"why [RULE…]", "a rule's text (why T-M3); alone: the rules just named"},
 		{"rules", "the rules of this game by ID and title"},
+		{"tutor [LEVEL]", "the tutor: off, mild, strict, or the amount a play may lose"},
+		{"throw [auto|press]", "your dice thrown for you, or by Enter"},
 		{"save FILE", "write the game record to FILE"},
 		{"load FILE", "go on with a saved game (undo reaches into it)"},
 		{"help", "this text"},
@@ -350,7 +404,7 @@ var english = text{
 			{"6-5", "a throw typed by hand (-dice manual), either die first"},
 			{"13/18 13/19", "a play: from/to for each number, in your own track"},
 			{"1/6 6/12", "one stone moving on with the second number"},
-			{"bar/3*", "a stone entered from off the board, hitting (the * may be left out)"},
+			{"bar/3*", "a stone entered from the bar, hitting (the * may be left out)"},
 			{"20/off", "a stone borne off"},
 			{"pass", "nothing can be played"},
 			{"concede", "give the game up (asks first)"},
@@ -396,44 +450,63 @@ var english = text{
 		return fmt.Sprintf("the best plays by the %s bot; \"expected\" is your average result from here, in %s:", bot, unit)
 	},
 	hintLine: func(what, reason string, value float64, unit string) string {
-		return fmt.Sprintf("  %-36s %s; expected %+.2f %s", what, reason, value, unit)
+		if reason != "" {
+			reason += "; "
+		}
+		return fmt.Sprintf("  %-36s %sexpected %+.2f %s", what, reason, value, unit)
 	},
 	hintShallower: "  judged less deeply, so not comparable with the plays above:",
 	hintTyped:     func(steps, notation string) string { return steps + " (type " + notation + ")" },
-	hintScores:    englishScores,
-	analyzeEntry:  [2]string{"analyze [2]", "judge the game so far: errors, luck, ratings (2: two plies)"},
+	festungHintTitle: func(number, unit string) string {
+		return fmt.Sprintf("the choices, valued exactly: the %s you can expect from the\nouter works numbered %s from now on, if everyone then plays his best:", unit, number)
+	},
+	festungHintLine: func(field string, fortress int, value, cost float64, unit string) string {
+		if cost < 0.0005 {
+			return fmt.Sprintf("  %-7s (fortress %d)  %+.2f %s, the best", field, fortress, value, unit)
+		}
+		return fmt.Sprintf("  %-7s (fortress %d)  %+.2f %s, %.2f less", field, fortress, value, unit, cost)
+	},
+	hintScores:   englishScores,
+	analyzeEntry: [2]string{"analyze [2]", "review the game so far: mistakes, luck, ratings (2: a deeper look)"},
 	analyzeArg: func(arg string) string {
-		return fmt.Sprintf("analyze takes no argument, or 2 for two plies; not %q", arg)
+		return fmt.Sprintf("analyze takes no argument, or 2 for a deeper look; not %q", arg)
 	},
 	analysis: func(steps int, judge, unit string) string {
-		return fmt.Sprintf("analysis of %d steps, judged by %s, in %s:", steps, judge, unit)
+		switch judge {
+		case "exact":
+			return fmt.Sprintf("review of %d steps; each choice valued exactly, in expected %s:", steps, unit)
+		case "net, 2 plies":
+			return fmt.Sprintf("review of %d steps, a deeper look, in %s:", steps, unit)
+		}
+		return fmt.Sprintf("review of %d steps, in %s (analyze 2 looks deeper):", steps, unit)
 	},
 	roleBot:    "bot",
 	roleYou:    "you",
 	rolePerson: "person",
 	noRating:   "no decision to rate",
-	playerLine: func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string {
-		return fmt.Sprintf("  seat %d (%s): %d decisions, error rate %.3f (lost %.3f), luck %+.3f in %d throws — %s",
-			seat, role, decisions, rate, loss, luck, throws, rating)
+	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
+		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each)\n      luck %+.3f in %s: %s",
+			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, luck, count(throws, "throw", "throws"), rating), ": ")
 	},
 	noLoss:     "  no decision lost anything",
 	worstTitle: "  the worst decisions:",
-	worstLine: func(step, seat int, played string, value float64, best string, bestValue, loss float64) string {
-		return fmt.Sprintf("  %4d. seat %d played %-14s %+.3f; best %-14s %+.3f (loses %.3f)", step, seat, played, value, best, bestValue, loss)
+	worstLine: func(step int, who, played string, value float64, best string, bestValue, loss float64, unit string) string {
+		return fmt.Sprintf("  step %d, %s played %s (%+.3f)\n      better %s (%+.3f): it cost %.3f %s", step, who, played, value, best, bestValue, loss, unit)
 	},
-	luckLine: func(lucky bool, step int, notation string, seat int, luck float64) string {
+	luckLine: func(lucky bool, step int, notation, who string, luck float64, unit string) string {
 		what := "unluckiest"
 		if lucky {
 			what = "luckiest"
 		}
-		return fmt.Sprintf("  the %s throw: %d. %s for seat %d, %+.3f", what, step, notation, seat, luck)
+		return fmt.Sprintf("  the %s throw: step %d, %s for %s, %+.3f %s", what, step, notation, who, luck, unit)
 	},
 }
 
 // englishScores says what a play scores at once as package bot's Reason
-// does: "+2 marks (T-M1), -1 hits".
+// does: "+2 marks (T-M1), -1 hits"; "" when it scores nothing, which a
+// hint leaves unsaid rather than repeat on every line.
 func englishScores(scores []bot.Score) string {
-	return joinScores(scores, func(sc bot.Score) string { return bot.ScoreUnit(sc.Kind) }, "nothing scored at once")
+	return joinScores(scores, func(sc bot.Score) string { return bot.ScoreUnit(sc.Kind) }, "")
 }
 
 // germanScores says it in German: "+2 Marken (T-M1), -1 Treffer".
@@ -454,7 +527,7 @@ func germanScores(scores []bot.Score) string {
 			return marker + " gesetzt"
 		}
 		return marker
-	}, "bringt sofort nichts")
+	}, "")
 }
 
 // joinScores writes each score's amount with its unit and rule, or none
@@ -541,14 +614,20 @@ var german = text{
 		return fmt.Sprintf("Nach %s angehalten (-turns); das Spiel ist nicht aus.", count(turns, "Zug", "Zügen"))
 	},
 	unitOf: map[string]string{"toccateglio": "Striche", "verkehren": "Punkte", "festung": "Marken", "": "Punkte"},
+	botNames: map[string]string{
+		"random": "Zufall", "greedy": "Gierig", "search": "Suche", "expectimax": "Erwartung",
+		"net-beginner": "Netz-Anfänger", "net-casual": "Netz-Gelegenheitsspieler", "net-intermediate": "Netz-Mittelstufe",
+		"net-advanced": "Netz-Fortgeschritten", "net-expert": "Netz-Experte", "net-strongest": "Netz-Stärkster",
+		"festung-best": "Festung-Bester",
+	},
 
 	greeting: func(title, preset, who string) string {
-		return fmt.Sprintf("%s%s; %s — help (oder hilfe) zeigt die Befehle.", title, preset, who)
+		return fmt.Sprintf("%s%s; %s — hilfe zeigt die Befehle.", title, preset, who)
 	},
 	players:   func(n int) string { return fmt.Sprintf(", %d Spieler", n) },
-	youAre:    func(seat, bot string) string { return fmt.Sprintf("du bist %s gegen den Bot %s", seat, bot) },
+	youAre:    func(seat, bot string) string { return fmt.Sprintf("du bist %s gegen den Bot „%s“", seat, bot) },
 	everySeat: "alle Plätze werden an dieser Tastatur gespielt",
-	ruleNamed: func(id, title string) string { return fmt.Sprintf("  %s: %s (mehr dazu: why %s)", id, title, id) },
+	ruleNamed: func(id, title string) string { return fmt.Sprintf("  %s: %s (mehr dazu: warum %s)", id, title, id) },
 	lineTooLong: func(n, max int) string {
 		return fmt.Sprintf("Zeile zu lang (%d Bytes; höchstens %d): übergangen", n, max)
 	},
@@ -574,7 +653,7 @@ var german = text{
 	no:          []string{"n", "nein", "no"},
 	noPlay:      func(n, max int) string { return fmt.Sprintf("kein Zug mit der Nummer %d: wähle 1…%d", n, max) },
 	unknown: func(word string) string {
-		return fmt.Sprintf("unbekannter Befehl %s; help (oder hilfe) zeigt die Befehle", word)
+		return fmt.Sprintf("unbekannter Befehl %s; hilfe zeigt die Befehle", word)
 	},
 	undoPlay: func(who, steps, notation string) string {
 		return fmt.Sprintf("der Zug %s von %s (Notation %s)", steps, who, notation)
@@ -583,19 +662,54 @@ var german = text{
 	undoThrow: func(notation string) string { return "der Wurf " + notation },
 	takenBack: func(what string, after int) string {
 		if after > 0 {
-			return fmt.Sprintf("zurückgenommen: %s und %s danach (redo spielt sie wieder)", what, count(after, "Schritt", "Schritte"))
+			return fmt.Sprintf("zurückgenommen: %s und %s danach (vor spielt sie wieder)", what, count(after, "Schritt", "Schritte"))
 		}
-		return fmt.Sprintf("zurückgenommen: %s (redo spielt das wieder)", what)
+		return fmt.Sprintf("zurückgenommen: %s (vor spielt das wieder)", what)
 	},
-	nothingUndo:  "nichts zurückzunehmen: du hast in diesem Spiel noch nicht gezogen",
-	nothingRedo:  "nichts zu wiederholen",
-	noMoves:      "noch keine Züge",
-	diceActor:    "Würfel",
-	historyPlay:  func(steps, notation string) string { return fmt.Sprintf("%-24s (Notation %s)", steps, notation) },
-	historyLine:  func(n int, who, what string) string { return fmt.Sprintf("%4d. %s %s", n, padLetters(who, 9), what) },
-	notOver:      "Das Spiel ist noch nicht aus.",
+	nothingUndo: "nichts zurückzunehmen: du hast in diesem Spiel noch nicht gezogen",
+	nothingRedo: "nichts zu wiederholen",
+	noMoves:     "noch keine Züge",
+	diceActor:   "Würfel",
+	historyPlay: func(steps, notation string) string { return fmt.Sprintf("%-24s (Notation %s)", steps, notation) },
+	historyLine: func(n int, who, what string) string { return fmt.Sprintf("%4d. %s %s", n, padLetters(who, 9), what) },
+	notOver:     "Das Spiel ist noch nicht aus.",
+	reviewNow:   "Das Spiel durchsehen: analyse bewertet es, zurück und vor gehen durch die Züge, verlauf listet sie auf; ende beendet.",
+	tutorArg: func(arg string) string {
+		return fmt.Sprintf("tutor nimmt aus, mild, streng oder einen Betrag wie 0,1; nicht %q", arg)
+	},
+	tutorIs: func(at float64, unit string) string {
+		if at < 0 {
+			return "der Tutor ist aus"
+		}
+		return fmt.Sprintf("der Tutor meldet sich nach einem Zug, der mehr als %s %s verliert", comma(fmt.Sprintf("%.2f", at)), unit)
+	},
+	tutorSays: func(who, played string, loss float64, unit, better, notation string) string {
+		if notation != "" {
+			better += " (Eingabe " + notation + ")"
+		}
+		return fmt.Sprintf("Tutor: %s, dein Zug %s verliert etwa %s %s.\nDer bessere Zug: %s.", who, played, comma(fmt.Sprintf("%.2f", loss)), unit, better)
+	},
+	tutorBoard:    "Das Brett nach dem besseren Zug:",
+	tutorTakeBack: "den Zug zurücknehmen und neu wählen? (j/N) ",
+	tutorTaken:    func(played string) string { return "zurückgenommen: " + played + "; wähle neu" },
+	tutorForgot: func(who string, points int) string {
+		lost := "sie sind jetzt verloren"
+		if points == 1 {
+			lost = "er ist jetzt verloren"
+		}
+		return fmt.Sprintf("Tutor: %s, du hast %s vergessen; %s (T-W5).", who, count(points, "Point", "Points"), lost)
+	},
+	throwArg: func(arg string) string {
+		return fmt.Sprintf("wurf nimmt auto (deine Würfel werden für dich geworfen) oder taste (die Eingabetaste würfelt); nicht %q", arg)
+	},
+	throwIs: func(auto bool) string {
+		if auto {
+			return "deine Würfel werden für dich geworfen (wurf taste: die Eingabetaste würfelt)"
+		}
+		return "die Eingabetaste würfelt (wurf auto: deine Würfel werden für dich geworfen)"
+	},
 	saveQuestion: "Spiel speichern? Dateiname, oder leer lassen, um es nicht zu speichern: ",
-	saveNoName:   "save braucht einen Dateinamen",
+	saveNoName:   "speichern braucht einen Dateinamen",
 	notRegular: func(path string) string {
 		return path + " gibt es schon, und es ist keine gewöhnliche Datei: nicht gespeichert"
 	},
@@ -604,7 +718,7 @@ var german = text{
 	saved: func(steps int, path string) string {
 		return fmt.Sprintf("%s in %s gespeichert", count(steps, "Schritt", "Schritte"), path)
 	},
-	loadNoName: "load braucht einen Dateinamen",
+	loadNoName: "laden braucht einen Dateinamen",
 	otherGame: func(path, game, want string) string {
 		return fmt.Sprintf("%s ist eine Partie von %s, nicht von %s", path, game, want)
 	},
@@ -621,24 +735,26 @@ var german = text{
 	commands: [][2]string{
 		{"NUMMER", "den Zug mit dieser Nummer in der Liste spielen"},
 		{"ZUG", "einen Zug in der Notation des Spiels eingeben (unten)"},
-		{"board", "das Brett und die Liste der Züge noch einmal zeigen"},
-		{"hint", "die besten Züge nach dem stärksten Bot (net-strongest in den Rennspielen), mit dem, was jeder sofort bringt, und dem Ergebnis, das er erwartet"},
-		{"undo", "den eigenen letzten Zug zurücknehmen (mit den Würfen und Bot-Zügen danach)"},
-		{"redo", "wieder spielen, was undo zurückgenommen hat"},
-		{"history", "die Züge des Spiels bis jetzt"},
-		{"why [REGEL…]", "der Text einer Regel (why T-M3); allein: die eben genannten Regeln"},
-		{"rules", "die Regeln dieses Spiels mit ID und Titel"},
-		{"save DATEI", "die Partie in DATEI schreiben"},
-		{"load DATEI", "eine gespeicherte Partie fortsetzen (undo reicht in sie hinein)"},
-		{"help", "dieser Text"},
-		{"quit", "das Spiel verlassen (auch exit); ein laufendes Spiel kann vorher gespeichert werden"},
+		{"brett", "das Brett und die Liste der Züge noch einmal zeigen"},
+		{"tipp", "die besten Züge nach dem stärksten Bot, mit dem, was jeder sofort bringt, und dem Ergebnis, das er erwartet"},
+		{"zurück", "den eigenen letzten Zug zurücknehmen (mit den Würfen und Bot-Zügen danach)"},
+		{"vor", "wieder spielen, was zurück zurückgenommen hat"},
+		{"verlauf", "die Züge des Spiels bis jetzt"},
+		{"warum [REGEL…]", "der Text einer Regel (warum T-M3); allein: die eben genannten Regeln"},
+		{"regeln", "die Regeln dieses Spiels mit ID und Titel"},
+		{"tutor [STUFE]", "der Tutor: aus, mild, streng oder der Betrag, den ein Zug verlieren darf"},
+		{"wurf [auto|taste]", "deine Würfel für dich geworfen oder mit der Eingabetaste"},
+		{"speichern DATEI", "die Partie in DATEI schreiben"},
+		{"laden DATEI", "eine gespeicherte Partie fortsetzen (zurück reicht in sie hinein)"},
+		{"hilfe", "dieser Text"},
+		{"ende", "das Spiel verlassen; ein laufendes Spiel kann vorher gespeichert werden"},
 	},
 	synonyms: map[string]string{
 		"brett": "board", "tipp": "hint", "zurück": "undo", "vor": "redo", "verlauf": "history",
 		"warum": "why", "regeln": "rules", "speichern": "save", "laden": "load", "analyse": "analyze",
-		"hilfe": "help", "ende": "quit",
+		"hilfe": "help", "ende": "quit", "wurf": "throw", "beenden": "quit",
 	},
-	synonymNote: "\nDie Befehle lauten englisch; diese deutschen Wörter gehen auch: brett, tipp, zurück,\nvor, verlauf, warum, regeln, speichern, laden, analyse, hilfe, ende.",
+	synonymNote: "\nDie englischen Befehlswörter (help in einer Sitzung mit -lang en) gehen auch.",
 	examples: map[string][][2]string{
 		"toccateglio": {
 			{"6-5", "ein Wurf, von Hand eingegeben (-dice manual), beliebiger Würfel zuerst"},
@@ -657,7 +773,7 @@ var german = text{
 			{"6-5", "ein Wurf, von Hand eingegeben (-dice manual), beliebiger Würfel zuerst"},
 			{"13/18 13/19", "ein Zug: von/nach für jede Zahl, in deiner eigenen Bahn"},
 			{"1/6 6/12", "ein Stein zieht mit der zweiten Zahl weiter"},
-			{"bar/3*", "ein Stein von außerhalb des Bretts eingesetzt, mit Schlag (das * darf fehlen)"},
+			{"bar/3*", "ein Stein von der Bar eingesetzt, mit Schlag (das * darf fehlen)"},
 			{"20/off", "ein Stein abgetragen"},
 			{"pass", "es lässt sich nichts spielen"},
 			{"concede", "das Spiel aufgeben (mit Rückfrage)"},
@@ -686,9 +802,9 @@ var german = text{
 	},
 	source:       func(s string) string { return "  Quelle: " + s },
 	diceAndBoard: "Würfel und Brett",
-	noRuleNamed:  "eben wurde keine Regel genannt; frag nach einer: why T-M3 (rules zählt sie auf)",
+	noRuleNamed:  "eben wurde keine Regel genannt; frag nach einer: warum T-M3 (regeln zählt sie auf)",
 	noRule: func(ids string) string {
-		return fmt.Sprintf("keine Regel %s: Regeln heißen wie T-M3 oder V-E1; rules zählt die dieses Spiels auf", ids)
+		return fmt.Sprintf("keine Regel %s: Regeln heißen wie T-M3 oder V-E1; regeln zählt die dieses Spiels auf", ids)
 	},
 
 	hintThrow:  "Tipps gibt es für Züge, nicht für Würfe",
@@ -705,24 +821,42 @@ var german = text{
 		if in, ok := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]; ok {
 			unit = in
 		}
-		return fmt.Sprintf("die besten Züge nach dem Bot %s; „erwartet“ ist dein durchschnittliches Ergebnis von hier aus, in %s:", bot, unit)
+		return fmt.Sprintf("die besten Züge nach dem Bot „%s“; „erwartet“ ist dein durchschnittliches Ergebnis von hier aus, in %s:", bot, unit)
 	},
 	hintLine: func(what, reason string, value float64, unit string) string {
-		return fmt.Sprintf("  %-36s %s; erwartet %s %s", what, reason, comma(fmt.Sprintf("%+.2f", value)), unit)
+		if reason != "" {
+			reason += "; "
+		}
+		return fmt.Sprintf("  %-36s %serwartet %s %s", what, reason, comma(fmt.Sprintf("%+.2f", value)), unit)
 	},
 	hintShallower: "  weniger tief beurteilt, also nicht mit den Zügen darüber vergleichbar:",
 	hintTyped:     func(steps, notation string) string { return steps + " (Eingabe " + notation + ")" },
-	hintScores:    germanScores,
-	analyzeEntry:  [2]string{"analyze [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: zwei Halbzüge tief)"},
+	festungHintTitle: func(number, unit string) string {
+		return fmt.Sprintf("die Wahl, genau bewertet: so viele %s kannst du von den Außenwerken\n%s an erwarten, wenn danach jeder am besten spielt:", unit, number)
+	},
+	festungHintLine: func(field string, fortress int, value, cost float64, unit string) string {
+		if cost < 0.0005 {
+			return fmt.Sprintf("  %-7s (Festung %d)  %s %s, am besten", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit)
+		}
+		return fmt.Sprintf("  %-7s (Festung %d)  %s %s, %s weniger", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit, comma(fmt.Sprintf("%.2f", cost)))
+	},
+	hintScores:   germanScores,
+	analyzeEntry: [2]string{"analyse [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: genauer)"},
 	analyzeArg: func(arg string) string {
-		return fmt.Sprintf("analyze nimmt kein Argument oder 2 für zwei Halbzüge; nicht %q", arg)
+		return fmt.Sprintf("analyse nimmt nichts oder 2 für einen genaueren Blick; nicht %q", arg)
 	},
 	analysis: func(steps int, judge, unit string) string {
-		return fmt.Sprintf("Auswertung von %s, bewertet %s, in %s:", count(steps, "Schritt", "Schritten"), judge, unit)
-	},
-	judges: map[string]string{
-		"net, 1 ply": "mit dem gelernten Netz, einen Halbzug tief", "net, 2 plies": "mit dem gelernten Netz, zwei Halbzüge tief",
-		"balance": "nach dem Bestand", "strokes": "Strichen", "points": "Punkten", "markers": "Marken",
+		in := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]
+		if in == "" {
+			in = unit
+		}
+		switch judge {
+		case "exact":
+			return fmt.Sprintf("Auswertung von %s; jede Wahl genau bewertet, in erwarteten %s:", count(steps, "Schritt", "Schritten"), unit)
+		case "net, 2 plies":
+			return fmt.Sprintf("Auswertung von %s, genauer betrachtet, in %s:", count(steps, "Schritt", "Schritten"), in)
+		}
+		return fmt.Sprintf("Auswertung von %s, in %s (analyse 2 schaut genauer hin):", count(steps, "Schritt", "Schritten"), in)
 	},
 	ratings: map[string]string{
 		"world class": "Weltklasse", "expert": "Experte", "advanced": "fortgeschritten", "intermediate": "Mittelstufe",
@@ -732,23 +866,23 @@ var german = text{
 	roleYou:    "du",
 	rolePerson: "Mensch",
 	noRating:   "keine Entscheidung zu bewerten",
-	playerLine: func(seat int, role string, decisions int, rate, loss, luck float64, throws int, rating string) string {
-		return fmt.Sprintf("  Spieler %d (%s): %s, Fehlerrate %s (verloren %s), Glück %s in %s — %s",
-			seat+1, role, count(decisions, "Entscheidung", "Entscheidungen"), comma(fmt.Sprintf("%.3f", rate)),
-			comma(fmt.Sprintf("%.3f", loss)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating)
+	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
+		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je)\n      Glück %s in %s: %s",
+			who, role, comma(fmt.Sprintf("%.3f", loss)), unit, count(decisions, "Entscheidung", "Entscheidungen"),
+			comma(fmt.Sprintf("%.3f", rate)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating), ": ")
 	},
 	noLoss:     "  keine Entscheidung hat etwas verloren",
 	worstTitle: "  die schlechtesten Entscheidungen:",
-	worstLine: func(step, seat int, played string, value float64, best string, bestValue, loss float64) string {
-		return fmt.Sprintf("  %4d. Spieler %d zog %-14s %s; am besten %-14s %s (verliert %s)", step, seat+1, played,
-			comma(fmt.Sprintf("%+.3f", value)), best, comma(fmt.Sprintf("%+.3f", bestValue)), comma(fmt.Sprintf("%.3f", loss)))
+	worstLine: func(step int, who, played string, value float64, best string, bestValue, loss float64, unit string) string {
+		return fmt.Sprintf("  Schritt %d, %s zog %s (%s)\n      besser %s (%s): das kostete %s %s", step, who, played,
+			comma(fmt.Sprintf("%+.3f", value)), best, comma(fmt.Sprintf("%+.3f", bestValue)), comma(fmt.Sprintf("%.3f", loss)), unit)
 	},
-	luckLine: func(lucky bool, step int, notation string, seat int, luck float64) string {
+	luckLine: func(lucky bool, step int, notation, who string, luck float64, unit string) string {
 		what := "unglücklichste"
 		if lucky {
 			what = "glücklichste"
 		}
-		return fmt.Sprintf("  der %s Wurf: %d. %s für Spieler %d, %s", what, step, notation, seat+1, comma(fmt.Sprintf("%+.3f", luck)))
+		return fmt.Sprintf("  der %s Wurf: Schritt %d, %s für %s, %s %s", what, step, notation, who, comma(fmt.Sprintf("%+.3f", luck)), unit)
 	},
 }
 
@@ -775,15 +909,15 @@ func germanFileError(err error) string {
 }
 
 // germanBadRecord says in German why the file at path holds no game to
-// load: the file could not be read, a step of the record is refused (the
-// refusal as package words says it), or the text is no record (with its
-// line where the error names one).
+// load: the file could not be read, a step of the record is refused or
+// no move (its line and the refusal as package words says it), or the
+// text is no record (with its line where the error names one).
 func germanBadRecord(path string, err error) string {
 	if errors.As(err, new(*fs.PathError)) {
 		return germanFileError(err)
 	}
-	if brettspiel.RefusalOf(err) != nil {
-		return path + ": ein Zug dieser Partie ist nicht erlaubt. " + words.German.Refusal(err)
+	if recordStep.MatchString(err.Error()) {
+		return path + ": " + words.German.Refusal(err)
 	}
 	say := path + " ist keine gespeicherte Partie, die sich laden lässt"
 	var e *brettspiel.Error
@@ -792,6 +926,31 @@ func germanBadRecord(path string, err error) string {
 	}
 	return say + "."
 }
+
+// englishBadRecord says it in English, with the library's reason where
+// the text is no record or a step no move.
+func englishBadRecord(path string, err error) string {
+	if errors.As(err, new(*fs.PathError)) {
+		return err.Error()
+	}
+	var e *brettspiel.Error
+	reason := ""
+	if errors.As(err, &e) && e.Reason != "" && brettspiel.RefusalOf(err) == nil {
+		reason = ": " + e.Reason
+	}
+	if recordStep.MatchString(err.Error()) {
+		return path + ": " + strings.TrimSuffix(words.English.Refusal(err), ".") + reason + "."
+	}
+	say := path + " is no game record that can be loaded"
+	if e != nil && strings.HasPrefix(e.Input, "line ") {
+		say += " (" + e.Input + ")"
+	}
+	return say + reason + "."
+}
+
+// recordStep finds a step of a record in the error of one that could not
+// be loaded (the library's "record line 5, step …").
+var recordStep = regexp.MustCompile(`record line \d+, step `)
 
 // oneOf reports whether answer, in any case, is one of the words.
 func oneOf(answer string, words []string) bool {
