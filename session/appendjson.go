@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"github.com/brettspiel/brettspiel/internal/jsonw"
@@ -36,6 +37,16 @@ func (s *StateJSON) appendKeys(b []byte) []byte {
 	if s.Ending != "" {
 		b = jsonw.KeyString(b, `,"ending":`, s.Ending)
 	}
+	b = jsonw.KeyInt(b, `,"rev":`, s.Rev)
+	if t := s.Takeback; t != nil {
+		b = jsonw.KeyInt(b, `,"takeback":{"seat":`, t.Seat)
+		b = jsonw.KeyInt(b, `,"steps":`, t.Steps)
+		b = append(jsonw.KeyInts(b, `,"granted":`, t.Granted), '}')
+	}
+	if s.Clock != nil {
+		c, _ := json.Marshal(s.Clock)
+		b = append(append(b, `,"clock":`...), c...)
+	}
 	return append(b, '}')
 }
 
@@ -49,7 +60,12 @@ func (in *Info) appendKeys(b []byte) []byte {
 	b = strconv.AppendUint(b, uint64(in.Seed), 10)
 	b = jsonw.KeyStrings(b, `","seats":`, in.Seats)
 	b = append(b, `,"dice":`...)
-	return jsonw.String(b, in.Dice)
+	b = jsonw.String(b, in.Dice)
+	if in.Owned {
+		b = jsonw.KeyBool(b, `,"owned":`, true)
+		b = jsonw.KeyBools(b, `,"claimed":`, in.Claimed)
+	}
+	return b
 }
 
 // appendSteps appends a log; nil is null.

@@ -24,10 +24,11 @@ const (
 	kNotation
 	kLimit
 	kBot
+	kSecret
 	kView = kSince | kLog | kLegal | kChance | kRules | kStatic | kLang
 )
 
-var flatKeys = [...]string{"handle", "since", "log", "legal", "chance", "rules", "static", "lang", "parts", "notation", "limit", "bot"}
+var flatKeys = [...]string{"handle", "since", "log", "legal", "chance", "rules", "static", "lang", "parts", "notation", "limit", "bot", "secret"}
 
 // flatArgs are the values of a flat object, by key.
 type flatArgs struct {
@@ -35,7 +36,7 @@ type flatArgs struct {
 	handle, since, limit              int
 	log, legal, chance, rules, static bool
 	parts                             bool
-	lang, notation, bot               string
+	lang, notation, bot, secret       string
 }
 
 // scan reads a flat object of the keys flatKeys into a; false for anything
@@ -118,7 +119,7 @@ func (a *flatArgs) value(b []byte, i, bit int) int {
 			a.limit = n
 		}
 		return end
-	case kLang, kNotation, kBot:
+	case kLang, kNotation, kBot, kSecret:
 		if b[i] != '"' {
 			return -1
 		}
@@ -132,6 +133,8 @@ func (a *flatArgs) value(b []byte, i, bit int) int {
 			a.lang = s
 		case kNotation:
 			a.notation = s
+		case kSecret:
+			a.secret = s
 		default:
 			a.bot = s
 		}
@@ -225,6 +228,14 @@ func (a *flatArgs) handleArgs() handleArgs {
 	return handleArgs{Handle: &h}
 }
 
+func (a *flatArgs) secretArgs() secretArgs {
+	if a.seen&kSecret == 0 {
+		return secretArgs{}
+	}
+	s := a.secret
+	return secretArgs{Secret: &s}
+}
+
 func (a *flatArgs) view() View {
 	v := View{Since: a.since, Chance: a.chance, Rules: a.rules, Static: a.static, Lang: a.lang}
 	if a.seen&kLog != 0 {
@@ -244,15 +255,17 @@ func fastArgs(in any, args []byte) bool {
 	var a flatArgs
 	allowed := kHandle | kView
 	switch in.(type) {
-	case *stateArgs, *throwArgs:
+	case *stateArgs:
+	case *throwArgs, *actArgs:
+		allowed |= kSecret
 	case *legalArgs:
 		allowed = kHandle | kParts
 	case *applyArgs:
-		allowed |= kNotation
+		allowed |= kNotation | kSecret
 	case *advanceArgs:
-		allowed |= kLimit
+		allowed |= kLimit | kSecret
 	case *botMoveArgs:
-		allowed |= kBot
+		allowed |= kBot | kSecret
 	default:
 		return false
 	}
@@ -263,7 +276,9 @@ func fastArgs(in any, args []byte) bool {
 	case *stateArgs:
 		*p = stateArgs{a.handleArgs(), a.view()}
 	case *throwArgs:
-		*p = throwArgs{a.handleArgs(), a.view()}
+		*p = throwArgs{a.handleArgs(), a.secretArgs(), a.view()}
+	case *actArgs:
+		*p = actArgs{a.handleArgs(), a.secretArgs(), a.view()}
 	case *legalArgs:
 		*p = legalArgs{handleArgs: a.handleArgs()}
 		if a.seen&kParts != 0 {
@@ -271,15 +286,15 @@ func fastArgs(in any, args []byte) bool {
 			p.Parts = &parts
 		}
 	case *applyArgs:
-		*p = applyArgs{handleArgs: a.handleArgs(), View: a.view()}
+		*p = applyArgs{handleArgs: a.handleArgs(), secretArgs: a.secretArgs(), View: a.view()}
 		if a.seen&kNotation != 0 {
 			n := a.notation
 			p.Notation = &n
 		}
 	case *advanceArgs:
-		*p = advanceArgs{handleArgs: a.handleArgs(), Limit: a.limit, View: a.view()}
+		*p = advanceArgs{handleArgs: a.handleArgs(), Limit: a.limit, secretArgs: a.secretArgs(), View: a.view()}
 	case *botMoveArgs:
-		*p = botMoveArgs{handleArgs: a.handleArgs(), View: a.view()}
+		*p = botMoveArgs{handleArgs: a.handleArgs(), secretArgs: a.secretArgs(), View: a.view()}
 		if a.seen&kBot != 0 {
 			n := a.bot
 			p.Bot = &n

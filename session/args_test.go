@@ -10,7 +10,7 @@ import (
 // Where fastArgs reads arguments it reads them as decode does; it gives up
 // on what decode refuses, and on the arguments of calls it does not know.
 func TestFastArgsAsDecode(t *testing.T) {
-	keys := []string{"handle", "since", "log", "legal", "chance", "rules", "static", "lang", "parts", "notation", "limit", "bot",
+	keys := []string{"handle", "since", "log", "legal", "chance", "rules", "static", "lang", "parts", "notation", "limit", "bot", "secret",
 		"Handle", "seat", "x", "handle"}
 	values := []string{"0", "1", "-1", "-0", "17", "007", "1.5", "1e2", "99999999999999999999", "true", "false", "null", "tru",
 		`""`, `"en"`, `"de"`, `"1/5 1/7"`, `"a\"b"`, `"é"`, `"\u0041"`, "[]", "{}", `"`, "-", "- 1"}
@@ -24,6 +24,7 @@ func TestFastArgsAsDecode(t *testing.T) {
 		func() (any, any) { return new(advanceArgs), new(advanceArgs) },
 		func() (any, any) { return new(botMoveArgs), new(botMoveArgs) },
 		func() (any, any) { return new(takebackArgs), new(takebackArgs) },
+		func() (any, any) { return new(actArgs), new(actArgs) },
 	}
 	fast := 0
 	for i := 0; i < 20000; i++ {

@@ -39,20 +39,23 @@
 //	version      {}                                  → {protocol, methods}
 //	games        {lang?}                             → {protocol, games, bots, levels}
 //	rule         {id, lang?}                         → {id, title, text, source}
-//	newGame      {variant, preset?, players?, seed?, seats?, dice?, VIEW} → STATE
+//	newGame      {variant, preset?, players?, seed?, seats?, dice?, owned?, clock?, VIEW} → STATE
 //	loadRecord   {text, seed?, seats?, dice?, VIEW}  → STATE of a new handle
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
-//	close        {handle}                            → {}
+//	close        {handle, secret?}                   → {}
+//	claim        {handle, seat}                      → {handle, seat, secret}
+//	watch        {handle, rev, lang?}                → {handle, rev, from, length, log, toMove, id, canRedo, …}
 //	state        {handle, VIEW}                      → STATE
 //	legal        {handle, parts?}                    → {legal: [LegalMove…]}
 //	nextSteps    {handle, steps: [Step…]}            → {next: [Step…], complete}
-//	apply        {handle, notation, VIEW}            → STATE with move
-//	throw        {handle, VIEW}                      → STATE with move
-//	throwManual  {handle, dice: [n…], VIEW}          → STATE with move
-//	botMove      {handle, bot, VIEW}                 → STATE with move, millis
-//	advance      {handle, limit?, VIEW}              → STATE with played
-//	undo, redo   {handle, VIEW}                      → STATE
-//	takeback     {handle, seat?, VIEW}               → STATE
+//	apply        {handle, notation, secret?, VIEW}   → STATE with move
+//	throw        {handle, secret?, VIEW}             → STATE with move
+//	throwManual  {handle, dice: [n…], secret?, VIEW} → STATE with move
+//	botMove      {handle, bot, secret?, VIEW}        → STATE with move, millis
+//	advance      {handle, limit?, secret?, VIEW}     → STATE with played
+//	undo, redo   {handle, secret?, VIEW}             → STATE
+//	takeback     {handle, seat?, secret?, VIEW}      → STATE
+//	answerTakeback {handle, accept, secret, VIEW}    → STATE
 //	hint         {handle, bot?, count?}              → {hints: [Hint…]}
 //	saveRecord   {handle}                            → {text}
 //	positionID   {handle}                            → {id}
@@ -81,6 +84,102 @@
 // gives the rest once, and the state's events leave out "trackFrom" and
 // "trackTo", which are their "from" and "to" there) and lang ("en" or "de": the language of the
 // answer's sentences for players; by default the game's).
+//
+// # Seats that belong to someone
+//
+// A game made with "owned": true ([Config.Owned]) is one for several
+// people, each at his own screen. Its people's seats are claimed, first
+// come first served: claim gives the seat's secret once (192 bits from
+// crypto/rand in base64url; the game keeps its SHA-256 only and compares
+// in constant time), and every call that acts carries it as "secret". The
+// check and the act are one step under the game's lock. Who acts:
+//
+//   - apply, and botMove at a person's seat: the holder of the seat to move
+//     (another seat's secret is refused with ErrNotYourSeat). apply at a
+//     throw is refused with ErrChanceNode: the dice are thrown, not chosen.
+//   - throw, advance, close, and botMove at a bot's seat (with that seat's
+//     own bot only): the holder of any seat. The seeded dice and the bots
+//     give the same steps whoever calls, so nobody gains by calling them.
+//     throwManual likewise, in a game of physical dice ("dice": "manual")
+//     only.
+//   - undo and redo: the holder of a seat while no other seat is claimed
+//     (one person against bots); with other people at the table they are
+//     refused with ErrNeedsConsent.
+//   - takeback: as backgammon servers do it, a seat asks to take back its
+//     own last decision, and the takeback is done once every other claimed
+//     seat has granted it (answerTakeback with "accept": true); one refusal
+//     or any step played drops the ask. Asked while no other seat is
+//     claimed, it is done at once. The STATE shows an ask as "takeback".
+//
+// A call without a secret (a watcher) reads — state, legal, nextSteps,
+// hint, saveRecord, positionID, plan, analyze — and is refused with
+// ErrNoSecret where it would act; a secret that is no seat's of the game
+// with ErrBadSecret. The STATE of an owned game says "owned": true and
+// which seats are "claimed". A game made without "owned" is a game of one
+// screen: every caller plays every seat, as ever, and "secret" is ignored.
+//
+// The Go methods of [Game] are the server's own hand: they act without a
+// secret (to adjudicate, to resign a seat); the checks are those of
+// [Table.Call], which is what clients reach. Handles are small numbers
+// counted up from 1, easy to guess: a server that serves a table to
+// people keeps its own unguessable ids for games and maps them to handles,
+// and gives its clients seats' secrets, never the right to name a handle
+// alone.
+//
+// # Watchers
+//
+// Every change of a game — a step, an undo, a redo, a takeback — raises
+// its revision ("rev" of a STATE) by one and is told to its watchers as a
+// [Delta]: the log is kept up to "from", and "log" follows (one step for a
+// step played, none for a step back), with who is to move, the position
+// ID, the end, an asked takeback and the clocks. A Go program — a
+// WebSocket server, the engine — follows a game with [Game.Watch](since):
+// a channel that first catches up from step since and then gives every
+// change in order. Nothing waits for a watcher: one that lets [WatchBuffer]
+// deltas wait is dropped, its channel closed with [ErrWatcherBehind], and
+// it watches again from the last step it has; closing the game closes the
+// channel with [ErrGameClosed]. A client of the protocol, which cannot be
+// pushed to, asks watch with the revision it has and gets the delta since
+// it: from the first step that changed since (across undos), or from 0
+// when the change is older than the last 256 the game remembers. A
+// delta's events are lean (trackFrom and trackTo only where they differ
+// from from and to); the delta of a typical step is well under 1 KB (a
+// race game's median about 350–500 B, the Festungsspiel's, whose throw
+// plays its markers, about 1 KB).
+//
+// # Clocks
+//
+// A game made with "clock": {"delayMillis", "reserveMillis"}
+// ([TimeControl]) runs a clock for each person's seat, as backgammon
+// servers do: each decision has the delay free, then the seat's reserve
+// runs down (the "simple delay"; the unused delay is not kept). It runs
+// only while a person's seat is to decide, not at a throw nor for a bot. A
+// seat whose reserve is gone has run out of time and the game ends: in the
+// race games (two players) it loses and the other seat wins, the match as
+// much as the game; in the Festungsspiel it loses and the game ends with
+// the markers as they stand, no seat named the winner. Then every step is
+// refused with ErrGameOver, and the STATE's "clock" ([ClockJSON]) names
+// the seat that ran out ("out") and the winner, and "ending" says it.
+// Running out is found when the game is next used; a server that tells
+// its watchers at the moment calls [Game.TimeUp] at [Game.Deadline]. The
+// time is the table's [Options.Now] ([Config.Now] in Go), so tests set it.
+//
+// # Games that outlive the process
+//
+// A record is the portable form of a game, which every program of this
+// module reads; a snapshot ([Game.Snapshot], [Restore]) is a server's:
+// the record with the undone steps that redo plays again, and a head with
+// the seed, the dice mode, the seats with the hashes of their secrets, the
+// language, the revision, an asked takeback and the clocks (which go on
+// where they stood; the time a snapshot lies unused is not counted). It is
+// versioned ([SnapshotVersion]); a bad or foreign one is refused with
+// [ErrBadSnapshot]. A table lists its games ([Table.Handles]), restores
+// one under its old handle ([Table.Restore]; a handle in use is refused
+// with [ErrHandleInUse]), and with [Options.IdleTimeout] closes the games
+// that no call has named for longer: when the server calls [Table.Sweep]
+// on its own ticker, and when the table is full before it refuses a game.
+// The table runs no goroutine. The protocol has no method for snapshots:
+// they hold what a client must not see, and storing them is the server's.
 //
 // # Words for players
 //
@@ -123,8 +222,11 @@
 // ErrBadPosition, ErrBadOptions), bot.ErrUnknownBot, and this package's:
 // [ErrBadCall] (arguments wrong in themselves), [ErrUnknownMethod],
 // [ErrUnknownHandle], [ErrTooLarge], [ErrTableFull], [ErrNothingTo],
-// [ErrNoRecord], [ErrUnknownRule] and [ErrInternal] (a recovered panic; a
-// bug). message is for programmers and quotes at most quote.Max
+// [ErrNoRecord], [ErrUnknownRule], [ErrNoSecret], [ErrBadSecret],
+// [ErrNotYourSeat], [ErrSeatTaken], [ErrNeedsConsent], [ErrHandleInUse],
+// [ErrBadSnapshot] and [ErrInternal] (a
+// recovered panic; a bug). A [Watcher] ends with [ErrWatcherBehind] or
+// [ErrGameClosed]. message is for programmers and quotes at most quote.Max
 // bytes of any input; rules are the texts of the rules that refused
 // (brettspiel.Error.Rules), so a frontend shows them without reading the
 // message; say tells the player why in his terms and language (the call's

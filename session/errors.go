@@ -109,3 +109,40 @@ func NewErrorJSONIn(err error, l words.Lang) ErrorJSON {
 func bad(op string, input string, err error, reason string) error {
 	return &brettspiel.Error{Op: op, Input: input, Err: err, Reason: reason}
 }
+
+// The errors of seats that belong to someone, watchers and snapshots.
+var (
+	// ErrNoSecret: a call that acts for a seat of a game of owned seats
+	// ([Config.Owned]) gives no secret: a watcher acting.
+	ErrNoSecret = kit.NewSentinel("ErrNoSecret", "no secret")
+	// ErrBadSecret: the secret is no claimed seat's of the game.
+	ErrBadSecret = kit.NewSentinel("ErrBadSecret", "wrong secret")
+	// ErrNotYourSeat: the secret is another seat's than the one the call
+	// acts for (the seat to move, the seat to take back).
+	ErrNotYourSeat = kit.NewSentinel("ErrNotYourSeat", "not your seat")
+	// ErrSeatTaken: the seat is claimed already.
+	ErrSeatTaken = kit.NewSentinel("ErrSeatTaken", "seat taken")
+	// ErrNeedsConsent: undo or redo in a game where other people hold
+	// seats: ask a takeback, which they grant.
+	ErrNeedsConsent = kit.NewSentinel("ErrNeedsConsent", "needs the other seats' consent")
+)
+
+// The errors of a [Watcher], which its Err returns once its channel is
+// closed.
+var (
+	// ErrWatcherBehind: the watcher let [WatchBuffer] deltas wait and was
+	// dropped; it watches again from the last step it has.
+	ErrWatcherBehind = kit.NewSentinel("ErrWatcherBehind", "watcher behind")
+	// ErrGameClosed: the watcher's game was closed by its table.
+	ErrGameClosed = kit.NewSentinel("ErrGameClosed", "game closed")
+)
+
+// The errors of snapshots and of restoring games at a table.
+var (
+	// ErrBadSnapshot: the data is no snapshot of this format and version
+	// ([Restore]), or it does not hold together.
+	ErrBadSnapshot = kit.NewSentinel("ErrBadSnapshot", "bad snapshot")
+	// ErrHandleInUse: [Table.Restore] under a handle that a game of the
+	// table has.
+	ErrHandleInUse = kit.NewSentinel("ErrHandleInUse", "handle in use")
+)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/brettspiel/brettspiel"
@@ -49,6 +50,16 @@ type Config struct {
 	// words.Parse reads, "en" (or "") or "de". In the arguments of
 	// newGame it is the key "lang" of the [View].
 	Lang string `json:"-"`
+	// Owned makes the people's seats seats to claim ([Game.Claim]): each
+	// call that acts for a seat then carries the seat's secret, and a
+	// caller without one only watches. false is a game for one screen,
+	// where every caller plays every person's seat.
+	Owned bool `json:"owned,omitempty"`
+	// Clock is the game's time control; nil plays without clocks.
+	Clock *TimeControl `json:"clock,omitempty"`
+	// Now is the game's clock; nil is time.Now (a table's calls give the
+	// table's Options.Now). Tests inject their own.
+	Now func() time.Time `json:"-"`
 }
 
 // Seed is a game's seed: in JSON a number or a string of decimal digits
@@ -120,9 +131,25 @@ type Game struct {
 	// stateLen is the length of the last state written into an answer,
 	// for the size of the next.
 	stateLen int
+	// own holds the claims of the seats of an owned game (seats.go); nil
+	// for a game of one screen.
+	own *owners
+	// watch is the game's revision and its watchers (watch.go).
+	watch watchState
+	// clock runs the time control of a game with one (clock.go); nil for
+	// none.
+	clock *clock
+	// now is the game's time (Config.Now).
+	now func() time.Time
+	// touched is when the game was last named or changed, in Unix
+	// nanoseconds, for Table.Sweep.
+	touched atomic.Int64
 }
 
-func (g *Game) refresh() { g.cur = g.h.Game() }
+func (g *Game) refresh() {
+	g.cur = g.h.Game()
+	g.changed()
+}
 
 // Step is one entry of a game's move list: the step's index (0 for the
 // first), who played it (a seat, or −1 for a throw), its notation and its
@@ -177,6 +204,17 @@ func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 			return nil, err
 		}
 		g.seats[i], g.bots[i] = canonicalBot(name), b
+	}
+	if c.Owned {
+		g.own = newOwners(n)
+	}
+	g.watch.told = h.Len()
+	g.now = c.Now
+	if g.now == nil {
+		g.now = time.Now
+	}
+	if err := g.startClock(c.Clock); err != nil {
+		return nil, err
 	}
 	return g, nil
 }
@@ -248,6 +286,10 @@ type Info struct {
 	Seed    Seed     `json:"seed"`
 	Seats   []string `json:"seats"` // per seat: "person" or a bot's name
 	Dice    string   `json:"dice"`
+	// Owned says the people's seats are claimed ([Config.Owned]), and
+	// Claimed which are, per seat; both absent in a game of one screen.
+	Owned   bool   `json:"owned,omitempty"`
+	Claimed []bool `json:"claimed,omitempty"`
 }
 
 // Info returns the game's description.
@@ -268,6 +310,7 @@ func (g *Game) info() Info {
 	if g.manual {
 		in.Dice = DiceManual
 	}
+	in.Owned, in.Claimed = g.own != nil, g.claimedSeats()
 	return in
 }
 
@@ -359,6 +402,9 @@ func (g *Game) play(m brettspiel.Move) (Step, error) {
 	// who plays and the notation as the history keeps them (its entry
 	// would copy the events too): the position's before the move
 	actor, notation := g.cur.ToMove(), g.cur.MoveString(m)
+	if err := g.timeUp("play"); err != nil {
+		return Step{}, err
+	}
 	if err := g.h.Apply(m); err != nil {
 		return Step{}, err
 	}

@@ -21,29 +21,32 @@ var methods map[string]method
 
 func init() {
 	methods = map[string]method{
-		"version":     versionCall,
-		"games":       gamesCall,
-		"rule":        ruleCall,
-		"newGame":     newGameCall,
-		"loadRecord":  loadRecordCall,
-		"loadID":      loadIDCall,
-		"close":       closeCall,
-		"state":       onGame(stateCall),
-		"legal":       onGame(legalCall),
-		"nextSteps":   onGame(nextStepsCall),
-		"apply":       onGame(applyCall),
-		"throw":       onGame(throwCall),
-		"throwManual": onGame(throwManualCall),
-		"undo":        onGame(undoCall),
-		"redo":        onGame(redoCall),
-		"takeback":    onGame(takebackCall),
-		"botMove":     onGame(botMoveCall),
-		"advance":     onGame(advanceCall),
-		"hint":        onGame(hintCall),
-		"saveRecord":  onGame(saveRecordCall),
-		"positionID":  onGame(positionIDCall),
-		"plan":        onGame(planCall),
-		"analyze":     onGame(analyzeCall),
+		"version":        versionCall,
+		"games":          gamesCall,
+		"rule":           ruleCall,
+		"newGame":        newGameCall,
+		"loadRecord":     loadRecordCall,
+		"loadID":         loadIDCall,
+		"close":          closeCall,
+		"state":          onGame(stateCall),
+		"legal":          onGame(legalCall),
+		"nextSteps":      onGame(nextStepsCall),
+		"apply":          onGame(applyCall),
+		"throw":          onGame(throwCall),
+		"throwManual":    onGame(throwManualCall),
+		"undo":           onGame(undoCall),
+		"redo":           onGame(redoCall),
+		"takeback":       onGame(takebackCall),
+		"botMove":        onGame(botMoveCall),
+		"advance":        onGame(advanceCall),
+		"hint":           onGame(hintCall),
+		"saveRecord":     onGame(saveRecordCall),
+		"positionID":     onGame(positionIDCall),
+		"plan":           onGame(planCall),
+		"analyze":        onGame(analyzeCall),
+		"claim":          onGame(claimCall),
+		"answerTakeback": onGame(answerTakebackCall),
+		"watch":          onGame(watchCall),
 	}
 }
 
@@ -292,6 +295,7 @@ const maxSteps = 16
 type applyArgs struct {
 	handleArgs
 	Notation *string `json:"notation"`
+	secretArgs
 	View
 }
 
@@ -300,6 +304,9 @@ func applyCall(name string, h int, g *Game, in *applyArgs) ([]byte, error) {
 		return nil, missing(name, "notation")
 	}
 	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	if _, err := g.authorize(name, in.Secret, forSeatToMove); err != nil {
 		return nil, err
 	}
 	m, err := g.cur.ParseMove(*in.Notation)
@@ -315,11 +322,15 @@ func applyCall(name string, h int, g *Game, in *applyArgs) ([]byte, error) {
 
 type throwArgs struct {
 	handleArgs
+	secretArgs
 	View
 }
 
 func throwCall(name string, h int, g *Game, in *throwArgs) ([]byte, error) {
 	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	if _, err := g.authorize(name, in.Secret, forAnySeat); err != nil {
 		return nil, err
 	}
 	s, err := g.throw()
@@ -332,6 +343,7 @@ func throwCall(name string, h int, g *Game, in *throwArgs) ([]byte, error) {
 type throwManualArgs struct {
 	handleArgs
 	Dice []int `json:"dice"`
+	secretArgs
 	View
 }
 
@@ -340,6 +352,9 @@ func throwManualCall(name string, h int, g *Game, in *throwManualArgs) ([]byte, 
 		return nil, missing(name, "dice")
 	}
 	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	if err := g.authorizeManual(name, in.Secret); err != nil {
 		return nil, err
 	}
 	m, err := brettspiel.ThrowOf(g.cur, in.Dice)
@@ -353,16 +368,19 @@ func throwManualCall(name string, h int, g *Game, in *throwManualArgs) ([]byte, 
 	return g.stateJSON(h, in.View, name, &played{steps: []Step{s}})
 }
 
-func undoCall(name string, h int, g *Game, in *stateArgs) ([]byte, error) {
+func undoCall(name string, h int, g *Game, in *actArgs) ([]byte, error) {
 	return back(name, h, g, in, func() bool { return g.h.Undo() })
 }
 
-func redoCall(name string, h int, g *Game, in *stateArgs) ([]byte, error) {
+func redoCall(name string, h int, g *Game, in *actArgs) ([]byte, error) {
 	return back(name, h, g, in, func() bool { return g.h.Redo() })
 }
 
-func back(name string, h int, g *Game, in *stateArgs, f func() bool) ([]byte, error) {
+func back(name string, h int, g *Game, in *actArgs, f func() bool) ([]byte, error) {
 	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	if err := g.authorizeBack(name, in.Secret); err != nil {
 		return nil, err
 	}
 	if !f() {
@@ -375,6 +393,7 @@ func back(name string, h int, g *Game, in *stateArgs, f func() bool) ([]byte, er
 type takebackArgs struct {
 	handleArgs
 	Seat *int `json:"seat"`
+	secretArgs
 	View
 }
 
@@ -382,13 +401,7 @@ func takebackCall(name string, h int, g *Game, in *takebackArgs) ([]byte, error)
 	if err := in.View.check(name); err != nil {
 		return nil, err
 	}
-	var err error
-	if in.Seat == nil {
-		_, err = g.takebackLast()
-	} else {
-		_, err = g.takeback(*in.Seat)
-	}
-	if err != nil {
+	if err := g.askTakeback(name, in.Secret, in.Seat); err != nil {
 		return nil, err
 	}
 	return g.stateJSON(h, in.View, name, nil)
@@ -397,6 +410,7 @@ func takebackCall(name string, h int, g *Game, in *takebackArgs) ([]byte, error)
 type botMoveArgs struct {
 	handleArgs
 	Bot *string `json:"bot"`
+	secretArgs
 	View
 }
 
@@ -411,6 +425,9 @@ func botMoveCall(name string, h int, g *Game, in *botMoveArgs) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.authorizeBot(name, in.Secret, canonicalBot(*in.Bot)); err != nil {
+		return nil, err
+	}
 	s, err := g.botMove(nil, b, canonicalBot(*in.Bot))
 	if err != nil {
 		return nil, err
@@ -421,6 +438,7 @@ func botMoveCall(name string, h int, g *Game, in *botMoveArgs) ([]byte, error) {
 type advanceArgs struct {
 	handleArgs
 	Limit int `json:"limit"`
+	secretArgs
 	View
 }
 
@@ -429,6 +447,9 @@ func advanceCall(name string, h int, g *Game, in *advanceArgs) ([]byte, error) {
 		return nil, bad(name, strconv.Itoa(in.Limit), ErrBadCall, "limit is 0 (no limit but "+strconv.Itoa(MaxAdvance)+") or 1…"+strconv.Itoa(MaxAdvance))
 	}
 	if err := in.View.check(name); err != nil {
+		return nil, err
+	}
+	if _, err := g.authorize(name, in.Secret, forAnySeat); err != nil {
 		return nil, err
 	}
 	steps, err := g.advance(nil, in.Limit)
@@ -513,7 +534,7 @@ func newGameCall(t *Table, name string, args []byte) ([]byte, error) {
 	if in.Variant == "" {
 		return nil, missing(name, "variant")
 	}
-	in.Config.Lang = in.View.Lang
+	in.Config.Lang, in.Config.Now = in.View.Lang, t.now
 	return t.seat(name, in.View, func() (*Game, error) { return New(in.Config) })
 }
 
@@ -522,7 +543,7 @@ func (t *Table) seat(name string, v View, make func() (*Game, error)) ([]byte, e
 	if err := v.check(name); err != nil {
 		return nil, err
 	}
-	if t.Len() >= t.max {
+	if t.sweepIfFull(); t.Len() >= t.max {
 		// refused before the game is built
 		return nil, bad(name, "", ErrTableFull, "the table holds "+strconv.Itoa(t.max)+" games, its most; close one first")
 	}
@@ -554,6 +575,13 @@ func (a loadArgs) config() Config {
 	return Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice, Lang: a.View.Lang}
 }
 
+// config is the Config of a load of the table t.
+func (t *Table) config(a loadArgs) Config {
+	c := a.config()
+	c.Now = t.now
+	return c
+}
+
 func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
 	var in loadArgs
 	if err := decode(name, args, &in); err != nil {
@@ -562,7 +590,7 @@ func loadRecordCall(t *Table, name string, args []byte) ([]byte, error) {
 	if in.Text == nil || in.ID != nil {
 		return nil, bad(name, "", ErrBadCall, `give "text", the record, and no "id"`)
 	}
-	return t.seat(name, in.View, func() (*Game, error) { return LoadRecord(*in.Text, in.config()) })
+	return t.seat(name, in.View, func() (*Game, error) { return LoadRecord(*in.Text, t.config(in)) })
 }
 
 func loadIDCall(t *Table, name string, args []byte) ([]byte, error) {
@@ -573,18 +601,21 @@ func loadIDCall(t *Table, name string, args []byte) ([]byte, error) {
 	if in.ID == nil || in.Text != nil {
 		return nil, bad(name, "", ErrBadCall, `give "id", the position ID, and no "text"`)
 	}
-	return t.seat(name, in.View, func() (*Game, error) { return LoadID(*in.ID, in.config()) })
+	return t.seat(name, in.View, func() (*Game, error) { return LoadID(*in.ID, t.config(in)) })
 }
 
 func closeCall(t *Table, name string, args []byte) ([]byte, error) {
-	var in handleArgs
+	var in struct {
+		handleArgs
+		secretArgs
+	}
 	if err := decode(name, args, &in); err != nil {
 		return nil, err
 	}
 	if in.Handle == nil {
 		return nil, missing(name, "handle")
 	}
-	if err := t.Close(*in.Handle); err != nil {
+	if err := t.closeAs(name, *in.Handle, in.Secret); err != nil {
 		return nil, err
 	}
 	return []byte("{}"), nil

@@ -16,6 +16,7 @@ var resultOf = map[string]string{
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis",
+	"claim": "claim", "answerTakeback": "state", "watch": "watch",
 }
 
 // Real answers of every method, results and failures, validate against the
@@ -96,6 +97,28 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 	json.Unmarshal(check("legal", fmt.Sprintf(`{"handle":%d}`, s.Handle)), &legal)
 	check("apply", fmt.Sprintf(`{"handle":%d,"notation":%q}`, s.Handle, legal.Legal[0].Notation))
 	check("nextSteps", fmt.Sprintf(`{"handle":%d,"steps":[{"from":7,"to":9}]}`, s.Handle))
+	json.Unmarshal(check("newGame", `{"variant":"toccateglio","seed":3,"owned":true}`), &s)
+	var c0, c1 ClaimJSON
+	json.Unmarshal(check("claim", fmt.Sprintf(`{"handle":%d,"seat":0}`, s.Handle)), &c0)
+	json.Unmarshal(check("claim", fmt.Sprintf(`{"handle":%d,"seat":1}`, s.Handle)), &c1)
+	check("claim", fmt.Sprintf(`{"handle":%d,"seat":1}`, s.Handle))
+	json.Unmarshal(check("advance", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, c0.Secret)), &s)
+	for i := 0; s.Length < 6; i++ {
+		if i > 6 {
+			t.Fatalf("the owned game is stuck at %d steps", s.Length)
+		}
+		var g struct{ Player int }
+		json.Unmarshal(s.State, &g)
+		json.Unmarshal(check("legal", fmt.Sprintf(`{"handle":%d}`, s.Handle)), &legal)
+		secret := []string{c0.Secret, c1.Secret}[g.Player]
+		json.Unmarshal(check("apply", fmt.Sprintf(`{"handle":%d,"notation":%q,"secret":%q}`, s.Handle, legal.Legal[0].Notation, secret)), &s)
+		json.Unmarshal(check("throw", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, secret)), &s)
+	}
+	check("watch", fmt.Sprintf(`{"handle":%d,"rev":2}`, s.Handle))
+	check("watch", fmt.Sprintf(`{"handle":%d,"rev":%d}`, s.Handle, s.Rev))
+	check("takeback", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, c0.Secret))
+	check("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, s.Handle, c1.Secret))
+	check("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, s.Handle, c1.Secret))
 	json.Unmarshal(check("newGame", `{"variant":"festung","players":3,"dice":"manual"}`), &s)
 	check("throwManual", fmt.Sprintf(`{"handle":%d,"dice":[5,6,1]}`, s.Handle))
 	for m := range resultOf {

@@ -42,6 +42,15 @@ type StateJSON struct {
 	// answer's language (the ends of the last step: "Player 2 wins a
 	// triple Partie (3 strokes)."); absent while the game goes on.
 	Ending string `json:"ending,omitempty"`
+	// Rev is the game's revision: the changes since it was made (see
+	// [Delta]); "watch" gives the changes since a revision.
+	Rev int `json:"rev"`
+	// Takeback is the takeback asked in a game of owned seats and not yet
+	// granted by the other people's seats; absent for none.
+	Takeback *TakebackJSON `json:"takeback,omitempty"`
+	// Clock is the state of the clocks of a game with a time control;
+	// absent for none.
+	Clock *ClockJSON `json:"clock,omitempty"`
 }
 
 // played is what a call played, for its answer.
@@ -97,6 +106,7 @@ func (g *Game) answer(h int, v View, method string, p *played) (StateJSON, []byt
 
 // keys is the answer of stateJSON but for the state.
 func (g *Game) keys(h int, v View, p *played) StateJSON {
+	g.timeUp("state") // a seat that ran out of time ends the game first
 	s := StateJSON{Handle: h, Info: g.info(), Length: g.h.Len(), CanUndo: g.h.Len() > 0,
 		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
 	if v.Log == nil || *v.Log {
@@ -106,6 +116,7 @@ func (g *Game) keys(h int, v View, p *played) StateJSON {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
 	s.Ending = g.ending(v.lang(g))
+	s.Rev, s.Takeback, s.Clock = g.watch.rev, g.takebackJSON(), g.clockJSON()
 	if p != nil {
 		s.Played = len(p.steps)
 		if !p.advance && len(p.steps) == 1 {
@@ -118,6 +129,9 @@ func (g *Game) keys(h int, v View, p *played) StateJSON {
 // ending says how the game ended, from the end events of its last step;
 // "" while it goes on or when no step ended it (a game loaded over).
 func (g *Game) ending(l words.Lang) string {
+	if s := g.clockEnding(l); s != "" {
+		return s
+	}
 	if g.cur.ToMove() != brettspiel.Terminal || g.h.Len() == 0 {
 		return ""
 	}

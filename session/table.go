@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/order"
@@ -37,6 +38,12 @@ type Options struct {
 	// it is refused with [ErrTableFull] until one is closed. 0 means
 	// [DefaultMaxGames].
 	MaxGames int
+	// IdleTimeout closes the games that no call has named and that have
+	// not changed for longer ([Table.Sweep]); 0 keeps them until closed.
+	IdleTimeout time.Duration
+	// Now is the table's clock, for idle games and for the clocks of the
+	// games made by its calls; nil is time.Now. Tests inject their own.
+	Now func() time.Time
 }
 
 // Table is a set of games, each under a handle, and the entry point of the
@@ -51,6 +58,8 @@ type Table struct {
 	games map[int]*Game
 	next  int
 	max   int
+	idle  time.Duration
+	now   func() time.Time
 }
 
 // NewTable returns an empty table.
@@ -58,12 +67,16 @@ func NewTable(o Options) *Table {
 	if o.MaxGames <= 0 {
 		o.MaxGames = DefaultMaxGames
 	}
-	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames, idle: o.IdleTimeout, now: o.Now}
 }
 
 // Add seats a game at the table and returns its handle, 1 for the first
 // and rising; a full table refuses with [ErrTableFull].
 func (t *Table) Add(g *Game) (int, error) {
+	t.sweepIfFull()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.games) >= t.max {
@@ -72,6 +85,7 @@ func (t *Table) Add(g *Game) (int, error) {
 	h := t.next
 	t.next++
 	t.games[h] = g
+	g.touch(t.now())
 	return h, nil
 }
 
@@ -84,6 +98,7 @@ func (t *Table) Game(handle int) (*Game, error) {
 	if !ok {
 		return nil, bad("find game", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
 	}
+	g.touch(t.now())
 	return g, nil
 }
 
@@ -91,11 +106,14 @@ func (t *Table) Game(handle int) (*Game, error) {
 // [ErrUnknownHandle]. A call on the game that is under way finishes.
 func (t *Table) Close(handle int) error {
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if _, ok := t.games[handle]; !ok {
+	g, ok := t.games[handle]
+	if !ok {
+		t.mu.Unlock()
 		return bad("close", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
 	}
 	delete(t.games, handle)
+	t.mu.Unlock()
+	g.closeWatchers()
 	return nil
 }
 
@@ -200,6 +218,6 @@ var schema []byte
 // Schema returns the JSON Schema (draft 2020-12) of every answer of
 // [Table.Call], the file protocol.schema.json of this package: a failure or
 // the result of a method, each result under its name in "$defs" (state,
-// legal, next, hints, text, id, version, games, rule, plan, empty). The
-// slice is the caller's.
+// legal, next, hints, text, id, version, games, rule, plan, analysis,
+// claim, watch, empty). The slice is the caller's.
 func Schema() []byte { return slices.Clone(schema) }

@@ -1,0 +1,243 @@
+package session
+
+import (
+	"bytes"
+	"encoding/hex"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/brettspiel/brettspiel/kit"
+)
+
+// Snapshots. A record is the portable form of a game: the rules and the
+// steps, which any program of this module reads. A snapshot is a server's:
+// everything a game at a table holds, so that it outlives the process — the
+// record with the undone steps after the played ones, the seed and the dice
+// mode, the seats with their kinds and the hashes of their secrets, the
+// language, the revision, an asked takeback and the clocks.
+//
+// Its text form is three parts: the line "brettspiel-snapshot 1" (the
+// format and its version), one line of JSON (snapshotHead), and the record
+// of every step played and undone (brettspiel.Record's text form), of which
+// the first "length" are played.
+
+// snapshotMagic starts every snapshot; SnapshotVersion follows it.
+const snapshotMagic = "brettspiel-snapshot"
+
+// SnapshotVersion is the version of the snapshot format that [Restore]
+// reads; it rises when the format changes its meaning.
+const SnapshotVersion = 1
+
+// MaxSnapshot is the longest snapshot, in bytes, that [Restore] reads.
+const MaxSnapshot = 32 << 20
+
+// snapshotHead is the JSON line of a snapshot.
+type snapshotHead struct {
+	Seed  Seed     `json:"seed"`
+	Dice  string   `json:"dice"`
+	Lang  string   `json:"lang"`
+	Seats []string `json:"seats"` // per seat: "person" or a bot's name
+	Owned bool     `json:"owned"`
+	// Hashes are per seat of an owned game the SHA-256 of its secret in
+	// hex, "" for a seat not claimed.
+	Hashes []string `json:"hashes"`
+	// Length is the number of the record's steps played; those after it
+	// are undone, the next to redo first.
+	Length int `json:"length"`
+	Rev    int `json:"rev"`
+	// Takeback is the takeback asked: the seat, the steps, the seats that
+	// granted it.
+	Takeback *TakebackJSON `json:"takeback"`
+	Clock    *clockSnap    `json:"clock"`
+}
+
+// Snapshot returns the game as a snapshot, for [Restore]: its rules, seed,
+// dice mode, seats with the hashes of their secrets, language, revision,
+// clocks, and its history with the steps that redo plays again. A game
+// without a record (none of the catalogue) gives an error wrapping
+// [ErrNoRecord].
+func (g *Game) Snapshot() ([]byte, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	head := snapshotHead{Seed: Seed(g.seed), Dice: DiceSeeded, Lang: g.lang.String(), Seats: g.info().Seats,
+		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), Clock: g.clockSnap()}
+	if g.manual {
+		head.Dice = DiceManual
+	}
+	if g.own != nil {
+		head.Hashes = make([]string, len(g.seats))
+		for i, ok := range g.own.claimed {
+			if ok {
+				head.Hashes[i] = hex.EncodeToString(g.own.hashes[i][:])
+			}
+		}
+	}
+	// the record of the whole line: the undone steps played again for it,
+	// and undone once more
+	k := 0
+	for g.h.Redo() {
+		k++
+	}
+	text, err := g.record()
+	for range k {
+		g.h.Undo()
+	}
+	if err != nil {
+		return nil, err
+	}
+	js, err := marshal(head)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, len(snapshotMagic)+len(js)+len(text)+8)
+	b = append(b, snapshotMagic+" "+strconv.Itoa(SnapshotVersion)+"\n"...)
+	b = append(append(b, js...), '\n')
+	return append(b, text...), nil
+}
+
+// Restore makes the game of a snapshot ([Game.Snapshot]): the same rules,
+// seed, dice, seats, secrets, language, revision, clocks and history, the
+// steps to redo included, so that the next seeded throw is the same. Its
+// clocks go on from where they stood, the time between the snapshot and
+// the restore not counted. What is not a snapshot of this format and
+// version, or does not hold together, is refused with an error wrapping
+// [ErrBadSnapshot], and nothing is made.
+func Restore(data []byte) (*Game, error) {
+	return restore(data, nil)
+}
+
+func badSnapshot(reason string) error {
+	return bad("restore", "", ErrBadSnapshot, reason)
+}
+
+func restore(data []byte, now func() time.Time) (*Game, error) {
+	if len(data) > MaxSnapshot {
+		return nil, badSnapshot(strconv.Itoa(len(data)) + " bytes; a snapshot is at most " + strconv.Itoa(MaxSnapshot))
+	}
+	first, rest, ok := bytes.Cut(data, []byte("\n"))
+	magic, version, _ := strings.Cut(string(first), " ")
+	if !ok || magic != snapshotMagic {
+		return nil, badSnapshot("not a snapshot of a game: it begins with no " + strconv.Quote(snapshotMagic))
+	}
+	if version != strconv.Itoa(SnapshotVersion) {
+		return nil, badSnapshot("a snapshot of version " + strconv.Quote(truncate(version, 20)) + "; this reads version " + strconv.Itoa(SnapshotVersion))
+	}
+	line, text, ok := bytes.Cut(rest, []byte("\n"))
+	if !ok {
+		return nil, badSnapshot("no record after the head")
+	}
+	var head snapshotHead
+	if err := kit.DecodeStrict(line, &head); err != nil {
+		return nil, badSnapshot("head: " + err.Error())
+	}
+	g, err := LoadRecord(string(text), Config{Seed: head.Seed, Seats: head.Seats, Dice: head.Dice, Lang: head.Lang, Owned: head.Owned, Now: now})
+	if err != nil {
+		return nil, badSnapshot("record: " + err.Error())
+	}
+	if err := g.restoreHead(&head); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// restoreHead sets a game just loaded from a snapshot's record as its head
+// says: the steps after Length undone, the secrets' hashes, the revision,
+// the takeback asked and the clocks.
+func (g *Game) restoreHead(head *snapshotHead) error {
+	if len(head.Seats) != len(g.seats) {
+		return badSnapshot(strconv.Itoa(len(head.Seats)) + " seats for a game of " + strconv.Itoa(len(g.seats)))
+	}
+	if head.Length < 0 || head.Length > g.h.Len() {
+		return badSnapshot("length " + strconv.Itoa(head.Length) + " of a record of " + strconv.Itoa(g.h.Len()) + " steps")
+	}
+	if head.Rev < 0 {
+		return badSnapshot("a revision below 0")
+	}
+	for g.h.Len() > head.Length {
+		g.h.Undo()
+	}
+	g.cur = g.h.Game()
+	g.watch.rev, g.watch.oldest, g.watch.told = head.Rev, head.Rev, g.h.Len()
+	switch {
+	case !head.Owned && (head.Hashes != nil || head.Takeback != nil):
+		return badSnapshot("secrets' hashes or a takeback in a game whose seats are not owned")
+	case head.Owned && len(head.Hashes) != len(g.seats):
+		return badSnapshot(strconv.Itoa(len(head.Hashes)) + " hashes for " + strconv.Itoa(len(g.seats)) + " seats")
+	}
+	for i, hx := range head.Hashes {
+		if hx == "" {
+			continue
+		}
+		h, err := hex.DecodeString(hx)
+		if err != nil || len(h) != len(g.own.hashes[i]) || g.bots[i] != nil {
+			return badSnapshot("seat " + strconv.Itoa(i) + ": no SHA-256 in hex of a person's seat")
+		}
+		g.own.mu.Lock()
+		copy(g.own.hashes[i][:], h)
+		g.own.claimed[i] = true
+		g.own.mu.Unlock()
+	}
+	if t := head.Takeback; t != nil {
+		if t.Seat < 0 || t.Seat >= len(g.seats) || t.Steps != g.lastDecision(t.Seat) || t.Steps == 0 {
+			return badSnapshot("a takeback that does not fit the game")
+		}
+		a := &takebackAsk{seat: t.Seat, length: g.h.Len(), steps: t.Steps, granted: make([]bool, len(g.seats))}
+		for _, s := range t.Granted {
+			if s < 0 || s >= len(g.seats) {
+				return badSnapshot("a takeback granted by seat " + strconv.Itoa(s))
+			}
+			a.granted[s] = true
+		}
+		g.own.ask = a
+	}
+	return g.restoreClock(head.Clock)
+}
+
+// Handles returns the handles of the table's games, in rising order.
+func (t *Table) Handles() []int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	hs := make([]int, 0, len(t.games))
+	for h := range t.games {
+		hs = append(hs, h)
+	}
+	slices.Sort(hs)
+	return hs
+}
+
+// Restore brings the game of a snapshot ([Game.Snapshot]) back to the
+// table under its old handle, with the table's clock (Options.Now). A
+// handle below 1 or in use is refused with [ErrHandleInUse] (ErrBadCall
+// below 1), a full table with [ErrTableFull], a bad snapshot with
+// [ErrBadSnapshot]; new games get handles above every handle restored.
+func (t *Table) Restore(handle int, data []byte) (*Game, error) {
+	if handle < 1 {
+		return nil, bad("restore", strconv.Itoa(handle), ErrBadCall, "handles are 1 or more")
+	}
+	g, err := restore(data, t.now)
+	if err != nil {
+		return nil, err
+	}
+	t.sweepIfFull()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, ok := t.games[handle]; ok {
+		return nil, bad("restore", strconv.Itoa(handle), ErrHandleInUse, "a game of the table has this handle")
+	}
+	if len(t.games) >= t.max {
+		return nil, bad("restore", "", ErrTableFull, "the table holds "+strconv.Itoa(t.max)+" games, its most; close one first")
+	}
+	t.games[handle] = g
+	t.next = max(t.next, handle+1)
+	g.touch(t.now())
+	return g, nil
+}

@@ -1,0 +1,385 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/catalog"
+	"pgregory.net/rapid"
+)
+
+// fakeTime is a clock that tests move by hand.
+type fakeTime struct{ t time.Time }
+
+func newFakeTime() *fakeTime             { return &fakeTime{time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)} }
+func (f *fakeTime) now() time.Time       { return f.t }
+func (f *fakeTime) pass(d time.Duration) { f.t = f.t.Add(d) }
+
+// randomGame makes a game of a random preset with random seats, claims,
+// dice, language and clocks, and plays, undoes, redoes and takes back at
+// random.
+func randomGame(t *rapid.T, clk *fakeTime) *Game {
+	vs := catalog.Variants()
+	v := vs[rapid.IntRange(0, len(vs)-1).Draw(t, "variant")]
+	p := v.Presets[rapid.IntRange(0, len(v.Presets)-1).Draw(t, "preset")]
+	players := rapid.IntRange(v.MinPlayers, min(v.MaxPlayers, 4)).Draw(t, "players")
+	seats := make([]string, players)
+	for i := range seats {
+		seats[i] = rapid.SampledFrom([]string{"person", "person", "random", "greedy"}).Draw(t, "seat")
+	}
+	c := Config{Variant: v.Name, Preset: p.Name, Players: players, Seed: Seed(rapid.Uint64().Draw(t, "seed")), Seats: seats,
+		Dice: rapid.SampledFrom([]string{DiceSeeded, DiceManual}).Draw(t, "dice"), Lang: rapid.SampledFrom([]string{"en", "de"}).Draw(t, "lang"),
+		Owned: rapid.Bool().Draw(t, "owned"), Now: clk.now}
+	if rapid.Bool().Draw(t, "clock") {
+		c.Clock = &TimeControl{DelayMillis: rapid.Int64Range(0, 20000).Draw(t, "delay"), ReserveMillis: rapid.Int64Range(1, 600000).Draw(t, "reserve")}
+	}
+	g, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Owned() {
+		for i := range seats {
+			if seats[i] == "person" && rapid.Bool().Draw(t, "claim") {
+				if _, err := g.Claim(i); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	steps := rapid.IntRange(0, 120).Draw(t, "steps")
+	for i := 0; i < steps && g.Position().ToMove() != brettspiel.Terminal; i++ {
+		clk.pass(time.Duration(rapid.IntRange(0, 3000).Draw(t, "ms")) * time.Millisecond)
+		switch rapid.IntRange(0, 9).Draw(t, "action") {
+		case 0:
+			g.Undo()
+		case 1:
+			g.Redo()
+		case 2:
+			g.TakebackLast()
+		default:
+			pos := g.Position()
+			if pos.ToMove() == brettspiel.Chance {
+				if _, err := g.Throw(); err != nil && !errors.Is(err, brettspiel.ErrGameOver) {
+					t.Fatal(err)
+				}
+				continue
+			}
+			legal := pos.LegalMoves()
+			m := legal[rapid.IntRange(0, len(legal)-1).Draw(t, "move")]
+			if _, err := g.Play(m); err != nil && !errors.Is(err, brettspiel.ErrGameOver) {
+				t.Fatal(err)
+			}
+		}
+	}
+	return g
+}
+
+// sameGame fails the test where two games differ in anything a snapshot
+// keeps.
+func sameGame(t *rapid.T, a, b *Game) {
+	if !reflect.DeepEqual(a.Info(), b.Info()) {
+		t.Fatalf("info %+v, restored %+v", a.Info(), b.Info())
+	}
+	if a.Lang() != b.Lang() {
+		t.Fatalf("lang %v, restored %v", a.Lang(), b.Lang())
+	}
+	if !reflect.DeepEqual(a.Log(0), b.Log(0)) {
+		t.Fatalf("the logs differ: %d and %d steps", a.Len(), b.Len())
+	}
+	a.mu.Lock()
+	b.mu.Lock()
+	defer a.mu.Unlock()
+	defer b.mu.Unlock()
+	if a.h.RedoLen() != b.h.RedoLen() || a.watch.rev != b.watch.rev || a.cur.ID() != b.cur.ID() {
+		t.Fatalf("redo %d, rev %d, %s; restored redo %d, rev %d, %s", a.h.RedoLen(), a.watch.rev, a.cur.ID(), b.h.RedoLen(), b.watch.rev, b.cur.ID())
+	}
+	if (a.own == nil) != (b.own == nil) || a.own != nil && (!reflect.DeepEqual(a.own.hashes, b.own.hashes) || !reflect.DeepEqual(a.takebackJSON(), b.takebackJSON())) {
+		t.Fatalf("owners %+v, restored %+v", a.own, b.own)
+	}
+	if !reflect.DeepEqual(a.clockJSON(), b.clockJSON()) {
+		t.Fatalf("clock %+v, restored %+v", a.clockJSON(), b.clockJSON())
+	}
+}
+
+// Snapshot → Restore gives the same game, over random games of every
+// preset: its history and the steps to redo, its seats and their secrets,
+// its seed (the next seeded throw and the next bot's move are the same),
+// its language, revision and clocks; and the restored game's snapshot is
+// the snapshot it came from.
+func TestSnapshotRestoresTheGame(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		clk := newFakeTime()
+		g := randomGame(t, clk)
+		snap, err := g.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := restore(snap, clk.now)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, snap)
+		}
+		again, _ := r.Snapshot()
+		if !bytes.Equal(snap, again) {
+			t.Fatalf("the restored game's snapshot differs:\n%s\n%s", snap, again)
+		}
+		sameGame(t, g, r)
+		// the steps to redo come back in order
+		for g.Redo() == nil {
+			if err := r.Redo(); err != nil {
+				t.Fatalf("redo: %v", err)
+			}
+		}
+		if r.Redo() == nil {
+			t.Fatal("the restored game redoes more")
+		}
+		// the next step from the seed is the same
+		for range 3 {
+			pos := g.Position()
+			if pos.ToMove() == brettspiel.Terminal {
+				break
+			}
+			var sa, sb Step
+			var ea, eb error
+			if pos.ToMove() == brettspiel.Chance {
+				sa, ea = g.Throw()
+				sb, eb = r.Throw()
+			} else {
+				sa, ea = g.BotMove(context.Background(), "random")
+				sb, eb = r.BotMove(context.Background(), "random")
+			}
+			sa.Millis, sb.Millis = 0, 0
+			if !reflect.DeepEqual(sa, sb) || (ea == nil) != (eb == nil) {
+				t.Fatalf("next step %+v %v, restored %+v %v", sa, ea, sb, eb)
+			}
+		}
+		sameGame(t, g, r)
+	})
+}
+
+// A game loaded from a position ID comes back from its snapshot as well:
+// its record starts at that position.
+func TestSnapshotOfAGameFromAnID(t *testing.T) {
+	g, err := New(Config{Variant: "verkehren", Seed: 9, Seats: []string{"random", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Advance(context.Background(), 30)
+	id, _ := g.PositionID()
+	l, err := LoadID(id, Config{Seed: 4, Dice: DiceManual, Lang: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.ThrowDice([]int{3, 5})
+	snap, err := l.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Restore(snap)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, snap)
+	}
+	if !reflect.DeepEqual(l.Info(), r.Info()) || !reflect.DeepEqual(l.Log(0), r.Log(0)) || r.Lang() != l.Lang() {
+		t.Errorf("restored %+v, was %+v", r.Info(), l.Info())
+	}
+	a, _ := l.PositionID()
+	b, _ := r.PositionID()
+	if a != b {
+		t.Errorf("position %s, restored %s", b, a)
+	}
+}
+
+// A bad or foreign snapshot is refused with ErrBadSnapshot.
+func TestRestoreRefusesBadSnapshots(t *testing.T) {
+	g, err := New(Config{Variant: "toccateglio", Seed: 4, Owned: true, Seats: []string{"person", "random"}, Clock: &TimeControl{DelayMillis: 1000, ReserveMillis: 60000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Claim(0)
+	g.Advance(context.Background(), 5)
+	snap, _ := g.Snapshot()
+	text := string(snap)
+	record, _ := g.Record()
+	head := strings.SplitN(text, "\n", 3)[1]
+	for name, bad := range map[string]string{
+		"empty":           "",
+		"a record":        record,
+		"another format":  strings.Replace(text, "brettspiel-snapshot", "chess-snapshot", 1),
+		"version 2":       strings.Replace(text, "brettspiel-snapshot 1", "brettspiel-snapshot 2", 1),
+		"no record":       strings.SplitN(text, "\n", 2)[0] + "\n" + head,
+		"unknown key":     strings.Replace(text, `"seed"`, `"seeds"`, 1),
+		"key twice":       strings.Replace(text, `"seed":`, `"lang":"en","seed":`, 1),
+		"length too long": strings.Replace(text, `"length":`, `"length":9`, 1),
+		"bad hash":        strings.Replace(text, `"hashes":["`, `"hashes":["zz`, 1),
+		"seats":           strings.Replace(text, `"seats":["person","random"]`, `"seats":["person"]`, 1),
+		"bot":             strings.Replace(text, `"random"`, `"no-such-bot"`, 1),
+		"bad record":      strings.Replace(text, "game: toccateglio", "game: chess", 1),
+		"json":            strings.Replace(text, `{"seed"`, `["seed"`, 1),
+		"clock":           strings.Replace(text, `"reserveMillis":[`, `"reserveMillis":[-5,`, 1),
+	} {
+		if bad == text {
+			t.Fatalf("%s: the test changed nothing", name)
+		}
+		if _, err := Restore([]byte(bad)); !errors.Is(err, ErrBadSnapshot) {
+			t.Errorf("%s: %v, want ErrBadSnapshot", name, err)
+		}
+	}
+	if _, err := Restore(snap); err != nil {
+		t.Errorf("the snapshot itself: %v", err)
+	}
+}
+
+// A table lists its games, brings one back under its old handle and gives
+// new games handles above it; a handle in use or below 1 is refused.
+func TestTableRestoresUnderTheOldHandle(t *testing.T) {
+	tab := NewTable(Options{MaxGames: 3})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seed": 3}, &s)
+	call(t, tab, "newGame", map[string]any{"variant": "festung", "players": 3}, &s)
+	call(t, tab, "throw", map[string]any{"handle": 2}, &s)
+	if fmt.Sprint(tab.Handles()) != "[1 2]" {
+		t.Fatalf("handles %v", tab.Handles())
+	}
+	g, _ := tab.Game(2)
+	snap, err := g.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snapshotOf(t, tab, 2)
+	tab.Close(2)
+	if _, err := tab.Restore(1, snap); !errors.Is(err, ErrHandleInUse) {
+		t.Errorf("restore under a handle in use: %v", err)
+	}
+	if _, err := tab.Restore(0, snap); !errors.Is(err, ErrBadCall) {
+		t.Errorf("restore under handle 0: %v", err)
+	}
+	if _, err := tab.Restore(2, []byte("nonsense")); !errors.Is(err, ErrBadSnapshot) {
+		t.Errorf("restore of nonsense: %v", err)
+	}
+	if _, err := tab.Restore(7, snap); err != nil {
+		t.Fatal(err)
+	}
+	if after := strings.Replace(snapshotOf(t, tab, 7), `"handle":7`, `"handle":2`, 1); after != before {
+		t.Errorf("restored state\n%s\nwas\n%s", after, before)
+	}
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren"}, &s)
+	if s.Handle != 8 {
+		t.Errorf("a new game after handle 7 has handle %d", s.Handle)
+	}
+	if _, err := tab.Restore(9, snap); !errors.Is(err, ErrTableFull) {
+		t.Errorf("restore to a full table: %v", err)
+	}
+}
+
+// Games that nobody names for longer than IdleTimeout are closed by Sweep,
+// and by a full table before it refuses a new game; their watchers are
+// told.
+func TestIdleGamesAreSwept(t *testing.T) {
+	clk := newFakeTime()
+	tab := NewTable(Options{MaxGames: 2, IdleTimeout: time.Minute, Now: clk.now})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren"}, &s)
+	clk.pass(40 * time.Second)
+	call(t, tab, "newGame", map[string]any{"variant": "toccateglio"}, &s)
+	g1, _ := tab.Game(1)
+	w, _ := g1.Watch(0)
+	clk.pass(30 * time.Second)
+	if got := tab.Sweep(); len(got) != 0 {
+		t.Fatalf("swept %v after 30 s since game 1 was named", got)
+	}
+	clk.pass(31 * time.Second)
+	call(t, tab, "state", map[string]any{"handle": 2}, nil)
+	if got := tab.Sweep(); fmt.Sprint(got) != "[1]" {
+		t.Fatalf("swept %v, want [1]", got)
+	}
+	if _, ok := <-w.Deltas(); ok {
+		<-w.Deltas()
+	}
+	if !errors.Is(w.Err(), ErrGameClosed) {
+		t.Errorf("watcher of a swept game: %v", w.Err())
+	}
+	call(t, tab, "newGame", map[string]any{"variant": "festung"}, &s)
+	if e := fail(t, tab, "newGame", `{"variant":"festung"}`); e.Name != "ErrTableFull" {
+		t.Errorf("a full table of games in use: %s", e.Name)
+	}
+	clk.pass(2 * time.Minute)
+	call(t, tab, "newGame", map[string]any{"variant": "festung"}, &s) // a full table sweeps first
+	if fmt.Sprint(tab.Handles()) != fmt.Sprint([]int{s.Handle}) {
+		t.Errorf("handles %v after the sweep of a full table", tab.Handles())
+	}
+	if NewTable(Options{}).Sweep() != nil {
+		t.Error("a table without IdleTimeout swept")
+	}
+}
+
+// BenchmarkSnapshot… measure the snapshot of a game at a throw early on and
+// at the end of a long one (Toccateglio: a match of 100 Partien; Verkehren
+// and the Festungsspiel for three: a game), its size, and its restore.
+func benchSnapshot(b *testing.B, c Config, steps int) {
+	c.Seats = []string{"random", "random", "random"}[:max(c.Players, 2)]
+	var g *Game
+	var err error
+	if c.Preset == "match" {
+		c.Preset = ""
+		g, err = New(Config{Variant: "toccateglio"})
+		text, _ := g.Record()
+		text = strings.Replace(text, "\n\n", "\noption: partien=100\n\n", 1)
+		g, err = LoadRecord(text, c)
+	} else {
+		g, err = New(c)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := g.Advance(context.Background(), steps); err != nil {
+		b.Fatal(err)
+	}
+	for g.Position().ToMove() != brettspiel.Chance && g.Position().ToMove() != brettspiel.Terminal {
+		g.Advance(context.Background(), 1)
+	}
+	snap, err := g.Snapshot()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("snapshot", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			g.Snapshot()
+		}
+		b.ReportMetric(float64(len(snap)), "bytes")
+		b.ReportMetric(float64(g.Len()), "steps")
+	})
+	b.Run("restore", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if _, err := Restore(snap); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkSnapshotToccateglioThrow(b *testing.B) {
+	benchSnapshot(b, Config{Variant: "toccateglio"}, 20)
+}
+func BenchmarkSnapshotToccateglioMatchEnd(b *testing.B) {
+	benchSnapshot(b, Config{Variant: "toccateglio", Preset: "match"}, MaxAdvance)
+}
+func BenchmarkSnapshotVerkehrenThrow(b *testing.B) {
+	benchSnapshot(b, Config{Variant: "verkehren"}, 20)
+}
+func BenchmarkSnapshotVerkehrenEnd(b *testing.B) {
+	benchSnapshot(b, Config{Variant: "verkehren"}, MaxAdvance)
+}
+func BenchmarkSnapshotFestung3Throw(b *testing.B) {
+	benchSnapshot(b, Config{Variant: "festung", Players: 3}, 20)
+}
+func BenchmarkSnapshotFestung3End(b *testing.B) {
+	benchSnapshot(b, Config{Variant: "festung", Players: 3}, MaxAdvance)
+}

@@ -1,0 +1,464 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/kit"
+)
+
+// follower keeps a log from deltas as a watcher does, and checks that they
+// come in order.
+type follower struct {
+	log []string // the notations
+	rev int
+}
+
+// take applies d; fresh is true for the catch-up delta of a new watcher.
+func (f *follower) take(d *Delta, fresh bool) error {
+	if !fresh && d.Rev != f.rev+1 {
+		return fmt.Errorf("delta of revision %d after %d", d.Rev, f.rev)
+	}
+	if fresh && d.Rev < f.rev {
+		return fmt.Errorf("catch-up of revision %d after %d", d.Rev, f.rev)
+	}
+	if d.From > len(f.log) || d.Length != d.From+len(d.Log) {
+		return fmt.Errorf("delta from %d of %d steps to length %d on a log of %d", d.From, len(d.Log), d.Length, len(f.log))
+	}
+	f.log = f.log[:d.From]
+	for i, s := range d.Log {
+		if s.Index != d.From+i {
+			return fmt.Errorf("step %d of the delta has index %d, want %d", i, s.Index, d.From+i)
+		}
+		f.log = append(f.log, s.Notation)
+	}
+	f.rev = d.Rev
+	return nil
+}
+
+// follow reads a watcher of g to its end, watching again from its last
+// step when it is dropped for being behind; it returns the log it kept.
+func follow(g *Game, done <-chan struct{}) ([]string, error) {
+	w, err := g.Watch(0)
+	if err != nil {
+		return nil, err
+	}
+	return followFrom(g, w, done)
+}
+
+// followFrom is follow with the watcher w, which watches from 0.
+func followFrom(g *Game, w *Watcher, done <-chan struct{}) ([]string, error) {
+	var f follower
+	var err error
+	fresh := true
+	for {
+		select {
+		case d, ok := <-w.Deltas():
+			if !ok {
+				if !errors.Is(w.Err(), ErrWatcherBehind) {
+					return f.log, w.Err()
+				}
+				if w, err = g.Watch(len(f.log)); err != nil {
+					return nil, err
+				}
+				fresh = true
+				continue
+			}
+			if err := f.take(d, fresh); err != nil {
+				return nil, err
+			}
+			fresh = false
+		case <-done:
+			// the game is over: what is in the channel is all there is
+			for {
+				select {
+				case d, ok := <-w.Deltas():
+					if !ok {
+						return f.log, nil
+					}
+					if err := f.take(d, fresh); err != nil {
+						return nil, err
+					}
+					fresh = false
+				default:
+					w.Close()
+					return f.log, nil
+				}
+			}
+		}
+	}
+}
+
+func notations(steps []Step) []string {
+	out := make([]string, len(steps))
+	for i, s := range steps {
+		out[i] = s.Notation
+	}
+	return out
+}
+
+// Two clients with their seats' secrets play a game of every variant to
+// the end through one table, each acting when a watcher of its own tells it
+// the game changed, while three watchers follow it; a third client without
+// a secret follows it through "watch" and tries to act at every change,
+// and changes nothing.
+func TestTwoOwnersPlayWhileThreeWatch(t *testing.T) {
+	for _, v := range catalog.Variants() {
+		t.Run(v.Name, func(t *testing.T) {
+			tab := NewTable(Options{})
+			h, secrets := ownedGame(t, tab, fmt.Sprintf(`{"variant":%q,"seed":11,"owned":true,"log":false}`, v.Name), 2)
+			g, _ := tab.Game(h)
+			done := make(chan struct{})
+			var wg sync.WaitGroup
+			logs := make([][]string, 3)
+			errs := make([]error, 6)
+			for i := range logs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					logs[i], errs[i] = follow(g, done)
+				}()
+			}
+			var acted [2]int
+			var owners sync.WaitGroup
+			for seat := range 2 {
+				owners.Add(1)
+				go func() {
+					defer owners.Done()
+					acted[seat], errs[3+seat] = playSeat(tab, g, h, seat, secrets[seat])
+				}()
+			}
+			var refused int
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				refused, errs[5] = intrude(tab, g, h, done)
+			}()
+			owners.Wait()
+			close(done)
+			wg.Wait()
+			for i, err := range errs {
+				if err != nil {
+					t.Errorf("goroutine %d: %v", i, err)
+				}
+			}
+			want := notations(g.Log(0))
+			if g.Position().ToMove() != brettspiel.Terminal {
+				t.Fatalf("the game is not over after %d steps", len(want))
+			}
+			if acted[0]+acted[1] != len(want) {
+				t.Errorf("the owners played %d steps, the game has %d", acted[0]+acted[1], len(want))
+			}
+			for i, l := range logs {
+				if !slices.Equal(l, want) {
+					t.Errorf("watcher %d kept %d steps, the game has %d", i, len(l), len(want))
+				}
+			}
+			if refused == 0 {
+				t.Error("the third client tried nothing")
+			}
+			t.Logf("%s: %d steps, %d calls of the third client refused", v.Name, len(want), refused)
+		})
+	}
+}
+
+// playSeat plays one seat of an owned game through the protocol until the
+// game is over, seat 0 throwing the dice; it returns the steps it played.
+func playSeat(tab *Table, g *Game, h, seat int, secret string) (int, error) {
+	w, err := g.Watch(0)
+	if err != nil {
+		return 0, err
+	}
+	defer w.Close()
+	played := 0
+	for n := 0; n < 20000; n++ {
+		var s StateJSON
+		if err := json.Unmarshal(tab.Call("state", []byte(fmt.Sprintf(`{"handle":%d,"log":false,"legal":false}`, h))), &s); err != nil {
+			return played, err
+		}
+		var st struct {
+			Turn   string
+			Player int
+		}
+		json.Unmarshal(s.State, &st)
+		var out []byte
+		switch {
+		case st.Turn == "over":
+			return played, nil
+		case st.Turn == "chance" && seat == 0:
+			out = tab.Call("throw", []byte(fmt.Sprintf(`{"handle":%d,"secret":%q,"log":false,"legal":false}`, h, secret)))
+		case st.Turn == "player" && st.Player == seat:
+			var legal LegalJSON
+			json.Unmarshal(tab.Call("legal", []byte(fmt.Sprintf(`{"handle":%d,"parts":false}`, h))), &legal)
+			m := notConceding(g, legal, s.Length*7)
+			out = tab.Call("apply", []byte(fmt.Sprintf(`{"handle":%d,"notation":%q,"secret":%q,"log":false,"legal":false}`, h, m, secret)))
+		default:
+			// the other seat's turn: wait for the game to change
+			if _, ok := <-w.Deltas(); !ok {
+				if w, err = g.Watch(0); err != nil {
+					return played, err
+				}
+			}
+			continue
+		}
+		if e := errorOf(out); e != nil {
+			return played, fmt.Errorf("seat %d: %s: %s", seat, e.Name, e.Message)
+		}
+		played++
+	}
+	return played, errors.New("no end in 20000 calls")
+}
+
+// notConceding is a legal move from the i-th (mod their number) on that
+// does not give the game up, so that the games run long.
+func notConceding(g *Game, legal LegalJSON, i int) string {
+	pos := g.Position()
+	c, ok := pos.(kit.Conceder)
+	for k := range legal.Legal {
+		n := legal.Legal[(i+k)%len(legal.Legal)].Notation
+		if m, err := pos.ParseMove(n); !ok || err == nil && !c.Concedes(m) {
+			return n
+		}
+	}
+	return legal.Legal[i%len(legal.Legal)].Notation
+}
+
+// intrude follows a game through "watch" and tries at every change to act
+// on it without a secret or with a made-up one; it returns the calls
+// refused, and an error for any that was not refused as it should be.
+func intrude(tab *Table, g *Game, h int, done <-chan struct{}) (int, error) {
+	w, err := g.Watch(0)
+	if err != nil {
+		return 0, err
+	}
+	defer w.Close()
+	var f follower
+	refused := 0
+	for {
+		select {
+		case <-done:
+			return refused, nil
+		case _, ok := <-w.Deltas():
+			if !ok {
+				return refused, w.Err()
+			}
+		}
+		var d WatchJSON
+		out := tab.Call("watch", []byte(fmt.Sprintf(`{"handle":%d,"rev":%d}`, h, f.rev)))
+		if err := json.Unmarshal(out, &d); err != nil || d.Handle != h {
+			return refused, fmt.Errorf("watch: %s", out)
+		}
+		if d.Rev > f.rev {
+			if err := f.take(&d.Delta, true); err != nil {
+				return refused, err
+			}
+		}
+		for _, c := range []struct{ method, args, name string }{
+			{"throw", `{"handle":%d}`, "ErrNoSecret"},
+			{"apply", `{"handle":%d,"notation":"1/2","secret":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}`, "ErrBadSecret"},
+			{"advance", `{"handle":%d}`, "ErrNoSecret"},
+			{"undo", `{"handle":%d}`, "ErrNoSecret"},
+			{"takeback", `{"handle":%d,"seat":0}`, "ErrNoSecret"},
+			{"close", `{"handle":%d}`, "ErrNoSecret"},
+		} {
+			e := errorOf(tab.Call(c.method, []byte(fmt.Sprintf(c.args, h))))
+			if e == nil || e.Name != c.name {
+				return refused, fmt.Errorf("%s without a secret: %+v, want %s", c.method, e, c.name)
+			}
+			refused++
+		}
+	}
+}
+
+// Undo, redo and takeback reach a watcher as deltas that cut its log back.
+func TestWatcherSeesUndoRedoAndTakeback(t *testing.T) {
+	g, err := New(Config{Variant: "verkehren", Seed: 3, Seats: []string{"random", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Advance(context.Background(), 9); err != nil {
+		t.Fatal(err)
+	}
+	w, err := g.Watch(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f follower
+	f.log = notations(g.Log(0))[:4]
+	read := func(what string, from, length int) {
+		t.Helper()
+		d := <-w.Deltas()
+		if d.From != from || d.Length != length {
+			t.Fatalf("%s: delta from %d to %d, want from %d to %d", what, d.From, d.Length, from, length)
+		}
+		if err := f.take(d, what == "catch-up"); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if want := notations(g.Log(0)); !slices.Equal(f.log, want) {
+			t.Fatalf("%s: log %v, game %v", what, f.log, want)
+		}
+	}
+	read("catch-up", 4, 9)
+	g.Undo()
+	read("undo", 8, 8)
+	g.Redo()
+	read("redo", 8, 9)
+	n, err := g.TakebackLast()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read("takeback", 9-n, 9-n)
+	g.Throw()
+	g.Advance(context.Background(), 1)
+	read("a step", 9-n, 10-n)
+	if _, err := g.Watch(100); !errors.Is(err, ErrBadCall) {
+		t.Errorf("Watch past the end: %v", err)
+	}
+	w.Close()
+	if _, ok := <-w.Deltas(); ok || w.Err() != nil {
+		t.Errorf("after Close: channel open %v, Err %v", ok, w.Err())
+	}
+}
+
+// A watcher that reads nothing does not hold the game up: it is dropped
+// once its buffer is full and told to catch up; closing the game closes
+// the others.
+func TestSlowWatcherIsDroppedNotWaitedFor(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "festung", "players": 3, "seats": []string{"random", "random", "random"}}, &s)
+	g, _ := tab.Game(s.Handle)
+	slow, _ := g.Watch(0)
+	type result struct {
+		log []string
+		err error
+	}
+	got := make(chan result)
+	reader, _ := g.Watch(0)
+	go func() {
+		// a reader that keeps up, or catches up when it does not
+		log, err := followFrom(g, reader, nil)
+		got <- result{log, err}
+	}()
+	if _, err := g.Advance(context.Background(), 5); err != nil {
+		t.Fatal(err)
+	}
+	// undo and redo, a change each, until the slow watcher's buffer is full
+	for range WatchBuffer/2 + 5 {
+		if g.Undo() != nil || g.Redo() != nil {
+			t.Fatal("no undo or redo")
+		}
+	}
+	// the slow one has the deltas up to its buffer and the reason
+	last := 0
+	n := 0
+	for d := range slow.Deltas() {
+		last = d.Length
+		n++
+	}
+	if n != WatchBuffer || !errors.Is(slow.Err(), ErrWatcherBehind) {
+		t.Fatalf("slow watcher: %d deltas, Err %v", n, slow.Err())
+	}
+	// it catches up from its last step
+	again, err := g.Watch(last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := <-again.Deltas(); d.From != last || d.Length != g.Len() {
+		t.Errorf("catch-up from %d to %d, want %d to %d", d.From, d.Length, last, g.Len())
+	}
+	if err := tab.Close(s.Handle); err != nil {
+		t.Fatal(err)
+	}
+	r := <-got
+	if !errors.Is(r.err, ErrGameClosed) || !slices.Equal(r.log, notations(g.Log(0))) {
+		t.Errorf("reader: Err %v, %d steps of %d", r.err, len(r.log), g.Len())
+	}
+	if _, ok := <-again.Deltas(); ok || !errors.Is(again.Err(), ErrGameClosed) {
+		t.Errorf("after the game closed: open %v, Err %v", ok, again.Err())
+	}
+	if _, err := g.Watch(0); !errors.Is(err, ErrGameClosed) {
+		t.Errorf("Watch of a closed game: %v", err)
+	}
+}
+
+// "watch" gives the change since a revision: the steps from the first
+// that changed, across undos, and nothing when nothing changed.
+func TestWatchCallSinceRevision(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "toccateglio", "seed": 6, "seats": []string{"random", "random"}}, &s)
+	h := s.Handle
+	call(t, tab, "advance", map[string]any{"handle": h, "limit": 6}, &s)
+	var f follower
+	var d WatchJSON
+	call(t, tab, "watch", map[string]any{"handle": h, "rev": 0}, &d)
+	if d.Rev != s.Rev || d.From != 0 || d.Length != 6 {
+		t.Fatalf("watch from 0: %+v, state rev %d", d, s.Rev)
+	}
+	f.take(&d.Delta, true)
+	call(t, tab, "undo", map[string]any{"handle": h}, nil)
+	call(t, tab, "undo", map[string]any{"handle": h}, nil)
+	call(t, tab, "advance", map[string]any{"handle": h, "limit": 3}, nil)
+	call(t, tab, "watch", map[string]any{"handle": h, "rev": f.rev}, &d)
+	if d.From != 4 || d.Length != 7 {
+		t.Errorf("after two undos and three steps: from %d to %d, want 4 to 7", d.From, d.Length)
+	}
+	if err := f.take(&d.Delta, true); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := tab.Game(h)
+	if !slices.Equal(f.log, notations(g.Log(0))) {
+		t.Errorf("kept %v, game %v", f.log, notations(g.Log(0)))
+	}
+	call(t, tab, "watch", map[string]any{"handle": h, "rev": f.rev}, &d)
+	if d.From != d.Length || len(d.Log) != 0 {
+		t.Errorf("nothing changed: %+v", d)
+	}
+	for _, args := range []string{fmt.Sprintf(`{"handle":%d,"rev":-1}`, h), fmt.Sprintf(`{"handle":%d,"rev":%d}`, h, f.rev+1), fmt.Sprintf(`{"handle":%d}`, h)} {
+		if e := fail(t, tab, "watch", args); e.Name != "ErrBadCall" {
+			t.Errorf("watch(%s): %s", args, e.Name)
+		}
+	}
+}
+
+// A delta of one step is small: its JSON is at most 1 KB for the median
+// step of every variant, and the largest is reported.
+func TestDeltaOfAStepIsSmall(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		players int
+	}{{"toccateglio", 2}, {"verkehren", 2}, {"festung", 3}} {
+		var sizes []int
+		for seed := range 5 {
+			g, err := New(Config{Variant: c.variant, Players: c.players, Seed: Seed(seed), Seats: []string{"random", "random", "random"}[:c.players]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, _ := g.Watch(0)
+			<-w.Deltas()
+			for g.Position().ToMove() != brettspiel.Terminal {
+				g.Advance(context.Background(), 1)
+				b, _ := json.Marshal(<-w.Deltas())
+				sizes = append(sizes, len(b))
+			}
+			w.Close()
+		}
+		sort.Ints(sizes)
+		median, p90, most := sizes[len(sizes)/2], sizes[len(sizes)*9/10], sizes[len(sizes)-1]
+		t.Logf("%s: %d steps: median %d B, 90%% %d B, largest %d B", c.variant, len(sizes), median, p90, most)
+		// a throw of the Festungsspiel plays its markers too, five or six
+		// events in words
+		if bound := map[bool]int{false: 1024, true: 1100}[c.variant == "festung"]; median > bound {
+			t.Errorf("%s: the median delta is %d bytes, over %d", c.variant, median, bound)
+		}
+	}
+}
