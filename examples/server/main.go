@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8090", "address to serve on (host:port; port 0 picks a free one)")
+	db := flag.String("db", "brettspiel.db", "the SQLite file of the games (made if missing)")
+	syncMode := flag.String("sync", "full", "SQLite's synchronous: full (a power cut loses no answered step) or normal (a killed process loses none)")
+	idle := flag.Duration("idle", 24*time.Hour, "archive the games unused and unwatched for longer")
+	origins := flag.String("origins", "", "comma-separated hosts besides the server's own whose pages may connect")
+	site := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
+	flag.Parse()
+	logger := log.New(os.Stderr, "", log.LstdFlags)
+	if err := run(*addr, *db, *syncMode, *idle, *origins, *site, logger); err != nil {
+		logger.Fatal(err)
+	}
+}
+
+func run(addr, db, syncMode string, idle time.Duration, origins, site string, logger *log.Logger) error {
+	store, err := OpenSQLite(db, syncMode)
+	if err != nil {
+		return err
+	}
+	o := Options{Idle: idle, Log: logger}
+	if origins != "" {
+		o.Origins = strings.Split(origins, ",")
+	}
+	o.Static, err = pageHandler(site, logger)
+	if err != nil {
+		store.Close()
+		return err
+	}
+	s, err := NewServer(store, o)
+	if err != nil {
+		store.Close()
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		store.Close()
+		return err
+	}
+	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
+	fmt.Printf("serving the games on http://%s/ (storage %s)\n", ln.Addr(), db)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		t := time.NewTicker(time.Minute)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				if idle > 0 {
+					if n := s.Sweep(ctx, idle); n > 0 {
+						logger.Printf("%d idle games archived", n)
+					}
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		s.Shutdown()
+		return err
+	case <-ctx.Done():
+	}
+	logger.Print("stopping: finishing the calls under way")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	hs.Shutdown(sctx) // no new connections; the WebSockets are closed below
+	if err := s.Shutdown(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Print("stopped")
+	return nil
+}
