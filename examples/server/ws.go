@@ -174,7 +174,7 @@ func (cn *conn) reader() {
 		d := json.NewDecoder(bytes.NewReader(b))
 		d.DisallowUnknownFields()
 		if err := d.Decode(&f); err != nil || f.ID == nil || f.Method == "" || d.More() {
-			cn.answer(f.ID, errorJSON(fmt.Errorf("%w: want {\"id\": a number, \"method\", \"args\"}", ErrBadFrame)))
+			cn.answer(nil, errorJSON(fmt.Errorf("%w: want {\"id\": a number, \"method\", \"args\"}", ErrBadFrame)))
 			continue
 		}
 		if !cn.limit.allow() || !cn.addr.allow() {
