@@ -21,22 +21,27 @@ func main() {
 	syncMode := flag.String("sync", "full", "SQLite's synchronous: full (a power cut loses no answered step) or normal (a killed process loses none)")
 	idle := flag.Duration("idle", 24*time.Hour, "archive the games unused and unwatched for longer")
 	origins := flag.String("origins", "", "comma-separated hosts besides the server's own whose pages may connect")
+	connRate := flag.Float64("conn-rate", 20, "calls a second a connection may make (twice as many at once)")
+	addrRate := flag.Float64("addr-rate", 200, "calls a second all the connections and requests of one address may make")
+	maxConns := flag.Int("max-conns", 20000, "connections at once")
+	perAddr := flag.Int("max-conns-per-addr", 64, "connections at once from one address")
 	site := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
 	flag.Parse()
 	logger := log.New(os.Stderr, "", log.LstdFlags)
-	if err := run(*addr, *db, *syncMode, *idle, *origins, *site, logger); err != nil {
+	o := Options{Idle: *idle, Log: logger, ConnRate: *connRate, AddrRate: *addrRate, MaxConns: *maxConns, MaxConnsPerAddr: *perAddr}
+	if *origins != "" {
+		o.Origins = strings.Split(*origins, ",")
+	}
+	if err := run(*addr, *db, *syncMode, *site, o); err != nil {
 		logger.Fatal(err)
 	}
 }
 
-func run(addr, db, syncMode string, idle time.Duration, origins, site string, logger *log.Logger) error {
+func run(addr, db, syncMode, site string, o Options) error {
+	logger, idle := o.Log, o.Idle
 	store, err := OpenSQLite(db, syncMode)
 	if err != nil {
 		return err
-	}
-	o := Options{Idle: idle, Log: logger}
-	if origins != "" {
-		o.Origins = strings.Split(origins, ",")
 	}
 	o.Static, err = pageHandler(site, logger)
 	if err != nil {
