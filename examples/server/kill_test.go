@@ -31,7 +31,7 @@ type process struct {
 func startProcess(t *testing.T, bin, db string) *process {
 	t.Helper()
 	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-sync", "full", "-idle", "0",
-		"-conn-rate", "10000", "-addr-rate", "100000")
+		"-conn-rate", "10000", "-addr-rate", "100000", "-no-page")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -26,11 +26,15 @@ func main() {
 	maxConns := flag.Int("max-conns", 20000, "connections at once")
 	perAddr := flag.Int("max-conns-per-addr", 64, "connections at once from one address")
 	site := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
+	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
 	flag.Parse()
 	logger := log.New(os.Stderr, "", log.LstdFlags)
 	o := Options{Idle: *idle, Log: logger, ConnRate: *connRate, AddrRate: *addrRate, MaxConns: *maxConns, MaxConnsPerAddr: *perAddr}
 	if *origins != "" {
 		o.Origins = strings.Split(*origins, ",")
+	}
+	if *noPage {
+		*site = "-"
 	}
 	if err := run(*addr, *db, *syncMode, *site, o); err != nil {
 		logger.Fatal(err)
@@ -43,10 +47,14 @@ func run(addr, db, syncMode, site string, o Options) error {
 	if err != nil {
 		return err
 	}
-	o.Static, err = pageHandler(site, logger)
-	if err != nil {
-		store.Close()
-		return err
+	if site != "-" {
+		var cleanup func()
+		o.Static, cleanup, err = pageHandler(site, logger)
+		if err != nil {
+			store.Close()
+			return err
+		}
+		defer cleanup()
 	}
 	s, err := NewServer(store, o)
 	if err != nil {
