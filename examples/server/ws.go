@@ -33,10 +33,8 @@ import (
 // connection (status 1009, message too big).
 const MaxFrame = 16 << 10
 
-// sendQueue bounds the frames waiting to be written to a connection: a
-// connection that does not read is closed when it is full, and catches
-// up when it comes back.
-const sendQueue = 512
+// sendQueue bounds the frames waiting to be written to a connection.
+const sendQueue = 32
 
 type frame struct {
 	ID     *int64                     `json:"id"`
@@ -109,13 +107,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// send queues a frame; a connection whose queue is full is closed.
+// send queues a frame, waiting while the queue is full: a connection
+// that reads slowly slows only its own goroutines (its calls, and its
+// watcher, which the session drops and which then catches up), and one
+// that does not read at all is closed by its writer's timeout.
 func (cn *conn) send(b []byte) {
 	select {
 	case cn.out <- b:
-	default:
-		cn.c.Close(websocket.StatusPolicyViolation, "ErrTooSlow: the connection does not read; reconnect")
-		cn.cancel()
+	case <-cn.ctx.Done():
 	}
 }
 

@@ -51,7 +51,15 @@ const remote = {
   },
   call(method, args) {
     const { handle, ...rest } = args || {};
-    send(method, rest);
+    if (method === 'botMove') {
+      // "Bot plays" for a person online: the page's own bot chooses, the
+      // server gets the move (it lets no client name a bot for a seat)
+      let h = page.call('hint', { handle: online.handle, bot: rest.bot, count: 1 });
+      if (h.error) h = page.call('hint', { handle: online.handle, count: 1 });
+      if (h.error || !h.hints.length) { page.showError(h.error || { name: 'ErrNoHint', message: 'no move' }); } else send('apply', { notation: h.hints[0].notation, log: false });
+    } else {
+      send(method, rest);
+    }
     // the page shows its copy as it is; the server's deltas follow
     return page.call('state', page.view({ handle: online.handle, since: 0 }));
   },
