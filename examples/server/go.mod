@@ -2,11 +2,17 @@ module github.com/brettspiel/brettspiel/examples/server
 
 go 1.26.0
 
-require github.com/brettspiel/brettspiel v0.0.0-00010101000000-000000000000
+require (
+	github.com/brettspiel/brettspiel v0.0.0-00010101000000-000000000000
+	github.com/chromedp/chromedp v0.23.0
+	github.com/coder/websocket v1.8.15
+	modernc.org/sqlite v1.62.0
+)
 
 require (
-	github.com/coder/websocket v1.8.15 // indirect
+	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
@@ -15,7 +21,6 @@ require (
 	modernc.org/libc v1.80.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
-	modernc.org/sqlite v1.62.0 // indirect
 )
 
 replace github.com/brettspiel/brettspiel => ../..

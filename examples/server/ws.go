@@ -184,7 +184,11 @@ func (cn *conn) reader() {
 			f.Args = map[string]json.RawMessage{}
 		}
 		if f.Method == "hello" {
-			cn.answer(f.ID, cn.hello(f.Args))
+			out, rev, ok := cn.hello(f.Args)
+			cn.answer(f.ID, out)
+			if ok { // the answer first, then the deltas
+				go cn.follow(rev)
+			}
 			continue
 		}
 		if cn.lg == nil && served[f.Method] != noGame {
@@ -209,20 +213,20 @@ func (cn *conn) answer(id *int64, out []byte) {
 
 // hello binds the connection to a game, and to a seat when it gives the
 // seat's secret, and starts sending the game's deltas.
-func (cn *conn) hello(args map[string]json.RawMessage) []byte {
+func (cn *conn) hello(args map[string]json.RawMessage) (answer []byte, rev int, ok bool) {
 	if cn.lg != nil {
-		return errorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall))
+		return errorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)), 0, false
 	}
 	raw, _ := json.Marshal(args)
 	var h hello
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&h); err != nil {
-		return errorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err))
+		return errorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)), 0, false
 	}
 	lg, err := cn.s.find(h.Game)
 	if err != nil {
-		return errorJSON(err)
+		return errorJSON(err), 0, false
 	}
 	seat := -1
 	if h.Secret != "" {
@@ -230,7 +234,7 @@ func (cn *conn) hello(args map[string]json.RawMessage) []byte {
 		k, ok := lg.g.SeatOf(h.Secret)
 		lg.mu.Unlock()
 		if !ok {
-			return errorJSON(session.ErrBadSecret)
+			return errorJSON(session.ErrBadSecret), 0, false
 		}
 		seat = k
 	}
@@ -241,13 +245,12 @@ func (cn *conn) hello(args map[string]json.RawMessage) []byte {
 	lg.cmu.Lock()
 	lg.conns++
 	lg.cmu.Unlock()
-	go cn.follow(h.Rev)
 	lg.mu.Lock()
 	meta := lg.meta
 	lg.mu.Unlock()
 	b, _ := json.Marshal(map[string]any{"seat": seat, "variant": meta.Variant, "preset": meta.Preset,
 		"players": meta.Players, "seats": meta.Seats})
-	return b
+	return b, h.Rev, true
 }
 
 // follow sends the game's deltas to the connection, each once it is

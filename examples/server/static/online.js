@@ -114,7 +114,10 @@ function receive(o, f) {
     return;
   }
   if (f.answer?.error) { page.showError(f.answer.error); return; }
-  if (f.delta) follow(o, f.delta);
+  if (f.delta) {
+    // the deltas follow the hello's answer, which names the game
+    if (o.info) follow(o, f.delta); else page.showError({ name: 'ErrBadFrame', message: 'a delta before the hello' });
+  }
 }
 
 function forget(o) {
@@ -142,6 +145,7 @@ function follow(o, d) {
     if (r.error) { page.showError(r.error); return; }
   }
   o.rev = d.rev;
+  o.toMove = d.toMove;
   const state = page.call('state', page.view({ handle: o.handle, since: 0 }));
   if (!o.shown) {
     o.shown = true;
@@ -239,5 +243,9 @@ async function fromLink() {
 }
 
 addControls();
-globalThis.brettspielOnline = { start, leave, state: () => online && { game: online.game, seat: online.seat, rev: online.rev } };
+// what the tests (and a curious reader) may ask of the online game
+globalThis.brettspielOnline = {
+  start, leave,
+  state: () => online && { game: online.game, seat: online.seat, rev: online.rev, toMove: online.toMove, over: online.toMove === -2, handle: online.handle, connected: online.ws?.readyState === WebSocket.OPEN },
+};
 fromLink();
