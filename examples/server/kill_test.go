@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -169,7 +170,13 @@ var answered atomic.Int64
 // each), started again on the same file, and the clients reconnect by
 // themselves and finish; every move the server answered is in the game,
 // and each stored record is what the players saw.
-func TestKilledServerLosesNothing(t *testing.T) {
+func TestKilledServerLosesNothing(t *testing.T) { restartUnderPlay(t, syscall.SIGKILL) }
+
+// The same with SIGTERM: the server stops cleanly (exit status 0), the
+// calls under way answered and stored, and the pages carry on.
+func TestStoppedServerLosesNothing(t *testing.T) { restartUnderPlay(t, syscall.SIGTERM) }
+
+func restartUnderPlay(t *testing.T, sig syscall.Signal) {
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
@@ -221,9 +228,12 @@ func TestKilledServerLosesNothing(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	mu.Lock()
-	p.cmd.Process.Kill() // SIGKILL
-	p.cmd.Wait()
+	p.cmd.Process.Signal(sig)
+	err := p.cmd.Wait()
 	mu.Unlock()
+	if sig == syscall.SIGTERM && err != nil {
+		t.Fatalf("the server stopped by SIGTERM: %v, want exit status 0", err)
+	}
 	time.Sleep(100 * time.Millisecond)
 	q := startProcess(t, bin, db)
 	mu.Lock()
