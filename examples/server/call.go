@@ -48,6 +48,11 @@ func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args
 	if _, ok := args["secret"]; ok {
 		return errorJSON(ErrForged)
 	}
+	if b, ok := args["bot"]; ok && method == "hint" && string(b) != `"greedy"` && string(b) != `""` {
+		// the searching bots hold the game for seconds: hints by the
+		// greedy bot only
+		return errorJSON(fmt.Errorf("%w: hints by the bot %.40s; greedy only", ErrNotServed, b))
+	}
 	release, err := s.enter(ctx)
 	if err != nil {
 		return errorJSON(err)

@@ -191,6 +191,7 @@ func TestHostileClientsChangeNothing(t *testing.T) {
 		{"closing", mover, "close", nil, "ErrNotServed"},
 		{"claiming", "", "claim", map[string]any{"seat": 1}, "ErrNotServed"},
 		{"an advance", mover, "advance", nil, "ErrNotServed"},
+		{"a hint by a searching bot", "", "hint", map[string]any{"bot": "expectimax"}, "ErrNotServed"},
 		{"undo between two people", mover, "undo", nil, "ErrNeedsConsent"},
 		{"an unknown key", mover, "apply", map[string]any{"notation": move["notation"], "x": 1}, "ErrBadCall"},
 	} {

@@ -167,6 +167,12 @@ func (s *Server) Handler() http.Handler {
 		if !s.readJSON(w, r, &a) {
 			return
 		}
+		release, err := s.enter(r.Context())
+		if err != nil {
+			httpError(w, status(err), err)
+			return
+		}
+		defer release()
 		out, err := s.Create(r.Context(), a)
 		s.writeResult(w, out, err)
 	})
@@ -183,6 +189,12 @@ func (s *Server) Handler() http.Handler {
 		if a.Seat != nil {
 			seat = *a.Seat
 		}
+		release, err := s.enter(r.Context())
+		if err != nil {
+			httpError(w, status(err), err)
+			return
+		}
+		defer release()
 		out, err := s.Join(r.Context(), a.Game, a.Invite, seat)
 		s.writeResult(w, out, err)
 	})
