@@ -290,3 +290,52 @@ func TestRateLimitPerConnection(t *testing.T) {
 		t.Fatalf("after a pause: %v", err)
 	}
 }
+
+// A connection that never reads holds up nobody: two people play a whole
+// game while it watches without reading, and the connections of one
+// address beyond the bound are refused with ErrTooMany.
+func TestConnectionThatNeverReads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	_, base := testServer(t, path, Options{ConnRate: 10000, AddrRate: 10000, MaxConnsPerAddr: 4})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c := create(t, base, CreateArgs{Variant: "festung", Seats: []string{"person", "person"}})
+	j := join(t, base, c.Game, c.Invites[0].Token)
+	// a raw connection: hello, then never a read
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws", &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {base}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	if err := ws.Write(ctx, websocket.MessageText, []byte(`{"id":1,"method":"hello","args":{"game":"`+c.Game+`"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	// three connections more from the address (another and the two
+	// players'), then one too many
+	second, err := client.Dial(ctx, base, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	errs := make(chan error, 2)
+	ms := make(chan *client.Mirror, 2)
+	for k, secret := range []string{c.Secret, j.Secret} {
+		go func() {
+			m, err := player(ctx, base, c.Game, secret, uint64(k), -1)
+			ms <- m
+			errs <- err
+		}()
+	}
+	time.Sleep(200 * time.Millisecond)
+	if _, err := client.Dial(ctx, base, ""); err == nil || !strings.Contains(err.Error(), "429") {
+		t.Errorf("a fifth connection of one address with a bound of four: %v, want 429", err)
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+		if m := <-ms; !m.Over {
+			t.Fatal("the game did not end")
+		}
+	}
+}
