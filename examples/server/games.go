@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
@@ -573,5 +572,3 @@ func (s *Server) record(ctx context.Context, id string) (string, error) {
 	}
 	return rec, nil
 }
-
-var _ = strconv.Itoa
