@@ -45,7 +45,10 @@
 // a takeback, a claim), a new snapshot replaces them. The game's revision
 // is the row's version: a write that does not follow the stored revision
 // is refused. A game unused and unwatched for -idle is archived: its
-// record stays, its snapshot goes.
+// record stays, its snapshot goes. With -postgres the games are kept in
+// PostgreSQL instead (pgx): the same tables, each change a transaction
+// under the row version, each commit notified on the channel
+// "brettspiel_games"; a database serves one server process so far.
 //
 // # Defence
 //

@@ -18,6 +18,7 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8090", "address to serve on (host:port; port 0 picks a free one)")
 	db := flag.String("db", "brettspiel.db", "the SQLite file of the games (made if missing)")
+	pg := flag.String("postgres", "", "a postgres:// URL: keep the games in PostgreSQL instead of -db")
 	syncMode := flag.String("sync", "full", "SQLite's synchronous: full (a power cut loses no answered step) or normal (a killed process loses none)")
 	idle := flag.Duration("idle", 24*time.Hour, "archive the games unused and unwatched for longer")
 	origins := flag.String("origins", "", "comma-separated hosts besides the server's own whose pages may connect")
@@ -36,14 +37,21 @@ func main() {
 	if *noPage {
 		*site = "-"
 	}
-	if err := run(*addr, *db, *syncMode, *site, o); err != nil {
+	if err := run(*addr, *db, *pg, *syncMode, *site, o); err != nil {
 		logger.Fatal(err)
 	}
 }
 
-func run(addr, db, syncMode, site string, o Options) error {
+func run(addr, db, pg, syncMode, site string, o Options) error {
 	logger, idle := o.Log, o.Idle
-	store, err := OpenSQLite(db, syncMode)
+	var store Store
+	var err error
+	if pg != "" {
+		store, err = OpenPostgres(context.Background(), pg)
+		db = "PostgreSQL"
+	} else {
+		store, err = OpenSQLite(db, syncMode)
+	}
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,12 @@ func testServer(t *testing.T, path string, o Options) (*Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveStore(t, store, o)
+}
+
+// serveStore serves a server of store on loopback.
+func serveStore(t *testing.T, store Store, o Options) (*Server, string) {
+	t.Helper()
 	s, err := NewServer(store, o)
 	if err != nil {
 		t.Fatal(err)
@@ -178,6 +184,10 @@ func replayed(t *testing.T, record string) []string {
 func TestTwoPeoplePlayEveryVariantWatched(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	s, base := testServer(t, path, Options{ConnRate: 10000, AddrRate: 10000})
+	playEveryVariant(t, s, base)
+}
+
+func playEveryVariant(t *testing.T, s *Server, base string) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for i, v := range catalog.Variants() {
