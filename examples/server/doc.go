@@ -48,7 +48,12 @@
 // record stays, its snapshot goes. With -postgres the games are kept in
 // PostgreSQL instead (pgx): the same tables, each change a transaction
 // under the row version, each commit notified on the channel
-// "brettspiel_games"; a database serves one server process so far.
+// "brettspiel_games". Several server processes share one database: a
+// game made on one is brought from the database by another when a
+// connection names it, and each process brings a game it holds up to date
+// when told of a change, so that a step made through one process reaches
+// the connections of the others; two processes never both apply a step,
+// since the second write does not follow the stored revision.
 //
 // # Defence
 //

@@ -462,14 +462,50 @@ func (s *Server) Lobby(max int) []LobbyGame {
 	return out
 }
 
+// find returns the game of an id: one the server holds, or one open in
+// storage that it does not hold yet (made by another process sharing the
+// store, or not restored at the start), brought to the table under a
+// handle of its own.
 func (s *Server) find(id string) (*live, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if lg := s.games[id]; lg != nil {
+		return lg, nil
+	}
+	if len(id) != 22 { // 128 bits in base64url: nothing else is looked up
+		return nil, ErrUnknownGame
+	}
+	st, ok, err := s.store.Game(context.Background(), id)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	if !ok {
+		return nil, ErrUnknownGame
+	}
+	st.Handle = int(s.handles.Add(1))
+	lg, err := s.restoreLive(st)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	s.games[id] = lg
+	return lg, nil
+}
+
+// changed is told of a change committed by any process sharing the
+// store: a game held here that is behind is brought back as stored, and
+// its connections catch up.
+func (s *Server) changed(id string, rev int) {
 	s.mu.Lock()
 	lg := s.games[id]
 	s.mu.Unlock()
 	if lg == nil {
-		return nil, ErrUnknownGame
+		return
 	}
-	return lg, nil
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if !lg.gone && lg.rev < rev {
+		s.reload(lg)
+	}
 }
 
 // reload takes a game whose write failed from the table and brings it
@@ -481,16 +517,11 @@ func (s *Server) reload(lg *live) {
 	lg.epoch++
 	lg.cmu.Unlock()
 	lg.cond.Broadcast()
-	stored, err := s.store.Open(context.Background())
-	if err == nil {
-		for _, st := range stored {
-			if st.Game != lg.id {
-				continue
-			}
-			fresh, err := s.restoreLive(st)
-			if err != nil {
-				break
-			}
+	st, ok, err := s.store.Game(context.Background(), lg.id)
+	if err == nil && ok {
+		st.Handle = lg.handle
+		var fresh *live
+		if fresh, err = s.restoreLive(st); err == nil {
 			lg.g, lg.rec, lg.length, lg.rev, lg.sinceSnap, lg.meta = fresh.g, fresh.rec, fresh.length, fresh.rev, fresh.sinceSnap, fresh.meta
 			lg.stored(lg.rev)
 			return

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -150,6 +153,57 @@ func (p *Postgres) Open(ctx context.Context) ([]Stored, error) {
 		}
 	}
 	return games, rows.Err()
+}
+
+// Game returns one open game with the steps after its snapshot.
+func (p *Postgres) Game(ctx context.Context, id string) (Stored, bool, error) {
+	g := Stored{Game: id}
+	err := p.pool.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev FROM games WHERE id = $1 AND NOT archived`, id).
+		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return g, false, nil
+	}
+	if err != nil {
+		return g, false, err
+	}
+	rows, err := p.pool.Query(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
+	if err != nil {
+		return g, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st StoredStep
+		if err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return g, false, err
+		}
+		g.Steps = append(g.Steps, st)
+	}
+	return g, true, rows.Err()
+}
+
+// Listen calls f for every change any process commits (LISTEN
+// brettspiel_games), until ctx ends; a lost connection is made again.
+func (p *Postgres) Listen(ctx context.Context, f func(game string, rev int)) error {
+	for ctx.Err() == nil {
+		conn, err := p.pool.Acquire(ctx)
+		if err != nil {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
+			for {
+				n, err := conn.Conn().WaitForNotification(ctx)
+				if err != nil {
+					break
+				}
+				id, rev, _ := strings.Cut(n.Payload, " ")
+				r, _ := strconv.Atoi(rev)
+				f(id, r)
+			}
+		}
+		conn.Release()
+	}
+	return ctx.Err()
 }
 
 // Record returns an archived game's record; for an open one "" and true.

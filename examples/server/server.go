@@ -81,6 +81,9 @@ type Server struct {
 	stopping atomic.Bool
 	base     context.Context
 	stop     context.CancelFunc
+	// handles counts the handles of the games brought from storage on
+	// demand, above those restored at the start
+	handles atomic.Int64
 }
 
 // NewServer makes a server of the games in store, every open game
@@ -106,6 +109,10 @@ func NewServer(store Store, o Options) (*Server, error) {
 		s.games[lg.id] = lg
 	}
 	s.logf("%d games restored", len(s.games))
+	s.handles.Store(1 << 24)
+	if n, ok := store.(Notifier); ok {
+		go n.Listen(s.base, s.changed)
+	}
 	return s, nil
 }
 

@@ -272,6 +272,32 @@ func (s *SQLite) Open(ctx context.Context) ([]Stored, error) {
 	return games, rows.Err()
 }
 
+// Game returns one open game with the steps after its snapshot.
+func (s *SQLite) Game(ctx context.Context, id string) (Stored, bool, error) {
+	g := Stored{Game: id}
+	err := s.db.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev FROM games WHERE id = ? AND archived = 0`, id).
+		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, false, nil
+	}
+	if err != nil {
+		return g, false, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = ? ORDER BY rev`, id)
+	if err != nil {
+		return g, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st StoredStep
+		if err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return g, false, err
+		}
+		g.Steps = append(g.Steps, st)
+	}
+	return g, true, rows.Err()
+}
+
 // Record returns an archived game's record; for an open one "" and true
 // (the server makes it from the game).
 func (s *SQLite) Record(ctx context.Context, id string) (string, bool, error) {

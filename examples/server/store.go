@@ -28,6 +28,9 @@ type Store interface {
 	// Open returns every game not archived, with the steps after its
 	// snapshot, in no particular order.
 	Open(ctx context.Context) ([]Stored, error)
+	// Game returns one game not archived, with the steps after its
+	// snapshot; false when the store holds no such game.
+	Game(ctx context.Context, id string) (Stored, bool, error)
 	// Record returns the record of a game, archived or open ("" and
 	// false for a game the store does not hold).
 	Record(ctx context.Context, id string) (string, bool, error)
@@ -90,4 +93,11 @@ type Stored struct {
 	SnapRev  int // the revision of the snapshot
 	Rev      int // the revision after the steps
 	Steps    []StoredStep
+}
+
+// Notifier is a Store shared by several server processes: Listen calls f
+// with a game's id and its revision for every change committed, by any
+// process, until ctx ends.
+type Notifier interface {
+	Listen(ctx context.Context, f func(game string, rev int)) error
 }

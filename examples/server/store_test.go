@@ -5,17 +5,30 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/brettspiel/brettspiel/examples/server/client"
 )
 
 // pgStore opens a Postgres store on a database of its own in the server
 // of $BRETTSPIEL_PG (a postgres:// URL), dropped after the test; without
 // it the test is skipped.
 func pgStore(t *testing.T) *Postgres {
+	t.Helper()
+	p, _ := pgDatabase(t)
+	return p
+}
+
+// pgDatabase is pgStore with the URL of its database, for a second store.
+func pgDatabase(t *testing.T) (*Postgres, string) {
 	t.Helper()
 	dsn := os.Getenv("BRETTSPIEL_PG")
 	if dsn == "" {
@@ -32,12 +45,12 @@ func pgStore(t *testing.T) *Postgres {
 	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := pgx.ParseConfig(dsn)
+	u, err := url.Parse(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Database = name
-	p, err := OpenPostgres(ctx, cfg.ConnString())
+	u.Path = "/" + name
+	p, err := OpenPostgres(ctx, u.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +59,7 @@ func pgStore(t *testing.T) *Postgres {
 		admin.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)")
 		admin.Close(ctx)
 	})
-	return p
+	return p, u.String()
 }
 
 // storeContract checks what every Store does: a game stored, steps
@@ -116,4 +129,52 @@ func TestPostgresStore(t *testing.T) { storeContract(t, pgStore(t)) }
 func TestTwoPeopleOnPostgres(t *testing.T) {
 	s, base := serveStore(t, pgStore(t), Options{ConnRate: 10000, AddrRate: 10000})
 	playEveryVariant(t, s, base)
+}
+
+// Two server processes share the games of one PostgreSQL database: a game
+// made on the first is joined on the second, one person plays through
+// each and a watcher follows on the second; every step made through one
+// reaches the other by the database's notification, and the record is the
+// game.
+func TestTwoProcessesOnPostgres(t *testing.T) {
+	p1, dsn := pgDatabase(t)
+	p2, err := OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{ConnRate: 10000, AddrRate: 10000}
+	_, base1 := serveStore(t, p1, o)
+	s2, base2 := serveStore(t, p2, o)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for i, v := range []string{"verkehren", "festung"} {
+		c := create(t, base1, CreateArgs{Variant: v, Seats: []string{"person", "person"}})
+		j := join(t, base2, c.Game, c.Invites[0].Token)
+		var wg sync.WaitGroup
+		ms := make([]*client.Mirror, 3)
+		errs := make([]error, 3)
+		wg.Add(3)
+		go func() { defer wg.Done(); ms[0], errs[0] = watcher(ctx, base2, c.Game) }()
+		go func() { defer wg.Done(); ms[1], errs[1] = player(ctx, base1, c.Game, c.Secret, uint64(i), -1) }()
+		go func() { defer wg.Done(); ms[2], errs[2] = player(ctx, base2, c.Game, j.Secret, uint64(i+5), -1) }()
+		wg.Wait()
+		for k, err := range errs {
+			if err != nil {
+				t.Fatalf("%s: client %d: %v", v, k, err)
+			}
+		}
+		for k := 1; k < 3; k++ {
+			if !slices.Equal(ms[k].Notations(), ms[0].Notations()) {
+				t.Fatalf("%s: client %d saw %d steps, the watcher %d", v, k, len(ms[k].Log), len(ms[0].Log))
+			}
+		}
+		rec, err := s2.record(ctx, c.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := replayed(t, rec); !slices.Equal(got, ms[0].Notations()) {
+			t.Fatalf("%s: the record has %d steps, the game %d", v, len(got), len(ms[0].Log))
+		}
+		t.Logf("%s: %d steps through two processes", v, len(ms[0].Log))
+	}
 }
