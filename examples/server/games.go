@@ -101,6 +101,7 @@ type live struct {
 	rec       *session.Watcher // the server's own watcher: what each call changed
 	length    int              // the steps played, as the recorder saw them
 	rev       int              // the stored revision
+	ver       int              // the row's version in storage
 	sinceSnap int              // steps stored after the snapshot
 	used      time.Time
 	gone      bool // archived, or taken from the table
@@ -231,15 +232,16 @@ func (s *Server) persist(ctx context.Context, lg *live, redo, force bool) error 
 			return fmt.Errorf("%w: %v", ErrStorage, err)
 		}
 		meta, _ := json.Marshal(lg.meta)
-		c = Change{Kind: Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.rev, Rev: r}
+		c = Change{Kind: Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: r}
 		rev = r
 	} else {
-		c = Change{Kind: Steps, Game: lg.id, Steps: steps, From: lg.rev, Rev: rev}
+		c = Change{Kind: Steps, Game: lg.id, Steps: steps, From: lg.ver, Rev: rev}
 	}
 	if err := s.store.Write(ctx, c); err != nil {
 		return err
 	}
 	lg.rev = rev
+	lg.ver++
 	if c.Kind == Snap {
 		lg.sinceSnap = 0
 	} else {
@@ -275,7 +277,7 @@ func (s *Server) restoreLive(st Stored) (*live, error) {
 		s.table.Close(st.Handle)
 		return nil, err
 	}
-	lg.sinceSnap = len(st.Steps)
+	lg.sinceSnap, lg.ver = len(st.Steps), st.Ver
 	return lg, nil
 }
 
@@ -482,8 +484,15 @@ func (s *Server) find(id string) (*live, error) {
 	if !ok {
 		return nil, ErrUnknownGame
 	}
-	st.Handle = int(s.handles.Add(1))
-	lg, err := s.restoreLive(st)
+	// a handle of this process's own: the table counts its new games'
+	// handles up from the highest restored, so a handle may be taken
+	var lg *live
+	for range 1000 {
+		st.Handle = int(s.handles.Add(1))
+		if lg, err = s.restoreLive(st); !errors.Is(err, session.ErrHandleInUse) {
+			break
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrStorage, err)
 	}
@@ -494,7 +503,7 @@ func (s *Server) find(id string) (*live, error) {
 // changed is told of a change committed by any process sharing the
 // store: a game held here that is behind is brought back as stored, and
 // its connections catch up.
-func (s *Server) changed(id string, rev int) {
+func (s *Server) changed(id string, ver int) {
 	s.mu.Lock()
 	lg := s.games[id]
 	s.mu.Unlock()
@@ -503,7 +512,7 @@ func (s *Server) changed(id string, rev int) {
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if !lg.gone && lg.rev < rev {
+	if !lg.gone && lg.ver < ver {
 		s.reload(lg)
 	}
 }
@@ -522,7 +531,7 @@ func (s *Server) reload(lg *live) {
 		st.Handle = lg.handle
 		var fresh *live
 		if fresh, err = s.restoreLive(st); err == nil {
-			lg.g, lg.rec, lg.length, lg.rev, lg.sinceSnap, lg.meta = fresh.g, fresh.rec, fresh.length, fresh.rev, fresh.sinceSnap, fresh.meta
+			lg.g, lg.rec, lg.length, lg.rev, lg.ver, lg.sinceSnap, lg.meta = fresh.g, fresh.rec, fresh.length, fresh.rev, fresh.ver, fresh.sinceSnap, fresh.meta
 			lg.stored(lg.rev)
 			return
 		}
@@ -544,7 +553,7 @@ func (s *Server) archive(ctx context.Context, lg *live) error {
 	if err := s.persist(ctx, lg, false, false); err != nil {
 		return err
 	}
-	if err := s.store.Write(ctx, Change{Kind: Archive, Game: lg.id, From: lg.rev, Record: rec}); err != nil {
+	if err := s.store.Write(ctx, Change{Kind: Archive, Game: lg.id, From: lg.ver, Record: rec}); err != nil {
 		return err
 	}
 	lg.gone = true

@@ -29,6 +29,7 @@ CREATE TABLE IF NOT EXISTS games (
 	snapshot BYTEA,
 	snap_rev INTEGER NOT NULL,
 	rev      INTEGER NOT NULL,
+	ver      INTEGER NOT NULL DEFAULT 0,
 	archived BOOLEAN NOT NULL DEFAULT FALSE,
 	record   TEXT
 );
@@ -62,7 +63,7 @@ func (p *Postgres) Write(ctx context.Context, c Change) error {
 		if err := pgChange(ctx, tx, c); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `SELECT pg_notify('brettspiel_games', $1)`, fmt.Sprintf("%s %d", c.Game, max(c.Rev, c.From)))
+		_, err := tx.Exec(ctx, `SELECT pg_notify('brettspiel_games', $1)`, fmt.Sprintf("%s %d", c.Game, c.From+1))
 		return err
 	})
 	if err != nil && !errors.Is(err, ErrConflict) {
@@ -78,7 +79,7 @@ func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {
 			return err
 		}
 		if r.RowsAffected() != 1 {
-			return fmt.Errorf("%w: game %.8s… is not at revision %d", ErrConflict, c.Game, c.From)
+			return fmt.Errorf("%w: game %.8s… is not at version %d", ErrConflict, c.Game, c.From)
 		}
 		return nil
 	}
@@ -88,7 +89,7 @@ func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {
 			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev)
 		return err
 	case Steps:
-		if err := bump(`UPDATE games SET rev = $1 WHERE id = $2 AND rev = $3 AND NOT archived`, c.Rev); err != nil {
+		if err := bump(`UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Rev); err != nil {
 			return err
 		}
 		for _, st := range c.Steps {
@@ -99,14 +100,14 @@ func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {
 		}
 		return nil
 	case Snap:
-		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3 WHERE id = $4 AND rev = $5 AND NOT archived`,
+		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, ver = ver + 1 WHERE id = $4 AND ver = $5 AND NOT archived`,
 			c.Rev, c.Snapshot, c.Meta); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `DELETE FROM steps WHERE game = $1`, c.Game)
 		return err
 	case Archive:
-		if err := bump(`UPDATE games SET archived = TRUE, record = $1, snapshot = NULL WHERE id = $2 AND rev = $3 AND NOT archived`, c.Record); err != nil {
+		if err := bump(`UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Record); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `DELETE FROM steps WHERE game = $1`, c.Game)
@@ -118,7 +119,7 @@ func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {
 // Open returns the games not archived, each with the steps after its
 // snapshot.
 func (p *Postgres) Open(ctx context.Context) ([]Stored, error) {
-	rows, err := p.pool.Query(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev FROM games WHERE NOT archived ORDER BY handle`)
+	rows, err := p.pool.Query(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +127,7 @@ func (p *Postgres) Open(ctx context.Context) ([]Stored, error) {
 	at := map[string]int{}
 	for rows.Next() {
 		var g Stored
-		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev); err != nil {
+		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -158,8 +159,8 @@ func (p *Postgres) Open(ctx context.Context) ([]Stored, error) {
 // Game returns one open game with the steps after its snapshot.
 func (p *Postgres) Game(ctx context.Context, id string) (Stored, bool, error) {
 	g := Stored{Game: id}
-	err := p.pool.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev FROM games WHERE id = $1 AND NOT archived`, id).
-		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev)
+	err := p.pool.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
+		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return g, false, nil
 	}

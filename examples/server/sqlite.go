@@ -38,6 +38,7 @@ CREATE TABLE IF NOT EXISTS games (
 	snapshot BLOB,
 	snap_rev INTEGER NOT NULL,
 	rev      INTEGER NOT NULL,
+	ver      INTEGER NOT NULL DEFAULT 0,
 	archived INTEGER NOT NULL DEFAULT 0,
 	record   TEXT
 );
@@ -187,7 +188,7 @@ func applyChange(tx *sql.Tx, c Change) error {
 			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Rev)
 		return err
 	case Steps:
-		if err := bump(tx, c.Game, c.From, c.Rev, `UPDATE games SET rev = ? WHERE id = ? AND rev = ? AND archived = 0`, c.Rev); err != nil {
+		if err := bump(tx, c.Game, c.From, c.Rev, `UPDATE games SET rev = ?, ver = ver + 1 WHERE id = ? AND ver = ? AND archived = 0`, c.Rev); err != nil {
 			return err
 		}
 		for _, st := range c.Steps {
@@ -198,14 +199,14 @@ func applyChange(tx *sql.Tx, c Change) error {
 		}
 		return nil
 	case Snap:
-		if err := bump(tx, c.Game, c.From, c.Rev, `UPDATE games SET rev = ?, snap_rev = ?, snapshot = ?, meta = ? WHERE id = ? AND rev = ? AND archived = 0`,
+		if err := bump(tx, c.Game, c.From, c.Rev, `UPDATE games SET rev = ?, snap_rev = ?, snapshot = ?, meta = ?, ver = ver + 1 WHERE id = ? AND ver = ? AND archived = 0`,
 			c.Rev, c.Rev, c.Snapshot, c.Meta); err != nil {
 			return err
 		}
 		_, err := tx.Exec(`DELETE FROM steps WHERE game = ?`, c.Game)
 		return err
 	case Archive:
-		if err := bump(tx, c.Game, c.From, c.From, `UPDATE games SET archived = 1, record = ?, snapshot = NULL WHERE id = ? AND rev = ? AND archived = 0`, c.Record); err != nil {
+		if err := bump(tx, c.Game, c.From, c.From, `UPDATE games SET archived = 1, record = ?, snapshot = NULL, ver = ver + 1 WHERE id = ? AND ver = ? AND archived = 0`, c.Record); err != nil {
 			return err
 		}
 		_, err := tx.Exec(`DELETE FROM steps WHERE game = ?`, c.Game)
@@ -227,7 +228,7 @@ func bump(tx *sql.Tx, game string, from, to int, query string, args ...any) erro
 		return err
 	}
 	if n != 1 {
-		return fmt.Errorf("%w: game %.8s… is not at revision %d", ErrConflict, game, from)
+		return fmt.Errorf("%w: game %.8s… is not at version %d", ErrConflict, game, from)
 	}
 	return nil
 }
@@ -235,7 +236,7 @@ func bump(tx *sql.Tx, game string, from, to int, query string, args ...any) erro
 // Open returns the games not archived, each with the steps after its
 // snapshot.
 func (s *SQLite) Open(ctx context.Context) ([]Stored, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev FROM games WHERE archived = 0 ORDER BY handle`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE archived = 0 ORDER BY handle`)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +244,7 @@ func (s *SQLite) Open(ctx context.Context) ([]Stored, error) {
 	at := map[string]int{}
 	for rows.Next() {
 		var g Stored
-		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev); err != nil {
+		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -275,8 +276,8 @@ func (s *SQLite) Open(ctx context.Context) ([]Stored, error) {
 // Game returns one open game with the steps after its snapshot.
 func (s *SQLite) Game(ctx context.Context, id string) (Stored, bool, error) {
 	g := Stored{Game: id}
-	err := s.db.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev FROM games WHERE id = ? AND archived = 0`, id).
-		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev)
+	err := s.db.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = ? AND archived = 0`, id).
+		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, false, nil
 	}

@@ -18,10 +18,10 @@ var ErrConflict = errors.New("the game changed in storage")
 // archived. Every write is committed when its method returns nil; the
 // server answers a call only then.
 //
-// A game's stored revision (the session's, see session.Delta) is its row
-// version: every write names the revision it follows, and a write that
-// follows another is refused with ErrConflict, so that no step is applied
-// twice or on a game another process has changed.
+// A game's row has a version, which every write raises by one: a write
+// names the version it follows, and one that follows another is refused
+// with ErrConflict, so that no step is applied twice or on a game another
+// process has changed (a claim, which is no step, changes it too).
 type Store interface {
 	// Write commits one change of a game.
 	Write(ctx context.Context, c Change) error
@@ -65,8 +65,9 @@ type Change struct {
 	Meta []byte
 	// Snapshot is the session's snapshot (Create, Snap).
 	Snapshot []byte
-	// From is the revision the change follows (Steps, Snap, Archive);
-	// Rev the revision after it (Create, Steps, Snap).
+	// From is the row's version the change follows (Steps, Snap,
+	// Archive), which it raises by one; Rev the session's revision after
+	// it (Create, Steps, Snap).
 	From, Rev int
 	// Steps are the steps played, in order (Steps).
 	Steps []StoredStep
@@ -92,12 +93,13 @@ type Stored struct {
 	Snapshot []byte
 	SnapRev  int // the revision of the snapshot
 	Rev      int // the revision after the steps
+	Ver      int // the row's version
 	Steps    []StoredStep
 }
 
 // Notifier is a Store shared by several server processes: Listen calls f
-// with a game's id and its revision for every change committed, by any
-// process, until ctx ends.
+// with a game's id and its row's version for every change committed, by
+// any process, until ctx ends.
 type Notifier interface {
 	Listen(ctx context.Context, f func(game string, rev int)) error
 }

@@ -63,8 +63,8 @@ func pgDatabase(t *testing.T) (*Postgres, string) {
 }
 
 // storeContract checks what every Store does: a game stored, steps
-// appended under the row version, a write that does not follow the stored
-// revision refused whole, a snapshot replacing the steps, an archive.
+// appended under the row's version, a write that does not follow the
+// stored version refused whole, a snapshot replacing the steps, an archive.
 func storeContract(t *testing.T, s Store) {
 	ctx := context.Background()
 	must := func(err error) {
@@ -75,28 +75,28 @@ func storeContract(t *testing.T, s Store) {
 	}
 	must(s.Write(ctx, Change{Kind: Create, Game: "g1", Handle: 7, Meta: []byte(`{}`), Snapshot: []byte("snap3"), Rev: 3}))
 	steps := []StoredStep{{Rev: 4, Index: 10, Actor: -1, Notation: "6-5"}, {Rev: 5, Index: 11, Actor: 0, Notation: "1/7 1/6"}}
-	must(s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 3, Rev: 5, Steps: steps}))
-	if err := s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 3, Rev: 4, Steps: steps[:1]}); !errors.Is(err, ErrConflict) {
-		t.Fatalf("a step on an old revision: %v, want ErrConflict", err)
+	must(s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 0, Rev: 5, Steps: steps}))
+	if err := s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 0, Rev: 4, Steps: steps[:1]}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a step on an old version: %v, want ErrConflict", err)
 	}
 	open, err := s.Open(ctx)
 	must(err)
-	if len(open) != 1 || open[0].Handle != 7 || open[0].Rev != 5 || open[0].SnapRev != 3 || string(open[0].Snapshot) != "snap3" || len(open[0].Steps) != 2 || open[0].Steps[1] != steps[1] {
+	if len(open) != 1 || open[0].Handle != 7 || open[0].Rev != 5 || open[0].Ver != 1 || open[0].SnapRev != 3 || string(open[0].Snapshot) != "snap3" || len(open[0].Steps) != 2 || open[0].Steps[1] != steps[1] {
 		t.Fatalf("open: %+v", open)
 	}
-	must(s.Write(ctx, Change{Kind: Snap, Game: "g1", Meta: []byte(`{"public":true}`), Snapshot: []byte("snap6"), From: 5, Rev: 6}))
+	must(s.Write(ctx, Change{Kind: Snap, Game: "g1", Meta: []byte(`{"public":true}`), Snapshot: []byte("snap6"), From: 1, Rev: 6}))
 	open, err = s.Open(ctx)
 	must(err)
-	if len(open) != 1 || open[0].Rev != 6 || open[0].SnapRev != 6 || string(open[0].Snapshot) != "snap6" || len(open[0].Steps) != 0 || string(open[0].Meta) != `{"public":true}` {
+	if len(open) != 1 || open[0].Rev != 6 || open[0].Ver != 2 || open[0].SnapRev != 6 || string(open[0].Snapshot) != "snap6" || len(open[0].Steps) != 0 || string(open[0].Meta) != `{"public":true}` {
 		t.Fatalf("open after a snapshot: %+v", open)
 	}
-	if err := s.Write(ctx, Change{Kind: Archive, Game: "g1", From: 5, Record: "rec"}); !errors.Is(err, ErrConflict) {
-		t.Fatalf("an archive on an old revision: %v, want ErrConflict", err)
+	if err := s.Write(ctx, Change{Kind: Archive, Game: "g1", From: 1, Record: "rec"}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("an archive on an old version: %v, want ErrConflict", err)
 	}
 	if rec, ok, err := s.Record(ctx, "g1"); err != nil || !ok || rec != "" {
 		t.Fatalf("the record of an open game: %q %v %v", rec, ok, err)
 	}
-	must(s.Write(ctx, Change{Kind: Archive, Game: "g1", From: 6, Record: "rec"}))
+	must(s.Write(ctx, Change{Kind: Archive, Game: "g1", From: 2, Record: "rec"}))
 	open, err = s.Open(ctx)
 	must(err)
 	if len(open) != 0 {
@@ -108,7 +108,7 @@ func storeContract(t *testing.T, s Store) {
 	if _, ok, err := s.Record(ctx, "nope"); err != nil || ok {
 		t.Fatalf("the record of no game: %v %v", ok, err)
 	}
-	if err := s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 6, Rev: 7, Steps: steps[:1]}); !errors.Is(err, ErrConflict) {
+	if err := s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 3, Rev: 7, Steps: steps[:1]}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("a step on an archived game: %v, want ErrConflict", err)
 	}
 }

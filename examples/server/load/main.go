@@ -45,12 +45,17 @@ func main() {
 	pace := flag.String("pace", "1s-3s", "each seat's pause before its step, at random between the two (0s: at once)")
 	dur := flag.Duration("for", 60*time.Second, "how long the games are played")
 	syncMode := flag.String("sync", "full", "the server's SQLite synchronous setting")
+	pg := flag.String("postgres", "", "a postgres:// URL of an empty database: the servers keep the games there instead of SQLite")
+	procs := flag.Int("procs", 1, "server processes sharing the games (with -postgres); the clients of a game spread over them")
 	flag.Parse()
+	if *procs > 1 && *pg == "" {
+		log.Fatal("-procs above 1 needs -postgres")
+	}
 	lo, hi, err := parsePace(*pace)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := run(*games, lo, hi, *dur, *syncMode); err != nil {
+	if err := run(*games, lo, hi, *dur, *syncMode, *pg, *procs); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -72,9 +77,55 @@ type server struct {
 	base string
 }
 
-func start(bin, db, syncMode string) (*server, error) {
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-sync", syncMode, "-no-page", "-idle", "0",
-		"-conn-rate", "1000", "-addr-rate", "1000000", "-max-conns", "100000", "-max-conns-per-addr", "100000")
+// fleet is the server processes sharing the games.
+type fleet []*server
+
+func startFleet(n int, bin, db, syncMode, pg string) (fleet, error) {
+	var f fleet
+	for range n {
+		s, err := start(bin, db, syncMode, pg)
+		if err != nil {
+			f.stop()
+			return nil, err
+		}
+		f = append(f, s)
+	}
+	return f, nil
+}
+
+func (f fleet) base(i int) string { return f[i%len(f)].base }
+
+func (f fleet) rss() (n int64) {
+	for _, s := range f {
+		n += s.rss()
+	}
+	return n
+}
+
+func (f fleet) cpu() (d time.Duration) {
+	for _, s := range f {
+		d += s.cpu()
+	}
+	return d
+}
+
+func (f fleet) stop() error {
+	var err error
+	for _, s := range f {
+		if e := s.stop(); e != nil {
+			err = e
+		}
+	}
+	return err
+}
+
+func start(bin, db, syncMode, pg string) (*server, error) {
+	args := []string{"-addr", "127.0.0.1:0", "-db", db, "-sync", syncMode, "-no-page", "-idle", "0",
+		"-conn-rate", "1000", "-addr-rate", "1000000", "-max-conns", "100000", "-max-conns-per-addr", "100000"}
+	if pg != "" {
+		args = append(args, "-postgres", pg)
+	}
+	cmd := exec.Command(bin, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -126,7 +177,7 @@ type game struct {
 	seats   [4]int            // −1 for a watcher
 }
 
-func run(n int, lo, hi, dur time.Duration, syncMode string) error {
+func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error {
 	dir, err := os.MkdirTemp("", "brettspiel-load-")
 	if err != nil {
 		return err
@@ -139,11 +190,15 @@ func run(n int, lo, hi, dur time.Duration, syncMode string) error {
 		return err
 	}
 	db := filepath.Join(dir, "games.db")
-	srv, err := start(bin, db, syncMode)
+	srv, err := startFleet(procs, bin, db, syncMode, pg)
 	if err != nil {
 		return err
 	}
-	defer srv.cmd.Process.Kill()
+	defer func() {
+		for _, s := range srv {
+			s.cmd.Process.Kill()
+		}
+	}()
 	time.Sleep(200 * time.Millisecond)
 	rss0 := srv.rss()
 	ctx := context.Background()
@@ -162,12 +217,12 @@ func run(n int, lo, hi, dur time.Duration, syncMode string) error {
 			defer func() { <-sem; wg.Done() }()
 			v := variants[i%len(variants)].Name
 			var c client.Created
-			if err := client.Post(ctx, srv.base, "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
+			if err := client.Post(ctx, srv.base(i), "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
 				setupErr.Store(err)
 				return
 			}
 			var j client.Joined
-			if err := client.Post(ctx, srv.base, "/api/join", map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil {
+			if err := client.Post(ctx, srv.base(i+1), "/api/join", map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil {
 				setupErr.Store(err)
 				return
 			}
@@ -187,7 +242,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode string) error {
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			for k, secret := range secrets[i] {
-				cn, err := client.Dial(ctx, srv.base, "")
+				cn, err := client.Dial(ctx, srv.base(i+k), "")
 				if err != nil {
 					setupErr.Store(err)
 					return
@@ -207,6 +262,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode string) error {
 	}
 	time.Sleep(time.Second)
 	rss2 := srv.rss()
+	fmt.Printf("%d server process(es); ", procs)
 	fmt.Printf("the server's memory: %.1f MB at the start, %.1f MB with %d games (%.1f KB a game), %.1f MB with their %d connections (%.1f KB a connection): %.1f KB per open game with two people and two watchers\n",
 		float64(rss0)/1e6, float64(rss1)/1e6, n, float64(rss1-rss0)/float64(n)/1e3,
 		float64(rss2)/1e6, 4*n, float64(rss2-rss1)/float64(4*n)/1e3, float64(rss2-rss0)/float64(n)/1e3)
@@ -272,18 +328,18 @@ func run(n int, lo, hi, dur time.Duration, syncMode string) error {
 	}
 	// check: every game's stored record replays what its watchers saw,
 	// before and after a restart of the server
-	if err := check(srv.base, games); err != nil {
+	if err := check(srv.base(0), games); err != nil {
 		return err
 	}
 	if err := srv.stop(); err != nil {
 		return fmt.Errorf("the server's stop: %w", err)
 	}
-	srv, err = start(bin, db, syncMode)
+	srv, err = startFleet(procs, bin, db, syncMode, pg)
 	if err != nil {
 		return err
 	}
 	defer srv.stop()
-	if err := check(srv.base, games); err != nil {
+	if err := check(srv.base(1), games); err != nil {
 		return fmt.Errorf("after the restart: %w", err)
 	}
 	fmt.Printf("checked: the %d stored games replay what their watchers saw, before and after a restart\n", n)
