@@ -42,9 +42,9 @@
 // played after it (their notations replay them), each write committed
 // before the call is answered and before any connection is told the
 // change; after 64 steps, and after anything other than a step (an undo,
-// a takeback, a claim), a new snapshot replaces them. The game's revision
-// is the row's version: a write that does not follow the stored revision
-// is refused. A game unused and unwatched for -idle is archived: its
+// a takeback, a claim), a new snapshot replaces them. Every write raises
+// the row's version by one, and a write that does not follow the stored
+// version is refused (ErrConflict). A game unused and unwatched for -idle is archived: its
 // record stays, its snapshot goes. With -postgres the games are kept in
 // PostgreSQL instead (pgx): the same tables, each change a transaction
 // under the row version, each commit notified on the channel
