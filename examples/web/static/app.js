@@ -104,13 +104,42 @@ async function loadWasm() {
 }
 
 // call runs a method of the API; the result is an object, {error} on failure.
+// While the page plays a game held by a server (remote, set by the online
+// layer of examples/server), the methods that act go to the server and
+// the page shows its own copy of the game, which the server's changes keep.
 function call(method, args) {
+  if (remote?.acts(method)) return remote.call(method, args);
+  return localCall(method, args);
+}
+
+function localCall(method, args) {
   const t0 = performance.now();
   const out = JSON.parse(globalThis.brettspiel.call(method, JSON.stringify(args ?? {})));
   metrics.calls++;
   metrics.callMillis += performance.now() - t0;
   return out;
 }
+
+// remote is the online layer while the page plays a game of a server: it
+// takes the calls that act (see call), and the server moves the bots and
+// throws the dice. brettspielPage is what that layer may use of the page.
+let remote = null;
+globalThis.brettspielPage = {
+  call: localCall, show, showError, showInfo, tr, view,
+  // online shows a game of a server, played at the seats given (none: a
+  // watcher); r takes the calls that act. null returns to local play.
+  online(r, res, seats) {
+    remote = r;
+    if (!r) return;
+    viewing = null;
+    resetReview();
+    humans = new Set(seats);
+    log = [];
+    paused = false;
+    clearMessage();
+    show(res);
+  },
+};
 
 // ---- messages ----
 
@@ -357,7 +386,7 @@ function isBot(seat) { return seat >= 0 && !humans.has(seat); }
 function scheduleBots() {
   clearTimeout(botTimer);
   let due = false;
-  if (viewing) { document.body.dataset.busy = '0'; return; }
+  if (viewing || remote) { document.body.dataset.busy = '0'; return; }
   if (!paused && game.turn === 'player' && isBot(game.player)) due = true;
   if (!paused && game.turn === 'chance' && diceMode === 'seeded' && isBot(throwSeat())) due = true;
   // a person's throw, thrown by the page: at once (after this drawing)

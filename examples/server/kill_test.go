@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/examples/server/client"
+)
+
+// process is the server binary running as a process of its own.
+type process struct {
+	cmd  *exec.Cmd
+	base string
+}
+
+func startProcess(t *testing.T, bin, db string) *process {
+	t.Helper()
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-sync", "full", "-idle", "0",
+		"-conn-rate", "10000", "-addr-rate", "100000", "-no-page")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the server did not start: %v", err)
+	}
+	_, rest, _ := strings.Cut(line, "http://")
+	host, _, _ := strings.Cut(rest, "/")
+	go func() { // keep reading, so that the server never blocks on its output
+		buf := make([]byte, 4096)
+		for {
+			if _, err := out.Read(buf); err != nil {
+				return
+			}
+		}
+	}()
+	return &process{cmd: cmd, base: "http://" + host}
+}
+
+// acked is a move the server answered: it is stored.
+type acked struct {
+	index    int
+	notation string
+}
+
+// resilient plays a seat (or watches, secret "") through connections to
+// the server wherever it is now (base), reconnecting after each drop and
+// catching up from the last revision it has, until the game is over.
+func resilient(ctx context.Context, base func() string, game, secret string, seed uint64, ack *[]acked) (*client.Mirror, error) {
+	m := &client.Mirror{}
+	rng := rand.New(rand.NewPCG(seed, 3))
+	for ctx.Err() == nil {
+		cn, err := client.Dial(ctx, base(), "")
+		if err != nil {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		seat, err := cn.Hello(ctx, game, secret, m.Rev)
+		if err != nil {
+			cn.Close()
+			var e *client.Error
+			if errors.As(err, &e) {
+				return m, err
+			}
+			continue
+		}
+		err = playAcked(ctx, cn, seat, m, rng, ack)
+		cn.Close()
+		if testing.Verbose() {
+			fmt.Fprintf(os.Stderr, "game %.6s seat %d: %v at %d steps rev %d\n", game, seat, err, len(m.Log), m.Rev)
+		}
+		if m.Over {
+			return m, nil
+		}
+		var e *client.Error
+		if errors.As(err, &e) && e.Name != "ErrStopping" && e.Name != "ErrStorage" {
+			return m, err
+		}
+	}
+	return m, ctx.Err()
+}
+
+// playAcked is playOn keeping the moves answered.
+func playAcked(ctx context.Context, cn *client.Conn, seat int, m *client.Mirror, rng *rand.Rand, ack *[]acked) error {
+	for {
+		select {
+		case d, ok := <-cn.Deltas():
+			if !ok {
+				return client.ErrClosed
+			}
+			if err := m.Apply(d); err != nil {
+				return fmt.Errorf("%w: %v", errGap, err)
+			}
+			if m.Over {
+				return nil
+			}
+			if seat < 0 || m.ToMove != seat || len(cn.Deltas()) > 0 {
+				continue
+			}
+			a, err := cn.Call(ctx, "legal", map[string]any{"parts": false})
+			if err != nil {
+				return err
+			}
+			var l struct {
+				Legal []struct {
+					Notation string `json:"notation"`
+				} `json:"legal"`
+			}
+			json.Unmarshal(a, &l)
+			var moves []string
+			for _, x := range l.Legal {
+				if x.Notation != "concede" {
+					moves = append(moves, x.Notation)
+				}
+			}
+			if len(moves) == 0 && len(l.Legal) > 0 {
+				moves = []string{l.Legal[0].Notation}
+			}
+			if len(moves) == 0 {
+				return errors.New("no legal moves: " + string(a))
+			}
+			mv := moves[rng.IntN(len(moves))]
+			a, err = cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false})
+			if err != nil {
+				return err
+			}
+			var st struct {
+				Length int `json:"length"`
+			}
+			json.Unmarshal(a, &st)
+			*ack = append(*ack, acked{st.Length - 1, mv})
+			answered.Add(1)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+var errGap = errors.New("a gap in the deltas")
+
+// answered counts the moves answered, for the restart test to kill the
+// server once the games are under way.
+var answered atomic.Int64
+
+// The restart test: the server process is killed with SIGKILL in the
+// middle of three games (one of each variant, two people and a watcher
+// each), started again on the same file, and the clients reconnect by
+// themselves and finish; every move the server answered is in the game,
+// and each stored record is what the players saw.
+func TestKilledServerLosesNothing(t *testing.T) { restartUnderPlay(t, syscall.SIGKILL) }
+
+// The same with SIGTERM: the server stops cleanly (exit status 0), the
+// calls under way answered and stored, and the pages carry on.
+func TestStoppedServerLosesNothing(t *testing.T) { restartUnderPlay(t, syscall.SIGTERM) }
+
+func restartUnderPlay(t *testing.T, sig syscall.Signal) {
+	if testing.Short() {
+		t.Skip("builds and runs the server binary")
+	}
+	answered.Store(0)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "server")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "games.db")
+	var mu sync.Mutex
+	p := startProcess(t, bin, db)
+	defer func() {
+		mu.Lock()
+		p.cmd.Process.Kill()
+		p.cmd.Wait()
+		mu.Unlock()
+	}()
+	base := func() string { mu.Lock(); defer mu.Unlock(); return p.base }
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	type seatRun struct {
+		m   *client.Mirror
+		ack []acked
+		err error
+	}
+	variants := catalog.Variants()
+	runs := make([][3]seatRun, len(variants))
+	games := make([]string, len(variants))
+	var wg sync.WaitGroup
+	for i, v := range variants {
+		c := create(t, p.base, CreateArgs{Variant: v.Name, Seats: []string{"person", "person"}})
+		j := join(t, p.base, c.Game, c.Invites[0].Token)
+		games[i] = c.Game
+		for k, secret := range []string{"", c.Secret, j.Secret} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := &runs[i][k]
+				r.m, r.err = resilient(ctx, base, c.Game, secret, uint64(10*i+k), &r.ack)
+			}()
+		}
+	}
+	// kill -9 once the games are under way
+	for answered.Load() < 24 && ctx.Err() == nil {
+		time.Sleep(5 * time.Millisecond)
+	}
+	mu.Lock()
+	p.cmd.Process.Signal(sig)
+	err := p.cmd.Wait()
+	mu.Unlock()
+	if sig == syscall.SIGTERM && err != nil {
+		t.Fatalf("the server stopped by SIGTERM: %v, want exit status 0", err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	q := startProcess(t, bin, db)
+	mu.Lock()
+	p = q
+	mu.Unlock()
+	wg.Wait()
+	for i, v := range variants {
+		want := runs[i][0].m
+		for k := range 3 {
+			r := runs[i][k]
+			if r.err != nil {
+				t.Fatalf("%s, client %d: %v", v.Name, k, r.err)
+			}
+			if strings.Join(r.m.Notations(), " ") != strings.Join(want.Notations(), " ") {
+				t.Fatalf("%s: client %d saw another game than the watcher", v.Name, k)
+			}
+			for _, a := range r.ack {
+				if a.index >= len(want.Log) || want.Log[a.index].Notation != a.notation {
+					t.Fatalf("%s: the move %q answered at step %d is not in the game", v.Name, a.notation, a.index)
+				}
+			}
+		}
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base()+"/api/games/"+games[i]+"/record", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if got := replayed(t, string(rec)); strings.Join(got, " ") != strings.Join(want.Notations(), " ") {
+			t.Fatalf("%s: the stored record replays %d steps, the game had %d", v.Name, len(got), len(want.Log))
+		}
+		t.Logf("%s: %d steps, %d and %d moves answered", v.Name, len(want.Log), len(runs[i][1].ack), len(runs[i][2].ack))
+	}
+}

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Postgres is the Store for more than one machine: the same tables as
+// SQLite's in a PostgreSQL database, each change in a transaction of its
+// own under the row version, and a notification on the channel
+// "brettspiel_games" ("id rev") with each commit, for the processes that
+// share the games.
+type Postgres struct {
+	pool *pgxpool.Pool
+}
+
+const postgresSchema = `
+CREATE TABLE IF NOT EXISTS games (
+	id       TEXT PRIMARY KEY,
+	handle   INTEGER NOT NULL,
+	meta     BYTEA NOT NULL,
+	snapshot BYTEA,
+	snap_rev INTEGER NOT NULL,
+	rev      INTEGER NOT NULL,
+	ver      INTEGER NOT NULL DEFAULT 0,
+	archived BOOLEAN NOT NULL DEFAULT FALSE,
+	record   TEXT
+);
+CREATE TABLE IF NOT EXISTS steps (
+	game     TEXT NOT NULL,
+	rev      INTEGER NOT NULL,
+	idx      INTEGER NOT NULL,
+	actor    INTEGER NOT NULL,
+	notation TEXT NOT NULL,
+	PRIMARY KEY (game, rev)
+);
+`
+
+// OpenPostgres connects to the database of dsn (a postgres:// URL) and
+// makes the tables if missing.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := pool.Exec(ctx, postgresSchema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	return &Postgres{pool: pool}, nil
+}
+
+// Write commits c in a transaction of its own.
+func (p *Postgres) Write(ctx context.Context, c Change) error {
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if err := pgChange(ctx, tx, c); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `SELECT pg_notify('brettspiel_games', $1)`, fmt.Sprintf("%s %d", c.Game, c.From+1))
+		return err
+	})
+	if err != nil && !errors.Is(err, ErrConflict) {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	return err
+}
+
+func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {
+	bump := func(query string, args ...any) error {
+		r, err := tx.Exec(ctx, query, append(args, c.Game, c.From)...)
+		if err != nil {
+			return err
+		}
+		if r.RowsAffected() != 1 {
+			return fmt.Errorf("%w: game %.8s… is not at version %d", ErrConflict, c.Game, c.From)
+		}
+		return nil
+	}
+	switch c.Kind {
+	case Create:
+		_, err := tx.Exec(ctx, `INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev) VALUES ($1, $2, $3, $4, $5, $5)`,
+			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev)
+		return err
+	case Steps:
+		if err := bump(`UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Rev); err != nil {
+			return err
+		}
+		for _, st := range c.Steps {
+			if _, err := tx.Exec(ctx, `INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`,
+				c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
+				return err
+			}
+		}
+		return nil
+	case Snap:
+		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, ver = ver + 1 WHERE id = $4 AND ver = $5 AND NOT archived`,
+			c.Rev, c.Snapshot, c.Meta); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM steps WHERE game = $1`, c.Game)
+		return err
+	case Archive:
+		if err := bump(`UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Record); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM steps WHERE game = $1`, c.Game)
+		return err
+	}
+	return fmt.Errorf("unknown change %d", c.Kind)
+}
+
+// Open returns the games not archived, each with the steps after its
+// snapshot.
+func (p *Postgres) Open(ctx context.Context) ([]Stored, error) {
+	rows, err := p.pool.Query(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
+	if err != nil {
+		return nil, err
+	}
+	var games []Stored
+	at := map[string]int{}
+	for rows.Next() {
+		var g Stored
+		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		at[g.Game] = len(games)
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = p.pool.Query(ctx, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var st StoredStep
+		if err := rows.Scan(&id, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return nil, err
+		}
+		if i, ok := at[id]; ok {
+			games[i].Steps = append(games[i].Steps, st)
+		}
+	}
+	return games, rows.Err()
+}
+
+// Game returns one open game with the steps after its snapshot.
+func (p *Postgres) Game(ctx context.Context, id string) (Stored, bool, error) {
+	g := Stored{Game: id}
+	err := p.pool.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
+		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return g, false, nil
+	}
+	if err != nil {
+		return g, false, err
+	}
+	rows, err := p.pool.Query(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
+	if err != nil {
+		return g, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st StoredStep
+		if err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return g, false, err
+		}
+		g.Steps = append(g.Steps, st)
+	}
+	return g, true, rows.Err()
+}
+
+// Listen calls f for every change any process commits (LISTEN
+// brettspiel_games), until ctx ends; a lost connection is made again.
+func (p *Postgres) Listen(ctx context.Context, f func(game string, rev int)) error {
+	for ctx.Err() == nil {
+		conn, err := p.pool.Acquire(ctx)
+		if err != nil {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
+			for {
+				n, err := conn.Conn().WaitForNotification(ctx)
+				if err != nil {
+					break
+				}
+				id, rev, _ := strings.Cut(n.Payload, " ")
+				r, _ := strconv.Atoi(rev)
+				f(id, r)
+			}
+		}
+		conn.Release()
+	}
+	return ctx.Err()
+}
+
+// Record returns an archived game's record; for an open one "" and true.
+func (p *Postgres) Record(ctx context.Context, id string) (string, bool, error) {
+	var rec *string
+	err := p.pool.QueryRow(ctx, `SELECT record FROM games WHERE id = $1`, id).Scan(&rec)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	if rec == nil {
+		return "", true, nil
+	}
+	return *rec, true, nil
+}
+
+// Close closes the pool.
+func (p *Postgres) Close() error {
+	p.pool.Close()
+	return nil
+}

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// Options configure a Server.
+type Options struct {
+	// MaxGames bounds the games open at once (the session's table).
+	MaxGames int
+	// MaxConns bounds the connections at once, MaxConnsPerAddr those of
+	// one address.
+	MaxConns, MaxConnsPerAddr int
+	// MaxCalls bounds the calls running at once; a call waits a moment
+	// for a place, then is refused with ErrBusy.
+	MaxCalls int
+	// ConnRate is the calls a second a connection may make (twice as
+	// many at once); AddrRate those of all the connections and HTTP
+	// requests of an address.
+	ConnRate, AddrRate float64
+	// Idle archives the games no call used for longer and that no
+	// connection watches; 0 keeps them.
+	Idle time.Duration
+	// Origins are the hosts, besides the server's own, whose pages may
+	// open a WebSocket (websocket.AcceptOptions.OriginPatterns).
+	Origins []string
+	// Static serves the page: the files of examples/web's site and the
+	// online layer. nil serves the API only.
+	Static http.Handler
+	// Log receives what the server logs (never a secret); nil logs
+	// nothing.
+	Log *log.Logger
+}
+
+func (o *Options) defaults() {
+	if o.MaxGames == 0 {
+		o.MaxGames = 20000
+	}
+	if o.MaxConns == 0 {
+		o.MaxConns = 20000
+	}
+	if o.MaxConnsPerAddr == 0 {
+		o.MaxConnsPerAddr = 64
+	}
+	if o.MaxCalls == 0 {
+		o.MaxCalls = 256
+	}
+	if o.ConnRate == 0 {
+		o.ConnRate = 20
+	}
+	if o.AddrRate == 0 {
+		o.AddrRate = 200
+	}
+}
+
+// Server serves games to people over WebSocket, every change stored.
+type Server struct {
+	opt   Options
+	table *session.Table
+	store Store
+
+	mu    sync.Mutex
+	games map[string]*live
+	open  map[*conn]bool
+
+	calls    chan struct{}
+	conns    chan struct{}
+	addrs    *addresses
+	running  sync.RWMutex // each call holds it to read; Shutdown to write
+	stopping atomic.Bool
+	base     context.Context
+	stop     context.CancelFunc
+	// handles counts the handles of the games brought from storage on
+	// demand, above those restored at the start
+	handles atomic.Int64
+}
+
+// NewServer makes a server of the games in store, every open game
+// brought back under its old handle.
+func NewServer(store Store, o Options) (*Server, error) {
+	o.defaults()
+	s := &Server{opt: o, store: store, table: session.NewTable(session.Options{MaxGames: o.MaxGames}),
+		games: map[string]*live{}, open: map[*conn]bool{},
+		calls: make(chan struct{}, o.MaxCalls), conns: make(chan struct{}, o.MaxConns),
+		addrs: newAddresses(o.AddrRate, 2*o.AddrRate, o.MaxConnsPerAddr)}
+	s.base, s.stop = context.WithCancel(context.Background())
+	stored, err := store.Open(context.Background())
+	if err != nil {
+		return nil, fmt.Errorf("reading the games: %w", err)
+	}
+	for _, st := range stored {
+		lg, err := s.restoreLive(st)
+		if err != nil {
+			// one game that does not load keeps the others from nothing
+			s.logf("%v", err)
+			continue
+		}
+		s.games[lg.id] = lg
+	}
+	s.logf("%d games restored", len(s.games))
+	s.handles.Store(1 << 24)
+	if n, ok := store.(Notifier); ok {
+		go n.Listen(s.base, s.changed)
+	}
+	return s, nil
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.opt.Log != nil {
+		s.opt.Log.Printf(format, args...)
+	}
+}
+
+// Games returns the number of games open.
+func (s *Server) Games() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
+}
+
+func (s *Server) track(cn *conn, open bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if open {
+		s.open[cn] = true
+	} else {
+		delete(s.open, cn)
+	}
+}
+
+// Shutdown stops the server: new calls are refused, the calls under way
+// finish and are stored, the connections are closed with "going away"
+// (the pages reconnect), and the store is closed.
+func (s *Server) Shutdown() error {
+	s.running.Lock()
+	s.stopping.Store(true)
+	s.running.Unlock()
+	s.mu.Lock()
+	for cn := range s.open {
+		cn.goAway()
+	}
+	s.mu.Unlock()
+	// the connections close themselves once they have written what waits
+	for i := 0; i < 100; i++ {
+		s.mu.Lock()
+		n := len(s.open)
+		s.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.stop()
+	return s.store.Close()
+}
+
+// Handler serves the API, the WebSocket and the page.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /ws", s.serveWS)
+	mux.HandleFunc("POST /api/games", func(w http.ResponseWriter, r *http.Request) {
+		var a CreateArgs
+		if !s.readJSON(w, r, &a) {
+			return
+		}
+		release, err := s.enter(r.Context())
+		if err != nil {
+			httpError(w, status(err), err)
+			return
+		}
+		defer release()
+		out, err := s.Create(r.Context(), a)
+		s.writeResult(w, out, err)
+	})
+	mux.HandleFunc("POST /api/join", func(w http.ResponseWriter, r *http.Request) {
+		var a struct {
+			Game   string `json:"game"`
+			Invite string `json:"invite"`
+			Seat   *int   `json:"seat"`
+		}
+		if !s.readJSON(w, r, &a) {
+			return
+		}
+		seat := -1
+		if a.Seat != nil {
+			seat = *a.Seat
+		}
+		release, err := s.enter(r.Context())
+		if err != nil {
+			httpError(w, status(err), err)
+			return
+		}
+		defer release()
+		out, err := s.Join(r.Context(), a.Game, a.Invite, seat)
+		s.writeResult(w, out, err)
+	})
+	mux.HandleFunc("GET /api/lobby", func(w http.ResponseWriter, r *http.Request) {
+		if !s.addrs.allow(clientIP(r)) {
+			httpError(w, http.StatusTooManyRequests, ErrRateLimited)
+			return
+		}
+		s.writeResult(w, map[string]any{"games": s.Lobby(100)}, nil)
+	})
+	mux.HandleFunc("GET /api/games/{id}/record", func(w http.ResponseWriter, r *http.Request) {
+		if !s.addrs.allow(clientIP(r)) {
+			httpError(w, http.StatusTooManyRequests, ErrRateLimited)
+			return
+		}
+		rec, err := s.record(r.Context(), r.PathValue("id"))
+		if err != nil {
+			httpError(w, status(err), err)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, rec)
+	})
+	if s.opt.Static != nil {
+		mux.Handle("GET /", s.opt.Static)
+	}
+	return mux
+}
+
+// maxBody bounds the body of a request of the API.
+const maxBody = 4 << 10
+
+func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	if !s.addrs.allow(clientIP(r)) {
+		httpError(w, http.StatusTooManyRequests, ErrRateLimited)
+		return false
+	}
+	d := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		var tl *http.MaxBytesError
+		if errors.As(err, &tl) {
+			httpError(w, http.StatusRequestEntityTooLarge, fmt.Errorf("%w: a body of more than %d bytes", session.ErrTooLarge, maxBody))
+			return false
+		}
+		httpError(w, http.StatusBadRequest, fmt.Errorf("%w: %v", session.ErrBadCall, err))
+		return false
+	}
+	return true
+}
+
+func (s *Server) writeResult(w http.ResponseWriter, v any, err error) {
+	if err != nil {
+		httpError(w, status(err), err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+func status(err error) int {
+	switch {
+	case errors.Is(err, ErrUnknownGame):
+		return http.StatusNotFound
+	case errors.Is(err, ErrBadInvite), errors.Is(err, session.ErrSeatTaken):
+		return http.StatusForbidden
+	case errors.Is(err, ErrStorage), errors.Is(err, ErrStopping), errors.Is(err, session.ErrTableFull), errors.Is(err, ErrBusy):
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusBadRequest
+}
+
+func httpError(w http.ResponseWriter, code int, err error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(errorJSON(err))
+}

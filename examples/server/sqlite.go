@@ -1,0 +1,326 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"sync"
+
+	_ "modernc.org/sqlite" // the pure-Go driver "sqlite": no cgo
+)
+
+// SQLite is the default Store: one file in WAL mode, written by one
+// goroutine that commits the changes waiting at once in one transaction
+// (a group commit), so that many games' steps share one sync.
+type SQLite struct {
+	db     *sql.DB
+	writes chan *write
+	done   chan struct{}
+	mu     sync.RWMutex // held to send on writes; Close holds it to close
+	closed bool
+}
+
+type write struct {
+	c   Change
+	err chan error
+}
+
+// maxBatch bounds the changes one transaction commits.
+const maxBatch = 256
+
+const sqliteSchema = `
+CREATE TABLE IF NOT EXISTS games (
+	id       TEXT PRIMARY KEY,
+	handle   INTEGER NOT NULL,
+	meta     BLOB NOT NULL,
+	snapshot BLOB,
+	snap_rev INTEGER NOT NULL,
+	rev      INTEGER NOT NULL,
+	ver      INTEGER NOT NULL DEFAULT 0,
+	archived INTEGER NOT NULL DEFAULT 0,
+	record   TEXT
+);
+CREATE TABLE IF NOT EXISTS steps (
+	game     TEXT NOT NULL,
+	rev      INTEGER NOT NULL,
+	idx      INTEGER NOT NULL,
+	actor    INTEGER NOT NULL,
+	notation TEXT NOT NULL,
+	PRIMARY KEY (game, rev)
+);
+`
+
+// OpenSQLite opens (or makes) the database file at path. sync is
+// SQLite's synchronous setting: "full" syncs the log at every commit (no
+// committed step is lost to a power cut), "normal" only at checkpoints
+// (none is lost to a killed process).
+func OpenSQLite(path, sync string) (*SQLite, error) {
+	switch sync {
+	case "full", "normal":
+	default:
+		return nil, fmt.Errorf("sqlite: synchronous %q: want full or normal", sync)
+	}
+	q := url.Values{}
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous("+sync+")")
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1) // one writer; the reads are at the start only
+	if _, err := db.Exec(sqliteSchema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	s := &SQLite{db: db, writes: make(chan *write, maxBatch), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// Write commits c, with the changes of other games that wait with it.
+func (s *SQLite) Write(ctx context.Context, c Change) error {
+	w := &write{c: c, err: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return fmt.Errorf("%w: the store is closed", ErrStorage)
+	}
+	select {
+	case s.writes <- w:
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return fmt.Errorf("%w: %v", ErrStorage, ctx.Err())
+	}
+	s.mu.RUnlock()
+	// once queued the write is done or refused whole: wait for it even
+	// when ctx ends, so that the caller knows which
+	return <-w.err
+}
+
+func (s *SQLite) writer() {
+	defer close(s.done)
+	for w := range s.writes {
+		batch := []*write{w}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case w, ok := <-s.writes:
+				if !ok {
+					break more
+				}
+				batch = append(batch, w)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit writes a batch in one transaction. A change refused by its row
+// version is left out and told ErrConflict; the others commit. Should the
+// transaction fail, each change is tried alone, so that one bad change
+// does not fail the others.
+func (s *SQLite) commit(batch []*write) {
+	errs := make([]error, len(batch))
+	err := s.tx(func(tx *sql.Tx) error {
+		for i, w := range batch {
+			errs[i] = apply(tx, w.c)
+			if errs[i] != nil && !errors.Is(errs[i], ErrConflict) {
+				return errs[i]
+			}
+		}
+		return nil
+	})
+	if err != nil && len(batch) > 1 {
+		for _, w := range batch {
+			s.commit([]*write{w})
+		}
+		return
+	}
+	for i, w := range batch {
+		if err != nil {
+			w.err <- fmt.Errorf("%w: %v", ErrStorage, err)
+			continue
+		}
+		w.err <- errs[i]
+	}
+}
+
+func (s *SQLite) tx(f func(*sql.Tx) error) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// apply writes one change within tx. A savepoint keeps a change refused
+// by its row version from leaving half of itself.
+func apply(tx *sql.Tx, c Change) error {
+	if _, err := tx.Exec("SAVEPOINT change"); err != nil {
+		return err
+	}
+	err := applyChange(tx, c)
+	if err != nil {
+		if _, e := tx.Exec("ROLLBACK TO change"); e != nil {
+			return e
+		}
+	}
+	if _, e := tx.Exec("RELEASE change"); e != nil && err == nil {
+		return e
+	}
+	return err
+}
+
+func applyChange(tx *sql.Tx, c Change) error {
+	switch c.Kind {
+	case Create:
+		_, err := tx.Exec(`INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev) VALUES (?, ?, ?, ?, ?, ?)`,
+			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Rev)
+		return err
+	case Steps:
+		if err := bump(tx, c.Game, c.From, c.Rev, `UPDATE games SET rev = ?, ver = ver + 1 WHERE id = ? AND ver = ? AND archived = 0`, c.Rev); err != nil {
+			return err
+		}
+		for _, st := range c.Steps {
+			if _, err := tx.Exec(`INSERT INTO steps (game, rev, idx, actor, notation) VALUES (?, ?, ?, ?, ?)`,
+				c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
+				return err
+			}
+		}
+		return nil
+	case Snap:
+		if err := bump(tx, c.Game, c.From, c.Rev, `UPDATE games SET rev = ?, snap_rev = ?, snapshot = ?, meta = ?, ver = ver + 1 WHERE id = ? AND ver = ? AND archived = 0`,
+			c.Rev, c.Rev, c.Snapshot, c.Meta); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`DELETE FROM steps WHERE game = ?`, c.Game)
+		return err
+	case Archive:
+		if err := bump(tx, c.Game, c.From, c.From, `UPDATE games SET archived = 1, record = ?, snapshot = NULL, ver = ver + 1 WHERE id = ? AND ver = ? AND archived = 0`, c.Record); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`DELETE FROM steps WHERE game = ?`, c.Game)
+		return err
+	}
+	return fmt.Errorf("unknown change %d", c.Kind)
+}
+
+// bump runs an update whose last two arguments are the game's id and the
+// revision it follows, and refuses with ErrConflict when no row matched.
+func bump(tx *sql.Tx, game string, from, to int, query string, args ...any) error {
+	args = append(args, game, from)
+	r, err := tx.Exec(query, args...)
+	if err != nil {
+		return err
+	}
+	n, err := r.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return fmt.Errorf("%w: game %.8s… is not at version %d", ErrConflict, game, from)
+	}
+	return nil
+}
+
+// Open returns the games not archived, each with the steps after its
+// snapshot.
+func (s *SQLite) Open(ctx context.Context) ([]Stored, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE archived = 0 ORDER BY handle`)
+	if err != nil {
+		return nil, err
+	}
+	var games []Stored
+	at := map[string]int{}
+	for rows.Next() {
+		var g Stored
+		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		at[g.Game] = len(games)
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = s.db.QueryContext(ctx, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE g.archived = 0 ORDER BY s.game, s.rev`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var st StoredStep
+		if err := rows.Scan(&id, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return nil, err
+		}
+		if i, ok := at[id]; ok {
+			games[i].Steps = append(games[i].Steps, st)
+		}
+	}
+	return games, rows.Err()
+}
+
+// Game returns one open game with the steps after its snapshot.
+func (s *SQLite) Game(ctx context.Context, id string) (Stored, bool, error) {
+	g := Stored{Game: id}
+	err := s.db.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = ? AND archived = 0`, id).
+		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, false, nil
+	}
+	if err != nil {
+		return g, false, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = ? ORDER BY rev`, id)
+	if err != nil {
+		return g, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st StoredStep
+		if err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return g, false, err
+		}
+		g.Steps = append(g.Steps, st)
+	}
+	return g, true, rows.Err()
+}
+
+// Record returns an archived game's record; for an open one "" and true
+// (the server makes it from the game).
+func (s *SQLite) Record(ctx context.Context, id string) (string, bool, error) {
+	var rec sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, id).Scan(&rec)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return rec.String, true, nil
+}
+
+// Close commits the writes queued and closes the file.
+func (s *SQLite) Close() error {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.writes)
+	}
+	s.mu.Unlock()
+	<-s.done
+	return s.db.Close()
+}

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/brettspiel/brettspiel/examples/server/client"
+)
+
+// pgStore opens a Postgres store on a database of its own in the server
+// of $BRETTSPIEL_PG (a postgres:// URL), dropped after the test; without
+// it the test is skipped.
+func pgStore(t *testing.T) *Postgres {
+	t.Helper()
+	p, _ := pgDatabase(t)
+	return p
+}
+
+// pgDatabase is pgStore with the URL of its database, for a second store.
+func pgDatabase(t *testing.T) (*Postgres, string) {
+	t.Helper()
+	dsn := os.Getenv("BRETTSPIEL_PG")
+	if dsn == "" {
+		t.Skip("no PostgreSQL: BRETTSPIEL_PG=postgres://… runs the test (.ci/run starts a server where it can)")
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b [6]byte
+	rand.Read(b[:])
+	name := "brettspiel_test_" + hex.EncodeToString(b[:])
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/" + name
+	p, err := OpenPostgres(ctx, u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		p.Close()
+		admin.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)")
+		admin.Close(ctx)
+	})
+	return p, u.String()
+}
+
+// storeContract checks what every Store does: a game stored, steps
+// appended under the row's version, a write that does not follow the
+// stored version refused whole, a snapshot replacing the steps, an archive.
+func storeContract(t *testing.T, s Store) {
+	ctx := context.Background()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(s.Write(ctx, Change{Kind: Create, Game: "g1", Handle: 7, Meta: []byte(`{}`), Snapshot: []byte("snap3"), Rev: 3}))
+	steps := []StoredStep{{Rev: 4, Index: 10, Actor: -1, Notation: "6-5"}, {Rev: 5, Index: 11, Actor: 0, Notation: "1/7 1/6"}}
+	must(s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 0, Rev: 5, Steps: steps}))
+	if err := s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 0, Rev: 4, Steps: steps[:1]}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a step on an old version: %v, want ErrConflict", err)
+	}
+	open, err := s.Open(ctx)
+	must(err)
+	if len(open) != 1 || open[0].Handle != 7 || open[0].Rev != 5 || open[0].Ver != 1 || open[0].SnapRev != 3 || string(open[0].Snapshot) != "snap3" || len(open[0].Steps) != 2 || open[0].Steps[1] != steps[1] {
+		t.Fatalf("open: %+v", open)
+	}
+	must(s.Write(ctx, Change{Kind: Snap, Game: "g1", Meta: []byte(`{"public":true}`), Snapshot: []byte("snap6"), From: 1, Rev: 6}))
+	open, err = s.Open(ctx)
+	must(err)
+	if len(open) != 1 || open[0].Rev != 6 || open[0].Ver != 2 || open[0].SnapRev != 6 || string(open[0].Snapshot) != "snap6" || len(open[0].Steps) != 0 || string(open[0].Meta) != `{"public":true}` {
+		t.Fatalf("open after a snapshot: %+v", open)
+	}
+	if err := s.Write(ctx, Change{Kind: Archive, Game: "g1", From: 1, Record: "rec"}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("an archive on an old version: %v, want ErrConflict", err)
+	}
+	if rec, ok, err := s.Record(ctx, "g1"); err != nil || !ok || rec != "" {
+		t.Fatalf("the record of an open game: %q %v %v", rec, ok, err)
+	}
+	must(s.Write(ctx, Change{Kind: Archive, Game: "g1", From: 2, Record: "rec"}))
+	open, err = s.Open(ctx)
+	must(err)
+	if len(open) != 0 {
+		t.Fatalf("an archived game is open: %+v", open)
+	}
+	if rec, ok, err := s.Record(ctx, "g1"); err != nil || !ok || rec != "rec" {
+		t.Fatalf("the record: %q %v %v", rec, ok, err)
+	}
+	if _, ok, err := s.Record(ctx, "nope"); err != nil || ok {
+		t.Fatalf("the record of no game: %v %v", ok, err)
+	}
+	if err := s.Write(ctx, Change{Kind: Steps, Game: "g1", From: 3, Rev: 7, Steps: steps[:1]}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a step on an archived game: %v, want ErrConflict", err)
+	}
+}
+
+func TestSQLiteStore(t *testing.T) {
+	s, err := OpenSQLite(filepath.Join(t.TempDir(), "games.db"), "full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storeContract(t, s)
+}
+
+func TestPostgresStore(t *testing.T) { storeContract(t, pgStore(t)) }
+
+// Two people play a whole game of each variant on PostgreSQL, a watcher
+// following, and the archived records replay the games.
+func TestTwoPeopleOnPostgres(t *testing.T) {
+	s, base := serveStore(t, pgStore(t), Options{ConnRate: 10000, AddrRate: 10000})
+	playEveryVariant(t, s, base)
+}
+
+// Two server processes share the games of one PostgreSQL database: a game
+// made on the first is joined on the second, one person plays through
+// each and a watcher follows on the second; every step made through one
+// reaches the other by the database's notification, and the record is the
+// game.
+func TestTwoProcessesOnPostgres(t *testing.T) {
+	p1, dsn := pgDatabase(t)
+	p2, err := OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{ConnRate: 10000, AddrRate: 10000}
+	_, base1 := serveStore(t, p1, o)
+	s2, base2 := serveStore(t, p2, o)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for i, v := range []string{"verkehren", "festung"} {
+		c := create(t, base1, CreateArgs{Variant: v, Seats: []string{"person", "person"}})
+		j := join(t, base2, c.Game, c.Invites[0].Token)
+		var wg sync.WaitGroup
+		ms := make([]*client.Mirror, 3)
+		errs := make([]error, 3)
+		wg.Add(3)
+		go func() { defer wg.Done(); ms[0], errs[0] = watcher(ctx, base2, c.Game) }()
+		go func() { defer wg.Done(); ms[1], errs[1] = player(ctx, base1, c.Game, c.Secret, uint64(i), -1) }()
+		go func() { defer wg.Done(); ms[2], errs[2] = player(ctx, base2, c.Game, j.Secret, uint64(i+5), -1) }()
+		wg.Wait()
+		for k, err := range errs {
+			if err != nil {
+				t.Fatalf("%s: client %d: %v", v, k, err)
+			}
+		}
+		for k := 1; k < 3; k++ {
+			if !slices.Equal(ms[k].Notations(), ms[0].Notations()) {
+				t.Fatalf("%s: client %d saw %d steps, the watcher %d", v, k, len(ms[k].Log), len(ms[0].Log))
+			}
+		}
+		rec, err := s2.record(ctx, c.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := replayed(t, rec); !slices.Equal(got, ms[0].Notations()) {
+			t.Fatalf("%s: the record has %d steps, the game %d", v, len(got), len(ms[0].Log))
+		}
+		t.Logf("%s: %d steps through two processes", v, len(ms[0].Log))
+	}
+}
