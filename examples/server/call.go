@@ -60,7 +60,7 @@ func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args
 	defer release()
 	if kind == noGame {
 		raw, _ := json.Marshal(args)
-		return s.table.Call(method, raw)
+		return s.table.CallContext(ctx, method, raw)
 	}
 	args["handle"] = json.RawMessage(strconv.Itoa(lg.handle))
 	if kind == acts && secret != "" {
@@ -73,7 +73,7 @@ func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args
 	if lg.gone {
 		return errorJSON(ErrUnknownGame)
 	}
-	out := s.table.Call(method, raw)
+	out := s.table.CallContext(ctx, method, raw)
 	if kind == acts && !isError(out) {
 		// the dice and the bots play until a person is to move; what they
 		// play is stored with the person's step and reaches every
