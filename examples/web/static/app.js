@@ -19,6 +19,22 @@ const delay = params.has('delay') ? Number(params.get('delay')) : 400;
 // ?autothrow=0 or 1 sets it for one visit without keeping it).
 let autoThrow = params.has('autothrow') ? params.get('autothrow') !== '0' : storedSetting('brettspiel-autothrow', '1') === '1';
 
+// tutorLevel: after a person's play that loses more than the level
+// allows, the tutor says what it cost and offers to take it back (off,
+// mild or strict; remembered as the automatic throw is, ?tutor= for one
+// visit).
+let tutorLevel = params.get('tutor') || storedSetting('brettspiel-tutor', 'off');
+// The amounts a play may lose before the tutor speaks, in the game's unit,
+// the terminal's (examples/play): strict speaks of small slips, mild of
+// clear mistakes only.
+const tutorAmounts = {
+  strict: { toccateglio: 0.06, verkehren: 0.05, festung: 0.25 },
+  mild: { toccateglio: 0.20, verkehren: 0.20, festung: 0.6 },
+};
+// tutorSaid is the tutor's last word while it is shown: the game's length
+// before the play it judged (to take it back to) and the better play.
+let tutorSaid = null;
+
 function storedSetting(key, otherwise) {
   try { return localStorage.getItem(key) ?? otherwise; } catch { return otherwise; }
 }
@@ -74,6 +90,7 @@ function translatePage() {
   $('#throw').title = tr('keyIs', tr('keys').throw).trim();
   $('#keys-help').textContent = tr('keysHelp', tr('keys'));
   $('#auto-throw').checked = autoThrow;
+  $('#tutor').value = tutorAmounts[tutorLevel] ? tutorLevel : 'off';
   $('#takeback').title = tr('takebackTitle');
   $('#bot-move').title = tr('botTitle');
   $('#board').setAttribute('aria-label', tr('board'));
@@ -256,6 +273,7 @@ function newGame() {
   if (res.error) { showError(res.error); return; }
   if (cur) call('close', { handle: cur.handle });
   viewing = null;
+  hideTutor();
   resetReview();
   botKind = $('#opponent').value;
   diceMode = $('#dice-mode').value;
@@ -337,6 +355,7 @@ function since() { return log.length; }
 
 function act(method, args) {
   if (viewing) return {};
+  hideTutor();
   clearTimeout(botTimer);
   paused = false;
   const res = call(method, view({ handle: cur.handle, since: since(), ...args }));
@@ -553,7 +572,67 @@ let openRule = '';
 // ---- moving ----
 
 function applyMove(notation) {
-  act('apply', { notation });
+  const judge = game.legal?.some((l) => l.notation === notation && l.kind !== 'concede') ? tutorJudge() : null;
+  const before = cur.length;
+  const res = act('apply', { notation });
+  if (judge && !res.error && cur.length > before) tutorSpeaks(judge, before);
+}
+
+// ---- the tutor ----
+
+// tutorJudge tells, before a person's play, whether the tutor is to judge
+// it: not when it is off, at the Schule's decisions (its word would tell
+// what was due), or when there is no choice; a concession is no play to
+// judge. It keeps the legal moves, to
+// name and light the better one in the board's points.
+function tutorJudge() {
+  hideTutor();
+  if (!tutorAmounts[tutorLevel] || !myTurn() || schuleWindow() || game.legal.length < 2) return null;
+  return { legal: game.legal, amount: tutorAmounts[tutorLevel][cur.variant] ?? Infinity };
+}
+
+// tutorSpeaks judges the play just made (step index before) as the review
+// does ("analyze": the learned net a ply deep in the race games, the exact
+// values of the Festungsspiel's choices). When it lost more than the
+// level allows, it says what it cost in the game's unit, lights the better
+// play on the board and offers to take the play back; the bots wait.
+function tutorSpeaks(judge, before) {
+  const res = call('analyze', { handle: cur.handle, from: before, count: 1 });
+  const d = res.error ? null : res.steps?.[0]?.decision;
+  if (!d || d.choices < 2 || !(d.loss > judge.amount)) return;
+  const l = judge.legal.find((x) => x.notation === d.bestNotation);
+  const points = new Set();
+  for (const s of d.bestSteps || l?.steps || []) { points.add(s.from); points.add(s.to); }
+  tutorSaid = { before, points, field: l?.field ?? null };
+  clearTimeout(botTimer);
+  paused = true;
+  const cost = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(d.loss);
+  const unit = tr('units')[{ toccateglio: 'strokes', verkehren: 'points', festung: 'markers' }[cur.variant]] || '';
+  $('#tutor-text').textContent = tr('tutorSays', cur.variant === 'festung', cost, unit, l ? legalText(l) : d.bestNotation);
+  $('#tutor-box').hidden = false;
+  render();
+  $('#tutor-takeback').focus();
+}
+
+// hideTutor puts the tutor's word away and the board's lights out.
+function hideTutor() {
+  if (!tutorSaid) return;
+  tutorSaid = null;
+  $('#tutor-box').hidden = true;
+}
+
+// tutorTakeBack undoes the judged play (and whatever followed it) step by
+// step, as Undo does, to the position before it.
+function tutorTakeBack() {
+  if (!tutorSaid || viewing) return;
+  const { before } = tutorSaid;
+  hideTutor();
+  clearTimeout(botTimer);
+  if (!walkTo(before)) return;
+  paused = true;
+  log = [];
+  clearMessage();
+  show(call('state', view({ handle: cur.handle, since: 0 })));
 }
 
 function trySteps(steps) {
@@ -1114,6 +1193,7 @@ function drawRace() {
     if (sources.has(n)) g.classList.add('source');
     if (targets.has(n)) g.classList.add('target');
     if (selected === n) g.classList.add('selected');
+    if (tutorSaid?.points.has(n)) g.classList.add('better');
     if (!live(n)) g.setAttribute('aria-disabled', 'true');
     const base = top ? TOP : BOTTOM, tip = top ? TOP + DEPTH : BOTTOM - DEPTH;
     el('rect', { class: 'hit', x, y: top ? 0 : BOTTOM - DEPTH - 20, width: W, height: DEPTH + 20 + TOP }, g);
@@ -1141,6 +1221,7 @@ function drawRace() {
   const bar = el('g', { class: 'bar', 'data-point': 0, 'data-key': 'p0', 'data-order': 0, 'data-live': live(0) ? 1 : 0, role: 'button' }, root);
   if (sources.has(0)) bar.classList.add('source');
   if (selected === 0) bar.classList.add('selected');
+  if (tutorSaid?.points.has(0)) bar.classList.add('better');
   if (!live(0)) bar.setAttribute('aria-disabled', 'true');
   el('rect', { x: BAR, y: TOP, width: BARW, height: BOTTOM - TOP }, bar);
   bar.setAttribute('aria-label', [tr('barLabel', r.waiting, shown.waiting[0], shown.waiting[1]), ...state(0)].join('; '));
@@ -1150,6 +1231,7 @@ function drawRace() {
   // the tray: borne-off stones
   const tray = el('g', { class: 'tray', 'data-point': 25, 'data-key': 'p25', 'data-order': 25, 'data-live': live(25) ? 1 : 0, role: 'button' }, root);
   if (targets.has(25)) tray.classList.add('target');
+  if (tutorSaid?.points.has(25)) tray.classList.add('better');
   if (!live(25)) tray.setAttribute('aria-disabled', 'true');
   el('rect', { x: TRAY, y: TOP, width: 80, height: BOTTOM - TOP, rx: 4 }, tray);
   tray.setAttribute('aria-label', [tr('trayLabel', shown.off[0], shown.off[1]), ...state(25)].join('; '));
@@ -1307,6 +1389,7 @@ function drawPlan() {
     if (f.marker) held++;
     const g = el('g', { class: `field ${f.kind}`, 'data-field': f.name, 'data-id': f.id, 'data-marker': f.marker ? 1 : 0, 'data-key': `f${f.id}`, 'data-order': f.id, 'data-live': on ? 1 : 0, role: 'button' }, svg);
     if (on) g.classList.add('target'); else g.setAttribute('aria-disabled', 'true');
+    if (tutorSaid && tutorSaid.field === f.id) g.classList.add('better');
     let half = own ? (f.kind === 'fortress' ? 26 : f.kind === 'battery' ? 17 : 14)
       : (f.kind === 'fortress' ? 0.62 : 0.5) * size;
     if (on && grow > 1) {
@@ -1389,6 +1472,18 @@ function wire() {
   $('#play-again').addEventListener('click', () => {
     $('#seed').value = String(Math.floor(Math.random() * 1e9));
     newGame();
+  });
+  $('#tutor').addEventListener('change', () => {
+    tutorLevel = $('#tutor').value;
+    try { localStorage.setItem('brettspiel-tutor', tutorLevel); } catch { /* private mode */ }
+    if (!tutorAmounts[tutorLevel] && cur) { hideTutor(); render(); }
+  });
+  $('#tutor-takeback').addEventListener('click', tutorTakeBack);
+  $('#tutor-go-on').addEventListener('click', () => {
+    hideTutor();
+    paused = false;
+    render();
+    scheduleBots();
   });
   $('#auto-throw').addEventListener('change', () => {
     autoThrow = $('#auto-throw').checked;
@@ -1488,6 +1583,7 @@ function wire() {
   keys($('#events'), () => [...$('#events').querySelectorAll('.ev[data-rule]')], toggleRule);
   const back = (method) => {
     if (viewing) return;
+    hideTutor();
     clearTimeout(botTimer);
     const res = call(method, view({ handle: cur.handle, since: since() }));
     if (res.error) { showError(res.error); return; }
@@ -1548,6 +1644,7 @@ function wire() {
 // to return to with leaveView.
 function viewStep(index) {
   if (!viewing) {
+    hideTutor();
     clearTimeout(botTimer);
     viewing = { length: cur.length, paused, index };
   }
@@ -1592,6 +1689,7 @@ function load(res, what) {
   if (res.error) { showError(what ? loadError(res.error, what) : res.error); return; }
   if (cur) call('close', { handle: cur.handle });
   viewing = null;
+  hideTutor();
   resetReview();
   closeDialogs();
   log = [];

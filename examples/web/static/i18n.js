@@ -12,6 +12,10 @@ export const words = {
   en: {
     loading: 'Loading the rules…', language: 'Language', chooser: 'New game, rules, seats, opponent',
     chooserOpen: 'New game…', rulesOpen: 'Rules', close: 'Close', playAgain: 'Play again',
+    tutor: 'Tutor', tutorOff: 'off', tutorMild: 'mild: clear mistakes', tutorStrict: 'strict: small slips too',
+    tutorTakeBack: 'Take it back', tutorGoOn: 'Play on',
+    // the tutor after a play that lost more than its level allows
+    tutorSays: (choice, cost, unit, better) => `Tutor: ${choice ? 'this choice' : 'this play'} loses ${cost} ${unit} against ${better}, lit on the board.`,
     autoThrow: 'Throw my dice by themselves (a throw offers no choice)',
     source: (s) => `Source: ${s}.`,
     keys: { throw: 't', undo: 'u', hint: 'h' },
@@ -121,6 +125,9 @@ export const words = {
   de: {
     loading: 'Die Regeln werden geladen…', language: 'Sprache', chooser: 'Neues Spiel, Regeln, Plätze, Gegner',
     chooserOpen: 'Neues Spiel…', rulesOpen: 'Regeln', close: 'Schließen', playAgain: 'Noch einmal',
+    tutor: 'Tutor', tutorOff: 'aus', tutorMild: 'mild: klare Fehler', tutorStrict: 'streng: auch kleine Patzer',
+    tutorTakeBack: 'Zurücknehmen', tutorGoOn: 'Weiterspielen',
+    tutorSays: (choice, cost, unit, better) => `Tutor: ${choice ? 'deine Wahl' : 'dein Zug'} verliert ${cost} ${unit} gegenüber ${better}, auf dem Brett markiert.`,
     autoThrow: 'Meine Würfel von selbst werfen (ein Wurf lässt keine Wahl)',
     source: (s) => `Quelle: ${s}.`,
     keys: { throw: 'w', undo: 'z', hint: 't' },

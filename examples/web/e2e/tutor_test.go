@@ -1,0 +1,135 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// The tutor in the page, mild: after the worst play of a seeded position
+// (one that loses more than the mild amount by the library's analysis, the
+// learned net a ply deep) it says the cost in strokes and the better play, lights
+// that play's points on the board, and takes the play back to the same
+// position ID; the best play of the same position draws no word. On a
+// phone, the word and its buttons stay on the one screen with the board.
+func TestTutorFlagsABadPlayAndTakesItBack(t *testing.T) {
+	ctx := page(t)
+	asPhone(t, ctx)
+	const mild = 0.20 // Verkehren's mild amount, in points
+	const seed = 1
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {strconv.Itoa(seed)}, "opponent": {"hot-seat"}, "tutor": {"mild"}})
+	// the openings lose little whatever is played: on to the first
+	// decision where a play loses more than the mild amount, playing the
+	// best of each before
+	for i := 0; i < 40; i++ {
+		s := toPlay(t, ctx)
+		best, worst, cost := worstPlay(t, s.ID)
+		if cost <= mild {
+			choose(t, ctx, best)
+			waitFor(t, ctx, "the best play", func(x snapshot) bool { return x.Length != s.Length })
+			if eval[bool](t, ctx, `!document.querySelector('#tutor-box').hidden`) {
+				t.Fatalf("the tutor speaks after the best play %s of %s", best, s.ID)
+			}
+			continue
+		}
+		t.Logf("%s: %s loses %.3f points against %s", s.ID, worst, cost, best)
+		betterText := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#legal button[data-move=%q]').textContent`, best))
+
+		// the best play: no word from the tutor
+		choose(t, ctx, best)
+		waitFor(t, ctx, "the best play", func(x snapshot) bool { return x.Length != s.Length })
+		if eval[bool](t, ctx, `!document.querySelector('#tutor-box').hidden`) {
+			t.Fatalf("the tutor speaks after the best play %s", best)
+		}
+		click(t, ctx, "#undo")
+		waitFor(t, ctx, "the undo", func(x snapshot) bool { return x.ID == s.ID })
+
+		// the worst play: the tutor says its cost and the better play
+		choose(t, ctx, worst)
+		after := waitFor(t, ctx, "the bad play", func(x snapshot) bool { return x.Length != s.Length })
+		say := eval[string](t, ctx, `(() => { const b = document.querySelector('#tutor-box'); return b.hidden ? '' : b.textContent; })()`)
+		want := strconv.FormatFloat(cost, 'f', 2, 64)
+		if !strings.Contains(say, want+" points") || !strings.Contains(say, betterText) {
+			t.Fatalf("after %s the tutor says %q, want the cost %s points and the better play %s", worst, say, want, betterText)
+		}
+		lit := eval[[]string](t, ctx, `[...document.querySelectorAll('#board .better')].map((e) => e.dataset.point)`)
+		if len(lit) == 0 {
+			t.Fatalf("the better play %s is not lit on the board", betterText)
+		}
+		for _, p := range lit {
+			if p != "0" && p != "25" && !strings.Contains(" "+strings.NewReplacer("/", " ", "*", " ").Replace(betterText)+" ", " "+p+" ") {
+				t.Errorf("point %s lit, not one of the better play %s", p, betterText)
+			}
+		}
+		if after.Busy != "0" {
+			t.Errorf("the page goes on while the tutor speaks: %+v", after)
+		}
+		oneScreen(t, ctx, "the tutor's word")
+		for _, f := range eval[[]string](t, ctx, `(() => [...document.querySelectorAll('#tutor-box, #tutor-box button')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight || r.right > document.documentElement.clientWidth; }).map((e) => e.id || e.tagName))()`) {
+			t.Errorf("%s of the tutor out of the screen", f)
+		}
+		screenshot(t, ctx, "tutor-phone-en.png", "")
+		click(t, ctx, "#tutor-takeback")
+		back := waitFor(t, ctx, "the take-back", func(x snapshot) bool { return x.Length == s.Length })
+		if back.ID != s.ID || back.Turn != "player" {
+			t.Fatalf("taken back to %s (%s), want %s", back.ID, back.Turn, s.ID)
+		}
+		if eval[bool](t, ctx, `!document.querySelector('#tutor-box').hidden || document.querySelectorAll('#board .better').length > 0`) {
+			t.Errorf("the tutor's word or lights stay after the take-back")
+		}
+		return
+	}
+	t.Fatal("no play of 40 decisions the mild tutor flags")
+}
+
+// choose plays a legal move by its button in the list, as a click would,
+// without scrolling the folded list into view.
+func choose(t *testing.T, ctx context.Context, notation string) {
+	t.Helper()
+	if !eval[bool](t, ctx, fmt.Sprintf(`(() => { const b = document.querySelector('#legal button[data-move=%q]'); if (b) b.click(); return !!b; })()`, notation)) {
+		t.Fatalf("%s is not in the list of legal moves", notation)
+	}
+}
+
+// worstPlay plays every legal move of a position by the library and
+// returns the best play, the play that loses most, and its loss, as
+// package analysis judges them.
+func worstPlay(t *testing.T, id string) (best, worst string, loss float64) {
+	t.Helper()
+	g, err := session.LoadID(id, session.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := g.Position()
+	for _, m := range pos.LegalMoves() {
+		n := pos.MoveString(m)
+		if n == "concede" {
+			continue // no play to judge
+		}
+		h, err := session.LoadID(id, session.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Apply(n); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := h.Analyze(context.Background(), session.AnalyzeOptions{Count: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := rep.Steps[0].Decision
+		if d == nil {
+			t.Fatalf("%s: no decision judged", n)
+		}
+		best = d.BestNotation
+		if d.Loss > loss {
+			worst, loss = n, d.Loss
+		}
+	}
+	return best, worst, loss
+}
