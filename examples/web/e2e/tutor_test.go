@@ -13,16 +13,23 @@ import (
 
 // The tutor in the page, mild: after the worst play of a seeded position
 // (one that loses more than the mild amount by the library's analysis, the
-// learned net a ply deep) it says the cost in strokes and the better play, lights
-// that play's points on the board, and takes the play back to the same
-// position ID; the best play of the same position draws no word. On a
-// phone, the word and its buttons stay on the one screen with the board.
+// learned net a ply deep) it says the cost in points, with the language's
+// decimal sign, and the better play, lights that play's points on the
+// board, and takes the play back to the same position ID; the best play of
+// the same position draws no word. On a phone, the word and its buttons
+// stay on the one screen with the board.
 func TestTutorFlagsABadPlayAndTakesItBack(t *testing.T) {
+	for _, c := range []struct{ lang, unit, comma string }{{"en", "points", "."}, {"de", "Punkte", ","}} {
+		t.Run(c.lang, func(t *testing.T) { tutorFlags(t, c.lang, c.unit, c.comma) })
+	}
+}
+
+func tutorFlags(t *testing.T, lang, unit, comma string) {
 	ctx := page(t)
 	asPhone(t, ctx)
 	const mild = 0.20 // Verkehren's mild amount, in points
 	const seed = 1
-	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {strconv.Itoa(seed)}, "opponent": {"hot-seat"}, "tutor": {"mild"}})
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {strconv.Itoa(seed)}, "opponent": {"hot-seat"}, "tutor": {"mild"}, "lang": {lang}})
 	// the openings lose little whatever is played: on to the first
 	// decision where a play loses more than the mild amount, playing the
 	// best of each before
@@ -53,9 +60,9 @@ func TestTutorFlagsABadPlayAndTakesItBack(t *testing.T) {
 		choose(t, ctx, worst)
 		after := waitFor(t, ctx, "the bad play", func(x snapshot) bool { return x.Length != s.Length })
 		say := eval[string](t, ctx, `(() => { const b = document.querySelector('#tutor-box'); return b.hidden ? '' : b.textContent; })()`)
-		want := strconv.FormatFloat(cost, 'f', 2, 64)
-		if !strings.Contains(say, want+" points") || !strings.Contains(say, betterText) {
-			t.Fatalf("after %s the tutor says %q, want the cost %s points and the better play %s", worst, say, want, betterText)
+		want := strings.Replace(strconv.FormatFloat(cost, 'f', 2, 64), ".", comma, 1) + " " + unit
+		if !strings.Contains(say, want) || !strings.Contains(say, betterText) {
+			t.Fatalf("after %s the tutor says %q, want the cost %s and the better play %s", worst, say, want, betterText)
 		}
 		lit := eval[[]string](t, ctx, `[...document.querySelectorAll('#board .better')].map((e) => e.dataset.point)`)
 		if len(lit) == 0 {
@@ -73,7 +80,7 @@ func TestTutorFlagsABadPlayAndTakesItBack(t *testing.T) {
 		for _, f := range eval[[]string](t, ctx, `(() => [...document.querySelectorAll('#tutor-box, #tutor-box button')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight || r.right > document.documentElement.clientWidth; }).map((e) => e.id || e.tagName))()`) {
 			t.Errorf("%s of the tutor out of the screen", f)
 		}
-		screenshot(t, ctx, "tutor-phone-en.png", "")
+		screenshot(t, ctx, "tutor-phone-"+lang+".png", "")
 		click(t, ctx, "#tutor-takeback")
 		back := waitFor(t, ctx, "the take-back", func(x snapshot) bool { return x.Length == s.Length })
 		if back.ID != s.ID || back.Turn != "player" {
