@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/analysis"
 	"github.com/brettspiel/brettspiel/session"
 )
 
@@ -139,4 +142,62 @@ func worstPlay(t *testing.T, id string) (best, worst string, loss float64) {
 		}
 	}
 	return best, worst, loss
+}
+
+// The review draws, at a decision it shows, the play made and the best play
+// on the board: the points of each (the analysis's steps, in the board's
+// points) lit in their own colour, and says so.
+func TestReviewDrawsThePlayMadeAndTheBest(t *testing.T) {
+	g, record, rep := finished(t, session.Config{Variant: "verkehren", Seed: 9, Seats: []string{"greedy", "net-beginner"}})
+	want := worst(rep, 5)
+	if len(want) < 2 {
+		t.Fatalf("the game has %d decisions that lost", len(want))
+	}
+	ctx := page(t)
+	reviewed(t, ctx, "verkehren", "en", record, g.Len(), want) // ends at the worst decision
+	var d *analysis.Decision
+	for i := range rep.Steps {
+		if rep.Steps[i].Index == want[0] {
+			d = rep.Steps[i].Decision
+		}
+	}
+	if d == nil || len(d.PlayedSteps) == 0 || len(d.BestSteps) == 0 {
+		t.Fatalf("step %d: no play judged: %+v", want[0], d)
+	}
+	points := func(steps []brettspiel.Step) []string {
+		var out []string
+		for _, s := range steps {
+			for _, p := range []int{s.From, s.To} {
+				if !slices.Contains(out, strconv.Itoa(p)) {
+					out = append(out, strconv.Itoa(p))
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	lit := func(class string) []string {
+		got := eval[[]string](t, ctx, `[...document.querySelectorAll('#board .`+class+`')].map((e) => e.dataset.point)`)
+		slices.Sort(got)
+		return got
+	}
+	if got, w := lit("played"), points(d.PlayedSteps); !slices.Equal(got, w) {
+		t.Errorf("step %d: the play made lights %v, want %v", want[0]+1, got, w)
+	}
+	if got, w := lit("better"), points(d.BestSteps); !slices.Equal(got, w) {
+		t.Errorf("step %d: the best play lights %v, want %v", want[0]+1, got, w)
+	}
+	if say := eval[string](t, ctx, `document.querySelector('#review-where').textContent`); !strings.Contains(say, "dashed red") {
+		t.Errorf("the review does not say what the board shows: %q", say)
+	}
+	// the board kept in view beside the review, unscrolled
+	if out := eval[string](t, ctx, `(() => { window.scrollTo(0, 0); const r = document.querySelector('#board').getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > document.documentElement.clientWidth ? [r.left, r.top, r.right, r.bottom].join(',') : ''; })()`); out != "" {
+		t.Errorf("the board at %s, outside the window, at a reviewed decision", out)
+	}
+	screenshot(t, ctx, "review-board-desktop.png", "")
+	click(t, ctx, "#review-back")
+	waitFor(t, ctx, "the game again", func(s snapshot) bool { return s.Length == strconv.Itoa(g.Len()) })
+	if n := eval[int](t, ctx, `document.querySelectorAll('#board .played, #board .better').length`); n != 0 {
+		t.Errorf("%d points stay lit after the review", n)
+	}
 }

@@ -6,7 +6,7 @@
 // and German, are in i18n.js.
 
 import { words, chooseLanguage } from './i18n.js';
-import { setupReview, renderReview, resetReview } from './review.js';
+import { setupReview, renderReview, resetReview, decisionAt } from './review.js';
 
 const $ = (s) => document.querySelector(s);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -614,6 +614,34 @@ function tutorSpeaks(judge, before) {
   $('#tutor-takeback').focus();
 }
 
+// boardMarks returns what lights a point (or field) of the board beside
+// the move in hand: the tutor's better play ("better"), or, at a decision
+// the review shows, the play made ("played") and the best play ("better").
+// Points are the board's; the Festungsspiel's choices are fields.
+function boardMarks() {
+  const better = new Set();
+  const played = new Set();
+  const add = (set, steps) => { for (const x of steps || []) { set.add(x.from); set.add(x.to); } };
+  const fieldOf = (notation) => game.legal?.find((l) => l.notation === notation)?.field;
+  if (tutorSaid) {
+    for (const p of tutorSaid.points) better.add(p);
+    if (tutorSaid.field != null) better.add(tutorSaid.field);
+  } else if (viewing) {
+    const d = decisionAt(viewing.index)?.decision;
+    if (d) {
+      const race = cur.variant !== 'festung';
+      if (race) { add(played, d.playedSteps); add(better, d.bestSteps); } else {
+        played.add(fieldOf(decisionAt(viewing.index).notation));
+        better.add(fieldOf(d.bestNotation));
+      }
+    }
+  }
+  return (g, key) => {
+    if (played.has(key)) g.classList.add('played');
+    if (better.has(key)) g.classList.add('better');
+  };
+}
+
 // hideTutor puts the tutor's word away and the board's lights out.
 function hideTutor() {
   if (!tutorSaid) return;
@@ -1160,6 +1188,7 @@ function upright(e, x, y) {
 function drawRace() {
   const svg = $('#board');
   svg.replaceChildren();
+  const mark = boardMarks();
   turned = phone();
   const G = turned ? UPRIGHT : LYING;
   const { TOP, BOTTOM, DEPTH, H } = G;
@@ -1193,7 +1222,7 @@ function drawRace() {
     if (sources.has(n)) g.classList.add('source');
     if (targets.has(n)) g.classList.add('target');
     if (selected === n) g.classList.add('selected');
-    if (tutorSaid?.points.has(n)) g.classList.add('better');
+    mark(g, n);
     if (!live(n)) g.setAttribute('aria-disabled', 'true');
     const base = top ? TOP : BOTTOM, tip = top ? TOP + DEPTH : BOTTOM - DEPTH;
     el('rect', { class: 'hit', x, y: top ? 0 : BOTTOM - DEPTH - 20, width: W, height: DEPTH + 20 + TOP }, g);
@@ -1221,7 +1250,7 @@ function drawRace() {
   const bar = el('g', { class: 'bar', 'data-point': 0, 'data-key': 'p0', 'data-order': 0, 'data-live': live(0) ? 1 : 0, role: 'button' }, root);
   if (sources.has(0)) bar.classList.add('source');
   if (selected === 0) bar.classList.add('selected');
-  if (tutorSaid?.points.has(0)) bar.classList.add('better');
+  mark(bar, 0);
   if (!live(0)) bar.setAttribute('aria-disabled', 'true');
   el('rect', { x: BAR, y: TOP, width: BARW, height: BOTTOM - TOP }, bar);
   bar.setAttribute('aria-label', [tr('barLabel', r.waiting, shown.waiting[0], shown.waiting[1]), ...state(0)].join('; '));
@@ -1231,7 +1260,7 @@ function drawRace() {
   // the tray: borne-off stones
   const tray = el('g', { class: 'tray', 'data-point': 25, 'data-key': 'p25', 'data-order': 25, 'data-live': live(25) ? 1 : 0, role: 'button' }, root);
   if (targets.has(25)) tray.classList.add('target');
-  if (tutorSaid?.points.has(25)) tray.classList.add('better');
+  mark(tray, 25);
   if (!live(25)) tray.setAttribute('aria-disabled', 'true');
   el('rect', { x: TRAY, y: TOP, width: 80, height: BOTTOM - TOP, rx: 4 }, tray);
   tray.setAttribute('aria-label', [tr('trayLabel', shown.off[0], shown.off[1]), ...state(25)].join('; '));
@@ -1363,6 +1392,7 @@ function textSize(t, key, text) {
 function drawPlan() {
   const svg = $('#board');
   svg.replaceChildren();
+  const mark = boardMarks();
   const { pos, size, own, box } = planLayout();
   const small = phone();
   // the picture cut to the plan's square, as large as the room allows (the
@@ -1389,7 +1419,7 @@ function drawPlan() {
     if (f.marker) held++;
     const g = el('g', { class: `field ${f.kind}`, 'data-field': f.name, 'data-id': f.id, 'data-marker': f.marker ? 1 : 0, 'data-key': `f${f.id}`, 'data-order': f.id, 'data-live': on ? 1 : 0, role: 'button' }, svg);
     if (on) g.classList.add('target'); else g.setAttribute('aria-disabled', 'true');
-    if (tutorSaid && tutorSaid.field === f.id) g.classList.add('better');
+    mark(g, f.id);
     let half = own ? (f.kind === 'fortress' ? 26 : f.kind === 'battery' ? 17 : 14)
       : (f.kind === 'fortress' ? 0.62 : 0.5) * size;
     if (on && grow > 1) {
