@@ -201,3 +201,43 @@ func TestReviewDrawsThePlayMadeAndTheBest(t *testing.T) {
 		t.Errorf("%d points stay lit after the review", n)
 	}
 }
+
+// The tutor at the Festungsspiel, strict: a choice that loses more than a
+// quarter of a marker by the exact values is flagged in markers, the better
+// field lit on the plan, and taken back to the same position ID.
+func TestTutorFlagsAFestungChoice(t *testing.T) {
+	ctx := page(t)
+	const strict = 0.25 // the Festungsspiel's strict amount, in markers
+	open(t, ctx, url.Values{"variant": {"festung"}, "seed": {"3"}, "opponent": {"hot-seat"}, "tutor": {"strict"}, "autothrow": {"1"}})
+	for i := 0; i < 60; i++ {
+		s := toPlay(t, ctx)
+		if s.Turn == "over" {
+			break
+		}
+		best, worst, cost := worstPlay(t, s.ID)
+		if cost <= strict {
+			choose(t, ctx, best)
+			waitFor(t, ctx, "the best choice", func(x snapshot) bool { return x.Length != s.Length })
+			continue
+		}
+		t.Logf("%s: %s loses %.3f markers against %s", s.ID, worst, cost, best)
+		betterText := eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#legal button[data-move=%q]').textContent`, best))
+		choose(t, ctx, worst)
+		waitFor(t, ctx, "the bad choice", func(x snapshot) bool { return x.Length != s.Length })
+		say := eval[string](t, ctx, `(() => { const b = document.querySelector('#tutor-box'); return b.hidden ? '' : b.textContent; })()`)
+		want := strconv.FormatFloat(cost, 'f', 2, 64) + " markers"
+		if !strings.Contains(say, want) || !strings.Contains(say, betterText) {
+			t.Fatalf("after %s the tutor says %q, want %s and the better field %s", worst, say, want, betterText)
+		}
+		if lit := eval[[]string](t, ctx, `[...document.querySelectorAll('#board .field.better')].map((e) => e.dataset.field)`); len(lit) != 1 || lit[0] != betterText {
+			t.Errorf("the plan lights %q, want the field %s", lit, betterText)
+		}
+		click(t, ctx, "#tutor-takeback")
+		back := waitFor(t, ctx, "the take-back", func(x snapshot) bool { return x.Length == s.Length })
+		if back.ID != s.ID {
+			t.Fatalf("taken back to %s, want %s", back.ID, s.ID)
+		}
+		return
+	}
+	t.Fatal("no choice the strict tutor flags")
+}
