@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/analysis"
@@ -240,4 +241,29 @@ func TestTutorFlagsAFestungChoice(t *testing.T) {
 		return
 	}
 	t.Fatal("no choice the strict tutor flags")
+}
+
+// Against a bot the tutor's word holds the game: the bot waits until
+// "Play on", then plays.
+func TestTutorHoldsTheBotUntilPlayOn(t *testing.T) {
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"4"}, "opponent": {"random"}, "tutor": {"strict"}, "autothrow": {"1"}})
+	for i := 0; i < 40; i++ {
+		s := waitFor(t, ctx, "player 1 to move", func(x snapshot) bool { return x.Busy == "0" && x.Turn == "player" && x.Player == "0" })
+		_, worst, cost := worstPlay(t, s.ID)
+		choose(t, ctx, worst)
+		after := waitFor(t, ctx, "the play", func(x snapshot) bool { return x.Length != s.Length })
+		if cost <= 0.05 || worst == "" {
+			continue
+		}
+		time.Sleep(100 * time.Millisecond)
+		held := snap(t, ctx)
+		if held.Length != after.Length || held.Busy != "0" || eval[bool](t, ctx, `document.querySelector('#tutor-box').hidden`) {
+			t.Fatalf("the game went on while the tutor spoke: %+v, after the play %+v", held, after)
+		}
+		click(t, ctx, "#tutor-go-on")
+		waitFor(t, ctx, "the bot after Play on", func(x snapshot) bool { return x.Length != held.Length })
+		return
+	}
+	t.Fatal("no play the strict tutor flags")
 }

@@ -604,8 +604,8 @@ function tutorSpeaks(judge, before) {
   const points = new Set();
   for (const s of d.bestSteps || l?.steps || []) { points.add(s.from); points.add(s.to); }
   tutorSaid = { before, points, field: l?.field ?? null };
-  clearTimeout(botTimer);
   paused = true;
+  scheduleBots(); // the bots, and the page's own throws, wait: none due
   const cost = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(d.loss);
   const unit = tr('units')[{ toccateglio: 'strokes', verkehren: 'points', festung: 'markers' }[cur.variant]] || '';
   $('#tutor-text').textContent = tr('tutorSays', cur.variant === 'festung', cost, unit, l ? legalText(l) : d.bestNotation);
