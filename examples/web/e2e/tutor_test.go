@@ -195,7 +195,15 @@ func TestReviewDrawsThePlayMadeAndTheBest(t *testing.T) {
 	if out := eval[string](t, ctx, `(() => { window.scrollTo(0, 0); const r = document.querySelector('#board').getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > document.documentElement.clientWidth ? [r.left, r.top, r.right, r.bottom].join(',') : ''; })()`); out != "" {
 		t.Errorf("the board at %s, outside the window, at a reviewed decision", out)
 	}
-	screenshot(t, ctx, "review-board-desktop.png", "")
+	// on a phone the review steps aside for the position, its lights seen
+	asPhone(t, ctx)
+	eval[bool](t, ctx, fmt.Sprintf(`(document.querySelector('#review-worst button[data-index="%d"]').click(), true)`, want[1]))
+	waitFor(t, ctx, "the second decision", func(s snapshot) bool { return s.Length == strconv.Itoa(want[1]) })
+	if n := eval[int](t, ctx, `(() => { window.scrollTo(0, 0); return [...document.querySelectorAll('#board .played, #board .better')].filter((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && !e.closest('[hidden]'); }).length; })()`); n == 0 {
+		t.Error("on a phone no lit point of the reviewed decision is in sight")
+	}
+	screenshot(t, ctx, "review-board-phone.png", "")
+	click(t, ctx, "#review-again")
 	click(t, ctx, "#review-back")
 	waitFor(t, ctx, "the game again", func(s snapshot) bool { return s.Length == strconv.Itoa(g.Len()) })
 	if n := eval[int](t, ctx, `document.querySelectorAll('#board .played, #board .better').length`); n != 0 {
