@@ -6,7 +6,7 @@
 // and German, are in i18n.js.
 
 import { words, chooseLanguage } from './i18n.js';
-import { setupReview, renderReview, resetReview } from './review.js';
+import { setupReview, renderReview, resetReview, decisionAt } from './review.js';
 
 const $ = (s) => document.querySelector(s);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -18,6 +18,22 @@ const delay = params.has('delay') ? Number(params.get('delay')) : 400;
 // no choice in these games (the setting is remembered on this browser;
 // ?autothrow=0 or 1 sets it for one visit without keeping it).
 let autoThrow = params.has('autothrow') ? params.get('autothrow') !== '0' : storedSetting('brettspiel-autothrow', '1') === '1';
+
+// tutorLevel: after a person's play that loses more than the level
+// allows, the tutor says what it cost and offers to take it back (off,
+// mild or strict; remembered as the automatic throw is, ?tutor= for one
+// visit).
+let tutorLevel = params.get('tutor') || storedSetting('brettspiel-tutor', 'off');
+// The amounts a play may lose before the tutor speaks, in the game's unit,
+// the terminal's (examples/play): strict speaks of small slips, mild of
+// clear mistakes only.
+const tutorAmounts = {
+  strict: { toccateglio: 0.06, verkehren: 0.05, festung: 0.25 },
+  mild: { toccateglio: 0.20, verkehren: 0.20, festung: 0.6 },
+};
+// tutorSaid is the tutor's last word while it is shown: the game's length
+// before the play it judged (to take it back to) and the better play.
+let tutorSaid = null;
 
 function storedSetting(key, otherwise) {
   try { return localStorage.getItem(key) ?? otherwise; } catch { return otherwise; }
@@ -74,6 +90,7 @@ function translatePage() {
   $('#throw').title = tr('keyIs', tr('keys').throw).trim();
   $('#keys-help').textContent = tr('keysHelp', tr('keys'));
   $('#auto-throw').checked = autoThrow;
+  $('#tutor').value = tutorAmounts[tutorLevel] ? tutorLevel : 'off';
   $('#takeback').title = tr('takebackTitle');
   $('#bot-move').title = tr('botTitle');
   $('#board').setAttribute('aria-label', tr('board'));
@@ -285,6 +302,7 @@ function newGame() {
   if (res.error) { showError(res.error); return; }
   if (cur) call('close', { handle: cur.handle });
   viewing = null;
+  hideTutor();
   resetReview();
   botKind = $('#opponent').value;
   diceMode = $('#dice-mode').value;
@@ -366,6 +384,7 @@ function since() { return log.length; }
 
 function act(method, args) {
   if (viewing) return {};
+  hideTutor();
   clearTimeout(botTimer);
   paused = false;
   const res = call(method, view({ handle: cur.handle, since: since(), ...args }));
@@ -582,7 +601,95 @@ let openRule = '';
 // ---- moving ----
 
 function applyMove(notation) {
-  act('apply', { notation });
+  const judge = game.legal?.some((l) => l.notation === notation && l.kind !== 'concede') ? tutorJudge() : null;
+  const before = cur.length;
+  const res = act('apply', { notation });
+  if (judge && !res.error && cur.length > before) tutorSpeaks(judge, before);
+}
+
+// ---- the tutor ----
+
+// tutorJudge tells, before a person's play, whether the tutor is to judge
+// it: not when it is off, at the Schule's decisions (its word would tell
+// what was due), or when there is no choice; a concession is no play to
+// judge. It keeps the legal moves, to
+// name and light the better one in the board's points.
+function tutorJudge() {
+  hideTutor();
+  if (!tutorAmounts[tutorLevel] || !myTurn() || schuleWindow() || game.legal.length < 2) return null;
+  return { legal: game.legal, amount: tutorAmounts[tutorLevel][cur.variant] ?? Infinity };
+}
+
+// tutorSpeaks judges the play just made (step index before) as the review
+// does ("analyze": the learned net a ply deep in the race games, the exact
+// values of the Festungsspiel's choices). When it lost more than the
+// level allows, it says what it cost in the game's unit, lights the better
+// play on the board and offers to take the play back; the bots wait.
+function tutorSpeaks(judge, before) {
+  const res = call('analyze', { handle: cur.handle, from: before, count: 1 });
+  const d = res.error ? null : res.steps?.[0]?.decision;
+  if (!d || d.choices < 2 || !(d.loss > judge.amount)) return;
+  const l = judge.legal.find((x) => x.notation === d.bestNotation);
+  const points = new Set();
+  for (const s of d.bestSteps || l?.steps || []) { points.add(s.from); points.add(s.to); }
+  tutorSaid = { before, points, field: l?.field ?? null };
+  paused = true;
+  scheduleBots(); // the bots, and the page's own throws, wait: none due
+  const cost = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(d.loss);
+  const unit = tr('units')[{ toccateglio: 'strokes', verkehren: 'points', festung: 'markers' }[cur.variant]] || '';
+  $('#tutor-text').textContent = tr('tutorSays', cur.variant === 'festung', cost, unit, l ? legalText(l) : d.bestNotation);
+  $('#tutor-box').hidden = false;
+  render();
+  $('#tutor-takeback').focus();
+}
+
+// boardMarks returns what lights a point (or field) of the board beside
+// the move in hand: the tutor's better play ("better"), or, at a decision
+// the review shows, the play made ("played") and the best play ("better").
+// Points are the board's; the Festungsspiel's choices are fields.
+function boardMarks() {
+  const better = new Set();
+  const played = new Set();
+  const add = (set, steps) => { for (const x of steps || []) { set.add(x.from); set.add(x.to); } };
+  const fieldOf = (notation) => game.legal?.find((l) => l.notation === notation)?.field;
+  if (tutorSaid) {
+    for (const p of tutorSaid.points) better.add(p);
+    if (tutorSaid.field != null) better.add(tutorSaid.field);
+  } else if (viewing) {
+    const d = decisionAt(viewing.index)?.decision;
+    if (d) {
+      const race = cur.variant !== 'festung';
+      if (race) { add(played, d.playedSteps); add(better, d.bestSteps); } else {
+        played.add(fieldOf(decisionAt(viewing.index).notation));
+        better.add(fieldOf(d.bestNotation));
+      }
+    }
+  }
+  return (g, key) => {
+    if (played.has(key)) g.classList.add('played');
+    if (better.has(key)) g.classList.add('better');
+  };
+}
+
+// hideTutor puts the tutor's word away and the board's lights out.
+function hideTutor() {
+  if (!tutorSaid) return;
+  tutorSaid = null;
+  $('#tutor-box').hidden = true;
+}
+
+// tutorTakeBack undoes the judged play (and whatever followed it) step by
+// step, as Undo does, to the position before it.
+function tutorTakeBack() {
+  if (!tutorSaid || viewing) return;
+  const { before } = tutorSaid;
+  hideTutor();
+  clearTimeout(botTimer);
+  if (!walkTo(before)) return;
+  paused = true;
+  log = [];
+  clearMessage();
+  show(call('state', view({ handle: cur.handle, since: 0 })));
 }
 
 function trySteps(steps) {
@@ -1110,6 +1217,7 @@ function upright(e, x, y) {
 function drawRace() {
   const svg = $('#board');
   svg.replaceChildren();
+  const mark = boardMarks();
   turned = phone();
   const G = turned ? UPRIGHT : LYING;
   const { TOP, BOTTOM, DEPTH, H } = G;
@@ -1143,6 +1251,7 @@ function drawRace() {
     if (sources.has(n)) g.classList.add('source');
     if (targets.has(n)) g.classList.add('target');
     if (selected === n) g.classList.add('selected');
+    mark(g, n);
     if (!live(n)) g.setAttribute('aria-disabled', 'true');
     const base = top ? TOP : BOTTOM, tip = top ? TOP + DEPTH : BOTTOM - DEPTH;
     el('rect', { class: 'hit', x, y: top ? 0 : BOTTOM - DEPTH - 20, width: W, height: DEPTH + 20 + TOP }, g);
@@ -1170,6 +1279,7 @@ function drawRace() {
   const bar = el('g', { class: 'bar', 'data-point': 0, 'data-key': 'p0', 'data-order': 0, 'data-live': live(0) ? 1 : 0, role: 'button' }, root);
   if (sources.has(0)) bar.classList.add('source');
   if (selected === 0) bar.classList.add('selected');
+  mark(bar, 0);
   if (!live(0)) bar.setAttribute('aria-disabled', 'true');
   el('rect', { x: BAR, y: TOP, width: BARW, height: BOTTOM - TOP }, bar);
   bar.setAttribute('aria-label', [tr('barLabel', r.waiting, shown.waiting[0], shown.waiting[1]), ...state(0)].join('; '));
@@ -1179,6 +1289,7 @@ function drawRace() {
   // the tray: borne-off stones
   const tray = el('g', { class: 'tray', 'data-point': 25, 'data-key': 'p25', 'data-order': 25, 'data-live': live(25) ? 1 : 0, role: 'button' }, root);
   if (targets.has(25)) tray.classList.add('target');
+  mark(tray, 25);
   if (!live(25)) tray.setAttribute('aria-disabled', 'true');
   el('rect', { x: TRAY, y: TOP, width: 80, height: BOTTOM - TOP, rx: 4 }, tray);
   tray.setAttribute('aria-label', [tr('trayLabel', shown.off[0], shown.off[1]), ...state(25)].join('; '));
@@ -1310,6 +1421,7 @@ function textSize(t, key, text) {
 function drawPlan() {
   const svg = $('#board');
   svg.replaceChildren();
+  const mark = boardMarks();
   const { pos, size, own, box } = planLayout();
   const small = phone();
   // the picture cut to the plan's square, as large as the room allows (the
@@ -1336,6 +1448,7 @@ function drawPlan() {
     if (f.marker) held++;
     const g = el('g', { class: `field ${f.kind}`, 'data-field': f.name, 'data-id': f.id, 'data-marker': f.marker ? 1 : 0, 'data-key': `f${f.id}`, 'data-order': f.id, 'data-live': on ? 1 : 0, role: 'button' }, svg);
     if (on) g.classList.add('target'); else g.setAttribute('aria-disabled', 'true');
+    mark(g, f.id);
     let half = own ? (f.kind === 'fortress' ? 26 : f.kind === 'battery' ? 17 : 14)
       : (f.kind === 'fortress' ? 0.62 : 0.5) * size;
     if (on && grow > 1) {
@@ -1418,6 +1531,18 @@ function wire() {
   $('#play-again').addEventListener('click', () => {
     $('#seed').value = String(Math.floor(Math.random() * 1e9));
     newGame();
+  });
+  $('#tutor').addEventListener('change', () => {
+    tutorLevel = $('#tutor').value;
+    try { localStorage.setItem('brettspiel-tutor', tutorLevel); } catch { /* private mode */ }
+    if (!tutorAmounts[tutorLevel] && cur) { hideTutor(); render(); }
+  });
+  $('#tutor-takeback').addEventListener('click', tutorTakeBack);
+  $('#tutor-go-on').addEventListener('click', () => {
+    hideTutor();
+    paused = false;
+    render();
+    scheduleBots();
   });
   $('#auto-throw').addEventListener('change', () => {
     autoThrow = $('#auto-throw').checked;
@@ -1517,6 +1642,7 @@ function wire() {
   keys($('#events'), () => [...$('#events').querySelectorAll('.ev[data-rule]')], toggleRule);
   const back = (method) => {
     if (viewing) return;
+    hideTutor();
     clearTimeout(botTimer);
     const res = call(method, view({ handle: cur.handle, since: since() }));
     if (res.error) { showError(res.error); return; }
@@ -1577,6 +1703,7 @@ function wire() {
 // to return to with leaveView.
 function viewStep(index) {
   if (!viewing) {
+    hideTutor();
     clearTimeout(botTimer);
     viewing = { length: cur.length, paused, index };
   }
@@ -1621,6 +1748,7 @@ function load(res, what) {
   if (res.error) { showError(what ? loadError(res.error, what) : res.error); return; }
   if (cur) call('close', { handle: cur.handle });
   viewing = null;
+  hideTutor();
   resetReview();
   closeDialogs();
   log = [];

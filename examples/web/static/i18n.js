@@ -12,6 +12,10 @@ export const words = {
   en: {
     loading: 'Loading the rules…', language: 'Language', chooser: 'New game, rules, seats, opponent',
     chooserOpen: 'New game…', rulesOpen: 'Rules', close: 'Close', playAgain: 'Play again',
+    tutor: 'Tutor', tutorOff: 'off', tutorMild: 'mild: clear mistakes', tutorStrict: 'strict: small slips too',
+    tutorTakeBack: 'Take it back', tutorGoOn: 'Play on',
+    // the tutor after a play that lost more than its level allows
+    tutorSays: (choice, cost, unit, better) => `Tutor: ${choice ? 'this choice' : 'this play'} loses ${cost} ${unit} against ${better}, lit on the board.`,
     autoThrow: 'Throw my dice by themselves (a throw offers no choice)',
     source: (s) => `Source: ${s}.`,
     keys: { throw: 't', undo: 'u', hint: 'h' },
@@ -109,6 +113,7 @@ export const words = {
     'net-advancedBot': 'learned net: advanced', 'net-expertBot': 'learned net: expert', 'net-strongestBot': 'learned net: strongest',
     review: 'Review', reviewAgain: 'Back to the review', analysing: 'Analysing…', analysed: (n) => `Analysed: ${n} steps.`,
     viewing: (n) => `The position before step ${n}, read-only.`, backToGame: 'Back to the game',
+    reviewLegend: 'On the board: the play made in dashed red, the best play in amber.',
     pViewing: 'An earlier position, shown by the review: Back to the game returns to the game.',
     worstTitle: 'The worst decisions', noLoss: 'No decision lost anything.',
     judgedBy: (j, u) => `Judged by the ${j}; values in ${u}, plays in the board's points.`,
@@ -121,6 +126,9 @@ export const words = {
   de: {
     loading: 'Die Regeln werden geladen…', language: 'Sprache', chooser: 'Neues Spiel, Regeln, Plätze, Gegner',
     chooserOpen: 'Neues Spiel…', rulesOpen: 'Regeln', close: 'Schließen', playAgain: 'Noch einmal',
+    tutor: 'Tutor', tutorOff: 'aus', tutorMild: 'mild: klare Fehler', tutorStrict: 'streng: auch kleine Patzer',
+    tutorTakeBack: 'Zurücknehmen', tutorGoOn: 'Weiterspielen',
+    tutorSays: (choice, cost, unit, better) => `Tutor: ${choice ? 'deine Wahl' : 'dein Zug'} verliert ${cost} ${unit} gegenüber ${better}, auf dem Brett markiert.`,
     autoThrow: 'Meine Würfel von selbst werfen (ein Wurf lässt keine Wahl)',
     source: (s) => `Quelle: ${s}.`,
     keys: { throw: 'w', undo: 'z', hint: 't' },
@@ -218,6 +226,7 @@ export const words = {
     'net-advancedBot': 'gelerntes Netz: fortgeschritten', 'net-expertBot': 'gelerntes Netz: Experte', 'net-strongestBot': 'gelerntes Netz: am stärksten',
     review: 'Auswerten', reviewAgain: 'Zurück zur Auswertung', analysing: 'Wird ausgewertet…', analysed: (n) => `Ausgewertet: ${n} Schritte.`,
     viewing: (n) => `Die Stellung vor Schritt ${n}, nur zum Ansehen.`, backToGame: 'Zurück zum Spiel',
+    reviewLegend: 'Auf dem Brett: der gemachte Zug rot gestrichelt, der beste Zug gelb.',
     pViewing: 'Eine frühere Stellung aus der Auswertung: Zurück zum Spiel kehrt zum Spiel zurück.',
     worstTitle: 'Die schlechtesten Entscheidungen', noLoss: 'Keine Entscheidung hat etwas verloren.',
     judgedBy: (j, u) => `Beurteilt vom ${j}; Einheit der Werte: ${u}; Züge in den Punkten des Bretts.`,

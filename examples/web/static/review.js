@@ -88,6 +88,11 @@ function analyseAll(handle) {
   return res;
 }
 
+// decisionAt is the judged step of an index of the last analysis, or null.
+export function decisionAt(index) {
+  return report?.steps.find((s) => s.index === index) || null;
+}
+
 // resetReview forgets the analysis: a new game, a loaded one (shown
 // next by renderReview).
 export function resetReview() {
@@ -110,7 +115,11 @@ export function renderReview() {
   $('#review-btn').classList.toggle('primary', !viewing && cur.state.turn === 'over');
   $('#review-out').hidden = !fresh;
   $('#review-viewing').hidden = !viewing;
-  if (viewing) $('#review-where').textContent = page.tr('viewing', viewing.index + 1);
+  if (viewing) {
+    // the play made and the best play are drawn on the board: say how
+    const legend = decisionAt(viewing.index)?.decision ? ' ' + page.tr('reviewLegend') : '';
+    $('#review-where').textContent = page.tr('viewing', viewing.index + 1) + legend;
+  }
   if (!fresh) {
     if (report && !viewing) $('#review-status').textContent = '';
     return;
