@@ -809,7 +809,12 @@ var german = text{
 
 	hintThrow:  "Tipps gibt es für Züge, nicht für Würfe",
 	hintSchule: "keine Tipps in der Schule: die eigenen Points markieren und die Fehler des anderen finden ist deine Sache (T-W5g)",
-	schuleMark: func(n string) string { return n + " Points markieren für diesen Schritt" },
+	schuleMark: func(n string) string {
+		if n == "1" {
+			return "1 Point markieren für diesen Schritt"
+		}
+		return n + " Points markieren für diesen Schritt"
+	},
 	schuleClaim: func(n string) string {
 		return "in die Schule schicken: du markierst " + n + ", er verliert, was er zu viel markiert hat"
 	},
