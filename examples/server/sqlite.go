@@ -240,18 +240,11 @@ func (s *SQLite) Open(ctx context.Context) ([]Stored, error) {
 	if err != nil {
 		return nil, err
 	}
-	var games []Stored
-	at := map[string]int{}
-	for rows.Next() {
-		var g Stored
-		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		at[g.Game] = len(games)
-		games = append(games, g)
-	}
+	games, at, err := scanGames(rows)
 	rows.Close()
+	if err != nil {
+		return nil, err
+	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
@@ -260,15 +253,8 @@ func (s *SQLite) Open(ctx context.Context) ([]Stored, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var st StoredStep
-		if err := rows.Scan(&id, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
-			return nil, err
-		}
-		if i, ok := at[id]; ok {
-			games[i].Steps = append(games[i].Steps, st)
-		}
+	if err := scanSteps(rows, games, at); err != nil {
+		return nil, err
 	}
 	return games, rows.Err()
 }
@@ -289,12 +275,8 @@ func (s *SQLite) Game(ctx context.Context, id string) (Stored, bool, error) {
 		return g, false, err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var st StoredStep
-		if err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
-			return g, false, err
-		}
-		g.Steps = append(g.Steps, st)
+	if err := scanGameSteps(rows, &g); err != nil {
+		return g, false, err
 	}
 	return g, true, rows.Err()
 }

@@ -103,3 +103,55 @@ type Stored struct {
 type Notifier interface {
 	Listen(ctx context.Context, f func(game string, rev int)) error
 }
+
+// rowScanner is what the stores' query results share (database/sql's and
+// pgx's rows), for the scans both stores make alike.
+type rowScanner interface {
+	Next() bool
+	Scan(dest ...any) error
+}
+
+// scanGames reads the rows of open games (id, handle, meta, snapshot,
+// snap_rev, rev, ver) and where each stands in the slice.
+func scanGames(rows rowScanner) ([]Stored, map[string]int, error) {
+	var games []Stored
+	at := map[string]int{}
+	for rows.Next() {
+		var g Stored
+		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
+			return nil, nil, err
+		}
+		at[g.Game] = len(games)
+		games = append(games, g)
+	}
+	return games, at, nil
+}
+
+// scanSteps reads the rows of steps (game, rev, idx, actor, notation) into
+// the games they belong to; steps of a game not among them are passed over.
+func scanSteps(rows rowScanner, games []Stored, at map[string]int) error {
+	for rows.Next() {
+		var id string
+		var st StoredStep
+		if err := rows.Scan(&id, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return err
+		}
+		if i, ok := at[id]; ok {
+			games[i].Steps = append(games[i].Steps, st)
+		}
+	}
+	return nil
+}
+
+// scanGameSteps reads the rows of one game's steps (rev, idx, actor,
+// notation) into g.
+func scanGameSteps(rows rowScanner, g *Stored) error {
+	for rows.Next() {
+		var st StoredStep
+		if err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return err
+		}
+		g.Steps = append(g.Steps, st)
+	}
+	return nil
+}
