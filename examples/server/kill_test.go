@@ -120,30 +120,11 @@ func playAcked(ctx context.Context, cn *client.Conn, seat int, m *client.Mirror,
 			if seat < 0 || m.ToMove != seat || len(cn.Deltas()) > 0 {
 				continue
 			}
-			a, err := cn.Call(ctx, "legal", map[string]any{"parts": false})
+			mv, err := cn.RandomMove(ctx, rng)
 			if err != nil {
 				return err
 			}
-			var l struct {
-				Legal []struct {
-					Notation string `json:"notation"`
-				} `json:"legal"`
-			}
-			json.Unmarshal(a, &l)
-			var moves []string
-			for _, x := range l.Legal {
-				if x.Notation != "concede" {
-					moves = append(moves, x.Notation)
-				}
-			}
-			if len(moves) == 0 && len(l.Legal) > 0 {
-				moves = []string{l.Legal[0].Notation}
-			}
-			if len(moves) == 0 {
-				return errors.New("no legal moves: " + string(a))
-			}
-			mv := moves[rng.IntN(len(moves))]
-			a, err = cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false})
+			a, err := cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false})
 			if err != nil {
 				return err
 			}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"net/http/httptest"
@@ -97,29 +96,11 @@ func playOn(ctx context.Context, cn *client.Conn, seat int, m *client.Mirror, rn
 			if played == stop {
 				return m, nil
 			}
-			a, err := cn.Call(ctx, "legal", map[string]any{"parts": false})
+			// a random play, conceding only when nothing else is legal
+			mv, err := cn.RandomMove(ctx, rng)
 			if err != nil {
 				return m, err
 			}
-			var l struct {
-				Legal []struct {
-					Notation string `json:"notation"`
-				} `json:"legal"`
-			}
-			if err := json.Unmarshal(a, &l); err != nil || len(l.Legal) == 0 {
-				return m, errors.New("no legal moves: " + string(a))
-			}
-			// a random play, conceding only when nothing else is legal
-			var moves []string
-			for _, x := range l.Legal {
-				if x.Notation != "concede" {
-					moves = append(moves, x.Notation)
-				}
-			}
-			if len(moves) == 0 {
-				moves = []string{l.Legal[0].Notation}
-			}
-			mv := moves[rng.IntN(len(moves))]
 			if _, err := cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false}); err != nil {
 				return m, err
 			}

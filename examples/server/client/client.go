@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"sync"
@@ -317,4 +318,32 @@ func (m *Mirror) Notations() []string {
 		out[i] = s.Notation
 	}
 	return out
+}
+
+// RandomMove asks the server for the legal moves of the seat to move and
+// picks one with rng, conceding only when nothing else is legal, as the
+// random bot does. It is for tests and load.
+func (c *Conn) RandomMove(ctx context.Context, rng *rand.Rand) (string, error) {
+	a, err := c.Call(ctx, "legal", map[string]any{"parts": false})
+	if err != nil {
+		return "", err
+	}
+	var l struct {
+		Legal []struct {
+			Notation string `json:"notation"`
+		} `json:"legal"`
+	}
+	if err := json.Unmarshal(a, &l); err != nil || len(l.Legal) == 0 {
+		return "", errors.New("no legal moves: " + string(a))
+	}
+	var moves []string
+	for _, x := range l.Legal {
+		if x.Notation != "concede" {
+			moves = append(moves, x.Notation)
+		}
+	}
+	if len(moves) == 0 {
+		return l.Legal[0].Notation, nil
+	}
+	return moves[rng.IntN(len(moves))], nil
 }

@@ -16,7 +16,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -371,30 +370,12 @@ func follow(ctx context.Context, cn *client.Conn, m *client.Mirror, seat int, rn
 					return ctx.Err()
 				}
 			}
-			a, err := cn.Call(ctx, "legal", map[string]any{"parts": false})
+			mv, err := cn.RandomMove(ctx, rng)
 			if err != nil {
 				return err
 			}
-			var l struct {
-				Legal []struct {
-					Notation string `json:"notation"`
-				} `json:"legal"`
-			}
-			json.Unmarshal(a, &l)
-			var moves []string
-			for _, x := range l.Legal {
-				if x.Notation != "concede" {
-					moves = append(moves, x.Notation)
-				}
-			}
-			if len(moves) == 0 && len(l.Legal) > 0 {
-				moves = []string{l.Legal[0].Notation}
-			}
-			if len(moves) == 0 {
-				return errors.New("no legal moves: " + string(a))
-			}
 			t := time.Now()
-			if _, err := cn.Call(ctx, "apply", map[string]any{"notation": moves[rng.IntN(len(moves))], "log": false, "legal": false}); err != nil {
+			if _, err := cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false}); err != nil {
 				return err
 			}
 			step(time.Since(t))
