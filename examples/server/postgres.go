@@ -165,26 +165,36 @@ func (p *Postgres) Game(ctx context.Context, id string) (Stored, bool, error) {
 }
 
 // Listen calls f for every change any process commits (LISTEN
-// brettspiel_games), until ctx ends; a lost connection is made again.
+// brettspiel_games), until ctx ends. A lost connection is made again, a
+// moment after each failure; the notifications sent while none listened
+// are lost, so each time LISTEN is established again after the first,
+// f("", 0) says so: check every game held.
 func (p *Postgres) Listen(ctx context.Context, f func(game string, rev int)) error {
+	first := true
 	for ctx.Err() == nil {
 		conn, err := p.pool.Acquire(ctx)
-		if err != nil {
-			time.Sleep(100 * time.Millisecond)
-			continue
-		}
-		if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
-			for {
-				n, err := conn.Conn().WaitForNotification(ctx)
-				if err != nil {
-					break
+		if err == nil {
+			if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
+				if !first {
+					f("", 0)
 				}
-				id, rev, _ := strings.Cut(n.Payload, " ")
-				r, _ := strconv.Atoi(rev)
-				f(id, r)
+				first = false
+				for {
+					n, err := conn.Conn().WaitForNotification(ctx)
+					if err != nil {
+						break
+					}
+					id, rev, _ := strings.Cut(n.Payload, " ")
+					r, _ := strconv.Atoi(rev)
+					f(id, r)
+				}
 			}
+			conn.Release()
 		}
-		conn.Release()
+		select {
+		case <-ctx.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 	return ctx.Err()
 }

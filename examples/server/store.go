@@ -99,7 +99,9 @@ type Stored struct {
 
 // Notifier is a Store shared by several server processes: Listen calls f
 // with a game's id and its row's version for every change committed, by
-// any process, until ctx ends.
+// any process, until ctx ends. When notifications may have been missed
+// (the store lost its connection and listens again), Listen calls
+// f("", 0): every game held is to be checked against storage.
 type Notifier interface {
 	Listen(ctx context.Context, f func(game string, rev int)) error
 }
