@@ -31,13 +31,22 @@ type process struct {
 
 func startProcess(t *testing.T, bin, db string) *process {
 	t.Helper()
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-sync", "full", "-idle", "0",
-		"-conn-rate", "10000", "-addr-rate", "100000", "-no-page")
+	return startServer(t, bin, os.Stderr, "-db", db, "-sync", "full")
+}
+
+// startServer starts the server binary on a free port of loopback with
+// the storage of store (its flags), its log to stderr, and returns once it
+// serves.
+func startServer(t *testing.T, bin string, stderr io.Writer, store ...string) *process {
+	t.Helper()
+	args := append([]string{"-addr", "127.0.0.1:0", "-idle", "0",
+		"-conn-rate", "10000", "-addr-rate", "100000", "-no-page"}, store...)
+	cmd := exec.Command(bin, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -58,6 +67,18 @@ func startProcess(t *testing.T, bin, db string) *process {
 		}
 	}()
 	return &process{cmd: cmd, base: "http://" + host}
+}
+
+// buildServer builds the server binary into a temporary folder.
+func buildServer(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "server")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return bin
 }
 
 // acked is a move the server answered: it is stored.
@@ -162,14 +183,8 @@ func restartUnderPlay(t *testing.T, sig syscall.Signal) {
 		t.Skip("builds and runs the server binary")
 	}
 	answered.Store(0)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "server")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(dir, "games.db")
+	bin := buildServer(t)
+	db := filepath.Join(t.TempDir(), "games.db")
 	var mu sync.Mutex
 	p := startProcess(t, bin, db)
 	defer func() {

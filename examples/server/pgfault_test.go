@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	mrand "math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/brettspiel/brettspiel/examples/server/client"
+)
+
+// follower is a connection bound to a game whose deltas keep a copy of
+// the game's log, read by the test while it calls.
+type follower struct {
+	cn   *client.Conn
+	seat int
+	mu   sync.Mutex
+	m    client.Mirror
+	err  error
+}
+
+func follow(ctx context.Context, t *testing.T, base, game, secret string) *follower {
+	t.Helper()
+	cn, err := client.Dial(ctx, base, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cn.Close() })
+	seat, err := cn.Hello(ctx, game, secret, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &follower{cn: cn, seat: seat}
+	go func() {
+		for d := range cn.Deltas() {
+			f.mu.Lock()
+			if f.err == nil {
+				f.err = f.m.Apply(d)
+			}
+			f.mu.Unlock()
+		}
+	}()
+	return f
+}
+
+func (f *follower) mirror() (client.Mirror, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m := f.m
+	m.Log = slices.Clone(m.Log)
+	return m, f.err
+}
+
+// settle waits until every follower was told the same revision, after
+// the revision after, with a seat to move or the game over, and returns
+// that copy of the game.
+func settle(t *testing.T, after int, fs ...*follower) client.Mirror {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		first, err := fs[0].mirror()
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := first.Rev > after && (first.ToMove >= 0 || first.Over)
+		for _, f := range fs[1:] {
+			m, err := f.mirror()
+			if err != nil {
+				t.Fatal(err)
+			}
+			same = same && m.Rev == first.Rev
+		}
+		if same {
+			return first
+		}
+		if time.Now().After(deadline) {
+			revs := make([]int, len(fs))
+			for i, f := range fs {
+				m, _ := f.mirror()
+				revs[i] = m.Rev
+			}
+			t.Fatalf("the connections do not come to the same revision: %v", revs)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// The same seat through both processes: its secret is connected to each,
+// and in each round both connections send the same move at the same
+// instant (released together; in every fourth round the second a few
+// milliseconds later). Exactly one is applied; the other is refused, with
+// ErrConflict when its process's copy was behind (its write did not
+// follow the stored version), or by the session (ErrNotYourSeat) when the
+// copy had caught up first. The game holds the move once, and its stored
+// record, read by a third process, is the game. A game that ends before
+// the 60 rounds are played is followed by another.
+func TestTwoProcessesApplyTheSameStepOnPostgres(t *testing.T) {
+	p1, dsn := pgDatabase(t)
+	p2, err := OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p3, err := OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{ConnRate: 10000, AddrRate: 10000}
+	_, base1 := serveStore(t, p1, o)
+	_, base2 := serveStore(t, p2, o)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	began := time.Now()
+	rng := mrand.New(mrand.NewPCG(7, 7))
+	move := func(cn *client.Conn) string {
+		t.Helper()
+		mv, err := cn.RandomMove(ctx, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mv
+	}
+	refused := map[string]int{}
+	rounds, steps := 0, 0
+	var played []string // the games
+	var logs [][]string // and their steps, as the connections were told
+	for rounds < 60 {
+		c := create(t, base1, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
+		j := join(t, base2, c.Game, c.Invites[0].Token)
+		a := follow(ctx, t, base1, c.Game, c.Secret)
+		b := follow(ctx, t, base2, c.Game, c.Secret)
+		other := follow(ctx, t, base2, c.Game, j.Secret)
+		rev := 0 // the revision the last move was made at
+		for rounds < 60 {
+			m := settle(t, rev, a, b, other)
+			if m.Over {
+				break
+			}
+			rev = m.Rev
+			if m.ToMove != c.Seat {
+				if _, err := other.cn.Call(ctx, "apply", map[string]any{"notation": move(other.cn), "log": false, "legal": false}); err != nil {
+					t.Fatalf("the other seat's move: %v", err)
+				}
+				continue
+			}
+			rounds++
+			mv, at := move(a.cn), len(m.Log)
+			// every fourth round the second process is a little later:
+			// its copy may have caught up by then
+			var late time.Duration
+			if rounds%4 == 0 {
+				late = time.Duration(rounds%20) * time.Millisecond
+			}
+			var ready, done sync.WaitGroup
+			release := make(chan struct{})
+			answers := make([]json.RawMessage, 2)
+			errs := make([]error, 2)
+			for k, f := range []*follower{a, b} {
+				ready.Add(1)
+				done.Add(1)
+				go func() {
+					defer done.Done()
+					ready.Done()
+					<-release
+					if k == 1 {
+						time.Sleep(late)
+					}
+					answers[k], errs[k] = f.cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false})
+				}()
+			}
+			ready.Wait()
+			close(release)
+			done.Wait()
+			won := -1
+			for k, err := range errs {
+				var e *client.Error
+				switch {
+				case err == nil && won < 0:
+					won = k
+				case err == nil:
+					t.Fatalf("round %d: %q applied through both processes", rounds, mv)
+				case errors.As(err, &e) && (e.Name == "ErrConflict" || e.Name == "ErrNotYourSeat"):
+					refused[e.Name]++
+				default:
+					t.Fatalf("round %d, process %d: %v", rounds, k+1, err)
+				}
+			}
+			if won < 0 {
+				t.Fatalf("round %d: %q refused by both processes: %v, %v", rounds, mv, errs[0], errs[1])
+			}
+			var st struct {
+				Length int `json:"length"`
+			}
+			json.Unmarshal(answers[won], &st)
+			if st.Length != at+1 {
+				t.Fatalf("round %d: the move answered at step %d, played at %d", rounds, st.Length-1, at)
+			}
+			m = settle(t, rev, a, b, other)
+			if len(m.Log) <= at || m.Log[at].Notation != mv || m.Log[at].Actor != c.Seat {
+				t.Fatalf("round %d: step %d is not %q", rounds, at, mv)
+			}
+			for _, s := range m.Log[at+1:] {
+				if s.Actor == c.Seat {
+					t.Fatalf("round %d: after %q at step %d, the seat played again at %d (%q)", rounds, mv, at, s.Index, s.Notation)
+				}
+			}
+		}
+		m := settle(t, rev, a, b, other)
+		played = append(played, c.Game)
+		logs = append(logs, m.Notations())
+		steps += len(m.Log)
+	}
+	s3, _ := serveStore(t, p3, o) // a third process: the games as stored
+	for i, id := range played {
+		rec, err := s3.record(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := replayed(t, rec); !slices.Equal(got, logs[i]) {
+			t.Fatalf("game %d: the stored record has %d steps, the game %d", i, len(got), len(logs[i]))
+		}
+	}
+	names := make([]string, 0, len(refused))
+	for k, v := range refused {
+		names = append(names, fmt.Sprintf("%s %d", k, v))
+	}
+	sort.Strings(names)
+	t.Logf("%d rounds (games: %d), each move applied once; the other refused: %s; %d steps stored; %v",
+		rounds, len(played), strings.Join(names, ", "), steps, time.Since(began).Round(time.Millisecond))
+}
