@@ -234,3 +234,72 @@ func TestTwoProcessesApplyTheSameStepOnPostgres(t *testing.T) {
 	t.Logf("%d rounds (games: %d), each move applied once; the other refused: %s; %d steps stored; %v",
 		rounds, len(played), strings.Join(names, ", "), steps, time.Since(began).Round(time.Millisecond))
 }
+
+// The notification of a change names the row's version after it: 0 for a
+// new game, one more for each change after it (a process holding the game
+// at that version has nothing to bring back).
+func TestPostgresNotifiesTheVersion(t *testing.T) {
+	p := pgStore(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	type note struct {
+		game string
+		ver  int
+	}
+	notes := make(chan note, 100)
+	lctx, lstop := context.WithCancel(ctx)
+	listening := make(chan struct{})
+	go func() {
+		defer close(listening)
+		p.Listen(lctx, func(id string, ver int) { notes <- note{id, ver} })
+	}()
+	defer func() { lstop(); <-listening }()
+	// LISTEN is made in the background: new games until one is told
+	for i := 0; ; i++ {
+		id := fmt.Sprintf("probe%d", i)
+		if err := p.Write(ctx, Change{Kind: Create, Game: id, Meta: []byte(`{}`), Snapshot: []byte("s"), Rev: 1}); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case n := <-notes:
+			if n.ver != 0 {
+				t.Fatalf("a new game told at version %d, want 0", n.ver)
+			}
+		case <-time.After(50 * time.Millisecond):
+			continue
+		case <-ctx.Done():
+			t.Fatal("no notification")
+		}
+		break
+	}
+	for len(notes) > 0 {
+		<-notes
+	}
+	want := []note{{"g", 0}, {"g", 1}, {"g", 2}}
+	if err := p.Write(ctx, Change{Kind: Create, Game: "g", Meta: []byte(`{}`), Snapshot: []byte("s"), Rev: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Write(ctx, Change{Kind: Steps, Game: "g", From: 0, Rev: 2, Steps: []StoredStep{{Rev: 2, Index: 1, Notation: "x"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Write(ctx, Change{Kind: Snap, Game: "g", Meta: []byte(`{}`), Snapshot: []byte("s2"), From: 1, Rev: 2}); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range want {
+		for {
+			var n note
+			select {
+			case n = <-notes:
+			case <-ctx.Done():
+				t.Fatalf("no notification of %v", w)
+			}
+			if strings.HasPrefix(n.game, "probe") {
+				continue // a late one of the probes
+			}
+			if n != w {
+				t.Fatalf("told %v, want %v", n, w)
+			}
+			break
+		}
+	}
+}

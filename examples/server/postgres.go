@@ -63,7 +63,11 @@ func (p *Postgres) Write(ctx context.Context, c Change) error {
 		if err := pgChange(ctx, tx, c); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `SELECT pg_notify('brettspiel_games', $1)`, fmt.Sprintf("%s %d", c.Game, c.From+1))
+		ver := c.From + 1 // the row's version after the change; a new row's is 0
+		if c.Kind == Create {
+			ver = 0
+		}
+		_, err := tx.Exec(ctx, `SELECT pg_notify('brettspiel_games', $1)`, fmt.Sprintf("%s %d", c.Game, ver))
 		return err
 	})
 	if err != nil && !errors.Is(err, ErrConflict) {
