@@ -303,3 +303,76 @@ func TestPostgresNotifiesTheVersion(t *testing.T) {
 		}
 	}
 }
+
+// A game is read as one commit left it: while another store appends steps
+// and replaces the snapshot, every read of Game and Open holds exactly the
+// steps from its snapshot's revision to its row's revision.
+func TestPostgresReadsOneCommit(t *testing.T) {
+	w, dsn := pgDatabase(t)
+	r, err := OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := w.Write(ctx, Change{Kind: Create, Game: "g", Meta: []byte(`{}`), Snapshot: []byte("s"), Rev: 0}); err != nil {
+		t.Fatal(err)
+	}
+	check := func(g Stored) error {
+		if len(g.Steps) != g.Rev-g.SnapRev {
+			return fmt.Errorf("version %d: %d steps after the snapshot of revision %d, the row at revision %d", g.Ver, len(g.Steps), g.SnapRev, g.Rev)
+		}
+		for k, st := range g.Steps {
+			if st.Rev != g.SnapRev+k+1 {
+				return fmt.Errorf("version %d: step %d at revision %d after the snapshot of revision %d", g.Ver, k, st.Rev, g.SnapRev)
+			}
+		}
+		return nil
+	}
+	done := make(chan error, 1)
+	go func() { // the writer: three steps, then a snapshot, over and over
+		ver, rev := 0, 0
+		for i := 0; i < 400; i++ {
+			c := Change{Kind: Steps, Game: "g", From: ver, Rev: rev + 1, Steps: []StoredStep{{Rev: rev + 1, Index: rev, Notation: "x"}}}
+			if i%4 == 3 {
+				c = Change{Kind: Snap, Game: "g", Meta: []byte(`{}`), Snapshot: []byte("s"), From: ver, Rev: rev}
+			} else {
+				rev++
+			}
+			if err := w.Write(ctx, c); err != nil {
+				done <- err
+				return
+			}
+			ver++
+		}
+		done <- nil
+	}()
+	reads := 0
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d reads while 400 changes were written", reads)
+			return
+		default:
+		}
+		g, ok, err := r.Game(ctx, "g")
+		if err != nil || !ok {
+			t.Fatalf("game: %v %v", ok, err)
+		}
+		if err := check(g); err != nil {
+			t.Fatalf("Game: %v", err)
+		}
+		open, err := r.Open(ctx)
+		if err != nil || len(open) != 1 {
+			t.Fatalf("open: %d games, %v", len(open), err)
+		}
+		if err := check(open[0]); err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		reads++
+	}
+}

@@ -120,52 +120,74 @@ func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {
 	return fmt.Errorf("unknown change %d", c.Kind)
 }
 
+// snapshotRead is a read of several statements that see the same
+// commits: the games' rows and the steps after their snapshots, never a
+// row of one commit and the steps of the next.
+var snapshotRead = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+
 // Open returns the games not archived, each with the steps after its
-// snapshot.
+// snapshot, as one commit left them.
 func (p *Postgres) Open(ctx context.Context) ([]Stored, error) {
-	rows, err := p.pool.Query(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
+	var games []Stored
+	err := pgx.BeginTxFunc(ctx, p.pool, snapshotRead, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
+		if err != nil {
+			return err
+		}
+		var at map[string]int
+		games, at, err = scanGames(rows)
+		rows.Close()
+		if err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		if err := scanSteps(rows, games, at); err != nil {
+			return err
+		}
+		return rows.Err()
+	})
 	if err != nil {
 		return nil, err
 	}
-	games, at, err := scanGames(rows)
-	rows.Close()
-	if err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows, err = p.pool.Query(ctx, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	if err := scanSteps(rows, games, at); err != nil {
-		return nil, err
-	}
-	return games, rows.Err()
+	return games, nil
 }
 
-// Game returns one open game with the steps after its snapshot.
+// Game returns one open game with the steps after its snapshot, as one
+// commit left them.
 func (p *Postgres) Game(ctx context.Context, id string) (Stored, bool, error) {
 	g := Stored{Game: id}
-	err := p.pool.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
-		Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return g, false, nil
+	found := false
+	err := pgx.BeginTxFunc(ctx, p.pool, snapshotRead, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
+			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		if err := scanGameSteps(rows, &g); err != nil {
+			return err
+		}
+		found = true
+		return rows.Err()
+	})
+	if err != nil || !found {
+		return Stored{Game: id}, false, err
 	}
-	if err != nil {
-		return g, false, err
-	}
-	rows, err := p.pool.Query(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
-	if err != nil {
-		return g, false, err
-	}
-	defer rows.Close()
-	if err := scanGameSteps(rows, &g); err != nil {
-		return g, false, err
-	}
-	return g, true, rows.Err()
+	return g, true, nil
 }
 
 // Listen calls f for every change any process commits (LISTEN
