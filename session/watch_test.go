@@ -469,3 +469,67 @@ func TestDeltaOfAStepIsSmall(t *testing.T) {
 		}
 	}
 }
+
+// Since gives what "watch" gives: a mirror kept only by Since from the
+// revision it had, through steps, undos, redos and a restore, holds the
+// game's log; nothing changed is an empty delta at the same revision; a
+// revision out of range is refused and changes nothing.
+func TestSinceKeepsAMirror(t *testing.T) {
+	for _, v := range catalog.Variants() {
+		t.Run(v.Name, func(t *testing.T) {
+			g, err := New(Config{Variant: v.Name, Seed: 3, Seats: []string{"random", "random"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f follower
+			take := func(what string) {
+				t.Helper()
+				d, err := g.Since(f.rev)
+				if err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+				if err := f.take(&d, true); err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+				if want := notations(g.Log(0)); !slices.Equal(f.log, want) {
+					t.Fatalf("%s: kept %d steps, the game has %d", what, len(f.log), len(want))
+				}
+			}
+			take("the start")
+			for round := range 12 {
+				g.Advance(context.Background(), 1+round%4)
+				if round%3 == 2 {
+					g.Undo()
+					g.Undo()
+				}
+				if round%5 == 4 {
+					g.Redo()
+				}
+				take(fmt.Sprintf("round %d", round))
+			}
+			d, _ := g.Since(f.rev)
+			if d.Rev != f.rev || len(d.Log) != 0 || d.From != d.Length {
+				t.Errorf("nothing changed, yet %+v", d)
+			}
+			snap, err := g.Snapshot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err = Restore(snap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := f.rev
+			g.Advance(context.Background(), 2)
+			take("after a restore") // the changes since the snapshot are remembered
+			for _, rev := range []int{-1, f.rev + 1} {
+				if _, err := g.Since(rev); !errors.Is(err, ErrBadCall) {
+					t.Errorf("Since(%d): %v, want ErrBadCall", rev, err)
+				}
+			}
+			if d, _ := g.Since(old - 1); d.From != 0 {
+				t.Errorf("Since(%d), from before the restore: from %d, want the whole log", old-1, d.From)
+			}
+		})
+	}
+}

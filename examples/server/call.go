@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
-
-	"github.com/brettspiel/brettspiel/session"
 )
 
 // How the server offers each method of the session's protocol to a
@@ -70,25 +69,32 @@ func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args
 	raw, _ := json.Marshal(args)
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if lg.gone {
-		return errorJSON(ErrUnknownGame)
-	}
-	out := s.table.CallContext(ctx, method, raw)
-	if kind == acts && !isError(out) {
-		// the dice and the bots play until a person is to move; what they
-		// play is stored with the person's step and reaches every
-		// connection as deltas
-		if _, err := lg.g.Advance(ctx, 0); err != nil && s.opt.Log != nil {
-			s.logf("game %.8s…: advance: %v", lg.id, err)
+	// a call on a copy another process has overtaken fails to store
+	// (ErrConflict): the copy is brought up to storage and the call made
+	// once more, as if it had come after the other's
+	for try := 0; ; try++ {
+		if err := s.fresh(lg); err != nil {
+			return errorJSON(err)
+		}
+		out := s.table.CallContext(ctx, method, raw)
+		if kind == acts && !isError(out) {
+			// the dice and the bots play until a person is to move; what
+			// they play is stored with the person's step and reaches every
+			// connection as one delta
+			if _, err := lg.g.Advance(ctx, 0); err != nil && s.opt.Log != nil {
+				s.logf("game %.8s…: advance: %v", lg.id, err)
+			}
+		}
+		err := s.persist(ctx, lg, method == "redo", false)
+		if err == nil {
+			lg.used = time.Now()
+			return stripHandle(out, lg.handle)
+		}
+		s.logf("game %.8s…: %v", lg.id, err)
+		if rerr := s.reload(ctx, lg); rerr != nil || try > 0 || !errors.Is(err, ErrConflict) {
+			return errorJSON(err)
 		}
 	}
-	if err := s.persist(ctx, lg, method == "redo", false); err != nil {
-		s.logf("game %.8s…: %v", lg.id, err)
-		s.reload(lg)
-		return errorJSON(err)
-	}
-	lg.used = time.Now()
-	return stripHandle(out, lg.handle)
 }
 
 func isError(out []byte) bool { return bytes.HasPrefix(out, []byte(`{"error":`)) }
@@ -136,36 +142,4 @@ func (s *Server) enter(ctx context.Context) (release func(), err error) {
 		return nil, ErrBusy
 	}
 	return func() { <-s.calls; s.running.RUnlock() }, nil
-}
-
-// subscribe starts a connection's watcher of a game: from revision rev
-// (the last the connection has; 0 for none), the first delta catching up.
-// The caller sends first before every delta of the watcher.
-func (s *Server) subscribe(lg *live, rev int) (w *session.Watcher, first []byte, epoch int, err error) {
-	lg.mu.Lock()
-	defer lg.mu.Unlock()
-	if lg.gone {
-		return nil, nil, 0, ErrUnknownGame
-	}
-	lg.cmu.Lock()
-	epoch = lg.epoch
-	lg.cmu.Unlock()
-	if rev > 0 {
-		out := s.table.Call("watch", []byte(`{"handle":`+strconv.Itoa(lg.handle)+`,"rev":`+strconv.Itoa(rev)+`}`))
-		if !isError(out) {
-			first = stripHandle(out, lg.handle)
-		}
-	}
-	since := 0
-	if first != nil {
-		since = lg.g.Len()
-	}
-	w, err = lg.g.Watch(since)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if first != nil {
-		<-w.Deltas() // its own catch-up, empty: first has it
-	}
-	return w, first, epoch, nil
 }

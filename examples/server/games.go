@@ -87,83 +87,36 @@ type Meta struct {
 }
 
 // live is a game the server holds: the session's game at the table under
-// its handle, with the server's id and the revision stored.
+// its handle, with the server's id and what storage holds of it.
 type live struct {
 	id     string
 	handle int
-	g      *session.Game
 
-	// mu orders every call of the game and its write: a call, the
-	// server's advance after it, and the write of what changed are one
-	// step, so that what a watcher is told is stored.
+	// mu orders every call of the game, its write and the telling of its
+	// connections: a call, the server's advance after it, the write of
+	// what changed and the delta to every connection are one step, so
+	// that what a connection is told is stored, in order.
 	mu        sync.Mutex
+	g         *session.Game
 	meta      Meta
-	rec       *session.Watcher // the server's own watcher: what each call changed
-	length    int              // the steps played, as the recorder saw them
-	rev       int              // the stored revision
-	ver       int              // the row's version in storage
-	sinceSnap int              // steps stored after the snapshot
+	length    int // the steps played, as stored
+	rev       int // the stored revision
+	ver       int // the row's version in storage
+	sinceSnap int // steps stored after the snapshot
 	used      time.Time
 	gone      bool // archived, or taken from the table
-
-	// the stored revision, for the connections' watchers: a delta is sent
-	// once its revision is stored
-	cmu       sync.Mutex
-	cond      *sync.Cond
-	committed int
-	epoch     int // rises when the game is reloaded from storage
-	conns     int
+	// stale: a write or a reload failed, so the session's game may hold
+	// what storage does not; it is brought back from storage before
+	// anything else is done with it.
+	stale bool
+	// conns are the connections following the game, each told every
+	// stored change.
+	conns map[*conn]struct{}
 }
 
-func newLive(id string, handle int, g *session.Game, meta Meta, rev int) (*live, error) {
-	lg := &live{id: id, handle: handle, g: g, meta: meta, rev: rev, committed: rev, used: time.Now()}
-	lg.cond = sync.NewCond(&lg.cmu)
-	if err := lg.watch(); err != nil {
-		return nil, err
-	}
-	return lg, nil
-}
-
-// watch starts the server's own watcher, from the position now.
-func (lg *live) watch() error {
-	if lg.rec != nil {
-		lg.rec.Close()
-	}
-	n := lg.g.Len()
-	w, err := lg.g.Watch(n)
-	if err != nil {
-		return err
-	}
-	<-w.Deltas() // the catch-up, empty
-	lg.rec, lg.length = w, n
-	return nil
-}
-
-// stored raises the stored revision and wakes the connections waiting for it.
-func (lg *live) stored(rev int) {
-	lg.cmu.Lock()
-	lg.committed = rev
-	lg.cmu.Unlock()
-	lg.cond.Broadcast()
-}
-
-// waitStored waits until rev is stored; false when the game was reloaded
-// (epoch changed) meanwhile, so that the delta is not to be sent.
-func (lg *live) waitStored(ctx context.Context, rev, epoch int) bool {
-	lg.cmu.Lock()
-	defer lg.cmu.Unlock()
-	for lg.committed < rev && lg.epoch == epoch && ctx.Err() == nil {
-		lg.cond.Wait()
-	}
-	return lg.epoch == epoch && ctx.Err() == nil
-}
-
-// wake wakes the goroutines waiting in waitStored, to look at their
-// contexts.
-func (lg *live) wake() {
-	lg.cmu.Lock()
-	lg.cmu.Unlock()
-	lg.cond.Broadcast()
+func newLive(id string, handle int, g *session.Game, meta Meta, rev int) *live {
+	return &live{id: id, handle: handle, g: g, meta: meta, rev: rev, length: g.Len(), used: time.Now(),
+		conns: map[*conn]struct{}{}}
 }
 
 // snapRev reads the revision from a snapshot's head.
@@ -179,104 +132,132 @@ func snapRev(snap []byte) (int, error) {
 	return head.Rev, nil
 }
 
-// changes collects what the calls since the last write changed, from the
-// server's own watcher: the steps played on, or a snapshot when anything
-// else changed (an undo, a redo, a takeback, a clock run out) or the
-// watcher fell behind. redo is true after a redo, which the steps'
-// notations would replay as moves and lose the rest of what is to redo.
-func (lg *live) changes(redo bool) (steps []StoredStep, rev int, snap bool) {
-	rev = lg.rev
-	for {
-		select {
-		case d, ok := <-lg.rec.Deltas():
-			if !ok {
-				// fell behind (an advance of hundreds of steps): watch
-				// afresh, and store the whole
-				if err := lg.watch(); err != nil {
-					return nil, rev, true
-				}
-				return nil, rev, true
-			}
-			if redo || d.From != lg.length || len(d.Log) != 1 || d.Rev != rev+1 {
-				snap = true
-			} else {
-				s := d.Log[0]
-				steps = append(steps, StoredStep{Rev: d.Rev, Index: s.Index, Actor: s.Actor, Notation: s.Notation})
-			}
-			lg.length, rev = d.Length, d.Rev
-		default:
-			return steps, rev, snap
-		}
+// changes is what the game changed since the stored revision, as one
+// delta (session.Game.Since), and how to store it: the steps played on,
+// or a snapshot when anything else changed (an undo, a redo, a takeback,
+// a clock run out, a change no longer remembered). redo is true after a
+// redo, which the steps' notations would replay as moves and lose the
+// rest of what is to redo.
+func (lg *live) changes(redo bool) (d session.Delta, steps []StoredStep, snap bool) {
+	d, err := lg.g.Since(lg.rev)
+	if err != nil {
+		return d, nil, true
 	}
+	if d.Rev == lg.rev {
+		return d, nil, false
+	}
+	// every change a step played on: the changes since the stored
+	// revision as many as the steps after the stored length
+	if redo || d.From != lg.length || d.Rev-lg.rev != len(d.Log) {
+		return d, nil, true
+	}
+	steps = make([]StoredStep, len(d.Log))
+	for i, st := range d.Log {
+		steps[i] = StoredStep{Rev: lg.rev + 1 + i, Index: st.Index, Actor: st.Actor, Notation: st.Notation}
+	}
+	return d, steps, false
 }
 
 // snapEvery is the number of steps stored after a snapshot before a new
 // snapshot replaces them, which bounds the work of a restart.
 const snapEvery = 64
 
-// persist writes what the last call changed. On a failure the caller
-// reloads the game from storage: it is then as the last write left it.
+// persist writes what the last call changed, then tells the game's
+// connections. On a failure the game is stale: it is brought back from
+// storage before its next call, as the last write left it.
 func (s *Server) persist(ctx context.Context, lg *live, redo, force bool) error {
-	steps, rev, snap := lg.changes(redo)
+	d, steps, snap := lg.changes(redo)
 	if !snap && !force && len(steps) == 0 {
 		return nil
 	}
 	var c Change
+	rev := d.Rev
 	if snap || force || lg.sinceSnap+len(steps) > snapEvery {
 		data, err := lg.g.Snapshot()
 		if err != nil {
+			lg.stale = true
 			return fmt.Errorf("%w: snapshot: %v", ErrStorage, err)
 		}
-		r, err := snapRev(data)
-		if err != nil {
+		if rev, err = snapRev(data); err != nil {
+			lg.stale = true
 			return fmt.Errorf("%w: %v", ErrStorage, err)
 		}
 		meta, _ := json.Marshal(lg.meta)
-		c = Change{Kind: Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: r}
-		rev = r
+		c = Change{Kind: Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev}
 	} else {
 		c = Change{Kind: Steps, Game: lg.id, Steps: steps, From: lg.ver, Rev: rev}
 	}
 	if err := s.store.Write(ctx, c); err != nil {
+		lg.stale = true
 		return err
 	}
-	lg.rev = rev
 	lg.ver++
 	if c.Kind == Snap {
 		lg.sinceSnap = 0
 	} else {
 		lg.sinceSnap += len(steps)
 	}
-	lg.stored(rev)
+	before := lg.rev
+	if rev != d.Rev { // the snapshot saw more (a clock run out meanwhile)
+		d, _ = lg.g.Since(before)
+	}
+	lg.rev, lg.length = rev, d.Length
+	if rev != before {
+		lg.publish(&d)
+	}
 	return nil
 }
 
-// restoreLive brings a stored game back to the table under its handle:
-// its snapshot, then every step stored after it.
-func (s *Server) restoreLive(st Stored) (*live, error) {
+// publish tells every connection of the game of a stored change (lg.mu
+// held). The delta is made into a frame once for all of them.
+func (lg *live) publish(d *session.Delta) {
+	if len(lg.conns) == 0 {
+		return
+	}
+	b := deltaFrame(d)
+	for cn := range lg.conns {
+		cn.send(b)
+	}
+}
+
+// restore brings a stored game back to the table under handle: its
+// snapshot, then every step stored after it.
+func (s *Server) restore(st Stored, handle int) (*session.Game, Meta, error) {
 	var meta Meta
 	if err := json.Unmarshal(st.Meta, &meta); err != nil {
-		return nil, fmt.Errorf("game %.8s…: meta: %w", st.Game, err)
+		return nil, meta, fmt.Errorf("game %.8s…: meta: %w", st.Game, err)
 	}
-	g, err := s.table.Restore(st.Handle, st.Snapshot)
+	g, err := s.table.Restore(handle, st.Snapshot)
 	if err != nil {
-		return nil, fmt.Errorf("game %.8s…: %w", st.Game, err)
+		return nil, meta, fmt.Errorf("game %.8s…: %w", st.Game, err)
 	}
-	for _, step := range st.Steps {
+	if err := replay(g, st.Steps); err != nil {
+		s.table.Close(handle)
+		return nil, meta, fmt.Errorf("game %.8s…: %w", st.Game, err)
+	}
+	return g, meta, nil
+}
+
+// replay plays stored steps on g, each at its index.
+func replay(g *session.Game, steps []StoredStep) error {
+	for _, step := range steps {
 		if g.Len() != step.Index {
-			s.table.Close(st.Handle)
-			return nil, fmt.Errorf("game %.8s…: step %d stored at %d", st.Game, step.Index, g.Len())
+			return fmt.Errorf("step %d stored at %d", step.Index, g.Len())
 		}
 		if _, err := g.Apply(step.Notation); err != nil {
-			s.table.Close(st.Handle)
-			return nil, fmt.Errorf("game %.8s…: step %d %q: %w", st.Game, step.Index, step.Notation, err)
+			return fmt.Errorf("step %d %q: %w", step.Index, step.Notation, err)
 		}
 	}
-	lg, err := newLive(st.Game, st.Handle, g, meta, st.Rev)
+	return nil
+}
+
+// restoreLive brings a stored game back as the server holds it.
+func (s *Server) restoreLive(st Stored) (*live, error) {
+	g, meta, err := s.restore(st, st.Handle)
 	if err != nil {
-		s.table.Close(st.Handle)
 		return nil, err
 	}
+	lg := newLive(st.Game, st.Handle, g, meta, st.Rev)
 	lg.sinceSnap, lg.ver = len(st.Steps), st.Ver
 	return lg, nil
 }
@@ -364,13 +345,11 @@ func (s *Server) Create(ctx context.Context, a CreateArgs) (*Created, error) {
 			metaJSON, _ := json.Marshal(meta)
 			err = s.store.Write(ctx, Change{Kind: Create, Game: out.Game, Handle: handle, Meta: metaJSON, Snapshot: data, Rev: rev})
 			if err == nil {
-				var lg *live
-				if lg, err = newLive(out.Game, handle, g, meta, rev); err == nil {
-					s.mu.Lock()
-					s.games[out.Game] = lg
-					s.mu.Unlock()
-					return out, nil
-				}
+				lg := newLive(out.Game, handle, g, meta, rev)
+				s.mu.Lock()
+				s.games[out.Game] = lg
+				s.mu.Unlock()
+				return out, nil
 			}
 		}
 	}
@@ -393,8 +372,8 @@ func (s *Server) Join(ctx context.Context, id, invite string, seat int) (*Joined
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if lg.gone {
-		return nil, ErrUnknownGame
+	if err := s.fresh(lg); err != nil {
+		return nil, err
 	}
 	if invite != "" {
 		h := hashToken(invite)
@@ -419,7 +398,7 @@ func (s *Server) Join(ctx context.Context, id, invite string, seat int) (*Joined
 	lg.used = time.Now()
 	if err := s.persist(ctx, lg, false, true); err != nil {
 		lg.meta.Invites[seat] = was
-		s.reload(lg)
+		s.reload(ctx, lg)
 		return nil, err
 	}
 	return &Joined{Seat: seat, Secret: secret}, nil
@@ -501,9 +480,30 @@ func (s *Server) find(id string) (*live, error) {
 }
 
 // changed is told of a change committed by any process sharing the
-// store: a game held here that is behind is brought back as stored, and
-// its connections catch up.
+// store, with the row's version after it: a game held here that is
+// behind takes the steps stored after its revision, or is brought back
+// whole after anything else, and its connections are told. An empty id
+// says notifications may have been lost (the store's listener was
+// connected again): every game held is looked at.
 func (s *Server) changed(id string, ver int) {
+	ctx, cancel := context.WithTimeout(s.base, 10*time.Second)
+	defer cancel()
+	if id == "" {
+		s.mu.Lock()
+		all := make([]*live, 0, len(s.games))
+		for _, lg := range s.games {
+			all = append(all, lg)
+		}
+		s.mu.Unlock()
+		for _, lg := range all {
+			lg.mu.Lock()
+			if !lg.gone {
+				s.catchUp(ctx, lg)
+			}
+			lg.mu.Unlock()
+		}
+		return
+	}
 	s.mu.Lock()
 	lg := s.games[id]
 	s.mu.Unlock()
@@ -512,35 +512,116 @@ func (s *Server) changed(id string, ver int) {
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if !lg.gone && lg.ver < ver {
-		s.reload(lg)
+	if !lg.gone && !lg.stale && lg.ver < ver {
+		s.catchUp(ctx, lg)
 	}
 }
 
-// reload takes a game whose write failed from the table and brings it
-// back as storage holds it, so that nothing is shown that is not stored.
-// The caller holds lg.mu.
-func (s *Server) reload(lg *live) {
-	s.table.Close(lg.handle)
-	lg.cmu.Lock()
-	lg.epoch++
-	lg.cmu.Unlock()
-	lg.cond.Broadcast()
-	st, ok, err := s.store.Game(context.Background(), lg.id)
-	if err == nil && ok {
-		st.Handle = lg.handle
-		var fresh *live
-		if fresh, err = s.restoreLive(st); err == nil {
-			lg.g, lg.rec, lg.length, lg.rev, lg.ver, lg.sinceSnap, lg.meta = fresh.g, fresh.rec, fresh.length, fresh.rev, fresh.ver, fresh.sinceSnap, fresh.meta
-			lg.stored(lg.rev)
-			return
+// catchUp brings a game up to what storage holds (lg.mu held): the steps
+// stored after its revision are played on it; after a new snapshot (an
+// undo, a claim, 64 steps) it is brought back whole.
+func (s *Server) catchUp(ctx context.Context, lg *live) error {
+	st, ok, err := s.store.Since(ctx, lg.id, lg.rev, lg.ver)
+	if err != nil {
+		lg.stale = true
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	if !ok || st.Snapshot != nil || st.Ver < lg.ver {
+		return s.reload(ctx, lg)
+	}
+	if st.Ver == lg.ver {
+		return nil
+	}
+	before := lg.rev
+	if err := replay(lg.g, st.Steps); err != nil {
+		s.logf("game %.8s…: the steps stored by another process: %v", lg.id, err)
+		return s.reload(ctx, lg)
+	}
+	d, steps, snap := lg.changes(false)
+	if snap || d.Rev != st.Rev || len(steps) != len(st.Steps) {
+		s.logf("game %.8s…: the steps stored by another process play to revision %d, stored %d", lg.id, d.Rev, st.Rev)
+		return s.reload(ctx, lg)
+	}
+	lg.rev, lg.length, lg.ver = st.Rev, d.Length, st.Ver
+	lg.sinceSnap += len(steps)
+	if lg.rev != before {
+		lg.publish(&d)
+	}
+	return nil
+}
+
+// fresh makes sure the game (lg.mu held) is as storage holds it before
+// anything is done with it: one whose write or reload failed is brought
+// back; one archived is no more.
+func (s *Server) fresh(lg *live) error {
+	if lg.gone {
+		return ErrUnknownGame
+	}
+	if lg.stale {
+		ctx, cancel := context.WithTimeout(s.base, 10*time.Second)
+		defer cancel()
+		if err := s.reload(ctx, lg); err != nil {
+			return err
 		}
 	}
-	s.logf("game %.8s…: not reloaded from storage (%v); it is gone until a restart", lg.id, err)
+	return nil
+}
+
+// reload brings a game back as storage holds it, under its handle, and
+// tells its connections what changed (lg.mu held): after a write that
+// failed, so that nothing is shown that is not stored, or when another
+// process stored more than steps. When storage cannot be read the game
+// stays stale and every call on it fails with ErrStorage, until a reload
+// succeeds; a game storage no longer holds (archived by another process)
+// is gone.
+func (s *Server) reload(ctx context.Context, lg *live) error {
+	st, ok, err := s.store.Game(ctx, lg.id)
+	if err != nil {
+		lg.stale = true
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	if !ok {
+		s.drop(lg, fmt.Errorf("%w: the game was archived", ErrUnknownGame))
+		return ErrUnknownGame
+	}
+	s.table.Close(lg.handle)
+	g, meta, err := s.restore(st, lg.handle)
+	if err != nil {
+		s.logf("%v; the game is gone until a restart", err)
+		lg.g = nil
+		s.drop(lg, fmt.Errorf("%w: the game could not be brought back from storage", ErrStorage))
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	before := lg.rev
+	lg.g, lg.meta, lg.rev, lg.ver, lg.sinceSnap, lg.length, lg.stale = g, meta, st.Rev, st.Ver, len(st.Steps), g.Len(), false
+	// what the connections were told was stored: they are at before at
+	// most, and a game restored remembers its changes from its snapshot on
+	if d, err := g.Since(min(before, st.Rev)); err == nil && d.Rev != before {
+		lg.publish(&d)
+	} else if err != nil {
+		if d, err := g.Since(0); err == nil {
+			lg.publish(&d)
+		}
+	}
+	return nil
+}
+
+// drop takes a game from the server and tells its connections why (lg.mu
+// held).
+func (s *Server) drop(lg *live, why error) {
 	lg.gone = true
+	if lg.g != nil {
+		s.table.Close(lg.handle)
+	}
 	s.mu.Lock()
-	delete(s.games, lg.id)
+	if s.games[lg.id] == lg {
+		delete(s.games, lg.id)
+	}
 	s.mu.Unlock()
+	for cn := range lg.conns {
+		cn.closed(why)
+	}
+	lg.conns = map[*conn]struct{}{}
 }
 
 // archive ends a game: its record goes to storage, the game leaves the
@@ -556,12 +637,7 @@ func (s *Server) archive(ctx context.Context, lg *live) error {
 	if err := s.store.Write(ctx, Change{Kind: Archive, Game: lg.id, From: lg.ver, Record: rec}); err != nil {
 		return err
 	}
-	lg.gone = true
-	lg.rec.Close()
-	s.table.Close(lg.handle)
-	s.mu.Lock()
-	delete(s.games, lg.id)
-	s.mu.Unlock()
+	s.drop(lg, fmt.Errorf("%w: the game was archived", ErrUnknownGame))
 	return nil
 }
 
@@ -578,10 +654,7 @@ func (s *Server) Sweep(ctx context.Context, idle time.Duration) int {
 	now := time.Now()
 	for _, lg := range all {
 		lg.mu.Lock()
-		lg.cmu.Lock()
-		watched := lg.conns > 0
-		lg.cmu.Unlock()
-		if !lg.gone && !watched && now.Sub(lg.used) > idle {
+		if !lg.gone && !lg.stale && len(lg.conns) == 0 && now.Sub(lg.used) > idle {
 			if err := s.archive(ctx, lg); err != nil {
 				s.logf("game %.8s…: not archived: %v", lg.id, err)
 			} else {
@@ -599,8 +672,10 @@ func (s *Server) record(ctx context.Context, id string) (string, error) {
 	if lg, err := s.find(id); err == nil {
 		lg.mu.Lock()
 		defer lg.mu.Unlock()
-		if !lg.gone {
+		if err := s.fresh(lg); err == nil {
 			return lg.g.Record()
+		} else if !errors.Is(err, ErrUnknownGame) {
+			return "", err
 		}
 	}
 	rec, ok, err := s.store.Record(ctx, id)

@@ -8,6 +8,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	_ "net/http/pprof"
 	"os"
 	"os/signal"
 	"strings"
@@ -28,6 +29,7 @@ func main() {
 	perAddr := flag.Int("max-conns-per-addr", 64, "connections at once from one address")
 	site := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
 	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
+	debug := flag.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address too, for the operator: keep it on loopback")
 	flag.Parse()
 	logger := log.New(os.Stderr, "", log.LstdFlags)
 	o := Options{Idle: *idle, Log: logger, ConnRate: *connRate, AddrRate: *addrRate, MaxConns: *maxConns, MaxConnsPerAddr: *perAddr}
@@ -36,6 +38,14 @@ func main() {
 	}
 	if *noPage {
 		*site = "-"
+	}
+	if *debug != "" {
+		ln, err := net.Listen("tcp", *debug)
+		if err != nil {
+			logger.Fatal(err)
+		}
+		logger.Printf("profiles on http://%s/debug/pprof/", ln.Addr())
+		go http.Serve(ln, nil) // net/http/pprof registers on the default mux, which nothing else uses
 	}
 	if err := run(*addr, *db, *pg, *syncMode, *site, o); err != nil {
 		logger.Fatal(err)

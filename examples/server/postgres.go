@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS games (
 	archived BOOLEAN NOT NULL DEFAULT FALSE,
 	record   TEXT
 );
+ALTER TABLE games ADD COLUMN IF NOT EXISTS snap_ver INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS steps (
 	game     TEXT NOT NULL,
 	rev      INTEGER NOT NULL,
@@ -104,7 +105,7 @@ func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {
 		}
 		return nil
 	case Snap:
-		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, ver = ver + 1 WHERE id = $4 AND ver = $5 AND NOT archived`,
+		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, ver = ver + 1, snap_ver = ver + 1 WHERE id = $4 AND ver = $5 AND NOT archived`,
 			c.Rev, c.Snapshot, c.Meta); err != nil {
 			return err
 		}
@@ -159,11 +160,12 @@ func (p *Postgres) Open(ctx context.Context) ([]Stored, error) {
 	return games, nil
 }
 
-// Game returns one open game with the steps after its snapshot, as one
-// commit left them.
+// Game returns one open game with the steps after its snapshot, read in
+// one snapshot of the database (another process may replace the snapshot
+// and its steps meanwhile).
 func (p *Postgres) Game(ctx context.Context, id string) (Stored, bool, error) {
 	g := Stored{Game: id}
-	found := false
+	ok := false
 	err := pgx.BeginTxFunc(ctx, p.pool, snapshotRead, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
 			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
@@ -181,30 +183,60 @@ func (p *Postgres) Game(ctx context.Context, id string) (Stored, bool, error) {
 		if err := scanGameSteps(rows, &g); err != nil {
 			return err
 		}
-		found = true
+		ok = true
 		return rows.Err()
 	})
-	if err != nil || !found {
-		return Stored{Game: id}, false, err
+	return g, ok && err == nil, err
+}
+
+// Since returns the steps of an open game stored after revision rev, in
+// one statement (one snapshot of the database), or the whole game after a
+// snapshot written after version ver.
+func (p *Postgres) Since(ctx context.Context, id string, rev, ver int) (Stored, bool, error) {
+	g := Stored{Game: id}
+	var snapVer int
+	rows, err := p.pool.Query(ctx, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, s.rev, s.idx, s.actor, s.notation
+		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $2
+		WHERE g.id = $1 AND NOT g.archived ORDER BY s.rev`, id, rev)
+	if err != nil {
+		return g, false, err
 	}
-	return g, true, nil
+	defer rows.Close()
+	found := false
+	for rows.Next() {
+		var sr, si, sa *int
+		var sn *string
+		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &sr, &si, &sa, &sn); err != nil {
+			return g, false, err
+		}
+		found = true
+		if sr != nil && si != nil && sa != nil && sn != nil {
+			g.Steps = append(g.Steps, StoredStep{Rev: *sr, Index: *si, Actor: *sa, Notation: *sn})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return g, false, err
+	}
+	if found && (snapVer > ver || g.SnapRev > rev) {
+		rows.Close()
+		return p.Game(ctx, id)
+	}
+	return g, found, nil
 }
 
 // Listen calls f for every change any process commits (LISTEN
-// brettspiel_games), until ctx ends. A lost connection is made again, a
-// moment after each failure; the notifications sent while none listened
-// are lost, so each time LISTEN is established again after the first,
-// f("", 0) says so: check every game held.
+// brettspiel_games), until ctx ends; a lost connection is made again, a
+// moment after each failure. Each time it starts to listen it calls
+// f("", 0) first.
 func (p *Postgres) Listen(ctx context.Context, f func(game string, rev int)) error {
-	first := true
 	for ctx.Err() == nil {
 		conn, err := p.pool.Acquire(ctx)
 		if err == nil {
 			if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
-				if !first {
-					f("", 0)
-				}
-				first = false
+				// what was committed before (while not listening) is told
+				// by no notification: the server looks at every game it
+				// holds
+				f("", 0)
 				for {
 					n, err := conn.Conn().WaitForNotification(ctx)
 					if err != nil {

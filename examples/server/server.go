@@ -111,7 +111,22 @@ func NewServer(store Store, o Options) (*Server, error) {
 	s.logf("%d games restored", len(s.games))
 	s.handles.Store(1 << 24)
 	if n, ok := store.(Notifier); ok {
-		go n.Listen(s.base, s.changed)
+		// the server answers once it listens: a change another process
+		// commits from then on reaches it
+		ready := make(chan struct{})
+		var once sync.Once
+		go n.Listen(s.base, func(id string, ver int) {
+			s.changed(id, ver)
+			if id == "" {
+				once.Do(func() { close(ready) })
+			}
+		})
+		select {
+		case <-ready:
+		case <-time.After(30 * time.Second):
+			s.stop()
+			return nil, errors.New("listening for the changes of other processes: the store does not answer")
+		}
 	}
 	return s, nil
 }

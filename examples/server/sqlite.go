@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 	"sync"
 
 	_ "modernc.org/sqlite" // the pure-Go driver "sqlite": no cgo
@@ -37,6 +38,7 @@ CREATE TABLE IF NOT EXISTS games (
 	meta     BLOB NOT NULL,
 	snapshot BLOB,
 	snap_rev INTEGER NOT NULL,
+	snap_ver INTEGER NOT NULL DEFAULT 0,
 	rev      INTEGER NOT NULL,
 	ver      INTEGER NOT NULL DEFAULT 0,
 	archived INTEGER NOT NULL DEFAULT 0,
@@ -73,6 +75,11 @@ func OpenSQLite(path, sync string) (*SQLite, error) {
 	}
 	db.SetMaxOpenConns(1) // one writer; the reads are at the start only
 	if _, err := db.Exec(sqliteSchema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite %s: %w", path, err)
+	}
+	// a file made before the games kept the version of their snapshot
+	if _, err := db.Exec(`ALTER TABLE games ADD COLUMN snap_ver INTEGER NOT NULL DEFAULT 0`); err != nil && !strings.Contains(err.Error(), "duplicate column") {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
 	}
@@ -199,7 +206,7 @@ func applyChange(tx *sql.Tx, c Change) error {
 		}
 		return nil
 	case Snap:
-		if err := bump(tx, c.Game, c.From, c.Rev, `UPDATE games SET rev = ?, snap_rev = ?, snapshot = ?, meta = ?, ver = ver + 1 WHERE id = ? AND ver = ? AND archived = 0`,
+		if err := bump(tx, c.Game, c.From, c.Rev, `UPDATE games SET rev = ?, snap_rev = ?, snapshot = ?, meta = ?, ver = ver + 1, snap_ver = ver + 1 WHERE id = ? AND ver = ? AND archived = 0`,
 			c.Rev, c.Rev, c.Snapshot, c.Meta); err != nil {
 			return err
 		}
@@ -271,6 +278,33 @@ func (s *SQLite) Game(ctx context.Context, id string) (Stored, bool, error) {
 		return g, false, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = ? ORDER BY rev`, id)
+	if err != nil {
+		return g, false, err
+	}
+	defer rows.Close()
+	if err := scanGameSteps(rows, &g); err != nil {
+		return g, false, err
+	}
+	return g, true, rows.Err()
+}
+
+// Since returns the steps of an open game stored after revision rev, or
+// the whole game after a snapshot written after version ver.
+func (s *SQLite) Since(ctx context.Context, id string, rev, ver int) (Stored, bool, error) {
+	g := Stored{Game: id}
+	var snapVer int
+	err := s.db.QueryRowContext(ctx, `SELECT handle, snap_rev, snap_ver, rev, ver FROM games WHERE id = ? AND archived = 0`, id).
+		Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, false, nil
+	}
+	if err != nil {
+		return g, false, err
+	}
+	if snapVer > ver || g.SnapRev > rev {
+		return s.Game(ctx, id)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = ? AND rev > ? ORDER BY rev`, id, rev)
 	if err != nil {
 		return g, false, err
 	}

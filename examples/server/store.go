@@ -31,6 +31,13 @@ type Store interface {
 	// Game returns one game not archived, with the steps after its
 	// snapshot; false when the store holds no such game.
 	Game(ctx context.Context, id string) (Stored, bool, error)
+	// Since returns what the store holds of one open game after revision
+	// rev, for a caller that holds the game at version ver: its revision
+	// and version and the steps stored after rev, with Snapshot nil; when
+	// a snapshot was written after version ver (a claim, an undo, 64
+	// steps), the whole game as Game returns it. It is how a server
+	// catches up with the steps another process stored.
+	Since(ctx context.Context, id string, rev, ver int) (Stored, bool, error)
 	// Record returns the record of a game, archived or open ("" and
 	// false for a game the store does not hold).
 	Record(ctx context.Context, id string) (string, bool, error)
@@ -99,9 +106,10 @@ type Stored struct {
 
 // Notifier is a Store shared by several server processes: Listen calls f
 // with a game's id and its row's version for every change committed, by
-// any process, until ctx ends. When notifications may have been missed
-// (the store lost its connection and listens again), Listen calls
-// f("", 0): every game held is to be checked against storage.
+// any process, until ctx ends. Each time it starts to listen (at first,
+// and again after a lost connection to the store) it calls f("", 0): the
+// changes committed while it did not listen are told by nothing else, so
+// the server looks at every game it holds.
 type Notifier interface {
 	Listen(ctx context.Context, f func(game string, rev int)) error
 }

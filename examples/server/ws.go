@@ -1,11 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -49,23 +50,32 @@ type hello struct {
 }
 
 type conn struct {
-	s       *Server
-	c       *websocket.Conn
-	ip      string
-	out     chan []byte
-	ctx     context.Context
-	cancel  context.CancelFunc
-	limit   *bucket
-	addr    *bucket
-	bye     chan struct{} // closed by Shutdown: write what waits, then close
-	byeOnce sync.Once
+	s      *Server
+	c      *websocket.Conn
+	ip     string
+	ctx    context.Context
+	cancel context.CancelFunc
+	limit  *bucket
+	addr   *bucket
 
-	lg     *live
+	// The frames waiting to be written. A writer goroutine runs only
+	// while some wait (send starts it), so that a connection at rest
+	// holds no goroutine but its reader.
+	qmu     sync.Mutex
+	queue   [][]byte
+	writing bool
+	bye     bool // Shutdown: write what waits, then close
+	dead    bool // closing: nothing more is queued
+	writers sync.WaitGroup
+
+	lg     *live // the game, after hello
 	secret string
 	seat   int
 }
 
-// serveWS upgrades a request to a WebSocket connection of a page.
+// serveWS upgrades a request to a WebSocket connection of a page, which
+// is served by a goroutine of its own: the handler's goroutine, with the
+// stack the request's parsing grew and the request itself, ends.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ip := clientIP(r)
 	if !s.addrs.allow(ip) {
@@ -76,84 +86,181 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusTooManyRequests, ErrTooMany)
 		return
 	}
-	defer s.addrs.disconnect(ip)
 	select {
 	case s.conns <- struct{}{}:
-		defer func() { <-s.conns }()
 	default:
+		s.addrs.disconnect(ip)
 		httpError(w, http.StatusServiceUnavailable, ErrTooMany)
 		return
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opt.Origins})
-	if err != nil {
-		return // Accept has answered: a bad Origin is 403
+	c, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{OriginPatterns: s.opt.Origins})
+	if err != nil { // Accept has answered: a bad Origin is 403
+		<-s.conns
+		s.addrs.disconnect(ip)
+		return
 	}
 	c.SetReadLimit(4 * MaxFrame)
 	ctx, cancel := context.WithCancel(s.base)
-	cn := &conn{s: s, c: c, ip: ip, out: make(chan []byte, sendQueue), ctx: ctx, cancel: cancel,
-		limit: newBucket(s.opt.ConnRate, 2*s.opt.ConnRate), addr: s.addrs.bucket(ip), seat: -1, bye: make(chan struct{})}
+	cn := &conn{s: s, c: c, ip: ip, ctx: ctx, cancel: cancel,
+		limit: newBucket(s.opt.ConnRate, 2*s.opt.ConnRate), addr: s.addrs.bucket(ip), seat: -1}
 	s.track(cn, true)
-	defer s.track(cn, false)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); cn.writer() }()
+	go cn.serve()
+}
+
+// serve reads the connection's calls until it closes.
+func (cn *conn) serve() {
+	s := cn.s
+	defer func() {
+		s.track(cn, false)
+		<-s.conns
+		s.addrs.disconnect(cn.ip)
+	}()
 	cn.reader()
-	cancel()
-	wg.Wait()
-	if cn.lg != nil {
-		cn.lg.cmu.Lock()
-		cn.lg.conns--
-		cn.lg.cmu.Unlock()
+	if lg := cn.lg; lg != nil {
+		lg.mu.Lock()
+		delete(lg.conns, cn)
+		lg.mu.Unlock()
 	}
+	cn.qmu.Lock()
+	cn.dead = true
+	cn.qmu.Unlock()
+	cn.cancel()
+	cn.writers.Wait()
+	cn.c.CloseNow()
 }
 
-// send queues a frame, waiting while the queue is full: a connection
-// that reads slowly slows only its own goroutines (its calls, and its
-// watcher, which the session drops and which then catches up), and one
-// that does not read at all is closed by its writer's timeout.
+// The buffers of a connection: its calls are small, and what it is sent
+// (answers, deltas) is written through when longer, in two writes where
+// net/http's buffer of 4 KB would make one. net/http's own, of 4 KB each,
+// would be half of what a connection at rest costs.
+const (
+	readBuffer  = 512
+	writeBuffer = 512
+)
+
+// smallBuffers hands the WebSocket a hijacked connection with buffers of
+// readBuffer and writeBuffer bytes instead of net/http's.
+type smallBuffers struct{ http.ResponseWriter }
+
+func (w smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	c, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := brw.Writer.Flush(); err != nil { // the handshake's answer, if any waits
+		c.Close()
+		return nil, nil, err
+	}
+	// what the client sent after its request (its first frames) is read
+	// before the connection
+	b, _ := brw.Reader.Peek(brw.Reader.Buffered())
+	if len(b) > 0 {
+		c = &pendingConn{Conn: c, pending: bytes.Clone(b)}
+	}
+	return c, bufio.NewReadWriter(bufio.NewReaderSize(c, readBuffer), bufio.NewWriterSize(c, writeBuffer)), nil
+}
+
+// pendingConn is a connection whose first bytes were read already.
+type pendingConn struct {
+	net.Conn
+	pending []byte
+}
+
+func (c *pendingConn) Read(p []byte) (int, error) {
+	if len(c.pending) > 0 {
+		n := copy(p, c.pending)
+		c.pending = c.pending[n:]
+		return n, nil
+	}
+	return c.Conn.Read(p)
+}
+
+// send queues a frame. A connection that lets sendQueue frames wait reads
+// too slowly or not at all: it is closed, which holds up nobody (the game
+// and its other connections never wait for it), and the page reconnects
+// and catches up from the last revision it has.
 func (cn *conn) send(b []byte) {
-	select {
-	case cn.out <- b:
-	case <-cn.ctx.Done():
+	cn.qmu.Lock()
+	if cn.dead {
+		cn.qmu.Unlock()
+		return
 	}
+	if len(cn.queue) >= sendQueue {
+		cn.dead = true
+		cn.qmu.Unlock()
+		cn.cancel()
+		go cn.c.CloseNow() // a sender may hold its game's lock: never wait here
+		return
+	}
+	cn.queue = append(cn.queue, b)
+	if !cn.writing {
+		cn.writing = true
+		cn.writers.Add(1)
+		go cn.write()
+	}
+	cn.qmu.Unlock()
 }
 
-func (cn *conn) writer() {
+// write writes the frames waiting, in order, and ends when none wait.
+func (cn *conn) write() {
+	defer cn.writers.Done()
 	for {
-		select {
-		case b := <-cn.out:
-			ctx, cancel := context.WithTimeout(cn.ctx, 10*time.Second)
-			err := cn.c.Write(ctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
+		cn.qmu.Lock()
+		if len(cn.queue) == 0 {
+			cn.writing = false
+			bye := cn.bye && !cn.dead
+			if bye {
+				cn.dead = true
+			}
+			cn.queue = nil // a connection at rest keeps no array
+			cn.qmu.Unlock()
+			if bye {
+				cn.c.Close(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
 				cn.cancel()
-				cn.c.CloseNow()
-				return
 			}
-		case <-cn.bye:
-			// the answers under way are queued: write them, then go
-			for {
-				select {
-				case b := <-cn.out:
-					ctx, cancel := context.WithTimeout(cn.ctx, 2*time.Second)
-					cn.c.Write(ctx, websocket.MessageText, b)
-					cancel()
-					continue
-				default:
-				}
-				break
-			}
-			cn.c.Close(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
-			cn.cancel()
 			return
-		case <-cn.ctx.Done():
+		}
+		b := cn.queue[0]
+		cn.queue[0] = nil
+		cn.queue = cn.queue[1:]
+		bye := cn.bye
+		cn.qmu.Unlock()
+		timeout := 10 * time.Second
+		if bye {
+			timeout = 2 * time.Second
+		}
+		ctx, cancel := context.WithTimeout(cn.ctx, timeout)
+		err := cn.c.Write(ctx, websocket.MessageText, b)
+		cancel()
+		if err != nil {
+			cn.qmu.Lock()
+			cn.dead, cn.writing, cn.queue = true, false, nil
+			cn.qmu.Unlock()
+			cn.cancel()
+			cn.c.CloseNow()
 			return
 		}
 	}
 }
 
-// goAway asks the writer to write what waits and close the connection.
-func (cn *conn) goAway() { cn.byeOnce.Do(func() { close(cn.bye) }) }
+// goAway asks the connection to write what waits and close with "going
+// away"; the answers of the calls under way are queued first, since
+// Shutdown lets them finish before it asks.
+func (cn *conn) goAway() {
+	cn.qmu.Lock()
+	defer cn.qmu.Unlock()
+	if cn.bye || cn.dead {
+		return
+	}
+	cn.bye = true
+	if !cn.writing {
+		cn.writing = true
+		cn.writers.Add(1)
+		go cn.write()
+	}
+}
 
 func (cn *conn) reader() {
 	for {
@@ -184,18 +291,19 @@ func (cn *conn) reader() {
 			f.Args = map[string]json.RawMessage{}
 		}
 		if f.Method == "hello" {
-			out, rev, ok := cn.hello(f.Args)
-			cn.answer(f.ID, out)
-			if ok { // the answer first, then the deltas
-				go cn.follow(rev)
-			}
+			cn.hello(f.ID, f.Args)
 			continue
 		}
 		if cn.lg == nil && served[f.Method] != noGame {
 			cn.answer(f.ID, errorJSON(ErrNoHello))
 			continue
 		}
-		cn.answer(f.ID, cn.s.Call(cn.ctx, cn.lg, cn.secret, f.Method, f.Args))
+		// the call runs on a goroutine of its own, whose stack (a bot's
+		// search, the session's JSON) goes when it ends: the reader's,
+		// which a connection keeps as long as it lives, stays small
+		out := make(chan []byte, 1)
+		go func() { out <- cn.s.Call(cn.ctx, cn.lg, cn.secret, f.Method, f.Args) }()
+		cn.answer(f.ID, <-out)
 	}
 }
 
@@ -212,92 +320,66 @@ func (cn *conn) answer(id *int64, out []byte) {
 }
 
 // hello binds the connection to a game, and to a seat when it gives the
-// seat's secret, and starts sending the game's deltas.
-func (cn *conn) hello(args map[string]json.RawMessage) (answer []byte, rev int, ok bool) {
+// seat's secret: it answers, sends the change since the revision the
+// client has (none: the whole log) and from then on every change of the
+// game once it is stored (live.publish).
+func (cn *conn) hello(id *int64, args map[string]json.RawMessage) {
 	if cn.lg != nil {
-		return errorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)), 0, false
+		cn.answer(id, errorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
+		return
 	}
 	raw, _ := json.Marshal(args)
 	var h hello
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&h); err != nil {
-		return errorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)), 0, false
+		cn.answer(id, errorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)))
+		return
 	}
 	lg, err := cn.s.find(h.Game)
 	if err != nil {
-		return errorJSON(err), 0, false
+		cn.answer(id, errorJSON(err))
+		return
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if err := cn.s.fresh(lg); err != nil {
+		cn.answer(id, errorJSON(err))
+		return
 	}
 	seat := -1
 	if h.Secret != "" {
-		lg.mu.Lock()
 		k, ok := lg.g.SeatOf(h.Secret)
-		lg.mu.Unlock()
 		if !ok {
-			return errorJSON(session.ErrBadSecret), 0, false
+			cn.answer(id, errorJSON(session.ErrBadSecret))
+			return
 		}
 		seat = k
 	}
-	if h.Rev < 0 {
-		h.Rev = 0
+	// a revision the game does not have (a client of a game restored
+	// from an older store, say) catches up from the start
+	rev := max(h.Rev, 0)
+	first, err := lg.g.Since(rev)
+	if err != nil {
+		if first, err = lg.g.Since(0); err != nil {
+			cn.answer(id, errorJSON(err))
+			return
+		}
 	}
 	cn.lg, cn.secret, cn.seat = lg, h.Secret, seat
-	lg.cmu.Lock()
-	lg.conns++
-	lg.cmu.Unlock()
-	lg.mu.Lock()
-	meta := lg.meta
-	lg.mu.Unlock()
-	b, _ := json.Marshal(map[string]any{"seat": seat, "variant": meta.Variant, "preset": meta.Preset,
-		"players": meta.Players, "seats": meta.Seats})
-	return b, h.Rev, true
+	b, _ := json.Marshal(map[string]any{"seat": seat, "variant": lg.meta.Variant, "preset": lg.meta.Preset,
+		"players": lg.meta.Players, "seats": lg.meta.Seats})
+	cn.answer(id, b)
+	// under the game's lock: no change comes between the catch-up and
+	// the first change published
+	cn.send(deltaFrame(&first))
+	lg.conns[cn] = struct{}{}
 }
 
-// follow sends the game's deltas to the connection, each once it is
-// stored, watching again after falling behind or a reload of the game.
-func (cn *conn) follow(rev int) {
-	lg := cn.lg
-	defer context.AfterFunc(cn.ctx, lg.wake)()
-	for cn.ctx.Err() == nil {
-		w, first, epoch, err := cn.s.subscribe(lg, rev)
-		if err != nil {
-			cn.closed(err)
-			return
-		}
-		stop := context.AfterFunc(cn.ctx, w.Close)
-		if first != nil {
-			cn.send(append(append([]byte(`{"delta":`), first...), '}'))
-		}
-		reloaded := false
-		for d := range w.Deltas() {
-			if !lg.waitStored(cn.ctx, d.Rev, epoch) {
-				reloaded = true
-				break
-			}
-			b, _ := json.Marshal(d)
-			cn.send(append(append([]byte(`{"delta":`), b...), '}'))
-			rev = d.Rev
-		}
-		stop()
-		err = w.Err()
-		w.Close()
-		switch {
-		case cn.ctx.Err() != nil:
-			return
-		case reloaded, errors.Is(err, session.ErrWatcherBehind):
-			continue
-		case errors.Is(err, session.ErrGameClosed):
-			lg.mu.Lock()
-			gone := lg.gone
-			lg.mu.Unlock()
-			if gone {
-				cn.closed(fmt.Errorf("%w: the game was archived", ErrUnknownGame))
-				return
-			}
-		default:
-			return
-		}
-	}
+// deltaFrame is the frame {"delta": …} of a change.
+func deltaFrame(d *session.Delta) []byte {
+	b, _ := d.MarshalJSON()
+	return append(append(append(make([]byte, 0, len(b)+10), `{"delta":`...), b...), '}')
 }
 
 func (cn *conn) closed(err error) {

@@ -22,6 +22,7 @@ import (
 	"io"
 	"log"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -72,8 +73,9 @@ func parsePace(s string) (lo, hi time.Duration, err error) {
 }
 
 type server struct {
-	cmd  *exec.Cmd
-	base string
+	cmd   *exec.Cmd
+	base  string
+	pprof string // the address of the server's profiles
 }
 
 // fleet is the server processes sharing the games.
@@ -101,6 +103,13 @@ func (f fleet) rss() (n int64) {
 	return n
 }
 
+func (f fleet) live() (n int64) {
+	for _, s := range f {
+		n += s.live()
+	}
+	return n
+}
+
 func (f fleet) cpu() (d time.Duration) {
 	for _, s := range f {
 		d += s.cpu()
@@ -124,6 +133,15 @@ func start(bin, db, syncMode, pg string) (*server, error) {
 	if pg != "" {
 		args = append(args, "-postgres", pg)
 	}
+	// the server's profiles, for the memory it holds (and to profile it
+	// under the load: go tool pprof http://ADDR/debug/pprof/profile)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	pprof := ln.Addr().String()
+	ln.Close()
+	args = append(args, "-pprof", pprof)
 	cmd := exec.Command(bin, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -140,7 +158,33 @@ func start(bin, db, syncMode, pg string) (*server, error) {
 	go io.Copy(io.Discard, out)
 	_, rest, _ := strings.Cut(line, "http://")
 	host, _, _ := strings.Cut(rest, "/")
-	return &server{cmd: cmd, base: "http://" + host}, nil
+	return &server{cmd: cmd, base: "http://" + host, pprof: pprof}, nil
+}
+
+// live is the memory the server's program holds after a collection: the
+// heap in use and the goroutines' stacks (RSS holds besides what the
+// collector has freed and not given back, and its own reserve).
+func (s *server) live() int64 {
+	resp, err := http.Get("http://" + s.pprof + "/debug/pprof/heap?debug=1&gc=1")
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	var n int64
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		l := sc.Text()
+		if v, ok := strings.CutPrefix(l, "# HeapInuse = "); ok {
+			x, _ := strconv.ParseInt(v, 10, 64)
+			n += x
+		} else if v, ok := strings.CutPrefix(l, "# Stack = "); ok {
+			v, _, _ = strings.Cut(v, " ")
+			x, _ := strconv.ParseInt(v, 10, 64)
+			n += x
+		}
+	}
+	return n
 }
 
 func (s *server) stop() error {
@@ -199,7 +243,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 		}
 	}()
 	time.Sleep(200 * time.Millisecond)
-	rss0 := srv.rss()
+	rss0, live0 := srv.rss(), srv.live()
 	ctx := context.Background()
 	variants := catalog.Variants()
 	games := make([]*game, n)
@@ -234,7 +278,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 		return fmt.Errorf("making the games: %w", err)
 	}
 	time.Sleep(time.Second)
-	rss1 := srv.rss()
+	rss1, live1 := srv.rss(), srv.live()
 	for i, g := range games {
 		wg.Add(1)
 		sem <- struct{}{}
@@ -260,11 +304,13 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 		return fmt.Errorf("connecting: %w", err)
 	}
 	time.Sleep(time.Second)
-	rss2 := srv.rss()
+	rss2, live2 := srv.rss(), srv.live()
 	fmt.Printf("%d server process(es); ", procs)
 	fmt.Printf("the server's memory: %.1f MB at the start, %.1f MB with %d games (%.1f KB a game), %.1f MB with their %d connections (%.1f KB a connection): %.1f KB per open game with two people and two watchers\n",
 		float64(rss0)/1e6, float64(rss1)/1e6, n, float64(rss1-rss0)/float64(n)/1e3,
 		float64(rss2)/1e6, 4*n, float64(rss2-rss1)/float64(4*n)/1e3, float64(rss2-rss0)/float64(n)/1e3)
+	fmt.Printf("held after a collection (heap in use and stacks): %.1f KB a game, %.1f KB a connection, %.1f KB per open game with its four connections\n",
+		float64(live1-live0)/float64(n)/1e3, float64(live2-live1)/float64(4*n)/1e3, float64(live2-live0)/float64(n)/1e3)
 
 	// play
 	var (
@@ -302,6 +348,9 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 	}
 	wg.Wait()
 	wall, cpu := time.Since(t0), srv.cpu()-cpu0
+	rss3, live3 := srv.rss(), srv.live()
+	fmt.Printf("after the play, the connections open: the server's memory %.1f MB (%.1f KB per open game with its four connections), %.1f MB held after a collection (%.1f KB per open game)\n",
+		float64(rss3)/1e6, float64(rss3-rss0)/float64(n)/1e3, float64(live3)/1e6, float64(live3-live0)/float64(n)/1e3)
 	all := int64(0)
 	for _, g := range games {
 		all += int64(len(g.mirrors[0].Log))
