@@ -15,8 +15,36 @@ type HistoryEntry struct {
 	Events   []Event
 }
 
-func (e HistoryEntry) clone() HistoryEntry {
-	e.Events = cloneEvents(e.Events)
+// step is an entry as a History keeps it: the events packed (see
+// packedEvent), or, for the rare step whose events do not pack, as the
+// game gave them.
+type step struct {
+	move     Move
+	notation string
+	events   []packedEvent
+	unpacked *[]Event // the events when they do not pack; events is nil then
+	actor    Player
+}
+
+// newStep keeps the entry e.
+func newStep(e HistoryEntry) step {
+	s := step{move: e.Move, notation: e.Notation, actor: e.Actor}
+	var ok bool
+	if s.events, ok = packEvents(e.Events); !ok {
+		evs := cloneEvents(e.Events)
+		s.unpacked = &evs
+	}
+	return s
+}
+
+// entry returns the step as a HistoryEntry of the caller's.
+func (s *step) entry() HistoryEntry {
+	e := HistoryEntry{Move: s.move, Notation: s.notation, Actor: s.actor}
+	if s.unpacked != nil {
+		e.Events = cloneEvents(*s.unpacked)
+	} else {
+		e.Events = unpackEvents(s.events)
+	}
 	return e
 }
 
@@ -57,8 +85,8 @@ type History struct {
 	game  Game // the position now; never handed out
 	start Game // the position before the first step; never applied to
 	rec   *Record
-	done  []HistoryEntry // the steps played, in order
-	redo  []HistoryEntry // the steps undone, the next to redo last
+	done  []step // the steps played, in order
+	redo  []step // the steps undone, the next to redo last
 	// marks[k] is the position after k·every steps of done followed by the
 	// reverse of redo; marks[0] is start.
 	marks []Game
@@ -144,16 +172,17 @@ func (h *History) Apply(m Move) error {
 	if err := h.game.Apply(m); err != nil {
 		return err
 	}
-	e.Events = cloneEvents(h.game.Events())
+	// Events returns a copy of the caller's: it is the step's own
+	e.Events = h.game.Events()
 	h.redo = nil
 	h.marks = h.marks[:len(h.done)/h.every+1]
-	h.push(e)
+	h.push(newStep(e))
 	return nil
 }
 
 // push appends e, played already on h.game, and keeps a checkpoint when one
 // is due and not kept already.
-func (h *History) push(e HistoryEntry) {
+func (h *History) push(e step) {
 	h.done = append(h.done, e)
 	if n := len(h.done); n%h.every == 0 && len(h.marks) == n/h.every {
 		h.marks = append(h.marks, h.game.Clone())
@@ -177,7 +206,7 @@ func (h *History) Redo() bool {
 		return false
 	}
 	e := h.redo[len(h.redo)-1]
-	if h.game.Apply(e.Move) != nil {
+	if h.game.Apply(e.move) != nil {
 		// The step was legal here when it was played and games are
 		// deterministic, so this does not happen; if it did, the history
 		// stays as it was.
@@ -195,7 +224,7 @@ func (h *History) Redo() bool {
 // one with [History.Redo].
 func (h *History) Takeback(p Player) int {
 	for i := len(h.done) - 1; i >= 0; i-- {
-		if h.done[i].Actor == p {
+		if h.done[i].actor == p {
 			n := len(h.done) - i
 			if !h.rewind(i) {
 				return 0
@@ -229,7 +258,7 @@ func (h *History) position(n int) (Game, bool) {
 	k := min(n/h.every, len(h.marks)-1)
 	g := h.marks[k].Clone()
 	for _, e := range h.done[k*h.every : n] {
-		if g.Apply(e.Move) != nil {
+		if g.Apply(e.move) != nil {
 			return nil, false
 		}
 	}
@@ -255,7 +284,7 @@ func (h *History) Entry(i int) (HistoryEntry, bool) {
 	if i < 0 || i >= len(h.done) {
 		return HistoryEntry{}, false
 	}
-	return h.done[i].clone(), true
+	return h.done[i].entry(), true
 }
 
 // All iterates over the entries played, in order, with their indexes: the
@@ -263,8 +292,8 @@ func (h *History) Entry(i int) (HistoryEntry, bool) {
 // iteration.
 func (h *History) All() iter.Seq2[int, HistoryEntry] {
 	return func(yield func(int, HistoryEntry) bool) {
-		for i, e := range h.done {
-			if !yield(i, e.clone()) {
+		for i := range h.done {
+			if !yield(i, h.done[i].entry()) {
 				return
 			}
 		}
@@ -283,7 +312,7 @@ func (h *History) Record() *Record {
 	rec := &Record{Game: h.rec.Game, Start: h.rec.Start, Preset: h.rec.Preset, Players: h.rec.Players, Options: slices.Clone(h.rec.Options)}
 	rec.Steps = make([]string, len(h.done))
 	for i, e := range h.done {
-		rec.Steps[i] = e.Notation
+		rec.Steps[i] = e.notation
 	}
 	return rec
 }

@@ -1,0 +1,162 @@
+package brettspiel
+
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+)
+
+// The events a History keeps. A game held for a long time keeps every
+// step's events, and an Event is large (five strings, eight numbers and a
+// slice of dice: 176 bytes on 64 bits, and the dice apart). The same few
+// kinds, rule IDs, names of places and notes recur in every game, and the
+// numbers are small, so a History keeps each event packed into 40 bytes:
+// the strings as indexes into one table of the strings seen (shared by all
+// histories, read without a lock), the numbers as 32 bits, up to three dice
+// inline. A step whose events do not all pack (a number beyond 32 bits,
+// more than three dice or a die beyond 255, a table full) keeps them as
+// the game gave them.
+
+// packedEvent is an Event packed: see above.
+type packedEvent struct {
+	kind, rule, fromName, toName, note uint16 // indexes into the strings seen
+	player, other                      Player
+	// dice is the number of dice plus one, 0 for nil Dice; d holds them.
+	dice                                         uint8
+	d                                            [3]uint8
+	amount, from, to, trackFrom, trackTo, number int32
+}
+
+// maxEventStrings bounds the table of strings: a game that names its
+// places anew in every event does not grow it without end, its steps keep
+// their events unpacked once it is full.
+const maxEventStrings = 1 << 12
+
+// eventStrings is the table of the strings of the events packed: index 0
+// is "". A new string copies the table (strings are few and are seen
+// again and again), so that a lookup takes no lock.
+type eventStrings struct {
+	index map[string]uint16
+	list  []string
+}
+
+var (
+	eventStringsNow atomic.Pointer[eventStrings]
+	eventStringsMu  sync.Mutex
+)
+
+func init() {
+	eventStringsNow.Store(&eventStrings{index: map[string]uint16{"": 0}, list: []string{""}})
+}
+
+// stringIndex returns the index of s in the table, adding it if there is
+// room; false when the table is full.
+func stringIndex(t *eventStrings, s string) (uint16, bool) {
+	if s == "" {
+		return 0, true
+	}
+	if i, ok := t.index[s]; ok {
+		return i, true
+	}
+	eventStringsMu.Lock()
+	defer eventStringsMu.Unlock()
+	t = eventStringsNow.Load()
+	if i, ok := t.index[s]; ok {
+		return i, true
+	}
+	if len(t.list) >= maxEventStrings {
+		return 0, false
+	}
+	n := &eventStrings{index: make(map[string]uint16, len(t.list)+1), list: make([]string, len(t.list), len(t.list)+1)}
+	copy(n.list, t.list)
+	for k, v := range t.index {
+		n.index[k] = v
+	}
+	i := uint16(len(n.list))
+	n.list = append(n.list, s)
+	n.index[s] = i
+	eventStringsNow.Store(n)
+	return i, true
+}
+
+// fits32 reports whether every number fits in 32 bits.
+func fits32(ns ...int) bool {
+	for _, n := range ns {
+		if n < math.MinInt32 || n > math.MaxInt32 {
+			return false
+		}
+	}
+	return true
+}
+
+// packEvents packs evs; false when one of them does not pack. A nil evs
+// packs to nil, an empty one to an empty one.
+func packEvents(evs []Event) ([]packedEvent, bool) {
+	if evs == nil {
+		return nil, true
+	}
+	out := make([]packedEvent, len(evs))
+	t := eventStringsNow.Load()
+	for i := range evs {
+		e := &evs[i]
+		if len(e.Dice) > len(out[i].d) || !fits32(e.Amount, e.From, e.To, e.TrackFrom, e.TrackTo, e.Number) {
+			return nil, false
+		}
+		p := &out[i]
+		var ok [5]bool
+		p.kind, ok[0] = stringIndex(t, string(e.Kind))
+		p.rule, ok[1] = stringIndex(t, e.Rule)
+		p.fromName, ok[2] = stringIndex(t, e.FromName)
+		p.toName, ok[3] = stringIndex(t, e.ToName)
+		p.note, ok[4] = stringIndex(t, e.Note)
+		if ok != [5]bool{true, true, true, true, true} {
+			return nil, false
+		}
+		if e.Dice != nil {
+			p.dice = uint8(len(e.Dice)) + 1
+			for k, d := range e.Dice {
+				if d < 0 || d > math.MaxUint8 {
+					return nil, false
+				}
+				p.d[k] = uint8(d)
+			}
+		}
+		p.player, p.other = e.Player, e.Other
+		p.amount, p.from, p.to = int32(e.Amount), int32(e.From), int32(e.To)
+		p.trackFrom, p.trackTo, p.number = int32(e.TrackFrom), int32(e.TrackTo), int32(e.Number)
+	}
+	return out, true
+}
+
+// unpackEvents returns the events packed in ps, new ones the caller owns.
+func unpackEvents(ps []packedEvent) []Event {
+	if ps == nil {
+		return nil
+	}
+	out := make([]Event, len(ps))
+	dice := 0
+	for i := range ps {
+		dice += int(max(ps[i].dice, 1) - 1)
+	}
+	// the dice of all the events in one allocation, each event's slice
+	// capped at its own length so that an append to one does not write
+	// into the next
+	all := make([]int, dice)
+	list := eventStringsNow.Load().list
+	for i := range ps {
+		p := &ps[i]
+		out[i] = Event{Kind: EventKind(list[p.kind]), Rule: list[p.rule], Player: p.player, Other: p.other,
+			Amount: int(p.amount), From: int(p.from), To: int(p.to), TrackFrom: int(p.trackFrom), TrackTo: int(p.trackTo),
+			FromName: list[p.fromName], ToName: list[p.toName], Number: int(p.number), Note: list[p.note]}
+		if p.dice > 0 {
+			n := int(p.dice - 1)
+			d := all[:n:n]
+			all = all[n:]
+			for k := range d {
+				d[k] = int(p.d[k])
+			}
+			out[i].Dice = d
+		}
+	}
+	return out
+}
