@@ -10,21 +10,22 @@ import (
 // step's events, and an Event is large (five strings, eight numbers and a
 // slice of dice: 176 bytes on 64 bits, and the dice apart). The same few
 // kinds, rule IDs, names of places and notes recur in every game, and the
-// numbers are small, so a History keeps each event packed into 40 bytes:
+// numbers are small, so a History keeps each event packed into 32 bytes:
 // the strings as indexes into one table of the strings seen (shared by all
-// histories, read without a lock), the numbers as 32 bits, up to three dice
-// inline. A step whose events do not all pack (a number beyond 32 bits,
-// more than three dice or a die beyond 255, a table full) keeps them as
-// the game gave them.
+// histories, read without a lock), the amount in 32 bits, the places and
+// the number in 16, up to three dice inline. A step whose events do not
+// all pack (a number beyond those bits, more than three dice or a die
+// beyond 255, a table full) keeps them as the game gave them.
 
 // packedEvent is an Event packed: see above.
 type packedEvent struct {
 	kind, rule, fromName, toName, note uint16 // indexes into the strings seen
 	player, other                      Player
 	// dice is the number of dice plus one, 0 for nil Dice; d holds them.
-	dice                                         uint8
-	d                                            [3]uint8
-	amount, from, to, trackFrom, trackTo, number int32
+	dice                                 uint8
+	d                                    [3]uint8
+	amount                               int32
+	from, to, trackFrom, trackTo, number int16
 }
 
 // maxEventStrings bounds the table of strings: a game that names its
@@ -79,10 +80,10 @@ func stringIndex(t *eventStrings, s string) (uint16, bool) {
 	return i, true
 }
 
-// fits32 reports whether every number fits in 32 bits.
-func fits32(ns ...int) bool {
+// fits16 reports whether every number fits in 16 bits.
+func fits16(ns ...int) bool {
 	for _, n := range ns {
-		if n < math.MinInt32 || n > math.MaxInt32 {
+		if n < math.MinInt16 || n > math.MaxInt16 {
 			return false
 		}
 	}
@@ -99,7 +100,7 @@ func packEvents(evs []Event) ([]packedEvent, bool) {
 	t := eventStringsNow.Load()
 	for i := range evs {
 		e := &evs[i]
-		if len(e.Dice) > len(out[i].d) || !fits32(e.Amount, e.From, e.To, e.TrackFrom, e.TrackTo, e.Number) {
+		if len(e.Dice) > len(out[i].d) || e.Amount < math.MinInt32 || e.Amount > math.MaxInt32 || !fits16(e.From, e.To, e.TrackFrom, e.TrackTo, e.Number) {
 			return nil, false
 		}
 		p := &out[i]
@@ -122,8 +123,8 @@ func packEvents(evs []Event) ([]packedEvent, bool) {
 			}
 		}
 		p.player, p.other = e.Player, e.Other
-		p.amount, p.from, p.to = int32(e.Amount), int32(e.From), int32(e.To)
-		p.trackFrom, p.trackTo, p.number = int32(e.TrackFrom), int32(e.TrackTo), int32(e.Number)
+		p.amount, p.from, p.to = int32(e.Amount), int16(e.From), int16(e.To)
+		p.trackFrom, p.trackTo, p.number = int16(e.TrackFrom), int16(e.TrackTo), int16(e.Number)
 	}
 	return out, true
 }

@@ -15,7 +15,7 @@ import (
 func TestStepKeepsItsEvents(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	num := func() int {
-		switch r.IntN(8) {
+		switch r.IntN(12) {
 		case 0:
 			return math.MaxInt32 + 1 + r.IntN(10)
 		case 1:
@@ -24,6 +24,10 @@ func TestStepKeepsItsEvents(t *testing.T) {
 			return math.MaxInt32
 		case 3:
 			return math.MinInt32
+		case 4:
+			return math.MaxInt16 + r.IntN(2)
+		case 5:
+			return math.MinInt16 - r.IntN(2)
 		}
 		return r.IntN(40) - 3
 	}
@@ -79,9 +83,9 @@ func TestStepKeepsItsEvents(t *testing.T) {
 	}
 }
 
-// An event packs into 40 bytes.
+// An event packs into 32 bytes.
 func TestPackedEventSize(t *testing.T) {
-	if n := unsafe.Sizeof(packedEvent{}); n != 40 {
-		t.Errorf("a packed event is %d bytes, want 40", n)
+	if n := unsafe.Sizeof(packedEvent{}); n != 32 {
+		t.Errorf("a packed event is %d bytes, want 32", n)
 	}
 }
