@@ -2,6 +2,7 @@ package brettspiel
 
 import (
 	"iter"
+	"math"
 	"slices"
 )
 
@@ -15,35 +16,45 @@ type HistoryEntry struct {
 	Events   []Event
 }
 
-// step is an entry as a History keeps it: the events packed (see
-// packedEvent), or, for the rare step whose events do not pack, as the
-// game gave them.
+// step is an entry as a History keeps it: its events packed (see
+// packedEvent) in the history's list of them, or, for the rare step whose
+// events do not pack, as the game gave them.
 type step struct {
 	move     Move
 	notation string
-	events   []packedEvent
-	unpacked *[]Event // the events when they do not pack; events is nil then
-	actor    Player
+	unpacked *[]Event // the events when they do not pack, else nil
+	// off and n place the step's events in History.evs; none says the
+	// game gave nil (not an empty list).
+	off   uint32
+	n     uint16
+	none  bool
+	actor Player
 }
 
-// newStep keeps the entry e.
-func newStep(e HistoryEntry) step {
-	s := step{move: e.Move, notation: e.Notation, actor: e.Actor}
-	var ok bool
-	if s.events, ok = packEvents(e.Events); !ok {
-		evs := cloneEvents(e.Events)
-		s.unpacked = &evs
+// newStep keeps the entry e, its events packed at the end of h.evs.
+func (h *History) newStep(e HistoryEntry) step {
+	s := step{move: e.Move, notation: e.Notation, actor: e.Actor, off: uint32(len(h.evs)), none: e.Events == nil}
+	// beyond what off and n can say, the events stay unpacked
+	if len(e.Events) <= math.MaxUint16 && uint64(len(h.evs))+uint64(len(e.Events)) <= math.MaxUint32 {
+		var ok bool
+		if h.evs, ok = packEvents(h.evs, e.Events); ok {
+			s.n = uint16(len(e.Events))
+			return s
+		}
 	}
+	evs := cloneEvents(e.Events)
+	s.unpacked = &evs
 	return s
 }
 
-// entry returns the step as a HistoryEntry of the caller's.
-func (s *step) entry() HistoryEntry {
+// entry returns step s of h as a HistoryEntry of the caller's.
+func (h *History) entry(s *step) HistoryEntry {
 	e := HistoryEntry{Move: s.move, Notation: s.notation, Actor: s.actor}
-	if s.unpacked != nil {
+	switch {
+	case s.unpacked != nil:
 		e.Events = cloneEvents(*s.unpacked)
-	} else {
-		e.Events = unpackEvents(s.events)
+	case !s.none:
+		e.Events = unpackEvents(h.evs[s.off : s.off+uint32(s.n)])
 	}
 	return e
 }
@@ -87,6 +98,9 @@ type History struct {
 	rec   *Record
 	done  []step // the steps played, in order
 	redo  []step // the steps undone, the next to redo last
+	// evs are the events of the steps of done followed by those of the
+	// reverse of redo, packed, in that order.
+	evs []packedEvent
 	// marks[k] is the position after k·every steps of done followed by the
 	// reverse of redo; marks[0] is start.
 	marks []Game
@@ -174,16 +188,28 @@ func (h *History) Apply(m Move) error {
 	}
 	// Events returns a copy of the caller's: it is the step's own
 	e.Events = h.game.Events()
-	h.redo = nil
+	if len(h.redo) > 0 {
+		h.redo = nil
+		h.evs = h.evs[:h.eventsEnd()]
+	}
 	h.marks = h.marks[:len(h.done)/h.every+1]
-	h.push(newStep(e))
+	h.push(h.newStep(e))
 	return nil
+}
+
+// eventsEnd is the end in h.evs of the events of the steps played.
+func (h *History) eventsEnd() int {
+	if len(h.done) == 0 {
+		return 0
+	}
+	s := &h.done[len(h.done)-1]
+	return int(s.off) + int(s.n)
 }
 
 // push appends e, played already on h.game, and keeps a checkpoint when one
 // is due and not kept already.
 func (h *History) push(e step) {
-	h.done = append(h.done, e)
+	h.done = append(growBy(h.done, 1), e)
 	if n := len(h.done); n%h.every == 0 && len(h.marks) == n/h.every {
 		h.marks = append(h.marks, h.game.Clone())
 	}
@@ -284,7 +310,7 @@ func (h *History) Entry(i int) (HistoryEntry, bool) {
 	if i < 0 || i >= len(h.done) {
 		return HistoryEntry{}, false
 	}
-	return h.done[i].entry(), true
+	return h.entry(&h.done[i]), true
 }
 
 // All iterates over the entries played, in order, with their indexes: the
@@ -293,7 +319,7 @@ func (h *History) Entry(i int) (HistoryEntry, bool) {
 func (h *History) All() iter.Seq2[int, HistoryEntry] {
 	return func(yield func(int, HistoryEntry) bool) {
 		for i := range h.done {
-			if !yield(i, h.done[i].entry()) {
+			if !yield(i, h.entry(&h.done[i])) {
 				return
 			}
 		}

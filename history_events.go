@@ -90,20 +90,20 @@ func fits16(ns ...int) bool {
 	return true
 }
 
-// packEvents packs evs; false when one of them does not pack. A nil evs
-// packs to nil, an empty one to an empty one.
-func packEvents(evs []Event) ([]packedEvent, bool) {
-	if evs == nil {
-		return nil, true
-	}
-	out := make([]packedEvent, len(evs))
+// packEvents appends evs packed to dst; false, with dst as it was, when
+// one of them does not pack.
+func packEvents(dst []packedEvent, evs []Event) ([]packedEvent, bool) {
+	n := len(dst)
+	dst = growBy(dst, len(evs))[:n+len(evs)]
+	out := dst[n:]
 	t := eventStringsNow.Load()
 	for i := range evs {
 		e := &evs[i]
 		if len(e.Dice) > len(out[i].d) || e.Amount < math.MinInt32 || e.Amount > math.MaxInt32 || !fits16(e.From, e.To, e.TrackFrom, e.TrackTo, e.Number) {
-			return nil, false
+			return dst[:n], false
 		}
 		p := &out[i]
+		*p = packedEvent{}
 		var ok [5]bool
 		p.kind, ok[0] = stringIndex(t, string(e.Kind))
 		p.rule, ok[1] = stringIndex(t, e.Rule)
@@ -111,13 +111,13 @@ func packEvents(evs []Event) ([]packedEvent, bool) {
 		p.toName, ok[3] = stringIndex(t, e.ToName)
 		p.note, ok[4] = stringIndex(t, e.Note)
 		if ok != [5]bool{true, true, true, true, true} {
-			return nil, false
+			return dst[:n], false
 		}
 		if e.Dice != nil {
 			p.dice = uint8(len(e.Dice)) + 1
 			for k, d := range e.Dice {
 				if d < 0 || d > math.MaxUint8 {
-					return nil, false
+					return dst[:n], false
 				}
 				p.d[k] = uint8(d)
 			}
@@ -126,14 +126,12 @@ func packEvents(evs []Event) ([]packedEvent, bool) {
 		p.amount, p.from, p.to = int32(e.Amount), int16(e.From), int16(e.To)
 		p.trackFrom, p.trackTo, p.number = int16(e.TrackFrom), int16(e.TrackTo), int16(e.Number)
 	}
-	return out, true
+	return dst, true
 }
 
-// unpackEvents returns the events packed in ps, new ones the caller owns.
+// unpackEvents returns the events packed in ps, new ones the caller owns
+// (an empty list for none).
 func unpackEvents(ps []packedEvent) []Event {
-	if ps == nil {
-		return nil
-	}
 	out := make([]Event, len(ps))
 	dice := 0
 	for i := range ps {
@@ -160,4 +158,17 @@ func unpackEvents(ps []packedEvent) []Event {
 		}
 	}
 	return out
+}
+
+// growBy returns s with room for n more elements. A History keeps its
+// lists for as long as its game is held, so they grow by a quarter and a
+// little, not by doubling as append does: at most about a fifth of a
+// list is room, for some more copying while it grows.
+func growBy[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	grown := make([]T, len(s), max(len(s)+n, cap(s)+cap(s)/4+8))
+	copy(grown, s)
+	return grown
 }

@@ -14,12 +14,19 @@ import (
 // numbers, many dice, dice beyond a byte and new strings of every sort.
 func TestStepKeepsItsEvents(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
+	// wide is n as an int, beyond 32 bits where an int has 64
+	wide := func(n int64) int {
+		if strconv.IntSize == 32 {
+			return int(min(max(n, math.MinInt32), math.MaxInt32))
+		}
+		return int(n)
+	}
 	num := func() int {
 		switch r.IntN(12) {
 		case 0:
-			return math.MaxInt32 + 1 + r.IntN(10)
+			return wide(math.MaxInt32 + 1 + r.Int64N(10))
 		case 1:
-			return math.MinInt32 - r.IntN(10)
+			return wide(math.MinInt32 - r.Int64N(10))
 		case 2:
 			return math.MaxInt32
 		case 3:
@@ -37,6 +44,12 @@ func TestStepKeepsItsEvents(t *testing.T) {
 		}
 		return "s" + strconv.Itoa(r.IntN(50))
 	}
+	type kept struct {
+		s    step
+		want []Event
+	}
+	h := &History{}
+	var steps []kept
 	for range 2000 {
 		var evs []Event
 		if r.IntN(10) != 0 {
@@ -51,21 +64,22 @@ func TestStepKeepsItsEvents(t *testing.T) {
 				for k := range e.Dice {
 					e.Dice[k] = r.IntN(8)
 					if r.IntN(20) == 0 {
-						e.Dice[k] = []int{-1, 256, 1 << 40}[r.IntN(3)]
+						e.Dice[k] = []int{-1, 256, wide(1 << 40)}[r.IntN(3)]
 					}
 				}
 			}
 			evs[i] = e
 		}
 		want := cloneEvents(evs)
-		s := newStep(HistoryEntry{Move: Move(r.Uint64()), Notation: str(), Actor: Player(r.IntN(8) - 2), Events: evs})
+		s := h.newStep(HistoryEntry{Move: Move(r.Uint64()), Notation: str(), Actor: Player(r.IntN(8) - 2), Events: evs})
+		steps = append(steps, kept{s, want})
 		for i := range evs { // the caller's events are not the step's
 			evs[i].Kind = "changed"
 			for k := range evs[i].Dice {
 				evs[i].Dice[k] = 99
 			}
 		}
-		got := s.entry()
+		got := h.entry(&s)
 		if !reflect.DeepEqual(got.Events, want) {
 			t.Fatalf("kept %#v\ngave %#v", want, got.Events)
 		}
@@ -77,8 +91,14 @@ func TestStepKeepsItsEvents(t *testing.T) {
 				got.Events[i].Dice[0] = 42
 			}
 		}
-		if again := s.entry(); !reflect.DeepEqual(again.Events, want) {
+		if again := h.entry(&s); !reflect.DeepEqual(again.Events, want) {
 			t.Fatalf("after changing an entry the step gives %#v, want %#v", again.Events, want)
+		}
+	}
+	// the steps packed one after the other keep their own events
+	for i, k := range steps {
+		if got := h.entry(&k.s); !reflect.DeepEqual(got.Events, k.want) {
+			t.Fatalf("step %d of %d gives %#v, want %#v", i, len(steps), got.Events, k.want)
 		}
 	}
 }
