@@ -4,6 +4,7 @@ import (
 	"math"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // The events a History keeps. A game held for a long time keeps every
@@ -36,9 +37,24 @@ const maxEventStrings = 1 << 12
 // eventStrings is the table of the strings of the events packed: index 0
 // is "". A new string copies the table (strings are few and are seen
 // again and again), so that a lookup takes no lock.
+//
+// Most strings of events are constants of the variants, the same bytes at
+// every event: at[atSlot(s)] is the index of the string whose bytes hash
+// there when it was added (0 for none), so that such a string is found by
+// its address, and compared at that (equal addresses and lengths compare
+// without reading the bytes), before the map is asked.
 type eventStrings struct {
 	index map[string]uint16
 	list  []string
+	at    [1 << atBits]uint16
+}
+
+const atBits = 9
+
+// atSlot is the slot in eventStrings.at of the address of s's bytes.
+func atSlot(s string) int {
+	p := uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))
+	return int((p * 0x9e3779b97f4a7c15) >> (64 - atBits))
 }
 
 var (
@@ -56,6 +72,9 @@ func stringIndex(t *eventStrings, s string) (uint16, bool) {
 	if s == "" {
 		return 0, true
 	}
+	if i := t.at[atSlot(s)]; i != 0 && t.list[i] == s {
+		return i, true
+	}
 	if i, ok := t.index[s]; ok {
 		return i, true
 	}
@@ -68,7 +87,7 @@ func stringIndex(t *eventStrings, s string) (uint16, bool) {
 	if len(t.list) >= maxEventStrings {
 		return 0, false
 	}
-	n := &eventStrings{index: make(map[string]uint16, len(t.list)+1), list: make([]string, len(t.list), len(t.list)+1)}
+	n := &eventStrings{index: make(map[string]uint16, len(t.list)+1), list: make([]string, len(t.list), len(t.list)+1), at: t.at}
 	copy(n.list, t.list)
 	for k, v := range t.index {
 		n.index[k] = v
@@ -76,6 +95,9 @@ func stringIndex(t *eventStrings, s string) (uint16, bool) {
 	i := uint16(len(n.list))
 	n.list = append(n.list, s)
 	n.index[s] = i
+	if k := atSlot(s); n.at[k] == 0 {
+		n.at[k] = i
+	}
 	eventStringsNow.Store(n)
 	return i, true
 }
