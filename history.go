@@ -2,6 +2,7 @@ package brettspiel
 
 import (
 	"iter"
+	"math"
 	"slices"
 )
 
@@ -15,8 +16,46 @@ type HistoryEntry struct {
 	Events   []Event
 }
 
-func (e HistoryEntry) clone() HistoryEntry {
-	e.Events = cloneEvents(e.Events)
+// step is an entry as a History keeps it: its events packed (see
+// packedEvent) in the history's list of them, or, for the rare step whose
+// events do not pack, as the game gave them.
+type step struct {
+	move     Move
+	notation string
+	unpacked *[]Event // the events when they do not pack, else nil
+	// off and n place the step's events in History.evs; none says the
+	// game gave nil (not an empty list).
+	off   uint32
+	n     uint16
+	none  bool
+	actor Player
+}
+
+// newStep keeps the entry e, its events packed at the end of h.evs.
+func (h *History) newStep(e HistoryEntry) step {
+	s := step{move: e.Move, notation: e.Notation, actor: e.Actor, off: uint32(len(h.evs)), none: e.Events == nil}
+	// beyond what off and n can say, the events stay unpacked
+	if len(e.Events) <= math.MaxUint16 && uint64(len(h.evs))+uint64(len(e.Events)) <= math.MaxUint32 {
+		var ok bool
+		if h.evs, ok = packEvents(h.evs, e.Events); ok {
+			s.n = uint16(len(e.Events))
+			return s
+		}
+	}
+	evs := cloneEvents(e.Events)
+	s.unpacked = &evs
+	return s
+}
+
+// entry returns step s of h as a HistoryEntry of the caller's.
+func (h *History) entry(s *step) HistoryEntry {
+	e := HistoryEntry{Move: s.move, Notation: s.notation, Actor: s.actor}
+	switch {
+	case s.unpacked != nil:
+		e.Events = cloneEvents(*s.unpacked)
+	case !s.none:
+		e.Events = unpackEvents(h.evs[s.off : s.off+uint32(s.n)])
+	}
 	return e
 }
 
@@ -57,8 +96,11 @@ type History struct {
 	game  Game // the position now; never handed out
 	start Game // the position before the first step; never applied to
 	rec   *Record
-	done  []HistoryEntry // the steps played, in order
-	redo  []HistoryEntry // the steps undone, the next to redo last
+	done  []step // the steps played, in order
+	redo  []step // the steps undone, the next to redo last
+	// evs are the events of the steps of done followed by those of the
+	// reverse of redo, packed, in that order.
+	evs []packedEvent
 	// marks[k] is the position after k·every steps of done followed by the
 	// reverse of redo; marks[0] is start.
 	marks []Game
@@ -144,17 +186,30 @@ func (h *History) Apply(m Move) error {
 	if err := h.game.Apply(m); err != nil {
 		return err
 	}
-	e.Events = cloneEvents(h.game.Events())
-	h.redo = nil
+	// Events returns a copy of the caller's: it is the step's own
+	e.Events = h.game.Events()
+	if len(h.redo) > 0 {
+		h.redo = nil
+		h.evs = h.evs[:h.eventsEnd()]
+	}
 	h.marks = h.marks[:len(h.done)/h.every+1]
-	h.push(e)
+	h.push(h.newStep(e))
 	return nil
+}
+
+// eventsEnd is the end in h.evs of the events of the steps played.
+func (h *History) eventsEnd() int {
+	if len(h.done) == 0 {
+		return 0
+	}
+	s := &h.done[len(h.done)-1]
+	return int(s.off) + int(s.n)
 }
 
 // push appends e, played already on h.game, and keeps a checkpoint when one
 // is due and not kept already.
-func (h *History) push(e HistoryEntry) {
-	h.done = append(h.done, e)
+func (h *History) push(e step) {
+	h.done = append(growBy(h.done, 1), e)
 	if n := len(h.done); n%h.every == 0 && len(h.marks) == n/h.every {
 		h.marks = append(h.marks, h.game.Clone())
 	}
@@ -177,7 +232,7 @@ func (h *History) Redo() bool {
 		return false
 	}
 	e := h.redo[len(h.redo)-1]
-	if h.game.Apply(e.Move) != nil {
+	if h.game.Apply(e.move) != nil {
 		// The step was legal here when it was played and games are
 		// deterministic, so this does not happen; if it did, the history
 		// stays as it was.
@@ -195,7 +250,7 @@ func (h *History) Redo() bool {
 // one with [History.Redo].
 func (h *History) Takeback(p Player) int {
 	for i := len(h.done) - 1; i >= 0; i-- {
-		if h.done[i].Actor == p {
+		if h.done[i].actor == p {
 			n := len(h.done) - i
 			if !h.rewind(i) {
 				return 0
@@ -229,7 +284,7 @@ func (h *History) position(n int) (Game, bool) {
 	k := min(n/h.every, len(h.marks)-1)
 	g := h.marks[k].Clone()
 	for _, e := range h.done[k*h.every : n] {
-		if g.Apply(e.Move) != nil {
+		if g.Apply(e.move) != nil {
 			return nil, false
 		}
 	}
@@ -255,7 +310,7 @@ func (h *History) Entry(i int) (HistoryEntry, bool) {
 	if i < 0 || i >= len(h.done) {
 		return HistoryEntry{}, false
 	}
-	return h.done[i].clone(), true
+	return h.entry(&h.done[i]), true
 }
 
 // All iterates over the entries played, in order, with their indexes: the
@@ -263,8 +318,8 @@ func (h *History) Entry(i int) (HistoryEntry, bool) {
 // iteration.
 func (h *History) All() iter.Seq2[int, HistoryEntry] {
 	return func(yield func(int, HistoryEntry) bool) {
-		for i, e := range h.done {
-			if !yield(i, e.clone()) {
+		for i := range h.done {
+			if !yield(i, h.entry(&h.done[i])) {
 				return
 			}
 		}
@@ -283,7 +338,7 @@ func (h *History) Record() *Record {
 	rec := &Record{Game: h.rec.Game, Start: h.rec.Start, Preset: h.rec.Preset, Players: h.rec.Players, Options: slices.Clone(h.rec.Options)}
 	rec.Steps = make([]string, len(h.done))
 	for i, e := range h.done {
-		rec.Steps[i] = e.Notation
+		rec.Steps[i] = e.notation
 	}
 	return rec
 }

@@ -36,12 +36,11 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		}
 		return err
 	}
-	g.events = g.events[:0]
+	g.events, g.loaded = g.events[:0], nil
 	if m.Actor() == brettspiel.Chance {
 		t, _ := decodeThrow(m.Payload())
-		g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventThrow, Player: g.turn, Other: brettspiel.Nobody,
-			From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace,
-			Number: t.Sum(), Dice: throwDice[t.L][t.A][t.B]})
+		g.events = append(g.events, event{kind: kindThrow, player: g.turn, other: brettspiel.Nobody,
+			from: brettspiel.NoPlace, to: brettspiel.NoPlace, number: uint8(t.Sum()), throw: t})
 		if _, ok := g.decides(t); ok {
 			g.throw = t
 			return nil
@@ -52,47 +51,44 @@ func (g *Game) Apply(m brettspiel.Move) error {
 	t, f := g.throw, int(m.Payload())
 	g.throw = dice.Throw3{}
 	id := g.occupiedTwin(f, int(t.L))
-	g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventDecide, Rule: "F-A2", Player: g.turn, Other: brettspiel.Nobody,
-		From: int(id), To: brettspiel.NoPlace, TrackFrom: int(id), TrackTo: brettspiel.NoPlace, FromName: plan[id].Name,
-		Number: int(t.L), Note: decideNotes[f]})
+	g.events = append(g.events, event{kind: kindDecide, rule: ruleA2, player: g.turn, other: brettspiel.Nobody,
+		from: int8(id), to: brettspiel.NoPlace, number: t.L, note: noteNone + noteID(f)})
 	g.resolve(t, f)
 	return nil
 }
 
-var decideNotes = [5]string{"", "take from fortress 1", "take from fortress 2", "take from fortress 3", "take from fortress 4"}
-
 // event appends an event of the thrower.
-func (g *Game) event(kind brettspiel.EventKind, rule string, other brettspiel.Player, amount, from, to, number int) {
+func (g *Game) event(kind kindID, rule ruleID, other brettspiel.Player, amount, from, to, number int) {
 	if g.quiet {
 		return
 	}
-	g.events = append(g.events, brettspiel.Event{Kind: kind, Rule: rule, Player: g.turn, Other: other, Amount: amount,
-		From: from, To: to, TrackFrom: from, TrackTo: to, FromName: placeNames[from+1], ToName: placeNames[to+1], Number: number})
+	g.events = append(g.events, event{kind: kind, rule: rule, player: g.turn, other: other, amount: int32(amount),
+		from: int8(from), to: int8(to), number: uint8(number)})
 }
 
 // noPlaceEvent is an event of Player that concerns no field.
-func noPlaceEvent(kind brettspiel.EventKind, rule string, p brettspiel.Player, amount int, note string) brettspiel.Event {
-	return brettspiel.Event{Kind: kind, Rule: rule, Player: p, Other: brettspiel.Nobody, Amount: amount,
-		From: brettspiel.NoPlace, To: brettspiel.NoPlace, TrackFrom: brettspiel.NoPlace, TrackTo: brettspiel.NoPlace, Note: note}
+func noPlaceEvent(kind kindID, rule ruleID, p brettspiel.Player, amount int, note noteID) event {
+	return event{kind: kind, rule: rule, player: p, other: brettspiel.Nobody, amount: int32(amount),
+		from: brettspiel.NoPlace, to: brettspiel.NoPlace, note: note}
 }
 
 // take moves the marker of field id to the thrower.
-func (g *Game) take(id FieldID, rule string, number int) {
+func (g *Game) take(id FieldID, rule ruleID, number int) {
 	g.on.clear(id)
 	g.balance[g.turn]++
-	g.event(brettspiel.EventTake, rule, brettspiel.Nobody, 1, int(id), brettspiel.NoPlace, number)
+	g.event(kindTake, rule, brettspiel.Nobody, 1, int(id), brettspiel.NoPlace, number)
 }
 
 // place moves a marker of the thrower onto field id.
-func (g *Game) place(id FieldID, rule string, number int) {
+func (g *Game) place(id FieldID, rule ruleID, number int) {
 	g.on.set(id)
 	g.balance[g.turn]--
-	g.event(brettspiel.EventPlace, rule, brettspiel.Nobody, 1, brettspiel.NoPlace, int(id), number)
+	g.event(kindPlace, rule, brettspiel.Nobody, 1, brettspiel.NoPlace, int(id), number)
 	g.buy(g.turn)
 }
 
 // toggle takes the marker of field id, or places one if it is empty.
-func (g *Game) toggle(id FieldID, rule string, number int) {
+func (g *Game) toggle(id FieldID, rule ruleID, number int) {
 	if g.on.has(id) {
 		g.take(id, rule, number)
 	} else {
@@ -102,13 +98,13 @@ func (g *Game) toggle(id FieldID, rule string, number int) {
 
 // collect makes every other player pay the thrower amount, in turn order
 // starting with the seat after the thrower's.
-func (g *Game) collect(amount int, rule string, number int) {
+func (g *Game) collect(amount int, rule ruleID, number int) {
 	n := brettspiel.Player(g.opts.Players)
 	for i := brettspiel.Player(1); i < n; i++ {
 		q := (g.turn + i) % n
 		g.balance[q] -= amount
 		g.balance[g.turn] += amount
-		g.event(brettspiel.EventPay, rule, q, amount, brettspiel.NoPlace, brettspiel.NoPlace, number)
+		g.event(kindPay, rule, q, amount, brettspiel.NoPlace, brettspiel.NoPlace, number)
 		g.buy(q)
 	}
 }
@@ -120,7 +116,7 @@ func (g *Game) buy(p brettspiel.Player) {
 		if g.quiet {
 			return
 		}
-		g.events = append(g.events, noPlaceEvent(EventBuy, "", p, d, "balance below zero"))
+		g.events = append(g.events, noPlaceEvent(kindBuy, ruleNone, p, d, noteBuy))
 	}
 }
 
@@ -136,12 +132,12 @@ func (g *Game) resolve(t dice.Throw3, f int) {
 	switch {
 	case g.winner != brettspiel.Nobody:
 		if !g.quiet {
-			g.events = append(g.events, noPlaceEvent(brettspiel.EventEnd, "F-C3", p, 0, "fifth Pasch"))
+			g.events = append(g.events, noPlaceEvent(kindEnd, ruleC3, p, 0, noteFifthPasch))
 		}
 	case g.throws >= g.opts.TurnCap:
 		g.capped = true
 		if !g.quiet {
-			g.events = append(g.events, noPlaceEvent(brettspiel.EventEnd, "", brettspiel.Nobody, 0, "turn cap"))
+			g.events = append(g.events, noPlaceEvent(kindEnd, ruleNone, brettspiel.Nobody, 0, noteTurnCap))
 		}
 	default:
 		g.turn = (g.turn + 1) % brettspiel.Player(g.opts.Players)
@@ -162,9 +158,9 @@ func (g *Game) largeDie(l, f int) {
 			id = g.occupiedTwin(k, l)
 		}
 		if id != NoField {
-			g.take(id, "F-A2", l)
+			g.take(id, ruleA2, l)
 		} else {
-			g.place(OuterWorkID(1, l, 0), "F-A2", l)
+			g.place(OuterWorkID(1, l, 0), ruleA2, l)
 		}
 		return
 	}
@@ -173,49 +169,49 @@ func (g *Game) largeDie(l, f int) {
 	for k := 1; k <= open; k++ {
 		for tw := 0; tw < 2; tw++ {
 			if id := OuterWorkID(k, 6, tw); id != NoField && g.on.has(id) {
-				g.take(id, "F-A3", 6)
+				g.take(id, ruleA3, 6)
 				took = true
 			}
 		}
 	}
 	if !took {
-		g.place(OuterWorkID(1, 6, 0), "F-A3", 6)
+		g.place(OuterWorkID(1, 6, 0), ruleA3, 6)
 	}
 }
 
 // smallDice plays rule B, the two small dice a and b (F-B1…F-B4).
 func (g *Game) smallDice(a, b int) {
 	s := a + b
-	g.toggle(SchanzeID(s), "F-B1", s)
+	g.toggle(SchanzeID(s), ruleB1, s)
 	if a == 1 || b == 1 {
-		g.toggle(SchanzeID(1), "F-B2", 1)
+		g.toggle(SchanzeID(1), ruleB2, 1)
 	}
 	if a == b {
-		g.collect(a, "F-B3", s)
+		g.collect(a, ruleB3, s)
 	}
 	if s < 9 {
 		return
 	}
 	bat := BatteryID(s)
 	if g.on.has(bat) {
-		g.take(bat, "F-B4", s)
+		g.take(bat, ruleB4, s)
 		for _, id := range Triangle(s) {
 			if g.on.has(id) {
-				g.take(id, "F-B4", s)
+				g.take(id, ruleB4, s)
 			}
 		}
 		return
 	}
-	g.place(bat, "F-B4", s)
+	g.place(bat, ruleB4, s)
 	took := false
 	for _, id := range Triangle(s) {
 		if g.on.has(id) {
-			g.take(id, "F-B4", s)
+			g.take(id, ruleB4, s)
 			took = true
 		}
 	}
 	if !took {
-		g.collect(1, "F-B4", s)
+		g.collect(1, ruleB4, s)
 	}
 }
 
@@ -223,13 +219,13 @@ func (g *Game) smallDice(a, b int) {
 // their sum, and a Pasch.
 func (g *Game) allDice(t dice.Throw3) {
 	sum := int(t.L) + int(t.A) + int(t.B)
-	g.toggle(LineFieldID(sum), "F-C1", sum)
+	g.toggle(LineFieldID(sum), ruleC1, sum)
 	if !t.IsPasch() {
 		return
 	}
-	steps, rule := 1, "F-C2"
+	steps, rule := 1, ruleC2
 	if t.L == 6 {
-		steps, rule = 2, "F-C4"
+		steps, rule = 2, ruleC4
 	}
 	for range steps {
 		if g.pasch[g.turn]++; g.pasch[g.turn] == 5 {
@@ -239,20 +235,20 @@ func (g *Game) allDice(t dice.Throw3) {
 		g.conquer(int(g.pasch[g.turn]), rule, sum)
 	}
 	if t.L == 1 { // F-C5
-		g.collect(1, "F-C5", sum)
+		g.collect(1, ruleC5, sum)
 	}
 }
 
 // conquer plays the thrower's Pasch k (1…4) of a throw of sum under rule
 // (F-C2, F-C4): his squares move on, his fortress line is taken or filled,
 // and every other player pays him k.
-func (g *Game) conquer(k int, rule string, sum int) {
+func (g *Game) conquer(k int, rule ruleID, sum int) {
 	from, fromP := brettspiel.NoPlace, brettspiel.NoPlace
 	if k > 1 {
 		from, fromP = int(FortressID(k-1)), int(PaschFieldID(k-1))
 	}
-	g.event(EventConquer, rule, brettspiel.Nobody, 0, from, int(FortressID(k)), k)
-	g.event(EventConquer, rule, brettspiel.Nobody, 0, fromP, int(PaschFieldID(k)), k)
+	g.event(kindConquer, rule, brettspiel.Nobody, 0, from, int(FortressID(k)), k)
+	g.event(kindConquer, rule, brettspiel.Nobody, 0, fromP, int(PaschFieldID(k)), k)
 	line := LineFields(k)
 	took := false
 	for _, id := range line {
@@ -273,12 +269,12 @@ func (g *Game) conquer(k int, rule string, sum int) {
 // he conquers fortress 5, takes every marker on the plan, every other player
 // pays him 6, and he wins.
 func (g *Game) fifthPaschWins(sum int) {
-	g.event(EventConquer, "F-C3", brettspiel.Nobody, 0, int(FortressID(4)), int(FortressID(5)), 5)
+	g.event(kindConquer, ruleC3, brettspiel.Nobody, 0, int(FortressID(4)), int(FortressID(5)), 5)
 	for id := FieldID(1); id <= NumMarkerFields; id++ {
 		if g.on.has(id) {
-			g.take(id, "F-C3", sum)
+			g.take(id, ruleC3, sum)
 		}
 	}
-	g.collect(6, "F-C3", sum)
+	g.collect(6, ruleC3, sum)
 	g.winner = g.turn
 }

@@ -13,7 +13,7 @@ import (
 func BenchmarkThrow(b *testing.B) {
 	start := newGame(b, 3)
 	g := start.clone()
-	g.events = make([]brettspiel.Event, 0, 256)
+	g.events = make([]event, 0, 256)
 	r := rand.New(rand.NewPCG(1, 2))
 	throws := make([]brettspiel.Move, 4096)
 	for i := range throws {

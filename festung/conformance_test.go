@@ -57,7 +57,7 @@ func positionTrip(bg brettspiel.Game) (brettspiel.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	back.events = append([]brettspiel.Event(nil), g.events...)
+	back.events, back.loaded = append([]event(nil), g.events...), g.loaded
 	return back, nil
 }
 

@@ -158,5 +158,5 @@ func (g *Game) undo(evs []brettspiel.Event) (*Game, string) {
 // Apply made again, holds with evs and g (kit.Replayed); what names the
 // Apply.
 func (g *Game) replayed(p *Game, evs []brettspiel.Event, what string) string {
-	return kit.Replayed(evs, p.events, what, p.ID() == g.ID())
+	return kit.Replayed(evs, p.Events(), what, p.ID() == g.ID())
 }

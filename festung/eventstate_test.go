@@ -29,7 +29,7 @@ func find(t *testing.T, name string, ok func(g *Game) bool) *Game {
 
 func kinds(g *Game) map[brettspiel.EventKind]int {
 	n := map[brettspiel.EventKind]int{}
-	for _, e := range g.events {
+	for _, e := range g.Events() {
 		n[e.Kind]++
 	}
 	return n
@@ -42,9 +42,9 @@ func kinds(g *Game) map[brettspiel.EventKind]int {
 func TestJSONRefusesEventsThatDisagreeWithTheState(t *testing.T) {
 	pending := find(t, "a throw awaiting a decision", func(g *Game) bool { return g.throw.L != 0 })
 	doublet := find(t, "a small doublet resolved", func(g *Game) bool {
-		return len(g.events) > 0 && g.events[0].Kind == brettspiel.EventThrow && g.throw.L == 0 && kinds(g)[brettspiel.EventPay] > 0
+		return len(g.events) > 0 && g.Events()[0].Kind == brettspiel.EventThrow && g.throw.L == 0 && kinds(g)[brettspiel.EventPay] > 0
 	})
-	decided := find(t, "a decision", func(g *Game) bool { return len(g.events) > 0 && g.events[0].Kind == brettspiel.EventDecide })
+	decided := find(t, "a decision", func(g *Game) bool { return len(g.events) > 0 && g.Events()[0].Kind == brettspiel.EventDecide })
 	fresh := newGame(t, doublet.opts.Players)
 	evs, ev := gametest.Events, gametest.Event
 	pay17 := map[string]any{"kind": "pay", "rule": "F-B3", "player": 0, "other": 1, "amount": 17, "from": -1, "to": -1, "trackFrom": -1, "trackTo": -1, "number": 12}
@@ -89,7 +89,7 @@ func TestJSONRefusesEventsThatDisagreeWithTheState(t *testing.T) {
 			e["note"] = "fortress 4"
 		}, ""),
 		gametest.Edit("the setup's events after a throw", doublet, func(m map[string]any) {
-			data, _ := json.Marshal(fresh.events)
+			data, _ := json.Marshal(fresh.Events())
 			var setup []any
 			_ = json.Unmarshal(data, &setup)
 			m["events"] = setup
@@ -105,11 +105,11 @@ func TestJSONRefusesEventsThatDisagreeWithTheState(t *testing.T) {
 func TestStatesOfPlayLoadWithTheirEvents(t *testing.T) {
 	seen := map[string]int{}
 	for i, g := range statesOfPlay(t, conformance.Games(1, 10), nil) {
-		if g.throw.L == 0 && g.events[0].Kind == brettspiel.EventThrow && g.ToMove() != brettspiel.Terminal && i%10 != 0 && !conformance.Long() {
+		if g.throw.L == 0 && g.Events()[0].Kind == brettspiel.EventThrow && g.ToMove() != brettspiel.Terminal && i%10 != 0 && !conformance.Long() {
 			continue
 		}
 		gametest.LoadsFromJSON(t, g, func() *Game { return new(Game) })
-		k := string(g.events[0].Kind)
+		k := string(g.Events()[0].Kind)
 		if g.throw.L != 0 {
 			k += " awaiting a decision"
 		}
@@ -245,14 +245,14 @@ func FuzzEventsAgainstState(f *testing.F) {
 	f.Fuzz(func(t *testing.T, pick uint16, at, field uint8, value int16) {
 		g := states[int(pick)%len(states)]
 		evs := mutateEvent(g.Events(), g.opts.Players, at, field, value)
-		if sameEvents(evs, g.events) {
+		if sameEvents(evs, g.Events()) {
 			return
 		}
 		if !gametest.WithEventsLoads(t, g, evs, func() *Game { return new(Game) }, func(g *Game) bool { return g.zero() }) {
 			return
 		}
 		if msg := eventsFit(g, evs); msg != "" {
-			t.Fatalf("accepted events that do not fit the state: %s\nreal events: %v\nedited: %v\n%s", msg, g.events, evs, g)
+			t.Fatalf("accepted events that do not fit the state: %s\nreal events: %v\nedited: %v\n%s", msg, g.Events(), evs, g)
 		}
 	})
 }

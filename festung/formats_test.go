@@ -26,7 +26,7 @@ import (
 // idTrip round-trips a game through its position ID. The ID does not carry
 // the events of the last Apply, so they are copied over.
 func idTrip(g brettspiel.Game) (brettspiel.Game, error) {
-	return gametest.IDTrip(g.(*Game), func() *Game { return new(Game) }, func(back, g *Game) { back.events = g.events })
+	return gametest.IDTrip(g.(*Game), func() *Game { return new(Game) }, func(back, g *Game) { back.events, back.loaded = g.events, g.loaded })
 }
 
 // jsonTrip round-trips a game through its JSON form, which carries

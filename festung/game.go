@@ -44,7 +44,11 @@ type Game struct {
 	throws  int               // throws resolved
 	winner  brettspiel.Player // who threw the fifth Pasch, or Nobody
 	capped  bool              // the turn cap ended the game
-	events  []brettspiel.Event
+	events  []event           // what the last Apply did (events.go)
+	// loaded are the events of a state read from JSON (UnmarshalJSON),
+	// as it gave them, until the next Apply; nil in any other game. They
+	// are never written into, so that clones share them.
+	loaded []brettspiel.Event
 	// quiet is set only while Simulate runs: the rules are played without
 	// recording events. It is false in every state a caller sees.
 	quiet bool
@@ -66,7 +70,7 @@ func New(opts Options) (*Game, error) {
 	// The setup's placements in one allocation: a game is often played
 	// right after it is made (simulations, self-play), and less garbage a
 	// game means fewer collections slowing every worker.
-	g := &Game{opts: o, winner: brettspiel.Nobody, events: make([]brettspiel.Event, 0, max(o.Players*stake, 16))}
+	g := &Game{opts: o, winner: brettspiel.Nobody, events: make([]event, 0, max(o.Players*stake, 16))}
 	id := FieldID(1)
 	for p := 0; p < o.Players; p++ {
 		g.balance[p] = o.Stock - stake
@@ -76,8 +80,8 @@ func New(opts Options) (*Game, error) {
 				id++
 			}
 			g.on.set(id)
-			g.events = append(g.events, brettspiel.Event{Kind: brettspiel.EventPlace, Rule: "F-S1", Player: brettspiel.Player(p), Other: brettspiel.Nobody, Amount: 1,
-				From: brettspiel.NoPlace, To: int(id), TrackFrom: brettspiel.NoPlace, TrackTo: int(id), ToName: plan[id].Name})
+			g.events = append(g.events, event{kind: kindPlace, rule: ruleS1, player: brettspiel.Player(p), other: brettspiel.Nobody, amount: 1,
+				from: brettspiel.NoPlace, to: int8(id)})
 			id++
 		}
 	}
@@ -152,13 +156,19 @@ func (g *Game) AppendLegalMoves(dst []brettspiel.Move) []brettspiel.Move {
 // Events implements brettspiel.Game: a copy that is the caller's, the dice
 // of a throw included. After New it holds the setup's placements (F-S1).
 func (g *Game) Events() []brettspiel.Event {
-	evs := append([]brettspiel.Event(nil), g.events...)
-	for i := range evs {
-		if evs[i].Dice != nil {
-			evs[i].Dice = append([]int(nil), evs[i].Dice...)
+	if g.loaded != nil {
+		evs := append([]brettspiel.Event(nil), g.loaded...)
+		for i := range evs {
+			if evs[i].Dice != nil {
+				evs[i].Dice = append([]int(nil), evs[i].Dice...)
+			}
 		}
+		return evs
 	}
-	return evs
+	if len(g.events) == 0 {
+		return nil
+	}
+	return appendEvents(make([]brettspiel.Event, 0, len(g.events)), g.events)
 }
 
 // Returns implements brettspiel.Game: each seat's balance minus his starting
@@ -186,7 +196,7 @@ func (g *Game) clone() *Game {
 	// (what search code does with a clone) does not grow the list.
 	// (A game without events, as FromPosition makes it, keeps none.)
 	if g.events != nil {
-		c.events = append(make([]brettspiel.Event, 0, max(len(g.events), 16)), g.events...)
+		c.events = append(make([]event, 0, max(len(g.events), 16)), g.events...)
 	}
 	return &c
 }

@@ -180,7 +180,7 @@ func TestApplyAllocatesNoEvents(t *testing.T) {
 	g := newGame(t, 3)
 	throws := []brettspiel.Move{ThrowMove(dice.Throw3{L: 5, A: 1, B: 6}), ThrowMove(dice.Throw3{L: 3, A: 2, B: 2})}
 	start := g.clone()
-	start.events = make([]brettspiel.Event, 0, 64)
+	start.events = make([]event, 0, 64)
 	c := start.clone()
 	i := 0
 	allocs := testing.AllocsPerRun(200, func() {

@@ -278,7 +278,7 @@ func TestF_C4_MostAThrowMovesABalance(t *testing.T) {
 // events of g's last Apply, transfer by transfer.
 func minDuring(before, g *Game, p brettspiel.Player) int {
 	bal, low := before.balance[p], before.balance[p]
-	for _, e := range g.events {
+	for _, e := range g.Events() {
 		switch {
 		case e.Kind == brettspiel.EventPlace && e.Player == p:
 			bal--

@@ -308,13 +308,16 @@ func (s *stateJSON) game() (*Game, error) {
 		return nil, err
 	}
 	if len(evs) > 0 {
-		g.events = evs
+		g.loaded = evs
 	}
 	if err := s.agrees(g.toJSON()); err != nil {
 		return nil, err
 	}
 	if reason := g.eventsAgainstState(s.Events); reason != "" {
 		return nil, badJSON(brettspiel.ErrBadPosition, "%s", reason)
+	}
+	if evs, ok := packEvents(g.loaded); ok && g.loaded != nil {
+		g.events, g.loaded = evs, nil
 	}
 	return g, nil
 }

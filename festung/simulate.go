@@ -26,7 +26,7 @@ func (g *Game) Simulate(r *rand.Rand) {
 	if g.zero() {
 		return
 	}
-	g.events = g.events[:0]
+	g.events, g.loaded = g.events[:0], nil
 	g.quiet = true
 	if g.winner == brettspiel.Nobody && !g.capped && g.throw.L != 0 {
 		t := g.throw

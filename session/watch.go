@@ -66,8 +66,10 @@ type watchState struct {
 	// oldest is the first revision the memory covers: the game's revision
 	// when it was made or restored.
 	oldest int
-	// from[r%changesKept] is the From of the change to revision r.
-	from [changesKept]int32
+	// from[(r−oldest−1)%changesKept] is the From of the change to
+	// revision r: the list grows with the changes up to changesKept and
+	// is then written round.
+	from []int32
 	// mu guards watchers, gone and the watchers' own fields; it is taken
 	// after the game's lock, or alone, never held long, so that closing a
 	// game or a watcher does not wait for a call under way.
@@ -172,7 +174,11 @@ func (g *Game) changed() {
 	from := min(w.told, n) // a step played starts at the old length, a step back at the new
 	w.told = n
 	w.rev++
-	w.from[w.rev%changesKept] = int32(from)
+	if i := (w.rev - w.oldest - 1) % changesKept; i < len(w.from) {
+		w.from[i] = int32(from)
+	} else {
+		w.from = append(w.from, int32(from))
+	}
 	g.touch(g.now())
 	if g.own != nil {
 		g.own.ask = nil
@@ -218,7 +224,7 @@ func (g *Game) since(rev int, l words.Lang) (Delta, error) {
 		from = 0
 	}
 	for r := rev + 1; r <= w.rev && from > 0; r++ {
-		from = min(from, int(w.from[r%changesKept]))
+		from = min(from, int(w.from[(r-w.oldest-1)%changesKept]))
 	}
 	return g.delta(from, l), nil
 }

@@ -58,23 +58,60 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	return &Postgres{pool: pool}, nil
 }
 
-// Write commits c in a transaction of its own.
+// Write commits c in a transaction of its own, then tells the other
+// processes. Steps, the most of the writes, are one statement: one round
+// trip to the database.
 func (p *Postgres) Write(ctx context.Context, c Change) error {
-	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		if err := pgChange(ctx, tx, c); err != nil {
+	var err error
+	if c.Kind == Steps {
+		err = p.writeSteps(ctx, c)
+	} else {
+		err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error { return pgChange(ctx, tx, c) })
+	}
+	if err != nil {
+		if errors.Is(err, ErrConflict) {
 			return err
 		}
-		ver := c.From + 1 // the row's version after the change; a new row's is 0
-		if c.Kind == Create {
-			ver = 0
-		}
-		_, err := tx.Exec(ctx, `SELECT pg_notify('brettspiel_games', $1)`, fmt.Sprintf("%s %d", c.Game, ver))
-		return err
-	})
-	if err != nil && !errors.Is(err, ErrConflict) {
 		return fmt.Errorf("%w: %v", ErrStorage, err)
 	}
-	return err
+	// After the commit, not in its transaction: a transaction that
+	// notifies holds the database's queue of notifications through its
+	// commit, which would make the commits of all games wait in line.
+	// Should this process end between the two, the others learn of the
+	// change with the game's next one, or when a call on their copy is
+	// refused with ErrConflict, which brings it up to date.
+	ver := c.From + 1 // the row's version after the change; a new row's is 0
+	if c.Kind == Create {
+		ver = 0
+	}
+	p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', $1)`, fmt.Sprintf("%s %d", c.Game, ver))
+	return nil
+}
+
+// writeSteps appends steps under the row's version in one statement.
+func (p *Postgres) writeSteps(ctx context.Context, c Change) error {
+	revs := make([]int32, len(c.Steps))
+	idxs := make([]int32, len(c.Steps))
+	actors := make([]int32, len(c.Steps))
+	notations := make([]string, len(c.Steps))
+	for i, st := range c.Steps {
+		revs[i], idxs[i], actors[i], notations[i] = int32(st.Rev), int32(st.Index), int32(st.Actor), st.Notation
+	}
+	var n int
+	err := p.pool.QueryRow(ctx, `WITH up AS (
+			UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived RETURNING id
+		), ins AS (
+			INSERT INTO steps (game, rev, idx, actor, notation)
+			SELECT up.id, s.rev, s.idx, s.actor, s.notation FROM up, unnest($4::int[], $5::int[], $6::int[], $7::text[]) AS s(rev, idx, actor, notation)
+		)
+		SELECT count(*) FROM up`, c.Rev, c.Game, c.From, revs, idxs, actors, notations).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return fmt.Errorf("%w: game %.8s… is not at version %d", ErrConflict, c.Game, c.From)
+	}
+	return nil
 }
 
 func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {

@@ -5,11 +5,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,14 +23,14 @@ import (
 // pgStore opens a Postgres store on a database of its own in the server
 // of $BRETTSPIEL_PG (a postgres:// URL), dropped after the test; without
 // it the test is skipped.
-func pgStore(t *testing.T) *Postgres {
+func pgStore(t testing.TB) *Postgres {
 	t.Helper()
 	p, _ := pgDatabase(t)
 	return p
 }
 
 // pgDatabase is pgStore with the URL of its database, for a second store.
-func pgDatabase(t *testing.T) (*Postgres, string) {
+func pgDatabase(t testing.TB) (*Postgres, string) {
 	t.Helper()
 	dsn := os.Getenv("BRETTSPIEL_PG")
 	if dsn == "" {
@@ -204,5 +206,57 @@ func TestTwoProcessesOnPostgres(t *testing.T) {
 			t.Fatalf("%s: the record has %d steps, the game %d", v, len(got), len(ms[0].Log))
 		}
 		t.Logf("%s: %d steps through two processes", v, len(ms[0].Log))
+	}
+}
+
+// BenchmarkStoreWrite writes the steps of many games at once, each game
+// by a goroutine of its own as the server's calls do, and reports the
+// time a write takes to commit: the median and the 99th percentile.
+func BenchmarkStoreWrite(b *testing.B) {
+	for _, kind := range []string{"sqlite", "postgres"} {
+		b.Run(kind, func(b *testing.B) {
+			var s Store
+			if kind == "sqlite" {
+				sq, err := OpenSQLite(filepath.Join(b.TempDir(), "games.db"), "full")
+				if err != nil {
+					b.Fatal(err)
+				}
+				s = sq
+			} else {
+				s = pgStore(b)
+			}
+			defer s.Close()
+			ctx := context.Background()
+			var next atomic.Int64
+			var mu sync.Mutex
+			var took []time.Duration
+			b.SetParallelism(32)
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				id := fmt.Sprintf("bench%06d", next.Add(1))
+				if err := s.Write(ctx, Change{Kind: Create, Game: id, Meta: []byte(`{}`), Snapshot: []byte("snap"), Rev: 0}); err != nil {
+					b.Error(err)
+					return
+				}
+				var mine []time.Duration
+				for ver := 0; pb.Next(); ver++ {
+					steps := []StoredStep{{Rev: 2*ver + 1, Index: 2 * ver, Actor: 0, Notation: "1/4 1/6"}, {Rev: 2*ver + 2, Index: 2*ver + 1, Actor: -1, Notation: "6-5"}}
+					t := time.Now()
+					if err := s.Write(ctx, Change{Kind: Steps, Game: id, From: ver, Rev: 2*ver + 2, Steps: steps}); err != nil {
+						b.Error(err)
+						return
+					}
+					mine = append(mine, time.Since(t))
+				}
+				mu.Lock()
+				took = append(took, mine...)
+				mu.Unlock()
+			})
+			slices.Sort(took)
+			if len(took) > 0 {
+				b.ReportMetric(float64(took[len(took)/2].Microseconds()), "µs-p50")
+				b.ReportMetric(float64(took[len(took)*99/100].Microseconds()), "µs-p99")
+			}
+		})
 	}
 }

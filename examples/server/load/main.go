@@ -47,6 +47,7 @@ func main() {
 	syncMode := flag.String("sync", "full", "the server's SQLite synchronous setting")
 	pg := flag.String("postgres", "", "a postgres:// URL of an empty database: the servers keep the games there instead of SQLite")
 	procs := flag.Int("procs", 1, "server processes sharing the games (with -postgres); the clients of a game spread over them")
+	flag.StringVar(&heapProfile, "heapprofile", "", "write the first server's heap profile after the play to this file (go tool pprof FILE)")
 	flag.Parse()
 	if *procs > 1 && *pg == "" {
 		log.Fatal("-procs above 1 needs -postgres")
@@ -71,6 +72,8 @@ func parsePace(s string) (lo, hi time.Duration, err error) {
 	}
 	return
 }
+
+var heapProfile string
 
 type server struct {
 	cmd   *exec.Cmd
@@ -159,6 +162,24 @@ func start(bin, db, syncMode, pg string) (*server, error) {
 	_, rest, _ := strings.Cut(line, "http://")
 	host, _, _ := strings.Cut(rest, "/")
 	return &server{cmd: cmd, base: "http://" + host, pprof: pprof}, nil
+}
+
+// saveHeap writes the server's heap profile to path.
+func (s *server) saveHeap(path string) error {
+	resp, err := http.Get("http://" + s.pprof + "/debug/pprof/heap?gc=1")
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // live is the memory the server's program holds after a collection: the
@@ -349,6 +370,11 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 	wg.Wait()
 	wall, cpu := time.Since(t0), srv.cpu()-cpu0
 	rss3, live3 := srv.rss(), srv.live()
+	if heapProfile != "" {
+		if err := srv[0].saveHeap(heapProfile); err != nil {
+			return err
+		}
+	}
 	fmt.Printf("after the play, the connections open: the server's memory %.1f MB (%.1f KB per open game with its four connections), %.1f MB held after a collection (%.1f KB per open game)\n",
 		float64(rss3)/1e6, float64(rss3-rss0)/float64(n)/1e3, float64(live3)/1e6, float64(live3-live0)/float64(n)/1e3)
 	all := int64(0)
