@@ -100,7 +100,11 @@ type seatClient struct {
 	base, game, secret string
 	rng                *mrand.Rand
 	pace               [2]time.Duration // between a move answered and the next
-	moving             atomic.Bool      // plays while true, else only follows
+
+	// turn is held through a move (asking the legal moves, applying
+	// one); done, under it, says to move no more
+	turn sync.Mutex
+	done bool
 
 	mu      sync.Mutex
 	m       client.Mirror
@@ -109,6 +113,15 @@ type seatClient struct {
 	refused map[string]int // the refusals and drops, by call and name
 	slowest time.Duration  // the longest call
 	err     error          // what ended it before its context
+	trace   []string       // its last deltas and calls, for a failure
+}
+
+// note keeps one line of what the client did or was told (c.mu held).
+func (c *seatClient) note(format string, args ...any) {
+	if len(c.trace) >= 16 {
+		c.trace = c.trace[1:]
+	}
+	c.trace = append(c.trace, time.Now().Format("15:04:05.000 ")+fmt.Sprintf(format, args...))
 }
 
 func (c *seatClient) count(what string) {
@@ -122,7 +135,7 @@ func (c *seatClient) run(ctx context.Context) {
 	for ctx.Err() == nil {
 		if err := c.connect(ctx); err != nil && ctx.Err() == nil {
 			c.mu.Lock()
-			c.err = err
+			c.err = fmt.Errorf("%w; its last deltas and calls:\n%s", err, strings.Join(c.trace, "\n"))
 			c.mu.Unlock()
 			return
 		}
@@ -186,6 +199,9 @@ func (c *seatClient) connect(ctx context.Context) error {
 	seat := -1
 	if err := c.timed(ctx, func(ctx context.Context) (err error) {
 		seat, err = cn.Hello(ctx, c.game, c.secret, rev)
+		c.mu.Lock()
+		c.note("hello from rev %d: seat %d, %v", rev, seat, err)
+		c.mu.Unlock()
 		return err
 	}); err != nil {
 		if err := c.refusal(ctx, "hello", err); err != errClosed {
@@ -218,42 +234,64 @@ func (c *seatClient) connect(ctx context.Context) error {
 			return nil
 		}
 		c.mu.Lock()
-		mine := seat >= 0 && !c.m.Over && c.m.ToMove == seat
+		mine := seat >= 0 && c.m.Rev > 0 && !c.m.Over && c.m.ToMove == seat // told the game first
 		c.mu.Unlock()
-		if !mine || !c.moving.Load() || len(cn.Deltas()) > 0 || time.Now().Before(next) {
+		if !mine || len(cn.Deltas()) > 0 || time.Now().Before(next) {
 			continue
 		}
-		next = time.Now().Add(50 * time.Millisecond) // after a refusal
-		var mv string
-		if err := c.timed(ctx, func(ctx context.Context) (err error) {
-			mv, err = cn.RandomMove(ctx, c.rng)
-			return err
-		}); err != nil {
-			if err := c.refusal(ctx, "legal", err); err != nil {
-				return ignoreClosed(err)
-			}
-			continue
+		if err := c.move(ctx, cn, &next); err != nil {
+			return ignoreClosed(err)
 		}
-		var a json.RawMessage
-		if err := c.timed(ctx, func(ctx context.Context) (err error) {
-			a, err = cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false})
-			return err
-		}); err != nil {
-			if err := c.refusal(ctx, "apply", err); err != nil {
-				return ignoreClosed(err)
-			}
-			continue
-		}
-		var st struct {
-			Length int `json:"length"`
-		}
-		json.Unmarshal(a, &st)
-		c.mu.Lock()
-		c.ack = append(c.ack, acked{st.Length - 1, mv})
-		c.ackAt = append(c.ackAt, time.Now())
-		c.mu.Unlock()
-		next = time.Now().Add(c.pace[0] + time.Duration(c.rng.Int64N(int64(c.pace[1]-c.pace[0]))))
 	}
+}
+
+// move plays one random legal move unless the client is done; a refusal
+// tolerated is counted, and the next try waits a moment.
+func (c *seatClient) move(ctx context.Context, cn *client.Conn, next *time.Time) error {
+	c.turn.Lock()
+	defer c.turn.Unlock()
+	if c.done {
+		return nil
+	}
+	*next = time.Now().Add(50 * time.Millisecond) // after a refusal
+	var mv string
+	if err := c.timed(ctx, func(ctx context.Context) (err error) {
+		mv, err = cn.RandomMove(ctx, c.rng)
+		return err
+	}); err != nil {
+		c.mu.Lock()
+		c.note("legal: %v", err)
+		c.mu.Unlock()
+		return c.refusal(ctx, "legal", err)
+	}
+	var a json.RawMessage
+	if err := c.timed(ctx, func(ctx context.Context) (err error) {
+		a, err = cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false})
+		return err
+	}); err != nil {
+		c.mu.Lock()
+		c.note("apply %q: %v", mv, err)
+		c.mu.Unlock()
+		return c.refusal(ctx, "apply", err)
+	}
+	var st struct {
+		Length int `json:"length"`
+	}
+	json.Unmarshal(a, &st)
+	c.mu.Lock()
+	c.note("apply %q: answered, length %d", mv, st.Length)
+	c.ack = append(c.ack, acked{st.Length - 1, mv})
+	c.ackAt = append(c.ackAt, time.Now())
+	c.mu.Unlock()
+	*next = time.Now().Add(c.pace[0] + time.Duration(c.rng.Int64N(int64(c.pace[1]-c.pace[0]))))
+	return nil
+}
+
+// stop ends the client's moves, once the one under way is answered.
+func (c *seatClient) stop() {
+	c.turn.Lock()
+	c.done = true
+	c.turn.Unlock()
 }
 
 func ignoreClosed(err error) error {
@@ -279,6 +317,7 @@ func (c *seatClient) apply(d client.Delta) error {
 	if err := c.m.Apply(d); err != nil {
 		return fmt.Errorf("%w: %v", errGap, err)
 	}
+	c.note("delta rev %d from %d length %d, to move %d", d.Rev, d.From, d.Length, d.ToMove)
 	return nil
 }
 
@@ -428,7 +467,6 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 		}{{procs[(i/2)%2].base, ""}, {p.base, c.Secret}, {q.base, j.Secret}} {
 			sc := &seatClient{base: at.base, game: c.Game, secret: at.secret, refused: map[string]int{},
 				rng: mrand.New(mrand.NewPCG(uint64(i), uint64(k))), pace: [2]time.Duration{30 * time.Millisecond, 90 * time.Millisecond}}
-			sc.moving.Store(true)
 			games[i].clients[k] = sc
 			all = append(all, sc)
 		}
@@ -563,7 +601,7 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 
 	// the moves stop; every client comes to the stored revision
 	for _, sc := range all {
-		sc.moving.Store(false)
+		sc.stop() // its move under way answered
 	}
 	deadline = time.Now().Add(10 * time.Second)
 	for {
@@ -645,6 +683,20 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 	}
 	startBoth()
 	checkRecords("after a restart of both processes")
+	if revs, err := storedRevs(ctx, dsn); err == nil {
+		for k, l := range logs {
+			b, _ := os.ReadFile(l)
+			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+			restored := ""
+			for _, line := range lines {
+				if i := strings.Index(line, " games restored"); i >= 0 {
+					f := strings.Fields(line[:i])
+					restored = f[len(f)-1]
+				}
+			}
+			t.Logf("process %d, started again: %s of the %d open games restored at its start", k, restored, len(revs))
+		}
+	}
 
 	names := make([]string, 0, len(duringOutage))
 	for k, v := range refusals() {
