@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -19,6 +20,12 @@ import (
 // share the games.
 type Postgres struct {
 	pool *pgxpool.Pool
+	// notes are the notifications waiting to be sent, "id version";
+	// notifier sends them, those waiting together in one statement
+	notes    chan string
+	notified chan struct{} // closed when notifier has sent the last
+	closing  sync.RWMutex  // Close holds it to write, a notification to read
+	closed   bool
 }
 
 const postgresSchema = `
@@ -45,9 +52,20 @@ CREATE TABLE IF NOT EXISTS steps (
 `
 
 // OpenPostgres connects to the database of dsn (a postgres:// URL) and
-// makes the tables if missing.
+// makes the tables if missing. The pool holds up to 16 connections, or
+// pool_max_conns of the URL.
 func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
-	pool, err := pgxpool.New(ctx, dsn)
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		// pgx's default, the cores or 4, is too few for a server whose
+		// every call writes and whose listener holds one: calls would
+		// wait in line for a connection
+		cfg.MaxConns = 16
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +73,34 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	return &Postgres{pool: pool}, nil
+	p := &Postgres{pool: pool, notes: make(chan string, 4096), notified: make(chan struct{})}
+	go p.notifier()
+	return p, nil
+}
+
+// notifier sends the notifications of the changes committed, those that
+// wait together in one statement, until notes is closed.
+func (p *Postgres) notifier() {
+	defer close(p.notified)
+	var batch []string
+	for n := range p.notes {
+		batch = append(batch[:0], n)
+	more:
+		for len(batch) < 512 {
+			select {
+			case n, ok := <-p.notes:
+				if !ok {
+					break more
+				}
+				batch = append(batch, n)
+			default:
+				break more
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
+		cancel()
+	}
 }
 
 // Write commits c in a transaction of its own, then tells the other
@@ -74,17 +119,22 @@ func (p *Postgres) Write(ctx context.Context, c Change) error {
 		}
 		return fmt.Errorf("%w: %v", ErrStorage, err)
 	}
-	// After the commit, not in its transaction: a transaction that
-	// notifies holds the database's queue of notifications through its
-	// commit, which would make the commits of all games wait in line.
-	// Should this process end between the two, the others learn of the
-	// change with the game's next one, or when a call on their copy is
-	// refused with ErrConflict, which brings it up to date.
+	// After the commit, not in its transaction, and not waited for: a
+	// transaction that notifies holds the database's queue of
+	// notifications through its commit, which would make the commits of
+	// all games wait in line. Should this process end before it is sent,
+	// the others learn of the change with the game's next one, or when a
+	// call on their copy is refused with ErrConflict, which brings it up
+	// to date.
 	ver := c.From + 1 // the row's version after the change; a new row's is 0
 	if c.Kind == Create {
 		ver = 0
 	}
-	p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', $1)`, fmt.Sprintf("%s %d", c.Game, ver))
+	p.closing.RLock()
+	if !p.closed {
+		p.notes <- fmt.Sprintf("%s %d", c.Game, ver)
+	}
+	p.closing.RUnlock()
 	return nil
 }
 
@@ -310,8 +360,17 @@ func (p *Postgres) Record(ctx context.Context, id string) (string, bool, error) 
 	return *rec, true, nil
 }
 
-// Close closes the pool.
+// Close sends the notifications waiting and closes the pool.
 func (p *Postgres) Close() error {
+	p.closing.Lock()
+	if p.closed {
+		p.closing.Unlock()
+		return nil
+	}
+	p.closed = true
+	close(p.notes)
+	p.closing.Unlock()
+	<-p.notified
 	p.pool.Close()
 	return nil
 }

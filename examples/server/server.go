@@ -115,11 +115,22 @@ func NewServer(store Store, o Options) (*Server, error) {
 		// commits from then on reaches it
 		ready := make(chan struct{})
 		var once sync.Once
+		// the changes of different games are caught up with at once, a
+		// few at a time (each asks the store); those of one game wait for
+		// each other on the game's lock, and each finds what is stored
+		// then, so their order does not matter
+		busy := make(chan struct{}, 8)
 		go n.Listen(s.base, func(id string, ver int) {
-			s.changed(id, ver)
 			if id == "" {
+				s.changed(id, ver)
 				once.Do(func() { close(ready) })
+				return
 			}
+			busy <- struct{}{}
+			go func() {
+				defer func() { <-busy }()
+				s.changed(id, ver)
+			}()
 		})
 		select {
 		case <-ready:

@@ -262,49 +262,58 @@ func (cn *conn) goAway() {
 	}
 }
 
+// reader reads the connection's frames until it closes. Each frame is
+// handled on a goroutine of its own, waited for, whose stack (the JSON,
+// the session's call, a bot's search) goes when it ends: the reader's,
+// which a connection keeps as long as it lives, stays small.
 func (cn *conn) reader() {
+	done := make(chan struct{})
 	for {
 		typ, b, err := cn.c.Read(cn.ctx)
 		if err != nil {
 			return
 		}
-		if typ != websocket.MessageText {
-			cn.answer(nil, errorJSON(fmt.Errorf("%w: a binary frame", ErrBadFrame)))
-			continue
-		}
-		if len(b) > MaxFrame {
-			cn.answer(nil, errorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
-			continue
-		}
-		var f frame
-		d := json.NewDecoder(bytes.NewReader(b))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&f); err != nil || f.ID == nil || f.Method == "" || d.More() {
-			cn.answer(nil, errorJSON(fmt.Errorf("%w: want {\"id\": a number, \"method\", \"args\"}", ErrBadFrame)))
-			continue
-		}
-		if !cn.limit.allow() || !cn.addr.allow() {
-			cn.answer(f.ID, errorJSON(ErrRateLimited))
-			continue
-		}
-		if f.Args == nil {
-			f.Args = map[string]json.RawMessage{}
-		}
-		if f.Method == "hello" {
-			cn.hello(f.ID, f.Args)
-			continue
-		}
-		if cn.lg == nil && served[f.Method] != noGame {
-			cn.answer(f.ID, errorJSON(ErrNoHello))
-			continue
-		}
-		// the call runs on a goroutine of its own, whose stack (a bot's
-		// search, the session's JSON) goes when it ends: the reader's,
-		// which a connection keeps as long as it lives, stays small
-		out := make(chan []byte, 1)
-		go func() { out <- cn.s.Call(cn.ctx, cn.lg, cn.secret, f.Method, f.Args) }()
-		cn.answer(f.ID, <-out)
+		go func() {
+			cn.handle(typ, b)
+			done <- struct{}{}
+		}()
+		<-done
 	}
+}
+
+// handle answers one frame.
+func (cn *conn) handle(typ websocket.MessageType, b []byte) {
+	if typ != websocket.MessageText {
+		cn.answer(nil, errorJSON(fmt.Errorf("%w: a binary frame", ErrBadFrame)))
+		return
+	}
+	if len(b) > MaxFrame {
+		cn.answer(nil, errorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
+		return
+	}
+	var f frame
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&f); err != nil || f.ID == nil || f.Method == "" || d.More() {
+		cn.answer(nil, errorJSON(fmt.Errorf("%w: want {\"id\": a number, \"method\", \"args\"}", ErrBadFrame)))
+		return
+	}
+	if !cn.limit.allow() || !cn.addr.allow() {
+		cn.answer(f.ID, errorJSON(ErrRateLimited))
+		return
+	}
+	if f.Args == nil {
+		f.Args = map[string]json.RawMessage{}
+	}
+	if f.Method == "hello" {
+		cn.hello(f.ID, f.Args)
+		return
+	}
+	if cn.lg == nil && served[f.Method] != noGame {
+		cn.answer(f.ID, errorJSON(ErrNoHello))
+		return
+	}
+	cn.answer(f.ID, cn.s.Call(cn.ctx, cn.lg, cn.secret, f.Method, f.Args))
 }
 
 func (cn *conn) answer(id *int64, out []byte) {
