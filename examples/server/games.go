@@ -158,6 +158,11 @@ func (lg *live) changes(redo bool) (d session.Delta, steps []StoredStep, snap bo
 	return d, steps, false
 }
 
+// storeTimeout bounds a call of the store: a database that stops
+// answering without closing its connections fails the call with
+// ErrStorage instead of holding the game.
+const storeTimeout = 10 * time.Second
+
 // snapEvery is the number of steps stored after a snapshot before a new
 // snapshot replaces them, which bounds the work of a restart.
 const snapEvery = 64
@@ -187,7 +192,10 @@ func (s *Server) persist(ctx context.Context, lg *live, redo, force bool) error 
 	} else {
 		c = Change{Kind: Steps, Game: lg.id, Steps: steps, From: lg.ver, Rev: rev}
 	}
-	if err := s.store.Write(ctx, c); err != nil {
+	wctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	err := s.store.Write(wctx, c)
+	cancel()
+	if err != nil {
 		lg.stale = true
 		return err
 	}
@@ -249,6 +257,23 @@ func replay(g *session.Game, steps []StoredStep) error {
 		}
 	}
 	return nil
+}
+
+// restoreHeld brings a stored game back under its stored handle, or under
+// one of this process's own when that is taken: the handles are a
+// process's, and processes sharing a store give the same numbers to
+// different games (the table counts its new games' handles up from the
+// highest it holds).
+func (s *Server) restoreHeld(st Stored) (*live, error) {
+	lg, err := s.restoreLive(st)
+	for range 1000 {
+		if !errors.Is(err, session.ErrHandleInUse) {
+			break
+		}
+		st.Handle = int(s.handles.Add(1))
+		lg, err = s.restoreLive(st)
+	}
+	return lg, err
 }
 
 // restoreLive brings a stored game back as the server holds it.
@@ -456,22 +481,16 @@ func (s *Server) find(id string) (*live, error) {
 	if len(id) != 22 { // 128 bits in base64url: nothing else is looked up
 		return nil, ErrUnknownGame
 	}
-	st, ok, err := s.store.Game(context.Background(), id)
+	ctx, cancel := context.WithTimeout(s.base, storeTimeout)
+	defer cancel()
+	st, ok, err := s.store.Game(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrStorage, err)
 	}
 	if !ok {
 		return nil, ErrUnknownGame
 	}
-	// a handle of this process's own: the table counts its new games'
-	// handles up from the highest restored, so a handle may be taken
-	var lg *live
-	for range 1000 {
-		st.Handle = int(s.handles.Add(1))
-		if lg, err = s.restoreLive(st); !errors.Is(err, session.ErrHandleInUse) {
-			break
-		}
-	}
+	lg, err := s.restoreHeld(st)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrStorage, err)
 	}
@@ -486,7 +505,7 @@ func (s *Server) find(id string) (*live, error) {
 // says notifications may have been lost (the store's listener was
 // connected again): every game held is looked at.
 func (s *Server) changed(id string, ver int) {
-	ctx, cancel := context.WithTimeout(s.base, 10*time.Second)
+	ctx, cancel := context.WithTimeout(s.base, storeTimeout)
 	defer cancel()
 	if id == "" {
 		s.mu.Lock()
@@ -558,7 +577,7 @@ func (s *Server) fresh(lg *live) error {
 		return ErrUnknownGame
 	}
 	if lg.stale {
-		ctx, cancel := context.WithTimeout(s.base, 10*time.Second)
+		ctx, cancel := context.WithTimeout(s.base, storeTimeout)
 		defer cancel()
 		if err := s.reload(ctx, lg); err != nil {
 			return err

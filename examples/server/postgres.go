@@ -59,6 +59,9 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !strings.Contains(dsn, "connect_timeout") {
+		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
+	}
 	if !strings.Contains(dsn, "pool_max_conns") {
 		// pgx's default, the cores or 4, is too few for a server whose
 		// every call writes and whose listener holds one: calls would

@@ -99,8 +99,9 @@ func NewServer(store Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the games: %w", err)
 	}
+	s.handles.Store(1 << 24)
 	for _, st := range stored {
-		lg, err := s.restoreLive(st)
+		lg, err := s.restoreHeld(st)
 		if err != nil {
 			// one game that does not load keeps the others from nothing
 			s.logf("%v", err)
@@ -109,7 +110,6 @@ func NewServer(store Store, o Options) (*Server, error) {
 		s.games[lg.id] = lg
 	}
 	s.logf("%d games restored", len(s.games))
-	s.handles.Store(1 << 24)
 	if n, ok := store.(Notifier); ok {
 		// the server answers once it listens: a change another process
 		// commits from then on reaches it

@@ -5,8 +5,10 @@ import (
 	"errors"
 )
 
-// ErrStorage: the storage refused or failed a write; the change it held
-// was not made (the game is as it was before the call).
+// ErrStorage: the storage refused or failed a write or a read. A write
+// that failed may still have been stored (a connection lost during its
+// commit): the server brings the game back as storage holds it before it
+// shows it again, so that nothing is shown that is not stored.
 var ErrStorage = errors.New("storage failed")
 
 // ErrConflict: a write named a revision of a game that is not the stored

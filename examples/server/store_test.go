@@ -260,3 +260,35 @@ func BenchmarkStoreWrite(b *testing.B) {
 		})
 	}
 }
+
+// Processes sharing a store number their games alike: two processes each
+// make a game under the same handle, and a third, started on the store,
+// holds both from its start.
+func TestPostgresRestoresGamesOfTheSameHandle(t *testing.T) {
+	p1, dsn := pgDatabase(t)
+	p2, err := OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{ConnRate: 10000, AddrRate: 10000}
+	_, base1 := serveStore(t, p1, o)
+	_, base2 := serveStore(t, p2, o)
+	a := create(t, base1, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
+	b := create(t, base2, CreateArgs{Variant: "festung", Seats: []string{"person", "person"}})
+	p3, err := OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3, _ := serveStore(t, p3, o)
+	if n := s3.Games(); n != 2 {
+		t.Fatalf("the third process holds %d games at its start, want 2", n)
+	}
+	for _, id := range []string{a.Game, b.Game} {
+		s3.mu.Lock()
+		lg := s3.games[id]
+		s3.mu.Unlock()
+		if lg == nil {
+			t.Fatalf("game %.6s not restored", id)
+		}
+	}
+}
