@@ -108,7 +108,16 @@ func (f fleet) rss() (n int64) {
 
 func (f fleet) live() (n int64) {
 	for _, s := range f {
-		n += s.live()
+		heap, stack := s.held()
+		n += heap + stack
+	}
+	return n
+}
+
+func (f fleet) stacks() (n int64) {
+	for _, s := range f {
+		_, stack := s.held()
+		n += stack
 	}
 	return n
 }
@@ -182,30 +191,27 @@ func (s *server) saveHeap(path string) error {
 	return f.Close()
 }
 
-// live is the memory the server's program holds after a collection: the
+// held is the memory the server's program holds after a collection: the
 // heap in use and the goroutines' stacks (RSS holds besides what the
 // collector has freed and not given back, and its own reserve).
-func (s *server) live() int64 {
+func (s *server) held() (heap, stack int64) {
 	resp, err := http.Get("http://" + s.pprof + "/debug/pprof/heap?debug=1&gc=1")
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	defer resp.Body.Close()
-	var n int64
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		l := sc.Text()
 		if v, ok := strings.CutPrefix(l, "# HeapInuse = "); ok {
-			x, _ := strconv.ParseInt(v, 10, 64)
-			n += x
+			heap, _ = strconv.ParseInt(v, 10, 64)
 		} else if v, ok := strings.CutPrefix(l, "# Stack = "); ok {
 			v, _, _ = strings.Cut(v, " ")
-			x, _ := strconv.ParseInt(v, 10, 64)
-			n += x
+			stack, _ = strconv.ParseInt(v, 10, 64)
 		}
 	}
-	return n
+	return heap, stack
 }
 
 func (s *server) stop() error {
@@ -299,7 +305,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 		return fmt.Errorf("making the games: %w", err)
 	}
 	time.Sleep(time.Second)
-	rss1, live1 := srv.rss(), srv.live()
+	rss1, live1, stack1 := srv.rss(), srv.live(), srv.stacks()
 	for i, g := range games {
 		wg.Add(1)
 		sem <- struct{}{}
@@ -325,13 +331,13 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 		return fmt.Errorf("connecting: %w", err)
 	}
 	time.Sleep(time.Second)
-	rss2, live2 := srv.rss(), srv.live()
+	rss2, live2, stack2 := srv.rss(), srv.live(), srv.stacks()
 	fmt.Printf("%d server process(es); ", procs)
 	fmt.Printf("the server's memory: %.1f MB at the start, %.1f MB with %d games (%.1f KB a game), %.1f MB with their %d connections (%.1f KB a connection): %.1f KB per open game with two people and two watchers\n",
 		float64(rss0)/1e6, float64(rss1)/1e6, n, float64(rss1-rss0)/float64(n)/1e3,
 		float64(rss2)/1e6, 4*n, float64(rss2-rss1)/float64(4*n)/1e3, float64(rss2-rss0)/float64(n)/1e3)
-	fmt.Printf("held after a collection (heap in use and stacks): %.1f KB a game, %.1f KB a connection, %.1f KB per open game with its four connections\n",
-		float64(live1-live0)/float64(n)/1e3, float64(live2-live1)/float64(4*n)/1e3, float64(live2-live0)/float64(n)/1e3)
+	fmt.Printf("held after a collection (heap in use and stacks): %.1f KB a game, %.1f KB a connection (%.1f KB of it stack), %.1f KB per open game with its four connections\n",
+		float64(live1-live0)/float64(n)/1e3, float64(live2-live1)/float64(4*n)/1e3, float64(stack2-stack1)/float64(4*n)/1e3, float64(live2-live0)/float64(n)/1e3)
 
 	// play
 	var (
