@@ -29,11 +29,6 @@ type process struct {
 	base string
 }
 
-func startProcess(t *testing.T, bin, db string) *process {
-	t.Helper()
-	return startServer(t, bin, os.Stderr, "-db", db, "-sync", "full")
-}
-
 // startServer starts the server binary on a free port of loopback with
 // the storage of store (its flags), its log to stderr, and returns once it
 // serves.
@@ -172,21 +167,33 @@ var answered atomic.Int64
 // each), started again on the same file, and the clients reconnect by
 // themselves and finish; every move the server answered is in the game,
 // and each stored record is what the players saw.
-func TestKilledServerLosesNothing(t *testing.T) { restartUnderPlay(t, syscall.SIGKILL) }
+func TestKilledServerLosesNothing(t *testing.T) { restartUnderPlay(t, syscall.SIGKILL, nil) }
 
 // The same with SIGTERM: the server stops cleanly (exit status 0), the
 // calls under way answered and stored, and the pages carry on.
-func TestStoppedServerLosesNothing(t *testing.T) { restartUnderPlay(t, syscall.SIGTERM) }
+func TestStoppedServerLosesNothing(t *testing.T) { restartUnderPlay(t, syscall.SIGTERM, nil) }
 
-func restartUnderPlay(t *testing.T, sig syscall.Signal) {
+// The same with the games in PostgreSQL: a server killed with SIGKILL in
+// the middle of three games, started again on the database.
+func TestKilledServerLosesNothingOnPostgres(t *testing.T) {
+	_, dsn := pgDatabase(t)
+	restartUnderPlay(t, syscall.SIGKILL, []string{"-postgres", dsn})
+}
+
+// restartUnderPlay is the test of a restart: with the store of the flags
+// given, a SQLite file of its own for none.
+func restartUnderPlay(t *testing.T, sig syscall.Signal, store []string) {
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
 	answered.Store(0)
 	bin := buildServer(t)
-	db := filepath.Join(t.TempDir(), "games.db")
+	if store == nil {
+		store = []string{"-db", filepath.Join(t.TempDir(), "games.db"), "-sync", "full"}
+	}
+	start := func() *process { return startServer(t, bin, os.Stderr, store...) }
 	var mu sync.Mutex
-	p := startProcess(t, bin, db)
+	p := start()
 	defer func() {
 		mu.Lock()
 		p.cmd.Process.Kill()
@@ -231,7 +238,7 @@ func restartUnderPlay(t *testing.T, sig syscall.Signal) {
 		t.Fatalf("the server stopped by SIGTERM: %v, want exit status 0", err)
 	}
 	time.Sleep(100 * time.Millisecond)
-	q := startProcess(t, bin, db)
+	q := start()
 	mu.Lock()
 	p = q
 	mu.Unlock()
