@@ -816,18 +816,9 @@ func settle(t *testing.T, after int, fs ...*follower) client.Mirror {
 // its stored record, read by a third process, is the game. A game that
 // ends before the 60 rounds are played is followed by another.
 func TestTwoProcessesApplyTheSameStepOnPostgres(t *testing.T) {
-	p1, dsn := pgDatabase(t)
-	p2, err := OpenPostgres(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p3, err := OpenPostgres(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := Options{ConnRate: 10000, AddrRate: 10000}
-	_, base1 := serveStore(t, p1, o)
-	_, base2 := serveStore(t, p2, o)
+	_, dsn := pgDatabase(t)
+	_, base1 := pgProcess(t, dsn)
+	_, base2 := pgProcess(t, dsn)
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
 	began := time.Now()
@@ -930,7 +921,7 @@ func TestTwoProcessesApplyTheSameStepOnPostgres(t *testing.T) {
 		logs = append(logs, m.Notations())
 		steps += len(m.Log)
 	}
-	s3, _ := serveStore(t, p3, o) // a third process: the games as stored
+	s3, _ := pgProcess(t, dsn) // a third process: the games as stored
 	for i, id := range played {
 		rec, err := s3.record(ctx, id)
 		if err != nil {

@@ -277,15 +277,7 @@ func (s *SQLite) Game(ctx context.Context, id string) (Stored, bool, error) {
 	if err != nil {
 		return g, false, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = ? ORDER BY rev`, id)
-	if err != nil {
-		return g, false, err
-	}
-	defer rows.Close()
-	if err := scanGameSteps(rows, &g); err != nil {
-		return g, false, err
-	}
-	return g, true, rows.Err()
+	return s.steps(ctx, g, 0)
 }
 
 // Since returns the steps of an open game stored after revision rev, or
@@ -304,7 +296,12 @@ func (s *SQLite) Since(ctx context.Context, id string, rev, ver int) (Stored, bo
 	if snapVer > ver || g.SnapRev > rev {
 		return s.Game(ctx, id)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = ? AND rev > ? ORDER BY rev`, id, rev)
+	return s.steps(ctx, g, rev)
+}
+
+// steps reads the steps of g stored after revision rev into it.
+func (s *SQLite) steps(ctx context.Context, g Stored, rev int) (Stored, bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = ? AND rev > ? ORDER BY rev`, g.Game, rev)
 	if err != nil {
 		return g, false, err
 	}

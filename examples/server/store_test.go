@@ -64,6 +64,17 @@ func pgDatabase(t testing.TB) (*Postgres, string) {
 	return p, u.String()
 }
 
+// pgProcess is one more server on the database of dsn, as a process of
+// its own would be: its own store, pool and listener.
+func pgProcess(t *testing.T, dsn string) (*Server, string) {
+	t.Helper()
+	p, err := OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return serveStore(t, p, Options{ConnRate: 10000, AddrRate: 10000})
+}
+
 // storeContract checks what every Store does: a game stored, steps
 // appended under the row's version, a write that does not follow the
 // stored version refused whole, a snapshot replacing the steps, an archive.
@@ -167,14 +178,9 @@ func TestTwoPeopleOnPostgres(t *testing.T) {
 // reaches the other by the database's notification, and the record is the
 // game.
 func TestTwoProcessesOnPostgres(t *testing.T) {
-	p1, dsn := pgDatabase(t)
-	p2, err := OpenPostgres(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := Options{ConnRate: 10000, AddrRate: 10000}
-	_, base1 := serveStore(t, p1, o)
-	s2, base2 := serveStore(t, p2, o)
+	_, dsn := pgDatabase(t)
+	_, base1 := pgProcess(t, dsn)
+	s2, base2 := pgProcess(t, dsn)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	for i, v := range []string{"verkehren", "festung"} {
@@ -265,21 +271,12 @@ func BenchmarkStoreWrite(b *testing.B) {
 // make a game under the same handle, and a third, started on the store,
 // holds both from its start.
 func TestPostgresRestoresGamesOfTheSameHandle(t *testing.T) {
-	p1, dsn := pgDatabase(t)
-	p2, err := OpenPostgres(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := Options{ConnRate: 10000, AddrRate: 10000}
-	_, base1 := serveStore(t, p1, o)
-	_, base2 := serveStore(t, p2, o)
+	_, dsn := pgDatabase(t)
+	_, base1 := pgProcess(t, dsn)
+	_, base2 := pgProcess(t, dsn)
 	a := create(t, base1, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
 	b := create(t, base2, CreateArgs{Variant: "festung", Seats: []string{"person", "person"}})
-	p3, err := OpenPostgres(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s3, _ := serveStore(t, p3, o)
+	s3, _ := pgProcess(t, dsn)
 	if n := s3.Games(); n != 2 {
 		t.Fatalf("the third process holds %d games at its start, want 2", n)
 	}
