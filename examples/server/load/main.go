@@ -155,6 +155,7 @@ func start(bin, db, syncMode, pg string) (*server, error) {
 	ln.Close()
 	args = append(args, "-pprof", pprof)
 	cmd := exec.Command(bin, args...)
+	dieWithUs(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
