@@ -1,7 +1,6 @@
 package festungbot
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -9,6 +8,7 @@ import (
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/festung"
+	"github.com/brettspiel/brettspiel/internal/outerworks"
 )
 
 // The exact value of a choice. A decision (F-A2) changes only which outer
@@ -23,39 +23,6 @@ import (
 // solved for every seat taking from the lowest fortress on offer — Bot's
 // rule, the best response to itself — once per seat count, for seat 0; the
 // others' values follow by turning the seats round.
-
-// Throw classes for one number L, of 216.
-const (
-	wNone      = 175 // neither L on the large die nor a Pasch
-	wL         = 35  // L on the large die, no Pasch
-	wLPasch    = 1   // L-L-L
-	wOtherOne  = 4   // another Pasch of one step (m-m-m, m ≠ L, m ≤ 5)
-	wOtherTwo  = 1   // 6-6-6, two steps (F-C4)
-	throwTotal = 216
-)
-
-// occ is the occupancy of one number's outer works: markers on fortress
-// 1…4's fields of that number (at most 2, 1, 2, 1).
-type occ [5]int
-
-func (o occ) total() int { return o[1] + o[2] + o[3] + o[4] }
-
-// block numbers the occupancy of fortresses 2…4, 0…11; a take there lowers
-// it, so the blocks are solved from 0 up.
-func (o occ) block() int { return o[2] + 2*(o[3]+3*o[4]) }
-
-func occOf(block, c1 int) occ { return occ{0, c1, block % 2, block / 2 % 3, block / 6} }
-
-// lowest returns the lowest fortress of 1…open with a marker in o, 0 when
-// none has one.
-func (o occ) lowest(open int) int {
-	for f := 1; f <= open; f++ {
-		if o[f] > 0 {
-			return f
-		}
-	}
-	return 0
-}
 
 // chain holds seat 0's values of one seat count.
 type chain struct {
@@ -83,8 +50,8 @@ func chainFor(n int) *chain {
 	return ch.c
 }
 
-func (c *chain) idx(code int, o occ, t int) int {
-	return ((code*12+o.block())*c.n+t)*3 + o[1]
+func (c *chain) idx(code int, o outerworks.Occ, t int) int {
+	return ((code*12+o.Block())*c.n+t)*3 + o[1]
 }
 
 func solve(n int) *chain {
@@ -109,8 +76,8 @@ func solve(n int) *chain {
 			for t := 0; t < n; t++ {
 				for c1 := 0; c1 <= 2; c1++ {
 					row := t*3 + c1
-					a[row*m+row] += throwTotal
-					c.successors(code, pv, t, occOf(blk, c1), func(w, r float64, to int) {
+					a[row*m+row] += outerworks.Throws
+					c.successors(code, pv, t, outerworks.OccOf(blk, c1), func(w, r float64, to int) {
 						b[row] += w * r
 						switch {
 						case to < 0:
@@ -122,7 +89,7 @@ func solve(n int) *chain {
 					})
 				}
 			}
-			gauss(a, b, x, m)
+			outerworks.Solve(a, b, x, m) // diagonally dominant: never singular
 			copy(c.val[base:base+m], x)
 		}
 	}
@@ -132,18 +99,18 @@ func solve(n int) *chain {
 // successors calls emit for every successor of the state (code, t, o) with
 // its weight of 216, seat 0's reward on the way and the successor's index
 // (−1 at the end of the game).
-func (c *chain) successors(code int, pv []int, t int, o occ, emit func(w, r float64, to int)) {
+func (c *chain) successors(code int, pv []int, t int, o outerworks.Occ, emit func(w, r float64, to int)) {
 	next := (t + 1) % c.n
 	mine := 0.0
 	if t == 0 {
 		mine = 1
 	}
-	all := float64(o.total())
-	emit(wNone, 0, c.idx(code, o, next))
+	all := float64(o.Total())
+	emit(outerworks.None, 0, c.idx(code, o, next))
 	// the A step on this number, into the Pasch counts code2
 	astep := func(w float64, code2 int) {
 		o2 := o
-		if f := o.lowest(min(pv[t]+1, 4)); f == 0 {
+		if f := o.Lowest(min(pv[t]+1, 4)); f == 0 {
 			o2[1]++
 			emit(w, -mine, c.idx(code2, o2, next))
 		} else {
@@ -151,62 +118,23 @@ func (c *chain) successors(code int, pv []int, t int, o occ, emit func(w, r floa
 			emit(w, mine, c.idx(code2, o2, next))
 		}
 	}
-	astep(wL, code)
+	astep(outerworks.L, code)
 	// L-L-L: the A step with the fortresses open before the Pasch; a fifth
 	// Pasch gives the thrower every marker of the number, whatever A did
 	if pv[t]+1 >= 5 {
-		emit(wLPasch, mine*all, -1)
+		emit(outerworks.LPasch, mine*all, -1)
 	} else {
-		astep(wLPasch, code+c.pow5[t])
+		astep(outerworks.LPasch, code+c.pow5[t])
 	}
 	for _, p := range [...]struct {
 		w     float64
 		steps int
-	}{{wOtherOne, 1}, {wOtherTwo, 2}} {
+	}{{outerworks.OtherOne, 1}, {outerworks.OtherTwo, 2}} {
 		if pv[t]+p.steps >= 5 {
 			emit(p.w, mine*all, -1)
 		} else {
 			emit(p.w, 0, c.idx(code+p.steps*c.pow5[t], o, next))
 		}
-	}
-}
-
-// gauss solves a·x = b (m×m, row-major) by elimination with partial
-// pivoting; a and b are overwritten. The chain's systems are diagonally
-// dominant (every row keeps the 41 of 216 that leave the state), so no
-// pivot is zero.
-func gauss(a, b, x []float64, m int) {
-	for col := 0; col < m; col++ {
-		p := col
-		for r := col + 1; r < m; r++ {
-			if math.Abs(a[r*m+col]) > math.Abs(a[p*m+col]) {
-				p = r
-			}
-		}
-		if p != col {
-			for k := 0; k < m; k++ {
-				a[p*m+k], a[col*m+k] = a[col*m+k], a[p*m+k]
-			}
-			b[p], b[col] = b[col], b[p]
-		}
-		d := a[col*m+col]
-		for r := col + 1; r < m; r++ {
-			f := a[r*m+col] / d
-			if f == 0 {
-				continue
-			}
-			for k := col; k < m; k++ {
-				a[r*m+k] -= f * a[col*m+k]
-			}
-			b[r] -= f * b[col]
-		}
-	}
-	for r := m - 1; r >= 0; r-- {
-		v := b[r]
-		for k := r + 1; k < m; k++ {
-			v -= a[r*m+k] * x[k]
-		}
-		x[r] = v / a[r*m+r]
 	}
 }
 
@@ -229,7 +157,7 @@ func ChoiceValues(g brettspiel.Game, legal []brettspiel.Move) (values []float64,
 		return nil, false
 	}
 	L, n, t := d[0], fg.NumPlayers(), int(fg.Turn())
-	var o occ
+	var o outerworks.Occ
 	for f := 1; f <= 4; f++ {
 		for twin := 0; twin < 2; twin++ {
 			if id := festung.OuterWorkID(f, L, twin); id != festung.NoField && fg.Marker(id) {
@@ -258,7 +186,7 @@ func ChoiceValues(g brettspiel.Game, legal []brettspiel.Move) (values []float64,
 		switch {
 		case pasch && mine+1 >= 5:
 			// the fifth Pasch: every marker of the number is the thrower's
-			values[i] = float64(o.total())
+			values[i] = float64(o.Total())
 		default:
 			o2 := o
 			o2[f]--

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"math"
+
+	"github.com/brettspiel/brettspiel/internal/outerworks"
 )
 
 // The exact model. The one decision of the Festungsspiel (F-A2: which open
@@ -29,48 +31,11 @@ import (
 // and fortress 1's count, 3n of them, solved as a linear system; the player
 // whose value is computed optimises his decisions there by policy iteration.
 
-// Throw classes for one number L, of 216.
-const (
-	wNone      = 175 // neither L on the large die nor a Pasch
-	wL         = 35  // L on the large die, no Pasch
-	wLPasch    = 1   // L-L-L
-	wOtherOne  = 4   // another Pasch of one step (m-m-m, m ≠ L, m ≤ 5)
-	wOtherTwo  = 1   // 6-6-6, two steps (F-C4)
-	throwTotal = 216
-)
-
-// occ is the occupancy of one number's outer works: markers on fortress
-// 1…4's fields of that number (caps 2, 1, 2, 1).
-type occ [5]int // index 1…4
-
-var caps = occ{0, 2, 1, 2, 1}
-
-func (o occ) total() int { return o[1] + o[2] + o[3] + o[4] }
-
-// block is the index of fortresses 2…4's part, 0…11; a take there lowers it.
-func (o occ) block() int { return o[2] + 2*(o[3]+3*o[4]) }
-
-func occOf(block, c1 int) occ {
-	return occ{0, c1, block % 2, block / 2 % 3, block / 6}
-}
-
-// options returns the fortresses (bit f) a thrower with open fortresses
-// 1…open may take from.
-func (o occ) options(open int) (mask uint8, n int) {
-	for f := 1; f <= open; f++ {
-		if o[f] > 0 {
-			mask |= 1 << f
-			n++
-		}
-	}
-	return mask, n
-}
-
 // Rule is a decision rule for the exact model: given the Pasch counts, the
 // decider, the occupancy of the number thrown and the fortresses on offer
 // (bit f, two or more), it returns a fortress to take from. Where a Rule is
 // nil the decider chooses uniformly at random.
-type Rule func(pasch []int, me int, o occ, mask uint8) int
+type Rule func(pasch []int, me int, o outerworks.Occ, mask uint8) int
 
 // solver holds the chain for n players.
 type solver struct {
@@ -92,8 +57,8 @@ func newSolver(n int) *solver {
 	return s
 }
 
-func (s *solver) idx(code int, o occ, t int) int {
-	return (code*12+o.block())*3*s.n + t*3 + o[1]
+func (s *solver) idx(code int, o outerworks.Occ, t int) int {
+	return (code*12+o.Block())*3*s.n + t*3 + o[1]
 }
 
 func (s *solver) pasch(code int, dst []int) []int {
@@ -138,7 +103,7 @@ func (s *solver) solve(me int, rule, others Rule, optimal bool) float64 {
 				choice[i] = 0
 			}
 			for c1 := 1; c1 <= 2; c1++ {
-				if _, k := occOf(blk, c1).options(min(pv[me]+1, 4)); k >= 2 {
+				if _, k := outerworks.OccOf(blk, c1).Offer(min(pv[me]+1, 4)); k >= 2 {
 					choice[me*3+c1] = 1
 				}
 			}
@@ -152,8 +117,8 @@ func (s *solver) solve(me int, rule, others Rule, optimal bool) float64 {
 				for t := 0; t < n; t++ {
 					for c1 := 0; c1 <= 2; c1++ {
 						row := t*3 + c1
-						a[row*m+row] += throwTotal
-						o := occOf(blk, c1)
+						a[row*m+row] += outerworks.Throws
+						o := outerworks.OccOf(blk, c1)
 						s.transitions(code, pv, t, o, me, rule, others, optimal, choice[row], func(tm term) {
 							b[row] += tm.w * tm.r
 							if tm.to < 0 {
@@ -168,7 +133,9 @@ func (s *solver) solve(me int, rule, others Rule, optimal bool) float64 {
 						})
 					}
 				}
-				gauss(a, b, x, m)
+				if !outerworks.Solve(a, b, x, m) {
+					panic(fmt.Sprintf("a singular system: Pasch code %d, block %d", code, blk))
+				}
 				base := (code*12 + blk) * m
 				copy(s.val[base:base+m], x)
 				if !optimal {
@@ -179,8 +146,8 @@ func (s *solver) solve(me int, rule, others Rule, optimal bool) float64 {
 				t := me
 				next := (me + 1) % n
 				for c1 := 1; c1 <= 2; c1++ {
-					o := occOf(blk, c1)
-					mask, k := o.options(min(pv[me]+1, 4))
+					o := outerworks.OccOf(blk, c1)
+					mask, k := o.Offer(min(pv[me]+1, 4))
 					if k < 2 {
 						continue
 					}
@@ -195,13 +162,13 @@ func (s *solver) solve(me int, rule, others Rule, optimal bool) float64 {
 			}
 		}
 	}
-	return s.val[s.idx(0, occ{0, 2, 1, 2, 1}, 0)]
+	return s.val[s.idx(0, outerworks.Occ{0, 2, 1, 2, 1}, 0)]
 }
 
 // bestTake returns the fortress of mask whose take from o leads to the best
 // known value for seat me, the state then being (code, next); the lowest of
 // equal values.
-func (s *solver) bestTake(code int, o occ, next int, mask uint8) int {
+func (s *solver) bestTake(code int, o outerworks.Occ, next int, mask uint8) int {
 	best, bestV := 0, math.Inf(-1)
 	for f := 1; f <= 4; f++ {
 		if mask&(1<<f) == 0 {
@@ -218,20 +185,20 @@ func (s *solver) bestTake(code int, o occ, next int, mask uint8) int {
 
 // transitions calls emit for every successor of state (code, t, o).
 // choiceInBlock is me's current choice after a plain L when optimal.
-func (s *solver) transitions(code int, pv []int, t int, o occ, me int, rule, others Rule, optimal bool, choiceInBlock int, emit func(term)) {
+func (s *solver) transitions(code int, pv []int, t int, o outerworks.Occ, me int, rule, others Rule, optimal bool, choiceInBlock int, emit func(term)) {
 	n := s.n
 	next := (t + 1) % n
 	mine := 0.0
 	if t == me {
 		mine = 1
 	}
-	N := float64(o.total())
-	emit(term{w: wNone, to: s.idx(code, o, next)})
+	N := float64(o.Total())
+	emit(term{w: outerworks.None, to: s.idx(code, o, next)})
 	// The A step on this number: the successors with their weights of one,
 	// into code2 (the Pasch vector after the throw).
 	astep := func(w float64, code2 int, inBlock bool) {
 		open := min(pv[t]+1, 4)
-		mask, k := o.options(open)
+		mask, k := o.Offer(open)
 		switch {
 		case k == 0:
 			o2 := o
@@ -277,63 +244,23 @@ func (s *solver) transitions(code int, pv []int, t int, o occ, me int, rule, oth
 			}
 		}
 	}
-	astep(wL, code, true)
+	astep(outerworks.L, code, true)
 	// L-L-L: the A step with the open fortresses before the Pasch, then the
 	// Pasch; a fifth Pasch takes all (whatever the A step did, the thrower
 	// ends with every marker of the number that was on the plan).
 	if pv[t]+1 >= 5 {
-		emit(term{w: wLPasch, r: mine * N, to: -1})
+		emit(term{w: outerworks.LPasch, r: mine * N, to: -1})
 	} else {
-		astep(wLPasch, code+s.pow5[t], false)
+		astep(outerworks.LPasch, code+s.pow5[t], false)
 	}
 	for _, p := range [...]struct {
 		w     float64
 		steps int
-	}{{wOtherOne, 1}, {wOtherTwo, 2}} {
+	}{{outerworks.OtherOne, 1}, {outerworks.OtherTwo, 2}} {
 		if pv[t]+p.steps >= 5 {
 			emit(term{w: p.w, r: mine * N, to: -1})
 		} else {
 			emit(term{w: p.w, to: s.idx(code+p.steps*s.pow5[t], o, next)})
 		}
-	}
-}
-
-// gauss solves a·x = b (m×m, row-major) by elimination with partial
-// pivoting; a and b are overwritten.
-func gauss(a, b, x []float64, m int) {
-	for col := 0; col < m; col++ {
-		p := col
-		for r := col + 1; r < m; r++ {
-			if math.Abs(a[r*m+col]) > math.Abs(a[p*m+col]) {
-				p = r
-			}
-		}
-		if p != col {
-			for c := 0; c < m; c++ {
-				a[p*m+c], a[col*m+c] = a[col*m+c], a[p*m+c]
-			}
-			b[p], b[col] = b[col], b[p]
-		}
-		d := a[col*m+col]
-		if d == 0 {
-			panic(fmt.Sprint("singular system at column ", col))
-		}
-		for r := col + 1; r < m; r++ {
-			f := a[r*m+col] / d
-			if f == 0 {
-				continue
-			}
-			for c := col; c < m; c++ {
-				a[r*m+c] -= f * a[col*m+c]
-			}
-			b[r] -= f * b[col]
-		}
-	}
-	for r := m - 1; r >= 0; r-- {
-		v := b[r]
-		for c := r + 1; c < m; c++ {
-			v -= a[r*m+c] * x[c]
-		}
-		x[r] = v / a[r*m+r]
 	}
 }

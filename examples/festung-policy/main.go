@@ -38,6 +38,7 @@ import (
 	"github.com/brettspiel/brettspiel/bot"
 	_ "github.com/brettspiel/brettspiel/bot/festungbot" // festung-best joins the bots by name
 	"github.com/brettspiel/brettspiel/internal/cli"
+	"github.com/brettspiel/brettspiel/internal/outerworks"
 )
 
 func main() {
@@ -166,7 +167,7 @@ func writeOffers(w io.Writer, seen []offers, lo, games int) {
 }
 
 // lowest and highest are the exact model's fixed rules.
-func lowest(_ []int, _ int, _ occ, mask uint8) int {
+func lowest(_ []int, _ int, _ outerworks.Occ, mask uint8) int {
 	for f := 1; f <= 4; f++ {
 		if mask&(1<<f) != 0 {
 			return f
@@ -175,7 +176,7 @@ func lowest(_ []int, _ int, _ occ, mask uint8) int {
 	return 0
 }
 
-func highest(_ []int, _ int, _ occ, mask uint8) int {
+func highest(_ []int, _ int, _ outerworks.Occ, mask uint8) int {
 	for f := 4; f >= 1; f-- {
 		if mask&(1<<f) != 0 {
 			return f
