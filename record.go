@@ -176,13 +176,30 @@ func replayStep(g Game, s string, i, line int, check func() error) error {
 	return nil
 }
 
+// StepError is the error of a record's step that could not be played: the
+// step's text, its index among the record's steps and the line of the
+// record it was read from (0 when the record was not read from text),
+// wrapping why. A program that shows it to a person names the line.
+type StepError struct {
+	Step  string
+	Index int
+	Line  int
+	Err   error
+}
+
+func (e *StepError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("record line %d, step %s: %v", e.Line, quote.Quote(e.Step), e.Err)
+	}
+	return fmt.Sprintf("record step %d %s: %v", e.Index, quote.Quote(e.Step), e.Err)
+}
+
+func (e *StepError) Unwrap() error { return e.Err }
+
 // stepError reports err at step s of a record, the i-th, read from line (0
 // when unknown).
 func stepError(s string, i, line int, err error) error {
-	if line > 0 {
-		return fmt.Errorf("record line %d, step %s: %w", line, quote.Quote(s), err)
-	}
-	return fmt.Errorf("record step %d %s: %w", i, quote.Quote(s), err)
+	return &StepError{Step: s, Index: i, Line: line, Err: err}
 }
 
 // WriteTo writes the record's text form. A line holds the throws and the play

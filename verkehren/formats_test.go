@@ -2,8 +2,10 @@ package verkehren
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -449,6 +451,15 @@ func TestLoadRecordRejects(t *testing.T) {
 		}
 		_, err = LoadRecord(rec)
 		wantError(t, c.want, err, c.sentinel, c.want)
+		// a step that does not play names its line as a field too
+		var step *brettspiel.StepError
+		if line, ok := strings.CutPrefix(c.want, "record line "); ok {
+			if !errors.As(err, &step) || !strings.HasPrefix(line, strconv.Itoa(step.Line)) {
+				t.Errorf("%v: no StepError of the line (%+v)", err, step)
+			}
+		} else if errors.As(err, &step) {
+			t.Errorf("%v: a StepError for no step", err)
+		}
 	}
 }
 

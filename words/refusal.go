@@ -27,32 +27,12 @@ func (l Lang) Refusal(err error) string {
 	if s == "" {
 		return ""
 	}
-	if n := recordLine(err.Error()); n != "" {
+	var step *brettspiel.StepError
+	if errors.As(err, &step) && step.Line > 0 {
+		n := strconv.Itoa(step.Line)
 		s = l.pick("Line "+n+" of the record: ", "Zeile "+n+" der Partie: ") + s
 	}
 	return s
-}
-
-// recordLine finds the line of a record's step in the error of a record
-// that could not be loaded (brettspiel's "record line 5, step …"), "" for
-// none. (A hand-made search, not package regexp, which would add some
-// 40 KB to the WebAssembly.)
-func recordLine(msg string) string {
-	const head, tail = "record line ", ", step "
-	for rest := msg; ; {
-		i := strings.Index(rest, head)
-		if i < 0 {
-			return ""
-		}
-		rest = rest[i+len(head):]
-		n := 0
-		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
-			n++
-		}
-		if n > 0 && strings.HasPrefix(rest[n:], tail) {
-			return rest[:n]
-		}
-	}
 }
 
 func (l Lang) refusalOf(err error) string {

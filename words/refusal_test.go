@@ -91,7 +91,7 @@ func TestEveryCodeHasWords(t *testing.T) {
 			"That is not a game record (line 3).", "Das ist keine gespeicherte Partie (Zeile 3)."},
 		{&brettspiel.Error{Op: kit.OpDecodeID, Input: "toccateglio:zz", Err: brettspiel.ErrBadNotation},
 			"That is not a position ID.", "Das ist keine Stellungs-ID."},
-		{fmt.Errorf("record line 5, step %q: %w", "9/1", &brettspiel.Error{Op: kit.OpApply, Err: brettspiel.ErrBadNotation}),
+		{fmt.Errorf("loading: %w", &brettspiel.StepError{Step: "9/1", Index: 7, Line: 5, Err: &brettspiel.Error{Op: kit.OpApply, Err: brettspiel.ErrBadNotation}}),
 			"Line 5 of the record: That is not a move.", "Zeile 5 der Partie: Das ist kein Zug."},
 		{&brettspiel.Error{Err: brettspiel.ErrIllegalMove}, "That move is not allowed.", "Dieser Zug ist nicht erlaubt."},
 		{&brettspiel.Error{Err: brettspiel.ErrBadOptions}, "", ""},
