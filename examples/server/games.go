@@ -471,16 +471,46 @@ func (s *Server) Lobby(max int) []LobbyGame {
 // find returns the game of an id: one the server holds, or one open in
 // storage that it does not hold yet (made by another process sharing the
 // store, or not restored at the start), brought to the table under a
-// handle of its own.
+// handle of its own. The server's lock is not held while storage is read:
+// a slow database holds up only those who ask for that game.
 func (s *Server) find(id string) (*live, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if lg := s.games[id]; lg != nil {
+		s.mu.Unlock()
 		return lg, nil
 	}
 	if len(id) != 22 { // 128 bits in base64url: nothing else is looked up
+		s.mu.Unlock()
 		return nil, ErrUnknownGame
 	}
+	if w := s.loading[id]; w != nil {
+		s.mu.Unlock()
+		<-w.done
+		return w.lg, w.err
+	}
+	w := &loadingGame{done: make(chan struct{})}
+	s.loading[id] = w
+	s.mu.Unlock()
+	w.lg, w.err = s.load(id)
+	s.mu.Lock()
+	delete(s.loading, id)
+	if w.err == nil {
+		s.games[id] = w.lg
+	}
+	s.mu.Unlock()
+	close(w.done)
+	return w.lg, w.err
+}
+
+// loadingGame is a game find is reading from storage.
+type loadingGame struct {
+	done chan struct{} // closed when lg and err are set
+	lg   *live
+	err  error
+}
+
+// load reads an open game from storage and brings it to the table.
+func (s *Server) load(id string) (*live, error) {
 	ctx, cancel := context.WithTimeout(s.base, storeTimeout)
 	defer cancel()
 	st, ok, err := s.store.Game(ctx, id)
@@ -494,7 +524,6 @@ func (s *Server) find(id string) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrStorage, err)
 	}
-	s.games[id] = lg
 	return lg, nil
 }
 

@@ -72,7 +72,10 @@ type Server struct {
 
 	mu    sync.Mutex
 	games map[string]*live
-	open  map[*conn]bool
+	// loading are the games being read from storage by find, each
+	// read once however many ask for it meanwhile
+	loading map[string]*loadingGame
+	open    map[*conn]bool
 
 	calls    chan struct{}
 	conns    chan struct{}
@@ -91,7 +94,7 @@ type Server struct {
 func NewServer(store Store, o Options) (*Server, error) {
 	o.defaults()
 	s := &Server{opt: o, store: store, table: session.NewTable(session.Options{MaxGames: o.MaxGames}),
-		games: map[string]*live{}, open: map[*conn]bool{},
+		games: map[string]*live{}, loading: map[string]*loadingGame{}, open: map[*conn]bool{},
 		calls: make(chan struct{}, o.MaxCalls), conns: make(chan struct{}, o.MaxConns),
 		addrs: newAddresses(o.AddrRate, 2*o.AddrRate, o.MaxConnsPerAddr)}
 	s.base, s.stop = context.WithCancel(context.Background())

@@ -289,3 +289,73 @@ func TestPostgresRestoresGamesOfTheSameHandle(t *testing.T) {
 		}
 	}
 }
+
+// hiddenStore is a store whose games a server does not restore at its
+// start (as those another process makes after it), counting the reads of
+// one game.
+type hiddenStore struct {
+	Store
+	reads atomic.Int32
+	gate  chan struct{} // Game waits for it
+}
+
+func (h *hiddenStore) Open(context.Context) ([]Stored, error) { return nil, nil }
+
+func (h *hiddenStore) Game(ctx context.Context, id string) (Stored, bool, error) {
+	h.reads.Add(1)
+	<-h.gate
+	return h.Store.Game(ctx, id)
+}
+
+// A game many ask for at once is read from storage once, and while it is
+// read the server answers for its other games.
+func TestFindReadsAGameOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	_, base1 := testServer(t, path, Options{ConnRate: 10000, AddrRate: 10000})
+	c := create(t, base1, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
+	other := create(t, base1, CreateArgs{Variant: "festung", Seats: []string{"person", "person"}})
+	sq, err := OpenSQLite(path, "normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &hiddenStore{Store: sq, gate: make(chan struct{})}
+	s2, err := NewServer(h, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Shutdown()
+	// the other game, held by the second server before the gate closes
+	close(h.gate)
+	if _, err := s2.find(other.Game); err != nil {
+		t.Fatal(err)
+	}
+	h.gate = make(chan struct{})
+	h.reads.Store(0)
+	found := make(chan *live, 20)
+	for range 20 {
+		go func() {
+			lg, err := s2.find(c.Game)
+			if err != nil {
+				t.Error(err)
+			}
+			found <- lg
+		}()
+	}
+	for h.reads.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	// while the read waits, a game held is found at once
+	if lg, err := s2.find(other.Game); err != nil || lg == nil {
+		t.Fatalf("a game held, while another is read: %v", err)
+	}
+	close(h.gate)
+	first := <-found
+	for range 19 {
+		if lg := <-found; lg != first {
+			t.Fatal("two copies of one game")
+		}
+	}
+	if n := h.reads.Load(); n != 1 {
+		t.Errorf("the game was read %d times, want once", n)
+	}
+}
