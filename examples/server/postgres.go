@@ -87,19 +87,7 @@ func (p *Postgres) notifier() {
 	defer close(p.notified)
 	var batch []string
 	for n := range p.notes {
-		batch = append(batch[:0], n)
-	more:
-		for len(batch) < 512 {
-			select {
-			case n, ok := <-p.notes:
-				if !ok {
-					break more
-				}
-				batch = append(batch, n)
-			default:
-				break more
-			}
-		}
+		batch = gather(p.notes, append(batch[:0], n), 512)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
 		cancel()

@@ -111,19 +111,7 @@ func (s *SQLite) Write(ctx context.Context, c Change) error {
 func (s *SQLite) writer() {
 	defer close(s.done)
 	for w := range s.writes {
-		batch := []*write{w}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case w, ok := <-s.writes:
-				if !ok {
-					break more
-				}
-				batch = append(batch, w)
-			default:
-				break more
-			}
-		}
+		batch := gather(s.writes, []*write{w}, maxBatch)
 		s.commit(batch)
 	}
 }

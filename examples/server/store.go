@@ -167,3 +167,21 @@ func scanGameSteps(rows rowScanner, g *Stored) error {
 	}
 	return nil
 }
+
+// gather appends to batch what waits in ch, without waiting, until batch
+// holds max: the writes (or notifications) that came together go out
+// together.
+func gather[T any](ch <-chan T, batch []T, max int) []T {
+	for len(batch) < max {
+		select {
+		case x, ok := <-ch:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, x)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
