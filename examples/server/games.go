@@ -368,7 +368,7 @@ func (s *Server) Create(ctx context.Context, a CreateArgs) (*Created, error) {
 		var rev int
 		if rev, err = snapRev(data); err == nil {
 			metaJSON, _ := json.Marshal(meta)
-			err = s.store.Write(ctx, Change{Kind: Create, Game: out.Game, Handle: handle, Meta: metaJSON, Snapshot: data, Rev: rev})
+			err = s.store.Write(ctx, Change{Kind: Create, Game: out.Game, Handle: handle, Meta: metaJSON, Snapshot: data, Rev: rev, Holder: s.id})
 			if err == nil {
 				lg := newLive(out.Game, handle, g, meta, rev)
 				s.mu.Lock()
@@ -391,10 +391,11 @@ type Joined struct {
 // Join claims the seat of an invitation; in a public game a seat open to
 // all (seat ≥ 0, no invitation).
 func (s *Server) Join(ctx context.Context, id, invite string, seat int) (*Joined, error) {
-	lg, err := s.find(id)
+	lg, done, err := s.borrow(id)
 	if err != nil {
 		return nil, err
 	}
+	defer done()
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	if err := s.fresh(lg); err != nil {
@@ -472,8 +473,14 @@ func (s *Server) Lobby(max int) []LobbyGame {
 // storage that it does not hold yet (made by another process sharing the
 // store, or not restored at the start), brought to the table under a
 // handle of its own. The server's lock is not held while storage is read:
-// a slow database holds up only those who ask for that game.
-func (s *Server) find(id string) (*live, error) {
+// a slow database holds up only those who ask for that game. In a cluster
+// a game another process holds is not brought here: find answers
+// *heldElsewhere.
+func (s *Server) find(id string) (*live, error) { return s.findGone(id, "") }
+
+// findGone is find, the process gone taken for gone: a game it holds is
+// held here.
+func (s *Server) findGone(id, gone string) (*live, error) {
 	s.mu.Lock()
 	if lg := s.games[id]; lg != nil {
 		s.mu.Unlock()
@@ -491,7 +498,7 @@ func (s *Server) find(id string) (*live, error) {
 	w := &loadingGame{done: make(chan struct{})}
 	s.loading[id] = w
 	s.mu.Unlock()
-	w.lg, w.err = s.load(id)
+	w.lg, w.err = s.load(id, gone)
 	s.mu.Lock()
 	delete(s.loading, id)
 	if w.err == nil {
@@ -509,10 +516,16 @@ type loadingGame struct {
 	err  error
 }
 
-// load reads an open game from storage and brings it to the table.
-func (s *Server) load(id string) (*live, error) {
+// load reads an open game from storage and brings it to the table; in a
+// cluster once it holds the game (see hold).
+func (s *Server) load(id, gone string) (*live, error) {
 	ctx, cancel := context.WithTimeout(s.base, storeTimeout)
 	defer cancel()
+	if s.cluster != nil {
+		if err := s.hold(ctx, id, gone); err != nil {
+			return nil, err
+		}
+	}
 	st, ok, err := s.store.Game(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrStorage, err)
@@ -525,6 +538,87 @@ func (s *Server) load(id string) (*live, error) {
 		return nil, fmt.Errorf("%w: %v", ErrStorage, err)
 	}
 	return lg, nil
+}
+
+// hold makes this process the holder of a game when no live process
+// holds it; *heldElsewhere names the one that does. A holder taken for
+// gone, or named at this process's own address (an earlier run of it),
+// is passed over.
+func (s *Server) hold(ctx context.Context, id, gone string) error {
+	for range 2 {
+		holder, addr, ok, err := s.cluster.Hold(ctx, id, s.id, gone)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrStorage, err)
+		}
+		if !ok {
+			return ErrUnknownGame
+		}
+		if holder == s.id {
+			return nil
+		}
+		if holder != gone && (addr == s.opt.Advertise || s.isGone(holder)) {
+			gone = holder
+			continue
+		}
+		return &heldElsewhere{holder: holder, addr: addr}
+	}
+	return ErrBusy
+}
+
+// borrow returns a game for one call: the one the server holds, or, when
+// another process holds it, a copy read from storage for the call alone
+// (done closes it). A call on the copy is stored under the row's version
+// like any other, and the holder is told of it by the store.
+func (s *Server) borrow(id string) (lg *live, done func(), err error) {
+	lg, err = s.find(id)
+	var far *heldElsewhere
+	if !errors.As(err, &far) {
+		return lg, func() {}, err
+	}
+	ctx, cancel := context.WithTimeout(s.base, storeTimeout)
+	defer cancel()
+	st, ok, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	if !ok {
+		return nil, nil, ErrUnknownGame
+	}
+	st.Handle = int(s.handles.Add(1))
+	lg, err = s.restoreHeld(st)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	return lg, func() {
+		lg.mu.Lock()
+		lg.gone = true
+		s.table.Close(lg.handle)
+		lg.mu.Unlock()
+	}, nil
+}
+
+// openGames returns the open games this process brings back at its
+// start: every one; in a cluster those no live process holds, which it
+// holds from then on.
+func (s *Server) openGames(ctx context.Context) ([]Stored, error) {
+	if s.cluster == nil {
+		return s.store.Open(ctx)
+	}
+	ids, err := s.cluster.Adopt(ctx, s.id)
+	if err != nil {
+		return nil, err
+	}
+	var out []Stored
+	for _, id := range ids {
+		st, ok, err := s.store.Game(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, st)
+		}
+	}
+	return out, nil
 }
 
 // changed is told of a change committed by any process sharing the
@@ -690,8 +784,21 @@ func (s *Server) archive(ctx context.Context, lg *live) error {
 }
 
 // Sweep archives the games no call has used for longer than the idle
-// time and that no connection watches, and returns how many.
+// time and that no connection watches, and returns how many. In a
+// cluster it first holds the games whose holder is gone, so that they
+// are archived in turn.
 func (s *Server) Sweep(ctx context.Context, idle time.Duration) int {
+	if s.cluster != nil {
+		if ids, err := s.cluster.Adopt(ctx, s.id); err != nil {
+			s.logf("holding the games of processes gone: %v", err)
+		} else {
+			for _, id := range ids {
+				if _, err := s.find(id); err != nil {
+					s.logf("game %.8s…: %v", id, err)
+				}
+			}
+		}
+	}
 	s.mu.Lock()
 	all := make([]*live, 0, len(s.games))
 	for _, lg := range s.games {
@@ -717,7 +824,8 @@ func (s *Server) Sweep(ctx context.Context, idle time.Duration) int {
 // record returns a game's record: of the game when it is open, else as
 // archived.
 func (s *Server) record(ctx context.Context, id string) (string, error) {
-	if lg, err := s.find(id); err == nil {
+	if lg, done, err := s.borrow(id); err == nil {
+		defer done()
 		lg.mu.Lock()
 		defer lg.mu.Unlock()
 		if err := s.fresh(lg); err == nil {

@@ -30,6 +30,7 @@ func main() {
 	site := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
 	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
 	debug := flag.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address too, for the operator: keep it on loopback")
+	advertise := flag.String("advertise", "", "with -postgres: the host:port at which the other server processes reach this one (default: the address served on); each game is held by one process and the others relay its connections there. \"none\": every process holds a copy of the games it serves")
 	flag.Parse()
 	logger := log.New(os.Stderr, "", log.LstdFlags)
 	o := Options{Idle: *idle, Log: logger, ConnRate: *connRate, AddrRate: *addrRate, MaxConns: *maxConns, MaxConnsPerAddr: *perAddr}
@@ -47,6 +48,7 @@ func main() {
 		logger.Printf("profiles on http://%s/debug/pprof/", ln.Addr())
 		go http.Serve(ln, nil) // net/http/pprof registers on the default mux, which nothing else uses
 	}
+	o.Advertise = *advertise
 	if err := run(*addr, *db, *pg, *syncMode, *site, o); err != nil {
 		logger.Fatal(err)
 	}
@@ -74,13 +76,20 @@ func run(addr, db, pg, syncMode, site string, o Options) error {
 		}
 		defer cleanup()
 	}
-	s, err := NewServer(store, o)
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		store.Close()
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
+	switch o.Advertise {
+	case "":
+		o.Advertise = ln.Addr().String()
+	case "none":
+		o.Advertise = ""
+	}
+	s, err := NewServer(store, o)
 	if err != nil {
+		ln.Close()
 		store.Close()
 		return err
 	}

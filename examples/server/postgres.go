@@ -41,6 +41,16 @@ CREATE TABLE IF NOT EXISTS games (
 	record   TEXT
 );
 ALTER TABLE games ADD COLUMN IF NOT EXISTS snap_ver INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS holder TEXT;
+CREATE TABLE IF NOT EXISTS servers (
+	id   TEXT PRIMARY KEY,
+	addr TEXT NOT NULL,
+	seen TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS peer_key (
+	one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one),
+	key TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS steps (
 	game     TEXT NOT NULL,
 	rev      INTEGER NOT NULL,
@@ -168,8 +178,8 @@ func pgChange(ctx context.Context, tx pgx.Tx, c Change) error {
 	}
 	switch c.Kind {
 	case Create:
-		_, err := tx.Exec(ctx, `INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev) VALUES ($1, $2, $3, $4, $5, $5)`,
-			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev)
+		_, err := tx.Exec(ctx, `INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, holder) VALUES ($1, $2, $3, $4, $5, $5, NULLIF($6, ''))`,
+			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Holder)
 		return err
 	case Steps:
 		if err := bump(`UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Rev); err != nil {
@@ -364,4 +374,79 @@ func (p *Postgres) Close() error {
 	<-p.notified
 	p.pool.Close()
 	return nil
+}
+
+// Enlist records the process as serving now (see Cluster), forgets the
+// processes not seen for an hour, and returns the key the processes share,
+// made by the first of them.
+func (p *Postgres) Enlist(ctx context.Context, id, addr string) (string, error) {
+	var key string
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO servers (id, addr, seen) VALUES ($1, $2, now())
+			ON CONFLICT (id) DO UPDATE SET addr = $2, seen = now()`, id, addr); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM servers WHERE seen < now() - interval '1 hour'`); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO peer_key (key) VALUES ($1) ON CONFLICT DO NOTHING`, newToken()+newToken()); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT key FROM peer_key`).Scan(&key)
+	})
+	return key, err
+}
+
+// holderAlive is the condition that the holder of a row of games is a
+// process seen within the seconds of parameter n.
+func holderAlive(n int) string {
+	return `EXISTS (SELECT 1 FROM servers s WHERE s.id = games.holder AND s.seen > now() - make_interval(secs => $` + strconv.Itoa(n) + `))`
+}
+
+// Hold makes me the holder of the game when nobody alive holds it.
+func (p *Postgres) Hold(ctx context.Context, game, me, gone string) (holder, addr string, ok bool, err error) {
+	err = p.pool.QueryRow(ctx, `UPDATE games SET holder = $2 WHERE id = $1 AND NOT archived
+		AND (holder IS NULL OR holder = $2 OR holder = $3 OR NOT `+holderAlive(4)+`) RETURNING holder`,
+		game, me, gone, holderTimeout.Seconds()).Scan(&holder)
+	if err == nil {
+		return me, "", true, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return "", "", false, err
+	}
+	var a *string
+	err = p.pool.QueryRow(ctx, `SELECT g.holder, s.addr FROM games g LEFT JOIN servers s ON s.id = g.holder
+		WHERE g.id = $1 AND NOT g.archived`, game).Scan(&holder, &a)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", "", false, nil
+	}
+	if err != nil {
+		return "", "", false, err
+	}
+	if a != nil {
+		addr = *a
+	}
+	return holder, addr, true, nil
+}
+
+// Adopt makes me the holder of the open games nobody alive holds.
+func (p *Postgres) Adopt(ctx context.Context, me string) ([]string, error) {
+	rows, err := p.pool.Query(ctx, `UPDATE games SET holder = $1 WHERE NOT archived
+		AND (holder IS NULL OR holder = $1 OR NOT `+holderAlive(2)+`) RETURNING id`,
+		me, holderTimeout.Seconds())
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// Leave gives up the games me holds and forgets me.
+func (p *Postgres) Leave(ctx context.Context, me string) error {
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE games SET holder = NULL WHERE holder = $1`, me); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM servers WHERE id = $1`, me)
+		return err
+	})
 }

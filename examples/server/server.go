@@ -41,6 +41,12 @@ type Options struct {
 	// Log receives what the server logs (never a secret); nil logs
 	// nothing.
 	Log *log.Logger
+	// Advertise is the address (host:port) at which the other processes
+	// of a Cluster store reach this one. With it each game is held by
+	// one process and the connections other processes accept for it are
+	// relayed there; without it every process holds a copy of each game
+	// it serves, brought up to date by the store's notifications.
+	Advertise string
 }
 
 func (o *Options) defaults() {
@@ -87,6 +93,19 @@ type Server struct {
 	// handles counts the handles of the games brought from storage on
 	// demand, above those restored at the start
 	handles atomic.Int64
+
+	// In a cluster (a Cluster store and Options.Advertise): the
+	// process's id, the key of the links, the links this process dialed
+	// (by the id of the process at the other end) and accepted, and the
+	// processes taken for gone lately.
+	cluster  Cluster
+	id       string
+	key      atomic.Value
+	pmu      sync.Mutex
+	peers    map[string]*peer
+	dialing  map[string]*dialingPeer
+	accepted map[*peer]bool
+	gone     map[string]time.Time
 }
 
 // NewServer makes a server of the games in store, every open game
@@ -98,8 +117,18 @@ func NewServer(store Store, o Options) (*Server, error) {
 		calls: make(chan struct{}, o.MaxCalls), conns: make(chan struct{}, o.MaxConns),
 		addrs: newAddresses(o.AddrRate, 2*o.AddrRate, o.MaxConnsPerAddr)}
 	s.base, s.stop = context.WithCancel(context.Background())
-	stored, err := store.Open(context.Background())
+	s.peers, s.dialing, s.accepted, s.gone = map[string]*peer{}, map[string]*dialingPeer{}, map[*peer]bool{}, map[string]time.Time{}
+	if c, ok := store.(Cluster); ok && o.Advertise != "" {
+		s.cluster, s.id = c, newToken()
+		if err := s.enlist(context.Background()); err != nil {
+			s.stop()
+			return nil, fmt.Errorf("enlisting in the cluster: %w", err)
+		}
+		go s.keepEnlisted()
+	}
+	stored, err := s.openGames(context.Background())
 	if err != nil {
+		s.stop()
 		return nil, fmt.Errorf("reading the games: %w", err)
 	}
 	s.handles.Store(1 << 24)
@@ -170,7 +199,9 @@ func (s *Server) track(cn *conn, open bool) {
 
 // Shutdown stops the server: new calls are refused, the calls under way
 // finish and are stored, the connections are closed with "going away"
-// (the pages reconnect), and the store is closed.
+// (the pages reconnect), and the store is closed. In a cluster the
+// connections relayed here are sent back to their processes, which hold
+// the games anew, and the process gives up the games it holds.
 func (s *Server) Shutdown() error {
 	s.running.Lock()
 	s.stopping.Store(true)
@@ -180,6 +211,23 @@ func (s *Server) Shutdown() error {
 		cn.goAway()
 	}
 	s.mu.Unlock()
+	s.pmu.Lock()
+	accepted := make([]*peer, 0, len(s.accepted))
+	for p := range s.accepted {
+		accepted = append(accepted, p)
+	}
+	s.pmu.Unlock()
+	for _, p := range accepted {
+		p.mu.Lock()
+		ids := make([]uint64, 0, len(p.conns))
+		for id := range p.conns {
+			ids = append(ids, id)
+		}
+		p.mu.Unlock()
+		for _, id := range ids {
+			p.closeVirtual(id, errStoppingReason)
+		}
+	}
 	// the connections close themselves once they have written what waits
 	for i := 0; i < 100; i++ {
 		s.mu.Lock()
@@ -190,6 +238,22 @@ func (s *Server) Shutdown() error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	if s.cluster != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		if err := s.cluster.Leave(ctx, s.id); err != nil {
+			s.logf("leaving the cluster: %v", err)
+		}
+		cancel()
+	}
+	for _, p := range accepted {
+		p.flush(2 * time.Second) // the connections sent back
+		p.fail()
+	}
+	s.pmu.Lock()
+	for _, p := range s.peers {
+		go p.fail()
+	}
+	s.pmu.Unlock()
 	s.stop()
 	return s.store.Close()
 }
@@ -198,6 +262,7 @@ func (s *Server) Shutdown() error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ws", s.serveWS)
+	mux.HandleFunc("GET /peer", s.servePeer)
 	mux.HandleFunc("POST /api/games", func(w http.ResponseWriter, r *http.Request) {
 		var a CreateArgs
 		if !s.readJSON(w, r, &a) {

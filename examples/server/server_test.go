@@ -27,13 +27,20 @@ func testServer(t *testing.T, path string, o Options) (*Server, string) {
 }
 
 // serveStore serves a server of store on loopback.
+// A Cluster store's server is reached by the others at its own address.
 func serveStore(t *testing.T, store Store, o Options) (*Server, string) {
 	t.Helper()
+	hs := httptest.NewUnstartedServer(nil)
+	if _, ok := store.(Cluster); ok && o.Advertise == "" {
+		o.Advertise = hs.Listener.Addr().String()
+	}
 	s, err := NewServer(store, o)
 	if err != nil {
+		hs.Close()
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(s.Handler())
+	hs.Config.Handler = s.Handler()
+	hs.Start()
 	t.Cleanup(func() {
 		hs.CloseClientConnections()
 		hs.Close()

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // ErrStorage: the storage refused or failed a write or a read. A write
@@ -82,6 +83,9 @@ type Change struct {
 	Steps []StoredStep
 	// Record is the game's record (Archive).
 	Record string
+	// Holder is the process that made the game and holds it (Create, in
+	// a Cluster); "" for none.
+	Holder string
 }
 
 // StoredStep is one step of a game: its index in the game and its
@@ -185,3 +189,33 @@ func gather[T any](ch <-chan T, batch []T, max int) []T {
 	}
 	return batch
 }
+
+// Cluster is a Store whose processes each hold a share of the open games:
+// a game is held by one process, which plays it, and the connections to
+// it that another process accepts are relayed to the holder (see
+// peer.go), so that each game is in the memory of one process. Who holds
+// a game is advice, not a lock: two processes that both hold a game (one
+// taken for gone while it was not) stay correct by the row's version, as
+// processes without a Cluster do.
+type Cluster interface {
+	// Enlist records process id as serving at addr (its peers connect
+	// there), now; it is called every second. It returns the key the
+	// processes of the store share for their links.
+	Enlist(ctx context.Context, id, addr string) (key string, err error)
+	// Hold makes process me the holder of an open game when no process
+	// holds it, when its holder was not seen for holderTimeout, or when
+	// its holder is gone (another process at its address, or not
+	// answering). It returns the holder after it, and its address; ok is
+	// false for a game not open.
+	Hold(ctx context.Context, game, me, gone string) (holder, addr string, ok bool, err error)
+	// Adopt makes me the holder of every open game no live process holds,
+	// and returns their ids.
+	Adopt(ctx context.Context, me string) ([]string, error)
+	// Leave gives up the games me holds and takes me off the processes
+	// serving.
+	Leave(ctx context.Context, me string) error
+}
+
+// holderTimeout is how long a process not seen (it enlists every second)
+// keeps the games it holds from the others.
+const holderTimeout = 10 * time.Second

@@ -268,17 +268,23 @@ func BenchmarkStoreWrite(b *testing.B) {
 }
 
 // Processes sharing a store number their games alike: two processes each
-// make a game under the same handle, and a third, started on the store,
-// holds both from its start.
+// make a game under the same handle. A third, started on the store while
+// they serve, holds neither (each is held by the process that made it);
+// once both have stopped, a fourth holds both from its start.
 func TestPostgresRestoresGamesOfTheSameHandle(t *testing.T) {
 	_, dsn := pgDatabase(t)
-	_, base1 := pgProcess(t, dsn)
-	_, base2 := pgProcess(t, dsn)
+	s1, base1 := pgProcess(t, dsn)
+	s2, base2 := pgProcess(t, dsn)
 	a := create(t, base1, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
 	b := create(t, base2, CreateArgs{Variant: "festung", Seats: []string{"person", "person"}})
+	if s3, _ := pgProcess(t, dsn); s3.Games() != 0 {
+		t.Fatalf("a third process holds %d games at its start, want 0: the two that made them serve", s3.Games())
+	}
+	s1.Shutdown()
+	s2.Shutdown()
 	s3, _ := pgProcess(t, dsn)
 	if n := s3.Games(); n != 2 {
-		t.Fatalf("the third process holds %d games at its start, want 2", n)
+		t.Fatalf("the fourth process holds %d games at its start, want 2", n)
 	}
 	for _, id := range []string{a.Game, b.Game} {
 		s3.mu.Lock()

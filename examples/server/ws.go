@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -71,6 +72,21 @@ type conn struct {
 	lg     *live // the game, after hello
 	secret string
 	seat   int
+
+	// relay is the link to the process that holds the connection's game,
+	// when another does (see peer.go): every frame after hello goes there
+	// under the number vid, and what comes back is sent on.
+	relay *peer
+	// link is set for a virtual connection: one another process relays
+	// to this one, which holds its game. It has no socket (c is nil):
+	// what it is sent goes over the link under the number vid, its
+	// frames come in through deliver and are handled in order by a
+	// goroutine that runs only while some wait.
+	link     *peer
+	vid      uint64
+	inbox    [][]byte
+	handling bool
+	handlers sync.WaitGroup
 }
 
 // serveWS upgrades a request to a WebSocket connection of a page, which
@@ -116,6 +132,9 @@ func (cn *conn) serve() {
 		s.addrs.disconnect(cn.ip)
 	}()
 	cn.reader()
+	if cn.relay != nil {
+		cn.relay.remove(cn.vid)
+	}
 	if lg := cn.lg; lg != nil {
 		lg.mu.Lock()
 		delete(lg.conns, cn)
@@ -185,6 +204,11 @@ func (cn *conn) send(b []byte) {
 	cn.qmu.Lock()
 	if cn.dead {
 		cn.qmu.Unlock()
+		return
+	}
+	if cn.link != nil {
+		cn.qmu.Unlock()
+		cn.link.send(recFrame, cn.vid, b)
 		return
 	}
 	if len(cn.queue) >= sendQueue {
@@ -302,11 +326,15 @@ func (cn *conn) handle(typ websocket.MessageType, b []byte) {
 		cn.answer(f.ID, errorJSON(ErrRateLimited))
 		return
 	}
+	if cn.relay != nil {
+		cn.relay.send(recFrame, cn.vid, b)
+		return
+	}
 	if f.Args == nil {
 		f.Args = map[string]json.RawMessage{}
 	}
 	if f.Method == "hello" {
-		cn.hello(f.ID, f.Args)
+		cn.hello(f.ID, f.Args, b)
 		return
 	}
 	if cn.lg == nil && served[f.Method] != noGame {
@@ -332,20 +360,35 @@ func (cn *conn) answer(id *int64, out []byte) {
 // seat's secret: it answers, sends the change since the revision the
 // client has (none: the whole log) and from then on every change of the
 // game once it is stored (live.publish).
-func (cn *conn) hello(id *int64, args map[string]json.RawMessage) {
+func (cn *conn) hello(id *int64, args map[string]json.RawMessage, raw []byte) {
 	if cn.lg != nil {
 		cn.answer(id, errorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
 		return
 	}
-	raw, _ := json.Marshal(args)
+	a, _ := json.Marshal(args)
 	var h hello
-	d := json.NewDecoder(bytes.NewReader(raw))
+	d := json.NewDecoder(bytes.NewReader(a))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&h); err != nil {
 		cn.answer(id, errorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)))
 		return
 	}
 	lg, err := cn.s.find(h.Game)
+	var far *heldElsewhere
+	if errors.As(err, &far) && cn.link == nil {
+		// another process holds the game: the connection is relayed
+		// there, the hello first (a virtual connection, relayed here by
+		// another process, is never relayed on)
+		if lg, err = cn.relayTo(h.Game, far, raw); lg == nil && err == nil {
+			return
+		}
+	}
+	if errors.As(err, &far) && cn.link != nil {
+		// the relaying process took this one for the holder: its client
+		// connects anew and is sent to the one that holds the game now
+		cn.link.closeVirtual(cn.vid, "the game moved to another server; reconnect")
+		return
+	}
 	if err != nil {
 		cn.answer(id, errorJSON(err))
 		return
@@ -359,6 +402,16 @@ func (cn *conn) hello(id *int64, args map[string]json.RawMessage) {
 	seat := -1
 	if h.Secret != "" {
 		k, ok := lg.g.SeatOf(h.Secret)
+		if _, shared := cn.s.store.(Notifier); !ok && shared {
+			// the seat may have been claimed through another process a
+			// moment ago, its notification still on its way
+			ctx, cancel := context.WithTimeout(cn.ctx, storeTimeout)
+			err := cn.s.catchUp(ctx, lg)
+			cancel()
+			if err == nil {
+				k, ok = lg.g.SeatOf(h.Secret)
+			}
+		}
 		if !ok {
 			cn.answer(id, errorJSON(session.ErrBadSecret))
 			return
@@ -383,6 +436,105 @@ func (cn *conn) hello(id *int64, args map[string]json.RawMessage) {
 	// the first change published
 	cn.send(deltaFrame(&first))
 	lg.conns[cn] = struct{}{}
+}
+
+// relayTo relays the connection to the process that holds its game, its
+// hello first. A holder that cannot be reached is taken for gone and the
+// game held anew: by this process (lg is then the game), or by another,
+// which is tried in turn.
+func (cn *conn) relayTo(game string, far *heldElsewhere, hello []byte) (*live, error) {
+	s := cn.s
+	for range 3 {
+		p, err := s.link(far.holder, far.addr)
+		if err == nil {
+			if vid, ok := p.add(cn); ok {
+				cn.relay, cn.vid = p, vid
+				p.send(recOpen, vid, []byte(cn.ip))
+				p.send(recFrame, vid, hello)
+				return nil, nil
+			}
+		}
+		s.logf("game %.8s…: the server that holds it does not answer (%v); holding it here", game, err)
+		s.markGone(far.holder)
+		lg, err := s.findGone(game, far.holder)
+		if !errors.As(err, &far) {
+			return lg, err
+		}
+	}
+	return nil, ErrBusy
+}
+
+// deliver takes a frame of a virtual connection, to be handled after
+// those before it.
+func (cn *conn) deliver(b []byte) {
+	cn.qmu.Lock()
+	if cn.dead {
+		cn.qmu.Unlock()
+		return
+	}
+	if len(cn.inbox) >= sendQueue { // the relaying process limits the calls: never so many
+		cn.qmu.Unlock()
+		cn.link.closeVirtual(cn.vid, ErrRateLimited.Error())
+		return
+	}
+	cn.inbox = append(cn.inbox, b)
+	if !cn.handling {
+		cn.handling = true
+		cn.handlers.Add(1)
+		go cn.drain()
+	}
+	cn.qmu.Unlock()
+}
+
+// drain handles the frames of a virtual connection, in order, and ends
+// when none wait.
+func (cn *conn) drain() {
+	defer cn.handlers.Done()
+	for {
+		cn.qmu.Lock()
+		if len(cn.inbox) == 0 || cn.dead {
+			cn.handling, cn.inbox = false, nil
+			cn.qmu.Unlock()
+			return
+		}
+		b := cn.inbox[0]
+		cn.inbox[0] = nil
+		cn.inbox = cn.inbox[1:]
+		cn.qmu.Unlock()
+		cn.handle(websocket.MessageText, b)
+	}
+}
+
+// end ends a virtual connection: its calls under way are stopped, and
+// once they have returned it leaves its game.
+func (cn *conn) end() {
+	cn.qmu.Lock()
+	if cn.dead {
+		cn.qmu.Unlock()
+		return
+	}
+	cn.dead = true
+	cn.qmu.Unlock()
+	cn.cancel()
+	go func() {
+		cn.handlers.Wait()
+		if lg := cn.lg; lg != nil {
+			lg.mu.Lock()
+			delete(lg.conns, cn)
+			lg.mu.Unlock()
+		}
+	}()
+}
+
+// hangUp closes a relayed client's connection with a code and a reason:
+// the holder of its game is gone or sent it away, and the page connects
+// anew.
+func (cn *conn) hangUp(code websocket.StatusCode, reason string) {
+	cn.qmu.Lock()
+	cn.dead = true
+	cn.qmu.Unlock()
+	cn.cancel()
+	go cn.c.Close(code, truncate(reason, 100))
 }
 
 // deltaFrame is the frame {"delta": …} of a change.
