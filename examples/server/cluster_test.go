@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"slices"
@@ -295,4 +296,56 @@ func TestSeatClaimedThroughAnotherProcess(t *testing.T) {
 			t.Fatalf("game %d: hello with the secret of the seat claimed through the other process: seat %d, %v; want seat %d", i, seat, err, j.Seat)
 		}
 	}
+}
+
+// lobbyOf returns the games of a server's lobby.
+func lobbyOf(t *testing.T, base string) []LobbyGame {
+	t.Helper()
+	var l struct {
+		Games []LobbyGame `json:"games"`
+	}
+	resp, err := http.Get(base + "/api/lobby")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&l); err != nil {
+		t.Fatal(err)
+	}
+	return l.Games
+}
+
+// The lobby lists the public games with a seat open, not the private ones
+// nor those whose seats are taken; in a cluster every process lists those
+// of all.
+func TestLobbyListsOpenPublicGames(t *testing.T) {
+	check := func(t *testing.T, makeOn, joinOn string, lobbies ...string) {
+		pub := create(t, makeOn, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}, Public: true})
+		create(t, makeOn, CreateArgs{Variant: "festung", Seats: []string{"person", "person"}})
+		for _, base := range lobbies {
+			got := lobbyOf(t, base)
+			if len(got) != 1 || got[0].Game != pub.Game || !slices.Equal(got[0].Open, []int{1}) {
+				t.Fatalf("the lobby of %s: %+v, want the public game with seat 1 open", base, got)
+			}
+		}
+		var j client.Joined
+		if err := client.Post(context.Background(), joinOn, "/api/join", map[string]any{"game": pub.Game, "seat": 1}, &j); err != nil {
+			t.Fatal(err)
+		}
+		for _, base := range lobbies {
+			if got := lobbyOf(t, base); len(got) != 0 {
+				t.Fatalf("the lobby of %s after the seat was taken: %+v, want none", base, got)
+			}
+		}
+	}
+	t.Run("sqlite", func(t *testing.T) {
+		_, base := testServer(t, t.TempDir()+"/games.db", Options{})
+		check(t, base, base, base)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		_, dsn := pgDatabase(t)
+		_, base1 := pgProcess(t, dsn)
+		_, base2 := pgProcess(t, dsn)
+		check(t, base1, base2, base1, base2)
+	})
 }

@@ -48,12 +48,16 @@
 // record stays, its snapshot goes. With -postgres the games are kept in
 // PostgreSQL instead (pgx): the same tables, each change a transaction
 // under the row version, each commit notified on the channel
-// "brettspiel_games". Several server processes share one database: a
-// game made on one is brought from the database by another when a
-// connection names it, and each process brings a game it holds up to date
-// when told of a change, so that a step made through one process reaches
-// the connections of the others; two processes never both apply a step,
-// since the second write does not follow the stored revision.
+// "brettspiel_games". Several server processes share one database, and a
+// person may connect to any of them: each open game is held by one
+// process (games.holder), and the connections other processes accept for
+// it are relayed to the holder over a link between the two (peer.go), so
+// that a game is in the memory of one process. A holder killed or stopped
+// is taken for gone and the game is held anew by the next process asked
+// for it. Holding is advice: two processes never both apply a step, since
+// the second write does not follow the stored revision, and a process
+// that holds a copy of a game another changed is brought up to date by
+// the notifications.
 //
 // # Defence
 //

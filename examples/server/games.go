@@ -439,34 +439,62 @@ type LobbyGame struct {
 	Open    []int    `json:"open"`
 }
 
-// Lobby lists the public games with a seat open, at most max.
-func (s *Server) Lobby(max int) []LobbyGame {
+// Lobby lists the public games with a seat open, at most max: those the
+// server holds; in a cluster those of every process, from storage.
+func (s *Server) Lobby(ctx context.Context, max int) ([]LobbyGame, error) {
+	if s.cluster != nil {
+		ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+		defer cancel()
+		metas, err := s.cluster.Public(ctx, max)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrStorage, err)
+		}
+		out := []LobbyGame{}
+		for _, pg := range metas {
+			var m Meta
+			if json.Unmarshal(pg.Meta, &m) == nil {
+				if g, ok := lobbyGame(pg.Game, m); ok && len(out) < max {
+					out = append(out, g)
+				}
+			}
+		}
+		return out, nil
+	}
 	s.mu.Lock()
 	all := make([]*live, 0, len(s.games))
 	for _, lg := range s.games {
 		all = append(all, lg)
 	}
 	s.mu.Unlock()
-	var out []LobbyGame
+	out := []LobbyGame{}
 	for _, lg := range all {
 		if len(out) >= max {
 			break
 		}
 		lg.mu.Lock()
-		if lg.meta.Public && !lg.gone {
-			var open []int
-			for i, x := range lg.meta.Invites {
-				if x != "" {
-					open = append(open, i)
-				}
-			}
-			if len(open) > 0 {
-				out = append(out, LobbyGame{Game: lg.id, Variant: lg.meta.Variant, Preset: lg.meta.Preset, Seats: lg.meta.Seats, Open: open})
+		if !lg.gone {
+			if g, ok := lobbyGame(lg.id, lg.meta); ok {
+				out = append(out, g)
 			}
 		}
 		lg.mu.Unlock()
 	}
-	return out
+	return out, nil
+}
+
+// lobbyGame is a game as the lobby lists it; false for one not listed
+// (private, or no seat open).
+func lobbyGame(id string, m Meta) (LobbyGame, bool) {
+	if !m.Public {
+		return LobbyGame{}, false
+	}
+	var open []int
+	for i, x := range m.Invites {
+		if x != "" {
+			open = append(open, i)
+		}
+	}
+	return LobbyGame{Game: id, Variant: m.Variant, Preset: m.Preset, Seats: m.Seats, Open: open}, len(open) > 0
 }
 
 // find returns the game of an id: one the server holds, or one open in

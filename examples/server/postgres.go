@@ -450,3 +450,25 @@ func (p *Postgres) Leave(ctx context.Context, me string) error {
 		return err
 	})
 }
+
+// Public returns the meta of open public games whose meta says a seat is
+// open (an invitation not yet claimed), newest first.
+func (p *Postgres) Public(ctx context.Context, max int) ([]PublicGame, error) {
+	rows, err := p.pool.Query(ctx, `SELECT id, meta FROM games WHERE NOT archived
+		AND convert_from(meta, 'UTF8')::jsonb @> '{"public": true}'
+		AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(convert_from(meta, 'UTF8')::jsonb -> 'invites') AS i WHERE i <> '')
+		ORDER BY convert_from(meta, 'UTF8')::jsonb ->> 'created' DESC LIMIT $1`, max)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []PublicGame
+	for rows.Next() {
+		var g PublicGame
+		if err := rows.Scan(&g.Game, &g.Meta); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}

@@ -304,7 +304,8 @@ func (s *Server) Handler() http.Handler {
 			httpError(w, http.StatusTooManyRequests, ErrRateLimited)
 			return
 		}
-		s.writeResult(w, map[string]any{"games": s.Lobby(100)}, nil)
+		games, err := s.Lobby(r.Context(), 100)
+		s.writeResult(w, map[string]any{"games": games}, err)
 	})
 	mux.HandleFunc("GET /api/games/{id}/record", func(w http.ResponseWriter, r *http.Request) {
 		if !s.addrs.allow(clientIP(r)) {

@@ -214,6 +214,15 @@ type Cluster interface {
 	// Leave gives up the games me holds and takes me off the processes
 	// serving.
 	Leave(ctx context.Context, me string) error
+	// Public returns open public games with a seat open, newest first,
+	// at most max: the lobby of all the processes.
+	Public(ctx context.Context, max int) ([]PublicGame, error)
+}
+
+// PublicGame is a game of the lobby: its id and its meta (JSON).
+type PublicGame struct {
+	Game string
+	Meta []byte
 }
 
 // holderTimeout is how long a process not seen (it enlists every second)
