@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -73,6 +74,14 @@ type conn struct {
 	secret string
 	seat   int
 
+	// For the idle wait (see idle): the socket, the reader the WebSocket
+	// reads through, what was read before the connection, and rmu,
+	// which orders the looks at the reader with a close's reading.
+	raw     syscall.RawConn
+	br      *bufio.Reader
+	pending *pendingConn
+	rmu     sync.Mutex
+
 	// relay is the link to the process that holds the connection's game,
 	// when another does (see peer.go): every frame after hello goes there
 	// under the number vid, and what comes back is sent on.
@@ -109,7 +118,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, ErrTooMany)
 		return
 	}
-	c, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{OriginPatterns: s.opt.Origins})
+	sb := &smallBuffers{ResponseWriter: w}
+	c, err := websocket.Accept(sb, r, &websocket.AcceptOptions{OriginPatterns: s.opt.Origins})
 	if err != nil { // Accept has answered: a bad Origin is 403
 		<-s.conns
 		s.addrs.disconnect(ip)
@@ -118,7 +128,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	c.SetReadLimit(4 * MaxFrame)
 	ctx, cancel := context.WithCancel(s.base)
 	cn := &conn{s: s, c: c, ip: ip, ctx: ctx, cancel: cancel,
-		limit: newBucket(s.opt.ConnRate, 2*s.opt.ConnRate), addr: s.addrs.bucket(ip), seat: -1}
+		limit: newBucket(s.opt.ConnRate, 2*s.opt.ConnRate), addr: s.addrs.bucket(ip), seat: -1,
+		br: sb.br, pending: sb.pending}
+	if sc, ok := sb.nc.(syscall.Conn); ok {
+		cn.raw, _ = sc.SyscallConn()
+	}
 	s.track(cn, true)
 	go cn.serve()
 }
@@ -158,12 +172,19 @@ const (
 )
 
 // smallBuffers hands the WebSocket a hijacked connection with buffers of
-// readBuffer and writeBuffer bytes instead of net/http's.
-type smallBuffers struct{ http.ResponseWriter }
+// readBuffer and writeBuffer bytes instead of net/http's, and keeps the
+// socket, the reader and what was read before for the connection's idle
+// wait.
+type smallBuffers struct {
+	http.ResponseWriter
+	nc      net.Conn
+	br      *bufio.Reader
+	pending *pendingConn
+}
 
-func (w smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	c, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
@@ -174,11 +195,14 @@ func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	}
 	// what the client sent after its request (its first frames) is read
 	// before the connection
+	w.nc = c
 	b, _ := brw.Reader.Peek(brw.Reader.Buffered())
 	if len(b) > 0 {
-		c = &pendingConn{Conn: c, pending: bytes.Clone(b)}
+		w.pending = &pendingConn{Conn: c, pending: bytes.Clone(b)}
+		c = w.pending
 	}
-	return c, bufio.NewReadWriter(bufio.NewReaderSize(c, readBuffer), bufio.NewWriterSize(c, writeBuffer)), nil
+	w.br = bufio.NewReaderSize(c, readBuffer)
+	return c, bufio.NewReadWriter(w.br, bufio.NewWriterSize(c, writeBuffer)), nil
 }
 
 // pendingConn is a connection whose first bytes were read already.
@@ -241,7 +265,7 @@ func (cn *conn) write() {
 			cn.queue = nil // a connection at rest keeps no array
 			cn.qmu.Unlock()
 			if bye {
-				cn.c.Close(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
+				cn.closeWith(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
 				cn.cancel()
 			}
 			return
@@ -286,23 +310,56 @@ func (cn *conn) goAway() {
 	}
 }
 
-// reader reads the connection's frames until it closes. Each frame is
-// handled on a goroutine of its own, waited for, whose stack (the JSON,
-// the session's call, a bot's search) goes when it ends: the reader's,
-// which a connection keeps as long as it lives, stays small.
+// reader reads the connection's frames until it closes. It waits for
+// each on the socket (idle), shallow; each frame is then read and handled
+// on a goroutine of its own, waited for, whose stack (the WebSocket's
+// reading, the JSON, the session's call, a bot's search) goes when it
+// ends. The reader's own stack, which a connection keeps as long as it
+// lives, stays at the least a goroutine has.
 func (cn *conn) reader() {
-	done := make(chan struct{})
+	done := make(chan bool)
 	for {
-		typ, b, err := cn.c.Read(cn.ctx)
-		if err != nil {
+		cn.idle()
+		go func() {
+			typ, b, err := cn.c.Read(cn.ctx)
+			if err == nil {
+				cn.handle(typ, b)
+			}
+			done <- err == nil
+		}()
+		if !<-done {
 			return
 		}
-		go func() {
-			cn.handle(typ, b)
-			done <- struct{}{}
-		}()
-		<-done
 	}
+}
+
+// idle waits until the client has sent something, when nothing it sent
+// waits to be read. It waits on the socket itself, a few calls deep: a
+// connection at rest spends its life here, and the collector shrinks the
+// stack of a goroutine parked so shallow to the least (a wait in the
+// WebSocket's Read is deep enough to keep twice as much). What the reader
+// holds already is read at once. The connection's end (its socket
+// closed) ends the wait too.
+func (cn *conn) idle() {
+	if cn.raw == nil {
+		return
+	}
+	cn.rmu.Lock()
+	ready := cn.br.Buffered() > 0 || (cn.pending != nil && len(cn.pending.pending) > 0)
+	cn.rmu.Unlock()
+	if ready {
+		return
+	}
+	cn.raw.Read(readable)
+}
+
+// closeWith closes the connection with a code and a reason, a close
+// handshake: under rmu, since the handshake reads what the client sends
+// and idle looks at the reader.
+func (cn *conn) closeWith(code websocket.StatusCode, reason string) {
+	cn.rmu.Lock()
+	defer cn.rmu.Unlock()
+	cn.c.Close(code, reason)
 }
 
 // handle answers one frame.
@@ -534,7 +591,7 @@ func (cn *conn) hangUp(code websocket.StatusCode, reason string) {
 	cn.dead = true
 	cn.qmu.Unlock()
 	cn.cancel()
-	go cn.c.Close(code, truncate(reason, 100))
+	go cn.closeWith(code, truncate(reason, 100))
 }
 
 // deltaFrame is the frame {"delta": …} of a change.
