@@ -107,7 +107,6 @@ type Conn struct {
 	id     int64
 	wait   map[int64]chan json.RawMessage
 	deltas chan Delta
-	raw    chan []byte // every frame pushed (deltas, closed), for tests
 	done   chan struct{}
 	err    error
 	// Closed is the error of a "closed" frame, once one came.
@@ -126,7 +125,7 @@ func Dial(ctx context.Context, base, origin string) (*Conn, error) {
 		return nil, err
 	}
 	c.SetReadLimit(64 << 20) // a catch-up carries a whole game's log
-	cn := &Conn{c: c, wait: map[int64]chan json.RawMessage{}, deltas: make(chan Delta, 1<<14), raw: make(chan []byte, 1<<14), done: make(chan struct{})}
+	cn := &Conn{c: c, wait: map[int64]chan json.RawMessage{}, deltas: make(chan Delta, 1<<14), done: make(chan struct{})}
 	go cn.read()
 	return cn, nil
 }
