@@ -16,46 +16,85 @@ type HistoryEntry struct {
 	Events   []Event
 }
 
-// step is an entry as a History keeps it: its events packed (see
-// packedEvent) in the history's list of them, or, for the rare step whose
-// events do not pack, as the game gave them.
-type step struct {
-	move     Move
-	notation string
-	unpacked *[]Event // the events when they do not pack, else nil
-	// off and n place the step's events in History.evs; none says the
-	// game gave nil (not an empty list).
-	off   uint32
-	n     uint16
-	none  bool
-	actor Player
+// step returns the bytes of step i of h (see appendStep).
+func (h *History) step(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = h.end(i - 1)
+	}
+	return h.buf[start:h.end(i)]
 }
 
-// newStep keeps the entry e, its events packed at the end of h.evs.
-func (h *History) newStep(e HistoryEntry) step {
-	s := step{move: e.Move, notation: e.Notation, actor: e.Actor, off: uint32(len(h.evs)), none: e.Events == nil}
-	// beyond what off and n can say, the events stay unpacked
-	if len(e.Events) <= math.MaxUint16 && uint64(len(h.evs))+uint64(len(e.Events)) <= math.MaxUint32 {
-		var ok bool
-		if h.evs, ok = packEvents(h.evs, e.Events); ok {
-			s.n = uint16(len(e.Events))
-			return s
+// end is the end of step i in h.buf.
+func (h *History) end(i int) int {
+	if h.wide != nil {
+		return h.wide[i]
+	}
+	return int(h.ends[i])
+}
+
+// kept is the number of steps kept: played and undone.
+func (h *History) kept() int {
+	if h.wide != nil {
+		return len(h.wide)
+	}
+	return len(h.ends)
+}
+
+// maxNarrow is the end in h.buf beyond which a History keeps the ends of
+// its steps as ints, not in 32 bits; a variable for the tests.
+var maxNarrow uint64 = math.MaxUint32
+
+// keep appends the entry e as the next step, after the steps played (which
+// must be all the steps kept).
+func (h *History) keep(e *HistoryEntry) {
+	// room for a usual step; a larger one grows the list as append does
+	h.buf = appendStep(growBy(h.buf, 24+len(e.Notation)+12*len(e.Events)), e)
+	if h.wide == nil && uint64(len(h.buf)) > maxNarrow {
+		h.wide = make([]int, len(h.ends), len(h.ends)+1)
+		for i, n := range h.ends {
+			h.wide[i] = int(n)
 		}
+		h.ends = nil
 	}
-	evs := cloneEvents(e.Events)
-	s.unpacked = &evs
-	return s
+	if h.wide != nil {
+		h.wide = append(h.wide, len(h.buf))
+	} else {
+		h.ends = append(growBy(h.ends, 1), uint32(len(h.buf)))
+	}
 }
 
-// entry returns step s of h as a HistoryEntry of the caller's.
-func (h *History) entry(s *step) HistoryEntry {
-	e := HistoryEntry{Move: s.move, Notation: s.notation, Actor: s.actor}
-	switch {
-	case s.unpacked != nil:
-		e.Events = cloneEvents(*s.unpacked)
-	case !s.none:
-		e.Events = unpackEvents(h.evs[s.off : s.off+uint32(s.n)])
+// drop forgets the steps from n on.
+func (h *History) drop(n int) {
+	if n >= h.kept() {
+		return
 	}
+	end := 0
+	if n > 0 {
+		end = h.end(n - 1)
+	}
+	// no byte of buf is written again: a notation handed out lies there
+	h.buf = h.buf[:end:end]
+	if h.wide != nil {
+		h.wide = h.wide[:n]
+	} else {
+		h.ends = h.ends[:n]
+	}
+}
+
+// move returns the move of step i.
+func (h *History) move(i int) Move {
+	m, _ := stepMove(h.step(i))
+	return m
+}
+
+// entry returns step i of h as a HistoryEntry of the caller's.
+func (h *History) entry(i int) HistoryEntry {
+	b := h.step(i)
+	var e HistoryEntry
+	e.Notation, i = stepNotation(b)
+	e.Move, e.Actor, i = moveAt(b, i)
+	e.Events = eventsAt(b, i)
 	return e
 }
 
@@ -88,21 +127,29 @@ const checkpointEvery = 16
 // clone of the position every 16 steps (a checkpoint); going back clones the
 // nearest checkpoint at or before the target and replays the at most 15 steps
 // after it, and Before does the same on the side. Apply costs the game's own
-// Apply, the notation of the move and a copy of its events, plus a clone
-// every 16 steps; Redo costs an Apply.
+// Apply, the notation of the move and its events, which the history keeps
+// written into a few bytes (a step of the module's games in 23 to 50 bytes,
+// its notation and events included), plus a clone every 16 steps; Redo costs
+// an Apply.
 //
 // A History is not safe for concurrent use.
 type History struct {
 	game  Game // the position now; never handed out
 	start Game // the position before the first step; never applied to
 	rec   *Record
-	done  []step // the steps played, in order
-	redo  []step // the steps undone, the next to redo last
-	// evs are the events of the steps of done followed by those of the
-	// reverse of redo, packed, in that order.
-	evs []packedEvent
-	// marks[k] is the position after k·every steps of done followed by the
-	// reverse of redo; marks[0] is start.
+	// buf holds the steps kept, each written as appendStep writes it: the
+	// steps played, in order, then those undone, the next to redo first.
+	// A byte of buf, once written, is never written again (drop cuts its
+	// capacity, and it grows into a new array): the notation of an entry
+	// is a string over buf's bytes.
+	buf []byte
+	// ends[i] is the end of step i in buf; wide holds them instead, and
+	// ends is nil, once buf has outgrown 32 bits.
+	ends []uint32
+	wide []int
+	n    int // the steps played: steps n… are the undone ones
+	// marks[k] is the position after k·every steps kept; marks[0] is
+	// start.
 	marks []Game
 	every int
 }
@@ -172,11 +219,11 @@ func (h *History) ToMove() Player { return h.game.ToMove() }
 func (h *History) Start() Game { return h.start.Clone() }
 
 // Len returns the number of steps played: the entries of the move list.
-func (h *History) Len() int { return len(h.done) }
+func (h *History) Len() int { return h.n }
 
 // RedoLen returns the number of undone steps that [History.Redo] can play
 // again.
-func (h *History) RedoLen() int { return len(h.redo) }
+func (h *History) RedoLen() int { return h.kept() - h.n }
 
 // Apply plays m, which must be legal now, and keeps it as the next entry; the
 // undone steps can no longer be redone. On error — the error of the game's
@@ -188,29 +235,18 @@ func (h *History) Apply(m Move) error {
 	}
 	// Events returns a copy of the caller's: it is the step's own
 	e.Events = h.game.Events()
-	if len(h.redo) > 0 {
-		h.redo = nil
-		h.evs = h.evs[:h.eventsEnd()]
-	}
-	h.marks = h.marks[:len(h.done)/h.every+1]
-	h.push(h.newStep(e))
+	h.drop(h.n)
+	h.marks = h.marks[:h.n/h.every+1]
+	h.keep(&e)
+	h.played()
 	return nil
 }
 
-// eventsEnd is the end in h.evs of the events of the steps played.
-func (h *History) eventsEnd() int {
-	if len(h.done) == 0 {
-		return 0
-	}
-	s := &h.done[len(h.done)-1]
-	return int(s.off) + int(s.n)
-}
-
-// push appends e, played already on h.game, and keeps a checkpoint when one
-// is due and not kept already.
-func (h *History) push(e step) {
-	h.done = append(growBy(h.done, 1), e)
-	if n := len(h.done); n%h.every == 0 && len(h.marks) == n/h.every {
+// played counts the next step kept as played, on h.game already, and
+// keeps a checkpoint when one is due and not kept already.
+func (h *History) played() {
+	h.n++
+	if n := h.n; n%h.every == 0 && len(h.marks) == n/h.every {
 		h.marks = append(h.marks, h.game.Clone())
 	}
 }
@@ -218,28 +254,26 @@ func (h *History) push(e step) {
 // Undo takes back the last step, whichever actor played it, and reports
 // whether there was one: at the start it returns false and changes nothing.
 func (h *History) Undo() bool {
-	if len(h.done) == 0 {
+	if h.n == 0 {
 		return false
 	}
-	return h.rewind(len(h.done) - 1)
+	return h.rewind(h.n - 1)
 }
 
 // Redo plays the last undone step again and reports whether there was one:
 // after the last step, or after an Apply, it returns false and changes
 // nothing.
 func (h *History) Redo() bool {
-	if len(h.redo) == 0 {
+	if h.n == h.kept() {
 		return false
 	}
-	e := h.redo[len(h.redo)-1]
-	if h.game.Apply(e.move) != nil {
+	if h.game.Apply(h.move(h.n)) != nil {
 		// The step was legal here when it was played and games are
 		// deterministic, so this does not happen; if it did, the history
 		// stays as it was.
 		return false
 	}
-	h.redo = h.redo[:len(h.redo)-1]
-	h.push(e)
+	h.played()
 	return true
 }
 
@@ -249,9 +283,9 @@ func (h *History) Redo() bool {
 // played no step in the history. The steps taken back can be redone one by
 // one with [History.Redo].
 func (h *History) Takeback(p Player) int {
-	for i := len(h.done) - 1; i >= 0; i-- {
-		if h.done[i].actor == p {
-			n := len(h.done) - i
+	for i := h.n - 1; i >= 0; i-- {
+		if _, actor := stepMove(h.step(i)); actor == p {
+			n := h.n - i
 			if !h.rewind(i) {
 				return 0
 			}
@@ -271,20 +305,17 @@ func (h *History) rewind(n int) bool {
 		return false
 	}
 	h.game = g
-	for i := len(h.done) - 1; i >= n; i-- {
-		h.redo = append(h.redo, h.done[i])
-	}
-	h.done = h.done[:n]
+	h.n = n
 	return true
 }
 
-// position builds the position after the first n steps of done: a clone of
+// position builds the position after the first n steps: a clone of
 // the checkpoint at or before n and the steps after it.
 func (h *History) position(n int) (Game, bool) {
 	k := min(n/h.every, len(h.marks)-1)
 	g := h.marks[k].Clone()
-	for _, e := range h.done[k*h.every : n] {
-		if g.Apply(e.move) != nil {
+	for i := k * h.every; i < n; i++ {
+		if g.Apply(h.move(i)) != nil {
 			return nil, false
 		}
 	}
@@ -295,10 +326,10 @@ func (h *History) position(n int) (Game, bool) {
 // start, Before(Len()) the position now), and false when i is out of that
 // range. Its Events are those of entry i−1.
 func (h *History) Before(i int) (Game, bool) {
-	if i < 0 || i > len(h.done) {
+	if i < 0 || i > h.n {
 		return nil, false
 	}
-	if i == len(h.done) {
+	if i == h.n {
 		return h.game.Clone(), true
 	}
 	return h.position(i)
@@ -307,10 +338,10 @@ func (h *History) Before(i int) (Game, bool) {
 // Entry returns a copy of entry i (0 ≤ i < Len), and false when there is no
 // such entry.
 func (h *History) Entry(i int) (HistoryEntry, bool) {
-	if i < 0 || i >= len(h.done) {
+	if i < 0 || i >= h.n {
 		return HistoryEntry{}, false
 	}
-	return h.entry(&h.done[i]), true
+	return h.entry(i), true
 }
 
 // All iterates over the entries played, in order, with their indexes: the
@@ -318,8 +349,8 @@ func (h *History) Entry(i int) (HistoryEntry, bool) {
 // iteration.
 func (h *History) All() iter.Seq2[int, HistoryEntry] {
 	return func(yield func(int, HistoryEntry) bool) {
-		for i := range h.done {
-			if !yield(i, h.entry(&h.done[i])) {
+		for i := range h.n {
+			if !yield(i, h.entry(i)) {
 				return
 			}
 		}
@@ -336,9 +367,28 @@ func (h *History) Record() *Record {
 		return nil
 	}
 	rec := &Record{Game: h.rec.Game, Start: h.rec.Start, Preset: h.rec.Preset, Players: h.rec.Players, Options: slices.Clone(h.rec.Options)}
-	rec.Steps = make([]string, len(h.done))
-	for i, e := range h.done {
-		rec.Steps[i] = e.notation
-	}
+	rec.Steps = h.notations()
 	return rec
+}
+
+// notations returns the notations of the steps played.
+func (h *History) notations() []string {
+	out := make([]string, h.n)
+	for i := range out {
+		out[i], _ = stepNotation(h.step(i))
+	}
+	return out
+}
+
+// growBy returns s with room for n more elements. A History keeps its
+// lists for as long as its game is held, so they grow by a quarter and a
+// little, not by doubling as append does: at most about a fifth of a
+// list is room, for some more copying while it grows.
+func growBy[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	grown := make([]T, len(s), max(len(s)+n, cap(s)+cap(s)/4+8))
+	copy(grown, s)
+	return grown
 }
