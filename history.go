@@ -99,9 +99,10 @@ func (h *History) entry(i int) HistoryEntry {
 }
 
 // checkpointEvery is how many steps lie between two positions that a History
-// keeps as clones. Going back to any position costs one clone and at most
-// checkpointEvery−1 replayed steps; keeping a game costs one clone per
-// checkpointEvery steps. See BenchmarkHistory for the choice.
+// keeps as clones, give or take markSlack. Going back to any position costs
+// one clone and at most checkpointEvery−1+markSlack replayed steps; keeping a
+// game costs one clone per checkpointEvery steps. See BenchmarkHistory for the
+// choice.
 const checkpointEvery = 16
 
 // History is a game together with its past: every step played since its
@@ -124,13 +125,14 @@ const checkpointEvery = 16
 // # Cost
 //
 // A History does not replay the game from its start to go back. It keeps a
-// clone of the position every 16 steps (a checkpoint); going back clones the
-// nearest checkpoint at or before the target and replays the at most 15 steps
-// after it, and Before does the same on the side. Apply costs the game's own
-// Apply, the notation of the move and its events, which the history keeps
-// written into a few bytes (a step of the module's games in 23 to 50 bytes,
-// its notation and events included), plus a clone every 16 steps; Redo costs
-// an Apply.
+// clone of the position about every 16 steps (a checkpoint: after the 16th,
+// 32nd, … step, or up to 3 steps later where the position carries fewer
+// events); going back clones the nearest checkpoint at or before the target
+// and replays the at most 18 steps after it, and Before does the same on the
+// side. Apply costs the game's own Apply, the notation of the move and its
+// events, which the history keeps written into a few bytes (a step of the
+// module's games in 23 to 50 bytes, its notation and events included), plus
+// a clone every 16 steps; Redo costs an Apply.
 //
 // A History is not safe for concurrent use.
 type History struct {
@@ -148,10 +150,18 @@ type History struct {
 	ends []uint32
 	wide []int
 	n    int // the steps played: steps n… are the undone ones
-	// marks[k] is the position after k·every steps kept; marks[0] is
-	// start.
-	marks []Game
+	// marks are the checkpoints: marks[k] is the position after
+	// marks[k].at steps kept, which lies in k·every … k·every+markSlack
+	// (see played); marks[0] is start.
+	marks []mark
 	every int
+}
+
+// mark is a checkpoint of a History: the position after its first at
+// steps.
+type mark struct {
+	g  Game
+	at int
 }
 
 // NewHistory starts a history at start, which it copies: the caller's game is
@@ -179,7 +189,7 @@ func newHistory(start Game, rec *Record, every int) (*History, error) {
 		return nil, &Error{Op: "new history", Err: ErrBadPosition, Reason: "no game"}
 	}
 	h := &History{game: start.Clone(), start: start.Clone(), every: max(every, 1)}
-	h.marks = []Game{h.start}
+	h.marks = []mark{{g: h.start}}
 	if rec == nil {
 		h.rec = NewRecordAt(start)
 		return h, nil
@@ -236,18 +246,29 @@ func (h *History) Apply(m Move) error {
 	// Events returns a copy of the caller's: it is the step's own
 	e.Events = h.game.Events()
 	h.drop(h.n)
-	h.marks = h.marks[:h.n/h.every+1]
+	for h.marks[len(h.marks)-1].at > h.n {
+		h.marks = h.marks[:len(h.marks)-1]
+	}
 	h.keep(&e)
-	h.played()
+	h.played(len(e.Events))
 	return nil
 }
 
-// played counts the next step kept as played, on h.game already, and
-// keeps a checkpoint when one is due and not kept already.
-func (h *History) played() {
+// markSlack is how many steps after its due a History may take a
+// checkpoint, for one whose position carries fewer events.
+const markSlack = 3
+
+// played counts the next step kept as played, on h.game already, with
+// events events, and keeps a checkpoint when one is due and not kept
+// already. Checkpoint k is due after k·every steps; it is taken after
+// the first step from there on that had at most one event, and after
+// markSlack more steps at the latest: a clone keeps the events of its
+// last step, and some games' steps alternate between one event (a throw)
+// and many (a play).
+func (h *History) played(events int) {
 	h.n++
-	if n := h.n; n%h.every == 0 && len(h.marks) == n/h.every {
-		h.marks = append(h.marks, h.game.Clone())
+	if k := len(h.marks); h.n >= k*h.every && (events <= 1 || h.n >= k*h.every+min(markSlack, h.every-1)) {
+		h.marks = append(h.marks, mark{g: h.game.Clone(), at: h.n})
 	}
 }
 
@@ -267,13 +288,17 @@ func (h *History) Redo() bool {
 	if h.n == h.kept() {
 		return false
 	}
-	if h.game.Apply(h.move(h.n)) != nil {
+	b := h.step(h.n)
+	_, i := stepNotation(b)
+	m, _, i := moveAt(b, i)
+	if h.game.Apply(m) != nil {
 		// The step was legal here when it was played and games are
 		// deterministic, so this does not happen; if it did, the history
 		// stays as it was.
 		return false
 	}
-	h.played()
+	events, _ := uvarintAt(b, i)
+	h.played(int(max(events, 1) - 1))
 	return true
 }
 
@@ -313,8 +338,11 @@ func (h *History) rewind(n int) bool {
 // the checkpoint at or before n and the steps after it.
 func (h *History) position(n int) (Game, bool) {
 	k := min(n/h.every, len(h.marks)-1)
-	g := h.marks[k].Clone()
-	for i := k * h.every; i < n; i++ {
+	if h.marks[k].at > n {
+		k--
+	}
+	g := h.marks[k].g.Clone()
+	for i := h.marks[k].at; i < n; i++ {
 		if g.Apply(h.move(i)) != nil {
 			return nil, false
 		}
