@@ -19,7 +19,7 @@ import (
 const (
 	heldGames     = 200
 	heldSteps     = 40
-	heldLongSteps = 160
+	heldLongSteps = 120
 )
 
 // holdGame makes a game as a server holds one: owned, every seat a
