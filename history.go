@@ -4,6 +4,7 @@ import (
 	"iter"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // HistoryEntry is one step of a [History]: the move, its notation as the game
@@ -83,8 +84,19 @@ func (h *History) drop(n int) {
 }
 
 // move returns the move of step i.
-func (h *History) move(i int) Move {
-	m, _ := stepMove(h.step(i))
+func (h *History) move(i int) Move { return moveOf(h.step(i)) }
+
+// moveOf returns the move of step b.
+func moveOf(b []byte) Move {
+	// the usual step, its notation's length in one byte, read here: going
+	// back replays up to 18 moves
+	if len(b) > 0 && b[0] < 0x80 {
+		head, j := uvarintAt(b, 1+int(b[0]))
+		if j < len(b) {
+			return Move(head>>1 | uint64(b[j])<<payloadBits)
+		}
+	}
+	m, _ := stepMove(b)
 	return m
 }
 
@@ -288,17 +300,22 @@ func (h *History) Redo() bool {
 	if h.n == h.kept() {
 		return false
 	}
-	b := h.step(h.n)
-	_, i := stepNotation(b)
-	m, _, i := moveAt(b, i)
-	if h.game.Apply(m) != nil {
+	if h.game.Apply(h.move(h.n)) != nil {
 		// The step was legal here when it was played and games are
 		// deterministic, so this does not happen; if it did, the history
 		// stays as it was.
 		return false
 	}
-	events, _ := uvarintAt(b, i)
-	h.played(int(max(events, 1) - 1))
+	events := 0
+	if k := len(h.marks); h.n+1 >= k*h.every {
+		// a checkpoint is due: the number of the step's events tells
+		b := h.step(h.n)
+		_, i := stepNotation(b)
+		_, _, i = moveAt(b, i)
+		n, _ := uvarintAt(b, i)
+		events = int(max(n, 1) - 1)
+	}
+	h.played(events)
 	return true
 }
 
@@ -342,8 +359,15 @@ func (h *History) position(n int) (Game, bool) {
 		k--
 	}
 	g := h.marks[k].g.Clone()
+	start := 0
+	if at := h.marks[k].at; at > 0 {
+		start = h.end(at - 1)
+	}
 	for i := h.marks[k].at; i < n; i++ {
-		if g.Apply(h.move(i)) != nil {
+		end := h.end(i)
+		m := moveOf(h.buf[start:end])
+		start = end
+		if g.Apply(m) != nil {
 			return nil, false
 		}
 	}
@@ -402,8 +426,23 @@ func (h *History) Record() *Record {
 // notations returns the notations of the steps played.
 func (h *History) notations() []string {
 	out := make([]string, h.n)
-	for i := range out {
-		out[i], _ = stepNotation(h.step(i))
+	if h.wide != nil {
+		for i := range out {
+			out[i], _ = stepNotation(h.step(i))
+		}
+		return out
+	}
+	start := uint32(0)
+	for i, end := range h.ends[:h.n] {
+		// a notation of up to 127 bytes has its length in one byte
+		if b := h.buf[start:end]; len(b) > 0 && b[0] < 0x80 && int(b[0]) < len(b) {
+			if n := int(b[0]); n > 0 {
+				out[i] = unsafe.String(&b[1], n)
+			}
+		} else {
+			out[i], _ = stepNotation(b)
+		}
+		start = end
 	}
 	return out
 }

@@ -274,6 +274,12 @@ func TestNotationsStayWhenStepsAreDropped(t *testing.T) {
 	var got, want []string
 	for i := range 40 {
 		n := strings.Repeat(strconv.Itoa(i), 3)
+		switch i {
+		case 7:
+			n = strings.Repeat("a long notation ", 20)
+		case 8:
+			n = ""
+		}
 		e := keptEntry(h, HistoryEntry{Move: Move(i + 1), Notation: n})
 		got, want = append(got, e.Notation), append(want, n)
 	}
