@@ -244,8 +244,9 @@ func (g *Game) since(rev int, l words.Lang) (Delta, error) {
 // Since returns the change of the game from revision rev (0…the game's
 // revision now) to now as one delta, as "watch" answers it: the steps from
 // the lowest step any change after rev touched on, or the whole log when
-// those changes are no longer remembered (more than 256 ago, or before the
-// game was restored). A delta with Rev = rev and an empty Log says nothing
+// those changes are no longer remembered (more than 256 ago, before the
+// game was restored, or before a change that moved its length by more
+// than 127 steps at once). A delta with Rev = rev and an empty Log says nothing
 // changed. A server that tells its clients of a call's changes at once,
 // or stores them, asks Since with the revision it had before the call.
 func (g *Game) Since(rev int) (Delta, error) {
