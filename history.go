@@ -154,8 +154,9 @@ type History struct {
 	// buf holds the steps kept, each written as appendStep writes it: the
 	// steps played, in order, then those undone, the next to redo first.
 	// A byte of buf, once written, is never written again (drop cuts its
-	// capacity, and it grows into a new array): the notation of an entry
-	// is a string over buf's bytes.
+	// capacity, and it grows into a new array): the notation of an entry,
+	// and the strings of an event that keeps its own, are strings over
+	// buf's bytes.
 	buf []byte
 	// ends[i] is the end of step i in buf; wide holds them instead, and
 	// ends is nil, once buf has outgrown 32 bits.
