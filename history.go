@@ -88,14 +88,6 @@ func (h *History) move(i int) Move { return moveOf(h.step(i)) }
 
 // moveOf returns the move of step b.
 func moveOf(b []byte) Move {
-	// the usual step, its notation's length in one byte, read here: going
-	// back replays up to 18 moves
-	if len(b) > 0 && b[0] < 0x80 {
-		head, j := uvarintAt(b, 1+int(b[0]))
-		if j < len(b) {
-			return Move(head>>1 | uint64(b[j])<<payloadBits)
-		}
-	}
 	m, _ := stepMove(b)
 	return m
 }

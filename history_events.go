@@ -2,6 +2,7 @@ package brettspiel
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -16,9 +17,11 @@ import (
 // one list of bytes (History.buf), in this order:
 //
 //   - the notation: a uvarint of its length, then its bytes;
-//   - the move: a uvarint of its payload shifted left by one, the lowest
-//     bit set when the actor is not the move's own (Move.Actor), then the
-//     move's high byte, then the actor as a byte when the bit was set;
+//   - the move: a byte that holds the number of bytes of its payload in its
+//     low three bits and, in its high four, the actor plus 4 where the
+//     actor lies in −3…11 and the move's high byte is the actor plus 3 (as
+//     kit.NewMove writes it); then the payload's bytes, lowest first; then,
+//     where the high four bits are 0, the move's high byte and the actor;
 //   - the events: a uvarint of their number plus one (0 for nil, not an
 //     empty list), then each event (see appendEvent).
 //
@@ -242,15 +245,20 @@ func appendEvent(b []byte, list []shape, e *Event) []byte {
 // appendStep appends the step e encoded (see above) to b.
 func appendStep(b []byte, e *HistoryEntry) []byte {
 	b = appendString(b, e.Notation)
-	m := uint64(e.Move)
-	head := (m & payloadMask) << 1
-	if e.Actor != e.Move.Actor() {
-		head |= 1
+	pay, hi := uint64(e.Move)&payloadMask, byte(e.Move>>payloadBits)
+	n := (bits.Len64(pay) + 7) / 8
+	c := byte(n)
+	// the usual actor, the move's own, in the high nibble
+	usual := e.Actor >= Nobody && e.Actor <= Nobody+14 && hi == byte(e.Actor-Nobody)
+	if usual {
+		c |= byte(e.Actor-Nobody+1) << 4
 	}
-	b = binary.AppendUvarint(b, head)
-	b = append(b, byte(m>>payloadBits))
-	if head&1 != 0 {
-		b = append(b, byte(e.Actor))
+	b = append(b, c)
+	for k := range n {
+		b = append(b, byte(pay>>(8*k)))
+	}
+	if !usual {
+		b = append(b, hi, byte(e.Actor))
 	}
 	if e.Events == nil {
 		return append(b, 0)
@@ -319,14 +327,24 @@ func stepMove(b []byte) (Move, Player) {
 
 // moveAt reads the move and the actor of a step at b[i:].
 func moveAt(b []byte, i int) (Move, Player, int) {
-	head, i := uvarintAt(b, i)
-	hi, i := byteAt(b, i)
-	m := Move(head>>1 | uint64(hi)<<payloadBits)
-	if head&1 == 0 {
-		return m, m.Actor(), i
+	c, i := byteAt(b, i)
+	n := int(c & 7)
+	var pay uint64
+	if i+8 <= len(b) {
+		pay = binary.LittleEndian.Uint64(b[i:]) & (1<<(8*n) - 1)
+	} else {
+		for k := 0; k < n && i+k < len(b); k++ {
+			pay |= uint64(b[i+k]) << (8 * k)
+		}
 	}
+	i = min(i+n, len(b))
+	if a := c >> 4; a != 0 {
+		actor := Player(a-1) + Nobody
+		return Move(pay | uint64(actor-Nobody)<<payloadBits), actor, i
+	}
+	hi, i := byteAt(b, i)
 	a, i := byteAt(b, i)
-	return m, Player(int8(a)), i
+	return Move(pay | uint64(hi)<<payloadBits), Player(int8(a)), i
 }
 
 // eventsAt reads the events of a step at b[i:]: new ones the caller owns.
