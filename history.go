@@ -4,6 +4,7 @@ import (
 	"iter"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // HistoryEntry is one step of a [History]: the move, its notation as the game
@@ -16,53 +17,96 @@ type HistoryEntry struct {
 	Events   []Event
 }
 
-// step is an entry as a History keeps it: its events packed (see
-// packedEvent) in the history's list of them, or, for the rare step whose
-// events do not pack, as the game gave them.
-type step struct {
-	move     Move
-	notation string
-	unpacked *[]Event // the events when they do not pack, else nil
-	// off and n place the step's events in History.evs; none says the
-	// game gave nil (not an empty list).
-	off   uint32
-	n     uint16
-	none  bool
-	actor Player
+// step returns the bytes of step i of h (see appendStep).
+func (h *History) step(i int) []byte {
+	start := 0
+	if i > 0 {
+		start = h.end(i - 1)
+	}
+	return h.buf[start:h.end(i)]
 }
 
-// newStep keeps the entry e, its events packed at the end of h.evs.
-func (h *History) newStep(e HistoryEntry) step {
-	s := step{move: e.Move, notation: e.Notation, actor: e.Actor, off: uint32(len(h.evs)), none: e.Events == nil}
-	// beyond what off and n can say, the events stay unpacked
-	if len(e.Events) <= math.MaxUint16 && uint64(len(h.evs))+uint64(len(e.Events)) <= math.MaxUint32 {
-		var ok bool
-		if h.evs, ok = packEvents(h.evs, e.Events); ok {
-			s.n = uint16(len(e.Events))
-			return s
+// end is the end of step i in h.buf.
+func (h *History) end(i int) int {
+	if h.wide != nil {
+		return h.wide[i]
+	}
+	return int(h.ends[i])
+}
+
+// kept is the number of steps kept: played and undone.
+func (h *History) kept() int {
+	if h.wide != nil {
+		return len(h.wide)
+	}
+	return len(h.ends)
+}
+
+// maxNarrow is the end in h.buf beyond which a History keeps the ends of
+// its steps as ints, not in 32 bits; a variable for the tests.
+var maxNarrow uint64 = math.MaxUint32
+
+// keep appends the entry e as the next step, after the steps played (which
+// must be all the steps kept).
+func (h *History) keep(e *HistoryEntry) {
+	// room for a usual step; a larger one grows the list as append does
+	h.buf = appendStep(growBy(h.buf, 24+len(e.Notation)+12*len(e.Events)), e)
+	if h.wide == nil && uint64(len(h.buf)) > maxNarrow {
+		h.wide = make([]int, len(h.ends), len(h.ends)+1)
+		for i, n := range h.ends {
+			h.wide[i] = int(n)
 		}
+		h.ends = nil
 	}
-	evs := cloneEvents(e.Events)
-	s.unpacked = &evs
-	return s
+	if h.wide != nil {
+		h.wide = append(h.wide, len(h.buf))
+	} else {
+		h.ends = append(growBy(h.ends, 1), uint32(len(h.buf)))
+	}
 }
 
-// entry returns step s of h as a HistoryEntry of the caller's.
-func (h *History) entry(s *step) HistoryEntry {
-	e := HistoryEntry{Move: s.move, Notation: s.notation, Actor: s.actor}
-	switch {
-	case s.unpacked != nil:
-		e.Events = cloneEvents(*s.unpacked)
-	case !s.none:
-		e.Events = unpackEvents(h.evs[s.off : s.off+uint32(s.n)])
+// drop forgets the steps from n on.
+func (h *History) drop(n int) {
+	if n >= h.kept() {
+		return
 	}
+	end := 0
+	if n > 0 {
+		end = h.end(n - 1)
+	}
+	// no byte of buf is written again: a notation handed out lies there
+	h.buf = h.buf[:end:end]
+	if h.wide != nil {
+		h.wide = h.wide[:n]
+	} else {
+		h.ends = h.ends[:n]
+	}
+}
+
+// move returns the move of step i.
+func (h *History) move(i int) Move { return moveOf(h.step(i)) }
+
+// moveOf returns the move of step b.
+func moveOf(b []byte) Move {
+	m, _ := stepMove(b)
+	return m
+}
+
+// entry returns step i of h as a HistoryEntry of the caller's.
+func (h *History) entry(i int) HistoryEntry {
+	b := h.step(i)
+	var e HistoryEntry
+	e.Notation, i = stepNotation(b)
+	e.Move, e.Actor, i = moveAt(b, i)
+	e.Events = eventsAt(b, i)
 	return e
 }
 
 // checkpointEvery is how many steps lie between two positions that a History
-// keeps as clones. Going back to any position costs one clone and at most
-// checkpointEvery−1 replayed steps; keeping a game costs one clone per
-// checkpointEvery steps. See BenchmarkHistory for the choice.
+// keeps as clones, give or take markSlack. Going back to any position costs
+// one clone and at most checkpointEvery−1+markSlack replayed steps; keeping a
+// game costs one clone per checkpointEvery steps. See BenchmarkHistory for the
+// choice.
 const checkpointEvery = 16
 
 // History is a game together with its past: every step played since its
@@ -85,26 +129,44 @@ const checkpointEvery = 16
 // # Cost
 //
 // A History does not replay the game from its start to go back. It keeps a
-// clone of the position every 16 steps (a checkpoint); going back clones the
-// nearest checkpoint at or before the target and replays the at most 15 steps
-// after it, and Before does the same on the side. Apply costs the game's own
-// Apply, the notation of the move and a copy of its events, plus a clone
-// every 16 steps; Redo costs an Apply.
+// clone of the position about every 16 steps (a checkpoint: after the 16th,
+// 32nd, … step, or up to 3 steps later where the position carries fewer
+// events); going back clones the nearest checkpoint at or before the target
+// and replays the at most 18 steps after it, and Before does the same on the
+// side. Apply costs the game's own Apply, the notation of the move and its
+// events, which the history keeps written into a few bytes (a step of the
+// module's games in 23 to 50 bytes, its notation and events included), plus
+// a clone every 16 steps; Redo costs an Apply.
 //
 // A History is not safe for concurrent use.
 type History struct {
 	game  Game // the position now; never handed out
 	start Game // the position before the first step; never applied to
 	rec   *Record
-	done  []step // the steps played, in order
-	redo  []step // the steps undone, the next to redo last
-	// evs are the events of the steps of done followed by those of the
-	// reverse of redo, packed, in that order.
-	evs []packedEvent
-	// marks[k] is the position after k·every steps of done followed by the
-	// reverse of redo; marks[0] is start.
-	marks []Game
+	// buf holds the steps kept, each written as appendStep writes it: the
+	// steps played, in order, then those undone, the next to redo first.
+	// A byte of buf, once written, is never written again (drop cuts its
+	// capacity, and it grows into a new array): the notation of an entry,
+	// and the strings of an event that keeps its own, are strings over
+	// buf's bytes.
+	buf []byte
+	// ends[i] is the end of step i in buf; wide holds them instead, and
+	// ends is nil, once buf has outgrown 32 bits.
+	ends []uint32
+	wide []int
+	n    int // the steps played: steps n… are the undone ones
+	// marks are the checkpoints: marks[k] is the position after
+	// marks[k].at steps kept, which lies in k·every … k·every+markSlack
+	// (see played); marks[0] is start.
+	marks []mark
 	every int
+}
+
+// mark is a checkpoint of a History: the position after its first at
+// steps.
+type mark struct {
+	g  Game
+	at int
 }
 
 // NewHistory starts a history at start, which it copies: the caller's game is
@@ -132,7 +194,7 @@ func newHistory(start Game, rec *Record, every int) (*History, error) {
 		return nil, &Error{Op: "new history", Err: ErrBadPosition, Reason: "no game"}
 	}
 	h := &History{game: start.Clone(), start: start.Clone(), every: max(every, 1)}
-	h.marks = []Game{h.start}
+	h.marks = []mark{{g: h.start}}
 	if rec == nil {
 		h.rec = NewRecordAt(start)
 		return h, nil
@@ -172,11 +234,11 @@ func (h *History) ToMove() Player { return h.game.ToMove() }
 func (h *History) Start() Game { return h.start.Clone() }
 
 // Len returns the number of steps played: the entries of the move list.
-func (h *History) Len() int { return len(h.done) }
+func (h *History) Len() int { return h.n }
 
 // RedoLen returns the number of undone steps that [History.Redo] can play
 // again.
-func (h *History) RedoLen() int { return len(h.redo) }
+func (h *History) RedoLen() int { return h.kept() - h.n }
 
 // Apply plays m, which must be legal now, and keeps it as the next entry; the
 // undone steps can no longer be redone. On error — the error of the game's
@@ -188,58 +250,65 @@ func (h *History) Apply(m Move) error {
 	}
 	// Events returns a copy of the caller's: it is the step's own
 	e.Events = h.game.Events()
-	if len(h.redo) > 0 {
-		h.redo = nil
-		h.evs = h.evs[:h.eventsEnd()]
+	h.drop(h.n)
+	for h.marks[len(h.marks)-1].at > h.n {
+		h.marks = h.marks[:len(h.marks)-1]
 	}
-	h.marks = h.marks[:len(h.done)/h.every+1]
-	h.push(h.newStep(e))
+	h.keep(&e)
+	h.played(len(e.Events))
 	return nil
 }
 
-// eventsEnd is the end in h.evs of the events of the steps played.
-func (h *History) eventsEnd() int {
-	if len(h.done) == 0 {
-		return 0
-	}
-	s := &h.done[len(h.done)-1]
-	return int(s.off) + int(s.n)
-}
+// markSlack is how many steps after its due a History may take a
+// checkpoint, for one whose position carries fewer events.
+const markSlack = 3
 
-// push appends e, played already on h.game, and keeps a checkpoint when one
-// is due and not kept already.
-func (h *History) push(e step) {
-	h.done = append(growBy(h.done, 1), e)
-	if n := len(h.done); n%h.every == 0 && len(h.marks) == n/h.every {
-		h.marks = append(h.marks, h.game.Clone())
+// played counts the next step kept as played, on h.game already, with
+// events events, and keeps a checkpoint when one is due and not kept
+// already. Checkpoint k is due after k·every steps; it is taken after
+// the first step from there on that had at most one event, and after
+// markSlack more steps at the latest: a clone keeps the events of its
+// last step, and some games' steps alternate between one event (a throw)
+// and many (a play).
+func (h *History) played(events int) {
+	h.n++
+	if k := len(h.marks); h.n >= k*h.every && (events <= 1 || h.n >= k*h.every+min(markSlack, h.every-1)) {
+		h.marks = append(h.marks, mark{g: h.game.Clone(), at: h.n})
 	}
 }
 
 // Undo takes back the last step, whichever actor played it, and reports
 // whether there was one: at the start it returns false and changes nothing.
 func (h *History) Undo() bool {
-	if len(h.done) == 0 {
+	if h.n == 0 {
 		return false
 	}
-	return h.rewind(len(h.done) - 1)
+	return h.rewind(h.n - 1)
 }
 
 // Redo plays the last undone step again and reports whether there was one:
 // after the last step, or after an Apply, it returns false and changes
 // nothing.
 func (h *History) Redo() bool {
-	if len(h.redo) == 0 {
+	if h.n == h.kept() {
 		return false
 	}
-	e := h.redo[len(h.redo)-1]
-	if h.game.Apply(e.move) != nil {
+	if h.game.Apply(h.move(h.n)) != nil {
 		// The step was legal here when it was played and games are
 		// deterministic, so this does not happen; if it did, the history
 		// stays as it was.
 		return false
 	}
-	h.redo = h.redo[:len(h.redo)-1]
-	h.push(e)
+	events := 0
+	if k := len(h.marks); h.n+1 >= k*h.every {
+		// a checkpoint is due: the number of the step's events tells
+		b := h.step(h.n)
+		_, i := stepNotation(b)
+		_, _, i = moveAt(b, i)
+		n, _ := uvarintAt(b, i)
+		events = int(max(n, 1) - 1)
+	}
+	h.played(events)
 	return true
 }
 
@@ -249,9 +318,9 @@ func (h *History) Redo() bool {
 // played no step in the history. The steps taken back can be redone one by
 // one with [History.Redo].
 func (h *History) Takeback(p Player) int {
-	for i := len(h.done) - 1; i >= 0; i-- {
-		if h.done[i].actor == p {
-			n := len(h.done) - i
+	for i := h.n - 1; i >= 0; i-- {
+		if _, actor := stepMove(h.step(i)); actor == p {
+			n := h.n - i
 			if !h.rewind(i) {
 				return 0
 			}
@@ -271,20 +340,27 @@ func (h *History) rewind(n int) bool {
 		return false
 	}
 	h.game = g
-	for i := len(h.done) - 1; i >= n; i-- {
-		h.redo = append(h.redo, h.done[i])
-	}
-	h.done = h.done[:n]
+	h.n = n
 	return true
 }
 
-// position builds the position after the first n steps of done: a clone of
+// position builds the position after the first n steps: a clone of
 // the checkpoint at or before n and the steps after it.
 func (h *History) position(n int) (Game, bool) {
 	k := min(n/h.every, len(h.marks)-1)
-	g := h.marks[k].Clone()
-	for _, e := range h.done[k*h.every : n] {
-		if g.Apply(e.move) != nil {
+	if h.marks[k].at > n {
+		k--
+	}
+	g := h.marks[k].g.Clone()
+	start := 0
+	if at := h.marks[k].at; at > 0 {
+		start = h.end(at - 1)
+	}
+	for i := h.marks[k].at; i < n; i++ {
+		end := h.end(i)
+		m := moveOf(h.buf[start:end])
+		start = end
+		if g.Apply(m) != nil {
 			return nil, false
 		}
 	}
@@ -295,10 +371,10 @@ func (h *History) position(n int) (Game, bool) {
 // start, Before(Len()) the position now), and false when i is out of that
 // range. Its Events are those of entry i−1.
 func (h *History) Before(i int) (Game, bool) {
-	if i < 0 || i > len(h.done) {
+	if i < 0 || i > h.n {
 		return nil, false
 	}
-	if i == len(h.done) {
+	if i == h.n {
 		return h.game.Clone(), true
 	}
 	return h.position(i)
@@ -307,10 +383,10 @@ func (h *History) Before(i int) (Game, bool) {
 // Entry returns a copy of entry i (0 ≤ i < Len), and false when there is no
 // such entry.
 func (h *History) Entry(i int) (HistoryEntry, bool) {
-	if i < 0 || i >= len(h.done) {
+	if i < 0 || i >= h.n {
 		return HistoryEntry{}, false
 	}
-	return h.entry(&h.done[i]), true
+	return h.entry(i), true
 }
 
 // All iterates over the entries played, in order, with their indexes: the
@@ -318,8 +394,8 @@ func (h *History) Entry(i int) (HistoryEntry, bool) {
 // iteration.
 func (h *History) All() iter.Seq2[int, HistoryEntry] {
 	return func(yield func(int, HistoryEntry) bool) {
-		for i := range h.done {
-			if !yield(i, h.entry(&h.done[i])) {
+		for i := range h.n {
+			if !yield(i, h.entry(i)) {
 				return
 			}
 		}
@@ -336,9 +412,43 @@ func (h *History) Record() *Record {
 		return nil
 	}
 	rec := &Record{Game: h.rec.Game, Start: h.rec.Start, Preset: h.rec.Preset, Players: h.rec.Players, Options: slices.Clone(h.rec.Options)}
-	rec.Steps = make([]string, len(h.done))
-	for i, e := range h.done {
-		rec.Steps[i] = e.notation
-	}
+	rec.Steps = h.notations()
 	return rec
+}
+
+// notations returns the notations of the steps played.
+func (h *History) notations() []string {
+	out := make([]string, h.n)
+	if h.wide != nil {
+		for i := range out {
+			out[i], _ = stepNotation(h.step(i))
+		}
+		return out
+	}
+	start := uint32(0)
+	for i, end := range h.ends[:h.n] {
+		// a notation of up to 127 bytes has its length in one byte
+		if b := h.buf[start:end]; len(b) > 0 && b[0] < 0x80 && int(b[0]) < len(b) {
+			if n := int(b[0]); n > 0 {
+				out[i] = unsafe.String(&b[1], n)
+			}
+		} else {
+			out[i], _ = stepNotation(b)
+		}
+		start = end
+	}
+	return out
+}
+
+// growBy returns s with room for n more elements. A History keeps its
+// lists for as long as its game is held, so they grow by a quarter and a
+// little, not by doubling as append does: at most about a fifth of a
+// list is room, for some more copying while it grows.
+func growBy[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	grown := make([]T, len(s), max(len(s)+n, cap(s)+cap(s)/4+8))
+	copy(grown, s)
+	return grown
 }

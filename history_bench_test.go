@@ -56,6 +56,40 @@ func BenchmarkHistory(b *testing.B) {
 	}
 }
 
+// BenchmarkHistoryRead measures reading a whole game's history: every
+// entry with its events (All), and its record, per step.
+//
+//	go test -run '^$' -bench HistoryRead -count 5 .
+func BenchmarkHistoryRead(b *testing.B) {
+	for _, c := range []config{{"toccateglio", "", 2}, {"verkehren", "", 2}, {"festung", "", 6}} {
+		h := newHistory(b, c, 16)
+		for _, m := range seededGame(b, c) {
+			if err := h.Apply(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(c.variant+"/entries", func(b *testing.B) {
+			b.ReportAllocs()
+			events := 0
+			for range b.N {
+				for _, e := range h.All() {
+					events += len(e.Events)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*h.Len()), "ns/step")
+		})
+		b.Run(c.variant+"/record", func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if rec := h.Record(); len(rec.Steps) != h.Len() {
+					b.Fatal(len(rec.Steps))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*h.Len()), "ns/step")
+		})
+	}
+}
+
 // seededGame plays a seeded game of c to its end and returns its moves.
 func seededGame(b *testing.B, c config) []brettspiel.Move {
 	g, err := catalog.New(c.variant, c.preset, c.players)

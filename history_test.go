@@ -105,11 +105,12 @@ type undoModel struct {
 	fwd          brettspiel.Game
 	fwdLen       int
 	ids          []string
+	every        int
 }
 
 func newUndoModel(t *testing.T, c config, every int) *undoModel {
 	fwd, _ := replay(t, c.variant, c.preset, c.players, nil)
-	return &undoModel{t: t, c: c, h: newHistory(t, c, every), fwd: fwd, ids: []string{posID(t, fwd)}}
+	return &undoModel{t: t, c: c, h: newHistory(t, c, every), fwd: fwd, ids: []string{posID(t, fwd)}, every: every}
 }
 
 // act does one action drawn from r — undo, redo, takeback or a new move —
@@ -147,6 +148,13 @@ func (m *undoModel) act(action int, r *rand.Rand) {
 	}
 	if got, want := posID(t, h.Game()), m.ids[len(m.line)]; got != want {
 		t.Fatalf("action %d, %d steps: history at %s, replay at %s", action, len(m.line), got, want)
+	}
+	// checkpoint k lies after k·every steps, or a few more, among those kept
+	at, slack := brettspiel.HistoryMarks(h)
+	for k, n := range at {
+		if n < k*m.every || n > k*m.every+slack || n > h.Len()+h.RedoLen() {
+			t.Fatalf("action %d: checkpoints after %v steps, every %d, slack %d, %d steps kept", action, at, m.every, slack, h.Len()+h.RedoLen())
+		}
 	}
 }
 

@@ -13,17 +13,21 @@ import (
 )
 
 // heldGames is how many games BenchmarkHeldGame holds at once, and
-// heldSteps how many steps each has played.
+// heldSteps how many steps each has played; BenchmarkHeldLongGame holds
+// games of heldLongSteps, about the length of a game played for a minute
+// or two on a server.
 const (
-	heldGames = 200
-	heldSteps = 40
+	heldGames     = 200
+	heldSteps     = 40
+	heldLongSteps = 120
 )
 
 // holdGame makes a game as a server holds one: owned, every seat a
 // person's and claimed, a watcher on it whose deltas are read as they
-// come, and heldSteps steps played, the throws by Advance and the moves
-// by the random bot (which concedes only when nothing else is legal).
-func holdGame(tb testing.TB, tab *Table, c Config, r *rand.Rand) (*Game, *Watcher) {
+// come, and steps steps played (fewer where the game ends sooner), the
+// throws by Advance and the moves by the random bot (which concedes only
+// when nothing else is legal).
+func holdGame(tb testing.TB, tab *Table, c Config, steps int, r *rand.Rand) (*Game, *Watcher) {
 	g, err := New(c)
 	if err != nil {
 		tb.Fatal(err)
@@ -49,7 +53,7 @@ func holdGame(tb testing.TB, tab *Table, c Config, r *rand.Rand) (*Game, *Watche
 			}
 		}
 	}
-	for g.Len() < heldSteps {
+	for g.Len() < steps {
 		if _, err := g.Advance(context.Background(), 1); err != nil {
 			tb.Fatal(err)
 		}
@@ -97,10 +101,17 @@ func heldConfigs() []Config {
 // game (B/game), and the steps a game has played on average (fewer than
 // heldSteps where games end sooner). Time per op is that of making and
 // playing the games.
-func BenchmarkHeldGame(b *testing.B) {
+func BenchmarkHeldGame(b *testing.B) { benchmarkHeld(b, heldSteps) }
+
+// BenchmarkHeldLongGame is BenchmarkHeldGame with heldLongSteps steps a
+// game, where what a game keeps per step outweighs what it keeps once.
+// The Toccateglio presets mostly end sooner.
+func BenchmarkHeldLongGame(b *testing.B) { benchmarkHeld(b, heldLongSteps) }
+
+func benchmarkHeld(b *testing.B, steps int) {
 	for _, c := range heldConfigs() {
 		b.Run(c.Variant+"/"+c.Preset+"/"+strconv.Itoa(c.Players), func(b *testing.B) {
-			var perGame, steps float64
+			var perGame, played float64
 			for i := 0; i < b.N; i++ {
 				tab := NewTable(Options{MaxGames: heldGames})
 				games := make([]*Game, 0, heldGames)
@@ -111,7 +122,7 @@ func BenchmarkHeldGame(b *testing.B) {
 				runtime.ReadMemStats(&before)
 				for k := range heldGames {
 					c.Seed = Seed(k)
-					g, w := holdGame(b, tab, c, r)
+					g, w := holdGame(b, tab, c, steps, r)
 					games, watchers = append(games, g), append(watchers, w)
 				}
 				runtime.GC()
@@ -120,16 +131,16 @@ func BenchmarkHeldGame(b *testing.B) {
 					heldProfile()
 				}
 				perGame = float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / heldGames
-				steps = 0
+				played = 0
 				for _, g := range games {
-					steps += float64(g.Len()) / heldGames
+					played += float64(g.Len()) / heldGames
 				}
 				runtime.KeepAlive(tab)
 				runtime.KeepAlive(games)
 				runtime.KeepAlive(watchers)
 			}
 			b.ReportMetric(perGame, "B/game")
-			b.ReportMetric(steps, "steps/game")
+			b.ReportMetric(played, "steps/game")
 		})
 	}
 }

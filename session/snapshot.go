@@ -166,7 +166,7 @@ func (g *Game) restoreHead(head *snapshotHead) error {
 		g.h.Undo()
 	}
 	g.cur = g.h.Game()
-	g.watch.rev, g.watch.oldest, g.watch.told, g.watch.from = head.Rev, head.Rev, g.h.Len(), nil
+	g.watch.rev, g.watch.oldest, g.watch.told, g.watch.moved = head.Rev, head.Rev, g.h.Len(), nil
 	switch {
 	case !head.Owned && (head.Hashes != nil || head.Takeback != nil):
 		return badSnapshot("secrets' hashes or a takeback in a game whose seats are not owned")

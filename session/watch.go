@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 	"sync"
 
@@ -64,12 +65,14 @@ type watchState struct {
 	rev  int // the changes since the game was made
 	told int // the game's length after the last change
 	// oldest is the first revision the memory covers: the game's revision
-	// when it was made or restored.
+	// when it was made or restored, or that of the last change of more
+	// than 127 steps at once.
 	oldest int
-	// from[(r−oldest−1)%changesKept] is the From of the change to
-	// revision r: the list grows with the changes up to changesKept and
-	// is then written round.
-	from []int32
+	// moved[(r−oldest−1)%changesKept] is how the change to revision r
+	// moved the game's length (the length after it less the length
+	// before); its From is the lower of the two. The list grows with the
+	// changes up to changesKept and is then written round.
+	moved []int8
 	// mu guards watchers, gone and the watchers' own fields; it is taken
 	// after the game's lock, or alone, never held long, so that closing a
 	// game or a watcher does not wait for a call under way.
@@ -172,12 +175,17 @@ func (g *Game) changed() {
 	w := &g.watch
 	n := g.h.Len()
 	from := min(w.told, n) // a step played starts at the old length, a step back at the new
+	moved := n - w.told
 	w.told = n
 	w.rev++
-	if i := (w.rev - w.oldest - 1) % changesKept; i < len(w.from) {
-		w.from[i] = int32(from)
-	} else {
-		w.from = append(w.from, int32(from))
+	switch i := (w.rev - w.oldest - 1) % changesKept; {
+	case moved < math.MinInt8 || moved > math.MaxInt8:
+		// not remembered: a watcher from before it gets the whole log
+		w.oldest, w.moved = w.rev, w.moved[:0]
+	case i < len(w.moved):
+		w.moved[i] = int8(moved)
+	default:
+		w.moved = append(w.moved, int8(moved))
 	}
 	g.touch(g.now())
 	if g.own != nil {
@@ -223,8 +231,12 @@ func (g *Game) since(rev int, l words.Lang) (Delta, error) {
 	if rev < w.oldest || w.rev-rev > changesKept {
 		from = 0
 	}
-	for r := rev + 1; r <= w.rev && from > 0; r++ {
-		from = min(from, int(w.from[(r-w.oldest-1)%changesKept]))
+	// the lengths back from now, change by change
+	told := w.told
+	for r := w.rev; r > rev && from > 0; r-- {
+		before := told - int(w.moved[(r-w.oldest-1)%changesKept])
+		from = min(from, before, told)
+		told = before
 	}
 	return g.delta(from, l), nil
 }
@@ -232,8 +244,9 @@ func (g *Game) since(rev int, l words.Lang) (Delta, error) {
 // Since returns the change of the game from revision rev (0…the game's
 // revision now) to now as one delta, as "watch" answers it: the steps from
 // the lowest step any change after rev touched on, or the whole log when
-// those changes are no longer remembered (more than 256 ago, or before the
-// game was restored). A delta with Rev = rev and an empty Log says nothing
+// those changes are no longer remembered (more than 256 ago, before the
+// game was restored, or before a change that moved its length by more
+// than 127 steps at once). A delta with Rev = rev and an empty Log says nothing
 // changed. A server that tells its clients of a call's changes at once,
 // or stores them, asks Since with the revision it had before the call.
 func (g *Game) Since(rev int) (Delta, error) {

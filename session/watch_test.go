@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"sync"
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/kit"
 )
@@ -532,4 +534,97 @@ func TestSinceKeepsAMirror(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Since gives the lowest From of the changes after a revision, as a model
+// of the lengths before and after each change says, across steps played,
+// undone, redone and taken back; after a change of more than 127 steps at
+// once, the whole log to a watcher from before it.
+func TestSinceFollowsTheLengths(t *testing.T) {
+	g, err := New(Config{Variant: "verkehren"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	rev := func() int {
+		d, err := g.Since(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Rev
+	}
+	lens := map[int]int{rev(): 0} // the length after each revision
+	forgot := 0                   // the watchers before this revision get the whole log
+	check := func() {
+		now := rev()
+		for back := 0; back <= min(now, changesKept+2); back++ {
+			since := now - back
+			want := g.Len()
+			for c := since + 1; c <= now; c++ {
+				want = min(want, lens[c-1], lens[c])
+			}
+			if back > changesKept || since < forgot {
+				want = 0
+			}
+			d, err := g.Since(since)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.From != want || d.Rev != now || d.Length != g.Len() {
+				t.Fatalf("Since(%d) at revision %d: from %d, rev %d, length %d; want from %d, rev %d, length %d", since, now, d.From, d.Rev, d.Length, want, now, g.Len())
+			}
+		}
+	}
+	for step := 0; step < 600; step++ {
+		switch x := r.IntN(10); {
+		case x == 0:
+			g.Undo()
+		case x == 1:
+			g.Redo()
+		case x == 2:
+			g.Takeback(r.IntN(2))
+		default:
+			pos := g.Position()
+			switch {
+			case pos.ToMove() == brettspiel.Terminal:
+				g.Undo()
+			case pos.ToMove() < 0:
+				if _, err := g.Advance(context.Background(), 1); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				if _, err := g.Play(bot.Random{}.Choose(pos, pos.LegalMoves(), r)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		lens[rev()] = g.Len()
+		if step%50 == 0 {
+			check()
+		}
+	}
+	check()
+	if g.Len() < 130 {
+		t.Fatalf("only %d steps played", g.Len())
+	}
+	before := rev()
+	g.mu.Lock()
+	for range 130 {
+		g.h.Undo()
+	}
+	g.refresh()
+	g.mu.Unlock()
+	if d, _ := g.Since(before); d.From != 0 || d.Length != g.Len() {
+		t.Errorf("after 130 steps back at once, Since(%d) from %d, length %d; want from 0, length %d", before, d.From, d.Length, g.Len())
+	}
+	if d, _ := g.Since(before + 1); d.From != g.Len() || len(d.Log) != 0 {
+		t.Errorf("Since the revision now: from %d and %d steps; want from %d and none", d.From, len(d.Log), g.Len())
+	}
+	forgot = rev()
+	lens[forgot] = g.Len()
+	for range 20 {
+		g.Redo()
+		lens[rev()] = g.Len()
+	}
+	check()
 }
