@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS steps (
 
 // OpenPostgres connects to the database of dsn (a postgres:// URL) and
 // makes the tables if missing. The pool holds up to 16 connections, or
-// pool_max_conns of the URL.
+// pool_max_conns of the URL; each caches up to 64 statements, or
+// statement_cache_capacity.
 func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
@@ -77,6 +78,14 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		// every call writes and whose listener holds one: calls would
 		// wait in line for a connection
 		cfg.MaxConns = 16
+	}
+	if !strings.Contains(dsn, "statement_cache_capacity") {
+		// the store's statements are a dozen; pgx's 512 places are a
+		// map of that size made for each connection
+		cfg.ConnConfig.StatementCacheCapacity = 64
+	}
+	if !strings.Contains(dsn, "description_cache_capacity") {
+		cfg.ConnConfig.DescriptionCacheCapacity = 64
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

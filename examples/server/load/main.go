@@ -364,7 +364,8 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 					rtts = append(rtts, rtt)
 					mu.Unlock()
 				})
-				if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+				// a call cut by the end of the play is no failure
+				if err != nil && !errors.Is(err, context.DeadlineExceeded) && pctx.Err() == nil {
 					errs.Add(1)
 					lastEr.Store(err)
 				}
