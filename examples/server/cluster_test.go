@@ -116,11 +116,6 @@ func holderGoneUnderPlay(t *testing.T, sig syscall.Signal) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 
-	type seatRun struct {
-		m   *client.Mirror
-		ack []acked
-		err error
-	}
 	variants := catalog.Variants()
 	runs := make([][4]seatRun, len(variants))
 	games := make([]string, len(variants))
@@ -151,28 +146,7 @@ func holderGoneUnderPlay(t *testing.T, sig syscall.Signal) {
 	at := answered.Load()
 	wg.Wait()
 	for i, v := range variants {
-		want := runs[i][0].m
-		for k := range 4 {
-			r := runs[i][k]
-			if r.err != nil {
-				t.Fatalf("%s, client %d: %v", v.Name, k, r.err)
-			}
-			if strings.Join(r.m.Notations(), " ") != strings.Join(want.Notations(), " ") {
-				t.Fatalf("%s: client %d saw another game than the watcher", v.Name, k)
-			}
-			for _, a := range r.ack {
-				if a.index >= len(want.Log) || want.Log[a.index].Notation != a.notation {
-					t.Fatalf("%s: the move %q answered at step %d is not in the game", v.Name, a.notation, a.index)
-				}
-			}
-		}
-		rec, err := fetchRecord(ctx, other.base, games[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := replayed(t, rec); strings.Join(got, " ") != strings.Join(want.Notations(), " ") {
-			t.Fatalf("%s: the stored record replays %d steps, the game had %d", v.Name, len(got), len(want.Log))
-		}
+		want := checkRuns(t, ctx, v.Name, runs[i][:], other.base, games[i])
 		t.Logf("%s: %d steps, %d and %d moves answered", v.Name, len(want.Log), len(runs[i][2].ack), len(runs[i][3].ack))
 	}
 	t.Logf("%d moves answered before the holder went, %d after", at, answered.Load()-at)

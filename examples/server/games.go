@@ -518,30 +518,50 @@ func (s *Server) findGone(id, gone string) (*live, error) {
 		s.mu.Unlock()
 		return nil, ErrUnknownGame
 	}
-	if w := s.loading[id]; w != nil {
-		s.mu.Unlock()
-		<-w.done
-		return w.lg, w.err
-	}
-	w := &loadingGame{done: make(chan struct{})}
-	s.loading[id] = w
+	w, first := joinPending(s.loading, id)
 	s.mu.Unlock()
-	w.lg, w.err = s.load(id, gone)
+	if !first {
+		return w.wait()
+	}
+	lg, err := s.load(id, gone)
 	s.mu.Lock()
 	delete(s.loading, id)
-	if w.err == nil {
-		s.games[id] = w.lg
+	if err == nil {
+		s.games[id] = lg
 	}
 	s.mu.Unlock()
-	close(w.done)
-	return w.lg, w.err
+	w.finish(lg, err)
+	return lg, err
 }
 
-// loadingGame is a game find is reading from storage.
-type loadingGame struct {
-	done chan struct{} // closed when lg and err are set
-	lg   *live
+// pending is work under way for a key (a game read from storage, a link
+// connected): the first to ask does it, the others wait for its result.
+type pending[V any] struct {
+	done chan struct{} // closed when v and err are set
+	v    V
 	err  error
+}
+
+// joinPending returns the work under way for key in m, or starts it
+// there: first is true for the caller that does it, and finishes it. The
+// caller holds the lock that guards m.
+func joinPending[K comparable, V any](m map[K]*pending[V], key K) (p *pending[V], first bool) {
+	if p := m[key]; p != nil {
+		return p, false
+	}
+	p = &pending[V]{done: make(chan struct{})}
+	m[key] = p
+	return p, true
+}
+
+func (p *pending[V]) finish(v V, err error) {
+	p.v, p.err = v, err
+	close(p.done)
+}
+
+func (p *pending[V]) wait() (V, error) {
+	<-p.done
+	return p.v, p.err
 }
 
 // load reads an open game from storage and brings it to the table; in a

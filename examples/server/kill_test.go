@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -158,6 +157,43 @@ func playAcked(ctx context.Context, cn *client.Conn, seat int, m *client.Mirror,
 
 var errGap = errors.New("a gap in the deltas")
 
+// seatRun is what a resilient client of a game played and saw.
+type seatRun struct {
+	m   *client.Mirror
+	ack []acked
+	err error
+}
+
+// checkRuns checks the clients of a game against each other and against
+// its stored record, fetched from base: each ended without an error and
+// saw the game the first saw, every move answered is in it at its index,
+// and the record replays it. It returns the first's mirror.
+func checkRuns(t *testing.T, ctx context.Context, name string, runs []seatRun, base, game string) *client.Mirror {
+	t.Helper()
+	want := runs[0].m
+	for k, r := range runs {
+		if r.err != nil {
+			t.Fatalf("%s, client %d: %v", name, k, r.err)
+		}
+		if strings.Join(r.m.Notations(), " ") != strings.Join(want.Notations(), " ") {
+			t.Fatalf("%s: client %d saw another game than client 0", name, k)
+		}
+		for _, a := range r.ack {
+			if a.index >= len(want.Log) || want.Log[a.index].Notation != a.notation {
+				t.Fatalf("%s: the move %q answered at step %d is not in the game", name, a.notation, a.index)
+			}
+		}
+	}
+	rec, err := fetchRecord(ctx, base, game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := replayed(t, rec); strings.Join(got, " ") != strings.Join(want.Notations(), " ") {
+		t.Fatalf("%s: the stored record replays %d steps, the game had %d", name, len(got), len(want.Log))
+	}
+	return want
+}
+
 // answered counts the moves answered, for the restart test to kill the
 // server once the games are under way.
 var answered atomic.Int64
@@ -204,11 +240,6 @@ func restartUnderPlay(t *testing.T, sig syscall.Signal, store []string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 
-	type seatRun struct {
-		m   *client.Mirror
-		ack []acked
-		err error
-	}
 	variants := catalog.Variants()
 	runs := make([][3]seatRun, len(variants))
 	games := make([]string, len(variants))
@@ -244,31 +275,7 @@ func restartUnderPlay(t *testing.T, sig syscall.Signal, store []string) {
 	mu.Unlock()
 	wg.Wait()
 	for i, v := range variants {
-		want := runs[i][0].m
-		for k := range 3 {
-			r := runs[i][k]
-			if r.err != nil {
-				t.Fatalf("%s, client %d: %v", v.Name, k, r.err)
-			}
-			if strings.Join(r.m.Notations(), " ") != strings.Join(want.Notations(), " ") {
-				t.Fatalf("%s: client %d saw another game than the watcher", v.Name, k)
-			}
-			for _, a := range r.ack {
-				if a.index >= len(want.Log) || want.Log[a.index].Notation != a.notation {
-					t.Fatalf("%s: the move %q answered at step %d is not in the game", v.Name, a.notation, a.index)
-				}
-			}
-		}
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base()+"/api/games/"+games[i]+"/record", nil)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if got := replayed(t, string(rec)); strings.Join(got, " ") != strings.Join(want.Notations(), " ") {
-			t.Fatalf("%s: the stored record replays %d steps, the game had %d", v.Name, len(got), len(want.Log))
-		}
+		want := checkRuns(t, ctx, v.Name, runs[i][:], base(), games[i])
 		t.Logf("%s: %d steps, %d and %d moves answered", v.Name, len(want.Log), len(runs[i][1].ack), len(runs[i][2].ack))
 	}
 }

@@ -216,19 +216,12 @@ func (p *peer) fromRelay(kind byte, id uint64, payload []byte) {
 			cn.deliver(payload)
 		}
 	case recClose:
-		p.mu.Lock()
-		cn := p.conns[id]
-		delete(p.conns, id)
-		p.mu.Unlock()
-		if cn != nil {
-			cn.end()
-		}
+		p.endVirtual(id)
 	}
 }
 
-// closeVirtual ends a virtual connection and tells the relaying process
-// why, for its client.
-func (p *peer) closeVirtual(id uint64, why string) {
+// endVirtual ends a virtual connection the link serves, if it still does.
+func (p *peer) endVirtual(id uint64) {
 	p.mu.Lock()
 	cn := p.conns[id]
 	delete(p.conns, id)
@@ -236,6 +229,12 @@ func (p *peer) closeVirtual(id uint64, why string) {
 	if cn != nil {
 		cn.end()
 	}
+}
+
+// closeVirtual ends a virtual connection and tells the relaying process
+// why, for its client.
+func (p *peer) closeVirtual(id uint64, why string) {
+	p.endVirtual(id)
 	p.send(recClose, id, []byte(why))
 }
 
@@ -318,38 +317,28 @@ func (p *peer) fail() {
 	}
 }
 
-// dialingPeer is a link being connected, once however many ask for it.
-type dialingPeer struct {
-	done chan struct{}
-	p    *peer
-	err  error
-}
-
 // link returns the link to the process holder at addr, connecting it if
-// there is none.
+// there is none (once, however many ask meanwhile).
 func (s *Server) link(holder, addr string) (*peer, error) {
 	s.pmu.Lock()
 	if p := s.peers[holder]; p != nil && !p.isDead() {
 		s.pmu.Unlock()
 		return p, nil
 	}
-	if w := s.dialing[holder]; w != nil {
-		s.pmu.Unlock()
-		<-w.done
-		return w.p, w.err
-	}
-	w := &dialingPeer{done: make(chan struct{})}
-	s.dialing[holder] = w
+	w, first := joinPending(s.dialing, holder)
 	s.pmu.Unlock()
-	w.p, w.err = s.dial(holder, addr)
+	if !first {
+		return w.wait()
+	}
+	p, err := s.dial(holder, addr)
 	s.pmu.Lock()
 	delete(s.dialing, holder)
-	if w.err == nil {
-		s.peers[holder] = w.p
+	if err == nil {
+		s.peers[holder] = p
 	}
 	s.pmu.Unlock()
-	close(w.done)
-	return w.p, w.err
+	w.finish(p, err)
+	return p, err
 }
 
 // dial connects a link to the process holder at addr.

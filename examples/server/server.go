@@ -80,7 +80,7 @@ type Server struct {
 	games map[string]*live
 	// loading are the games being read from storage by find, each
 	// read once however many ask for it meanwhile
-	loading map[string]*loadingGame
+	loading map[string]*pending[*live]
 	open    map[*conn]bool
 
 	calls    chan struct{}
@@ -103,7 +103,7 @@ type Server struct {
 	key      atomic.Value
 	pmu      sync.Mutex
 	peers    map[string]*peer
-	dialing  map[string]*dialingPeer
+	dialing  map[string]*pending[*peer]
 	accepted map[*peer]bool
 	gone     map[string]time.Time
 }
@@ -113,11 +113,11 @@ type Server struct {
 func NewServer(store Store, o Options) (*Server, error) {
 	o.defaults()
 	s := &Server{opt: o, store: store, table: session.NewTable(session.Options{MaxGames: o.MaxGames}),
-		games: map[string]*live{}, loading: map[string]*loadingGame{}, open: map[*conn]bool{},
+		games: map[string]*live{}, loading: map[string]*pending[*live]{}, open: map[*conn]bool{},
 		calls: make(chan struct{}, o.MaxCalls), conns: make(chan struct{}, o.MaxConns),
 		addrs: newAddresses(o.AddrRate, 2*o.AddrRate, o.MaxConnsPerAddr)}
 	s.base, s.stop = context.WithCancel(context.Background())
-	s.peers, s.dialing, s.accepted, s.gone = map[string]*peer{}, map[string]*dialingPeer{}, map[*peer]bool{}, map[string]time.Time{}
+	s.peers, s.dialing, s.accepted, s.gone = map[string]*peer{}, map[string]*pending[*peer]{}, map[*peer]bool{}, map[string]time.Time{}
 	if c, ok := store.(Cluster); ok && o.Advertise != "" {
 		s.cluster, s.id = c, newToken()
 		if err := s.enlist(context.Background()); err != nil {
