@@ -117,23 +117,9 @@ func holderGoneUnderPlay(t *testing.T, sig syscall.Signal) {
 	defer cancel()
 
 	variants := catalog.Variants()
-	runs := make([][4]seatRun, len(variants))
-	games := make([]string, len(variants))
 	var wg sync.WaitGroup
-	for i, v := range variants {
-		c := create(t, holder.base, CreateArgs{Variant: v.Name, Seats: []string{"person", "person"}})
-		j := join(t, other.base, c.Game, c.Invites[0].Token)
-		games[i] = c.Game
-		bases := []func() string{viaOther, viaHolder, viaOther, viaHolder}
-		for k, secret := range []string{"", "", c.Secret, j.Secret} {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r := &runs[i][k]
-				r.m, r.err = resilient(ctx, bases[k], c.Game, secret, uint64(10*i+k), &r.ack)
-			}()
-		}
-	}
+	games, runs := playResilient(t, ctx, &wg, holder.base, other.base, []int{-1, -1, 0, 1},
+		[]func() string{viaOther, viaHolder, viaOther, viaHolder})
 	for answered.Load() < 24 && ctx.Err() == nil {
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -146,7 +132,7 @@ func holderGoneUnderPlay(t *testing.T, sig syscall.Signal) {
 	at := answered.Load()
 	wg.Wait()
 	for i, v := range variants {
-		want := checkRuns(t, ctx, v.Name, runs[i][:], other.base, games[i])
+		want := checkRuns(t, ctx, v.Name, runs[i], other.base, games[i])
 		t.Logf("%s: %d steps, %d and %d moves answered", v.Name, len(want.Log), len(runs[i][2].ack), len(runs[i][3].ack))
 	}
 	t.Logf("%d moves answered before the holder went, %d after", at, answered.Load()-at)

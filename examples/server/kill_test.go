@@ -157,6 +157,31 @@ func playAcked(ctx context.Context, cn *client.Conn, seat int, m *client.Mirror,
 
 var errGap = errors.New("a gap in the deltas")
 
+// playResilient makes a game of each variant through makeOn, its second
+// person's seat claimed through joinOn, and plays it with a resilient
+// client for each of seats (−1 watches, 0 the maker's seat, 1 the
+// other's), client k connecting through bases[k]. wg is done when every
+// client has ended; runs[i][k] is then what client k of game i saw.
+func playResilient(t *testing.T, ctx context.Context, wg *sync.WaitGroup, makeOn, joinOn string, seats []int, bases []func() string) (games []string, runs [][]seatRun) {
+	t.Helper()
+	for i, v := range catalog.Variants() {
+		c := create(t, makeOn, CreateArgs{Variant: v.Name, Seats: []string{"person", "person"}})
+		j := join(t, joinOn, c.Game, c.Invites[0].Token)
+		games = append(games, c.Game)
+		runs = append(runs, make([]seatRun, len(seats)))
+		for k, seat := range seats {
+			secret := [...]string{"", c.Secret, j.Secret}[seat+1]
+			r := &runs[i][k]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r.m, r.err = resilient(ctx, bases[k], c.Game, secret, uint64(10*i+k), &r.ack)
+			}()
+		}
+	}
+	return games, runs
+}
+
 // seatRun is what a resilient client of a game played and saw.
 type seatRun struct {
 	m   *client.Mirror
@@ -241,22 +266,8 @@ func restartUnderPlay(t *testing.T, sig syscall.Signal, store []string) {
 	defer cancel()
 
 	variants := catalog.Variants()
-	runs := make([][3]seatRun, len(variants))
-	games := make([]string, len(variants))
 	var wg sync.WaitGroup
-	for i, v := range variants {
-		c := create(t, p.base, CreateArgs{Variant: v.Name, Seats: []string{"person", "person"}})
-		j := join(t, p.base, c.Game, c.Invites[0].Token)
-		games[i] = c.Game
-		for k, secret := range []string{"", c.Secret, j.Secret} {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r := &runs[i][k]
-				r.m, r.err = resilient(ctx, base, c.Game, secret, uint64(10*i+k), &r.ack)
-			}()
-		}
-	}
+	games, runs := playResilient(t, ctx, &wg, p.base, p.base, []int{-1, 0, 1}, []func() string{base, base, base})
 	// kill -9 once the games are under way
 	for answered.Load() < 24 && ctx.Err() == nil {
 		time.Sleep(5 * time.Millisecond)
@@ -275,7 +286,7 @@ func restartUnderPlay(t *testing.T, sig syscall.Signal, store []string) {
 	mu.Unlock()
 	wg.Wait()
 	for i, v := range variants {
-		want := checkRuns(t, ctx, v.Name, runs[i][:], base(), games[i])
+		want := checkRuns(t, ctx, v.Name, runs[i], base(), games[i])
 		t.Logf("%s: %d steps, %d and %d moves answered", v.Name, len(want.Log), len(runs[i][1].ack), len(runs[i][2].ack))
 	}
 }
