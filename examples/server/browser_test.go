@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,7 +33,10 @@ type onlineState struct {
 // — the first makes it with "Play with a friend", the second opens the
 // invitation — while a third context watches by the watchers' link; each
 // person's moves are made with the page's "Bot plays". The three pages end
-// with the same game, which is the record the server stores.
+// with the same game, which is the record the server stores. With
+// BRETTSPIEL_PG the same again across two server processes sharing
+// PostgreSQL: the first person's page on one, the second's and the
+// watcher's on the other, which relays them to the game's holder.
 func TestBrowserTwoPeopleAndAWatcher(t *testing.T) {
 	if os.Getenv("BRETTSPIEL_LONG") == "" {
 		t.Skip("builds the page and drives Chromium: BRETTSPIEL_LONG=1 runs it")
@@ -64,17 +66,6 @@ func TestBrowserTwoPeopleAndAWatcher(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cleanup()
-	store, err := OpenSQLite(filepath.Join(t.TempDir(), "games.db"), "normal")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewServer(store, Options{Static: static})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(s.Handler())
-	defer func() { hs.CloseClientConnections(); hs.Close(); s.Shutdown() }()
-
 	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(exe), chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true),
 		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-dev-shm-usage", true),
@@ -85,6 +76,38 @@ func TestBrowserTwoPeopleAndAWatcher(t *testing.T) {
 	if err := chromedp.Do(browser); err != nil {
 		t.Fatal(err)
 	}
+	t.Run("one server", func(t *testing.T) {
+		store, err := OpenSQLite(filepath.Join(t.TempDir(), "games.db"), "normal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, base := serveStore(t, store, Options{Static: static})
+		playInBrowsers(t, browser, base, base, s)
+	})
+	t.Run("two processes", func(t *testing.T) {
+		_, dsn := pgDatabase(t)
+		var bases []string
+		var servers []*Server
+		for range 2 {
+			p, err := OpenPostgres(context.Background(), dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, base := serveStore(t, p, Options{Static: static})
+			servers, bases = append(servers, s), append(bases, base)
+		}
+		playInBrowsers(t, browser, bases[0], bases[1], servers[0])
+		if n := servers[1].Games(); n != 0 {
+			t.Errorf("the process that served the second person and the watcher holds %d games, want 0: it relays them", n)
+		}
+	})
+}
+
+// playInBrowsers plays a game of each variant in three browser contexts:
+// the first person's page served by first, the second person's and the
+// watcher's by second; s is the server that holds the games (the first),
+// whose record of each is checked.
+func playInBrowsers(t *testing.T, browser context.Context, first, second string, s *Server) {
 	for _, v := range catalog.Variants() {
 		t.Run(v.Name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(browser, 2*time.Minute)
@@ -114,7 +137,7 @@ func TestBrowserTwoPeopleAndAWatcher(t *testing.T) {
 					time.Sleep(50 * time.Millisecond)
 				}
 			}
-			if err := chromedp.Do(a, chromedp.Navigate(hs.URL+"/?delay=0&players=2&variant="+v.Name+"&opponent=hot-seat")); err != nil {
+			if err := chromedp.Do(a, chromedp.Navigate(first+"/?delay=0&players=2&variant="+v.Name+"&opponent=hot-seat")); err != nil {
 				t.Fatal(err)
 			}
 			wait(a, `document.body.dataset.ready === '1' && !!document.querySelector('#online-friend')`)
@@ -131,7 +154,8 @@ func TestBrowserTwoPeopleAndAWatcher(t *testing.T) {
 				ctx context.Context
 				url string
 			}{{b, links[0]}, {w, links[1]}} {
-				if err := chromedp.Do(p.ctx, chromedp.Navigate(strings.Replace(p.url, "/#", "/?delay=0#", 1))); err != nil {
+				url := strings.Replace(strings.Replace(p.url, first, second, 1), "/#", "/?delay=0#", 1)
+				if err := chromedp.Do(p.ctx, chromedp.Navigate(url)); err != nil {
 					t.Fatal(err)
 				}
 				wait(p.ctx, `document.body.dataset.ready === '1' && !!globalThis.brettspielOnline?.state()?.handle`)

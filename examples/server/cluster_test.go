@@ -23,7 +23,7 @@ import (
 // In a cluster a game is held by one process: people and watchers
 // connected to another are relayed to it, and that one holds no copy of
 // the game.
-func TestClusterHoldsEachGameOnce(t *testing.T) {
+func TestPostgresClusterHoldsEachGameOnce(t *testing.T) {
 	_, dsn := pgDatabase(t)
 	s1, base1 := pgProcess(t, dsn)
 	s2, base2 := pgProcess(t, dsn)
@@ -150,7 +150,7 @@ var _ io.Writer = writerFunc(nil)
 // A link between processes needs the key they share and the id of the
 // process it means to reach; what comes over it that is no record ends it
 // and changes nothing.
-func TestPeerLinkRefusesStrangers(t *testing.T) {
+func TestPostgresPeerLinkRefusesStrangers(t *testing.T) {
 	_, dsn := pgDatabase(t)
 	s1, base1 := pgProcess(t, dsn)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -237,7 +237,7 @@ func TestPeerLinkRefusesStrangers(t *testing.T) {
 // A seat claimed through one process is the person's at once through
 // the other, which holds the game and may not have heard of the claim
 // yet.
-func TestSeatClaimedThroughAnotherProcess(t *testing.T) {
+func TestPostgresSeatClaimedThroughAnotherProcess(t *testing.T) {
 	_, dsn := pgDatabase(t)
 	_, base1 := pgProcess(t, dsn)
 	_, base2 := pgProcess(t, dsn)
@@ -278,7 +278,7 @@ func lobbyOf(t *testing.T, base string) []LobbyGame {
 // The lobby lists the public games with a seat open, not the private ones
 // nor those whose seats are taken; in a cluster every process lists those
 // of all.
-func TestLobbyListsOpenPublicGames(t *testing.T) {
+func TestLobbyListsOpenPublicGamesAlsoOnPostgres(t *testing.T) {
 	check := func(t *testing.T, makeOn, joinOn string, lobbies ...string) {
 		pub := create(t, makeOn, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}, Public: true})
 		create(t, makeOn, CreateArgs{Variant: "festung", Seats: []string{"person", "person"}})
