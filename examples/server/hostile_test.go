@@ -108,11 +108,26 @@ func archivedAfter(t *testing.T, s *Server, id string, cn *client.Conn) string {
 func TestHostileClientsChangeNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	s, base := testServer(t, path, Options{ConnRate: 10000, AddrRate: 10000})
+	hostileClients(t, s, base, base)
+}
+
+// The same through a process that relays the connections to the one that
+// holds the game: each refused alike, nothing changed.
+func TestPostgresHostileClientsThroughARelay(t *testing.T) {
+	_, dsn := pgDatabase(t)
+	s1, base1 := pgProcess(t, dsn)
+	_, base2 := pgProcess(t, dsn)
+	hostileClients(t, s1, base1, base2)
+}
+
+// hostileClients tries hostile clients on games made through makeOn and
+// held by s, every hostile call made through base.
+func hostileClients(t *testing.T, s *Server, makeOn, base string) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	a := create(t, base, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
-	b := create(t, base, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
-	ja := join(t, base, a.Game, a.Invites[0].Token)
+	a := create(t, makeOn, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
+	b := create(t, makeOn, CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
+	ja := join(t, makeOn, a.Game, a.Invites[0].Token)
 	before := snapshotOf(t, s, a.Game)
 
 	dial := func() *client.Conn {
