@@ -25,10 +25,20 @@ test('a game played to the end in a worker', async () => {
 test('the main thread runs on while the worker searches', async () => {
   const w = await startWorker();
   try {
-    const h = (await w.call('newGame', { variant: 'toccateglio' })).handle;
+    // a seeded game, played on to a decision of several moves: a forced
+    // one is answered before a timer could fire, whatever the thread does
+    const h = (await w.call('newGame', { variant: 'toccateglio', seed: 7 })).handle;
     let st = await w.call('state', { handle: h, log: false });
-    while (st.state.turn === 'chance') {
-      st = await w.call('throw', { handle: h, log: false });
+    for (;;) {
+      while (st.state.turn === 'chance') {
+        st = await w.call('throw', { handle: h, log: false });
+      }
+      assert.notEqual(st.state.turn, 'over');
+      const { legal } = await w.call('legal', { handle: h });
+      if (legal.length >= 12) {
+        break;
+      }
+      st = await w.call('apply', { handle: h, notation: legal[0].notation, log: false });
     }
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
