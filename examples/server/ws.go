@@ -510,6 +510,7 @@ func (cn *conn) relayTo(game string, far *heldElsewhere, hello []byte) (*live, e
 				p.send(recFrame, vid, hello)
 				return nil, nil
 			}
+			err = errors.New("its link closed")
 		}
 		s.logf("game %.8s…: the server that holds it does not answer (%v); holding it here", game, err)
 		s.markGone(far.holder)
