@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -74,13 +75,17 @@ type conn struct {
 	secret string
 	seat   int
 
-	// For the idle wait (see idle): the socket, the reader the WebSocket
-	// reads through, what was read before the connection, and rmu,
-	// which orders the looks at the reader with a close's reading.
+	// For the wait for the client (see next): the socket, the reader
+	// the WebSocket reads through, what was read before the connection,
+	// and rmu, which orders the looks at the reader with a close's
+	// reading. pollID names the connection to the poller (Linux), and
+	// polled says that the poller knows its socket.
 	raw     syscall.RawConn
 	br      *bufio.Reader
 	pending *pendingConn
 	rmu     sync.Mutex
+	pollID  uint64
+	polled  bool
 
 	// relay is the link to the process that holds the connection's game,
 	// when another does (see peer.go): every frame after hello goes there
@@ -97,6 +102,9 @@ type conn struct {
 	handling bool
 	handlers sync.WaitGroup
 }
+
+// pollIDs numbers the connections for the poller.
+var pollIDs atomic.Uint64
 
 // serveWS upgrades a request to a WebSocket connection of a page, which
 // is served by a goroutine of its own: the handler's goroutine, with the
@@ -129,23 +137,18 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.base)
 	cn := &conn{s: s, c: c, ip: ip, ctx: ctx, cancel: cancel,
 		limit: newBucket(s.opt.ConnRate, 2*s.opt.ConnRate), addr: s.addrs.bucket(ip), seat: -1,
-		br: sb.br, pending: sb.pending}
+		br: sb.br, pending: sb.pending, pollID: pollIDs.Add(1)}
 	if sc, ok := sb.nc.(syscall.Conn); ok {
 		cn.raw, _ = sc.SyscallConn()
 	}
 	s.track(cn, true)
-	go cn.serve()
+	cn.next()
 }
 
-// serve reads the connection's calls until it closes.
-func (cn *conn) serve() {
+// finish lets a connection go once its client has left or it was
+// closed: it leaves its game, and its calls and writes end.
+func (cn *conn) finish() {
 	s := cn.s
-	defer func() {
-		s.track(cn, false)
-		<-s.conns
-		s.addrs.disconnect(cn.ip)
-	}()
-	cn.reader()
 	if cn.relay != nil {
 		cn.relay.remove(cn.vid)
 	}
@@ -160,6 +163,9 @@ func (cn *conn) serve() {
 	cn.cancel()
 	cn.writers.Wait()
 	cn.c.CloseNow()
+	s.track(cn, false)
+	<-s.conns
+	s.addrs.disconnect(cn.ip)
 }
 
 // The buffers of a connection: its calls are small, and what it is sent
@@ -239,7 +245,7 @@ func (cn *conn) send(b []byte) {
 		cn.dead = true
 		cn.qmu.Unlock()
 		cn.cancel()
-		go cn.c.CloseNow() // a sender may hold its game's lock: never wait here
+		go cn.closeNow() // a sender may hold its game's lock: never wait here
 		return
 	}
 	cn.queue = append(cn.queue, b)
@@ -287,7 +293,7 @@ func (cn *conn) write() {
 			cn.dead, cn.writing, cn.queue = true, false, nil
 			cn.qmu.Unlock()
 			cn.cancel()
-			cn.c.CloseNow()
+			cn.closeNow()
 			return
 		}
 	}
@@ -310,56 +316,79 @@ func (cn *conn) goAway() {
 	}
 }
 
-// reader reads the connection's frames until it closes. It waits for
-// each on the socket (idle), shallow; each frame is then read and handled
-// on a goroutine of its own, waited for, whose stack (the WebSocket's
-// reading, the JSON, the session's call, a bot's search) goes when it
-// ends. The reader's own stack, which a connection keeps as long as it
-// lives, stays at the least a goroutine has.
-func (cn *conn) reader() {
-	done := make(chan bool)
+// A connection has no goroutine of its own while it waits for its
+// client: most of its life. next, at the start and after each frame,
+// reads at once what the client sent already, or else waits for the
+// socket (wait: on Linux one goroutine for all connections, elsewhere a
+// goroutine parked shallow). What the client sends next is read and
+// handled by frames, on a goroutine that ends when nothing more waits:
+// its stack (the WebSocket's reading, the JSON, the session's call, a
+// bot's search) goes with it. At most one runs for a connection at a
+// time, so its calls are answered in order.
+func (cn *conn) next() {
+	if cn.ready() {
+		go cn.frames()
+		return
+	}
+	cn.wait()
+}
+
+// frames reads and handles the client's frames while they come, then
+// waits for more; a connection that has closed is let go.
+func (cn *conn) frames() {
 	for {
-		cn.idle()
-		go func() {
-			typ, b, err := cn.c.Read(cn.ctx)
-			if err == nil {
-				cn.handle(typ, b)
-			}
-			done <- err == nil
-		}()
-		if !<-done {
+		typ, b, err := cn.c.Read(cn.ctx)
+		if err != nil {
+			cn.finish()
+			return
+		}
+		cn.handle(typ, b)
+		if !cn.ready() {
+			cn.wait()
 			return
 		}
 	}
 }
 
-// idle waits until the client has sent something, when nothing it sent
-// waits to be read. It waits on the socket itself, a few calls deep: a
-// connection at rest spends its life here, and the collector shrinks the
-// stack of a goroutine parked so shallow to the least (a wait in the
-// WebSocket's Read is deep enough to keep twice as much). What the reader
-// holds already is read at once. The connection's end (its socket
-// closed) ends the wait too.
-func (cn *conn) idle() {
+// ready is true when what the client sent waits in the reader already,
+// or when the socket cannot be waited for (the WebSocket's Read then
+// waits).
+func (cn *conn) ready() bool {
 	if cn.raw == nil {
-		return
+		return true
 	}
 	cn.rmu.Lock()
-	ready := cn.br.Buffered() > 0 || (cn.pending != nil && len(cn.pending.pending) > 0)
-	cn.rmu.Unlock()
-	if ready {
-		return
-	}
-	cn.raw.Read(readable)
+	defer cn.rmu.Unlock()
+	return cn.br.Buffered() > 0 || (cn.pending != nil && len(cn.pending.pending) > 0)
+}
+
+// waitParked waits for the client on a goroutine of its own, parked on
+// the socket a few calls deep, where the collector shrinks its stack to
+// the least (a wait in the WebSocket's Read is deep enough to keep twice
+// as much). The connection's end (its socket closed) ends the wait too.
+func (cn *conn) waitParked() {
+	go func() {
+		if cn.raw != nil {
+			cn.raw.Read(readable)
+		}
+		cn.frames()
+	}()
+}
+
+// closeNow closes the connection at once.
+func (cn *conn) closeNow() {
+	cn.c.CloseNow()
+	cn.wake()
 }
 
 // closeWith closes the connection with a code and a reason, a close
 // handshake: under rmu, since the handshake reads what the client sends
-// and idle looks at the reader.
+// and ready looks at the reader.
 func (cn *conn) closeWith(code websocket.StatusCode, reason string) {
 	cn.rmu.Lock()
-	defer cn.rmu.Unlock()
 	cn.c.Close(code, reason)
+	cn.rmu.Unlock()
+	cn.wake()
 }
 
 // handle answers one frame.
