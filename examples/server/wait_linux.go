@@ -1,8 +1,10 @@
 package main
 
 import (
+	"os"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // The connections waiting for their clients, on Linux: one epoll
@@ -20,6 +22,7 @@ import (
 type poller struct {
 	once sync.Once
 	fd   int
+	file *os.File // the instance, kept: its finalizer would close it
 	err  error
 
 	mu      sync.Mutex
@@ -29,34 +32,63 @@ type poller struct {
 var connPoller poller
 
 // start makes the epoll instance and its goroutine, once; an error says
-// the connections wait on goroutines of their own instead.
+// the connections wait on goroutines of their own instead. The instance
+// is itself waited for in Go's poller, like a socket: its goroutine
+// parks there while no client sends, and no thread is held in epoll_wait.
 func (p *poller) start() error {
 	p.once.Do(func() {
-		p.fd, p.err = syscall.EpollCreate1(syscall.EPOLL_CLOEXEC)
-		if p.err == nil {
-			p.waiting = make(map[uint64]*conn)
-			go p.loop()
+		fd, err := syscall.EpollCreate1(syscall.EPOLL_CLOEXEC)
+		if err != nil {
+			p.err = err
+			return
 		}
+		if err := syscall.SetNonblock(fd, true); err != nil {
+			syscall.Close(fd)
+			p.err = err
+			return
+		}
+		f := os.NewFile(uintptr(fd), "epoll")
+		// a file Go's poller cannot wait for has no deadlines
+		if err := f.SetReadDeadline(time.Time{}); err != nil {
+			f.Close()
+			p.err = err
+			return
+		}
+		rc, err := f.SyscallConn()
+		if err != nil {
+			f.Close()
+			p.err = err
+			return
+		}
+		p.fd, p.file = fd, f
+		p.waiting = make(map[uint64]*conn)
+		go p.loop(rc)
 	})
 	return p.err
 }
 
 // loop starts the frames of each connection whose client has sent
-// something, or left.
-func (p *poller) loop() {
+// something, or left. Go's poller tells of the instance's events edge by
+// edge, so each wake takes every event there is before it waits again.
+func (p *poller) loop(rc syscall.RawConn) {
 	events := make([]syscall.EpollEvent, 64)
-	for {
-		n, err := syscall.EpollWait(p.fd, events, -1)
-		if err != nil { // EINTR; nothing else happens to a valid instance
-			continue
-		}
-		for _, ev := range events[:n] {
-			id := uint64(uint32(ev.Fd)) | uint64(uint32(ev.Pad))<<32
-			if cn := p.take(id); cn != nil {
-				go cn.frames()
+	rc.Read(func(fd uintptr) bool {
+		for {
+			n, err := syscall.EpollWait(int(fd), events, 0)
+			if err == syscall.EINTR {
+				continue
+			}
+			if err != nil || n <= 0 {
+				return false // wait for the next event
+			}
+			for _, ev := range events[:n] {
+				id := uint64(uint32(ev.Fd)) | uint64(uint32(ev.Pad))<<32
+				if cn := p.take(id); cn != nil {
+					go cn.frames()
+				}
 			}
 		}
-	}
+	})
 }
 
 // take takes a connection from the waiting: nil when it does not wait.
