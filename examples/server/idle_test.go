@@ -61,26 +61,8 @@ func TestIdleReadsWhatWaitsAndWhatComesInPieces(t *testing.T) {
 	}
 	readFrame := func() string {
 		t.Helper()
-		var h [2]byte
-		if _, err := io.ReadFull(br, h[:]); err != nil {
-			t.Fatal(err)
-		}
-		n := int(h[1] & 0x7f)
-		switch n {
-		case 126:
-			var l [2]byte
-			io.ReadFull(br, l[:])
-			n = int(binary.BigEndian.Uint16(l[:]))
-		case 127:
-			var l [8]byte
-			io.ReadFull(br, l[:])
-			n = int(binary.BigEndian.Uint64(l[:]))
-		}
-		p := make([]byte, n)
-		if _, err := io.ReadFull(br, p); err != nil {
-			t.Fatal(err)
-		}
-		return string(p)
+		_, p := readServerFrame(t, br)
+		return p
 	}
 	// hello's answer, the catch-up delta, version's answer
 	want := []string{`{"id":1,"answer":`, `{"delta":`, `{"id":2,"answer":`}
