@@ -125,27 +125,18 @@ func (cn *conn) wait() {
 }
 
 // arm asks for one event of the socket: readable, or closed by the
-// client. The socket's first arming adds it to the instance; a later
-// one arms it again.
+// client. It arms the socket again, or adds it to the instance the first
+// time. It keeps no state of its own in the connection: once the socket
+// is armed an event may start the connection's frames at once.
 func (p *poller) arm(cn *conn, fd int) error {
 	ev := syscall.EpollEvent{
 		Events: syscall.EPOLLIN | syscall.EPOLLRDHUP | syscall.EPOLLONESHOT,
 		Fd:     int32(uint32(cn.pollID)),
 		Pad:    int32(uint32(cn.pollID >> 32)),
 	}
-	op := syscall.EPOLL_CTL_MOD
-	if !cn.polled {
-		op = syscall.EPOLL_CTL_ADD
-	}
-	err := syscall.EpollCtl(p.fd, op, fd, &ev)
-	switch {
-	case err == syscall.ENOENT && op == syscall.EPOLL_CTL_MOD:
+	err := syscall.EpollCtl(p.fd, syscall.EPOLL_CTL_MOD, fd, &ev)
+	if err == syscall.ENOENT {
 		err = syscall.EpollCtl(p.fd, syscall.EPOLL_CTL_ADD, fd, &ev)
-	case err == syscall.EEXIST && op == syscall.EPOLL_CTL_ADD:
-		err = syscall.EpollCtl(p.fd, syscall.EPOLL_CTL_MOD, fd, &ev)
-	}
-	if err == nil {
-		cn.polled = true
 	}
 	return err
 }

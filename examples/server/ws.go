@@ -78,14 +78,12 @@ type conn struct {
 	// For the wait for the client (see next): the socket, the reader
 	// the WebSocket reads through, what was read before the connection,
 	// and rmu, which orders the looks at the reader with a close's
-	// reading. pollID names the connection to the poller (Linux), and
-	// polled says that the poller knows its socket.
+	// reading. pollID names the connection to the poller (Linux).
 	raw     syscall.RawConn
 	br      *bufio.Reader
 	pending *pendingConn
 	rmu     sync.Mutex
 	pollID  uint64
-	polled  bool
 
 	// relay is the link to the process that holds the connection's game,
 	// when another does (see peer.go): every frame after hello goes there
