@@ -854,3 +854,41 @@ func TestLoadDrawsTheBoardOnce(t *testing.T) {
 		})
 	}
 }
+
+// The command quit at the question whether to save a game just ended
+// saves nothing and leaves: no file is named after the command, and the
+// review is not offered. Also in German.
+func TestQuitAtTheSaveQuestionLeaves(t *testing.T) {
+	for _, c := range []struct{ lang, yes, quit, review string }{
+		{"en", "yes", "quit", "Review the game"},
+		{"en", "yes", "exit", "Review the game"},
+		{"de", "ja", "ende", "Das Spiel durchsehen"},
+	} {
+		t.Run(c.lang+"/"+c.quit, func(t *testing.T) {
+			dir := t.TempDir()
+			chdir(t, dir)
+			input := "concede\n" + c.yes + "\n" + c.quit + "\nhistory\n"
+			out := playWith(t, input, "-i", "-lang", c.lang, "-game", "verkehren", "-seed", "3", "-opponent", "random")
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("%q at the save question wrote %s", c.quit, entries[0].Name())
+			}
+			if strings.Contains(out, c.review) {
+				t.Errorf("%q at the save question did not leave:\n%s", c.quit, out)
+			}
+		})
+	}
+}
+
+// chdir makes dir the working directory until the test ends (no test of
+// the package runs in parallel).
+func chdir(t *testing.T, dir string) {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chdir(wd) })
+}

@@ -163,7 +163,7 @@ func (s *session) loop() error {
 				shownAt = s.changes
 				s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
 				if s.changes != s.savedAt && s.steps() != s.savedSteps {
-					if err := s.offerSave(); err != nil {
+					if quit, err := s.offerSave(); err != nil || quit {
 						return err
 					}
 				}
@@ -603,7 +603,8 @@ func (s *session) seatLabel(p brettspiel.Player) string {
 func (s *session) quit() (bool, error) {
 	if s.g.ToMove() != brettspiel.Terminal && s.changes != s.savedAt && s.played() {
 		s.say("%s", s.t().notOver)
-		return true, s.offerSave()
+		_, err := s.offerSave()
+		return true, err
 	}
 	return true, nil
 }
@@ -630,21 +631,35 @@ func (s *session) played() bool {
 }
 
 // offerSave asks at the end of a game for a file to save its record to,
-// until it is saved or the answer is empty (or no).
-func (s *session) offerSave() error {
+// until it is saved or the answer is empty (or no). The command quit
+// (in the session's language too) saves nothing and leaves: it is no
+// file's name a person means there.
+func (s *session) offerSave() (quit bool, err error) {
 	for {
 		path, err := s.ask(s.t().saveQuestion)
 		if err != nil || path == "" || oneOf(path, s.t().no) {
-			return err
+			return false, err
+		}
+		if s.isQuit(path) {
+			return true, nil
 		}
 		saved, err := s.save(path)
 		if err != nil {
 			s.fail(err)
 		}
 		if saved {
-			return nil
+			return false, nil
 		}
 	}
+}
+
+// isQuit reports whether an answer is the command quit.
+func (s *session) isQuit(answer string) bool {
+	w := strings.ToLower(strings.TrimSpace(answer))
+	if c, ok := s.t().synonyms[w]; ok {
+		w = c
+	}
+	return w == "quit" || w == "exit"
 }
 
 // save writes the record to path and reports whether it did. An existing
