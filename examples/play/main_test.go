@@ -866,7 +866,7 @@ func TestQuitAtTheSaveQuestionLeaves(t *testing.T) {
 	} {
 		t.Run(c.lang+"/"+c.quit, func(t *testing.T) {
 			dir := t.TempDir()
-			chdir(t, dir)
+			inDir(t, dir)
 			input := "concede\n" + c.yes + "\n" + c.quit + "\nhistory\n"
 			out := playWith(t, input, "-i", "-lang", c.lang, "-game", "verkehren", "-seed", "3", "-opponent", "random")
 			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
@@ -877,18 +877,4 @@ func TestQuitAtTheSaveQuestionLeaves(t *testing.T) {
 			}
 		})
 	}
-}
-
-// chdir makes dir the working directory until the test ends (no test of
-// the package runs in parallel).
-func chdir(t *testing.T, dir string) {
-	t.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.Chdir(wd) })
 }
