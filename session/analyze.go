@@ -109,25 +109,22 @@ func (g *Game) stepsFrom(op string, from, count int) (brettspiel.Game, []brettsp
 }
 
 type analyzeArgs struct {
-	handleArgs
+	gameArgs
 	AnalyzeOptions
 }
 
-// analyzeCall is no onGame call: the game's lock is held only to copy the
-// steps, not while they are judged (Game.analyze).
-func analyzeCall(ctx context.Context, t *Table, name string, args []byte) ([]byte, error) {
+// analyzeMethod is no onGame call: the game's lock is held only to copy
+// the steps, not while they are judged (Game.analyze).
+func analyzeMethod(ctx context.Context, name string, args []byte, locate locator) ([]byte, error) {
 	var in analyzeArgs
 	if err := decode(name, args, &in); err != nil {
 		return nil, err
 	}
-	if in.Handle == nil {
-		return nil, missing(name, "handle")
-	}
-	g, err := t.Game(*in.Handle)
+	g, _, err := locate(name, &in.gameArgs)
 	if err != nil {
 		return nil, err
 	}
-	ctx, end := g.bind(ctx, t.budget)
+	ctx, end := g.bind(ctx, g.budget)
 	defer end()
 	rep, err := g.analyze(ctx, name, in.AnalyzeOptions)
 	if err != nil {

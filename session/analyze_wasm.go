@@ -6,6 +6,6 @@ import "context"
 
 // A WebAssembly build without the tag nets leaves the analysis out with the
 // learned nets it judges by (see levels.go): "analyze" is refused there.
-func analyzeCall(_ context.Context, _ *Table, name string, _ []byte) ([]byte, error) {
+func analyzeMethod(_ context.Context, name string, _ []byte, _ locator) ([]byte, error) {
 	return nil, bad(name, "", ErrUnknownMethod, "the analysis is not in this build")
 }

@@ -18,7 +18,9 @@ func (s *StateJSON) appendJSON(b []byte, state []byte) []byte {
 // appendKeys appends the keys of the answer s after its state, and the
 // closing brace.
 func (s *StateJSON) appendKeys(b []byte) []byte {
-	b = jsonw.KeyInt(b, `,"handle":`, s.Handle)
+	if s.Handle != 0 {
+		b = jsonw.KeyInt(b, `,"handle":`, s.Handle)
+	}
 	b = s.Info.appendKeys(b)
 	b = jsonw.KeyInt(b, `,"length":`, s.Length)
 	b = jsonw.KeyBool(b, `,"canUndo":`, s.CanUndo)

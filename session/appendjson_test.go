@@ -37,6 +37,7 @@ func TestAnswerAsEncodingJSON(t *testing.T) {
 		}
 		views := []View{{}, {Rules: true, Lang: "de"}, {Log: &no}, {Since: &three, Legal: &no, Chance: true, Static: true, Events: true}, {Legal: &yes, Rules: true}}
 		for i := 0; i < 2000 && g.cur.ToMove() != brettspiel.Terminal; i++ {
+			unlock := g.lock() // as a call that acts holds them
 			steps, err := g.advance(context.Background(), 1+i%3)
 			if err != nil {
 				t.Fatal(err)
@@ -59,6 +60,7 @@ func TestAnswerAsEncodingJSON(t *testing.T) {
 			if direct, err := g.stateJSON(7, v, "advance", p); err != nil || string(direct) != string(s.appendJSON(nil, state)) {
 				t.Fatalf("%s step %d: stateJSON wrote %.300s (%v)\nwant %.300s", c.variant, i, direct, err, s.appendJSON(nil, state))
 			}
+			unlock()
 			if i%7 == 0 { // bots' names and times in the log, as Advance returns the steps
 				s.Log = append(s.Log, steps...)
 			}

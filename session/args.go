@@ -220,20 +220,17 @@ func plainString(b []byte, i int) int {
 	return -1
 }
 
-func (a *flatArgs) handleArgs() handleArgs {
-	if a.seen&kHandle == 0 {
-		return handleArgs{}
+func (a *flatArgs) gameArgs() gameArgs {
+	var g gameArgs
+	if a.seen&kHandle != 0 {
+		h := a.handle
+		g.Handle = &h
 	}
-	h := a.handle
-	return handleArgs{Handle: &h}
-}
-
-func (a *flatArgs) secretArgs() secretArgs {
-	if a.seen&kSecret == 0 {
-		return secretArgs{}
+	if a.seen&kSecret != 0 {
+		s := a.secret
+		g.Secret = &s
 	}
-	s := a.secret
-	return secretArgs{Secret: &s}
+	return g
 }
 
 func (a *flatArgs) view() View {
@@ -257,19 +254,17 @@ func (a *flatArgs) view() View {
 // false leaves in as it was, for decode.
 func fastArgs(in any, args []byte) bool {
 	var a flatArgs
-	allowed := kHandle | kView
+	allowed := kHandle | kSecret | kView
 	switch in.(type) {
-	case *stateArgs:
-	case *throwArgs, *actArgs:
-		allowed |= kSecret
+	case *stateArgs, *throwArgs, *actArgs:
 	case *legalArgs:
-		allowed = kHandle | kParts
+		allowed = kHandle | kSecret | kParts
 	case *applyArgs:
-		allowed |= kNotation | kSecret
+		allowed |= kNotation
 	case *advanceArgs:
-		allowed |= kLimit | kSecret
+		allowed |= kLimit
 	case *botMoveArgs:
-		allowed |= kBot | kSecret
+		allowed |= kBot
 	default:
 		return false
 	}
@@ -278,27 +273,27 @@ func fastArgs(in any, args []byte) bool {
 	}
 	switch p := in.(type) {
 	case *stateArgs:
-		*p = stateArgs{a.handleArgs(), a.view()}
+		*p = stateArgs{a.gameArgs(), a.view()}
 	case *throwArgs:
-		*p = throwArgs{a.handleArgs(), a.secretArgs(), a.view()}
+		*p = throwArgs{a.gameArgs(), a.view()}
 	case *actArgs:
-		*p = actArgs{a.handleArgs(), a.secretArgs(), a.view()}
+		*p = actArgs{a.gameArgs(), a.view()}
 	case *legalArgs:
-		*p = legalArgs{handleArgs: a.handleArgs()}
+		*p = legalArgs{gameArgs: a.gameArgs()}
 		if a.seen&kParts != 0 {
 			parts := a.parts
 			p.Parts = &parts
 		}
 	case *applyArgs:
-		*p = applyArgs{handleArgs: a.handleArgs(), secretArgs: a.secretArgs(), View: a.view()}
+		*p = applyArgs{gameArgs: a.gameArgs(), View: a.view()}
 		if a.seen&kNotation != 0 {
 			n := a.notation
 			p.Notation = &n
 		}
 	case *advanceArgs:
-		*p = advanceArgs{handleArgs: a.handleArgs(), Limit: a.limit, secretArgs: a.secretArgs(), View: a.view()}
+		*p = advanceArgs{gameArgs: a.gameArgs(), Limit: a.limit, View: a.view()}
 	case *botMoveArgs:
-		*p = botMoveArgs{handleArgs: a.handleArgs(), secretArgs: a.secretArgs(), View: a.view()}
+		*p = botMoveArgs{gameArgs: a.gameArgs(), View: a.view()}
 		if a.seen&kBot != 0 {
 			n := a.bot
 			p.Bot = &n

@@ -139,8 +139,7 @@ func TestStoppedBotMoveChangesNothing(t *testing.T) {
 				// waiter goes in under the call's own path below the name
 				bctx, end := g.bind(ctx, tab.budget)
 				defer end()
-				g.mu.Lock()
-				defer g.mu.Unlock()
+				defer g.lock()()
 				_, err := g.botMove(bctx, w, "waiter")
 				done <- err
 			}()

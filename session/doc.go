@@ -304,11 +304,14 @@
 //
 // # Concurrency
 //
-// A [Table] and a [Game] are safe for concurrent use. Each call on a game
-// holds the game's lock from its first to its last step, so calls on one
-// game happen one after the other and each answers with the state it left;
-// calls on distinct games run in parallel. The table's own lock is held
-// only to find, add or remove a game. A bot's move holds its game's lock
-// while the bot thinks; an advance holds it until it stops, at most the
-// table's budget per call. analyze holds it only to copy the steps.
+// A [Table] and a [Game] are safe for concurrent use. The calls that act on
+// a game — a move, a throw, an undo, a claim, a bot's move, an advance, a
+// hint — happen one after the other, each seeing the game as the one before
+// left it and answering with the state it left. The calls that only read —
+// state, legal, watch, saveRecord, … — never wait for one of them to end:
+// they wait at most for the step under way, since a call that acts lets go
+// of the game's state while a bot thinks and puts a long log in words after
+// it. Calls on distinct games run in parallel. The table's own lock is held
+// only to find, add or remove a game. analyze holds the game only to copy
+// the steps.
 package session

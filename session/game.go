@@ -118,6 +118,13 @@ func Rand(seed uint64, n int, p Purpose) *rand.Rand {
 // methods are safe for concurrent use: each holds the game's lock for its
 // whole run, so calls on one game happen one after the other.
 type Game struct {
+	// act is held for the whole of a call that acts or runs long (a move,
+	// a throw, an undo, a bot's move, an advance, a hint), so that those
+	// happen one after the other; it is taken before mu. mu guards the
+	// game's state: a call that acts holds it too but lets go while a bot
+	// thinks, so that the calls that only read (state, legal, watch, …)
+	// wait at most for one step, never for a long call.
+	act    sync.Mutex
 	mu     sync.Mutex
 	h      *brettspiel.History
 	preset string
@@ -140,9 +147,12 @@ type Game struct {
 	// running on it too (stops, bind).
 	closed atomic.Bool
 	stops  stops
-	// callStart is the game's length when the call under way began: by
-	// default its answer's log starts there.
+	// callStart is the game's length when the acting call under way (act
+	// held) began: by default its answer's log starts there.
 	callStart int
+	// budget bounds the time of a long call of Game.Call: the budget of
+	// the table that holds the game (Options.CallBudget).
+	budget time.Duration
 	// own holds the claims of the seats of an owned game (seats.go); nil
 	// for a game of one screen.
 	own *owners
@@ -156,6 +166,24 @@ type Game struct {
 	// touched is when the game was last named or changed, in Unix
 	// nanoseconds, for Table.Sweep.
 	touched atomic.Int64
+}
+
+// lock takes the game's locks for a call that acts (act, then mu) and
+// returns their release.
+func (g *Game) lock() func() {
+	g.act.Lock()
+	g.mu.Lock()
+	return func() { g.mu.Unlock(); g.act.Unlock() }
+}
+
+// unlocked runs f, a bot's thinking, with the game's state lock let go: a
+// call that acts holds act meanwhile, so nothing but a read, a clock
+// running out or a close comes between, and reads answer while the bot
+// thinks.
+func unlocked[T any](g *Game, f func() T) T {
+	g.mu.Unlock()
+	defer g.mu.Lock()
+	return f()
 }
 
 func (g *Game) refresh() {
@@ -188,7 +216,7 @@ type EventJSON struct {
 }
 
 func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
-	g := &Game{h: h, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil}
+	g := &Game{h: h, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil, budget: DefaultCallBudget}
 	g.openClosing()
 	lang, err := words.Parse(c.Lang)
 	if err != nil {
@@ -355,14 +383,29 @@ func (g *Game) Log(since int) []Step {
 // Lang returns the language of the game's sentences ([Config.Lang]).
 func (g *Game) Lang() words.Lang { return g.lang }
 
-// log returns the steps from since on; rules false leaves the rules' texts
-// out.
+// log returns the steps from since on; rules false leaves the rules'
+// texts out.
 func (g *Game) log(l words.Lang, since int, rules bool) []Step {
 	since = min(max(since, 0), g.h.Len())
-	out := make([]Step, 0, g.h.Len()-since)
+	return stepsOf(l, since, g.entries(since), rules)
+}
+
+// entries copies the history's steps from since (0…Len()) on, for
+// stepsOf: the copy is made under the game's lock, the words after it.
+func (g *Game) entries(since int) []brettspiel.HistoryEntry {
+	out := make([]brettspiel.HistoryEntry, 0, g.h.Len()-since)
 	for i := since; i < g.h.Len(); i++ {
 		e, _ := g.h.Entry(i)
-		out = append(out, stepOf(l, i, e, rules))
+		out = append(out, e)
+	}
+	return out
+}
+
+// stepsOf is the log of the entries of the steps from since on.
+func stepsOf(l words.Lang, since int, entries []brettspiel.HistoryEntry, rules bool) []Step {
+	out := make([]Step, len(entries))
+	for i, e := range entries {
+		out[i] = stepOf(l, since+i, e, rules)
 	}
 	return out
 }
@@ -395,8 +438,7 @@ func (g *Game) told(s Step, err error) (Step, error) {
 // error (the game's: brettspiel.ErrBadNotation, ErrIllegalMove, …) nothing
 // changes.
 func (g *Game) Apply(notation string) (Step, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	now := g.cur
 	m, err := now.ParseMove(notation)
 	if err != nil {
@@ -408,8 +450,7 @@ func (g *Game) Apply(notation string) (Step, error) {
 // Play plays a move of the position now (one of its LegalMoves, or a
 // chance outcome) and returns the step.
 func (g *Game) Play(m brettspiel.Move) (Step, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	return g.told(g.play(m))
 }
 
@@ -432,8 +473,7 @@ func (g *Game) play(m brettspiel.Move) (Step, error) {
 // It throws in either dice mode. Where no throw is due the error wraps
 // brettspiel.ErrNotYourTurn, or ErrGameOver at the end.
 func (g *Game) Throw() (Step, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	return g.told(g.throw())
 }
 
@@ -464,8 +504,7 @@ func chanceDue(now brettspiel.Game) error {
 // numbers in either order, or the Festungsspiel's large die and then the
 // two small ones.
 func (g *Game) ThrowDice(dice []int) (Step, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	m, err := brettspiel.ThrowOf(g.cur, dice)
 	if err != nil {
 		return Step{}, err
@@ -501,8 +540,7 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, string, err
 // Undo takes back the last step, a throw as much as a move. At the start
 // the error wraps [ErrNothingTo].
 func (g *Game) Undo() error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	if !g.h.Undo() {
 		return bad("undo", "", ErrNothingTo, "no step to undo")
 	}
@@ -513,8 +551,7 @@ func (g *Game) Undo() error {
 // Redo plays the last undone step again; with none the error wraps
 // [ErrNothingTo].
 func (g *Game) Redo() error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	if !g.h.Redo() {
 		return bad("redo", "", ErrNothingTo, "no step to redo")
 	}
@@ -528,8 +565,7 @@ func (g *Game) Redo() error {
 // back. A seat outside 0…Players−1 is refused with ErrBadCall; a seat that
 // has not played yet with ErrNothingTo.
 func (g *Game) Takeback(seat int) (int, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	return g.takeback(seat)
 }
 
@@ -547,8 +583,7 @@ func (g *Game) takeback(seat int) (int, error) {
 
 // TakebackLast is [Game.Takeback] for the seat that decided last.
 func (g *Game) TakebackLast() (int, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	return g.takebackLast()
 }
 
@@ -574,8 +609,7 @@ func (g *Game) BotMove(ctx context.Context, name string) (Step, error) {
 	}
 	ctx, end := g.bind(ctx, 0)
 	defer end()
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	return g.told(g.botMove(ctx, b, canonicalBot(name)))
 }
 
@@ -592,7 +626,7 @@ func (g *Game) botMove(ctx context.Context, b bot.Bot, name string) (Step, error
 	}
 	r := Rand(g.seed, g.h.Len(), Bots)
 	start := time.Now()
-	m := chooseWithin(ctx, b, now, now.LegalMoves(), r)
+	m := unlocked(g, func() brettspiel.Move { return chooseWithin(ctx, b, now, now.LegalMoves(), r) })
 	took := time.Since(start)
 	// a move chosen in a hurry because the call was stopped is not played:
 	// a stopped call makes no step it does not report
@@ -624,11 +658,18 @@ const MaxAdvance = 10000
 func (g *Game) Advance(ctx context.Context, limit int) ([]Step, error) {
 	ctx, end := g.bind(ctx, 0)
 	defer end()
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	unlock := g.lock()
 	steps, err := g.advance(ctx, limit)
+	var entries []brettspiel.HistoryEntry
+	if len(steps) > 0 {
+		entries = g.entries(steps[0].Index)
+	}
+	unlock()
+	// the steps in words after the game's locks: they are copies
 	for i, s := range steps {
-		steps[i], _ = g.told(s, nil)
+		full := stepOf(g.lang, s.Index, entries[i], true)
+		full.Bot, full.Millis = s.Bot, s.Millis
+		steps[i] = full
 	}
 	return steps, err
 }
@@ -685,8 +726,7 @@ const MaxHints = 100
 func (g *Game) Hints(ctx context.Context, name string, n int) ([]Hint, error) {
 	ctx, end := g.bind(ctx, 0)
 	defer end()
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	defer g.lock()()
 	return g.hints(ctx, name, n)
 }
 
@@ -715,7 +755,8 @@ func (g *Game) hints(ctx context.Context, name string, n int) ([]Hint, error) {
 	if p := now.ToMove(); p < 0 {
 		return nil, bad("hint", "", brettspiel.ErrNotYourTurn, "no seat is to move: "+p.String())
 	}
-	ranked := bot.HintContext(ctx, now, rk, Rand(g.seed, g.h.Len(), Bots))
+	r := Rand(g.seed, g.h.Len(), Bots)
+	ranked := unlocked(g, func() []bot.Ranked { return bot.HintContext(ctx, now, rk, r) })
 	if err := g.stopped(ctx, "hint"); err != nil {
 		return nil, err
 	}

@@ -6,16 +6,26 @@ import (
 )
 
 // Games idle too long. A table with [Options.IdleTimeout] closes the games
-// that no call has named and that have not changed for longer: when a
-// server calls [Table.Sweep] (on its own ticker; the table runs no
-// goroutine), and before it refuses a new or restored game for being full.
+// in which nobody has acted for longer: no call that acts (a move, a throw,
+// an undo, a claim, …), no change, and no [Game.Touch] of a transport that
+// counts a person's connection as presence. Reading a game — state, watch,
+// legal — keeps nobody's game alive: anyone may read, so anyone could hold
+// every game open. The table closes them when a server calls [Table.Sweep]
+// (on its own ticker; the table runs no goroutine), and before it refuses a
+// new or restored game for being full.
 
 // touch notes that the game was used at now.
 func (g *Game) touch(now time.Time) { g.touched.Store(now.UnixNano()) }
 
-// Sweep closes the games idle longer than [Options.IdleTimeout] — named by
-// no call of the table ([Table.Game], and so [Table.Call]) and changed by
-// none — as [Table.Close] does, and returns their handles in rising order.
+// Touch notes that someone is at the game now, as an act does: an idle
+// sweep ([Table.Sweep]) spares it for another [Options.IdleTimeout]. A
+// transport calls it for the presence of a person, e.g. each minute while
+// a seat's holder is connected; reading the game does not touch it.
+func (g *Game) Touch() { g.touch(g.now()) }
+
+// Sweep closes the games idle longer than [Options.IdleTimeout] — acted on
+// by no call, changed by none and touched by no [Game.Touch] — as
+// [Table.Close] does, and returns their handles in rising order.
 // Without an IdleTimeout it closes nothing.
 func (t *Table) Sweep() []int {
 	if t.idle <= 0 {

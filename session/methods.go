@@ -21,35 +21,40 @@ type method func(ctx context.Context, t *Table, name string, args []byte) ([]byt
 var methods map[string]method
 
 func init() {
-	methods = map[string]method{
-		"version":     versionCall,
-		"games":       gamesCall,
-		"rule":        ruleCall,
-		"newGame":     newGameCall,
-		"loadRecord":  loadRecordCall,
-		"loadID":      loadIDCall,
-		"close":       closeCall,
-		"state":       onGame(stateCall),
-		"legal":       onGame(legalCall),
-		"nextSteps":   onGame(nextStepsCall),
-		"apply":       onGame(applyCall),
-		"throw":       onGame(throwCall),
-		"throwManual": onGame(throwManualCall),
-		"undo":        onGame(undoCall),
-		"redo":        onGame(redoCall),
-		"takeback":    onGame(takebackCall),
-		"botMove":     onGameContext(botMoveCall),
-		"advance":     onGameContext(advanceCall),
-		"hint":        onGameContext(hintCall),
-		"saveRecord":  onGame(saveRecordCall),
-		"positionID":  onGame(positionIDCall),
-		"plan":        onGame(planCall),
-		"analyze":     analyzeCall,
+	gameMethods = map[string]gameMethod{
+		"state":       onGame(reads, stateCall),
+		"legal":       onGame(reads, legalCall),
+		"nextSteps":   onGame(reads, nextStepsCall),
+		"saveRecord":  onGame(reads, saveRecordCall),
+		"positionID":  onGame(reads, positionIDCall),
+		"plan":        onGame(reads, planCall),
+		"apply":       onGame(acts, applyCall),
+		"throw":       onGame(acts, throwCall),
+		"throwManual": onGame(acts, throwManualCall),
+		"undo":        onGame(acts, undoCall),
+		"redo":        onGame(acts, redoCall),
+		"takeback":    onGame(acts, takebackCall),
+		"botMove":     onGame(long, botMoveCall),
+		"advance":     onGame(long, advanceCall),
+		"hint":        onGame(long, hintCall),
+		"analyze":     analyzeMethod,
 
 		// seats that belong to someone (seats.go) and watchers (watch.go)
-		"claim":          onGame(claimCall),
-		"answerTakeback": onGame(answerTakebackCall),
-		"watch":          onGame(watchCall),
+		"claim":          onGame(acts, claimCall),
+		"answerTakeback": onGame(acts, answerTakebackCall),
+		"watch":          onGame(reads, watchCall),
+	}
+	methods = map[string]method{
+		"version":    versionCall,
+		"games":      gamesCall,
+		"rule":       ruleCall,
+		"newGame":    newGameCall,
+		"loadRecord": loadRecordCall,
+		"loadID":     loadIDCall,
+		"close":      closeCall,
+	}
+	for name, m := range gameMethods {
+		methods[name] = m.onTable
 	}
 }
 
@@ -195,83 +200,8 @@ func (v View) lang(g *Game) words.Lang {
 	return g.lang
 }
 
-// handleArgs are the arguments of the calls on one game; their argument
-// structs embed it.
-type handleArgs struct {
-	Handle *int `json:"handle"`
-}
-
-func (a *handleArgs) handle() *int { return a.Handle }
-
-// onGame decodes a call's arguments strictly into an A, finds the game of
-// its handle, locks it and runs f.
-func onGame[A any, P interface {
-	*A
-	handle() *int
-}](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
-	return gameCall(false, f)
-}
-
-// onGameContext is onGame for a long call: f runs within the call's
-// context bound to the game's closing and the table's budget (bind), which
-// it finds as g.callContext().
-func onGameContext[A any, P interface {
-	*A
-	handle() *int
-}](f func(name string, h int, g *Game, in P) ([]byte, error)) method {
-	return gameCall(true, f)
-}
-
-// gameCall is onGame and, long, onGameContext. A call whose context ended
-// while it waited for the game's lock changes nothing. (The context goes
-// to f through the game, not as an argument: a context.Context in the
-// type of a generic function's argument links time's formatting into the
-// WebAssembly.)
-func gameCall[A any, P interface {
-	*A
-	handle() *int
-}](long bool, f func(name string, h int, g *Game, in P) ([]byte, error)) method {
-	return func(ctx context.Context, t *Table, name string, args []byte) ([]byte, error) {
-		in := P(new(A))
-		if !fastArgs(in, args) {
-			if err := decode(name, args, in); err != nil {
-				return nil, err
-			}
-		}
-		hp := in.handle()
-		if hp == nil {
-			return nil, missing(name, "handle")
-		}
-		return t.onGame(ctx, name, *hp, long, func(g *Game) ([]byte, error) { return f(name, *hp, g, in) })
-	}
-}
-
-// onGame finds the game of handle h, locks it and runs f, within ctx bound
-// to the game (bind) for a long call. It is gameCall's part that is the
-// same for every call: one function, not one a call's type.
-func (t *Table) onGame(ctx context.Context, name string, h int, long bool, f func(g *Game) ([]byte, error)) ([]byte, error) {
-	g, err := t.Game(h)
-	if err != nil {
-		return nil, err
-	}
-	if long {
-		var end func()
-		ctx, end = g.bind(ctx, t.budget)
-		defer end()
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if err := g.stopped(ctx, name); err != nil {
-		return nil, err
-	}
-	g.callStart = g.h.Len()
-	g.setCallContext(ctx)
-	defer g.setCallContext(nil)
-	return f(g)
-}
-
 type stateArgs struct {
-	handleArgs
+	gameArgs
 	View
 }
 
@@ -285,7 +215,7 @@ type LegalJSON struct {
 }
 
 type legalArgs struct {
-	handleArgs
+	gameArgs
 	// Parts false lists each move by its notation only, without its kind,
 	// dice and steps, which cost a search per move; default true.
 	Parts *bool `json:"parts"`
@@ -320,7 +250,7 @@ type NextJSON struct {
 }
 
 type nextStepsArgs struct {
-	handleArgs
+	gameArgs
 	Steps []brettspiel.Step `json:"steps"`
 }
 
@@ -351,9 +281,8 @@ func nextStepsCall(name string, h int, g *Game, in *nextStepsArgs) ([]byte, erro
 const maxSteps = 16
 
 type applyArgs struct {
-	handleArgs
+	gameArgs
 	Notation *string `json:"notation"`
-	secretArgs
 	View
 }
 
@@ -379,8 +308,7 @@ func applyCall(name string, h int, g *Game, in *applyArgs) ([]byte, error) {
 }
 
 type throwArgs struct {
-	handleArgs
-	secretArgs
+	gameArgs
 	View
 }
 
@@ -399,9 +327,8 @@ func throwCall(name string, h int, g *Game, in *throwArgs) ([]byte, error) {
 }
 
 type throwManualArgs struct {
-	handleArgs
+	gameArgs
 	Dice []int `json:"dice"`
-	secretArgs
 	View
 }
 
@@ -445,13 +372,12 @@ func back(name string, h int, g *Game, in *actArgs, f func() bool) ([]byte, erro
 		return nil, bad(name, "", ErrNothingTo, "no step to "+name)
 	}
 	g.refresh()
-	return g.stateJSON(h, in.View, name, nil)
+	return g.stateJSON(h, in.View, name, &played{})
 }
 
 type takebackArgs struct {
-	handleArgs
+	gameArgs
 	Seat *int `json:"seat"`
-	secretArgs
 	View
 }
 
@@ -462,13 +388,12 @@ func takebackCall(name string, h int, g *Game, in *takebackArgs) ([]byte, error)
 	if err := g.askTakeback(name, in.Secret, in.Seat); err != nil {
 		return nil, err
 	}
-	return g.stateJSON(h, in.View, name, nil)
+	return g.stateJSON(h, in.View, name, &played{})
 }
 
 type botMoveArgs struct {
-	handleArgs
+	gameArgs
 	Bot *string `json:"bot"`
-	secretArgs
 	View
 }
 
@@ -494,9 +419,8 @@ func botMoveCall(name string, h int, g *Game, in *botMoveArgs) ([]byte, error) {
 }
 
 type advanceArgs struct {
-	handleArgs
+	gameArgs
 	Limit int `json:"limit"`
-	secretArgs
 	View
 }
 
@@ -525,7 +449,7 @@ type HintsJSON struct {
 }
 
 type hintArgs struct {
-	handleArgs
+	gameArgs
 	Bot   string `json:"bot"`
 	Count int    `json:"count"`
 }
@@ -544,7 +468,7 @@ type TextJSON struct {
 }
 
 type saveRecordArgs struct {
-	handleArgs
+	gameArgs
 }
 
 func saveRecordCall(name string, h int, g *Game, in *saveRecordArgs) ([]byte, error) {
@@ -561,7 +485,7 @@ type IDJSON struct {
 }
 
 type positionIDArgs struct {
-	handleArgs
+	gameArgs
 }
 
 func positionIDCall(name string, h int, g *Game, in *positionIDArgs) ([]byte, error) {
@@ -573,7 +497,7 @@ func positionIDCall(name string, h int, g *Game, in *positionIDArgs) ([]byte, er
 }
 
 type planArgs struct {
-	handleArgs
+	gameArgs
 }
 
 func planCall(name string, h int, g *Game, in *planArgs) ([]byte, error) {
@@ -667,8 +591,7 @@ func loadIDCall(_ context.Context, t *Table, name string, args []byte) ([]byte, 
 
 func closeCall(_ context.Context, t *Table, name string, args []byte) ([]byte, error) {
 	var in struct {
-		handleArgs
-		secretArgs
+		gameArgs
 	}
 	if err := decode(name, args, &in); err != nil {
 		return nil, err

@@ -291,28 +291,22 @@ func (g *Game) claimedSeats() []bool {
 	return append([]bool{}, g.own.claimed...)
 }
 
-// secretArgs is the secret of the seat a call acts for, in the arguments of
-// the calls that act.
-type secretArgs struct {
-	Secret *string `json:"secret"`
-}
-
 // actArgs are the arguments of undo and redo.
 type actArgs struct {
-	handleArgs
-	secretArgs
+	gameArgs
 	View
 }
 
 type claimArgs struct {
-	handleArgs
+	gameArgs
 	Seat *int `json:"seat"`
 }
 
 // ClaimJSON is the result of "claim": the seat claimed and its secret,
 // which the calls that act for the seat carry. It is given once.
 type ClaimJSON struct {
-	Handle int    `json:"handle"`
+	// Handle is absent in an answer of [Game.Call].
+	Handle int    `json:"handle,omitempty"`
 	Seat   int    `json:"seat"`
 	Secret string `json:"secret"`
 }
@@ -329,8 +323,7 @@ func claimCall(name string, h int, g *Game, in *claimArgs) ([]byte, error) {
 }
 
 type answerTakebackArgs struct {
-	handleArgs
-	secretArgs
+	gameArgs
 	Accept *bool `json:"accept"`
 	View
 }
@@ -345,7 +338,7 @@ func answerTakebackCall(name string, h int, g *Game, in *answerTakebackArgs) ([]
 	if err := g.answerTakeback(name, in.Secret, *in.Accept); err != nil {
 		return nil, err
 	}
-	return g.stateJSON(h, in.View, name, nil)
+	return g.stateJSON(h, in.View, name, &played{})
 }
 
 // authorizeManual checks throwManual: any seat's holder enters the dice of

@@ -59,8 +59,9 @@ type snapshotHead struct {
 // without a record (none of the catalogue) gives an error wrapping
 // [ErrNoRecord].
 func (g *Game) Snapshot() ([]byte, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	// act too: the record of the whole line plays the undone steps again
+	// for a moment, which no call that acts may see
+	defer g.lock()()
 	head := snapshotHead{Seed: Seed(g.seed), Dice: DiceSeeded, Lang: g.lang.String(), Seats: g.info().Seats,
 		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), Clock: g.clockSnap()}
 	if g.manual {
@@ -238,6 +239,7 @@ func (t *Table) Restore(handle int, data []byte) (*Game, error) {
 	}
 	t.games[handle] = g
 	t.next = max(t.next, handle+1)
+	g.budget = t.budget
 	g.touch(t.now())
 	return g, nil
 }

@@ -277,9 +277,9 @@ func TestTableRestoresUnderTheOldHandle(t *testing.T) {
 	}
 }
 
-// Games that nobody names for longer than IdleTimeout are closed by Sweep,
-// and by a full table before it refuses a new game; their watchers are
-// told.
+// Games in which nobody acts for longer than IdleTimeout are closed by
+// Sweep, and by a full table before it refuses a new game; their watchers
+// are told.
 func TestIdleGamesAreSwept(t *testing.T) {
 	clk := newFakeTime()
 	tab := NewTable(Options{MaxGames: 2, IdleTimeout: time.Minute, Now: clk.now})
@@ -287,14 +287,15 @@ func TestIdleGamesAreSwept(t *testing.T) {
 	call(t, tab, "newGame", map[string]any{"variant": "verkehren"}, &s)
 	clk.pass(40 * time.Second)
 	call(t, tab, "newGame", map[string]any{"variant": "toccateglio"}, &s)
+	call(t, tab, "throw", map[string]any{"handle": 1}, nil)
 	g1, _ := tab.Game(1)
 	w, _ := g1.Watch(0)
 	clk.pass(30 * time.Second)
 	if got := tab.Sweep(); len(got) != 0 {
-		t.Fatalf("swept %v after 30 s since game 1 was named", got)
+		t.Fatalf("swept %v after 30 s since game 1 was played", got)
 	}
 	clk.pass(31 * time.Second)
-	call(t, tab, "state", map[string]any{"handle": 2}, nil)
+	call(t, tab, "throw", map[string]any{"handle": 2}, nil)
 	if got := tab.Sweep(); fmt.Sprint(got) != "[1]" {
 		t.Fatalf("swept %v, want [1]", got)
 	}

@@ -15,7 +15,9 @@ import (
 // JSON form (kit.StateJSON and the variant's keys, version
 // kit.JSONVersion) in the parts the call's [View] asks for.
 type StateJSON struct {
-	Handle int `json:"handle"`
+	// Handle is the game's handle at its table; absent in an answer of
+	// [Game.Call].
+	Handle int `json:"handle,omitempty"`
 	Info
 	// State is the game's JSON form.
 	State json.RawMessage `json:"state,omitempty"`
@@ -58,7 +60,8 @@ type StateJSON struct {
 	Clock *ClockJSON `json:"clock,omitempty"`
 }
 
-// played is what a call played, for its answer.
+// played is what a call that acts played, for its answer; nil for a call
+// that only reads.
 type played struct {
 	steps   []Step
 	advance bool
@@ -83,11 +86,8 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 	if err := v.check(method); err != nil {
 		return nil, err
 	}
-	s := g.keys(h, v, p)
-	size := max(g.stateLen, 2048)*9/8 + 512
-	for i := range s.Log {
-		size += 256 * (1 + len(s.Log[i].Events))
-	}
+	s, log := g.keys(h, v, p)
+	size := max(g.stateLen, 2048)*9/8 + 512 + 512*log.len()
 	b := append(make([]byte, 0, size), `{"state":`...)
 	at := len(b)
 	b, err := va.AppendJSONView(b, v.jsonView())
@@ -95,7 +95,44 @@ func (g *Game) stateJSON(h int, v View, method string, p *played) ([]byte, error
 		return nil, err
 	}
 	g.stateLen = len(b) - at
-	return s.appendKeys(b), nil
+	if log.g == nil {
+		log.fill(&s)
+		return s.appendKeys(b), nil
+	}
+	// a long log of a call that acts (an advance's) is copied and put in
+	// words without the game's state lock: the call holds act, so nothing
+	// changes the history meanwhile, and reads go on
+	return unlocked(g, func() []byte {
+		log.fill(&s)
+		return s.appendKeys(b)
+	}), nil
+}
+
+// longLog is the most steps of the log of an answer of a call that acts
+// which are put in words under the game's state lock.
+const longLog = 32
+
+// logCopy is the log of an answer: the steps from since on to upto, to be
+// put in words in lang. Its entries are copied under the game's state
+// lock, or, for a long log of a call that acts (g set), after it.
+type logCopy struct {
+	lang        words.Lang
+	since, upto int
+	entries     []brettspiel.HistoryEntry
+	rules       bool
+	g           *Game
+}
+
+func (c *logCopy) len() int { return c.upto - c.since }
+
+// fill puts the log in words into s; nothing for an answer without a log.
+func (c *logCopy) fill(s *StateJSON) {
+	if c.g != nil {
+		c.entries = c.g.entries(c.since)
+	}
+	if c.entries != nil {
+		s.Log = stepsOf(c.lang, c.since, c.entries, c.rules)
+	}
 }
 
 // answer is the answer of stateJSON with the game's JSON form apart.
@@ -107,20 +144,34 @@ func (g *Game) answer(h int, v View, method string, p *played) (StateJSON, []byt
 	if err != nil {
 		return StateJSON{}, nil, err
 	}
-	return g.keys(h, v, p), state, nil
+	s, log := g.keys(h, v, p)
+	log.fill(&s)
+	return s, state, nil
 }
 
-// keys is the answer of stateJSON but for the state.
-func (g *Game) keys(h int, v View, p *played) StateJSON {
+// keys is the answer of stateJSON but for the state and the log's words,
+// which the log's copy gives.
+func (g *Game) keys(h int, v View, p *played) (StateJSON, logCopy) {
 	g.timeUp("state") // a seat that ran out of time ends the game first
+	var log logCopy
 	s := StateJSON{Handle: h, Info: g.info(), Length: g.h.Len(), CanUndo: g.h.Len() > 0,
 		CanRedo: g.h.RedoLen() > 0, HasRecord: g.hasRecord}
 	if v.Log == nil || *v.Log {
-		s.Since = min(g.callStart, g.h.Len())
+		// by default the steps the call played: none for a call that
+		// only reads, whose p is nil
+		s.Since = g.h.Len()
+		if p != nil {
+			s.Since = min(g.callStart, g.h.Len())
+		}
 		if v.Since != nil {
 			s.Since = min(*v.Since, g.h.Len())
 		}
-		s.Log = g.log(v.lang(g), s.Since, v.Rules)
+		log = logCopy{lang: v.lang(g), since: s.Since, upto: g.h.Len(), rules: v.Rules}
+		if p != nil && log.len() > longLog {
+			log.g = g
+		} else {
+			log.entries = g.entries(s.Since)
+		}
 	} else {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
@@ -132,7 +183,7 @@ func (g *Game) keys(h int, v View, p *played) StateJSON {
 			s.Move, s.Millis = p.steps[0].Notation, p.steps[0].Millis
 		}
 	}
-	return s
+	return s, log
 }
 
 // ending says how the game ended, from the end events of its last step;

@@ -99,6 +99,7 @@ func (t *Table) Add(g *Game) (int, error) {
 	h := t.next
 	t.next++
 	t.games[h] = g
+	g.budget = t.budget
 	g.touch(t.now())
 	return h, nil
 }
@@ -112,7 +113,6 @@ func (t *Table) Game(handle int) (*Game, error) {
 	if !ok {
 		return nil, bad("find game", strconv.Itoa(handle), ErrUnknownHandle, "no game of the table has this handle")
 	}
-	g.touch(t.now())
 	return g, nil
 }
 
@@ -170,13 +170,8 @@ func (t *Table) CallContext(ctx context.Context, method string, args []byte) (ou
 	if !ok {
 		return errorJSON(bad("call", method, ErrUnknownMethod, "the methods are "+strings.Join(Methods(), ", ")))
 	}
-	if len(args) > MaxArgs {
-		return errorJSON(bad(method, "", ErrTooLarge, fmt.Sprintf("%d bytes of arguments; at most %d", len(args), MaxArgs)))
-	}
-	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
-		args = []byte("{}")
-	}
-	if err := (*Game)(nil).stopped(ctx, method); err != nil {
+	args, err := callArgs(ctx, method, args)
+	if err != nil {
 		return errorJSON(err)
 	}
 	res, err := m(ctx, t, method, args)
@@ -186,15 +181,42 @@ func (t *Table) CallContext(ctx context.Context, method string, args []byte) (ou
 	return res
 }
 
+// callArgs checks a call's arguments before they are read: at most
+// MaxArgs bytes, none (empty, null) read as {}; and a call whose ctx has
+// ended already is refused.
+func callArgs(ctx context.Context, method string, args []byte) ([]byte, error) {
+	if len(args) > MaxArgs {
+		return nil, bad(method, "", ErrTooLarge, fmt.Sprintf("%d bytes of arguments; at most %d", len(args), MaxArgs))
+	}
+	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
+		args = []byte("{}")
+	}
+	if err := (*Game)(nil).stopped(ctx, method); err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+// lenientArgs are the keys of a failed call that choose its answer's
+// language.
+type lenientArgs struct {
+	Lang   string `json:"lang"`
+	Handle *int   `json:"handle"`
+}
+
+// leniently reads the keys of lenientArgs from args, which may be what
+// failed.
+func leniently(args []byte) (lenientArgs, bool) {
+	var in lenientArgs
+	return in, json.Unmarshal(args, &in) == nil
+}
+
 // langOf is the language of a failed call's answer: the call's "lang",
 // else the language of the game of its "handle", else English. The
 // arguments are read leniently here: they may be what failed.
 func (t *Table) langOf(args []byte) words.Lang {
-	var in struct {
-		Lang   string `json:"lang"`
-		Handle *int   `json:"handle"`
-	}
-	if json.Unmarshal(args, &in) != nil {
+	in, ok := leniently(args)
+	if !ok {
 		return words.English
 	}
 	if l, err := words.Parse(in.Lang); err == nil && in.Lang != "" {

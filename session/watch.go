@@ -258,12 +258,13 @@ func (g *Game) Since(rev int) (Delta, error) {
 // WatchJSON is the result of "watch": the delta of the game of a handle
 // since a revision.
 type WatchJSON struct {
-	Handle int `json:"handle"`
+	// Handle is absent in an answer of [Game.Call].
+	Handle int `json:"handle,omitempty"`
 	Delta
 }
 
 type watchArgs struct {
-	handleArgs
+	gameArgs
 	Rev  *int   `json:"rev"`
 	Lang string `json:"lang"`
 }
@@ -292,8 +293,11 @@ func (d Delta) MarshalJSON() ([]byte, error) {
 
 // MarshalJSON writes the answer of "watch": the handle and the delta.
 func (w WatchJSON) MarshalJSON() ([]byte, error) {
-	b := jsonw.KeyInt(make([]byte, 0, 512), `{"handle":`, w.Handle)
-	return append(w.Delta.appendKeys(append(b, ',')), '}'), nil
+	b := append(make([]byte, 0, 512), '{')
+	if w.Handle != 0 {
+		b = append(jsonw.KeyInt(b, `"handle":`, w.Handle), ',')
+	}
+	return append(w.Delta.appendKeys(b), '}'), nil
 }
 
 // appendKeys appends the keys of d, without braces.
