@@ -61,11 +61,19 @@ func (in *Info) appendKeys(b []byte) []byte {
 	b = jsonw.KeyString(b, `,"variant":`, in.Variant)
 	b = jsonw.KeyString(b, `,"preset":`, in.Preset)
 	b = jsonw.KeyInt(b, `,"players":`, in.Players)
-	b = append(b, `,"seed":"`...)
-	b = strconv.AppendUint(b, uint64(in.Seed), 10)
-	b = jsonw.KeyStrings(b, `","seats":`, in.Seats)
+	if in.Seed != nil {
+		b = append(b, `,"seed":"`...)
+		b = append(strconv.AppendUint(b, uint64(*in.Seed), 10), '"')
+	}
+	b = jsonw.KeyStrings(b, `,"seats":`, in.Seats)
 	b = append(b, `,"dice":`...)
 	b = jsonw.String(b, in.Dice)
+	if in.Commitment != "" {
+		b = jsonw.KeyString(b, `,"commitment":`, in.Commitment)
+	}
+	if in.Salt != "" {
+		b = jsonw.KeyString(b, `,"salt":`, in.Salt)
+	}
 	if in.Owned {
 		b = jsonw.KeyBool(b, `,"owned":`, true)
 		b = jsonw.KeyBools(b, `,"claimed":`, in.Claimed)

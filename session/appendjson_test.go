@@ -31,7 +31,7 @@ func TestAnswerAsEncodingJSON(t *testing.T) {
 		variant string
 		players int
 	}{{"toccateglio", 2}, {"verkehren", 2}, {"festung", 3}, {"festung", 5}} {
-		g, err := New(Config{Variant: c.variant, Players: c.players, Seed: 5, Seats: []string{"random", "random", "random", "random", "random"}[:c.players]})
+		g, err := New(Config{Variant: c.variant, Players: c.players, Seed: SeedOf(5), Seats: []string{"random", "random", "random", "random", "random"}[:c.players]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func TestAnswerAsEncodingJSON(t *testing.T) {
 			t.Errorf("%s: the game did not end", c.variant)
 		}
 	}
-	s := StateJSON{Info: Info{Seed: 1<<64 - 1}, Millis: 1e-7, Move: "<&>", Ending: "x\u2028"}
+	s := StateJSON{Info: Info{Seed: SeedOf(1<<64 - 1)}, Millis: 1e-7, Move: "<&>", Ending: "x\u2028"}
 	if got, want := s.appendJSON(nil, []byte("{}")), encodingJSON(t, s, []byte("{}")); string(got) != string(want) {
 		t.Errorf("got %s\nwant %s", got, want)
 	}

@@ -134,7 +134,7 @@ func (g *Game) timeUp(op string) error {
 	}
 	if c.out < 0 && c.running >= 0 && g.now().Sub(c.since) > c.delay+c.reserve[c.running] {
 		c.out, c.reserve[c.running], c.running = c.running, 0, -1
-		g.changed()
+		g.notify()
 	}
 	if c.out >= 0 {
 		return bad(op, "", brettspiel.ErrGameOver, "seat "+strconv.Itoa(c.out)+" ran out of time")

@@ -71,11 +71,10 @@ func TestClockRunsOutInARaceGame(t *testing.T) {
 	if s.Clock.ReserveMillis[q] != 40000 {
 		t.Errorf("after 25 s with a delay of 5 s: reserve %d ms, want 40000", s.Clock.ReserveMillis[q])
 	}
-	w, _ := g.Watch(g.Len())
-	<-w.Deltas()
+	w, _ := g.Watch(1 << 30) // from now on
+	w.Next(nil)
 	s, r := toDecide(t, tab, h, secrets[0])
-	for len(w.Deltas()) > 0 {
-		<-w.Deltas()
+	for _, ok := pending(w); ok; _, ok = pending(w) {
 	}
 	left := time.Duration(s.Clock.ReserveMillis[r])*time.Millisecond + 5*time.Second
 	clk.pass(left) // exactly at the deadline: still in time
@@ -94,7 +93,7 @@ func TestClockRunsOutInARaceGame(t *testing.T) {
 	if s.Clock.Out != r || s.Clock.Winner != 1-r || s.Ending != want {
 		t.Errorf("after running out: clock %+v, ending %q, want %q", s.Clock, s.Ending, want)
 	}
-	d := <-w.Deltas()
+	d, _ := w.Next(nil)
 	if d.Clock == nil || d.Clock.Out != r || d.Ending != want || d.From != d.Length {
 		t.Errorf("the watcher was told %+v", d)
 	}

@@ -35,14 +35,18 @@ func ExampleTable_Call_owned() {
 // A watcher gets every change of the game as a small delta: here the
 // catch-up from the start, two steps, and an undo that cuts the log back.
 func ExampleGame_Watch() {
-	g, _ := session.New(session.Config{Variant: "verkehren", Seed: 7, Seats: []string{"greedy", "greedy"}})
+	g, _ := session.New(session.Config{Variant: "verkehren", Seed: session.SeedOf(7), Seats: []string{"greedy", "greedy"}})
 	w, _ := g.Watch(0)
 	defer w.Close()
+	show := func() {
+		d, _ := w.Next(context.Background())
+		fmt.Printf("rev %d: log kept to %d, %d new, length %d\n", d.Rev, d.From, len(d.Log), d.Length)
+	}
+	show()
 	g.Advance(context.Background(), 2)
 	g.Undo()
-	for range 4 {
-		d := <-w.Deltas()
-		fmt.Printf("rev %d: log kept to %d, %d new, length %d\n", d.Rev, d.From, len(d.Log), d.Length)
+	for range 3 {
+		show()
 	}
 	// Output:
 	// rev 0: log kept to 0, 0 new, length 0
@@ -54,7 +58,7 @@ func ExampleGame_Watch() {
 // A snapshot keeps everything of a game at a table, the steps to redo and
 // the seed included; the restored game throws the same dice next.
 func ExampleGame_Snapshot() {
-	g, _ := session.New(session.Config{Variant: "festung", Players: 3, Seed: 5, Seats: []string{"random", "random", "random"}})
+	g, _ := session.New(session.Config{Variant: "festung", Players: 3, Seed: session.SeedOf(5), Seats: []string{"random", "random", "random"}})
 	g.Advance(context.Background(), 10)
 	g.Undo()
 	snap, _ := g.Snapshot()
@@ -75,7 +79,7 @@ func ExampleGame_Snapshot() {
 // 1). Time is injected, as in a test.
 func ExampleTimeControl() {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	g, _ := session.New(session.Config{Variant: "verkehren", Seed: 3, Clock: &session.TimeControl{DelayMillis: 10000, ReserveMillis: 60000},
+	g, _ := session.New(session.Config{Variant: "verkehren", Seed: session.SeedOf(3), Clock: &session.TimeControl{DelayMillis: 10000, ReserveMillis: 60000},
 		Now: func() time.Time { return now }})
 	g.Advance(context.Background(), 0) // throws until a person is to move
 	deadline, _ := g.Deadline()

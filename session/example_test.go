@@ -40,7 +40,7 @@ func ExampleTable_Call() {
 
 // The typed methods are the same game for Go frontends.
 func ExampleGame() {
-	g, err := session.New(session.Config{Variant: "festung", Players: 3, Seed: 1, Seats: []string{"person", "random", "random"}})
+	g, err := session.New(session.Config{Variant: "festung", Players: 3, Seed: session.SeedOf(1), Seats: []string{"person", "random", "random"}})
 	if err != nil {
 		fmt.Println(err)
 		return

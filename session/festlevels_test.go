@@ -18,7 +18,7 @@ func TestFestungBestSeated(t *testing.T) {
 	if !slices.Contains(out.Bots, "festung-best") {
 		t.Errorf("bots %v lack festung-best", out.Bots)
 	}
-	g, err := New(Config{Variant: "festung", Players: 3, Seed: 7, Seats: []string{"festung-best", "festung-best", "random"}})
+	g, err := New(Config{Variant: "festung", Players: 3, Seed: SeedOf(7), Seats: []string{"festung-best", "festung-best", "random"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ const Person = "person"
 // Config sets a game up: the rules (as package catalog names them), the seed
 // of its dice and bots, who sits at each seat and how the dice are thrown.
 // The zero values choose the defaults: the variant's first preset, its
-// fewest seats, seed 0, people on every seat, seeded dice.
+// fewest seats, a fresh seed, people on every seat, seeded dice.
 type Config struct {
 	// Variant is the game's name in the catalogue, e.g. "verkehren".
 	Variant string `json:"variant"`
@@ -38,8 +38,10 @@ type Config struct {
 	Preset string `json:"preset,omitempty"`
 	// Players is the seat count; 0 is the fewest the variant allows.
 	Players int `json:"players,omitempty"`
-	// Seed seeds the dice and the bots.
-	Seed Seed `json:"seed,omitempty"`
+	// Seed seeds the dice and the bots ([SeedOf]); nil draws a fresh seed
+	// (from crypto/rand where the build has it). An owned game keeps its
+	// seed secret while it runs, the caller's too.
+	Seed *Seed `json:"seed,omitempty"`
 	// Seats names who plays each seat: [Person] (or "") for a person, a
 	// bot's name (bot.Names) for a bot. Seats beyond the list are people's.
 	Seats []string `json:"seats,omitempty"`
@@ -65,6 +67,9 @@ type Config struct {
 	// Now is the game's clock; nil is time.Now (a table's calls give the
 	// table's Options.Now). Tests inject their own.
 	Now func() time.Time `json:"-"`
+	// MaxWatchers bounds the game's watchers ([Game.Watch]); 0 means
+	// [DefaultMaxWatchers] (a table's calls give Options.MaxWatchers).
+	MaxWatchers int `json:"-"`
 }
 
 // Seed is a game's seed: in JSON a number or a string of decimal digits
@@ -129,9 +134,15 @@ type Game struct {
 	h      *brettspiel.History
 	preset string
 	seed   uint64
-	seats  []string  // per seat: "" for a person, else a bot's name
-	bots   []bot.Bot // per seat: nil for a person
-	manual bool
+	// salt is the salt of the commitment to the seed of a game whose dice
+	// are secret (an owned game's, secretdice.go); nil where the seed is
+	// shown. revealed says the seed and the salt are public: the game is
+	// over.
+	salt     []byte
+	revealed bool
+	seats    []string  // per seat: "" for a person, else a bot's name
+	bots     []bot.Bot // per seat: nil for a person
+	manual   bool
 	// lang is the language of the game's sentences (Config.Lang).
 	lang words.Lang
 	// hasRecord is false for a game whose history has no record, which no
@@ -216,7 +227,7 @@ type EventJSON struct {
 }
 
 func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
-	g := &Game{h: h, preset: preset, seed: uint64(c.Seed), cur: h.Game(), hasRecord: h.Record() != nil, budget: DefaultCallBudget}
+	g := &Game{h: h, preset: preset, cur: h.Game(), hasRecord: h.Record() != nil, budget: DefaultCallBudget}
 	g.openClosing()
 	lang, err := words.Parse(c.Lang)
 	if err != nil {
@@ -251,6 +262,20 @@ func newGame(h *brettspiel.History, preset string, c Config) (*Game, error) {
 			return nil, bad("new game", "owned", ErrBadCall, "owned seats are a server's: this build (WebAssembly) leaves them out")
 		}
 		g.own = newOwners(n)
+		salt, err := newSalt()
+		if err != nil {
+			return nil, bad("new game", "", ErrInternal, "no salt for the dice: "+err.Error())
+		}
+		g.salt = salt
+	}
+	if c.Seed != nil {
+		g.seed = uint64(*c.Seed)
+	} else if g.seed, err = freshSeed(); err != nil {
+		return nil, bad("new game", "", ErrInternal, "no seed: "+err.Error())
+	}
+	g.watch.max = c.MaxWatchers
+	if g.watch.max <= 0 {
+		g.watch.max = DefaultMaxWatchers
 	}
 	g.watch.told = h.Len()
 	g.now = c.Now
@@ -325,11 +350,19 @@ func LoadID(id string, c Config) (*Game, error) {
 type Info struct {
 	Variant string `json:"variant"`
 	// Preset is the preset's name, "" for a game loaded from a position ID.
-	Preset  string   `json:"preset"`
-	Players int      `json:"players"`
-	Seed    Seed     `json:"seed"`
-	Seats   []string `json:"seats"` // per seat: "person" or a bot's name
-	Dice    string   `json:"dice"`
+	Preset  string `json:"preset"`
+	Players int    `json:"players"`
+	// Seed is the game's seed; absent while it is secret (an owned game's
+	// before its end, see Commitment).
+	Seed  *Seed    `json:"seed,omitempty"`
+	Seats []string `json:"seats"` // per seat: "person" or a bot's name
+	Dice  string   `json:"dice"`
+	// Commitment is, for a game whose dice are secret, the commitment to
+	// its seed ([Commit]), from the start; Salt its salt in hex, revealed
+	// with the seed when the game is over. [VerifyDice] checks a record
+	// against the three.
+	Commitment string `json:"commitment,omitempty"`
+	Salt       string `json:"salt,omitempty"`
 	// Owned says the people's seats are claimed ([Config.Owned]), and
 	// Claimed which are, per seat; both absent in a game of one screen.
 	Owned   bool   `json:"owned,omitempty"`
@@ -344,7 +377,10 @@ func (g *Game) Info() Info {
 }
 
 func (g *Game) info() Info {
-	in := Info{Variant: g.cur.Variant(), Preset: g.preset, Players: len(g.seats), Seed: Seed(g.seed), Dice: DiceSeeded, Seats: make([]string, len(g.seats))}
+	in := Info{Variant: g.cur.Variant(), Preset: g.preset, Players: len(g.seats), Seed: SeedOf(g.seed), Dice: DiceSeeded, Seats: make([]string, len(g.seats))}
+	if g.secretDice() {
+		in.Commitment, in.Seed, in.Salt = g.proof()
+	}
 	for i, s := range g.seats {
 		in.Seats[i] = s
 		if s == "" {
@@ -462,6 +498,9 @@ func (g *Game) play(m brettspiel.Move) (Step, error) {
 	if err := g.timeUp("play"); err != nil {
 		return Step{}, err
 	}
+	if err := g.sealed("play"); err != nil {
+		return Step{}, err
+	}
 	if err := g.h.Apply(m); err != nil {
 		return Step{}, err
 	}
@@ -541,6 +580,9 @@ func (g *Game) NextSteps(made []brettspiel.Step) ([]brettspiel.Step, string, err
 // the error wraps [ErrNothingTo].
 func (g *Game) Undo() error {
 	defer g.lock()()
+	if err := g.sealed("undo"); err != nil {
+		return err
+	}
 	if !g.h.Undo() {
 		return bad("undo", "", ErrNothingTo, "no step to undo")
 	}
@@ -552,6 +594,9 @@ func (g *Game) Undo() error {
 // [ErrNothingTo].
 func (g *Game) Redo() error {
 	defer g.lock()()
+	if err := g.sealed("redo"); err != nil {
+		return err
+	}
 	if !g.h.Redo() {
 		return bad("redo", "", ErrNothingTo, "no step to redo")
 	}
@@ -572,6 +617,9 @@ func (g *Game) Takeback(seat int) (int, error) {
 func (g *Game) takeback(seat int) (int, error) {
 	if seat < 0 || seat >= len(g.seats) {
 		return 0, bad("takeback", strconv.Itoa(seat), ErrBadCall, "seats are 0…"+strconv.Itoa(len(g.seats)-1))
+	}
+	if err := g.sealed("takeback"); err != nil {
+		return 0, err
 	}
 	n := g.h.Takeback(brettspiel.Player(seat))
 	if n == 0 {

@@ -22,6 +22,7 @@ func withoutHandle(t *testing.T, b []byte) map[string]any {
 		t.Fatalf("%s: %v", b, err)
 	}
 	delete(m, "handle")
+	delete(m, "commitment") // each game's salt is its own
 	return m
 }
 
@@ -123,7 +124,7 @@ func TestReadsTakeAndIgnoreASecret(t *testing.T) {
 	}
 }
 
-// longGame is a game of a match of many Partien between random bots, whose
+// longGame is a game of a match of many Partien between greedy bots, whose
 // advance runs for thousands of steps.
 func longGame(t *testing.T) *Game {
 	t.Helper()
@@ -137,7 +138,7 @@ func longGame(t *testing.T) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := newGame(h, "", Config{Seats: []string{"random", "random"}})
+	g, err := newGame(h, "", Config{Seed: SeedOf(1), Seats: []string{"greedy", "greedy"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func (t *Table) Sweep() []int {
 	}
 	t.mu.Unlock()
 	for _, g := range idle {
-		g.closeWatchers()
+		g.Close()
 	}
 	slices.Sort(handles)
 	return handles

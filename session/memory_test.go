@@ -45,12 +45,7 @@ func holdGame(tb testing.TB, tab *Table, c Config, steps int, r *rand.Rand) (*Ga
 		tb.Fatal(err)
 	}
 	drain := func() {
-		for {
-			select {
-			case <-w.Deltas():
-			default:
-				return
-			}
+		for _, ok := pending(w); ok; _, ok = pending(w) {
 		}
 	}
 	for g.Len() < steps {
@@ -121,7 +116,7 @@ func benchmarkHeld(b *testing.B, steps int) {
 				runtime.GC()
 				runtime.ReadMemStats(&before)
 				for k := range heldGames {
-					c.Seed = Seed(k)
+					c.Seed = SeedOf(uint64(k))
 					g, w := holdGame(b, tab, c, steps, r)
 					games, watchers = append(games, g), append(watchers, w)
 				}

@@ -368,6 +368,9 @@ func back(name string, h int, g *Game, in *actArgs, f func() bool) ([]byte, erro
 	if err := g.authorizeBack(name, in.Secret); err != nil {
 		return nil, err
 	}
+	if err := g.sealed(name); err != nil {
+		return nil, err
+	}
 	if !f() {
 		return nil, bad(name, "", ErrNothingTo, "no step to "+name)
 	}
@@ -518,7 +521,7 @@ func newGameCall(_ context.Context, t *Table, name string, args []byte) ([]byte,
 	if in.Variant == "" {
 		return nil, missing(name, "variant")
 	}
-	in.Config.Lang, in.Config.Now = in.View.Lang, t.now
+	in.Config.Lang, in.Config.Now, in.Config.MaxWatchers = in.View.Lang, t.now, t.maxWatchers
 	return t.seat(name, in.View, func() (*Game, error) { return New(in.Config) })
 }
 
@@ -550,7 +553,7 @@ func (t *Table) seat(name string, v View, make func() (*Game, error)) ([]byte, e
 type loadArgs struct {
 	Text  *string  `json:"text"`
 	ID    *string  `json:"id"`
-	Seed  Seed     `json:"seed"`
+	Seed  *Seed    `json:"seed"`
 	Seats []string `json:"seats"`
 	Dice  string   `json:"dice"`
 	View
@@ -563,7 +566,7 @@ func (a loadArgs) config() Config {
 // config is the Config of a load of the table t.
 func (t *Table) config(a loadArgs) Config {
 	c := a.config()
-	c.Now = t.now
+	c.Now, c.MaxWatchers = t.now, t.maxWatchers
 	return c
 }
 

@@ -35,7 +35,7 @@ func benchWatchers(b *testing.B, n int) {
 		wg.Wait()
 		seed++
 		var err error
-		g, err = New(Config{Variant: "verkehren", Seed: Seed(seed), Seats: []string{"random", "random"}})
+		g, err = New(Config{Variant: "verkehren", Seed: SeedOf(uint64(seed)), Seats: []string{"random", "random"}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -46,7 +46,10 @@ func benchWatchers(b *testing.B, n int) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for range w.Deltas() {
+				for {
+					if _, err := w.Next(nil); err != nil {
+						return
+					}
 				}
 			}()
 		}
@@ -69,9 +72,6 @@ func benchWatchers(b *testing.B, n int) {
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 	for _, w := range watchers {
 		w.Close()
-		if w.Err() != nil {
-			b.Fatalf("a watcher was dropped: %v", w.Err())
-		}
 	}
 	wg.Wait()
 }
@@ -125,7 +125,10 @@ func benchOwners(b *testing.B, variant string, players int, owned bool) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for range w.Deltas() {
+				for {
+					if _, err := w.Next(nil); err != nil {
+						return
+					}
 				}
 			}()
 		}
@@ -184,3 +187,32 @@ func BenchmarkCallOwnedFestung3(b *testing.B)    { benchCallOwned(b, "festung", 
 func BenchmarkCallUnownedToccateglio(b *testing.B) { benchOwners(b, "toccateglio", 2, false) }
 func BenchmarkCallUnownedVerkehren(b *testing.B)   { benchOwners(b, "verkehren", 2, false) }
 func BenchmarkCallUnownedFestung3(b *testing.B)    { benchOwners(b, "festung", 3, false) }
+
+// benchIdleWatchers measures a change of a game of 300 steps with n
+// watchers that never read: an undo and a redo, each made under the
+// game's lock into one delta that the watchers share (the cost of a
+// change does not grow with them).
+func benchIdleWatchers(b *testing.B, n int) {
+	g, err := New(Config{Variant: "festung", Players: 3, Seed: SeedOf(3), Seats: []string{"random", "random", "random"}, MaxWatchers: max(n, 1)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for g.Len() < 300 && g.Position().ToMove() != brettspiel.Terminal {
+		g.Advance(context.Background(), 1)
+	}
+	for range n {
+		if _, err := g.Watch(0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if g.Undo() != nil || g.Redo() != nil {
+			b.Fatal("no undo or redo")
+		}
+	}
+}
+
+func BenchmarkChangeTo0IdleWatchers(b *testing.B)     { benchIdleWatchers(b, 0) }
+func BenchmarkChangeTo10000IdleWatchers(b *testing.B) { benchIdleWatchers(b, 10000) }

@@ -92,6 +92,7 @@ func (g *Game) claim(seat int) (string, error) {
 	g.own.hashes[seat] = hashSecret(secret)
 	g.own.claimed[seat] = true
 	g.own.mu.Unlock()
+	g.notify()
 	return secret, nil
 }
 
@@ -230,6 +231,7 @@ func (g *Game) askTakeback(op string, secret *string, seat *int) error {
 		return err
 	}
 	g.own.ask = &takebackAsk{seat: caller, length: g.h.Len(), steps: n, granted: make([]bool, len(g.seats))}
+	g.notify()
 	return nil
 }
 
@@ -254,12 +256,14 @@ func (g *Game) answerTakeback(op string, secret *string, accept bool) error {
 	}
 	if !accept {
 		g.own.ask = nil
+		g.notify()
 		return nil
 	}
 	a.granted[caller] = true
 	for i, c := range g.own.claimed {
 		if c && i != a.seat && !a.granted[i] {
-			return nil // waits for the others
+			g.notify() // granted in part: waits for the others
+			return nil
 		}
 	}
 	_, err = g.takeback(a.seat)

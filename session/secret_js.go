@@ -2,7 +2,10 @@
 
 package session
 
-import "errors"
+import (
+	"errors"
+	"math/rand/v2"
+)
 
 // A js/wasm build leaves owned seats out: a game of owned seats is a
 // server's, and crypto/rand with SHA-256 would add some 55 KB gzipped
@@ -18,3 +21,18 @@ func newSecret() (string, error) {
 func hashSecret(string) [hashSize]byte { return [hashSize]byte{} }
 
 func sameHash(a, b [hashSize]byte) bool { return false }
+
+// freshSeed returns a new seed from math/rand/v2's generator, which the
+// runtime seeds at random: no game here keeps its seed secret.
+func freshSeed() (uint64, error) { return rand.Uint64(), nil }
+
+// SaltSize is the length of the salt of a commitment, in bytes.
+const SaltSize = 32
+
+func newSalt() ([]byte, error) {
+	return nil, errors.New("secret dice are not in the WebAssembly build")
+}
+
+// Commit is left out of the WebAssembly build: no game there has secret
+// dice.
+func Commit(seed Seed, salt []byte) string { return "" }

@@ -51,6 +51,10 @@ type snapshotHead struct {
 	// granted it.
 	Takeback *TakebackJSON `json:"takeback"`
 	Clock    *clockSnap    `json:"clock"`
+	// Salt is the salt of the commitment to the seed of a game of secret
+	// dice, in hex ("" for none); Revealed says its seed is public.
+	Salt     string `json:"salt,omitempty"`
+	Revealed bool   `json:"revealed,omitempty"`
 }
 
 // Snapshot returns the game as a snapshot, for [Restore]: its rules, seed,
@@ -66,6 +70,9 @@ func (g *Game) Snapshot() ([]byte, error) {
 		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), Clock: g.clockSnap()}
 	if g.manual {
 		head.Dice = DiceManual
+	}
+	if g.secretDice() {
+		head.Salt, head.Revealed = hex.EncodeToString(g.salt), g.revealed
 	}
 	if g.own != nil {
 		head.Hashes = make([]string, len(g.seats))
@@ -133,7 +140,7 @@ func restore(data []byte, now func() time.Time) (*Game, error) {
 	if err := kit.DecodeStrict(line, &head); err != nil {
 		return nil, badSnapshot("head: " + err.Error())
 	}
-	g, err := LoadRecord(string(text), Config{Seed: head.Seed, Seats: head.Seats, Dice: head.Dice, Lang: head.Lang, Owned: head.Owned, Now: now})
+	g, err := LoadRecord(string(text), Config{Seed: &head.Seed, Seats: head.Seats, Dice: head.Dice, Lang: head.Lang, Owned: head.Owned, Now: now})
 	if err != nil {
 		return nil, badSnapshot("record: " + err.Error())
 	}
@@ -200,7 +207,29 @@ func (g *Game) restoreHead(head *snapshotHead) error {
 		}
 		g.own.ask = a
 	}
+	if err := g.restoreDice(head); err != nil {
+		return err
+	}
 	return g.restoreClock(head.Clock)
+}
+
+// restoreDice sets the salt of a game of secret dice from a snapshot's
+// head, and whether they are revealed. An owned game of a snapshot that
+// has no salt (one written before dice were secret) keeps the fresh salt
+// it was made with.
+func (g *Game) restoreDice(head *snapshotHead) error {
+	switch {
+	case !head.Owned && (head.Salt != "" || head.Revealed):
+		return badSnapshot("a salt of secret dice in a game whose seats are not owned")
+	case head.Salt == "":
+		return nil
+	}
+	salt, err := hex.DecodeString(head.Salt)
+	if err != nil || len(salt) != SaltSize {
+		return badSnapshot("the dice's salt is no " + strconv.Itoa(SaltSize) + " bytes in hex")
+	}
+	g.salt, g.revealed = salt, head.Revealed
+	return nil
 }
 
 // Handles returns the handles of the table's games, in rising order.

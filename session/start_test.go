@@ -9,7 +9,7 @@ import (
 // A Festungsspiel loaded from a position ID is saved with its start; the
 // record loads again without a preset, as the game from the ID has none.
 func TestRecordOfGameFromID(t *testing.T) {
-	g, err := New(Config{Variant: "festung", Players: 4, Seed: 3})
+	g, err := New(Config{Variant: "festung", Players: 4, Seed: SeedOf(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,7 +17,7 @@ func TestRecordOfGameFromID(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, _ := g.PositionID()
-	from, err := LoadID(id, Config{Seed: 3})
+	from, err := LoadID(id, Config{Seed: SeedOf(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestRecordOfGameFromID(t *testing.T) {
 	if err != nil || !strings.Contains(text, "\nstart: "+id+"\n") {
 		t.Fatalf("Record() = %q, %v", text, err)
 	}
-	back, err := LoadRecord(text, Config{Seed: 3})
+	back, err := LoadRecord(text, Config{Seed: SeedOf(3)})
 	if err != nil {
 		t.Fatal(err)
 	}

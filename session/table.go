@@ -50,6 +50,9 @@ type Options struct {
 	// Now is the table's clock, for idle games and for the clocks of the
 	// games made by its calls; nil is time.Now. Tests inject their own.
 	Now func() time.Time
+	// MaxWatchers bounds the watchers of each game made by the table's
+	// calls ([Game.Watch]); 0 means [DefaultMaxWatchers].
+	MaxWatchers int
 }
 
 // Table is a set of games, each under a handle, and the entry point of the
@@ -68,6 +71,8 @@ type Table struct {
 	budget time.Duration
 	idle   time.Duration
 	now    func() time.Time
+	// maxWatchers is Options.MaxWatchers.
+	maxWatchers int
 }
 
 // NewTable returns an empty table.
@@ -84,7 +89,7 @@ func NewTable(o Options) *Table {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames, budget: o.CallBudget, idle: o.IdleTimeout, now: o.Now}
+	return &Table{games: map[int]*Game{}, next: 1, max: o.MaxGames, budget: o.CallBudget, idle: o.IdleTimeout, now: o.Now, maxWatchers: o.MaxWatchers}
 }
 
 // Add seats a game at the table and returns its handle, 1 for the first

@@ -1,45 +1,65 @@
 package session
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"strconv"
 	"sync"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
 	"github.com/brettspiel/brettspiel/words"
 )
 
-// Watchers. Every change of a game — a step played, an undo, a redo, a
-// takeback — is one Delta, numbered by the game's revision: the steps
-// from the first that changed on, and what a watcher shows besides (who is
-// to move, the position ID, the end). A Go program follows a game with
-// [Game.Watch], a channel of deltas; a client of the protocol asks "watch"
+// Watchers. Every change of a game that a person at the table must learn
+// — a step played, an undo, a redo, a takeback, a takeback asked, granted
+// or declined, a seat claimed, a seat running out of time, the dice
+// revealed, the game closed — raises its revision by one and is one
+// Delta: the steps from the first that changed on, and what a watcher
+// shows besides (who is to move, the position ID, the end, the seats
+// claimed, the dice's commitment). A Go program follows a game with
+// [Game.Watch] and [Watcher.Next]; a client of the protocol asks "watch"
 // for the delta since the revision it has.
+//
+// Nothing waits for a watcher, and a watcher costs the game little: each
+// change is made into one delta that every watcher shares, the game keeps
+// the last recentDeltas of them, and a change wakes the waiting watchers
+// by closing one channel. A watcher that reads nothing holds no delta of
+// its own; one that falls further behind than the game keeps catches up in
+// one delta, built from the history (copied under the game's lock, put in
+// words after it), as a new watcher does.
 
-// WatchBuffer is the number of deltas a [Watcher]'s channel holds. A
-// watcher that falls further behind is dropped, never waited for: its
-// channel is closed and [Watcher.Err] says why.
-const WatchBuffer = 256
+// DefaultMaxWatchers is the number of watchers a game takes when
+// [Options.MaxWatchers] (or [Config.MaxWatchers]) is 0.
+const DefaultMaxWatchers = 1024
 
 // changesKept is how many changes a game remembers for "watch": a client
 // further behind is sent the whole log (from 0).
 const changesKept = 256
+
+// recentDeltas is how many of its last deltas a watched game keeps built,
+// for the watchers that are a few changes behind.
+const recentDeltas = 16
 
 // Delta is one change of a game, or the catch-up with which a watcher
 // starts: the game's log is kept up to From and Log follows it, so that a
 // watcher cuts its own log to From entries and appends Log. A step played
 // has From = the length before it and one step in Log; an undo or a
 // takeback has From = the length it went back to and an empty Log; a redo
-// gives back one step. The steps carry their events in words in the
+// gives back one step; a change of no step (a takeback asked, a seat
+// claimed, a clock run out, the dice revealed, the game closed) has From =
+// Length and an empty Log. The steps carry their events in words in the
 // game's language, each naming its rule by ID ("rule" gives the text).
 //
-// A watcher's channel gives pointers to deltas that every watcher of the
-// game shares: read them, do not change them.
+// The deltas of [Watcher.Next] are shared by every watcher of the game:
+// read them, do not change them.
 type Delta struct {
 	// Rev is the game's revision after the change: the changes since the
 	// game was made, counted from 1. A delta follows the one before with
-	// Rev one higher; the catch-up has the revision it catches up to.
+	// Rev one higher — or higher by more, for a watcher that fell behind
+	// the deltas its game keeps and gets the changes it missed at once; the
+	// catch-up has the revision it catches up to.
 	Rev    int    `json:"rev"`
 	From   int    `json:"from"`
 	Length int    `json:"length"`
@@ -58,6 +78,17 @@ type Delta struct {
 	// Clock is the state of the game's clocks, for a game with a time
 	// control.
 	Clock *ClockJSON `json:"clock,omitempty"`
+	// Claimed says per seat of an owned game whether it is claimed.
+	Claimed []bool `json:"claimed,omitempty"`
+	// Commitment, Seed and Salt are, in a game whose dice are secret
+	// (an owned game's), the commitment to its seed from the start, and
+	// the seed and the salt once they are revealed, as in the STATE's
+	// [Info].
+	Commitment string `json:"commitment,omitempty"`
+	Seed       *Seed  `json:"seed,omitempty"`
+	Salt       string `json:"salt,omitempty"`
+	// Closed says the game was closed: the last delta a watcher gets.
+	Closed bool `json:"closed,omitempty"`
 }
 
 // watchState is what a game keeps for its watchers.
@@ -73,110 +104,175 @@ type watchState struct {
 	// before); its From is the lower of the two. The list grows with the
 	// changes up to changesKept and is then written round.
 	moved []int8
-	// mu guards watchers, gone and the watchers' own fields; it is taken
-	// after the game's lock, or alone, never held long, so that closing a
-	// game or a watcher does not wait for a call under way.
-	mu       sync.Mutex
-	watchers []*Watcher
-	gone     bool // the game's table closed it
+	// mu guards what follows; it is taken after the game's lock, or alone,
+	// never held long.
+	mu sync.Mutex
+	// pub is the revision published to the watchers: rev, once the change
+	// to it is told.
+	pub int
+	// recent[r%recentDeltas] is the delta of the change to revision r, for
+	// the last changes made while the game had watchers.
+	recent [recentDeltas]*Delta
+	// ready is closed at the next change, which gives a new one: the
+	// watchers that wait, wait for it.
+	ready    chan struct{}
+	watchers int
+	max      int  // the most watchers (Config.MaxWatchers)
+	gone     bool // the game was closed
 }
 
-// Watcher follows a game: see [Game.Watch].
+// Watcher follows a game: see [Game.Watch]. A watcher is read by one
+// goroutine at a time.
 type Watcher struct {
 	g *Game
-	c chan *Delta
-	// err is why the channel was closed, nil while it is open and after
-	// Close; closed says it is. Both under the game's watch.mu.
-	err    error
-	closed bool
+	// rev is the revision of the last delta given (the catch-up's start
+	// before the first); started says the catch-up was given; closed
+	// that Close was called. All under the game's watch.mu.
+	rev     int
+	started bool
+	closed  bool
+	done    chan struct{} // closed by Close
 }
 
-// Watch follows the game from step since (0…Len()) on: its channel first
-// gives one delta with the steps from since on (From = since), then one
-// delta per change of the game, in order. A watcher that lets
-// [WatchBuffer] deltas wait is dropped: its channel is closed and Err
-// wraps [ErrWatcherBehind]; it catches up with Watch from the length of the
-// last delta it got (or with Log). Closing the game (Table.Close, an idle
-// sweep) closes the channel with [ErrGameClosed]. Close stops watching.
-// A watcher reads only: it has no way to act on the game.
-func (g *Game) Watch(since int) (*Watcher, error) {
+// Watch follows the game from its revision rev on (0 for its start; a
+// revision past the game's is read as the game's now): [Watcher.Next] first
+// gives one delta with the changes since rev — the steps from the first
+// that changed on, or the whole log when those changes are older than the
+// game remembers — and then one delta per change, in order. Nothing waits
+// for a watcher: one that reads nothing costs a few dozen bytes, and one
+// that falls behind the deltas the game keeps gets the changes it missed
+// in one delta. A game takes at most [Options.MaxWatchers] watchers; one
+// more is refused with [ErrTooManyWatchers], and a Watch of a closed game
+// with [ErrGameClosed]. A watcher reads only: it has no way to act on the
+// game. Close it when done.
+func (g *Game) Watch(rev int) (*Watcher, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if since < 0 || since > g.h.Len() {
-		return nil, bad("watch", strconv.Itoa(since), ErrBadCall, "since is a step's index, 0…"+strconv.Itoa(g.h.Len()))
+	if rev < 0 {
+		return nil, bad("watch", strconv.Itoa(rev), ErrBadCall, "rev is a revision of the game, 0 or more")
 	}
-	g.watch.mu.Lock()
-	defer g.watch.mu.Unlock()
-	if g.watch.gone {
+	ws := &g.watch
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	switch {
+	case ws.gone:
 		return nil, bad("watch", "", ErrGameClosed, "the game was closed")
+	case ws.watchers >= ws.max:
+		return nil, bad("watch", "", ErrTooManyWatchers, "the game has "+strconv.Itoa(ws.max)+" watchers, its most")
 	}
-	w := &Watcher{g: g, c: make(chan *Delta, WatchBuffer)}
-	d := g.delta(since, g.lang)
-	w.c <- &d
-	g.watch.watchers = append(g.watch.watchers, w)
-	return w, nil
+	ws.watchers++
+	if ws.ready == nil {
+		ws.ready = make(chan struct{})
+	}
+	return &Watcher{g: g, rev: min(rev, ws.rev), done: make(chan struct{})}, nil
 }
 
-// Deltas returns the channel of the watcher's deltas, closed when the
-// watcher is dropped, its game closed or Close called.
-func (w *Watcher) Deltas() <-chan *Delta { return w.c }
-
-// Err says why the channel was closed: an error wrapping
-// [ErrWatcherBehind] or [ErrGameClosed]; nil while it is open and after
-// Close.
-func (w *Watcher) Err() error {
-	w.g.watch.mu.Lock()
-	defer w.g.watch.mu.Unlock()
-	return w.err
+// Next returns the next delta of the game, waiting for a change until ctx
+// ends (nil for no end). The first is the catch-up from the revision the
+// watcher started at; each after it follows the one before, or, for a
+// watcher that fell further behind than the game keeps, gives every change
+// it missed at once. Once the game is closed, Next gives the delta that
+// says so (Closed) and then fails with an error wrapping [ErrGameClosed];
+// after Close it fails with one wrapping [ErrWatcherClosed]; when ctx
+// ends, with one wrapping [ErrCancelled], and the watcher goes on from
+// where it was at the next call.
+func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
+	g, ws := w.g, &w.g.watch
+	for {
+		ws.mu.Lock()
+		if w.closed {
+			ws.mu.Unlock()
+			return nil, bad("watch", "", ErrWatcherClosed, "the watcher was closed")
+		}
+		if w.started && w.rev < ws.pub {
+			if d := ws.recent[(w.rev+1)%recentDeltas]; d != nil && d.Rev == w.rev+1 {
+				w.rev = d.Rev
+				ws.mu.Unlock()
+				return d, nil
+			}
+		}
+		if !w.started || w.rev < ws.pub {
+			rev := w.rev
+			ws.mu.Unlock()
+			// the catch-up, or the changes a watcher fell behind by
+			d, err := g.Since(rev)
+			if err != nil {
+				return nil, err
+			}
+			ws.mu.Lock()
+			w.rev, w.started = d.Rev, true
+			ws.mu.Unlock()
+			return &d, nil
+		}
+		if ws.gone {
+			ws.mu.Unlock()
+			return nil, bad("watch", "", ErrGameClosed, "the game was closed")
+		}
+		ready, done := ws.ready, w.done
+		ws.mu.Unlock()
+		var end <-chan struct{}
+		if ctx != nil {
+			end = ctx.Done()
+		}
+		select {
+		case <-ready:
+		case <-done:
+		case <-end:
+			return nil, (*Game)(nil).stopped(ctx, "watch")
+		}
+	}
 }
 
-// Close stops watching and closes the channel; the deltas in it stay to be
-// read.
+// Close stops watching: a Next waiting returns, and every later one fails
+// with [ErrWatcherClosed]. Closing twice is harmless.
 func (w *Watcher) Close() {
-	w.g.watch.mu.Lock()
-	defer w.g.watch.mu.Unlock()
-	w.g.drop(w, nil)
-}
-
-// drop removes w from g's watchers (watch.mu held) and closes its channel
-// with the reason err.
-func (g *Game) drop(w *Watcher, err error) {
+	ws := &w.g.watch
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
 	if w.closed {
 		return
 	}
 	w.closed = true
-	for i, x := range g.watch.watchers {
-		if x == w {
-			g.watch.watchers = append(g.watch.watchers[:i], g.watch.watchers[i+1:]...)
-			break
-		}
-	}
-	w.err = err
-	close(w.c)
+	ws.watchers--
+	close(w.done)
 }
 
-// closeWatchers closes the channels of every watcher of g, which its table
-// closed; a later Watch is refused with ErrGameClosed. It does not wait for
-// a call on the game under way.
-func (g *Game) closeWatchers() {
+// Watchers returns the number of the game's watchers.
+func (g *Game) Watchers() int {
 	g.watch.mu.Lock()
 	defer g.watch.mu.Unlock()
-	g.watch.gone = true
-	for len(g.watch.watchers) > 0 {
-		g.drop(g.watch.watchers[0], bad("watch", "", ErrGameClosed, "the game was closed"))
-	}
-	g.watch.watchers = nil
+	return g.watch.watchers
 }
 
 // changed notes a change of g's history (g locked; refresh calls it): the
-// revision rises, the change is remembered for "watch", and every watcher
-// is sent its delta, or dropped when its buffer is full.
+// revision rises, the change is remembered for "watch", an asked takeback
+// lapses, the clocks go on, and the watchers are told.
 func (g *Game) changed() {
 	w := &g.watch
 	n := g.h.Len()
 	from := min(w.told, n) // a step played starts at the old length, a step back at the new
-	moved := n - w.told
+	g.remember(n - w.told)
 	w.told = n
+	g.touch(g.now())
+	if g.own != nil {
+		g.own.ask = nil
+	}
+	g.clockChanged()
+	g.publish(from, false)
+}
+
+// notify notes a change of g that plays or takes back no step (g locked):
+// a takeback asked, granted in part or declined, a seat claimed, a clock
+// run out. The revision rises and the watchers are told.
+func (g *Game) notify() {
+	g.remember(0)
+	g.publish(g.watch.told, false)
+}
+
+// remember raises g's revision for a change that moved its length by
+// moved steps, and remembers it for "watch".
+func (g *Game) remember(moved int) {
+	w := &g.watch
 	w.rev++
 	switch i := (w.rev - w.oldest - 1) % changesKept; {
 	case moved < math.MinInt8 || moved > math.MaxInt8:
@@ -187,46 +283,91 @@ func (g *Game) changed() {
 	default:
 		w.moved = append(w.moved, int8(moved))
 	}
-	g.touch(g.now())
-	if g.own != nil {
-		g.own.ask = nil
-	}
-	g.clockChanged()
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if len(w.watchers) == 0 {
+}
+
+// publish tells the watchers of the change to g's revision now, from step
+// from on (g locked); closed says it closes the game. The dice of a game
+// that ends with it are revealed in the same delta. One delta is made for
+// every watcher, and the waiting ones are woken by one close: the cost of
+// a change does not grow with the watchers.
+func (g *Game) publish(from int, closed bool) {
+	g.revealAtEnd()
+	ws := &g.watch
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	ws.pub = ws.rev
+	if ws.watchers == 0 && !closed {
+		ws.recent[ws.rev%recentDeltas] = nil
 		return
 	}
 	d := g.delta(from, g.lang)
-	for i := 0; i < len(w.watchers); {
-		x := w.watchers[i]
-		select {
-		case x.c <- &d:
-			i++
-		default:
-			g.drop(x, bad("watch", strconv.Itoa(from), ErrWatcherBehind,
-				"the watcher let "+strconv.Itoa(WatchBuffer)+" changes wait; watch again from the last step it has"))
-		}
+	d.Closed = closed
+	ws.recent[ws.rev%recentDeltas] = &d
+	ws.gone = ws.gone || closed
+	if ws.ready != nil {
+		close(ws.ready)
 	}
+	ws.ready = make(chan struct{})
+}
+
+// closeWatchers tells the watchers of g, which is being closed, that it
+// is: a last delta (with the dice revealed), after which their Next fails
+// with ErrGameClosed, and a later Watch is refused. It waits for the step
+// under way at most, never for a long call.
+func (g *Game) closeWatchers() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.watch.gone {
+		return
+	}
+	g.reveal()
+	g.remember(0)
+	g.publish(g.watch.told, true)
 }
 
 // delta is the change of g (locked) from step from on, at its revision
 // now.
 func (g *Game) delta(from int, l words.Lang) Delta {
-	return Delta{Rev: g.watch.rev, From: from, Length: g.h.Len(), Log: g.log(l, from, false),
-		ToMove: int(g.cur.ToMove()), ID: g.cur.ID(), CanRedo: g.h.RedoLen() > 0, Ending: g.ending(l),
-		Takeback: g.takebackJSON(), Clock: g.clockJSON()}
+	c := g.deltaCopy(from)
+	return c.words(l)
 }
 
-// since is the delta from revision rev to the game's now (g locked): from
-// the lowest From of the changes after rev, or from 0 when they are no
-// longer remembered.
-func (g *Game) since(rev int, l words.Lang) (Delta, error) {
+// deltaCopy is a delta of g (locked) from step from on with its steps
+// copied, to be put in words after the game's lock.
+type deltaCopy struct {
+	d       Delta
+	entries []brettspiel.HistoryEntry
+}
+
+func (g *Game) deltaCopy(from int) deltaCopy {
+	c := deltaCopy{d: Delta{Rev: g.watch.rev, From: from, Length: g.h.Len(),
+		ToMove: int(g.cur.ToMove()), ID: g.cur.ID(), CanRedo: g.h.RedoLen() > 0, Ending: g.ending(g.lang),
+		Takeback: g.takebackJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Closed: g.watch.gone},
+		entries: g.entries(from)}
+	if g.salt != nil {
+		c.d.Commitment, c.d.Seed, c.d.Salt = g.proof()
+	}
+	return c
+}
+
+// words is the delta with its steps in words in l.
+func (c *deltaCopy) words(l words.Lang) Delta {
+	d := c.d
+	d.Log = stepsOf(l, d.From, c.entries, false)
+	return d
+}
+
+// since is the delta from revision rev to the game's now (g locked), its
+// steps copied: from the lowest From of the changes after rev, or from 0
+// when they are no longer remembered. A rev past the game's is read as
+// the game's now: nothing changed.
+func (g *Game) since(rev int) (deltaCopy, error) {
 	g.timeUp("watch")
 	w := &g.watch
-	if rev < 0 || rev > w.rev {
-		return Delta{}, bad("watch", strconv.Itoa(rev), ErrBadCall, "rev is a revision of the game, 0…"+strconv.Itoa(w.rev))
+	if rev < 0 {
+		return deltaCopy{}, bad("watch", strconv.Itoa(rev), ErrBadCall, "rev is a revision of the game, 0 or more")
 	}
+	rev = min(rev, w.rev)
 	from := g.h.Len()
 	if rev < w.oldest || w.rev-rev > changesKept {
 		from = 0
@@ -238,21 +379,25 @@ func (g *Game) since(rev int, l words.Lang) (Delta, error) {
 		from = min(from, before, told)
 		told = before
 	}
-	return g.delta(from, l), nil
+	return g.deltaCopy(from), nil
 }
 
-// Since returns the change of the game from revision rev (0…the game's
-// revision now) to now as one delta, as "watch" answers it: the steps from
-// the lowest step any change after rev touched on, or the whole log when
-// those changes are no longer remembered (more than 256 ago, before the
-// game was restored, or before a change that moved its length by more
-// than 127 steps at once). A delta with Rev = rev and an empty Log says nothing
-// changed. A server that tells its clients of a call's changes at once,
-// or stores them, asks Since with the revision it had before the call.
+// Since returns the change of the game from revision rev (0 or more; a
+// revision past the game's is read as its revision now) to now as one
+// delta, as "watch" answers it: the steps from the lowest step any change
+// after rev touched on, or the whole log when those changes are no longer
+// remembered (more than 256 ago, before the game was restored, or before a
+// change that moved its length by more than 127 steps at once). A delta
+// with Rev = rev and an empty Log says nothing changed. The game's lock is
+// held to copy the steps, not to put them in words.
 func (g *Game) Since(rev int) (Delta, error) {
 	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.since(rev, g.lang)
+	c, err := g.since(rev)
+	g.mu.Unlock()
+	if err != nil {
+		return Delta{}, err
+	}
+	return c.words(g.lang), nil
 }
 
 // WatchJSON is the result of "watch": the delta of the game of a handle
@@ -277,11 +422,19 @@ func watchCall(name string, h int, g *Game, in *watchArgs) ([]byte, error) {
 	if err := v.check(name); err != nil {
 		return nil, err
 	}
-	d, err := g.since(*in.Rev, v.lang(g))
+	c, err := g.since(*in.Rev)
 	if err != nil {
 		return nil, err
 	}
-	return marshal(WatchJSON{Handle: h, Delta: d})
+	if len(c.entries) <= longLog {
+		return marshal(WatchJSON{Handle: h, Delta: c.words(v.lang(g))})
+	}
+	// a long catch-up is put in words without the game's lock: its steps
+	// are copies
+	return unlocked(g, func() []byte {
+		b, _ := marshal(WatchJSON{Handle: h, Delta: c.words(v.lang(g))})
+		return b
+	}), nil
 }
 
 // MarshalJSON writes the delta as the protocol's "watch" does, its events
@@ -339,6 +492,13 @@ func (d *Delta) appendKeys(b []byte) []byte {
 	if d.Clock != nil {
 		c, _ := json.Marshal(d.Clock)
 		b = append(append(b, `,"clock":`...), c...)
+	}
+	if d.Claimed != nil {
+		b = jsonw.KeyBools(b, `,"claimed":`, d.Claimed)
+	}
+	b = appendProof(b, d.Commitment, d.Seed, d.Salt)
+	if d.Closed {
+		b = jsonw.KeyBool(b, `,"closed":`, true)
 	}
 	return b
 }

@@ -26,7 +26,9 @@ type follower struct {
 
 // take applies d; fresh is true for the catch-up delta of a new watcher.
 func (f *follower) take(d *Delta, fresh bool) error {
-	if !fresh && d.Rev != f.rev+1 {
+	// a watcher that fell behind the deltas its game keeps gets the
+	// changes it missed in one delta of a higher revision
+	if !fresh && d.Rev <= f.rev {
 		return fmt.Errorf("delta of revision %d after %d", d.Rev, f.rev)
 	}
 	if fresh && d.Rev < f.rev {
@@ -46,55 +48,49 @@ func (f *follower) take(d *Delta, fresh bool) error {
 	return nil
 }
 
-// follow reads a watcher of g to its end, watching again from its last
-// step when it is dropped for being behind; it returns the log it kept.
+// pending returns a delta that waits for w, without waiting for one.
+func pending(w *Watcher) (*Delta, bool) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	d, err := w.Next(ctx)
+	return d, err == nil
+}
+
+// follow reads a watcher of g to its end (the game closed, or done closed
+// and nothing more waiting); it returns the log it kept.
 func follow(g *Game, done <-chan struct{}) ([]string, error) {
 	w, err := g.Watch(0)
 	if err != nil {
 		return nil, err
 	}
-	return followFrom(g, w, done)
-}
-
-// followFrom is follow with the watcher w, which watches from 0.
-func followFrom(g *Game, w *Watcher, done <-chan struct{}) ([]string, error) {
+	defer w.Close()
 	var f follower
-	var err error
-	fresh := true
-	for {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
 		select {
-		case d, ok := <-w.Deltas():
-			if !ok {
-				if !errors.Is(w.Err(), ErrWatcherBehind) {
-					return f.log, w.Err()
-				}
-				if w, err = g.Watch(len(f.log)); err != nil {
+		case <-done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	for fresh := true; ; fresh = false {
+		d, err := w.Next(ctx)
+		if errors.Is(err, ErrCancelled) {
+			// the game is over: what waits is all there is
+			for d, ok := pending(w); ok; d, ok = pending(w) {
+				if err := f.take(d, fresh); err != nil {
 					return nil, err
 				}
-				fresh = true
-				continue
+				fresh = false
 			}
-			if err := f.take(d, fresh); err != nil {
-				return nil, err
-			}
-			fresh = false
-		case <-done:
-			// the game is over: what is in the channel is all there is
-			for {
-				select {
-				case d, ok := <-w.Deltas():
-					if !ok {
-						return f.log, nil
-					}
-					if err := f.take(d, fresh); err != nil {
-						return nil, err
-					}
-					fresh = false
-				default:
-					w.Close()
-					return f.log, nil
-				}
-			}
+			return f.log, nil
+		}
+		if err != nil {
+			return f.log, err
+		}
+		if err := f.take(d, fresh); err != nil {
+			return nil, err
 		}
 	}
 }
@@ -204,10 +200,8 @@ func playSeat(tab *Table, g *Game, h, seat int, secret string) (int, error) {
 			out = tab.Call("apply", []byte(fmt.Sprintf(`{"handle":%d,"notation":%q,"secret":%q,"log":false,"legal":false}`, h, m, secret)))
 		default:
 			// the other seat's turn: wait for the game to change
-			if _, ok := <-w.Deltas(); !ok {
-				if w, err = g.Watch(0); err != nil {
-					return played, err
-				}
+			if _, err := w.Next(nil); err != nil {
+				return played, err
 			}
 			continue
 		}
@@ -244,20 +238,21 @@ func intrude(tab *Table, g *Game, h int, done <-chan struct{}) (int, error) {
 	defer func() { w.Close() }()
 	var f follower
 	refused := 0
-	for {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
 		select {
 		case <-done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	for {
+		// the watcher only wakes the intruder, who reads through "watch"
+		if _, err := w.Next(ctx); errors.Is(err, ErrCancelled) {
 			return refused, nil
-		case _, ok := <-w.Deltas():
-			if !ok && !errors.Is(w.Err(), ErrWatcherBehind) {
-				return refused, w.Err()
-			}
-			if !ok {
-				// it only wakes the intruder, who reads through "watch"
-				if w, err = g.Watch(0); err != nil {
-					return refused, err
-				}
-			}
+		} else if err != nil {
+			return refused, err
 		}
 		var d WatchJSON
 		out := tab.Call("watch", []byte(fmt.Sprintf(`{"handle":%d,"rev":%d}`, h, f.rev)))
@@ -288,7 +283,7 @@ func intrude(tab *Table, g *Game, h int, done <-chan struct{}) (int, error) {
 
 // Undo, redo and takeback reach a watcher as deltas that cut its log back.
 func TestWatcherSeesUndoRedoAndTakeback(t *testing.T) {
-	g, err := New(Config{Variant: "verkehren", Seed: 3, Seats: []string{"random", "random"}})
+	g, err := New(Config{Variant: "verkehren", Seed: SeedOf(3), Seats: []string{"random", "random"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,9 +296,13 @@ func TestWatcherSeesUndoRedoAndTakeback(t *testing.T) {
 	}
 	var f follower
 	f.log = notations(g.Log(0))[:4]
+	f.rev = 4
 	read := func(what string, from, length int) {
 		t.Helper()
-		d := <-w.Deltas()
+		d, err := w.Next(context.Background())
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
 		if d.From != from || d.Length != length {
 			t.Fatalf("%s: delta from %d to %d, want from %d to %d", what, d.From, d.Length, from, length)
 		}
@@ -327,19 +326,24 @@ func TestWatcherSeesUndoRedoAndTakeback(t *testing.T) {
 	g.Throw()
 	g.Advance(context.Background(), 1)
 	read("a step", 9-n, 10-n)
-	if _, err := g.Watch(100); !errors.Is(err, ErrBadCall) {
+	if w2, err := g.Watch(100); err != nil {
 		t.Errorf("Watch past the end: %v", err)
+	} else if d, err := w2.Next(nil); err != nil || len(d.Log) != 0 || d.Rev != f.rev {
+		t.Errorf("Watch past the end: %+v %v, want nothing changed at %d", d, err, f.rev)
+	}
+	if _, err := g.Watch(-1); !errors.Is(err, ErrBadCall) {
+		t.Errorf("Watch(-1): %v", err)
 	}
 	w.Close()
-	if _, ok := <-w.Deltas(); ok || w.Err() != nil {
-		t.Errorf("after Close: channel open %v, Err %v", ok, w.Err())
+	if _, err := w.Next(nil); !errors.Is(err, ErrWatcherClosed) {
+		t.Errorf("after Close: %v", err)
 	}
 }
 
-// A watcher that reads nothing does not hold the game up: it is dropped
-// once its buffer is full and told to catch up; closing the game closes
-// the others.
-func TestSlowWatcherIsDroppedNotWaitedFor(t *testing.T) {
+// A watcher that reads nothing does not hold the game up and costs it no
+// delta of its own; when it reads at last it gets what it missed in one
+// delta. Closing the game tells every watcher so, in a last delta.
+func TestSlowWatcherCatchesUp(t *testing.T) {
 	tab := NewTable(Options{})
 	var s StateJSON
 	call(t, tab, "newGame", map[string]any{"variant": "festung", "players": 3, "seats": []string{"random", "random", "random"}}, &s)
@@ -349,8 +353,12 @@ func TestSlowWatcherIsDroppedNotWaitedFor(t *testing.T) {
 	reader, _ := g.Watch(0)
 	var f follower
 	keepUp := func() {
-		for fresh := f.rev == 0; len(reader.Deltas()) > 0; fresh = false {
-			if err := f.take(<-reader.Deltas(), fresh); err != nil {
+		for fresh := f.rev == 0; ; fresh = false {
+			d, ok := pending(reader)
+			if !ok {
+				return
+			}
+			if err := f.take(d, fresh); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -359,40 +367,39 @@ func TestSlowWatcherIsDroppedNotWaitedFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	keepUp()
-	// undo and redo, a change each, until the slow watcher's buffer is full
-	for range WatchBuffer/2 + 5 {
+	// undo and redo, a change each, many more than the game keeps
+	for range 3 * recentDeltas {
 		if g.Undo() != nil || g.Redo() != nil {
 			t.Fatal("no undo or redo")
 		}
 		keepUp()
 	}
-	// the slow one has the deltas up to its buffer and the reason
-	last := 0
-	n := 0
-	for d := range slow.Deltas() {
-		last = d.Length
-		n++
+	if f.rev != 5+6*recentDeltas {
+		t.Fatalf("the reader is at revision %d, want %d", f.rev, 5+6*recentDeltas)
 	}
-	if n != WatchBuffer || !errors.Is(slow.Err(), ErrWatcherBehind) {
-		t.Fatalf("slow watcher: %d deltas, Err %v", n, slow.Err())
+	// the slow one gets it all in one delta
+	var sf follower
+	d, err := slow.Next(nil)
+	if err != nil || sf.take(d, true) != nil || d.Rev != f.rev || !slices.Equal(sf.log, f.log) {
+		t.Fatalf("the slow watcher: %+v %v, log %v, want %v", d, err, sf.log, f.log)
 	}
-	// it catches up from its last step
-	again, err := g.Watch(last)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := <-again.Deltas(); d.From != last || d.Length != g.Len() {
-		t.Errorf("catch-up from %d to %d, want %d to %d", d.From, d.Length, last, g.Len())
+	// and then goes on as the reader does
+	g.Undo()
+	keepUp()
+	if d, err := slow.Next(nil); err != nil || sf.take(d, false) != nil || !slices.Equal(sf.log, f.log) {
+		t.Fatalf("the slow watcher after an undo: %+v %v", d, err)
 	}
 	if err := tab.Close(s.Handle); err != nil {
 		t.Fatal(err)
 	}
-	keepUp()
-	if _, ok := <-reader.Deltas(); ok || !errors.Is(reader.Err(), ErrGameClosed) || !slices.Equal(f.log, notations(g.Log(0))) {
-		t.Errorf("reader: open %v, Err %v, %d steps of %d", ok, reader.Err(), len(f.log), g.Len())
-	}
-	if _, ok := <-again.Deltas(); ok || !errors.Is(again.Err(), ErrGameClosed) {
-		t.Errorf("after the game closed: open %v, Err %v", ok, again.Err())
+	for _, w := range []*Watcher{reader, slow} {
+		d, err := w.Next(nil)
+		if err != nil || !d.Closed || d.Rev != f.rev+1 {
+			t.Errorf("the delta of the closing: %+v %v", d, err)
+		}
+		if _, err := w.Next(nil); !errors.Is(err, ErrGameClosed) {
+			t.Errorf("after the game closed: %v", err)
+		}
 	}
 	if _, err := g.Watch(0); !errors.Is(err, ErrGameClosed) {
 		t.Errorf("Watch of a closed game: %v", err)
@@ -432,7 +439,12 @@ func TestWatchCallSinceRevision(t *testing.T) {
 	if d.From != d.Length || len(d.Log) != 0 {
 		t.Errorf("nothing changed: %+v", d)
 	}
-	for _, args := range []string{fmt.Sprintf(`{"handle":%d,"rev":-1}`, h), fmt.Sprintf(`{"handle":%d,"rev":%d}`, h, f.rev+1), fmt.Sprintf(`{"handle":%d}`, h)} {
+	// a revision past the game's is clamped to it: nothing changed
+	call(t, tab, "watch", map[string]any{"handle": h, "rev": f.rev + 5}, &d)
+	if d.Rev != f.rev || d.From != d.Length || len(d.Log) != 0 {
+		t.Errorf("a revision past the game's: %+v", d)
+	}
+	for _, args := range []string{fmt.Sprintf(`{"handle":%d,"rev":-1}`, h), fmt.Sprintf(`{"handle":%d}`, h)} {
 		if e := fail(t, tab, "watch", args); e.Name != "ErrBadCall" {
 			t.Errorf("watch(%s): %s", args, e.Name)
 		}
@@ -448,15 +460,16 @@ func TestDeltaOfAStepIsSmall(t *testing.T) {
 	}{{"toccateglio", 2}, {"verkehren", 2}, {"festung", 3}} {
 		var sizes []int
 		for seed := range 5 {
-			g, err := New(Config{Variant: c.variant, Players: c.players, Seed: Seed(seed), Seats: []string{"random", "random", "random"}[:c.players]})
+			g, err := New(Config{Variant: c.variant, Players: c.players, Seed: SeedOf(uint64(seed)), Seats: []string{"random", "random", "random"}[:c.players]})
 			if err != nil {
 				t.Fatal(err)
 			}
 			w, _ := g.Watch(0)
-			<-w.Deltas()
+			w.Next(nil)
 			for g.Position().ToMove() != brettspiel.Terminal {
 				g.Advance(context.Background(), 1)
-				b, _ := json.Marshal(<-w.Deltas())
+				d, _ := w.Next(nil)
+				b, _ := json.Marshal(d)
 				sizes = append(sizes, len(b))
 			}
 			w.Close()
@@ -479,7 +492,7 @@ func TestDeltaOfAStepIsSmall(t *testing.T) {
 func TestSinceKeepsAMirror(t *testing.T) {
 	for _, v := range catalog.Variants() {
 		t.Run(v.Name, func(t *testing.T) {
-			g, err := New(Config{Variant: v.Name, Seed: 3, Seats: []string{"random", "random"}})
+			g, err := New(Config{Variant: v.Name, Seed: SeedOf(3), Seats: []string{"random", "random"}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -524,7 +537,7 @@ func TestSinceKeepsAMirror(t *testing.T) {
 			old := f.rev
 			g.Advance(context.Background(), 2)
 			take("after a restore") // the changes since the snapshot are remembered
-			for _, rev := range []int{-1, f.rev + 1} {
+			for _, rev := range []int{-1} {
 				if _, err := g.Since(rev); !errors.Is(err, ErrBadCall) {
 					t.Errorf("Since(%d): %v, want ErrBadCall", rev, err)
 				}

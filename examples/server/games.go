@@ -319,14 +319,9 @@ func (s *Server) Create(ctx context.Context, a CreateArgs) (*Created, error) {
 	if s.stopping.Load() {
 		return nil, ErrStopping
 	}
-	seed := make([]byte, 8)
-	rand.Read(seed)
-	var sd uint64
-	for _, b := range seed {
-		sd = sd<<8 | uint64(b)
-	}
+	// the session draws the game's secret seed itself, and commits to it
 	g, err := session.New(session.Config{Variant: a.Variant, Preset: a.Preset, Players: a.Players,
-		Seed: session.Seed(sd), Seats: a.Seats, Lang: a.Lang, Owned: true})
+		Seats: a.Seats, Lang: a.Lang, Owned: true})
 	if err != nil {
 		return nil, err
 	}

@@ -131,8 +131,8 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 		c    session.Config
 		lang string
 	}{
-		{session.Config{Variant: "verkehren", Seed: 9, Seats: []string{"greedy", "net-beginner"}}, "en"},
-		{session.Config{Variant: "toccateglio", Seed: 9, Seats: []string{"random", "net-casual"}}, "de"},
+		{session.Config{Variant: "verkehren", Seed: session.SeedOf(9), Seats: []string{"greedy", "net-beginner"}}, "en"},
+		{session.Config{Variant: "toccateglio", Seed: session.SeedOf(9), Seats: []string{"random", "net-casual"}}, "de"},
 	} {
 		c := rc.c
 		t.Run(c.Variant, func(t *testing.T) {
@@ -288,7 +288,7 @@ func reviewed(t *testing.T, ctx context.Context, variant, lang, record string, l
 // were not the best show what they cost, the worst are listed, and no one
 // is rated (there is no rating scale for the Festungsspiel).
 func TestReviewOfAFestungsspiel(t *testing.T) {
-	g, record, _ := finished(t, session.Config{Variant: "festung", Players: 3, Seed: 5, Seats: []string{"random", "random", "random"}})
+	g, record, _ := finished(t, session.Config{Variant: "festung", Players: 3, Seed: session.SeedOf(5), Seats: []string{"random", "random", "random"}})
 	ctx := page(t)
 	open(t, ctx, url.Values{"variant": {"festung"}, "players": {"3"}, "seed": {"1"}, "opponent": {"hot-seat"}})
 	eval[bool](t, ctx, `(document.querySelector('#record-text').value = `+strconv.Quote(record)+`, true)`)
@@ -326,7 +326,7 @@ func TestReviewOfAFestungsspiel(t *testing.T) {
 // Tab on to "Back to the game", Enter returns and gives the focus back to the
 // review's button.
 func TestReviewByKeyboard(t *testing.T) {
-	g, record, rep := finished(t, session.Config{Variant: "toccateglio", Seed: 9, Seats: []string{"random", "net-casual"}})
+	g, record, rep := finished(t, session.Config{Variant: "toccateglio", Seed: session.SeedOf(9), Seats: []string{"random", "net-casual"}})
 	first := worst(rep, 1)[0]
 	ctx := page(t)
 	open(t, ctx, url.Values{"variant": {"toccateglio"}, "seed": {"1"}, "opponent": {"hot-seat"}})

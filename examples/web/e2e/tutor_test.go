@@ -149,7 +149,7 @@ func worstPlay(t *testing.T, id string) (best, worst string, loss float64) {
 // on the board: the points of each (the analysis's steps, in the board's
 // points) lit in their own colour, and says so.
 func TestReviewDrawsThePlayMadeAndTheBest(t *testing.T) {
-	g, record, rep := finished(t, session.Config{Variant: "verkehren", Seed: 9, Seats: []string{"greedy", "net-beginner"}})
+	g, record, rep := finished(t, session.Config{Variant: "verkehren", Seed: session.SeedOf(9), Seats: []string{"greedy", "net-beginner"}})
 	want := worst(rep, 5)
 	if len(want) < 2 {
 		t.Fatalf("the game has %d decisions that lost", len(want))
