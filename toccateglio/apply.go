@@ -461,7 +461,9 @@ func (g *Game) applyDecision(goOn bool) {
 	g.emit(e)
 	switch g.resume {
 	case resumeMove:
-		g.phase = phaseMove
+		// the winning throw is played by its thrower: the winner, unless
+		// the other player won it by his claims (Schule)
+		g.turn, g.phase = g.next, phaseMove
 	case resumeSetup:
 		g.setup()
 		s := ev(EventSetup, "T-B4", w, brettspiel.Nobody)

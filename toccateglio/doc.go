@@ -185,9 +185,10 @@
 //	toccateglio  what only this game has: marks and strokes by seat, the
 //	             Partien finished, drawThrow (player 0's throw in the draw),
 //	             resume and nextThrower (how play goes on after go-on:
-//	             play, setup or next), turnCapReached, and lastSeat (at the
-//	             end, who had the turn last; -1 before); under the Schule
-//	             schule, the open window (see below)
+//	             play, setup or next; nextThrower throws for next, and
+//	             plays the winning throw for play), turnCapReached, and
+//	             lastSeat (at the end, who had the turn last; -1 before);
+//	             under the Schule schule, the open window (see below)
 //
 // The keys from phase to sides are kit.RaceJSON, the board that
 // Toccateglio shares with Verkehren: a frontend draws either game from them
@@ -347,7 +348,7 @@
 //     must enter a stone; a number that cannot enter is unplayable.
 //   - T-W1: a Partie won at any step ends the turn there: later steps are not
 //     marked. After a win by the hit marks and "go-on", the same throw is played
-//     without marking its hits again.
+//     by the player who threw it, without marking its hits again.
 //   - TurnCap counts the plays and passes of the whole match (throws and the
 //     winner's decisions are not counted).
 //   - With FirstPlayer set under LowerBegins, the named player begins with an
@@ -421,6 +422,10 @@
 //   - The events of a Schule move in JSON are checked for what they can be
 //     (their kinds, players and amounts), not played again: the window
 //     before the move is not in the state.
+//   - Going on after a Partie won in the window of the hits (step 2), by
+//     either player — the other one wins there by his claims — leaves the
+//     throw with the player who threw it: he plays it as the first turn of
+//     the new Partie (T-W3).
 //
 // Where rules/rules.md departs from a source it is followed: Ludii's reading
 // of the Jan (points 6–12), its multiplier ("double if fewer than 6") and its

@@ -157,6 +157,9 @@ func (g *Game) check() string {
 			return reason
 		}
 	}
+	if g.phase == phaseDecide && g.resume == resumeMove && g.next != g.turn && !o.Schule {
+		return fmt.Sprintf("player %d won by the hit marks of player %d's throw: without the Schule only the thrower marks them (T-W1)", g.turn, g.next)
+	}
 	if reason := checkPoints(&g.sides); reason != "" {
 		return reason
 	}

@@ -242,6 +242,7 @@ func (g *Game) closeWindow() {
 	if w, ok := g.twelve(); ok {
 		switch step {
 		case 2:
+			// the throw is played on by its thrower, whoever won (T-W3)
 			g.endPartie(w, resumeMove, me)
 		case 6:
 			g.endPartie(w, resumeSetup, me)

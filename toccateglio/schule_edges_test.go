@@ -1,0 +1,90 @@
+package toccateglio
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/kit"
+	"github.com/google/go-cmp/cmp"
+)
+
+// reloads checks that g loads from its position ID and from its JSON as
+// the same state; what names the state in the failures.
+func reloads(t *testing.T, g *Game, what string) {
+	t.Helper()
+	for _, trip := range []struct {
+		name string
+		do   func(brettspiel.Game) (brettspiel.Game, error)
+	}{{"position ID", idRoundTrip}, {"JSON", jsonRoundTrip}} {
+		back, err := trip.do(g)
+		if err != nil {
+			t.Errorf("%s: the %s does not load: %v\n%v", what, trip.name, err, g)
+			continue
+		}
+		if d := cmp.Diff(g, back, cmp.AllowUnexported(Game{}, schule{}), fastCompare); d != "" {
+			t.Errorf("%s: the %s loads as another state:\n%s", what, trip.name, d)
+		}
+	}
+}
+
+// TestT_W3_SchuleWinAtStep2LeavesTheThrowToItsThrower: a Partie won by the
+// hit marks' window goes on with the same throw, played by the player who
+// threw it, whoever won (the other player can win there by his claims).
+func TestT_W3_SchuleWinAtStep2LeavesTheThrowToItsThrower(t *testing.T) {
+	o := withSchule(ts)
+	o.Partien = 2
+	g, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Player 0 begins and throws 4-3; player 1 claims 12 on his
+	// declaration of 0 (nothing was due): all of it is too many, and it
+	// stands.
+	for _, s := range []string{"5-2", "4-1", "4-3", "mark 0", "schule 12"} {
+		play(t, g, s)
+	}
+	evs := play(t, g, "pass")
+	if e := evs[len(evs)-1]; e.Kind != brettspiel.EventEnd || e.Player != 1 || g.phase != phaseDecide || g.turn != 1 {
+		t.Fatalf("player 1 wins by his claim:\n%s%v", eventsString(evs), g)
+	}
+	reloads(t, g, "the decision")
+	play(t, g, "go-on")
+	if g.ToMove() != 0 || g.Turn() != 0 || !slices.Equal(g.Dice(), []int{4, 3}) || g.Marks() != [2]int{0, 0} {
+		t.Fatalf("player 0 plays his 4-3 in the new Partie; to move %v with %v, marks %v\n%v", g.ToMove(), g.Dice(), g.Marks(), g)
+	}
+	for _, m := range g.LegalMoves() {
+		if m.Actor() != 0 {
+			t.Fatalf("a move of player %d: %s", m.Actor(), g.MoveString(m))
+		}
+	}
+	if !hasPlay(g, "1/4 1/5") || !hasPlay(g, "1/4 4/8") {
+		t.Errorf("player 0's plays of 4-3: %q", plays(g))
+	}
+	reloads(t, g, "the throw played on")
+
+	// Without the Schule only the thrower can win by his throw's hits: a
+	// decision that would give it to the other player does not load.
+	po := al
+	po.Partien = 2
+	plain := load(t, po, own(po, 1, map[int]int{4: 1, 10: 1}), opp(po, 1, map[int]int{15: 1, 21: 1}), [2]int{}, [2]int{10, 4})
+	play(t, plain, "6-5")
+	if plain.phase != phaseDecide || plain.resume != resumeMove || plain.next != 0 {
+		t.Fatalf("player 0 wins by his hits:\n%v", plain)
+	}
+	reloads(t, plain, "the decision without the Schule")
+	plain.next = 1
+	if _, err := ParseID(kit.EncodeID(Variant, idVersionPlain, plain.payload())); err == nil || !strings.Contains(err.Error(), "only the thrower") {
+		t.Errorf("a decision giving player 0's winning throw to player 1 without the Schule: %v", err)
+	}
+
+	// Won by the thrower's own declaration: he plays it, as before.
+	g = hitsGame(t, [2]int{10, 4})
+	play(t, g, "mark 3")
+	play(t, g, "pass")
+	play(t, g, "go-on")
+	if g.ToMove() != 0 || !slices.Equal(g.Dice(), []int{6, 5}) || g.Marks() != [2]int{1, 0} {
+		t.Fatalf("player 0 won by his hits and plays his 6-5 with a Rest of 1:\n%v", g)
+	}
+}
