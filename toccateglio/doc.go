@@ -426,6 +426,10 @@
 //     either player — the other one wins there by his claims — leaves the
 //     throw with the player who threw it: he plays it as the first turn of
 //     the new Partie (T-W3).
+//   - A Partie won at step 4 or 5 of the turn in which the mover bore off
+//     his last stone ends a Marsch that is over although its marks are not
+//     declared: going on sets the stones up again, and the Partie's winner
+//     throws (T-W3, T-B4), as after a Partie won by the Marsch.
 //
 // Where rules/rules.md departs from a source it is followed: Ludii's reading
 // of the Jan (points 6–12), its multiplier ("double if fewer than 6") and its

@@ -240,11 +240,13 @@ func (g *Game) closeWindow() {
 	}
 	g.sch.step = 0
 	if w, ok := g.twelve(); ok {
-		switch step {
-		case 2:
+		switch {
+		case step == 2:
 			// the throw is played on by its thrower, whoever won (T-W3)
 			g.endPartie(w, resumeMove, me)
-		case 6:
+		case step == 6 || g.sides[me][off] == int8(g.opts.Stones):
+			// the Marsch is over, won or not yet marked: a new one from
+			// the setup, the Partie's winner to throw (T-W3, T-B4)
 			g.endPartie(w, resumeSetup, me)
 		default:
 			g.endPartie(w, resumeNext, g.nextThrower())

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/google/go-cmp/cmp"
 )
@@ -27,6 +28,31 @@ func reloads(t *testing.T, g *Game, what string) {
 			t.Errorf("%s: the %s loads as another state:\n%s", what, trip.name, d)
 		}
 	}
+}
+
+// lastStoneGame is a Marsch about to end under the Schule: player 0 has one
+// stone left on his 24, player 1 all his stones on his 19; the marks are
+// 3 and 4, and player 0 throws.
+func lastStoneGame(t *testing.T) *Game {
+	t.Helper()
+	o := withSchule(ts)
+	o.Partien = 2
+	var s0, s1 board.Side
+	s0[24], s0[off] = 1, 14
+	s1[19] = 15
+	g, err := FromPosition(o, Position{Stones: [2]board.Side{s0, s1}, Marks: [2]int{3, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// setupSides are the stones of o's setup.
+func setupSides(o Options) [2]board.Side {
+	var s Game
+	s.opts = o
+	s.setup()
+	return s.sides
 }
 
 // TestT_W3_SchuleWinAtStep2LeavesTheThrowToItsThrower: a Partie won by the
@@ -86,5 +112,40 @@ func TestT_W3_SchuleWinAtStep2LeavesTheThrowToItsThrower(t *testing.T) {
 	play(t, g, "go-on")
 	if g.ToMove() != 0 || !slices.Equal(g.Dice(), []int{6, 5}) || g.Marks() != [2]int{1, 0} {
 		t.Fatalf("player 0 won by his hits and plays his 6-5 with a Rest of 1:\n%v", g)
+	}
+}
+
+// TestT_B4_SchuleWinAfterTheLastStoneStartsANewMarsch: a Partie won at step
+// 4 or 5 of the turn that bore off the last stone ends a Marsch that is
+// over: going on sets the stones up again, and the Partie's winner throws.
+func TestT_B4_SchuleWinAfterTheLastStoneStartsANewMarsch(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		moves  []string
+		winner brettspiel.Player
+	}{
+		{"step 5, the mover", []string{"mark 0", "pass", "mark 9", "pass"}, 0},
+		{"step 4, the other", []string{"mark 8", "pass"}, 1},
+		{"step 4, the mover by a claim", []string{"mark 0", "schule 9", "pass"}, 0},
+		{"step 6, the other by a claim", []string{"mark 0", "pass", "mark 0", "pass", "mark 2", "schule 8", "pass"}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := lastStoneGame(t)
+			for _, s := range append([]string{"2-1", "mark 0", "pass", "24/off"}, c.moves...) {
+				play(t, g, s)
+			}
+			if g.phase != phaseDecide || g.turn != c.winner || g.sides[0][off] != 15 {
+				t.Fatalf("player %d won the Partie as player 0 bore off his last stone:\n%s%v", c.winner, eventsString(g.events), g)
+			}
+			reloads(t, g, "the decision")
+			evs := play(t, g, "go-on")
+			if g.sides != setupSides(g.opts) || g.ToMove() != brettspiel.Chance || g.turn != c.winner || g.Marks() != [2]int{0, 0} {
+				t.Fatalf("going on: the setup, player %d to throw, marks 0 and 0:\n%s%v", c.winner, eventsString(evs), g)
+			}
+			if countKind(evs, EventSetup) != 1 {
+				t.Errorf("going on tells the new Marsch:\n%s", eventsString(evs))
+			}
+			reloads(t, g, "the new Marsch")
+		})
 	}
 }
