@@ -152,6 +152,11 @@ func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move, mv *mover) {
 		unplayed = 1
 	}
 	if g.opts.Schule {
+		if unplayed != 1 {
+			// the die a one-step play left is kept only when it is
+			// unplayable: not after the last stone is borne off (T-D7)
+			unusedDie = 0
+		}
 		// steps 4–6 are declared by the players, one window each (T-W5a)
 		g.sch = schule{unplayed: uint8(unplayed), unusedDie: uint8(unusedDie), opened: opened, closedBefore: closedBefore}
 		g.openWindow(4)

@@ -429,7 +429,9 @@
 //   - A Partie won at step 4 or 5 of the turn in which the mover bore off
 //     his last stone ends a Marsch that is over although its marks are not
 //     declared: going on sets the stones up again, and the Partie's winner
-//     throws (T-W3, T-B4), as after a Partie won by the Marsch.
+//     throws (T-W3, T-B4), as after a Partie won by the Marsch. Until then
+//     the position ID and the JSON hold the mover's stones all borne off,
+//     in the windows of steps 4 to 6 and at the winner's decision.
 //
 // Where rules/rules.md departs from a source it is followed: Ludii's reading
 // of the Jan (points 6–12), its multiplier ("double if fewer than 6") and its

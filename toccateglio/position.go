@@ -153,10 +153,17 @@ func (g *Game) check() string {
 	ended := g.phase == phaseDecide || g.phase == phaseOver
 	for p := 0; p < 2; p++ {
 		// Every stone is borne off only before the stones go back to the
-		// setup: when a Partie ended with the Marsch — by its winner, or
-		// under the Schule by either player, for the other one may win
-		// there by his declaration or claims.
-		allOff := ended && g.resume == resumeSetup && (p == int(g.turn) || o.Schule)
+		// setup: in the windows of the Schule after the play that bore off
+		// the last one (steps 4–6, the mover), and when a Partie ended with
+		// the Marsch — by its winner, or under the Schule by either player,
+		// for the other one may win there by his declaration or claims.
+		allOff := false
+		switch {
+		case ended && g.resume == resumeSetup:
+			allOff = p == int(g.turn) || o.Schule
+		case (g.phase == phaseMark || g.phase == phaseSchule) && g.sch.step >= 4:
+			allOff = p == int(g.turn)
+		}
 		if reason, _ := checkSide(*o, p, &g.sides[p], allOff); reason != "" {
 			return reason
 		}

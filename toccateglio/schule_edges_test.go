@@ -149,3 +149,23 @@ func TestT_B4_SchuleWinAfterTheLastStoneStartsANewMarsch(t *testing.T) {
 		})
 	}
 }
+
+// TestT_W5f_WindowsAfterTheLastStoneReload: every window of steps 4, 5 and
+// 6 of the turn that bore off the last stone, claims included, loads from
+// its position ID and its JSON.
+func TestT_W5f_WindowsAfterTheLastStoneReload(t *testing.T) {
+	g := lastStoneGame(t)
+	for _, s := range []string{"2-1", "mark 0", "pass"} {
+		play(t, g, s)
+	}
+	for _, s := range []string{"24/off", "mark 0", "schule 1", "pass", "mark 0", "pass", "mark 2", "pass"} {
+		play(t, g, s)
+		if g.phase != phaseMark && g.phase != phaseSchule {
+			break
+		}
+		reloads(t, g, "after "+s+" at step "+string('0'+rune(g.sch.step)))
+	}
+	if g.ToMove() != brettspiel.Chance || g.sides != setupSides(g.opts) || g.turn != 0 || g.Marks() != [2]int{6, 4} {
+		t.Fatalf("the Marsch's window closed: a new Marsch, player 0 to throw\n%v", g)
+	}
+}
