@@ -169,3 +169,31 @@ func TestT_W5f_WindowsAfterTheLastStoneReload(t *testing.T) {
 		t.Fatalf("the Marsch's window closed: a new Marsch, player 0 to throw\n%v", g)
 	}
 }
+
+// TestT_W5f_StepFourWindowAfterAPassReloadsFromJSON: the window of the
+// opponent's points after a pass holds the throw that was passed; its JSON
+// loads, as the same pass without the Schule does.
+func TestT_W5f_StepFourWindowAfterAPassReloadsFromJSON(t *testing.T) {
+	for _, schule := range []bool{false, true} {
+		o := ts
+		o.Schule = schule
+		var s0, s1 board.Side
+		s0[1] = 15
+		s1[1], s1[18] = 14, 1 // a blot on player 0's 7: 6-6 hits it and cannot be played
+		g, err := FromPosition(o, Position{Stones: [2]board.Side{s0, s1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := []string{"6-6", "pass"}
+		if schule {
+			moves = []string{"6-6", "mark 2", "pass", "pass"}
+		}
+		for _, s := range moves {
+			play(t, g, s)
+		}
+		if schule && (g.phase != phaseMark || g.sch.step != 4 || g.sch.unplayed != 2) {
+			t.Fatalf("after the pass player 1 declares the unplayable numbers:\n%v", g)
+		}
+		reloads(t, g, "after the pass")
+	}
+}
