@@ -218,9 +218,11 @@
 // "decide" with seat the player to decide and toccateglio.schule: {"step":2,
 // "mover":0,"declarer":0,"author":-1,"claims":0,"changes":0,
 // "reached":[0,0],"unplayed":0,"unusedDie":0,"closedBefore":[],
-// "due":{"owed":1,"short":true,"extra":0,"opened":[]}} — the step of T-W1,
+// "due":{"owed":0,"short":false,"extra":0,"opened":[]}} — the step of T-W1,
 // who declares, who declared or claimed what is in question (-1 while the
-// declaration is due), and under "due" what was due. The whole state holds
+// declaration is due), and under "due" how far that item is wrong, as it
+// was found when it was made: all zero while the declaration is due, since
+// what will be due follows from the position. The whole state holds
 // it, for the server that stores a game; a view for a player
 // (kit.JSONView.NoSecrets) leaves out "due" and writes the id as "", for
 // the ID holds it too; such a view does not load.

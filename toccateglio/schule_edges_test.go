@@ -1,6 +1,7 @@
 package toccateglio
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -195,5 +196,25 @@ func TestT_W5f_StepFourWindowAfterAPassReloadsFromJSON(t *testing.T) {
 			t.Fatalf("after the pass player 1 declares the unplayable numbers:\n%v", g)
 		}
 		reloads(t, g, "after the pass")
+	}
+}
+
+// TestT_W5a_AnOpenDeclarationOwesNothingInJSON: while a declaration is due,
+// the window's JSON tells nothing of what is due; the package doc shows
+// this object.
+func TestT_W5a_AnOpenDeclarationOwesNothingInJSON(t *testing.T) {
+	g := hitsGame(t, [2]int{})
+	if g.due() != 3 {
+		t.Fatalf("3 hit marks are due, not %d", g.due())
+	}
+	data, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `"schule":{"step":2,"mover":0,"declarer":0,"author":-1,"claims":0,"changes":0,` +
+		`"reached":[0,0],"unplayed":0,"unusedDie":0,"closedBefore":[],` +
+		`"due":{"owed":0,"short":false,"extra":0,"opened":[]}}`
+	if !strings.Contains(string(data), want) {
+		t.Errorf("the window in JSON:\n%s\nwant\n%s", data, want)
 	}
 }
