@@ -152,6 +152,11 @@ func (g *Game) applyPlay(payload uint64, legal []brettspiel.Move, mv *mover) {
 		unplayed = 1
 	}
 	if g.opts.Schule {
+		if unplayed != 1 {
+			// the die a one-step play left is kept only when it is
+			// unplayable: not after the last stone is borne off (T-D7)
+			unusedDie = 0
+		}
 		// steps 4–6 are declared by the players, one window each (T-W5a)
 		g.sch = schule{unplayed: uint8(unplayed), unusedDie: uint8(unusedDie), opened: opened, closedBefore: closedBefore}
 		g.openWindow(4)
@@ -461,7 +466,9 @@ func (g *Game) applyDecision(goOn bool) {
 	g.emit(e)
 	switch g.resume {
 	case resumeMove:
-		g.phase = phaseMove
+		// the winning throw is played by its thrower: the winner, unless
+		// the other player won it by his claims (Schule)
+		g.turn, g.phase = g.next, phaseMove
 	case resumeSetup:
 		g.setup()
 		s := ev(EventSetup, "T-B4", w, brettspiel.Nobody)

@@ -185,9 +185,10 @@
 //	toccateglio  what only this game has: marks and strokes by seat, the
 //	             Partien finished, drawThrow (player 0's throw in the draw),
 //	             resume and nextThrower (how play goes on after go-on:
-//	             play, setup or next), turnCapReached, and lastSeat (at the
-//	             end, who had the turn last; -1 before); under the Schule
-//	             schule, the open window (see below)
+//	             play, setup or next; nextThrower throws for next, and
+//	             plays the winning throw for play), turnCapReached, and
+//	             lastSeat (at the end, who had the turn last; -1 before);
+//	             under the Schule schule, the open window (see below)
 //
 // The keys from phase to sides are kit.RaceJSON, the board that
 // Toccateglio shares with Verkehren: a frontend draws either game from them
@@ -217,9 +218,11 @@
 // "decide" with seat the player to decide and toccateglio.schule: {"step":2,
 // "mover":0,"declarer":0,"author":-1,"claims":0,"changes":0,
 // "reached":[0,0],"unplayed":0,"unusedDie":0,"closedBefore":[],
-// "due":{"owed":1,"short":true,"extra":0,"opened":[]}} — the step of T-W1,
+// "due":{"owed":0,"short":false,"extra":0,"opened":[]}} — the step of T-W1,
 // who declares, who declared or claimed what is in question (-1 while the
-// declaration is due), and under "due" what was due. The whole state holds
+// declaration is due), and under "due" how far that item is wrong, as it
+// was found when it was made: all zero while the declaration is due, since
+// what will be due follows from the position. The whole state holds
 // it, for the server that stores a game; a view for a player
 // (kit.JSONView.NoSecrets) leaves out "due" and writes the id as "", for
 // the ID holds it too; such a view does not load.
@@ -347,7 +350,7 @@
 //     must enter a stone; a number that cannot enter is unplayable.
 //   - T-W1: a Partie won at any step ends the turn there: later steps are not
 //     marked. After a win by the hit marks and "go-on", the same throw is played
-//     without marking its hits again.
+//     by the player who threw it, without marking its hits again.
 //   - TurnCap counts the plays and passes of the whole match (throws and the
 //     winner's decisions are not counted).
 //   - With FirstPlayer set under LowerBegins, the named player begins with an
@@ -421,6 +424,16 @@
 //   - The events of a Schule move in JSON are checked for what they can be
 //     (their kinds, players and amounts), not played again: the window
 //     before the move is not in the state.
+//   - Going on after a Partie won in the window of the hits (step 2), by
+//     either player — the other one wins there by his claims — leaves the
+//     throw with the player who threw it: he plays it as the first turn of
+//     the new Partie (T-W3).
+//   - A Partie won at step 4 or 5 of the turn in which the mover bore off
+//     his last stone ends a Marsch that is over although its marks are not
+//     declared: going on sets the stones up again, and the Partie's winner
+//     throws (T-W3, T-B4), as after a Partie won by the Marsch. Until then
+//     the position ID and the JSON hold the mover's stones all borne off,
+//     in the windows of steps 4 to 6 and at the winner's decision.
 //
 // Where rules/rules.md departs from a source it is followed: Ludii's reading
 // of the Jan (points 6–12), its multiplier ("double if fewer than 6") and its

@@ -153,6 +153,12 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 	if setup && !ended {
 		return g.marschAgainstState(evs, me, st[:max(n, 0)])
 	}
+	if g.opts.Schule && g.phase == phaseMark && validThrow(g.dice) {
+		// Under the Schule a play marks nothing itself: the window of step
+		// 4 that follows it holds the throw, which a pass names nowhere in
+		// the events.
+		dice = []int{int(g.dice[0]), int(g.dice[1])}
+	}
 	// Undo the steps, the last first.
 	for k := n - 1; k >= 0; k-- {
 		from, to := st[k].from(), st[k].to()

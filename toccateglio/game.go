@@ -48,8 +48,8 @@ const (
 type resume uint8
 
 const (
-	resumeMove  resume = iota // won by the hit marks: that throw is played (steps 3–6)
-	resumeSetup               // won by the Marsch: the setup, the winner throws
+	resumeMove  resume = iota // won by the hit marks: that throw is played (steps 3–6) by its thrower, next
+	resumeSetup               // won by the Marsch, or as it ended (Schule): the setup, the winner throws
 	resumeNext                // whoever would throw next throws (next)
 )
 

@@ -152,10 +152,27 @@ func (g *Game) check() string {
 	}
 	ended := g.phase == phaseDecide || g.phase == phaseOver
 	for p := 0; p < 2; p++ {
-		allOff := ended && g.resume == resumeSetup && p == int(g.turn)
+		// Every stone is borne off only before the stones go back to the
+		// setup: in the windows of the Schule after the play that bore off
+		// the last one (steps 4–6, the mover), and when a Partie ended with
+		// the Marsch — by its winner, or under the Schule by either player,
+		// for the other one may win there by his declaration or claims.
+		allOff := false
+		switch {
+		case ended && g.resume == resumeSetup:
+			allOff = p == int(g.turn) || o.Schule
+		case (g.phase == phaseMark || g.phase == phaseSchule) && g.sch.step >= 4:
+			allOff = p == int(g.turn)
+		}
 		if reason, _ := checkSide(*o, p, &g.sides[p], allOff); reason != "" {
 			return reason
 		}
+	}
+	if g.sides[0][off] == int8(o.Stones) && g.sides[1][off] == int8(o.Stones) {
+		return "both players have borne off all stones: one Marsch has one winner (T-B3)"
+	}
+	if g.phase == phaseDecide && g.resume == resumeMove && g.next != g.turn && !o.Schule {
+		return fmt.Sprintf("player %d won by the hit marks of player %d's throw: without the Schule only the thrower marks them (T-W1)", g.turn, g.next)
 	}
 	if reason := checkPoints(&g.sides); reason != "" {
 		return reason

@@ -240,10 +240,13 @@ func (g *Game) closeWindow() {
 	}
 	g.sch.step = 0
 	if w, ok := g.twelve(); ok {
-		switch step {
-		case 2:
+		switch {
+		case step == 2:
+			// the throw is played on by its thrower, whoever won (T-W3)
 			g.endPartie(w, resumeMove, me)
-		case 6:
+		case step == 6 || g.sides[me][off] == int8(g.opts.Stones):
+			// the Marsch is over, won or not yet marked: a new one from
+			// the setup, the Partie's winner to throw (T-W3, T-B4)
 			g.endPartie(w, resumeSetup, me)
 		default:
 			g.endPartie(w, resumeNext, g.nextThrower())
@@ -381,6 +384,11 @@ func (g *Game) checkSchule() string {
 		return fmt.Sprintf("the play left %d unplayable numbers (die %d) and quarters %#b opened of %#b closed, which cannot be", c.unplayed, c.unusedDie, c.opened, c.closedBefore)
 	case c.step == 6 && g.sides[g.turn][off] != int8(g.opts.Stones):
 		return "the Marsch marks are declared, but the mover has not borne off every stone"
+	case g.sides[g.turn][off] == int8(g.opts.Stones) && (c.unplayed != 0 || c.closedBefore != 0):
+		// at most two stones stood on the board before the play: no
+		// quarter was closed, and no number is unplayable after the last
+		// stone (T-D7)
+		return "the play bore off the last stone, but the window holds unplayable numbers or quarters closed before it"
 	case c.owed < 0 || c.owed > maxMarksAtOnce || c.extra < 0 || c.extra > maxMarksAtOnce-12:
 		return fmt.Sprintf("%d points owed and %d beyond a declaration of 12, out of range", c.owed, c.extra)
 	case c.reached[0] > c.seq || c.reached[1] > c.seq || c.claims > maxClaims || c.claims > c.seq:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/conformance"
+	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
@@ -184,4 +185,134 @@ func TestRapidMachineSchule(t *testing.T) {
 		conformance.Machine(rt, newGameFunc(t, o), conformance.Config{Invariant: checkInvariant, Compare: fastCompare,
 			RoundTrips: []conformance.RoundTrip{{Name: "position ID", Do: idRoundTrip}, {Name: "JSON", Do: jsonRoundTrip}}})
 	})
+}
+
+// nearTheEnd draws a position near the end of a Marsch: the player to
+// throw has one to three stones left in his last quarter and the rest borne
+// off; the other has his stones in the second half of his track, some of
+// them borne off when all are home. The marks are drawn too, so that the
+// Partie may end in any window.
+func nearTheEnd(rt *rapid.T, o Options) Position {
+	var pos Position
+	me := rapid.IntRange(0, 1).Draw(rt, "mover")
+	pos.Turn = brettspiel.Player(me)
+	s := &pos.Stones[me]
+	left := rapid.IntRange(1, 3).Draw(rt, "stones left")
+	for range left {
+		s[rapid.IntRange(19, 24).Draw(rt, "stone left")]++
+	}
+	s[off] = int8(o.Stones - left)
+	y := &pos.Stones[1-me]
+	lo, onBoard := 14, o.Stones // never on his 12 or 13: no lone stone on a Hucke
+	if rapid.Bool().Draw(rt, "other home") {
+		lo, onBoard = 19, rapid.IntRange(1, o.Stones).Draw(rt, "other on the board")
+	}
+	for range onBoard {
+		y[rapid.IntRange(lo, 24).Draw(rt, "other stone")]++
+	}
+	y[off] = int8(o.Stones - onBoard)
+	for p := range pos.Marks {
+		pos.Marks[p] = rapid.IntRange(0, 11).Draw(rt, "marks")
+	}
+	return pos
+}
+
+// TestT_W5_RapidEveryNodeReloads plays games with the Schule from near the
+// end of a Marsch (nearTheEnd) on, through the setup of the next Marsch and
+// the next Partie, their declarations, claims, corrections and passes drawn
+// by rapid, and loads every state — the windows, the winner's decisions and
+// the end included — from its position ID and from its JSON as the same
+// state. The winner goes on until the first Marsch has ended, so that every
+// game reaches the end of one unless the match is over first.
+func TestT_W5_RapidEveryNodeReloads(t *testing.T) {
+	maxMoves := conformance.Games(100, 2000)
+	var games, ended int
+	rapid.Check(t, func(rt *rapid.T) {
+		v := rapid.SampledFrom(variants()).Draw(rt, "variant")
+		o := withSchule(v.o)
+		o.Partien = rapid.IntRange(2, 3).Draw(rt, "Partien")
+		o, err := o.normalized()
+		if err != nil {
+			rt.Fatal(err)
+		}
+		g, err := FromPosition(o, nearTheEnd(rt, o))
+		if err != nil {
+			rt.Fatal(err)
+		}
+		games++
+		marschOver := false
+		for moves := 0; ; moves++ {
+			for _, trip := range []struct {
+				name string
+				do   func(brettspiel.Game) (brettspiel.Game, error)
+			}{{"position ID", idRoundTrip}, {"JSON", jsonRoundTrip}} {
+				back, err := trip.do(g)
+				if err != nil {
+					rt.Fatalf("the %s does not load: %v\n%v", trip.name, err, g)
+				}
+				if d := cmp.Diff(g, back, cmp.AllowUnexported(Game{}, schule{}), fastCompare); d != "" {
+					rt.Fatalf("the %s loads as another state:\n%s\n%v", trip.name, d, g)
+				}
+			}
+			if g.sides[0][off] == int8(o.Stones) || g.sides[1][off] == int8(o.Stones) {
+				if !marschOver {
+					ended++
+				}
+				marschOver = true
+			}
+			if g.ToMove() == brettspiel.Terminal || moves == maxMoves {
+				return
+			}
+			legal := g.LegalMoves()
+			rule, isSchule := g.RuleMove()
+			var m brettspiel.Move
+			switch {
+			case g.phase == phaseMark:
+				// mostly right, else short or over by a little, now and
+				// then anything
+				n := int(rule.Payload() & 31)
+				switch c := rapid.IntRange(0, 9).Draw(rt, "declaration"); {
+				case c == 6 || c == 7:
+					n = max(0, n-rapid.IntRange(1, 3).Draw(rt, "short by"))
+				case c == 8:
+					n = min(12, n+rapid.IntRange(1, 3).Draw(rt, "over by"))
+				case c == 9:
+					n = rapid.IntRange(0, 12).Draw(rt, "any")
+				}
+				m = legal[n]
+			case isSchule:
+				// the rule's answer, pass or right, a small claim, now and
+				// then any claim
+				switch c := rapid.IntRange(0, 19).Draw(rt, "answer"); {
+				case c < 10:
+					m = rule
+				case c < 14 || len(legal) == 2:
+					m = legal[c%2] // pass or right
+				case c < 19:
+					m = legal[2+rapid.IntRange(0, 2).Draw(rt, "small claim")]
+				default:
+					m = legal[2+rapid.IntRange(0, len(legal)-3).Draw(rt, "claim")]
+				}
+			case g.phase == phaseDecide && !marschOver:
+				m = legal[1] // go on: the Marsch goes on
+			case g.phase == phaseMove && rapid.Bool().Draw(rt, "bear off"):
+				// the play that bears off the most, so that the Marsch ends
+				m = legal[0]
+				for _, x := range legal[1:] {
+					if afterPlay(g.sides[g.turn], x.Payload())[off] > afterPlay(g.sides[g.turn], m.Payload())[off] {
+						m = x
+					}
+				}
+			default:
+				m = legal[rapid.IntRange(0, len(legal)-1).Draw(rt, "move")]
+			}
+			if err := g.Apply(m); err != nil {
+				rt.Fatalf("%s: %v", g.MoveString(m), err)
+			}
+		}
+	})
+	t.Logf("%d of %d games reached the end of a Marsch", ended, games)
+	if ended == 0 {
+		t.Errorf("none of %d games reached the end of a Marsch", games)
+	}
 }
