@@ -19,6 +19,15 @@
 // bots play until a person is to move, a throw is to be entered by hand or
 // the game is over.
 //
+// A seed the players know tells them every throw to come; a seed they do
+// not know asks them to trust whoever throws. So the throws can be checked
+// after the game: a commitment to the seed ([Commit]: the SHA-256 of the
+// seed and a salt from [NewSalt], which tells nothing of the seed) is
+// given at the start, the seed and the salt ([DiceProof]) once the game is
+// over, and [VerifyDice] checks that they make the commitment and that
+// every throw of the game's record is the one the seed gives, naming the
+// first that is not. A WebAssembly build leaves these out (see below).
+//
 // # The protocol
 //
 // [Table.Call](method, args) takes a method's name and its arguments, one
