@@ -45,6 +45,7 @@ func init() {
 		"positionID":  onGame(positionIDCall),
 		"plan":        onGame(planCall),
 		"analyze":     analyzeCall,
+		"verifyDice":  verifyDiceCall,
 
 		// seats that belong to someone (seats.go) and watchers (watch.go)
 		"claim":          onGame(claimCall),

@@ -4,6 +4,7 @@ package session
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
@@ -90,7 +91,7 @@ type DiceProof struct {
 	Salt       string `json:"salt"`
 }
 
-// DiceCheck is the outcome of [VerifyDice].
+// DiceCheck is the outcome of [VerifyDice], the result of "verifyDice".
 type DiceCheck struct {
 	// OK: the commitment is the seed's and the salt's, and every throw of
 	// the record is the one the seed gives.
@@ -242,3 +243,34 @@ func replayThrows(record string, seed uint64) (int, *BadThrow, error) {
 
 // opVerifyDice names VerifyDice in its errors.
 const opVerifyDice = "verify dice"
+
+// verifyDiceArgs are the arguments of "verifyDice": the record and the
+// proof, each required.
+type verifyDiceArgs struct {
+	Text       *string `json:"text"`
+	Commitment *string `json:"commitment"`
+	Seed       *Seed   `json:"seed"`
+	Salt       *string `json:"salt"`
+}
+
+func verifyDiceCall(_ context.Context, _ *Table, name string, args []byte) ([]byte, error) {
+	var in verifyDiceArgs
+	if err := decode(name, args, &in); err != nil {
+		return nil, err
+	}
+	switch {
+	case in.Text == nil:
+		return nil, missing(name, "text")
+	case in.Commitment == nil:
+		return nil, missing(name, "commitment")
+	case in.Seed == nil:
+		return nil, missing(name, "seed")
+	case in.Salt == nil:
+		return nil, missing(name, "salt")
+	}
+	c, err := VerifyDice(*in.Text, DiceProof{Commitment: *in.Commitment, Seed: *in.Seed, Salt: *in.Salt})
+	if err != nil {
+		return nil, err
+	}
+	return marshal(c)
+}

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -332,6 +333,71 @@ func TestVerifyDiceReadsRecords(t *testing.T) {
 	bad := strings.Replace(text, "\n"+lines[4], "\n"+lines[4]+"\n6-6 ; 24/1", 1)
 	if c, err := session.VerifyDice(bad, proof(5)); err != nil || c.OK || c.Bad == nil || c.Bad.Thrown != "6-6" {
 		t.Errorf("a throw inserted: %+v, %v", c, err)
+	}
+}
+
+// verifyDice answers with VerifyDice's check as JSON, takes the seed as a
+// number or a string of digits, and refuses arguments wrong in themselves
+// with ErrBadCall and a record that cannot be read with the record's error.
+func TestVerifyDiceCall(t *testing.T) {
+	tab := session.NewTable(session.Options{})
+	seed := session.Seed(1<<60 + 3) // more than a JavaScript number holds
+	g, _ := session.New(session.Config{Variant: "toccateglio", Seed: seed, Seats: []string{"random", "random"}})
+	g.Advance(context.Background(), 0)
+	text, _ := g.Record()
+	salt, _ := session.NewSalt()
+	p := session.DiceProof{Commitment: session.Commit(seed, salt), Seed: seed, Salt: hex.EncodeToString(salt)}
+	changed := strings.Replace(text, "\n\n", "\n\n6-6 ; 5-5 ; ", 1) // a throw for the start that is not the seed's
+	args := func(text string, p session.DiceProof) string {
+		return fmt.Sprintf(`{"text":%q,"commitment":%q,"seed":"%d","salt":%q}`, text, p.Commitment, uint64(p.Seed), p.Salt)
+	}
+	for _, c := range []struct {
+		what, args string
+		text       string
+		p          session.DiceProof
+	}{
+		{"the game's record", args(text, p), text, p},
+		{"the seed as a number", fmt.Sprintf(`{"seed":%d,"salt":%q,"commitment":%q,"text":%q}`, uint64(seed), p.Salt, p.Commitment, text), text, p},
+		{"a changed throw", args(changed, p), changed, p},
+		{"another salt", args(text, session.DiceProof{Commitment: p.Commitment, Seed: seed, Salt: strings.Repeat("ab", session.SaltSize)}),
+			text, session.DiceProof{Commitment: p.Commitment, Seed: seed, Salt: strings.Repeat("ab", session.SaltSize)}},
+		{"a salt not hex", args(text, session.DiceProof{Commitment: p.Commitment, Seed: seed, Salt: "salt"}),
+			text, session.DiceProof{Commitment: p.Commitment, Seed: seed, Salt: "salt"}},
+	} {
+		want, err := session.VerifyDice(c.text, c.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantJSON, _ := json.Marshal(want)
+		if got := tab.Call("verifyDice", []byte(c.args)); string(got) != string(wantJSON) {
+			t.Errorf("%s: %s; VerifyDice %s", c.what, got, wantJSON)
+		}
+		if (c.what == "the game's record" || c.what == "the seed as a number") != want.OK {
+			t.Errorf("%s: %+v", c.what, want)
+		}
+	}
+	for _, c := range []struct{ what, args, want string }{
+		{"no text", `{"commitment":"","seed":1,"salt":""}`, "ErrBadCall"},
+		{"no commitment", `{"text":"","seed":1,"salt":""}`, "ErrBadCall"},
+		{"no seed", `{"text":"","commitment":"","salt":""}`, "ErrBadCall"},
+		{"no salt", `{"text":"","commitment":"","seed":1}`, "ErrBadCall"},
+		{"an unknown key", `{"text":"","commitment":"","seed":1,"salt":"","handle":1}`, "ErrBadCall"},
+		{"a key in another case", `{"Text":"","commitment":"","seed":1,"salt":""}`, "ErrBadCall"},
+		{"a key twice", `{"text":"","text":"","commitment":"","seed":1,"salt":""}`, "ErrBadCall"},
+		{"a negative seed", `{"text":"","commitment":"","seed":-1,"salt":""}`, "ErrBadCall"},
+		{"a seed too large", `{"text":"","commitment":"","seed":"18446744073709551616","salt":""}`, "ErrBadCall"},
+		{"a seed not whole", `{"text":"","commitment":"","seed":1.5,"salt":""}`, "ErrBadCall"},
+		{"a salt as bytes", `{"text":"","commitment":"","seed":1,"salt":[1,2]}`, "ErrBadCall"},
+		{"a text not a string", `{"text":7,"commitment":"","seed":1,"salt":""}`, "ErrBadCall"},
+		{"no object", `[]`, "ErrBadCall"},
+		{"no record", `{"text":"","commitment":"","seed":1,"salt":""}`, "ErrBadNotation"},
+		{"a record of no game", `{"text":"game: chess\n\n","commitment":"","seed":1,"salt":""}`, "ErrBadOptions"},
+	} {
+		var e struct{ Error *session.ErrorJSON }
+		out := tab.Call("verifyDice", []byte(c.args))
+		if json.Unmarshal(out, &e); e.Error == nil || e.Error.Name != c.want {
+			t.Errorf("%s: %s; want %s", c.what, out, c.want)
+		}
 	}
 }
 
