@@ -19,6 +19,16 @@
 // bots play until a person is to move, a throw is to be entered by hand or
 // the game is over.
 //
+// A seed the players know tells them every throw to come; a seed they do
+// not know asks them to trust whoever throws. So the throws can be checked
+// after the game: a commitment to the seed ([Commit]: the SHA-256 of the
+// seed and a salt from [NewSalt], which tells nothing of the seed) is
+// given at the start, the seed and the salt ([DiceProof]) once the game is
+// over, and [VerifyDice] (the method verifyDice, on a record's text)
+// checks that they make the commitment and that every throw of the game's
+// record is the one the seed gives, naming the first that is not
+// ([DiceCheck]). A WebAssembly build leaves these out (see below).
+//
 // # The protocol
 //
 // [Table.Call](method, args) takes a method's name and its arguments, one
@@ -62,6 +72,7 @@
 //	positionID   {handle}                            → {id}
 //	plan         {handle}                            → {layout, fields} (Festungsspiel)
 //	analyze      {handle, plies?, from?, count?}     → {variant, judge, unit, steps, players, truncated?}
+//	verifyDice   {text, commitment, seed, salt}      → {ok, commitment, throws, bad?, reason?}
 //
 // lang in rule is the language of the rule's text, "en" (the default) or
 // "de", read as the VIEW's lang is; in games it is the language of the
@@ -243,7 +254,8 @@
 // nets) it links both in, as every other build does. Owned seats are a
 // server's and stay out of every WebAssembly build (their crypto/rand and
 // SHA-256 bring the whole FIPS module): there newGame with "owned" and
-// claim are refused with ErrBadCall.
+// claim are refused with ErrBadCall. So does the check of dice, for its
+// SHA-256: there verifyDice is refused with ErrUnknownMethod.
 //
 // # Errors
 //

@@ -52,6 +52,7 @@ func init() {
 		"loadRecord": loadRecordCall,
 		"loadID":     loadIDCall,
 		"close":      closeCall,
+		"verifyDice": verifyDiceCall,
 	}
 	for name, m := range gameMethods {
 		methods[name] = m.onTable

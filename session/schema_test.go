@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel/internal/schematest"
@@ -16,7 +17,7 @@ var resultOf = map[string]string{
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis",
-	"claim": "claim", "answerTakeback": "state", "watch": "watch",
+	"claim": "claim", "answerTakeback": "state", "watch": "watch", "verifyDice": "diceCheck",
 }
 
 // Real answers of every method, results and failures, validate against the
@@ -77,6 +78,9 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 		check("analyze", fmt.Sprintf(`{"handle":%d}`, h))
 		var rec TextJSON
 		json.Unmarshal(check("saveRecord", fmt.Sprintf(`{"handle":%d}`, h)), &rec)
+		for _, seed := range []Seed{12, 13} { // the game's seed, and another
+			check("verifyDice", fmt.Sprintf(`{"text":%q,"commitment":%q,"seed":"%d","salt":%q}`, rec.Text, Commit(seed, make([]byte, SaltSize)), seed, strings.Repeat("00", SaltSize)))
+		}
 		var id IDJSON
 		json.Unmarshal(check("positionID", fmt.Sprintf(`{"handle":%d}`, h)), &id)
 		json.Unmarshal(check("loadRecord", fmt.Sprintf(`{"text":%q,"seed":1}`, rec.Text)), &s)

@@ -8,7 +8,6 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/binary"
-	"encoding/hex"
 )
 
 // ownedSeatsBuilt: this build makes owned seats (a js/wasm build leaves
@@ -40,25 +39,5 @@ func freshSeed() (uint64, error) {
 	return binary.BigEndian.Uint64(b[:]), nil
 }
 
-// SaltSize is the length of the salt of a commitment ([Commit]), in bytes.
-const SaltSize = 32
-
-// newSalt returns a new salt from crypto/rand.
-func newSalt() ([]byte, error) {
-	b := make([]byte, SaltSize)
-	if _, err := rand.Read(b); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// Commit returns the commitment to a seed with a salt: the SHA-256, in
-// lowercase hex, of the bytes of "brettspiel dice 1\n", the salt, and the
-// seed as 8 bytes, most significant first.
-func Commit(seed Seed, salt []byte) string {
-	h := sha256.New()
-	h.Write([]byte("brettspiel dice 1\n"))
-	h.Write(salt)
-	h.Write(binary.BigEndian.AppendUint64(nil, uint64(seed)))
-	return hex.EncodeToString(h.Sum(nil))
-}
+// newSalt is NewSalt, for a game of secret dice.
+func newSalt() ([]byte, error) { return NewSalt() }

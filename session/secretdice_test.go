@@ -222,6 +222,14 @@ func TestSecretDiceAreRevealedAtTheEnd(t *testing.T) {
 	if s.Seed == nil || *s.Seed != 77 || s.Commitment != commitment || Commit(*s.Seed, salt) != commitment {
 		t.Fatalf("at the end: seed %v, salt %q, commitment %q (was %q)", s.Seed, s.Salt, s.Commitment, commitment)
 	}
+	// anyone checks the record against what the game committed to
+	var text TextJSON
+	call(t, tab, "saveRecord", map[string]any{"handle": s.Handle}, &text)
+	var check DiceCheck
+	call(t, tab, "verifyDice", map[string]any{"text": text.Text, "commitment": commitment, "seed": *s.Seed, "salt": s.Salt}, &check)
+	if !check.OK || !check.Commitment || check.Throws < 10 {
+		t.Errorf("verifyDice of the game: %+v", check)
+	}
 	var last *Delta
 	for d, ok := pending(w); ok; d, ok = pending(w) {
 		last = d

@@ -38,6 +38,7 @@ export * from './protocol.js';
 import type {
   StateResult, GameState, GamesResult, HintsResult, Analysis, Rule, LegalResult, NextResult, Step,
   EmptyResult, TextResult, IDResult, VersionResult, PlanResult, ErrorObject, ErrorResult, Refusal, Claim, Watch,
+  DiceCheck,
 } from './protocol.js';
 
 /** A game's rules, seed, seats and dice mode: the keys of a state answer that say what game it is. */
@@ -135,6 +136,8 @@ export interface Methods {
   answerTakeback: { args: HandleArgs & View & { accept: boolean; secret: string }; result: StateResult };
   /** The change of a game since a revision ("rev" of a state or of the last watch). */
   watch: { args: HandleArgs & { rev: number; lang?: string }; result: Watch };
+  /** Checks a finished game's dice: the commitment is that of the seed and the salt (in hex), and every throw of the record is the one the seed gives. Not in this package's WebAssembly: refused there with ErrUnknownMethod. */
+  verifyDice: { args: { text: string; commitment: string; seed: Seed; salt: string }; result: DiceCheck };
 }
 
 export type Method = keyof Methods;

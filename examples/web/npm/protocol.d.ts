@@ -42,7 +42,7 @@ export interface Rule {
   source: string;
 }
 
-export type AnyResult = StateResult | LegalResult | NextResult | HintsResult | TextResult | IDResult | VersionResult | GamesResult | Rule | PlanResult | Analysis | Claim | Watch | EmptyResult;
+export type AnyResult = StateResult | LegalResult | NextResult | HintsResult | TextResult | IDResult | VersionResult | GamesResult | Rule | PlanResult | Analysis | Claim | Watch | DiceCheck | EmptyResult;
 
 export type EmptyResult = Record<string, never>;
 
@@ -215,6 +215,34 @@ export interface GamesResult {
     description: string;
     games?: string[];
   }[];
+}
+
+/**
+ * The answer of verifyDice: whether the commitment is that of the seed and the salt, and whether
+ * every throw of the record is the one the seed gives; if not, the first that is not and why.
+ */
+export interface DiceCheck {
+  /** The commitment holds and every throw followed the seed. */
+  ok: boolean;
+  /** The commitment is that of the seed and the salt. */
+  commitment: boolean;
+  /** The throws that followed the seed: all the record's, or those before the first bad one. */
+  throws: number;
+  bad?: BadThrow;
+  /** Why the check failed, for programmers; absent when ok. */
+  reason?: string;
+}
+
+/** The first throw of a record that is not the one the seed gives; the check ends there. */
+export interface BadThrow {
+  /** The step's index among the record's steps, 0 for the first. */
+  index: number;
+  /** The line of the record the step is on. */
+  line: number;
+  /** The step as the record has it. */
+  thrown: string;
+  /** The throw the seed gives there, in the game's notation. */
+  expected: string;
 }
 
 /** The answer of analyze: every step judged, and each seat's summary (package analysis). */

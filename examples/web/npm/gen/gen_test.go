@@ -62,7 +62,7 @@ var resultOf = map[string]string{
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis",
-	"claim": "claim", "answerTakeback": "state", "watch": "watch",
+	"claim": "claim", "answerTakeback": "state", "watch": "watch", "verifyDice": "diceCheck",
 }
 
 // checker validates answers against the schemas the declarations are made
@@ -245,6 +245,13 @@ func TestSchemasHoldForAnswers(t *testing.T) {
 	json.Unmarshal(ch.call("newGame", `{"variant":"toccateglio","seats":["greedy","greedy"],"seed":9}`), &st)
 	ch.call("advance", fmt.Sprintf(`{"handle":%d,"limit":60}`, st.Handle))
 	ch.call("analyze", fmt.Sprintf(`{"handle":%d}`, st.Handle))
+	// its dice checked against its seed, and against another
+	var rec struct{ Text string }
+	json.Unmarshal(ch.call("saveRecord", fmt.Sprintf(`{"handle":%d}`, st.Handle)), &rec)
+	salt := make([]byte, session.SaltSize)
+	for _, seed := range []int{9, 10} {
+		ch.call("verifyDice", fmt.Sprintf(`{"text":%q,"commitment":%q,"seed":%d,"salt":%q}`, rec.Text, session.Commit(9, salt), seed, strings.Repeat("00", len(salt))))
+	}
 	// owned seats: claims, a takeback asked and granted, a watcher's delta;
 	// a clock
 	json.Unmarshal(ch.call("newGame", `{"variant":"verkehren","seats":["person","person"],"seed":3,"owned":true,"clock":{"delayMillis":5000,"reserveMillis":60000}}`), &st)
