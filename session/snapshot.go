@@ -33,6 +33,22 @@ const SnapshotVersion = 1
 // MaxSnapshot is the longest snapshot, in bytes, that [Restore] reads.
 const MaxSnapshot = 32 << 20
 
+// maxRev is the highest revision a snapshot may hold. A game's revision
+// rises by one with every change; a real game makes hundreds of changes, a
+// long match tens of thousands, and 2^30 is a change a millisecond for
+// twelve days on end. Bounded so, a restored game has as many changes again
+// (2^31−1 − 2^30) before its revision overflows even an int of 32 bits, so
+// that Since and "watch" keep working; an unbounded one let a forged
+// snapshot set it one change short of overflow.
+const maxRev = 1 << 30
+
+// MaxHandle is the highest handle under which [Table.Restore] brings a game
+// back. A table gives new games handles above the highest it holds; 2^30
+// leaves room for 2^30 games more before a handle overflows an int of 32
+// bits (GOARCH=386, arm). Handles are counted up from 1, so no table that
+// restores its own games reaches it.
+const MaxHandle = 1 << 30
+
 // snapshotHead is the JSON line of a snapshot.
 type snapshotHead struct {
 	Seed  Seed     `json:"seed"`
@@ -102,8 +118,8 @@ func (g *Game) Snapshot() ([]byte, error) {
 // steps to redo included, so that the next seeded throw is the same. Its
 // clocks go on from where they stood, the time between the snapshot and
 // the restore not counted. What is not a snapshot of this format and
-// version, or does not hold together, is refused with an error wrapping
-// [ErrBadSnapshot], and nothing is made.
+// version, or does not hold together (a revision above 2^30 included), is
+// refused with an error wrapping [ErrBadSnapshot], and nothing is made.
 func Restore(data []byte) (*Game, error) {
 	return restore(data, nil)
 }
@@ -159,8 +175,8 @@ func (g *Game) restoreHead(head *snapshotHead) error {
 	if head.Length < 0 || head.Length > g.h.Len() {
 		return badSnapshot("length " + strconv.Itoa(head.Length) + " of a record of " + strconv.Itoa(g.h.Len()) + " steps")
 	}
-	if head.Rev < 0 {
-		return badSnapshot("a revision below 0")
+	if head.Rev < 0 || head.Rev > maxRev {
+		return badSnapshot("revision " + strconv.Itoa(head.Rev) + "; a snapshot's is 0…" + strconv.Itoa(maxRev))
 	}
 	for g.h.Len() > head.Length {
 		g.h.Undo()
@@ -216,12 +232,13 @@ func (t *Table) Handles() []int {
 
 // Restore brings the game of a snapshot ([Game.Snapshot]) back to the
 // table under its old handle, with the table's clock (Options.Now). A
-// handle in use is refused with [ErrHandleInUse], one below 1 with
-// ErrBadCall, a full table with [ErrTableFull], a bad snapshot with
-// [ErrBadSnapshot]; new games get handles above every handle restored.
+// handle in use is refused with [ErrHandleInUse], one below 1 or above
+// [MaxHandle] with ErrBadCall, a full table with [ErrTableFull], a bad
+// snapshot with [ErrBadSnapshot]; new games get handles above every handle
+// restored.
 func (t *Table) Restore(handle int, data []byte) (*Game, error) {
-	if handle < 1 {
-		return nil, bad("restore", strconv.Itoa(handle), ErrBadCall, "handles are 1 or more")
+	if handle < 1 || handle > MaxHandle {
+		return nil, bad("restore", strconv.Itoa(handle), ErrBadCall, "handles are 1…"+strconv.Itoa(MaxHandle))
 	}
 	g, err := restore(data, t.now)
 	if err != nil {

@@ -3,15 +3,19 @@ package session
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/kit"
 	"pgregory.net/rapid"
 )
 
@@ -382,6 +386,114 @@ func BenchmarkSnapshotFestung3Throw(b *testing.B) {
 }
 func BenchmarkSnapshotFestung3End(b *testing.B) {
 	benchSnapshot(b, Config{Variant: "festung", Players: 3}, MaxAdvance)
+}
+
+// snapshotOrFail is g's snapshot.
+func snapshotOrFail(tb testing.TB, g *Game) []byte {
+	tb.Helper()
+	snap, err := g.Snapshot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return snap
+}
+
+// editHead returns snap with its head as edit changes it.
+func editHead(tb testing.TB, snap []byte, edit func(h *snapshotHead)) []byte {
+	tb.Helper()
+	first, rest, _ := bytes.Cut(snap, []byte("\n"))
+	line, text, _ := bytes.Cut(rest, []byte("\n"))
+	var h snapshotHead
+	if err := kit.DecodeStrict(line, &h); err != nil {
+		tb.Fatal(err)
+	}
+	edit(&h)
+	js, err := json.Marshal(h)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return slices.Concat(first, []byte("\n"), js, []byte("\n"), text)
+}
+
+// restoreCase is a snapshot that no game can have written, and the words
+// its refusal gives.
+type restoreCase struct {
+	name string
+	snap []byte
+	want string
+}
+
+func checkRefused(t *testing.T, clk *fakeTime, cases []restoreCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := restore(c.snap, clk.now)
+		if !errors.Is(err, ErrBadSnapshot) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want ErrBadSnapshot saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+// A snapshot's revision is 0…maxRev: one at the end of an int would
+// overflow at the game's next change.
+func TestRestoreBoundsTheRevision(t *testing.T) {
+	clk := newFakeTime()
+	g, err := New(Config{Variant: "verkehren", Seed: 3, Now: clk.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Throw()
+	snap := snapshotOrFail(t, g)
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	checkRefused(t, clk, []restoreCase{
+		{"rev at the end of an int", ed(func(h *snapshotHead) { h.Rev = math.MaxInt }), "revision"},
+		{"rev above the bound", ed(func(h *snapshotHead) { h.Rev = maxRev + 1 }), "revision"},
+		{"rev below 0", ed(func(h *snapshotHead) { h.Rev = -1 }), "revision"},
+	})
+}
+
+// A game restored at the highest revision a snapshot may hold goes on
+// changing, and Since follows it.
+func TestRestoredAtTheHighestRevision(t *testing.T) {
+	g, err := New(Config{Variant: "verkehren", Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := editHead(t, snapshotOrFail(t, g), func(h *snapshotHead) { h.Rev = maxRev })
+	r, err := Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Throw(); err != nil {
+		t.Fatal(err)
+	}
+	d, err := r.Since(maxRev)
+	if err != nil || d.Rev != maxRev+1 || len(d.Log) != 1 {
+		t.Errorf("since the highest revision: %+v, %v", d, err)
+	}
+}
+
+// Table.Restore takes the handles 1…MaxHandle, so that the table counts
+// on from the highest without overflow.
+func TestTableRestoreBoundsHandles(t *testing.T) {
+	g, err := New(Config{Variant: "verkehren", Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := snapshotOrFail(t, g)
+	tab := NewTable(Options{})
+	for _, h := range []int{MaxHandle + 1, math.MaxInt, math.MinInt, 0} {
+		if _, err := tab.Restore(h, snap); !errors.Is(err, ErrBadCall) {
+			t.Errorf("restore under handle %d: %v, want ErrBadCall", h, err)
+		}
+	}
+	if _, err := tab.Restore(MaxHandle, snap); err != nil {
+		t.Fatal(err)
+	}
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren"}, &s)
+	if s.Handle != MaxHandle+1 {
+		t.Errorf("a new game after handle MaxHandle has handle %d", s.Handle)
+	}
 }
 
 // Restore reads any bytes without panicking; what it reads, it writes
