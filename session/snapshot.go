@@ -18,17 +18,19 @@ import (
 // mode, the seats with their kinds and the hashes of their secrets, the
 // language, the revision, an asked takeback and the clocks.
 //
-// Its text form is three parts: the line "brettspiel-snapshot 1" (the
+// Its text form is three parts: the line "brettspiel-snapshot 2" (the
 // format and its version), one line of JSON (snapshotHead), and the record
 // of every step played and undone (brettspiel.Record's text form), of which
-// the first "length" are played.
+// the first "length" are played and the "redo" after them undone.
 
 // snapshotMagic starts every snapshot; SnapshotVersion follows it.
 const snapshotMagic = "brettspiel-snapshot"
 
-// SnapshotVersion is the version of the snapshot format that [Restore]
-// reads; it rises when the format changes its meaning.
-const SnapshotVersion = 1
+// SnapshotVersion is the version of the snapshot format that
+// [Game.Snapshot] writes; it rises when the format changes its meaning.
+// [Restore] reads it and version 1, whose head does not count the undone
+// steps, so that a record torn among them is not found there.
+const SnapshotVersion = 2
 
 // MaxSnapshot is the longest snapshot, in bytes, that [Restore] reads.
 const MaxSnapshot = 32 << 20
@@ -62,7 +64,11 @@ type snapshotHead struct {
 	// Length is the number of the record's steps played; those after it
 	// are undone, the next to redo first.
 	Length int `json:"length"`
-	Rev    int `json:"rev"`
+	// Redo is the number of the record's steps after Length, the steps to
+	// redo (version 2 on; nil in version 1): a record torn among them
+	// would otherwise be read as a game with fewer.
+	Redo *int `json:"redo,omitempty"`
+	Rev  int  `json:"rev"`
 	// Takeback is the takeback asked: the seat, the steps, the seats that
 	// granted it.
 	Takeback *TakebackJSON `json:"takeback"`
@@ -103,6 +109,7 @@ func (g *Game) Snapshot() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	head.Redo = &k // the steps of the record after Length
 	js, err := marshal(head)
 	if err != nil {
 		return nil, err
@@ -117,9 +124,10 @@ func (g *Game) Snapshot() ([]byte, error) {
 // seed, dice, seats, secrets, language, revision, clocks and history, the
 // steps to redo included, so that the next seeded throw is the same. Its
 // clocks go on from where they stood, the time between the snapshot and
-// the restore not counted. What is not a snapshot of this format and
-// version, or does not hold together (a revision above 2^30 included), is
-// refused with an error wrapping [ErrBadSnapshot], and nothing is made.
+// the restore not counted. It reads versions 1 and [SnapshotVersion]. What
+// is not a snapshot of these, or does not hold together (a record without
+// all the steps its head counts, a revision above 2^30), is refused with an
+// error wrapping [ErrBadSnapshot], and nothing is made.
 func Restore(data []byte) (*Game, error) {
 	return restore(data, nil)
 }
@@ -133,12 +141,18 @@ func restore(data []byte, now func() time.Time) (*Game, error) {
 		return nil, badSnapshot(strconv.Itoa(len(data)) + " bytes; a snapshot is at most " + strconv.Itoa(MaxSnapshot))
 	}
 	first, rest, ok := bytes.Cut(data, []byte("\n"))
-	magic, version, _ := strings.Cut(string(first), " ")
+	magic, v, _ := strings.Cut(string(first), " ")
 	if !ok || magic != snapshotMagic {
 		return nil, badSnapshot("not a snapshot of a game: it begins with no " + strconv.Quote(snapshotMagic))
 	}
-	if version != strconv.Itoa(SnapshotVersion) {
-		return nil, badSnapshot("a snapshot of version " + strconv.Quote(truncate(version, 20)) + "; this reads version " + strconv.Itoa(SnapshotVersion))
+	version := 0
+	for n := 1; n <= SnapshotVersion; n++ {
+		if v == strconv.Itoa(n) {
+			version = n
+		}
+	}
+	if version == 0 {
+		return nil, badSnapshot("a snapshot of version " + strconv.Quote(truncate(v, 20)) + "; this reads versions 1 to " + strconv.Itoa(SnapshotVersion))
 	}
 	line, text, ok := bytes.Cut(rest, []byte("\n"))
 	if !ok {
@@ -152,7 +166,7 @@ func restore(data []byte, now func() time.Time) (*Game, error) {
 	if err != nil {
 		return nil, badSnapshot("record: " + err.Error())
 	}
-	if err := g.restoreHead(&head); err != nil {
+	if err := g.restoreHead(&head, version); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -168,12 +182,22 @@ func truncate(s string, n int) string {
 // restoreHead sets a game just loaded from a snapshot's record as its head
 // says: the steps after Length undone, the secrets' hashes, the revision,
 // the takeback asked and the clocks.
-func (g *Game) restoreHead(head *snapshotHead) error {
+func (g *Game) restoreHead(head *snapshotHead, version int) error {
 	if len(head.Seats) != len(g.seats) {
 		return badSnapshot(strconv.Itoa(len(head.Seats)) + " seats for a game of " + strconv.Itoa(len(g.seats)))
 	}
-	if head.Length < 0 || head.Length > g.h.Len() {
-		return badSnapshot("length " + strconv.Itoa(head.Length) + " of a record of " + strconv.Itoa(g.h.Len()) + " steps")
+	n := g.h.Len() // the record's steps, played and undone
+	if head.Length < 0 || head.Length > n {
+		return badSnapshot("length " + strconv.Itoa(head.Length) + " of a record of " + strconv.Itoa(n) + " steps")
+	}
+	switch {
+	case version < 2 && head.Redo != nil:
+		return badSnapshot("a count of the steps to redo in a snapshot of version " + strconv.Itoa(version))
+	case version >= 2 && head.Redo == nil:
+		return badSnapshot("no count of the steps to redo")
+	case version >= 2 && *head.Redo != n-head.Length:
+		return badSnapshot("a record of " + strconv.Itoa(n-head.Length) + " steps after the " + strconv.Itoa(head.Length) +
+			" played, where the head counts " + strconv.Itoa(*head.Redo) + " to redo: the record is torn")
 	}
 	if head.Rev < 0 || head.Rev > maxRev {
 		return badSnapshot("revision " + strconv.Itoa(head.Rev) + "; a snapshot's is 0…" + strconv.Itoa(maxRev))

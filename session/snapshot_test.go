@@ -215,7 +215,9 @@ func TestRestoreRefusesBadSnapshots(t *testing.T) {
 		"empty":           "",
 		"a record":        record,
 		"another format":  strings.Replace(text, "brettspiel-snapshot", "chess-snapshot", 1),
-		"version 2":       strings.Replace(text, "brettspiel-snapshot 1", "brettspiel-snapshot 2", 1),
+		"version 3":       strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot 3", 1),
+		"version 02":      strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot 02", 1),
+		"version +2":      strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot +2", 1),
 		"no record":       strings.SplitN(text, "\n", 2)[0] + "\n" + head,
 		"unknown key":     strings.Replace(text, `"seed"`, `"seeds"`, 1),
 		"key twice":       strings.Replace(text, `"seed":`, `"lang":"en","seed":`, 1),
@@ -496,6 +498,76 @@ func TestTableRestoreBoundsHandles(t *testing.T) {
 	}
 }
 
+// redoLen is the number of g's steps to redo.
+func redoLen(g *Game) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.h.RedoLen()
+}
+
+// dropLastStep returns snap without the last step of its record, as a
+// snapshot torn there reads.
+func dropLastStep(tb testing.TB, snap []byte) []byte {
+	tb.Helper()
+	text := strings.TrimRight(string(snap), "\n")
+	i := strings.LastIndex(text, " ; ")
+	if i < 0 || strings.Contains(text[i:], "\n") {
+		tb.Fatalf("no last step to drop in\n%s", snap)
+	}
+	return []byte(text[:i] + "\n")
+}
+
+// asVersion1 returns a snapshot of version 2 as version 1 wrote it: no
+// count of the steps to redo.
+func asVersion1(tb testing.TB, snap []byte) []byte {
+	tb.Helper()
+	v1 := editHead(tb, snap, func(h *snapshotHead) { h.Redo = nil })
+	return bytes.Replace(v1, []byte(snapshotMagic+" 2\n"), []byte(snapshotMagic+" 1\n"), 1)
+}
+
+// A snapshot counts its steps to redo: a record torn among them, or a count
+// that is not theirs, is refused. One of version 1, which has no count, is
+// still read, without that check: a record torn among its steps to redo
+// gives fewer. A head of version 1 with the count of version 2 is refused.
+func TestRestoreCountsTheStepsToRedo(t *testing.T) {
+	clk := newFakeTime()
+	g, err := New(Config{Variant: "toccateglio", Seed: 8, Seats: []string{"random", "random"}, Now: clk.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Advance(context.Background(), 12)
+	g.Undo()
+	g.Undo()
+	snap := snapshotOrFail(t, g)
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	checkRefused(t, clk, []restoreCase{
+		{"torn among the steps to redo", dropLastStep(t, snap), "torn"},
+		{"more steps to redo than the record's", ed(func(h *snapshotHead) { *h.Redo++ }), "torn"},
+		{"fewer steps to redo than the record's", ed(func(h *snapshotHead) { *h.Redo-- }), "torn"},
+		{"no count of the steps to redo", ed(func(h *snapshotHead) { h.Redo = nil }), "no count"},
+	})
+	v1 := asVersion1(t, snap)
+	r, err := restore(v1, clk.now)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, v1)
+	}
+	if again := snapshotOrFail(t, r); !bytes.Equal(again, snap) {
+		t.Errorf("version 1 restored gives\n%s\nnot\n%s", again, snap)
+	}
+	torn, err := restore(asVersion1(t, dropLastStep(t, snap)), clk.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if torn.Len() != g.Len() || redoLen(torn) != 1 {
+		t.Errorf("version 1 torn among the steps to redo: length %d, %d to redo", torn.Len(), redoLen(torn))
+	}
+	withCount := bytes.Replace(snap, []byte(snapshotMagic+" 2\n"), []byte(snapshotMagic+" 1\n"), 1)
+	checkRefused(t, clk, []restoreCase{
+		{"version 1 with a count of the steps to redo", withCount, "version 1"},
+		{"version 1 with a revision above the bound", editHead(t, v1, func(h *snapshotHead) { h.Rev = maxRev + 1 }), "revision"},
+	})
+}
+
 // Restore reads any bytes without panicking; what it reads, it writes
 // again as it read it.
 func FuzzRestore(f *testing.F) {
@@ -517,7 +589,7 @@ func FuzzRestore(f *testing.F) {
 		snap, _ := g.Snapshot()
 		f.Add(snap)
 	}
-	f.Add([]byte("brettspiel-snapshot 1\n{}\n"))
+	f.Add([]byte("brettspiel-snapshot 2\n{}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := Restore(data)
 		if err != nil {
