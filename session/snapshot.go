@@ -22,6 +22,11 @@ import (
 // format and its version), one line of JSON (snapshotHead), and the record
 // of every step played and undone (brettspiel.Record's text form), of which
 // the first "length" are played and the "redo" after them undone.
+//
+// A snapshot is read as something a stranger may have written: a forged or
+// torn one is refused wherever its head says what no game can be (two seats
+// with one secret, a takeback nobody could have asked, a revision or a
+// handle near overflow), not only where it does not parse.
 
 // snapshotMagic starts every snapshot; SnapshotVersion follows it.
 const snapshotMagic = "brettspiel-snapshot"
@@ -125,9 +130,11 @@ func (g *Game) Snapshot() ([]byte, error) {
 // steps to redo included, so that the next seeded throw is the same. Its
 // clocks go on from where they stood, the time between the snapshot and
 // the restore not counted. It reads versions 1 and [SnapshotVersion]. What
-// is not a snapshot of these, or does not hold together (a record without
-// all the steps its head counts, a revision above 2^30), is refused with an
-// error wrapping [ErrBadSnapshot], and nothing is made.
+// is not a snapshot of these, or holds what no game can be — a record
+// without all the steps its head counts, a revision above 2^30, two seats
+// with one secret, a takeback that its seat could not have asked or that
+// seats could not have granted — is refused with an error wrapping
+// [ErrBadSnapshot], and nothing is made.
 func Restore(data []byte) (*Game, error) {
 	return restore(data, nil)
 }
@@ -181,10 +188,11 @@ func truncate(s string, n int) string {
 
 // restoreHead sets a game just loaded from a snapshot's record as its head
 // says: the steps after Length undone, the secrets' hashes, the revision,
-// the takeback asked and the clocks.
+// the takeback asked and the clocks. It refuses a head that no game's
+// snapshot of that version writes.
 func (g *Game) restoreHead(head *snapshotHead, version int) error {
-	if len(head.Seats) != len(g.seats) {
-		return badSnapshot(strconv.Itoa(len(head.Seats)) + " seats for a game of " + strconv.Itoa(len(g.seats)))
+	if err := g.checkSeats(head); err != nil {
+		return err
 	}
 	n := g.h.Len() // the record's steps, played and undone
 	if head.Length < 0 || head.Length > n {
@@ -202,11 +210,52 @@ func (g *Game) restoreHead(head *snapshotHead, version int) error {
 	if head.Rev < 0 || head.Rev > maxRev {
 		return badSnapshot("revision " + strconv.Itoa(head.Rev) + "; a snapshot's is 0…" + strconv.Itoa(maxRev))
 	}
-	for g.h.Len() > head.Length {
-		g.h.Undo()
+	if head.Rev == 0 && n > head.Length {
+		return badSnapshot("steps to redo at revision 0: an undo is a change")
+	}
+	for g.h.Len() > head.Length && g.h.Undo() {
+	}
+	if g.h.Len() != head.Length {
+		return badSnapshot("the record's steps after " + strconv.Itoa(head.Length) + " are not undone")
 	}
 	g.cur = g.h.Game()
 	g.watch.rev, g.watch.oldest, g.watch.told, g.watch.moved = head.Rev, head.Rev, g.h.Len(), nil
+	if err := g.restoreClaims(head); err != nil {
+		return err
+	}
+	if err := g.restoreTakeback(head); err != nil {
+		return err
+	}
+	return g.restoreClock(head.Clock)
+}
+
+// checkSeats refuses seats, dice and a language written otherwise than
+// Snapshot writes them: LoadRecord reads "Person", "" or "SEEDED" too, which
+// no snapshot holds.
+func (g *Game) checkSeats(head *snapshotHead) error {
+	in := g.info()
+	if len(head.Seats) != len(in.Seats) {
+		return badSnapshot(strconv.Itoa(len(head.Seats)) + " seats for a game of " + strconv.Itoa(len(in.Seats)))
+	}
+	for i, s := range head.Seats {
+		if s != in.Seats[i] {
+			return badSnapshot("seat " + strconv.Itoa(i) + " is " + strconv.Quote(truncate(s, 40)) + ", which a snapshot writes " + strconv.Quote(in.Seats[i]))
+		}
+	}
+	if head.Dice != in.Dice {
+		return badSnapshot("dice " + strconv.Quote(truncate(head.Dice, 20)) + ", which a snapshot writes " + strconv.Quote(in.Dice))
+	}
+	if l := g.lang.String(); head.Lang != l {
+		return badSnapshot("language " + strconv.Quote(truncate(head.Lang, 20)) + ", which a snapshot writes " + strconv.Quote(l))
+	}
+	return nil
+}
+
+// restoreClaims sets the claimed seats of an owned game from their hashes:
+// each a person's seat, each hash a SHA-256 in lowercase hex, no two
+// alike (a secret is 192 random bits: two seats with one secret cannot
+// be, and the lower of them could never play).
+func (g *Game) restoreClaims(head *snapshotHead) error {
 	switch {
 	case !head.Owned && (head.Hashes != nil || head.Takeback != nil):
 		return badSnapshot("secrets' hashes or a takeback in a game whose seats are not owned")
@@ -218,28 +267,53 @@ func (g *Game) restoreHead(head *snapshotHead, version int) error {
 			continue
 		}
 		h, err := hex.DecodeString(hx)
-		if err != nil || len(h) != len(g.own.hashes[i]) || g.bots[i] != nil {
-			return badSnapshot("seat " + strconv.Itoa(i) + ": no SHA-256 in hex of a person's seat")
+		if err != nil || len(h) != hashSize || hex.EncodeToString(h) != hx || g.bots[i] != nil {
+			return badSnapshot("seat " + strconv.Itoa(i) + ": no SHA-256 in lowercase hex of a person's seat")
+		}
+		for j := range i {
+			if g.own.claimed[j] && bytes.Equal(g.own.hashes[j][:], h) {
+				return badSnapshot("seats " + strconv.Itoa(j) + " and " + strconv.Itoa(i) + " have the same secret")
+			}
 		}
 		g.own.mu.Lock()
 		copy(g.own.hashes[i][:], h)
 		g.own.claimed[i] = true
 		g.own.mu.Unlock()
 	}
-	if t := head.Takeback; t != nil {
-		if t.Seat < 0 || t.Seat >= len(g.seats) || t.Steps != g.lastDecision(t.Seat) || t.Steps == 0 {
-			return badSnapshot("a takeback that does not fit the game")
-		}
-		a := &takebackAsk{seat: t.Seat, length: g.h.Len(), steps: t.Steps, granted: make([]bool, len(g.seats))}
-		for _, s := range t.Granted {
-			if s < 0 || s >= len(g.seats) {
-				return badSnapshot("a takeback granted by seat " + strconv.Itoa(s))
-			}
-			a.granted[s] = true
-		}
-		g.own.ask = a
+	return nil
+}
+
+// restoreTakeback sets the takeback asked, as askTakeback and
+// answerTakeback leave one: asked by a claimed seat for its last decision
+// while another seat is claimed (else it is done at once), granted by
+// other claimed seats, each once and in rising order as Snapshot writes
+// them, and not by all of them (else it is done).
+func (g *Game) restoreTakeback(head *snapshotHead) error {
+	t := head.Takeback
+	if t == nil {
+		return nil
 	}
-	return g.restoreClock(head.Clock)
+	switch {
+	case t.Seat < 0 || t.Seat >= len(g.seats) || !g.own.claimed[t.Seat]:
+		return badSnapshot("a takeback asked by seat " + strconv.Itoa(t.Seat) + ", which is not claimed")
+	case t.Steps == 0 || t.Steps != g.lastDecision(t.Seat):
+		return badSnapshot("a takeback of " + strconv.Itoa(t.Steps) + " steps, where seat " + strconv.Itoa(t.Seat) + " decided " + strconv.Itoa(g.lastDecision(t.Seat)) + " steps ago")
+	case g.own.others(t.Seat) == 0:
+		return badSnapshot("a takeback asked where no other seat is claimed: it is done at once")
+	}
+	a := &takebackAsk{seat: t.Seat, length: g.h.Len(), steps: t.Steps, granted: make([]bool, len(g.seats))}
+	last := -1
+	for _, s := range t.Granted {
+		if s <= last || s >= len(g.seats) || s == t.Seat || !g.own.claimed[s] {
+			return badSnapshot("a takeback granted by seat " + strconv.Itoa(s) + ": it is granted by the other claimed seats, each once, in rising order")
+		}
+		a.granted[s], last = true, s
+	}
+	if len(t.Granted) == g.own.others(t.Seat) {
+		return badSnapshot("a takeback that every other claimed seat granted: it is done then")
+	}
+	g.own.ask = a
+	return nil
 }
 
 // Handles returns the handles of the table's games, in rising order.

@@ -568,6 +568,161 @@ func TestRestoreCountsTheStepsToRedo(t *testing.T) {
 	})
 }
 
+// askedGame is an owned game with clocks (delay 500 ms, reserve 30 s) at
+// seats as given, the seats of claims claimed, played until a claimed seat
+// is to move after another has decided; then the move of the seat to move
+// is played and undone (a step to redo, his clock running) and the other
+// seat asks a takeback. It returns the game, the secrets per seat, the
+// seat to move and the seat that asked.
+func askedGame(tb testing.TB, clk *fakeTime, variant string, seats []string, claims ...int) (g *Game, secrets []string, mover, asker int) {
+	tb.Helper()
+	g, err := New(Config{Variant: variant, Players: len(seats), Seed: 11, Seats: seats, Owned: true,
+		Clock: &TimeControl{DelayMillis: 500, ReserveMillis: 30000}, Now: clk.now})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	secrets = make([]string, len(seats))
+	for _, i := range claims {
+		if secrets[i], err = g.Claim(i); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	// decided is the first claimed seat other than p that has decided, −1
+	// for none
+	decided := func(p int) int {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		for _, i := range claims {
+			if i != p && g.lastDecision(i) > 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	for range 2000 {
+		clk.pass(1300 * time.Millisecond)
+		pos := g.Position()
+		switch p := pos.ToMove(); {
+		case p == brettspiel.Chance:
+			_, err = g.Throw()
+		case p < 0:
+			tb.Fatalf("%s: the game ended before a claimed seat was to move after another decided", variant)
+		case seats[p] != Person:
+			_, err = g.BotMove(context.Background(), seats[p])
+		case secrets[p] != "" && decided(int(p)) >= 0:
+			if _, err := g.Play(pos.LegalMoves()[0]); err != nil {
+				tb.Fatal(err)
+			}
+			clk.pass(700 * time.Millisecond)
+			if err := g.Undo(); err != nil {
+				tb.Fatal(err)
+			}
+			mover, asker = int(p), decided(int(p))
+			g.mu.Lock()
+			err = g.askTakeback("takeback", &secrets[asker], nil)
+			g.mu.Unlock()
+			if err != nil || takebackOf(g) == nil {
+				tb.Fatalf("%s: no takeback asked: %v", variant, err)
+			}
+			return g, secrets, mover, asker
+		default:
+			_, err = g.Play(pos.LegalMoves()[0])
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	tb.Fatalf("%s: no claimed seat to move after another decided", variant)
+	return
+}
+
+// takebackOf is the takeback asked in g, nil for none.
+func takebackOf(g *Game) *TakebackJSON {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.takebackJSON()
+}
+
+// grantedGame is a Festungsspiel of six: three seats claimed, one
+// person's seat not claimed and two bots (4 and 5), with a takeback asked
+// and granted by one seat. It returns the game, the seat that asked and
+// the claimed seats besides.
+func grantedGame(tb testing.TB, clk *fakeTime) (g *Game, asker int, others []int) {
+	tb.Helper()
+	seats := []string{Person, Person, Person, Person, "random", "greedy"}
+	g, secrets, _, asker := askedGame(tb, clk, "festung", seats, 0, 1, 2)
+	for _, i := range []int{0, 1, 2} {
+		if i != asker {
+			others = append(others, i)
+		}
+	}
+	g.mu.Lock()
+	err := g.answerTakeback("answerTakeback", &secrets[others[0]], true)
+	g.mu.Unlock()
+	if a := takebackOf(g); err != nil || a == nil || !reflect.DeepEqual(a.Granted, others[:1]) {
+		tb.Fatalf("takeback %+v after a grant: %v", a, err)
+	}
+	return g, asker, others
+}
+
+// A snapshot whose head says what no game can be is refused, each part of
+// the head on its own: of two claimed seats, with a step to redo and a
+// takeback asked.
+func TestRestoreRefusesWhatCannotBe(t *testing.T) {
+	clk := newFakeTime()
+	g, _, mover, asker := askedGame(t, clk, "toccateglio", []string{Person, Person}, 0, 1)
+	snap := snapshotOrFail(t, g)
+	if _, err := restore(snap, clk.now); err != nil {
+		t.Fatalf("the snapshot itself: %v\n%s", err, snap)
+	}
+	if redoLen(g) != 1 {
+		t.Fatal("no step to redo")
+	}
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	checkRefused(t, clk, []restoreCase{
+		{"rev 0 with a step to redo", ed(func(h *snapshotHead) { h.Rev = 0 }), "revision 0"},
+		{"one secret on two seats", ed(func(h *snapshotHead) { h.Hashes[1] = h.Hashes[0] }), "same secret"},
+		{"a hash in capitals", ed(func(h *snapshotHead) { h.Hashes[0] = strings.ToUpper(h.Hashes[0]) }), "lowercase"},
+		{"a hash too short", ed(func(h *snapshotHead) { h.Hashes[0] = h.Hashes[0][2:] }), "SHA-256"},
+		{"length below 0", ed(func(h *snapshotHead) { h.Length = -1 }), "length"},
+		{"a language written otherwise", ed(func(h *snapshotHead) { h.Lang = "EN" }), "language"},
+		{"no language", ed(func(h *snapshotHead) { h.Lang = "" }), "language"},
+		{"dice written otherwise", ed(func(h *snapshotHead) { h.Dice = "Seeded" }), "dice"},
+		{"no dice", ed(func(h *snapshotHead) { h.Dice = "" }), "dice"},
+		{"a seat written otherwise", ed(func(h *snapshotHead) { h.Seats[0] = "Person" }), "seat 0"},
+		{"a seat unnamed", ed(func(h *snapshotHead) { h.Seats[1] = "" }), "seat 1"},
+		{"a takeback granted by the seat that asked", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{asker} }), "granted by seat"},
+		{"a takeback granted by every other seat", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{mover} }), "every other"},
+		{"a takeback asked by a seat not claimed", ed(func(h *snapshotHead) { h.Hashes[asker] = "" }), "not claimed"},
+		{"a takeback asked with no other seat claimed", ed(func(h *snapshotHead) { h.Hashes[mover] = "" }), "no other seat"},
+		{"a takeback of other steps", ed(func(h *snapshotHead) { h.Takeback.Steps++ }), "takeback of"},
+		{"a takeback of no steps", ed(func(h *snapshotHead) { h.Takeback.Steps = 0 }), "takeback of"},
+	})
+}
+
+// The same among the seats of a Festungsspiel of six: claimed, a person's
+// not claimed, bots.
+func TestRestoreRefusesWhatCannotBeAmongMany(t *testing.T) {
+	clk := newFakeTime()
+	g, _, others := grantedGame(t, clk)
+	snap := snapshotOrFail(t, g)
+	if _, err := restore(snap, clk.now); err != nil {
+		t.Fatalf("the snapshot itself: %v\n%s", err, snap)
+	}
+	granter := others[0]
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	checkRefused(t, clk, []restoreCase{
+		{"a hash on a bot's seat", ed(func(h *snapshotHead) { h.Hashes[4] = strings.Repeat("ab", 32) }), "person's seat"},
+		{"a takeback granted by a seat not claimed", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{granter, 3} }), "granted by seat 3"},
+		{"a takeback granted by a bot", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{granter, 5} }), "granted by seat 5"},
+		{"a takeback granted by seat 6 of six", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{granter, 6} }), "granted by seat 6"},
+		{"a takeback granted by seat −1", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{-1} }), "granted by seat -1"},
+		{"a takeback granted twice", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{granter, granter} }), "granted by seat"},
+		{"a takeback granted out of order", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{others[1], others[0]} }), "granted by seat"},
+		{"a takeback granted by every other seat", ed(func(h *snapshotHead) { h.Takeback.Granted = others }), "every other"},
+	})
+}
+
 // Restore reads any bytes without panicking; what it reads, it writes
 // again as it read it.
 func FuzzRestore(f *testing.F) {
