@@ -25,8 +25,9 @@ import (
 //
 // A snapshot is read as something a stranger may have written: a forged or
 // torn one is refused wherever its head says what no game can be (two seats
-// with one secret, a takeback nobody could have asked, a revision or a
-// handle near overflow), not only where it does not parse.
+// with one secret, a takeback nobody could have asked, a clock that could
+// not have run so, a revision or a handle near overflow), not only where it
+// does not parse.
 
 // snapshotMagic starts every snapshot; SnapshotVersion follows it.
 const snapshotMagic = "brettspiel-snapshot"
@@ -48,6 +49,12 @@ const MaxSnapshot = 32 << 20
 // that Since and "watch" keep working; an unbounded one let a forged
 // snapshot set it one change short of overflow.
 const maxRev = 1 << 30
+
+// maxElapsed is the longest time, in milliseconds, that a snapshot's
+// running clock may have run: a hundred years, far beyond any reserve, and
+// within what a time.Duration holds (about 292 years), so that the time the
+// clock started is never computed with an overflow.
+const maxElapsed = int64(100 * 365 * 24 * time.Hour / time.Millisecond)
 
 // MaxHandle is the highest handle under which [Table.Restore] brings a game
 // back. A table gives new games handles above the highest it holds; 2^30
@@ -133,8 +140,8 @@ func (g *Game) Snapshot() ([]byte, error) {
 // is not a snapshot of these, or holds what no game can be — a record
 // without all the steps its head counts, a revision above 2^30, two seats
 // with one secret, a takeback that its seat could not have asked or that
-// seats could not have granted — is refused with an error wrapping
-// [ErrBadSnapshot], and nothing is made.
+// seats could not have granted, clocks that could not have run so — is
+// refused with an error wrapping [ErrBadSnapshot], and nothing is made.
 func Restore(data []byte) (*Game, error) {
 	return restore(data, nil)
 }
@@ -226,7 +233,13 @@ func (g *Game) restoreHead(head *snapshotHead, version int) error {
 	if err := g.restoreTakeback(head); err != nil {
 		return err
 	}
-	return g.restoreClock(head.Clock)
+	if err := g.checkClock(head); err != nil {
+		return err
+	}
+	if err := g.restoreClock(head.Clock); err != nil {
+		return err
+	}
+	return g.checkRestoredClock(head.Clock)
 }
 
 // checkSeats refuses seats, dice and a language written otherwise than
@@ -300,6 +313,8 @@ func (g *Game) restoreTakeback(head *snapshotHead) error {
 		return badSnapshot("a takeback of " + strconv.Itoa(t.Steps) + " steps, where seat " + strconv.Itoa(t.Seat) + " decided " + strconv.Itoa(g.lastDecision(t.Seat)) + " steps ago")
 	case g.own.others(t.Seat) == 0:
 		return badSnapshot("a takeback asked where no other seat is claimed: it is done at once")
+	case head.Clock != nil && head.Clock.Out >= 0:
+		return badSnapshot("a takeback asked in a game ended on time: running out drops it")
 	}
 	a := &takebackAsk{seat: t.Seat, length: g.h.Len(), steps: t.Steps, granted: make([]bool, len(g.seats))}
 	last := -1
@@ -313,6 +328,72 @@ func (g *Game) restoreTakeback(head *snapshotHead) error {
 		return badSnapshot("a takeback that every other claimed seat granted: it is done then")
 	}
 	g.own.ask = a
+	return nil
+}
+
+// checkClock refuses clocks, before they are set, that the game's could
+// not have come to: a seat run out that is a bot's (whose clock never
+// runs), or whose reserve is left (running out spends it), or in a game
+// at revision 0 (running out is a change); bots' reserves that differ or
+// that a person's exceeds (a bot's never runs down); a clock that has run
+// beyond maxElapsed.
+func (g *Game) checkClock(head *snapshotHead) error {
+	s := head.Clock
+	if s == nil || len(s.ReserveMillis) != len(g.seats) {
+		return nil // restoreClock refuses a clock of another game
+	}
+	if s.ElapsedMillis > maxElapsed {
+		return badSnapshot("a clock that has run " + strconv.FormatInt(s.ElapsedMillis, 10) + " ms; at most " + strconv.FormatInt(maxElapsed, 10))
+	}
+	if out := s.Out; out >= 0 && out < len(g.seats) {
+		switch {
+		case g.bots[out] != nil:
+			return badSnapshot("seat " + strconv.Itoa(out) + " ran out of time, a bot's, whose clock does not run")
+		case s.ReserveMillis[out] != 0:
+			return badSnapshot("seat " + strconv.Itoa(out) + " ran out of time with a reserve left")
+		case head.Rev == 0:
+			return badSnapshot("a seat ran out of time at revision 0: running out is a change")
+		}
+	}
+	bot := int64(-1) // the reserve of every bot's seat, the reserve each started with
+	for i, r := range s.ReserveMillis {
+		if g.bots[i] == nil {
+			continue
+		}
+		if bot >= 0 && r != bot {
+			return badSnapshot("bots' seats with reserves of " + strconv.FormatInt(bot, 10) + " and " + strconv.FormatInt(r, 10) + " ms: a bot's never runs down")
+		}
+		bot = r
+	}
+	for i, r := range s.ReserveMillis {
+		if bot >= 0 && g.bots[i] == nil && r > bot {
+			return badSnapshot("seat " + strconv.Itoa(i) + " has a reserve of " + strconv.FormatInt(r, 10) + " ms, more than the " + strconv.FormatInt(bot, 10) + " every seat started with")
+		}
+	}
+	return nil
+}
+
+// checkRestoredClock refuses what restoreClock sets aside: a clock that
+// runs, or has run for some time, or a winner, that the clocks as restored
+// do not give.
+func (g *Game) checkRestoredClock(s *clockSnap) error {
+	c := g.clock
+	if s == nil {
+		return nil
+	}
+	switch {
+	case s.Running != c.running:
+		return badSnapshot("the clock of seat " + strconv.Itoa(s.Running) + " runs in a game ended on time")
+	case c.running < 0 && s.ElapsedMillis != 0:
+		return badSnapshot("no clock runs, yet " + strconv.FormatInt(s.ElapsedMillis, 10) + " ms have run")
+	}
+	w := -1
+	if c.out >= 0 {
+		w = max(int(g.winner(c.out)), -1)
+	}
+	if s.Winner != w {
+		return badSnapshot("seat " + strconv.Itoa(s.Winner) + " wins on time where the clocks give " + strconv.Itoa(w))
+	}
 	return nil
 }
 

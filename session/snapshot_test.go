@@ -723,6 +723,62 @@ func TestRestoreRefusesWhatCannotBeAmongMany(t *testing.T) {
 	})
 }
 
+// outGame is a Toccateglio game of a person against a bot whose person
+// ran out of time.
+func outGame(tb testing.TB, clk *fakeTime) *Game {
+	tb.Helper()
+	g, err := New(Config{Variant: "toccateglio", Seed: 5, Seats: []string{Person, "random"},
+		Clock: &TimeControl{DelayMillis: 0, ReserveMillis: 1000}, Now: clk.now})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g.Advance(context.Background(), 20)
+	clk.pass(2 * time.Second)
+	if g.TimeUp() != 0 {
+		tb.Fatal("seat 0 did not run out of time")
+	}
+	return g
+}
+
+// Clocks that could not have run so are refused: of two claimed seats
+// with the clock of the seat to move running and a takeback asked, of a
+// Festungsspiel of six with two bots, and of a game whose seat ran out.
+func TestRestoreRefusesClocksThatCannotBe(t *testing.T) {
+	clk := newFakeTime()
+	g, _, mover, _ := askedGame(t, clk, "toccateglio", []string{Person, Person}, 0, 1)
+	snap := snapshotOrFail(t, g)
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	ranOut := func(h *snapshotHead) {
+		h.Clock.Out, h.Clock.ReserveMillis[mover], h.Clock.Running, h.Clock.ElapsedMillis, h.Clock.Winner = mover, 0, -1, 0, 1-mover
+	}
+	// a clock run out is read where nothing else is wrong
+	if _, err := restore(ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil }), clk.now); err != nil {
+		t.Fatalf("a seat run out of time: %v", err)
+	}
+	many, _, _ := grantedGame(t, clk)
+	manySnap := snapshotOrFail(t, many)
+	edMany := func(edit func(h *snapshotHead)) []byte { return editHead(t, manySnap, edit) }
+	out := snapshotOrFail(t, outGame(t, clk))
+	if _, err := restore(out, clk.now); err != nil {
+		t.Fatalf("the snapshot of a game ended on time: %v\n%s", err, out)
+	}
+	checkRefused(t, clk, []restoreCase{
+		{"a takeback in a game ended on time", ed(ranOut), "ended on time"},
+		{"a clock running after the game ended on time", ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil; h.Clock.Running = mover }), "runs in a game ended"},
+		{"time run where no clock runs", ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil; h.Clock.ElapsedMillis = 5 }), "no clock runs"},
+		{"run out with a reserve left", ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil; h.Clock.ReserveMillis[mover] = 5 }), "reserve left"},
+		{"a winner on time that is not", ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil; h.Clock.Winner = mover }), "wins on time"},
+		{"a winner on time where nobody ran out", ed(func(h *snapshotHead) { h.Clock.Winner = 0 }), "wins on time"},
+		{"a clock that ran for millennia", ed(func(h *snapshotHead) { h.Clock.ElapsedMillis = math.MaxInt64 }), "has run"},
+		{"a bot run out of time", edMany(func(h *snapshotHead) {
+			h.Takeback, h.Clock.Out, h.Clock.ReserveMillis[4], h.Clock.Running, h.Clock.ElapsedMillis = nil, 4, 0, -1, 0
+		}), "a bot's"},
+		{"bots' reserves that differ", edMany(func(h *snapshotHead) { h.Clock.ReserveMillis[5]-- }), "bots' seats"},
+		{"a person's reserve above a bot's", edMany(func(h *snapshotHead) { h.Clock.ReserveMillis[3] = h.Clock.ReserveMillis[4] + 1 }), "more than"},
+		{"out at revision 0", editHead(t, out, func(h *snapshotHead) { h.Rev = 0 }), "revision 0"},
+	})
+}
+
 // Restore reads any bytes without panicking; what it reads, it writes
 // again as it read it.
 func FuzzRestore(f *testing.F) {
