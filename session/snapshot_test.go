@@ -3,15 +3,19 @@ package session
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/kit"
 	"pgregory.net/rapid"
 )
 
@@ -211,7 +215,9 @@ func TestRestoreRefusesBadSnapshots(t *testing.T) {
 		"empty":           "",
 		"a record":        record,
 		"another format":  strings.Replace(text, "brettspiel-snapshot", "chess-snapshot", 1),
-		"version 2":       strings.Replace(text, "brettspiel-snapshot 1", "brettspiel-snapshot 2", 1),
+		"version 3":       strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot 3", 1),
+		"version 02":      strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot 02", 1),
+		"version +2":      strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot +2", 1),
 		"no record":       strings.SplitN(text, "\n", 2)[0] + "\n" + head,
 		"unknown key":     strings.Replace(text, `"seed"`, `"seeds"`, 1),
 		"key twice":       strings.Replace(text, `"seed":`, `"lang":"en","seed":`, 1),
@@ -386,46 +392,391 @@ func BenchmarkSnapshotFestung3End(b *testing.B) {
 	benchSnapshot(b, Config{Variant: "festung", Players: 3}, MaxAdvance)
 }
 
-// Restore reads any bytes without panicking; what it reads, it writes
-// again as it read it.
-func FuzzRestore(f *testing.F) {
-	for _, c := range []Config{
-		{Variant: "toccateglio", Seed: SeedOf(1), Seats: []string{"random", "random"}},
-		{Variant: "verkehren", Seed: SeedOf(2), Owned: true, Clock: &TimeControl{DelayMillis: 500, ReserveMillis: 9000}},
-		{Variant: "festung", Players: 3, Seed: SeedOf(3), Dice: DiceManual, Lang: "de", Seats: []string{"person", "greedy", "random"}},
-	} {
-		g, err := New(c)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if g.Owned() {
-			g.Claim(1)
-		}
-		g.Throw()
-		g.Advance(context.Background(), 12)
-		g.Undo()
-		snap, _ := g.Snapshot()
-		f.Add(snap)
+// snapshotOrFail is g's snapshot.
+func snapshotOrFail(tb testing.TB, g *Game) []byte {
+	tb.Helper()
+	snap, err := g.Snapshot()
+	if err != nil {
+		tb.Fatal(err)
 	}
-	f.Add([]byte("brettspiel-snapshot 1\n{}\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		g, err := Restore(data)
-		if err != nil {
-			if !errors.Is(err, ErrBadSnapshot) {
-				t.Fatalf("refused with %v, not ErrBadSnapshot", err)
+	return snap
+}
+
+// editHead returns snap with its head as edit changes it.
+func editHead(tb testing.TB, snap []byte, edit func(h *snapshotHead)) []byte {
+	tb.Helper()
+	first, rest, _ := bytes.Cut(snap, []byte("\n"))
+	line, text, _ := bytes.Cut(rest, []byte("\n"))
+	var h snapshotHead
+	if err := kit.DecodeStrict(line, &h); err != nil {
+		tb.Fatal(err)
+	}
+	edit(&h)
+	js, err := json.Marshal(h)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return slices.Concat(first, []byte("\n"), js, []byte("\n"), text)
+}
+
+// restoreCase is a snapshot that no game can have written, and the words
+// its refusal gives.
+type restoreCase struct {
+	name string
+	snap []byte
+	want string
+}
+
+func checkRefused(t *testing.T, clk *fakeTime, cases []restoreCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := restore(c.snap, clk.now)
+		if !errors.Is(err, ErrBadSnapshot) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want ErrBadSnapshot saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+// A snapshot's revision is 0…maxRev: one at the end of an int would
+// overflow at the game's next change.
+func TestRestoreBoundsTheRevision(t *testing.T) {
+	clk := newFakeTime()
+	g, err := New(Config{Variant: "verkehren", Seed: SeedOf(3), Now: clk.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Throw()
+	snap := snapshotOrFail(t, g)
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	checkRefused(t, clk, []restoreCase{
+		{"rev at the end of an int", ed(func(h *snapshotHead) { h.Rev = math.MaxInt }), "revision"},
+		{"rev above the bound", ed(func(h *snapshotHead) { h.Rev = maxRev + 1 }), "revision"},
+		{"rev below 0", ed(func(h *snapshotHead) { h.Rev = -1 }), "revision"},
+	})
+}
+
+// A game restored at the highest revision a snapshot may hold goes on
+// changing, and Since follows it.
+func TestRestoredAtTheHighestRevision(t *testing.T) {
+	g, err := New(Config{Variant: "verkehren", Seed: SeedOf(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := editHead(t, snapshotOrFail(t, g), func(h *snapshotHead) { h.Rev = maxRev })
+	r, err := Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Throw(); err != nil {
+		t.Fatal(err)
+	}
+	d, err := r.Since(maxRev)
+	if err != nil || d.Rev != maxRev+1 || len(d.Log) != 1 {
+		t.Errorf("since the highest revision: %+v, %v", d, err)
+	}
+}
+
+// Table.Restore takes the handles 1…MaxHandle, so that the table counts
+// on from the highest without overflow.
+func TestTableRestoreBoundsHandles(t *testing.T) {
+	g, err := New(Config{Variant: "verkehren", Seed: SeedOf(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := snapshotOrFail(t, g)
+	tab := NewTable(Options{})
+	for _, h := range []int{MaxHandle + 1, math.MaxInt, math.MinInt, 0} {
+		if _, err := tab.Restore(h, snap); !errors.Is(err, ErrBadCall) {
+			t.Errorf("restore under handle %d: %v, want ErrBadCall", h, err)
+		}
+	}
+	if _, err := tab.Restore(MaxHandle, snap); err != nil {
+		t.Fatal(err)
+	}
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren"}, &s)
+	if s.Handle != MaxHandle+1 {
+		t.Errorf("a new game after handle MaxHandle has handle %d", s.Handle)
+	}
+}
+
+// redoLen is the number of g's steps to redo.
+func redoLen(g *Game) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.h.RedoLen()
+}
+
+// dropLastStep returns snap without the last step of its record, as a
+// snapshot torn there reads.
+func dropLastStep(tb testing.TB, snap []byte) []byte {
+	tb.Helper()
+	text := strings.TrimRight(string(snap), "\n")
+	i := strings.LastIndex(text, " ; ")
+	if i < 0 || strings.Contains(text[i:], "\n") {
+		tb.Fatalf("no last step to drop in\n%s", snap)
+	}
+	return []byte(text[:i] + "\n")
+}
+
+// asVersion1 returns a snapshot of version 2 as version 1 wrote it: no
+// count of the steps to redo and no salt of secret dice.
+func asVersion1(tb testing.TB, snap []byte) []byte {
+	tb.Helper()
+	v1 := editHead(tb, snap, func(h *snapshotHead) { h.Redo, h.Salt, h.Revealed = nil, "", false })
+	return bytes.Replace(v1, []byte(snapshotMagic+" 2\n"), []byte(snapshotMagic+" 1\n"), 1)
+}
+
+// A snapshot counts its steps to redo: a record torn among them, or a count
+// that is not theirs, is refused. One of version 1, which has no count, is
+// still read, without that check: a record torn among its steps to redo
+// gives fewer. A head of version 1 with the count of version 2 is refused.
+func TestRestoreCountsTheStepsToRedo(t *testing.T) {
+	clk := newFakeTime()
+	g, err := New(Config{Variant: "toccateglio", Seed: SeedOf(8), Seats: []string{"random", "random"}, Now: clk.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Advance(context.Background(), 12)
+	g.Undo()
+	g.Undo()
+	snap := snapshotOrFail(t, g)
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	checkRefused(t, clk, []restoreCase{
+		{"torn among the steps to redo", dropLastStep(t, snap), "torn"},
+		{"more steps to redo than the record's", ed(func(h *snapshotHead) { *h.Redo++ }), "torn"},
+		{"fewer steps to redo than the record's", ed(func(h *snapshotHead) { *h.Redo-- }), "torn"},
+		{"no count of the steps to redo", ed(func(h *snapshotHead) { h.Redo = nil }), "no count"},
+	})
+	v1 := asVersion1(t, snap)
+	r, err := restore(v1, clk.now)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, v1)
+	}
+	if again := snapshotOrFail(t, r); !bytes.Equal(again, snap) {
+		t.Errorf("version 1 restored gives\n%s\nnot\n%s", again, snap)
+	}
+	torn, err := restore(asVersion1(t, dropLastStep(t, snap)), clk.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if torn.Len() != g.Len() || redoLen(torn) != 1 {
+		t.Errorf("version 1 torn among the steps to redo: length %d, %d to redo", torn.Len(), redoLen(torn))
+	}
+	withCount := bytes.Replace(snap, []byte(snapshotMagic+" 2\n"), []byte(snapshotMagic+" 1\n"), 1)
+	checkRefused(t, clk, []restoreCase{
+		{"version 1 with a count of the steps to redo", withCount, "version 1"},
+		{"version 1 with a revision above the bound", editHead(t, v1, func(h *snapshotHead) { h.Rev = maxRev + 1 }), "revision"},
+	})
+}
+
+// askedGame is an owned game with clocks (delay 500 ms, reserve 30 s) at
+// seats as given, the seats of claims claimed, played until a claimed seat
+// is to move after another has decided; then the move of the seat to move
+// is played and undone (a step to redo, his clock running) and the other
+// seat asks a takeback. It returns the game, the secrets per seat, the
+// seat to move and the seat that asked.
+func askedGame(tb testing.TB, clk *fakeTime, variant string, seats []string, claims ...int) (g *Game, secrets []string, mover, asker int) {
+	tb.Helper()
+	g, err := New(Config{Variant: variant, Players: len(seats), Seed: SeedOf(11), Seats: seats, Owned: true,
+		Clock: &TimeControl{DelayMillis: 500, ReserveMillis: 30000}, Now: clk.now})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	secrets = make([]string, len(seats))
+	for _, i := range claims {
+		if secrets[i], err = g.Claim(i); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	// decided is the first claimed seat other than p that has decided, −1
+	// for none
+	decided := func(p int) int {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		for _, i := range claims {
+			if i != p && g.lastDecision(i) > 0 {
+				return i
 			}
-			return
 		}
-		snap, err := g.Snapshot()
+		return -1
+	}
+	for range 2000 {
+		clk.pass(1300 * time.Millisecond)
+		pos := g.Position()
+		switch p := pos.ToMove(); {
+		case p == brettspiel.Chance:
+			_, err = g.Throw()
+		case p < 0:
+			tb.Fatalf("%s: the game ended before a claimed seat was to move after another decided", variant)
+		case seats[p] != Person:
+			_, err = g.BotMove(context.Background(), seats[p])
+		case secrets[p] != "" && decided(int(p)) >= 0:
+			if _, err := g.Play(pos.LegalMoves()[0]); err != nil {
+				tb.Fatal(err)
+			}
+			clk.pass(700 * time.Millisecond)
+			if err := g.Undo(); err != nil {
+				tb.Fatal(err)
+			}
+			mover, asker = int(p), decided(int(p))
+			g.mu.Lock()
+			err = g.askTakeback("takeback", &secrets[asker], nil)
+			g.mu.Unlock()
+			if err != nil || takebackOf(g) == nil {
+				tb.Fatalf("%s: no takeback asked: %v", variant, err)
+			}
+			return g, secrets, mover, asker
+		default:
+			_, err = g.Play(pos.LegalMoves()[0])
+		}
 		if err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
-		r, err := Restore(snap)
-		if err != nil {
-			t.Fatalf("its own snapshot refused: %v", err)
+	}
+	tb.Fatalf("%s: no claimed seat to move after another decided", variant)
+	return
+}
+
+// takebackOf is the takeback asked in g, nil for none.
+func takebackOf(g *Game) *TakebackJSON {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.takebackJSON()
+}
+
+// grantedGame is a Festungsspiel of six: three seats claimed, one
+// person's seat not claimed and two bots (4 and 5), with a takeback asked
+// and granted by one seat. It returns the game, the seat that asked and
+// the claimed seats besides.
+func grantedGame(tb testing.TB, clk *fakeTime) (g *Game, asker int, others []int) {
+	tb.Helper()
+	seats := []string{Person, Person, Person, Person, "random", "greedy"}
+	g, secrets, _, asker := askedGame(tb, clk, "festung", seats, 0, 1, 2)
+	for _, i := range []int{0, 1, 2} {
+		if i != asker {
+			others = append(others, i)
 		}
-		if again, _ := r.Snapshot(); !bytes.Equal(again, snap) {
-			t.Fatalf("snapshot\n%s\nwritten again as\n%s", snap, again)
-		}
+	}
+	g.mu.Lock()
+	err := g.answerTakeback("answerTakeback", &secrets[others[0]], true)
+	g.mu.Unlock()
+	if a := takebackOf(g); err != nil || a == nil || !reflect.DeepEqual(a.Granted, others[:1]) {
+		tb.Fatalf("takeback %+v after a grant: %v", a, err)
+	}
+	return g, asker, others
+}
+
+// A snapshot whose head says what no game can be is refused, each part of
+// the head on its own: of two claimed seats, with a step to redo and a
+// takeback asked.
+func TestRestoreRefusesWhatCannotBe(t *testing.T) {
+	clk := newFakeTime()
+	g, _, mover, asker := askedGame(t, clk, "toccateglio", []string{Person, Person}, 0, 1)
+	snap := snapshotOrFail(t, g)
+	if _, err := restore(snap, clk.now); err != nil {
+		t.Fatalf("the snapshot itself: %v\n%s", err, snap)
+	}
+	if redoLen(g) != 1 {
+		t.Fatal("no step to redo")
+	}
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	checkRefused(t, clk, []restoreCase{
+		{"rev 0 with a step to redo", ed(func(h *snapshotHead) { h.Rev = 0 }), "revision 0"},
+		{"one secret on two seats", ed(func(h *snapshotHead) { h.Hashes[1] = h.Hashes[0] }), "same secret"},
+		{"a hash in capitals", ed(func(h *snapshotHead) { h.Hashes[0] = strings.ToUpper(h.Hashes[0]) }), "lowercase"},
+		{"a hash too short", ed(func(h *snapshotHead) { h.Hashes[0] = h.Hashes[0][2:] }), "SHA-256"},
+		{"length below 0", ed(func(h *snapshotHead) { h.Length = -1 }), "length"},
+		{"a language written otherwise", ed(func(h *snapshotHead) { h.Lang = "EN" }), "language"},
+		{"no language", ed(func(h *snapshotHead) { h.Lang = "" }), "language"},
+		{"dice written otherwise", ed(func(h *snapshotHead) { h.Dice = "Seeded" }), "dice"},
+		{"no dice", ed(func(h *snapshotHead) { h.Dice = "" }), "dice"},
+		{"a seat written otherwise", ed(func(h *snapshotHead) { h.Seats[0] = "Person" }), "seat 0"},
+		{"a seat unnamed", ed(func(h *snapshotHead) { h.Seats[1] = "" }), "seat 1"},
+		{"a takeback granted by the seat that asked", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{asker} }), "granted by seat"},
+		{"a takeback granted by every other seat", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{mover} }), "every other"},
+		{"a takeback asked by a seat not claimed", ed(func(h *snapshotHead) { h.Hashes[asker] = "" }), "not claimed"},
+		{"a takeback asked with no other seat claimed", ed(func(h *snapshotHead) { h.Hashes[mover] = "" }), "no other seat"},
+		{"a takeback of other steps", ed(func(h *snapshotHead) { h.Takeback.Steps++ }), "takeback of"},
+		{"a takeback of no steps", ed(func(h *snapshotHead) { h.Takeback.Steps = 0 }), "takeback of"},
+	})
+}
+
+// The same among the seats of a Festungsspiel of six: claimed, a person's
+// not claimed, bots.
+func TestRestoreRefusesWhatCannotBeAmongMany(t *testing.T) {
+	clk := newFakeTime()
+	g, _, others := grantedGame(t, clk)
+	snap := snapshotOrFail(t, g)
+	if _, err := restore(snap, clk.now); err != nil {
+		t.Fatalf("the snapshot itself: %v\n%s", err, snap)
+	}
+	granter := others[0]
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	checkRefused(t, clk, []restoreCase{
+		{"a hash on a bot's seat", ed(func(h *snapshotHead) { h.Hashes[4] = strings.Repeat("ab", 32) }), "person's seat"},
+		{"a takeback granted by a seat not claimed", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{granter, 3} }), "granted by seat 3"},
+		{"a takeback granted by a bot", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{granter, 5} }), "granted by seat 5"},
+		{"a takeback granted by seat 6 of six", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{granter, 6} }), "granted by seat 6"},
+		{"a takeback granted by seat −1", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{-1} }), "granted by seat -1"},
+		{"a takeback granted twice", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{granter, granter} }), "granted by seat"},
+		{"a takeback granted out of order", ed(func(h *snapshotHead) { h.Takeback.Granted = []int{others[1], others[0]} }), "granted by seat"},
+		{"a takeback granted by every other seat", ed(func(h *snapshotHead) { h.Takeback.Granted = others }), "every other"},
+	})
+}
+
+// outGame is a Toccateglio game of a person against a bot whose person
+// ran out of time.
+func outGame(tb testing.TB, clk *fakeTime) *Game {
+	tb.Helper()
+	g, err := New(Config{Variant: "toccateglio", Seed: SeedOf(5), Seats: []string{Person, "random"},
+		Clock: &TimeControl{DelayMillis: 0, ReserveMillis: 1000}, Now: clk.now})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g.Advance(context.Background(), 20)
+	clk.pass(2 * time.Second)
+	if g.TimeUp() != 0 {
+		tb.Fatal("seat 0 did not run out of time")
+	}
+	return g
+}
+
+// Clocks that could not have run so are refused: of two claimed seats
+// with the clock of the seat to move running and a takeback asked, of a
+// Festungsspiel of six with two bots, and of a game whose seat ran out.
+func TestRestoreRefusesClocksThatCannotBe(t *testing.T) {
+	clk := newFakeTime()
+	g, _, mover, _ := askedGame(t, clk, "toccateglio", []string{Person, Person}, 0, 1)
+	snap := snapshotOrFail(t, g)
+	ed := func(edit func(h *snapshotHead)) []byte { return editHead(t, snap, edit) }
+	ranOut := func(h *snapshotHead) {
+		h.Clock.Out, h.Clock.ReserveMillis[mover], h.Clock.Running, h.Clock.ElapsedMillis, h.Clock.Winner = mover, 0, -1, 0, 1-mover
+	}
+	// a clock run out is read where nothing else is wrong
+	if _, err := restore(ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil }), clk.now); err != nil {
+		t.Fatalf("a seat run out of time: %v", err)
+	}
+	many, _, _ := grantedGame(t, clk)
+	manySnap := snapshotOrFail(t, many)
+	edMany := func(edit func(h *snapshotHead)) []byte { return editHead(t, manySnap, edit) }
+	out := snapshotOrFail(t, outGame(t, clk))
+	if _, err := restore(out, clk.now); err != nil {
+		t.Fatalf("the snapshot of a game ended on time: %v\n%s", err, out)
+	}
+	checkRefused(t, clk, []restoreCase{
+		{"a takeback in a game ended on time", ed(ranOut), "ended on time"},
+		{"a clock running after the game ended on time", ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil; h.Clock.Running = mover }), "runs in a game ended"},
+		{"time run where no clock runs", ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil; h.Clock.ElapsedMillis = 5 }), "no clock runs"},
+		{"run out with a reserve left", ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil; h.Clock.ReserveMillis[mover] = 5 }), "reserve left"},
+		{"a winner on time that is not", ed(func(h *snapshotHead) { ranOut(h); h.Takeback = nil; h.Clock.Winner = mover }), "wins on time"},
+		{"a winner on time where nobody ran out", ed(func(h *snapshotHead) { h.Clock.Winner = 0 }), "wins on time"},
+		{"a clock that ran for millennia", ed(func(h *snapshotHead) { h.Clock.ElapsedMillis = math.MaxInt64 }), "has run"},
+		{"a bot run out of time", edMany(func(h *snapshotHead) {
+			h.Takeback, h.Clock.Out, h.Clock.ReserveMillis[4], h.Clock.Running, h.Clock.ElapsedMillis = nil, 4, 0, -1, 0
+		}), "a bot's"},
+		{"bots' reserves that differ", edMany(func(h *snapshotHead) { h.Clock.ReserveMillis[5]-- }), "bots' seats"},
+		{"a person's reserve above a bot's", edMany(func(h *snapshotHead) { h.Clock.ReserveMillis[3] = h.Clock.ReserveMillis[4] + 1 }), "more than"},
+		{"out at revision 0", editHead(t, out, func(h *snapshotHead) { h.Rev = 0 }), "revision 0"},
 	})
 }
