@@ -158,7 +158,7 @@ func TestClockOfBotsBadControlsAndSnapshots(t *testing.T) {
 		}
 	}
 	clk.pass(12 * time.Second)
-	snap, err := g.Snapshot()
+	snap, _, err := g.Snapshot()
 	if err != nil {
 		t.Fatal(err)
 	}

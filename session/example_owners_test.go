@@ -61,7 +61,7 @@ func ExampleGame_Snapshot() {
 	g, _ := session.New(session.Config{Variant: "festung", Players: 3, Seed: session.SeedOf(5), Seats: []string{"random", "random", "random"}})
 	g.Advance(context.Background(), 10)
 	g.Undo()
-	snap, _ := g.Snapshot()
+	snap, _, _ := g.Snapshot()
 	r, err := session.Restore(snap)
 	if err != nil {
 		fmt.Println(err)

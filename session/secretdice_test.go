@@ -197,7 +197,7 @@ func TestSecretDiceAreRevealedAtTheEnd(t *testing.T) {
 		t.Errorf("the watcher's catch-up: commitment %q, seed %v", d.Commitment, d.Seed)
 	}
 	rec, _ := g.Record()
-	snap, _ := g.Snapshot()
+	snap, _, _ := g.Snapshot()
 	if strings.Contains(rec, "77") && !strings.Contains(string(snap), `"seed":"77"`) {
 		t.Errorf("the seed is in the record or not in the snapshot")
 	}
@@ -279,7 +279,7 @@ func TestRevealAndCloseRevealTheDice(t *testing.T) {
 	}
 	// a restored snapshot keeps the dice secret and its commitment
 	g, _ = New(Config{Variant: "verkehren", Owned: true, Seats: []string{"greedy", "greedy"}})
-	snap, _ := g.Snapshot()
+	snap, _, _ := g.Snapshot()
 	back, err := Restore(snap)
 	if err != nil || back.Info().Commitment != g.Info().Commitment || back.Info().Seed != nil || back.seed != g.seed {
 		t.Errorf("restored: %+v %v, was %+v", back.Info(), err, g.Info())

@@ -91,12 +91,13 @@ type snapshotHead struct {
 	Revealed bool   `json:"revealed,omitempty"`
 }
 
-// Snapshot returns the game as a snapshot, for [Restore]: its rules, seed,
+// Snapshot returns the game as a snapshot, for [Restore] — its rules, seed,
 // dice mode, seats with the hashes of their secrets, language, revision,
-// clocks, and its history with the steps that redo plays again. A game
-// without a record (none of the catalogue) gives an error wrapping
-// [ErrNoRecord].
-func (g *Game) Snapshot() ([]byte, error) {
+// clocks, and its history with the steps that redo plays again — and the
+// revision it holds, so that a server stores it beside the snapshot without
+// reading it. A game without a record (none of the catalogue) gives an
+// error wrapping [ErrNoRecord].
+func (g *Game) Snapshot() (data []byte, rev int, err error) {
 	// act too: the record of the whole line plays the undone steps again
 	// for a moment, which no call that acts may see
 	defer g.lock()()
@@ -127,17 +128,17 @@ func (g *Game) Snapshot() ([]byte, error) {
 		g.h.Undo()
 	}
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	head.Redo = &k // the steps of the record after Length
 	js, err := marshal(head)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	b := make([]byte, 0, len(snapshotMagic)+len(js)+len(text)+8)
 	b = append(b, snapshotMagic+" "+strconv.Itoa(SnapshotVersion)+"\n"...)
 	b = append(append(b, js...), '\n')
-	return append(b, text...), nil
+	return append(b, text...), head.Rev, nil
 }
 
 // Restore makes the game of a snapshot ([Game.Snapshot]): the same rules,

@@ -113,7 +113,7 @@ func FuzzRestore(f *testing.F) {
 		if rev < 0 || rev > maxRev || n < 0 || redo < 0 || n+redo > brettspiel.MaxRecordSteps {
 			t.Fatalf("restored revision %d, length %d, %d to redo", rev, n, redo)
 		}
-		snap, err := g.Snapshot()
+		snap, _, err := g.Snapshot()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func FuzzRestore(f *testing.F) {
 		if err != nil {
 			t.Fatalf("its own snapshot refused: %v\n%s", err, snap)
 		}
-		if again, _ := r.Snapshot(); !bytes.Equal(again, snap) {
+		if again, _, _ := r.Snapshot(); !bytes.Equal(again, snap) {
 			t.Fatalf("snapshot\n%s\nwritten again as\n%s", snap, again)
 		}
 	})

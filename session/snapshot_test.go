@@ -121,7 +121,7 @@ func TestSnapshotRestoresTheGame(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		clk := newFakeTime()
 		g := randomGame(t, clk)
-		snap, err := g.Snapshot()
+		snap, _, err := g.Snapshot()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func TestSnapshotRestoresTheGame(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s", err, snap)
 		}
-		again, _ := r.Snapshot()
+		again, _, _ := r.Snapshot()
 		if !bytes.Equal(snap, again) {
 			t.Fatalf("the restored game's snapshot differs:\n%s\n%s", snap, again)
 		}
@@ -181,7 +181,7 @@ func TestSnapshotOfAGameFromAnID(t *testing.T) {
 		t.Fatal(err)
 	}
 	l.ThrowDice([]int{3, 5})
-	snap, err := l.Snapshot()
+	snap, _, err := l.Snapshot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestRestoreRefusesBadSnapshots(t *testing.T) {
 	}
 	g.Claim(0)
 	g.Advance(context.Background(), 5)
-	snap, _ := g.Snapshot()
+	snap, _, _ := g.Snapshot()
 	text := string(snap)
 	record, _ := g.Record()
 	head := strings.SplitN(text, "\n", 3)[1]
@@ -253,7 +253,7 @@ func TestTableRestoresUnderTheOldHandle(t *testing.T) {
 		t.Fatalf("handles %v", tab.Handles())
 	}
 	g, _ := tab.Game(2)
-	snap, err := g.Snapshot()
+	snap, _, err := g.Snapshot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +351,7 @@ func benchSnapshot(b *testing.B, c Config, steps int) {
 	for g.Position().ToMove() != brettspiel.Chance && g.Position().ToMove() != brettspiel.Terminal {
 		g.Advance(context.Background(), 1)
 	}
-	snap, err := g.Snapshot()
+	snap, _, err := g.Snapshot()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -395,7 +395,7 @@ func BenchmarkSnapshotFestung3End(b *testing.B) {
 // snapshotOrFail is g's snapshot.
 func snapshotOrFail(tb testing.TB, g *Game) []byte {
 	tb.Helper()
-	snap, err := g.Snapshot()
+	snap, _, err := g.Snapshot()
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -526,7 +526,7 @@ func TestSinceKeepsAMirror(t *testing.T) {
 			if d.Rev != f.rev || len(d.Log) != 0 || d.From != d.Length {
 				t.Errorf("nothing changed, yet %+v", d)
 			}
-			snap, err := g.Snapshot()
+			snap, _, err := g.Snapshot()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 )
 
@@ -24,7 +23,7 @@ const (
 )
 
 var served = map[string]int{
-	"version": noGame, "games": noGame, "rule": noGame,
+	"version": noGame, "games": noGame, "rule": noGame, "verifyDice": noGame,
 	"state": reads, "legal": reads, "nextSteps": reads, "hint": reads,
 	"saveRecord": reads, "positionID": reads, "plan": reads,
 	"apply": acts, "throw": acts, "undo": acts, "redo": acts,
@@ -32,25 +31,29 @@ var served = map[string]int{
 }
 
 // Call runs a method of the protocol for a connection: on its game, with
-// its seat's secret ("" for a watcher). The server puts in the handle and
-// the secret; arguments that name either are refused. After a call that
-// acts the server plays on until a person is to move (the seeded dice,
-// the bots), and every change is stored before the answer returns.
-func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args map[string]json.RawMessage) []byte {
+// its seat's secret ("" for a watcher), through the game's own entry point
+// (session.Game.Call), which takes the arguments as the client sent them
+// and refuses a handle or a secret among them: the server edits no JSON.
+// After a call that acts the server plays on until a person is to move
+// (the seeded dice, the bots), and every change is stored before the
+// answer returns.
+func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args json.RawMessage) []byte {
 	kind := served[method]
 	if kind == 0 {
 		return errorJSON(fmt.Errorf("%w: %q", ErrNotServed, truncate(method, 40)))
 	}
-	if _, ok := args["handle"]; ok {
-		return errorJSON(ErrForged)
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
 	}
-	if _, ok := args["secret"]; ok {
-		return errorJSON(ErrForged)
-	}
-	if b, ok := args["bot"]; ok && method == "hint" && string(b) != `"greedy"` && string(b) != `""` {
+	if method == "hint" {
 		// the searching bots hold the game for seconds: hints by the
 		// greedy bot only
-		return errorJSON(fmt.Errorf("%w: hints by the bot %.40s; greedy only", ErrNotServed, b))
+		var in struct {
+			Bot string `json:"bot"`
+		}
+		if json.Unmarshal(args, &in) == nil && in.Bot != "" && in.Bot != "greedy" {
+			return errorJSON(fmt.Errorf("%w: hints by the bot %.40q; greedy only", ErrNotServed, in.Bot))
+		}
 	}
 	release, err := s.enter(ctx)
 	if err != nil {
@@ -58,15 +61,8 @@ func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args
 	}
 	defer release()
 	if kind == noGame {
-		raw, _ := json.Marshal(args)
-		return s.table.CallContext(ctx, method, raw)
+		return s.table.CallContext(ctx, method, args)
 	}
-	args["handle"] = json.RawMessage(strconv.Itoa(lg.handle))
-	if kind == acts && secret != "" {
-		q, _ := json.Marshal(secret)
-		args["secret"] = q
-	}
-	raw, _ := json.Marshal(args)
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	// a call on a copy another process has overtaken fails to store
@@ -76,7 +72,7 @@ func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args
 		if err := s.fresh(lg); err != nil {
 			return errorJSON(err)
 		}
-		out := s.table.CallContext(ctx, method, raw)
+		out := lg.g.Call(ctx, method, args, secret)
 		if kind == acts && !isError(out) {
 			// the dice and the bots play until a person is to move; what
 			// they play is stored with the person's step and reaches every
@@ -88,7 +84,7 @@ func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args
 		err := s.persist(ctx, lg, method == "redo", false)
 		if err == nil {
 			lg.used = time.Now()
-			return stripHandle(out, lg.handle)
+			return out
 		}
 		s.logf("game %.8s…: %v", lg.id, err)
 		if rerr := s.reload(ctx, lg); rerr != nil || try > 0 || !errors.Is(err, ErrConflict) {
@@ -98,22 +94,6 @@ func (s *Server) Call(ctx context.Context, lg *live, secret, method string, args
 }
 
 func isError(out []byte) bool { return bytes.HasPrefix(out, []byte(`{"error":`)) }
-
-// stripHandle takes the handle out of an answer: the session's handles
-// never leave the server. A STATE has it after its "state", a watch's
-// answer first.
-func stripHandle(out []byte, h int) []byte {
-	first := []byte(`{"handle":` + strconv.Itoa(h) + `,`)
-	if bytes.HasPrefix(out, first) {
-		return append([]byte{'{'}, out[len(first):]...)
-	}
-	key := []byte(`,"handle":` + strconv.Itoa(h) + `,"variant":`)
-	if i := bytes.LastIndex(out, key); i >= 0 {
-		n := len(`,"handle":` + strconv.Itoa(h))
-		return append(out[:i:i], out[i+n:]...)
-	}
-	return out
-}
 
 func truncate(s string, n int) string {
 	if len(s) > n {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -119,19 +118,6 @@ func newLive(id string, handle int, g *session.Game, meta Meta, rev int) *live {
 		conns: map[*conn]struct{}{}}
 }
 
-// snapRev reads the revision from a snapshot's head.
-func snapRev(snap []byte) (int, error) {
-	_, rest, _ := bytes.Cut(snap, []byte("\n"))
-	line, _, _ := bytes.Cut(rest, []byte("\n"))
-	var head struct {
-		Rev int `json:"rev"`
-	}
-	if err := json.Unmarshal(line, &head); err != nil {
-		return 0, fmt.Errorf("snapshot head: %w", err)
-	}
-	return head.Rev, nil
-}
-
 // changes is what the game changed since the stored revision, as one
 // delta (session.Game.Since), and how to store it: the steps played on,
 // or a snapshot when anything else changed (an undo, a redo, a takeback,
@@ -178,15 +164,12 @@ func (s *Server) persist(ctx context.Context, lg *live, redo, force bool) error 
 	var c Change
 	rev := d.Rev
 	if snap || force || lg.sinceSnap+len(steps) > snapEvery {
-		data, err := lg.g.Snapshot()
+		data, at, err := lg.g.Snapshot()
 		if err != nil {
 			lg.stale = true
 			return fmt.Errorf("%w: snapshot: %v", ErrStorage, err)
 		}
-		if rev, err = snapRev(data); err != nil {
-			lg.stale = true
-			return fmt.Errorf("%w: %v", ErrStorage, err)
-		}
+		rev = at
 		meta, _ := json.Marshal(lg.meta)
 		c = Change{Kind: Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev}
 	} else {
@@ -358,19 +341,16 @@ func (s *Server) Create(ctx context.Context, a CreateArgs) (*Created, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := g.Snapshot()
+	data, rev, err := g.Snapshot()
 	if err == nil {
-		var rev int
-		if rev, err = snapRev(data); err == nil {
-			metaJSON, _ := json.Marshal(meta)
-			err = s.store.Write(ctx, Change{Kind: Create, Game: out.Game, Handle: handle, Meta: metaJSON, Snapshot: data, Rev: rev, Holder: s.id})
-			if err == nil {
-				lg := newLive(out.Game, handle, g, meta, rev)
-				s.mu.Lock()
-				s.games[out.Game] = lg
-				s.mu.Unlock()
-				return out, nil
-			}
+		metaJSON, _ := json.Marshal(meta)
+		err = s.store.Write(ctx, Change{Kind: Create, Game: out.Game, Handle: handle, Meta: metaJSON, Snapshot: data, Rev: rev, Holder: s.id})
+		if err == nil {
+			lg := newLive(out.Game, handle, g, meta, rev)
+			s.mu.Lock()
+			s.games[out.Game] = lg
+			s.mu.Unlock()
+			return out, nil
 		}
 	}
 	s.table.Close(handle)

@@ -26,7 +26,7 @@ func snapshotOf(t *testing.T, s *Server, id string) []byte {
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	b, err := lg.g.Snapshot()
+	b, _, err := lg.g.Snapshot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,9 +199,9 @@ func hostileClients(t *testing.T, s *Server, makeOn, base string) {
 		{"a watcher acting", "", "apply", move, "ErrNoSecret"},
 		{"a watcher throwing", "", "throw", nil, "ErrNoSecret"},
 		{"the other seat moving", other, "apply", move, "ErrNotYourSeat"},
-		{"a handle in the arguments", mover, "apply", map[string]any{"notation": move["notation"], "handle": 1}, "ErrForged"},
-		{"a secret in the arguments", "", "apply", map[string]any{"notation": move["notation"], "secret": mover}, "ErrForged"},
-		{"another game by handle", mover, "state", map[string]any{"handle": 2}, "ErrForged"},
+		{"a handle in the arguments", mover, "apply", map[string]any{"notation": move["notation"], "handle": 1}, "ErrBadCall"},
+		{"a secret in the arguments", "", "apply", map[string]any{"notation": move["notation"], "secret": mover}, "ErrBadCall"},
+		{"another game by handle", mover, "state", map[string]any{"handle": 2}, "ErrBadCall"},
 		{"a method not served", mover, "newGame", map[string]any{"variant": "verkehren"}, "ErrNotServed"},
 		{"closing", mover, "close", nil, "ErrNotServed"},
 		{"claiming", "", "claim", map[string]any{"seat": 1}, "ErrNotServed"},

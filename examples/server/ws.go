@@ -41,9 +41,9 @@ const MaxFrame = 16 << 10
 const sendQueue = 32
 
 type frame struct {
-	ID     *int64                     `json:"id"`
-	Method string                     `json:"method"`
-	Args   map[string]json.RawMessage `json:"args"`
+	ID     *int64          `json:"id"`
+	Method string          `json:"method"`
+	Args   json.RawMessage `json:"args"`
 }
 
 type hello struct {
@@ -414,9 +414,6 @@ func (cn *conn) handle(typ websocket.MessageType, b []byte) {
 		cn.relay.send(recFrame, cn.vid, b)
 		return
 	}
-	if f.Args == nil {
-		f.Args = map[string]json.RawMessage{}
-	}
 	if f.Method == "hello" {
 		cn.hello(f.ID, f.Args, b)
 		return
@@ -444,14 +441,16 @@ func (cn *conn) answer(id *int64, out []byte) {
 // seat's secret: it answers, sends the change since the revision the
 // client has (none: the whole log) and from then on every change of the
 // game once it is stored (live.publish).
-func (cn *conn) hello(id *int64, args map[string]json.RawMessage, raw []byte) {
+func (cn *conn) hello(id *int64, args json.RawMessage, raw []byte) {
 	if cn.lg != nil {
 		cn.answer(id, errorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
 		return
 	}
-	a, _ := json.Marshal(args)
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
 	var h hello
-	d := json.NewDecoder(bytes.NewReader(a))
+	d := json.NewDecoder(bytes.NewReader(args))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&h); err != nil {
 		cn.answer(id, errorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)))
