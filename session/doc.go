@@ -8,7 +8,8 @@
 // # Seats, dice and seeds
 //
 // A [Config] names the variant, preset and seat count as package catalog
-// does, the seed, who sits at each seat ([Person] or a bot's name from
+// does, the seed (nil for a fresh one: no two games made without a seed
+// throw alike), who sits at each seat ([Person] or a bot's name from
 // package bot's registry) and whether the dice are seeded or entered by
 // hand. The dice and the bots draw from math/rand/v2's PCG, seeded afresh
 // for every step from the game's seed and the number of steps played
@@ -20,14 +21,20 @@
 // the game is over.
 //
 // A seed the players know tells them every throw to come; a seed they do
-// not know asks them to trust whoever throws. So the throws can be checked
-// after the game: a commitment to the seed ([Commit]: the SHA-256 of the
-// seed and a salt from [NewSalt], which tells nothing of the seed) is
-// given at the start, the seed and the salt ([DiceProof]) once the game is
-// over, and [VerifyDice] (the method verifyDice, on a record's text)
-// checks that they make the commitment and that every throw of the game's
-// record is the one the seed gives, naming the first that is not
-// ([DiceCheck]). A WebAssembly build leaves these out (see below).
+// not know asks them to trust whoever throws. So a game of owned seats
+// (see below) keeps its seed secret while it runs — no answer, delta,
+// view, record or log carries it — and its throws can be checked after
+// the game: a commitment to the seed ([Commit]: the SHA-256 of the seed
+// and a salt from [NewSalt], which tells nothing of the seed) is in its
+// every state and delta from the start ("commitment"), the seed and the
+// salt come with the change that ends it, closes it or [Game.Reveal]s it
+// ("seed", "salt"), and [VerifyDice] (the method verifyDice, on a record's
+// text) checks that they make the commitment and that every throw of the
+// game's record is the one the seed gives, naming the first that is not
+// ([DiceCheck]). A revealed game plays no further step, undo or takeback:
+// its dice are known. A game of one screen shows its seed. The document
+// doc/fair-dice.md of the module says what this proves and what it does
+// not. A WebAssembly build leaves these out (see below).
 //
 // # The protocol
 //
@@ -39,6 +46,13 @@
 // transport passes strings and keeps nothing. The protocol's version is
 // [Protocol] (the method "version" says it); the schema of every answer is
 // [Schema], the file protocol.schema.json of this package.
+//
+// A transport that holds a game — a WebSocket server, an HTTP server with
+// its own ids for games — calls it through the game's own entry point,
+// [Game.Call](ctx, method, args, secret): the same methods and answers
+// but for the handle, which neither its arguments nor its answers carry,
+// and the caller's secret beside the arguments, not among them. It passes
+// a client's words on as they came, and the answer as it is.
 //
 // Arguments are read strictly, as the state's JSON is: a key unknown,
 // given twice or spelt in another case, a value of the wrong type or a
@@ -73,6 +87,10 @@
 //	plan         {handle}                            → {layout, fields} (Festungsspiel)
 //	analyze      {handle, plies?, from?, count?}     → {variant, judge, unit, steps, players, truncated?}
 //	verifyDice   {text, commitment, seed, salt}      → {ok, commitment, throws, bad?, reason?}
+//
+// Every method on one game takes "secret" too: the methods that act check
+// it (see Seats that belong to someone), the methods that only read ignore
+// it, so that a transport sends each call with the secret it holds.
 //
 // lang in rule is the language of the rule's text, "en" (the default) or
 // "de", read as the VIEW's lang is; in games it is the language of the
@@ -144,7 +162,7 @@
 //     he confirms the move; once applied it is played.
 //
 // A call without a secret (a watcher) reads — state, legal, nextSteps,
-// hint, saveRecord, positionID, plan, analyze — and is refused with
+// hint, saveRecord, positionID, plan, analyze, watch — and is refused with
 // ErrNoSecret where it would act; a secret that is no seat's of the game
 // with ErrBadSecret. The STATE of an owned game says "owned": true and
 // which seats are "claimed". A game made without "owned" is a game of one
@@ -160,21 +178,28 @@
 //
 // # Watchers
 //
-// Every change of a game — a step, an undo, a redo, a takeback, the end
-// on time — raises
-// its revision ("rev" of a STATE) by one and is told to its watchers as a
-// [Delta]: the log is kept up to "from", and "log" follows (one step for a
-// step played, none for a step back), with who is to move, the position
-// ID, the end, an asked takeback and the clocks. A Go program — a
-// WebSocket server, the engine — follows a game with [Game.Watch](since):
-// a channel that first catches up from step since and then gives every
-// change in order. Nothing waits for a watcher: one that lets [WatchBuffer]
-// deltas wait is dropped, its channel closed with [ErrWatcherBehind], and
-// it watches again from the last step it has; closing the game closes the
-// channel with [ErrGameClosed]. A client of the protocol, which cannot be
-// pushed to, asks watch with the revision it has and gets the delta since
-// it: from the first step that changed since (across undos), or from 0
-// when the change is older than the last 256 the game remembers. A
+// Every change of a game that a person at the table must learn — a step,
+// an undo, a redo, a takeback, a takeback asked, granted in part or
+// declined, a seat claimed, the end on time, the dice revealed, the game
+// closed — raises its revision ("rev" of a STATE) by one and is told to
+// its watchers as a [Delta]: the log is kept up to "from", and "log"
+// follows (one step for a step played, none for a step back or a change
+// of no step), with who is to move, the position ID, the end, an asked
+// takeback, the clocks, the seats claimed and the dice's commitment. A Go
+// program — a WebSocket server, the engine — follows a game with
+// [Game.Watch](rev) and [Watcher.Next]: first the changes since revision
+// rev in one delta, then every change in order. Nothing waits for a
+// watcher, and a watcher costs its game little: a change is made into one
+// delta that every watcher shares, so it costs the same with ten thousand
+// watchers as with none, and a watcher that never reads holds no delta of
+// its own. One that falls behind the last 16 deltas the game keeps gets
+// what it missed in one delta; after the delta of the closing, Next fails
+// with [ErrGameClosed]. A game takes at most [Options.MaxWatchers]
+// ([ErrTooManyWatchers]). A client of the protocol, which cannot be pushed
+// to, asks watch with the revision it has and gets the delta since it: from
+// the first step that changed since (across undos), or from 0 when the
+// change is older than the last 256 the game remembers; a revision past
+// the game's is read as its revision now. A
 // delta's events are lean (trackFrom and trackTo only where they differ
 // from from and to): the median step's is about 350–500 B in the race
 // games and about 1 KB in the Festungsspiel, whose throw plays its markers
@@ -209,8 +234,11 @@
 // [ErrBadSnapshot]. A table lists its games ([Table.Handles]), restores
 // one under its old handle ([Table.Restore]; a handle in use is refused
 // with [ErrHandleInUse]), and with [Options.IdleTimeout] closes the games
-// that no call has named for longer: when the server calls [Table.Sweep]
-// on its own ticker, and when the table is full before it refuses a game.
+// in which nobody has acted for longer — no call that acts, no change, no
+// [Game.Touch] of a transport for a person's connection; reading a game
+// keeps it no longer, since anyone may read — when the server calls
+// [Table.Sweep] on its own ticker, and when the table is full before it
+// refuses a game.
 // The table runs no goroutine. The protocol has no method for snapshots:
 // they hold what a client must not see, and storing them is the server's.
 //
@@ -270,7 +298,8 @@
 // [ErrOverBudget] (see Calls that stop), [ErrNoSecret], [ErrBadSecret],
 // [ErrNotYourSeat], [ErrSeatTaken], [ErrNeedsConsent], [ErrHandleInUse],
 // [ErrBadSnapshot] and [ErrInternal] (a recovered panic; a bug). A
-// [Watcher] ends with [ErrWatcherBehind] or [ErrGameClosed]. message is
+// [Watcher]'s Next fails with [ErrGameClosed], [ErrWatcherClosed] or
+// [ErrCancelled]; a Watch past a game's bound with [ErrTooManyWatchers]. message is
 // for programmers and quotes at most quote.Max
 // bytes of any input; rules are the texts of the rules that refused
 // (brettspiel.Error.Rules), so a frontend shows them without reading the

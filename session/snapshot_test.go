@@ -780,3 +780,20 @@ func TestRestoreRefusesClocksThatCannotBe(t *testing.T) {
 		{"out at revision 0", editHead(t, out, func(h *snapshotHead) { h.Rev = 0 }), "revision 0"},
 	})
 }
+
+// A table that restored a game under the highest handle gives no handle
+// above it: a new game is refused, never given a handle past MaxHandle.
+func TestTableGivesNoHandlePastMaxHandle(t *testing.T) {
+	tab := NewTable(Options{})
+	g, _ := New(Config{Variant: "verkehren", Seed: SeedOf(1)})
+	snap, _, _ := g.Snapshot()
+	if _, err := tab.Restore(MaxHandle, snap); err != nil {
+		t.Fatal(err)
+	}
+	if e := fail(t, tab, "newGame", `{"variant":"verkehren"}`); e.Name != "ErrTableFull" {
+		t.Errorf("a new game after handle %d: %s", MaxHandle, e.Name)
+	}
+	if got := tab.Handles(); len(got) != 1 || got[0] != MaxHandle {
+		t.Errorf("handles %v", got)
+	}
+}

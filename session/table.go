@@ -93,13 +93,19 @@ func NewTable(o Options) *Table {
 }
 
 // Add seats a game at the table and returns its handle, 1 for the first
-// and rising; a full table refuses with [ErrTableFull].
+// and rising, never one given before; a full table, or one that has given
+// every handle up to [MaxHandle], refuses with [ErrTableFull].
 func (t *Table) Add(g *Game) (int, error) {
 	t.sweepIfFull()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.games) >= t.max {
 		return 0, bad("new game", "", ErrTableFull, fmt.Sprintf("the table holds %d games, its most; close one first", t.max))
+	}
+	if t.next > MaxHandle {
+		// a handle is never given twice: a client that kept an old one
+		// must not reach another game with it
+		return 0, bad("new game", "", ErrTableFull, fmt.Sprintf("the table has given every handle up to %d", MaxHandle))
 	}
 	h := t.next
 	t.next++
