@@ -48,13 +48,30 @@ export type EmptyResult = Record<string, never>;
 
 export type SeedString = string;
 
+/**
+ * The commitment to the seed of a game whose dice are secret: the SHA-256, in hex, of "brettspiel
+ * dice 1\n", the salt and the seed as 8 bytes, most significant first. Given from the start;
+ * verifyDice checks a record against it once the seed and the salt are revealed.
+ */
+export type Commitment = string;
+
+/** The salt of the commitment, in hex: revealed with the seed when the game is over. */
+export type Salt = string;
+
 /** The answer of every call that starts, changes or shows a game. */
 export interface StateResult {
+  /**
+   * The game's handle at its table. A game's own call (Game.Call) answers the same but for this
+   * key.
+   */
   handle: number;
   variant: string;
   preset: string;
   players: number;
-  seed: SeedString;
+  /** The game's seed; absent while it is secret (a game of owned seats before its end). */
+  seed?: SeedString;
+  commitment?: Commitment;
+  salt?: Salt;
   seats: string[];
   dice: "seeded" | "manual";
   state: GameState;
@@ -110,6 +127,7 @@ export interface Takeback {
  * steps of its log and appends log.
  */
 export interface Watch {
+  /** A game's own call (Game.Call) answers the same but for this key. */
   handle: number;
   rev: number;
   from: number;
@@ -121,10 +139,19 @@ export interface Watch {
   ending?: string;
   takeback?: Takeback;
   clock?: Clock;
+  /** Per seat of a game of owned seats, whether it is claimed. */
+  claimed?: boolean[];
+  commitment?: Commitment;
+  /** The seed of a game whose dice were secret, once revealed. */
+  seed?: SeedString;
+  salt?: Salt;
+  /** The game was closed: the last change a watcher gets. */
+  closed?: true;
 }
 
 /** The answer of claim: the seat and its secret, given once. */
 export interface Claim {
+  /** A game's own call (Game.Call) answers the same but for this key. */
   handle: number;
   seat: number;
   secret: string;
