@@ -192,7 +192,7 @@
 // watcher, and a watcher costs its game little: a change is made into one
 // delta that every watcher shares, so it costs the same with ten thousand
 // watchers as with none, and a watcher that never reads holds no delta of
-// its own. One that falls behind the last 16 deltas the game keeps gets
+// its own. One that falls behind the last 64 deltas the game keeps gets
 // what it missed in one delta; after the delta of the closing, Next fails
 // with [ErrGameClosed]. A game takes at most [Options.MaxWatchers]
 // ([ErrTooManyWatchers]). A client of the protocol, which cannot be pushed

@@ -24,11 +24,12 @@ import (
 //
 // Nothing waits for a watcher, and a watcher costs the game little: each
 // change is made into one delta that every watcher shares, the game keeps
-// the last recentDeltas of them, and a change wakes the waiting watchers
-// by closing one channel. A watcher that reads nothing holds no delta of
-// its own; one that falls further behind than the game keeps catches up in
-// one delta, built from the history (copied under the game's lock, put in
-// words after it), as a new watcher does.
+// the last recentDeltas of them that some watcher has yet to read, and a
+// change wakes the waiting watchers by closing one channel. A watcher that
+// reads nothing holds no delta of its own; one that falls further behind
+// than the game keeps catches up in one delta, built from the history
+// (copied under the game's lock, put in words after it) and shared with
+// the watchers behind at the same revision, as a new watcher does.
 
 // DefaultMaxWatchers is the number of watchers a game takes when
 // [Options.MaxWatchers] (or [Config.MaxWatchers]) is 0.
@@ -40,7 +41,7 @@ const changesKept = 256
 
 // recentDeltas is how many of its last deltas a watched game keeps built,
 // for the watchers that are a few changes behind.
-const recentDeltas = 16
+const recentDeltas = 64
 
 // Delta is one change of a game, or the catch-up with which a watcher
 // starts: the game's log is kept up to From and Log follows it, so that a
@@ -111,14 +112,22 @@ type watchState struct {
 	// to it is told.
 	pub int
 	// recent[r%recentDeltas] is the delta of the change to revision r, for
-	// the last changes made while the game had watchers.
+	// the last changes made while the game had watchers, and unread[…] the
+	// watchers yet to read it: a delta that all have read is let go, so
+	// that a game whose watchers keep up holds none.
 	recent [recentDeltas]*Delta
+	unread [recentDeltas]int32
 	// ready is closed at the next change, which gives a new one: the
 	// watchers that wait, wait for it.
-	ready    chan struct{}
-	watchers int
-	max      int  // the most watchers (Config.MaxWatchers)
-	gone     bool // the game was closed
+	ready chan struct{}
+	// caught is the last catch-up a watcher was given, from revision
+	// caughtFrom: the watchers that a burst of changes left behind at the
+	// same revision share it while nothing changes.
+	caught     *Delta
+	caughtFrom int
+	watchers   int
+	max        int  // the most watchers (Config.MaxWatchers)
+	gone       bool // the game was closed
 }
 
 // Watcher follows a game: see [Game.Watch]. A watcher is read by one
@@ -185,14 +194,24 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 			return nil, bad("watch", "", ErrWatcherClosed, "the watcher was closed")
 		}
 		if w.started && w.rev < ws.pub {
-			if d := ws.recent[(w.rev+1)%recentDeltas]; d != nil && d.Rev == w.rev+1 {
+			i := (w.rev + 1) % recentDeltas
+			if d := ws.recent[i]; d != nil && d.Rev == w.rev+1 {
 				w.rev = d.Rev
+				if ws.unread[i]--; ws.unread[i] <= 0 {
+					ws.recent[i] = nil
+				}
 				ws.mu.Unlock()
 				return d, nil
 			}
 		}
 		if !w.started || w.rev < ws.pub {
 			rev := w.rev
+			if c := ws.caught; c != nil && ws.caughtFrom == rev && c.Rev == ws.pub {
+				// another watcher caught up from the same revision to now
+				w.rev, w.started = c.Rev, true
+				ws.mu.Unlock()
+				return c, nil
+			}
 			ws.mu.Unlock()
 			// the catch-up, or the changes a watcher fell behind by
 			d, err := g.Since(rev)
@@ -201,6 +220,7 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 			}
 			ws.mu.Lock()
 			w.rev, w.started = d.Rev, true
+			ws.caught, ws.caughtFrom = &d, rev
 			ws.mu.Unlock()
 			return &d, nil
 		}
@@ -296,6 +316,7 @@ func (g *Game) publish(from int, closed bool) {
 	ws.mu.Lock()
 	defer ws.mu.Unlock()
 	ws.pub = ws.rev
+	ws.caught = nil
 	if ws.watchers == 0 && !closed {
 		ws.recent[ws.rev%recentDeltas] = nil
 		return
@@ -303,6 +324,7 @@ func (g *Game) publish(from int, closed bool) {
 	d := g.delta(from, g.lang)
 	d.Closed = closed
 	ws.recent[ws.rev%recentDeltas] = &d
+	ws.unread[ws.rev%recentDeltas] = int32(ws.watchers)
 	ws.gone = ws.gone || closed
 	if ws.ready != nil {
 		close(ws.ready)
