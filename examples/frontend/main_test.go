@@ -2,13 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
-	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"strconv"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,69 +15,139 @@ import (
 	"github.com/brettspiel/brettspiel/session"
 )
 
-// call posts args to method and decodes the answer into out (when not nil),
-// returning the HTTP status.
-func call(t *testing.T, srv *httptest.Server, method string, args any, out any) int {
-	t.Helper()
-	body, err := json.Marshal(args)
-	if err != nil {
-		t.Fatal(err)
+// testServer serves a server of the default options, changed by set, over
+// HTTP as main does, until the test ends.
+func testServer(t testing.TB, set func(*options)) (*server, *httptest.Server) {
+	o := defaults()
+	if set != nil {
+		set(&o)
 	}
-	resp, err := http.Post(srv.URL+"/api/"+method, "application/json", bytes.NewReader(body))
+	limitMemory(o)
+	s := newServer(o)
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Config = newHTTPServer("", s)
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return s, ts
+}
+
+// client calls the server as one person: with his seat's secret, if he
+// holds one.
+type client struct {
+	t      testing.TB
+	base   string
+	secret string
+}
+
+// post posts body (a string, or a value to encode) to the path below /api/
+// and decodes the answer into out (if not nil); it returns the status and
+// the answer.
+func (c client) post(path string, body any, out any) (int, []byte) {
+	c.t.Helper()
+	data, ok := body.(string)
+	if !ok {
+		b, err := json.Marshal(body)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		data = string(b)
+	}
+	req, err := http.NewRequest("POST", c.base+"/api/"+path, strings.NewReader(data))
 	if err != nil {
-		t.Fatal(err)
+		c.t.Fatal(err)
+	}
+	if c.secret != "" {
+		req.Header.Set("Authorization", "Bearer "+c.secret)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
 	if out != nil {
-		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-			t.Fatalf("%s: decode: %v", method, err)
+		if err := json.Unmarshal(raw, out); err != nil {
+			c.t.Fatalf("%s: decode %.200s: %v", path, raw, err)
 		}
 	}
-	return resp.StatusCode
+	return resp.StatusCode, raw
+}
+
+// newGame makes a game (newGame, loadRecord or loadID) and returns its ID
+// and state.
+func (c client) newGame(method string, args any) (string, state) {
+	c.t.Helper()
+	var m struct {
+		Game  string             `json:"game"`
+		State state              `json:"state"`
+		Error *session.ErrorJSON `json:"error"`
+	}
+	if code, raw := c.post(method, args, &m); code != http.StatusCreated || m.Game == "" {
+		c.t.Fatalf("%s: status %d: %.300s", method, code, raw)
+	}
+	return m.Game, m.State
+}
+
+// claim claims a seat of game id and returns a client holding it.
+func (c client) claim(id string, seat int) client {
+	c.t.Helper()
+	var claim session.ClaimJSON
+	if code, raw := c.post("games/"+id+"/claim", map[string]int{"seat": seat}, &claim); code != http.StatusOK || claim.Secret == "" {
+		c.t.Fatalf("claim %d: status %d: %s", seat, code, raw)
+	}
+	return client{c.t, c.base, claim.Secret}
 }
 
 type state struct {
-	Handle int `json:"handle"`
-	State  struct {
+	State struct {
 		Turn string `json:"turn"`
 	} `json:"state"`
-	Error *session.ErrorJSON `json:"error"`
+	Length int                `json:"length"`
+	Rev    int                `json:"rev"`
+	Since  int                `json:"since"`
+	Log    []json.RawMessage  `json:"log"`
+	Played int                `json:"played"`
+	Error  *session.ErrorJSON `json:"error"`
 }
 
 func (s state) over() bool { return s.State.Turn == "over" }
 
 // TestEveryVariantToTheEnd plays a game of every variant over HTTP: a person
-// at seat 0 who plays the first legal move, a bot at the others, the dice
-// seeded, until the game is over.
+// at seat 0, who claims it and plays the first legal move, a bot at the
+// others, until the game is over; then its record is loaded into a game of
+// one screen, and both are closed, by the seat's holder and by the ID's.
 func TestEveryVariantToTheEnd(t *testing.T) {
-	srv := httptest.NewServer(newHandler(session.NewTable(session.Options{})))
-	defer srv.Close()
+	_, srv := testServer(t, nil)
+	anyone := client{t: t, base: srv.URL}
 	var games struct {
 		Games []struct {
 			Name       string `json:"name"`
 			MinPlayers int    `json:"minPlayers"`
 		} `json:"games"`
 	}
-	if code := call(t, srv, "games", struct{}{}, &games); code != http.StatusOK || len(games.Games) != 3 {
+	if code, _ := anyone.post("games", struct{}{}, &games); code != http.StatusOK || len(games.Games) != 3 {
 		t.Fatalf("games: status %d, %d games", code, len(games.Games))
 	}
 	for _, v := range games.Games {
 		t.Run(v.Name, func(t *testing.T) {
+			anyone := client{t: t, base: srv.URL}
 			seats := []string{"person"}
 			for len(seats) < max(2, v.MinPlayers) {
 				seats = append(seats, "greedy")
 			}
-			var s state
-			if code := call(t, srv, "newGame", map[string]any{"variant": v.Name, "seed": 7, "seats": seats, "log": false}, &s); code != http.StatusOK {
-				t.Fatalf("newGame: status %d: %+v", code, s.Error)
-			}
+			id, s := anyone.newGame("newGame", map[string]any{"variant": v.Name, "seed": 7, "seats": seats, "log": false})
+			me := anyone.claim(id, 0)
+			game := "games/" + id + "/"
 			moves := 0
 			for steps := 0; !s.over(); steps++ {
 				if steps > 5000 {
 					t.Fatal("no end after 5000 steps")
 				}
-				if code := call(t, srv, "advance", map[string]any{"handle": s.Handle, "log": false}, &s); code != http.StatusOK {
-					t.Fatalf("advance: status %d: %+v", code, s.Error)
+				if code, raw := me.post(game+"advance", map[string]any{"log": false}, &s); code != http.StatusOK {
+					t.Fatalf("advance: status %d: %s", code, raw)
 				}
 				if s.over() {
 					break
@@ -88,15 +157,15 @@ func TestEveryVariantToTheEnd(t *testing.T) {
 						Notation string `json:"notation"`
 					} `json:"legal"`
 				}
-				if code := call(t, srv, "legal", map[string]any{"handle": s.Handle, "parts": false}, &legal); code != http.StatusOK || len(legal.Legal) == 0 {
+				if code, _ := anyone.post(game+"legal", map[string]any{"parts": false}, &legal); code != http.StatusOK || len(legal.Legal) == 0 {
 					t.Fatalf("legal: status %d, %d moves", code, len(legal.Legal))
 				}
 				move := legal.Legal[0].Notation // the first that does not give the game up
 				if move == "concede" && len(legal.Legal) > 1 {
 					move = legal.Legal[1].Notation
 				}
-				if code := call(t, srv, "apply", map[string]any{"handle": s.Handle, "notation": move, "log": false}, &s); code != http.StatusOK {
-					t.Fatalf("apply %q: status %d: %+v", move, code, s.Error)
+				if code, raw := me.post(game+"apply", map[string]any{"notation": move, "log": false}, &s); code != http.StatusOK {
+					t.Fatalf("apply %q: status %d: %s", move, code, raw)
 				}
 				moves++
 			}
@@ -104,17 +173,21 @@ func TestEveryVariantToTheEnd(t *testing.T) {
 			var rec struct {
 				Text string `json:"text"`
 			}
-			if code := call(t, srv, "saveRecord", map[string]any{"handle": s.Handle}, &rec); code != http.StatusOK || rec.Text == "" {
+			if code, _ := anyone.post(game+"saveRecord", nil, &rec); code != http.StatusOK || rec.Text == "" {
 				t.Fatalf("saveRecord: status %d", code)
 			}
-			var again state
-			if code := call(t, srv, "loadRecord", map[string]any{"text": rec.Text, "log": false}, &again); code != http.StatusOK || !again.over() {
-				t.Fatalf("loadRecord: status %d, over %v: %+v", code, again.over(), again.Error)
+			again, s := anyone.newGame("loadRecord", map[string]any{"text": rec.Text, "owned": false, "log": false})
+			if !s.over() {
+				t.Fatalf("the record loaded is not over: %+v", s)
 			}
-			for _, h := range []int{s.Handle, again.Handle} {
-				if code := call(t, srv, "close", map[string]any{"handle": h}, nil); code != http.StatusOK {
-					t.Fatalf("close: status %d", code)
-				}
+			if code, raw := me.post(game+"close", nil, nil); code != http.StatusOK {
+				t.Fatalf("close by the seat's holder: status %d: %s", code, raw)
+			}
+			if code, raw := anyone.post("games/"+again+"/close", "{}", nil); code != http.StatusOK {
+				t.Fatalf("close of a game of one screen: status %d: %s", code, raw)
+			}
+			if code, _ := anyone.post(game+"state", nil, nil); code != http.StatusNotFound {
+				t.Fatalf("state of a closed game: status %d", code)
 			}
 		})
 	}
@@ -123,140 +196,140 @@ func TestEveryVariantToTheEnd(t *testing.T) {
 // TestRefusalsHaveTheirStatus checks the status of each kind of refusal and
 // that the answer names the error.
 func TestRefusalsHaveTheirStatus(t *testing.T) {
-	srv := httptest.NewServer(newHandler(session.NewTable(session.Options{MaxGames: 1})))
-	defer srv.Close()
-	post := func(method, body string) (int, session.ErrorJSON) {
-		resp, err := http.Post(srv.URL+"/api/"+method, "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var out struct{ Error session.ErrorJSON }
-		json.NewDecoder(resp.Body).Decode(&out)
-		return resp.StatusCode, out.Error
-	}
-	if code, e := post("newGame", `{"variant":"toccateglio"}`); code != http.StatusOK {
-		t.Fatalf("first game: %d %+v", code, e)
-	}
-	for _, c := range []struct {
-		method, body string
-		code         int
-		name         string
+	_, srv := testServer(t, func(o *options) { o.maxGames = 1 })
+	c := client{t: t, base: srv.URL}
+	id, _ := c.newGame("newGame", map[string]any{"variant": "toccateglio", "owned": false})
+	game := "games/" + id + "/"
+	for _, r := range []struct {
+		path, body string
+		code       int
+		name       string
 	}{
 		{"newGame", `{"variant":"verkehren"}`, http.StatusServiceUnavailable, "ErrTableFull"},
-		{"state", `{"handle":99}`, http.StatusNotFound, "ErrUnknownHandle"},
+		{"newGame", `{"variant":"verkehren","handle":1}`, http.StatusBadRequest, "ErrBadCall"},
+		{"newGame", `{}`, http.StatusBadRequest, "ErrBadCall"},
+		{"loadRecord", `{"id":"x"}`, http.StatusBadRequest, "ErrBadCall"},
+		{"games/AAAAAAAAAAAAAAAAAAAAAA/state", `{}`, http.StatusNotFound, "ErrUnknownHandle"},
+		{"games/1/state", `{}`, http.StatusNotFound, "ErrUnknownHandle"},
 		{"nonsense", `{}`, http.StatusNotFound, "ErrUnknownMethod"},
-		{"state", `{"handle":"0"}`, http.StatusBadRequest, "ErrBadCall"},
-		{"apply", `{"handle":1,"notation":"99/1"}`, http.StatusBadRequest, "ErrBadNotation"},
-		{"state", `{"handle":1,"pad":"` + strings.Repeat("x", session.MaxArgs) + `"}`, http.StatusRequestEntityTooLarge, "ErrTooLarge"},
+		{"state", `{"handle":1}`, http.StatusNotFound, "ErrUnknownMethod"},
+		{game + "nonsense", `{}`, http.StatusNotFound, "ErrUnknownMethod"},
+		{game + "newGame", `{"variant":"verkehren"}`, http.StatusNotFound, "ErrUnknownMethod"},
+		{game + "state", `{"handle":1}`, http.StatusBadRequest, "ErrBadCall"},
+		{game + "state", `{"secret":"x"}`, http.StatusBadRequest, "ErrBadCall"},
+		{game + "state", `{"since":"0"}`, http.StatusBadRequest, "ErrBadCall"},
+		{game + "apply", `{"notation":"99/1"}`, http.StatusBadRequest, "ErrBadNotation"},
+		{game + "close", `{"handle":1}`, http.StatusBadRequest, "ErrBadCall"},
+		{game + "state", `{"pad":"` + strings.Repeat("x", session.MaxArgs) + `"}`, http.StatusRequestEntityTooLarge, "ErrTooLarge"},
+		{"verifyDice", `{"text":"` + strings.Repeat("x", defaults().maxSteps*recordBytes+1) + `","commitment":"","seed":1,"salt":""}`, http.StatusRequestEntityTooLarge, "ErrTooLarge"},
 	} {
-		code, e := post(c.method, c.body)
-		if code != c.code || e.Name != c.name {
-			t.Errorf("%s %.40s: status %d, error %q; want %d, %q", c.method, c.body, code, e.Name, c.code, c.name)
+		var out struct{ Error session.ErrorJSON }
+		code, raw := c.post(r.path, r.body, &out)
+		if code != r.code || out.Error.Name != r.name {
+			t.Errorf("%s %.40s: status %d, error %q; want %d, %q (%.200s)", r.path, r.body, code, out.Error.Name, r.code, r.name, raw)
 		}
 	}
-	resp, err := http.Get(srv.URL + "/api/schema")
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("schema: %v %v", err, resp)
+	req, _ := http.NewRequest("POST", srv.URL+"/api/"+game+"state", strings.NewReader("{}"))
+	req.Header.Set("Authorization", "Basic eDp5")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("Authorization: Basic: %v %v", err, resp)
+	} else {
+		resp.Body.Close()
 	}
-	resp.Body.Close()
+	for _, path := range []string{"/api/schema", "/api/"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %v %v", path, err, resp)
+		}
+		resp.Body.Close()
+	}
 }
 
 // TestClientGoneStopsTheCall: a client that gives up on its request (here
 // a timeout) stops the advance it asked for, through the request's context:
 // the game stops growing and answers the next call at once.
 func TestClientGoneStopsTheCall(t *testing.T) {
-	tab := session.NewTable(session.Options{})
-	srv := httptest.NewServer(newHandler(tab))
-	defer srv.Close()
+	s, srv := testServer(t, nil)
+	c := client{t: t, base: srv.URL}
 	record := "# brettspiel record\ngame: toccateglio\npreset: Toccateglispiel\noption: partien=1000\n\n"
-	var s state
-	if code := call(t, srv, "loadRecord", map[string]any{"text": record, "seats": []string{"net-strongest", "net-strongest"}, "log": false}, &s); code != http.StatusOK {
-		t.Fatalf("loadRecord: %d %+v", code, s.Error)
-	}
+	id, _ := c.newGame("loadRecord", map[string]any{"text": record, "seats": []string{"net-strongest", "net-strongest"}, "owned": false, "log": false})
 	client := &http.Client{Timeout: 300 * time.Millisecond}
-	body := strings.NewReader(fmt.Sprintf(`{"handle":%d,"limit":10000,"log":false}`, s.Handle))
-	if resp, err := client.Post(srv.URL+"/api/advance", "application/json", body); err == nil {
+	body := strings.NewReader(`{"limit":10000,"log":false}`)
+	if resp, err := client.Post(srv.URL+"/api/games/"+id+"/advance", "application/json", body); err == nil {
 		resp.Body.Close()
 		t.Fatalf("the advance of 10,000 steps answered within 300 ms: %d", resp.StatusCode)
 	}
-	g, err := tab.Game(s.Handle)
-	if err != nil {
-		t.Fatal(err)
+	e, ok := s.game(id)
+	if !ok {
+		t.Fatal("the game is gone")
 	}
 	start := time.Now()
-	n := g.Len() // waits for the game's lock: until the advance stopped
+	e.g.Snapshot() // waits for the call that acts: until the advance stopped
+	n := e.g.Len()
 	if wait := time.Since(start); wait > 2*time.Second {
 		t.Errorf("the advance held its game %v after its client left", wait)
 	}
 	time.Sleep(200 * time.Millisecond)
-	if m := g.Len(); m != n || n == 0 || n >= 10000 {
+	if m := e.g.Len(); m != n || n == 0 || n >= 10000 {
 		t.Errorf("the game had %d steps when the client left, %d after", n, m)
 	}
 }
 
-// TestShort keeps the point of this program: a whole HTTP frontend on the
-// public API in at most 150 lines.
-func TestShort(t *testing.T) {
-	f, err := os.Open("main.go")
-	if err != nil {
-		t.Fatal(err)
+// TestOwnedByDefault: a game is owned unless asked otherwise; its seats'
+// holders act with their secrets in the Authorization header, a watcher
+// reads, and the answers carry no handle.
+func TestOwnedByDefault(t *testing.T) {
+	_, srv := testServer(t, nil)
+	anyone := client{t: t, base: srv.URL}
+	id, _ := anyone.newGame("newGame", map[string]any{"variant": "verkehren", "seats": []string{"person", "person"}})
+	game := "games/" + id + "/"
+	var info struct {
+		Owned  bool   `json:"owned"`
+		Handle *int   `json:"handle"`
+		Seed   *any   `json:"seed"`
+		Claim  []bool `json:"claimed"`
 	}
-	defer f.Close()
-	lines := 0
-	for sc := bufio.NewScanner(f); sc.Scan(); {
-		lines++
+	if code, raw := anyone.post(game+"state", nil, &info); code != http.StatusOK || !info.Owned || info.Handle != nil || info.Seed != nil {
+		t.Fatalf("state: status %d, owned %v, handle %v, seed %v: %.300s", code, info.Owned, info.Handle, info.Seed, raw)
 	}
-	if lines > 150 {
-		t.Errorf("main.go has %d lines; at most 150", lines)
+	one, two := anyone.claim(id, 0), anyone.claim(id, 1)
+	if code, _ := anyone.post(game+"claim", `{"seat":0}`, nil); code != http.StatusConflict {
+		t.Errorf("a seat claimed twice: status %d", code)
+	}
+	if code, _ := anyone.post(game+"throw", nil, nil); code != http.StatusForbidden {
+		t.Errorf("a watcher throws: status %d", code)
+	}
+	if code, raw := one.post(game+"throw", nil, nil); code != http.StatusOK {
+		t.Errorf("a seat's holder throws: status %d: %s", code, raw)
+	}
+	if code, _ := one.post(game+"undo", nil, nil); code != http.StatusConflict {
+		t.Errorf("undo with another person at the table: status %d", code)
+	}
+	_ = two
+	id2, _ := anyone.newGame("newGame", map[string]any{"variant": "verkehren", "owned": false})
+	if code, raw := anyone.post("games/"+id2+"/throw", nil, nil); code != http.StatusOK {
+		t.Errorf("a throw in a game of one screen: status %d: %s", code, raw)
 	}
 }
 
-// TestOwnedSeatsRefuseStrangers: in a game of owned seats a call without
-// the seat's secret is refused with 403 and a second claim of a seat with
-// 409; the seat's holder plays.
-func TestOwnedSeatsRefuseStrangers(t *testing.T) {
-	srv := httptest.NewServer(newHandler(session.NewTable(session.Options{})))
-	defer srv.Close()
-	post := func(method, body string) (int, []byte) {
-		resp, err := http.Post(srv.URL+"/api/"+method, "application/json", strings.NewReader(body))
+// TestFilesShort keeps the program readable: no file over 500 lines.
+func TestFilesShort(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatal(files, err)
+	}
+	for _, name := range files {
+		f, err := os.Open(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer resp.Body.Close()
-		var raw json.RawMessage
-		json.NewDecoder(resp.Body).Decode(&raw)
-		return resp.StatusCode, raw
-	}
-	code, out := post("newGame", `{"variant":"verkehren","seats":["person","person"],"owned":true,"seed":4}`)
-	var g struct{ Handle int }
-	if json.Unmarshal(out, &g); code != http.StatusOK {
-		t.Fatalf("newGame: %d %s", code, out)
-	}
-	h := strconv.Itoa(g.Handle)
-	code, out = post("claim", `{"handle":`+h+`,"seat":0}`)
-	var claim struct{ Secret string }
-	if json.Unmarshal(out, &claim); code != http.StatusOK || claim.Secret == "" {
-		t.Fatalf("claim: %d %s", code, out)
-	}
-	for _, c := range []struct {
-		method, body string
-		code         int
-		name         string
-	}{
-		{"throw", `{"handle":` + h + `}`, http.StatusForbidden, "ErrNoSecret"},
-		{"throw", `{"handle":` + h + `,"secret":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}`, http.StatusForbidden, "ErrBadSecret"},
-		{"close", `{"handle":` + h + `}`, http.StatusForbidden, "ErrNoSecret"},
-		{"claim", `{"handle":` + h + `,"seat":0}`, http.StatusConflict, "ErrSeatTaken"},
-	} {
-		code, out := post(c.method, c.body)
-		var e struct{ Error session.ErrorJSON }
-		json.Unmarshal(out, &e)
-		if code != c.code || e.Error.Name != c.name {
-			t.Errorf("%s %s: status %d, error %q; want %d, %q", c.method, c.body, code, e.Error.Name, c.code, c.name)
+		lines := 0
+		for sc := bufio.NewScanner(f); sc.Scan(); {
+			lines++
 		}
-	}
-	if code, out := post("throw", `{"handle":`+h+`,"secret":"`+claim.Secret+`"}`); code != http.StatusOK {
-		t.Errorf("the seat's holder throws: %d %s", code, out)
+		f.Close()
+		if lines > 500 {
+			t.Errorf("%s has %d lines; at most 500", name, lines)
+		}
 	}
 }

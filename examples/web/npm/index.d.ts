@@ -3,6 +3,15 @@
 // types are protocol.d.ts, made from the JSON Schemas of the session and of
 // the variants' states (go generate ./examples/web/npm/gen); the methods'
 // arguments and the loader are written here.
+//
+// This package's WebAssembly is built for one screen and kept small, so
+// some of the protocol is not in it, and those calls are always refused
+// (the package doc of session says why): newGame with "owned": true,
+// claim and answerTakeback with ErrBadCall (owned seats are a server's:
+// there are no seats to claim, and a takeback is done at once); verifyDice
+// (the check of dice, for its SHA-256) and analyze (built without the tag
+// nets, which also leaves out the bots' net levels) with ErrUnknownMethod.
+// The methods that refuse always say so in their comments below.
 
 // ---- values of the protocol ----
 
@@ -64,7 +73,12 @@ export interface Config extends View {
   /** Per seat: "person" (or "") or a bot's name. */
   seats?: string[];
   dice?: 'seeded' | 'manual';
-  /** true: the people's seats are claimed ("claim") and every call that acts carries its seat's secret. */
+  /**
+   * true: the people's seats are claimed ("claim") and every call that acts
+   * carries its seat's secret. Always refused by this package's WebAssembly
+   * (ErrBadCall): owned seats are a server's; false or absent is a game of
+   * one screen, whose caller plays every seat.
+   */
   owned?: boolean;
   /** A time control: a delay per decision and a reserve per person's seat, in milliseconds. */
   clock?: { delayMillis: number; reserveMillis: number };
@@ -76,7 +90,7 @@ export interface HandleArgs {
   handle: number;
 }
 
-/** The seat's secret ("claim" gives it) of a game with owned seats; not needed in a game without. */
+/** The seat's secret ("claim" gives it) of a game with owned seats; not needed in a game without, and ignored by this package's WebAssembly, which makes none. */
 export interface SecretArgs {
   secret?: string;
 }
@@ -128,15 +142,15 @@ export interface Methods {
   positionID: { args: HandleArgs; result: IDResult };
   /** The Festungsspiel's plan: its layout and fields, fixed by the rules. */
   plan: { args: HandleArgs; result: PlanResult };
-  /** The analysis of the steps played: each decision's loss, each throw's luck, each seat's error rate and rating. */
+  /** The analysis of the steps played: each decision's loss, each throw's luck, each seat's error rate and rating. Always refused by this package's WebAssembly (ErrUnknownMethod): it is built without the tag nets, which links the analysis in. */
   analyze: { args: HandleArgs & { plies?: 1 | 2; from?: number; count?: number }; result: Analysis };
-  /** Claims a person's seat of a game with owned seats: its secret, given once. */
+  /** Claims a person's seat of a game with owned seats: its secret, given once. Always refused by this package's WebAssembly (ErrBadCall): it makes no game of owned seats. */
   claim: { args: HandleArgs & { seat: number }; result: Claim };
-  /** Grants (accept: true) or refuses the takeback another seat asked. */
+  /** Grants (accept: true) or refuses the takeback another seat asked. Always refused by this package's WebAssembly (ErrBadCall): without owned seats a takeback is done at once. */
   answerTakeback: { args: HandleArgs & View & { accept: boolean; secret: string }; result: StateResult };
   /** The change of a game since a revision ("rev" of a state or of the last watch). */
   watch: { args: HandleArgs & { rev: number; lang?: string }; result: Watch };
-  /** Checks a finished game's dice: the commitment is that of the seed and the salt (in hex), and every throw of the record is the one the seed gives. Not in this package's WebAssembly: refused there with ErrUnknownMethod. */
+  /** Checks a finished game's dice: the commitment is that of the seed and the salt (in hex), and every throw of the record is the one the seed gives. Always refused by this package's WebAssembly (ErrUnknownMethod): it leaves the check of dice out, with its SHA-256. */
   verifyDice: { args: { text: string; commitment: string; seed: Seed; salt: string }; result: DiceCheck };
 }
 

@@ -35,3 +35,34 @@ test('package.json names its licence, repository, homepage and Node versions', a
   assert.equal(pkg.dependencies, undefined, 'the package has no dependencies');
   assert.equal(pkg.devDependencies, undefined, 'the package has no dev dependencies');
 });
+
+test('index.d.ts names the methods this WebAssembly always refuses, and it refuses them', async () => {
+  const dts = await readFile(new URL('../index.d.ts', import.meta.url), 'utf8');
+  const body = dts.slice(dts.indexOf('export interface Methods {'));
+  const block = body.slice(0, body.indexOf('\n}\n'));
+  const said = {};
+  const words = (comment) => comment.replace(/\s*\n\s*\*?\s*/g, ' '); // a comment's lines as one
+  for (const m of block.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\n {2}(\w+): \{/g)) {
+    const refused = /Always refused by this package's WebAssembly \((\w+)\)/.exec(words(m[1]));
+    if (refused) {
+      said[m[2]] = refused[1];
+    }
+  }
+  assert.deepEqual(said, { analyze: 'ErrUnknownMethod', claim: 'ErrBadCall', answerTakeback: 'ErrBadCall', verifyDice: 'ErrUnknownMethod' });
+  const owned = /owned\?: boolean/.exec(dts);
+  assert.ok(owned && /Always refused by this package's WebAssembly \(ErrBadCall\)/.test(words(dts.slice(dts.lastIndexOf('/**', owned.index), owned.index))), 'Config.owned says it is refused');
+
+  const e = await load();
+  const { handle } = e.call('newGame', { variant: 'verkehren', log: false });
+  const args = {
+    analyze: { handle },
+    claim: { handle, seat: 0 },
+    answerTakeback: { handle, accept: true },
+    verifyDice: { text: '', commitment: '', seed: 1, salt: '' },
+  };
+  for (const [method, name] of Object.entries(said)) {
+    assert.throws(() => e.call(method, args[method]), (err) => err.name === name, method);
+  }
+  assert.throws(() => e.call('newGame', { variant: 'verkehren', owned: true }), (err) => err.name === 'ErrBadCall', 'newGame with owned');
+  e.call('close', { handle });
+});
