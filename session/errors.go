@@ -1,8 +1,6 @@
 package session
 
 import (
-	"errors"
-
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/rules"
@@ -96,9 +94,6 @@ func NewErrorJSON(err error) ErrorJSON { return NewErrorJSONIn(err, words.Englis
 // rules' texts in l.
 func NewErrorJSONIn(err error, l words.Lang) ErrorJSON {
 	e := ErrorJSON{Name: brettspiel.ErrorName(err), Message: err.Error(), Say: l.Refusal(err), Refusal: brettspiel.RefusalOf(err).Clone()}
-	if e.Say == "" {
-		e.Say = sayOf(err, l)
-	}
 	if e.Name == "" {
 		e.Name = "Error"
 	}
@@ -150,30 +145,3 @@ var (
 	// table has.
 	ErrHandleInUse = kit.NewSentinel("ErrHandleInUse", "handle in use")
 )
-
-// sayOf tells a player, in l, why the session refused what he did at the
-// table: the errors of seats and watchers, which package words does not
-// know. "" for the others.
-func sayOf(err error, l words.Lang) string {
-	pick := func(en, de string) string {
-		if l == words.German {
-			return de
-		}
-		return en
-	}
-	switch {
-	case errors.Is(err, ErrNoSecret):
-		return pick("You are watching this game: only the players at the table can act.", "Du schaust bei diesem Spiel zu: nur wer am Tisch sitzt, kann spielen.")
-	case errors.Is(err, ErrBadSecret):
-		return pick("You hold no seat at this game.", "Du hast an diesem Tisch keinen Platz.")
-	case errors.Is(err, ErrNotYourSeat):
-		return pick("That is for another seat to do.", "Das ist Sache eines anderen Platzes.")
-	case errors.Is(err, ErrSeatTaken):
-		return pick("That seat is taken already.", "Dieser Platz ist schon besetzt.")
-	case errors.Is(err, ErrNeedsConsent):
-		return pick("The other players must agree: ask them for a takeback.", "Die anderen Spieler müssen zustimmen: bitte sie, den Zug zurücknehmen zu dürfen.")
-	case errors.Is(err, ErrTooManyWatchers):
-		return pick("This game has as many watchers as it takes.", "Bei diesem Spiel schauen schon so viele zu, wie es zulässt.")
-	}
-	return ""
-}

@@ -377,11 +377,11 @@ func TestSeatErrorsSayWhy(t *testing.T) {
 	g, _ := New(Config{Variant: "verkehren", Owned: true, Lang: "de"})
 	g.Claim(0)
 	out := g.Call(context.Background(), "apply", []byte(`{"notation":"x"}`), "wrong")
-	if e := errorOf(out); e == nil || e.Name != "ErrBadSecret" || e.Say != sayOf(ErrBadSecret, words.German) {
+	if e := errorOf(out); e == nil || e.Name != "ErrBadSecret" || e.Say != words.German.Refusal(ErrBadSecret) {
 		t.Errorf("Game.Call with a wrong secret in a German game: %s", out)
 	}
 	for _, err := range []error{ErrNoSecret, ErrBadSecret, ErrNotYourSeat, ErrSeatTaken, ErrNeedsConsent, ErrTooManyWatchers} {
-		if en, de := sayOf(err, words.English), sayOf(err, words.German); en == "" || de == "" || en == de {
+		if en, de := words.English.Refusal(err), words.German.Refusal(err); en == "" || de == "" || en == de {
 			t.Errorf("%v says %q, %q", err, en, de)
 		}
 	}

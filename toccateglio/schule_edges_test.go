@@ -2,6 +2,7 @@ package toccateglio
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -16,19 +17,27 @@ import (
 // the same state; what names the state in the failures.
 func reloads(t *testing.T, g *Game, what string) {
 	t.Helper()
+	if f := reloadFailure(g); f != "" {
+		t.Errorf("%s: %s", what, f)
+	}
+}
+
+// reloadFailure says how g does not load back as the same state from its
+// position ID or its JSON; "" when it does from both.
+func reloadFailure(g *Game) string {
 	for _, trip := range []struct {
 		name string
 		do   func(brettspiel.Game) (brettspiel.Game, error)
 	}{{"position ID", idRoundTrip}, {"JSON", jsonRoundTrip}} {
 		back, err := trip.do(g)
 		if err != nil {
-			t.Errorf("%s: the %s does not load: %v\n%v", what, trip.name, err, g)
-			continue
+			return fmt.Sprintf("the %s does not load: %v\n%v", trip.name, err, g)
 		}
 		if d := cmp.Diff(g, back, cmp.AllowUnexported(Game{}, schule{}), fastCompare); d != "" {
-			t.Errorf("%s: the %s loads as another state:\n%s", what, trip.name, d)
+			return fmt.Sprintf("the %s loads as another state:\n%s\n%v", trip.name, d, g)
 		}
 	}
+	return ""
 }
 
 // lastStoneGame is a Marsch about to end under the Schule: player 0 has one

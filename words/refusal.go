@@ -67,7 +67,22 @@ func (l Lang) refusalOf(err error) string {
 	case errors.Is(err, brettspiel.ErrIllegalMove):
 		return l.pick("That move is not allowed.", "Dieser Zug ist nicht erlaubt.")
 	}
+	if s, ok := tableWords[brettspiel.ErrorName(err)]; ok {
+		return l.pick(s.en, s.de)
+	}
 	return ""
+}
+
+// tableWords are the sentences of the refusals of a game at a table
+// (package session, which package words does not import), by the stable
+// name of the error.
+var tableWords = map[string]clause{
+	"ErrNoSecret":        {"You are watching this game: only the players at the table can act.", "Du schaust bei diesem Spiel zu: nur wer am Tisch sitzt, kann spielen."},
+	"ErrBadSecret":       {"You hold no seat at this game.", "Du hast an diesem Tisch keinen Platz."},
+	"ErrNotYourSeat":     {"That is for another seat to do.", "Das ist Sache eines anderen Platzes."},
+	"ErrSeatTaken":       {"That seat is taken already.", "Dieser Platz ist schon besetzt."},
+	"ErrNeedsConsent":    {"The other players must agree: ask them for a takeback.", "Die anderen Spieler müssen zustimmen: bitte sie, den Zug zurücknehmen zu dürfen."},
+	"ErrTooManyWatchers": {"This game has as many watchers as it takes.", "Bei diesem Spiel schauen schon so viele zu, wie es zulässt."},
 }
 
 // Codes lists every refusal code the games of the module give, the shared
