@@ -92,7 +92,7 @@ read:
 		case r := <-lines:
 			switch {
 			case r.tooLong:
-				s.write(nil, nil, errorObject(session.ErrTooLarge, fmt.Sprintf("a request line holds at most %d bytes", MaxLine)))
+				s.write(nil, errorObject(session.ErrTooLarge, fmt.Sprintf("a request line holds at most %d bytes", MaxLine)))
 			case len(bytes.TrimSpace(r.line)) > 0:
 				s.start(r.line)
 			}
@@ -184,8 +184,9 @@ type server struct {
 
 	// mu serializes the answers; a write may block until the client
 	// reads, so the reading goroutine never takes mu.
-	mu sync.Mutex
-	w  *bufio.Writer
+	mu    sync.Mutex
+	w     *bufio.Writer
+	reply []byte // the line being written, under mu
 	// err is the first error of writing, under errMu.
 	errMu sync.Mutex
 	err   error
@@ -219,19 +220,19 @@ type request struct {
 func (s *server) start(line []byte) {
 	var req request
 	if err := kit.DecodeStrict(line, &req); err != nil {
-		s.write(idOf(line), nil, errorObject(session.ErrBadCall, "a request is one JSON object {\"id\", \"method\", \"args\"} on one line: "+reasonOf(err)))
+		s.write(idOf(line), errorObject(session.ErrBadCall, "a request is one JSON object {\"id\", \"method\", \"args\"} on one line: "+reasonOf(err)))
 		return
 	}
 	if len(req.ID) > MaxID {
-		s.write(nil, nil, errorObject(session.ErrBadCall, fmt.Sprintf(`"id" holds at most %d bytes of JSON, not %d`, MaxID, len(req.ID))))
+		s.write(nil, errorObject(session.ErrBadCall, fmt.Sprintf(`"id" holds at most %d bytes of JSON, not %d`, MaxID, len(req.ID))))
 		return
 	}
 	if !validID(req.ID) {
-		s.write(nil, nil, errorObject(session.ErrBadCall, `"id" is a number, a string or null`))
+		s.write(nil, errorObject(session.ErrBadCall, `"id" is a number, a string or null`))
 		return
 	}
 	if req.Method == nil {
-		s.write(req.ID, nil, errorObject(session.ErrBadCall, `no "method"`))
+		s.write(req.ID, errorObject(session.ErrBadCall, `no "method"`))
 		return
 	}
 	if !s.admit(len(line)) {
@@ -329,43 +330,30 @@ func (s *server) run(j *job, slots chan struct{}) {
 	slots <- struct{}{}
 	if s.ctx.Err() != nil {
 		<-slots
-		s.write(j.req.ID, nil, errorObject(ErrStopped, "the request did not run"))
+		s.write(j.req.ID, errorObject(ErrStopped, "the request did not run"))
 		return
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	out := s.t.CallContext(ctx, *j.req.Method, j.req.Args)
 	cancel()
 	<-slots
-	if e, ok := bytes.CutPrefix(out, []byte(`{"error":`)); ok {
-		s.write(j.req.ID, nil, e[:len(e)-1])
-	} else {
-		s.write(j.req.ID, out, nil)
-	}
+	s.write(j.req.ID, out)
 }
 
-// write writes one answer line: {"id":id,"result":result} or
-// {"id":id,"error":errObj}; a nil id is written as null.
-func (s *server) write(id, result, errObj []byte) {
-	if len(id) == 0 {
-		id = []byte("null")
-	}
+// write writes one answer line, the reply of session.AppendReply:
+// {"id":id,"result":…} or {"id":id,"error":…}.
+func (s *server) write(id, answer []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.failed() != nil {
 		return
 	}
-	w := s.w
-	w.WriteString(`{"id":`)
-	w.Write(id)
-	if errObj != nil {
-		w.WriteString(`,"error":`)
-		w.Write(errObj)
-	} else {
-		w.WriteString(`,"result":`)
-		w.Write(result)
+	s.reply = append(session.AppendReply(s.reply[:0], id, answer), '\n')
+	_, err := s.w.Write(s.reply)
+	if err == nil {
+		err = s.w.Flush()
 	}
-	w.WriteString("}\n")
-	if err := w.Flush(); err != nil {
+	if err != nil {
 		s.errMu.Lock()
 		s.err = err
 		s.errMu.Unlock()
@@ -380,9 +368,9 @@ func (s *server) failed() error {
 	return s.err
 }
 
-// errorObject is the error object of a sentinel with a reason.
+// errorObject is the answer {"error": …} of a sentinel with a reason.
 func errorObject(sentinel error, reason string) []byte {
-	b, _ := json.Marshal(session.NewErrorJSON(&brettspiel.Error{Op: "read request", Err: sentinel, Reason: reason}))
+	b, _ := json.Marshal(map[string]any{"error": session.NewErrorJSON(&brettspiel.Error{Op: "read request", Err: sentinel, Reason: reason})})
 	return b
 }
 
