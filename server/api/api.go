@@ -1,0 +1,145 @@
+// Package api is the game server's HTTP API: a game made, a seat
+// claimed, the lobby and a game's record, each a JSON body of
+// at most 4 KiB under the limits of the client's address.
+//
+//	POST /api/games    {variant, preset?, players?, seats?, public?, lang?, clock?}
+//	                   → {game, seat, secret, invites: [{seat, token}]}
+//	POST /api/join     {game, invite}, or {game, seat} of a public game → {seat, secret}
+//	GET  /api/lobby    → {games: [{game, variant, preset, seats, open}]}
+//	GET  /api/games/{id}/record → the game's record (text), open or archived
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/brettspiel/brettspiel/kit"
+	"github.com/brettspiel/brettspiel/server/hub"
+	"github.com/brettspiel/brettspiel/server/limit"
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// maxBody bounds the body of a request.
+const maxBody = 4 << 10
+
+// API serves the HTTP API of a hub's games.
+type API struct {
+	hub     *hub.Hub
+	addrs   *limit.Addresses
+	proxies limit.Proxies
+}
+
+// New returns the API of h's games under the limits of addrs, the
+// client's address read through proxies.
+func New(h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies) *API {
+	return &API{hub: h, addrs: addrs, proxies: proxies}
+}
+
+// Register adds the API's routes to mux.
+func (a *API) Register(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/games", func(w http.ResponseWriter, r *http.Request) {
+		var in hub.CreateArgs
+		ip, ok := a.read(w, r, &in)
+		if !ok {
+			return
+		}
+		if !a.addrs.Make(ip) {
+			writeError(w, hub.ErrTooManyGames)
+			return
+		}
+		out, err := a.hub.Create(r.Context(), ip, in)
+		if err != nil || len(out.Invites) == 0 {
+			a.addrs.Joined(ip) // waits for nobody
+		}
+		write(w, out, err)
+	})
+	mux.HandleFunc("POST /api/join", func(w http.ResponseWriter, r *http.Request) {
+		var in hub.JoinArgs
+		if _, ok := a.read(w, r, &in); !ok {
+			return
+		}
+		out, err := a.hub.Join(r.Context(), in)
+		write(w, out, err)
+	})
+	mux.HandleFunc("GET /api/lobby", func(w http.ResponseWriter, r *http.Request) {
+		if !a.addrs.Allow(a.proxies.ClientIP(r)) {
+			writeError(w, hub.ErrRateLimited)
+			return
+		}
+		games, err := a.hub.Lobby(r.Context(), 100)
+		write(w, map[string]any{"games": games}, err)
+	})
+	mux.HandleFunc("GET /api/games/{id}/record", func(w http.ResponseWriter, r *http.Request) {
+		if !a.addrs.Allow(a.proxies.ClientIP(r)) {
+			writeError(w, hub.ErrRateLimited)
+			return
+		}
+		rec, err := a.hub.Record(r.Context(), r.PathValue("id"))
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, rec)
+	})
+}
+
+// read decodes a request's body strictly (each key once, none unknown)
+// and returns the client's address; false when it answered already.
+func (a *API) read(w http.ResponseWriter, r *http.Request, v any) (string, bool) {
+	ip := a.proxies.ClientIP(r)
+	if !a.addrs.Allow(ip) {
+		writeError(w, hub.ErrRateLimited)
+		return ip, false
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var tl *http.MaxBytesError
+		if errors.As(err, &tl) {
+			writeError(w, fmt.Errorf("%w: a body of more than %d bytes", session.ErrTooLarge, maxBody))
+		} else {
+			writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
+		}
+		return ip, false
+	}
+	if err := kit.DecodeStrict(b, v); err != nil {
+		writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
+		return ip, false
+	}
+	return ip, true
+}
+
+func write(w http.ResponseWriter, v any, err error) {
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+// Status is the HTTP status of an error of the hub or the session.
+func Status(err error) int {
+	switch {
+	case errors.Is(err, hub.ErrUnknownGame):
+		return http.StatusNotFound
+	case errors.Is(err, hub.ErrBadInvite), errors.Is(err, session.ErrSeatTaken), errors.Is(err, session.ErrBadSecret):
+		return http.StatusForbidden
+	case errors.Is(err, hub.ErrRateLimited), errors.Is(err, hub.ErrTooMany), errors.Is(err, hub.ErrTooManyGames):
+		return http.StatusTooManyRequests
+	case errors.Is(err, session.ErrTooLarge):
+		return http.StatusRequestEntityTooLarge
+	case errors.Is(err, hub.ErrStorage), errors.Is(err, hub.ErrStopping), errors.Is(err, session.ErrTableFull), errors.Is(err, hub.ErrBusy):
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusBadRequest
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(Status(err))
+	w.Write(hub.ErrorJSON(err))
+}

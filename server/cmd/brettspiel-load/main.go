@@ -1,0 +1,500 @@
+// Command brettspiel-load measures the game server (package server) under many
+// games at once: it builds and starts the server as a process of its own
+// on a temporary SQLite file, makes N games of two people, and plays each
+// over real WebSocket connections on loopback — a bot at each seat
+// (random legal moves, never conceding) and two watchers per game. It
+// reports the p99 round trip of a step (an apply, from sending to its
+// answer, which comes once the step is stored), the server's memory per
+// open game, and the steps per second per CPU-second of the server; then it
+// checks every game: the record the server stores, fetched before and
+// after a restart of the server, replays what the watchers saw.
+//
+//	(cd server && go run ./cmd/brettspiel-load -games 1000 -pace 1s-3s -for 60s)
+//	(cd server && go run ./cmd/brettspiel-load -games 200 -pace 0s -for 20s)   # as fast as the server answers
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/server/client"
+	"github.com/brettspiel/brettspiel/session"
+)
+
+func main() {
+	games := flag.Int("games", 100, "games at once")
+	pace := flag.String("pace", "1s-3s", "each seat's pause before its step, at random between the two (0s: at once)")
+	dur := flag.Duration("for", 60*time.Second, "how long the games are played")
+	syncMode := flag.String("sync", "full", "the server's SQLite synchronous setting")
+	pg := flag.String("postgres", "", "a postgres:// URL of an empty database: the servers keep the games there instead of SQLite")
+	procs := flag.Int("procs", 1, "server processes sharing the games (with -postgres); the clients of a game spread over them")
+	flag.StringVar(&heapProfile, "heapprofile", "", "write the first server's heap profile after the play to this file (go tool pprof FILE)")
+	flag.Parse()
+	if *procs > 1 && *pg == "" {
+		log.Fatal("-procs above 1 needs -postgres")
+	}
+	lo, hi, err := parsePace(*pace)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := run(*games, lo, hi, *dur, *syncMode, *pg, *procs); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func parsePace(s string) (lo, hi time.Duration, err error) {
+	a, b, ok := strings.Cut(s, "-")
+	if lo, err = time.ParseDuration(a); err != nil {
+		return
+	}
+	hi = lo
+	if ok {
+		hi, err = time.ParseDuration(b)
+	}
+	return
+}
+
+var heapProfile string
+
+type server struct {
+	cmd   *exec.Cmd
+	base  string
+	pprof string // the address of the server's profiles
+}
+
+// fleet is the server processes sharing the games.
+type fleet []*server
+
+func startFleet(n int, bin, db, syncMode, pg string) (fleet, error) {
+	var f fleet
+	for range n {
+		s, err := start(bin, db, syncMode, pg)
+		if err != nil {
+			f.stop()
+			return nil, err
+		}
+		f = append(f, s)
+	}
+	return f, nil
+}
+
+func (f fleet) base(i int) string { return f[i%len(f)].base }
+
+func (f fleet) rss() (n int64) {
+	for _, s := range f {
+		n += s.rss()
+	}
+	return n
+}
+
+func (f fleet) live() (n int64) {
+	for _, s := range f {
+		heap, stack := s.held()
+		n += heap + stack
+	}
+	return n
+}
+
+func (f fleet) stacks() (n int64) {
+	for _, s := range f {
+		_, stack := s.held()
+		n += stack
+	}
+	return n
+}
+
+func (f fleet) cpu() (d time.Duration) {
+	for _, s := range f {
+		d += s.cpu()
+	}
+	return d
+}
+
+func (f fleet) stop() error {
+	var err error
+	for _, s := range f {
+		if e := s.stop(); e != nil {
+			err = e
+		}
+	}
+	return err
+}
+
+func start(bin, db, syncMode, pg string) (*server, error) {
+	args := []string{"-addr", "127.0.0.1:0", "-db", db, "-sync", syncMode, "-no-page", "-idle", "0",
+		"-conn-rate", "1000", "-addr-rate", "1000000", "-max-conns", "100000", "-max-conns-per-addr", "100000",
+		"-games-per-hour", "100000000", "-max-waiting-per-addr", "100000"}
+	if pg != "" {
+		args = append(args, "-postgres", pg)
+	}
+	// the server's profiles, for the memory it holds (and to profile it
+	// under the load: go tool pprof http://ADDR/debug/pprof/profile)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	pprof := ln.Addr().String()
+	ln.Close()
+	args = append(args, "-pprof", pprof)
+	cmd := exec.Command(bin, args...)
+	dieWithUs(cmd)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		cmd.Process.Kill()
+		return nil, fmt.Errorf("the server did not start: %w", err)
+	}
+	go io.Copy(io.Discard, out)
+	_, rest, _ := strings.Cut(line, "http://")
+	host, _, _ := strings.Cut(rest, "/")
+	return &server{cmd: cmd, base: "http://" + host, pprof: pprof}, nil
+}
+
+// saveHeap writes the server's heap profile to path.
+func (s *server) saveHeap(path string) error {
+	resp, err := http.Get("http://" + s.pprof + "/debug/pprof/heap?gc=1")
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// held is the memory the server's program holds after a collection: the
+// heap in use and the goroutines' stacks (RSS holds besides what the
+// collector has freed and not given back, and its own reserve).
+func (s *server) held() (heap, stack int64) {
+	resp, err := http.Get("http://" + s.pprof + "/debug/pprof/heap?debug=1&gc=1")
+	if err != nil {
+		return 0, 0
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		l := sc.Text()
+		if v, ok := strings.CutPrefix(l, "# HeapInuse = "); ok {
+			heap, _ = strconv.ParseInt(v, 10, 64)
+		} else if v, ok := strings.CutPrefix(l, "# Stack = "); ok {
+			v, _, _ = strings.Cut(v, " ")
+			stack, _ = strconv.ParseInt(v, 10, 64)
+		}
+	}
+	return heap, stack
+}
+
+func (s *server) stop() error {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	return s.cmd.Wait()
+}
+
+// rss is the server's resident memory in bytes.
+func (s *server) rss() int64 {
+	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			n, _ := strconv.ParseInt(f[1], 10, 64)
+			return n << 10
+		}
+	}
+	return 0
+}
+
+// cpu is the server's CPU time, user and system.
+func (s *server) cpu() time.Duration {
+	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	k, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+k) * 10 * time.Millisecond // 100 ticks a second
+}
+
+type game struct {
+	id      string
+	variant string
+	mirrors [4]*client.Mirror // two watchers, two seats
+	seats   [4]int            // −1 for a watcher
+}
+
+func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error {
+	dir, err := os.MkdirTemp("", "brettspiel-load-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "server")
+	build := exec.Command("go", "build", "-o", bin, "github.com/brettspiel/brettspiel/server/cmd/brettspiel-server")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		return err
+	}
+	db := filepath.Join(dir, "games.db")
+	srv, err := startFleet(procs, bin, db, syncMode, pg)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		for _, s := range srv {
+			s.cmd.Process.Kill()
+		}
+	}()
+	time.Sleep(200 * time.Millisecond)
+	rss0, live0 := srv.rss(), srv.live()
+	ctx := context.Background()
+	variants := catalog.Variants()
+	games := make([]*game, n)
+	conns := make([][4]*client.Conn, n)
+	// make the games, 32 at a time, then open their connections
+	sem := make(chan struct{}, 32)
+	var wg sync.WaitGroup
+	var setupErr atomic.Value
+	secrets := make([][4]string, n)
+	for i := range games {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			v := variants[i%len(variants)].Name
+			var c client.Created
+			if err := client.Post(ctx, srv.base(i), "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
+				setupErr.Store(err)
+				return
+			}
+			var j client.Joined
+			if err := client.Post(ctx, srv.base(i+1), "/api/join", map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil {
+				setupErr.Store(err)
+				return
+			}
+			games[i] = &game{id: c.Game, variant: v}
+			secrets[i] = [4]string{"", "", c.Secret, j.Secret}
+		}()
+	}
+	wg.Wait()
+	if err, ok := setupErr.Load().(error); ok {
+		return fmt.Errorf("making the games: %w", err)
+	}
+	time.Sleep(time.Second)
+	rss1, live1, stack1 := srv.rss(), srv.live(), srv.stacks()
+	for i, g := range games {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			for k, secret := range secrets[i] {
+				cn, err := client.Dial(ctx, srv.base(i+k), "")
+				if err != nil {
+					setupErr.Store(err)
+					return
+				}
+				seat, err := cn.Hello(ctx, g.id, secret, 0)
+				if err != nil {
+					setupErr.Store(err)
+					return
+				}
+				conns[i][k], g.seats[k], g.mirrors[k] = cn, seat, &client.Mirror{}
+			}
+		}()
+	}
+	wg.Wait()
+	if err, ok := setupErr.Load().(error); ok {
+		return fmt.Errorf("connecting: %w", err)
+	}
+	time.Sleep(time.Second)
+	rss2, live2, stack2 := srv.rss(), srv.live(), srv.stacks()
+	fmt.Printf("%d server process(es); ", procs)
+	fmt.Printf("the server's memory: %.1f MB at the start, %.1f MB with %d games (%.1f KB a game), %.1f MB with their %d connections (%.1f KB a connection): %.1f KB per open game with two people and two watchers\n",
+		float64(rss0)/1e6, float64(rss1)/1e6, n, float64(rss1-rss0)/float64(n)/1e3,
+		float64(rss2)/1e6, 4*n, float64(rss2-rss1)/float64(4*n)/1e3, float64(rss2-rss0)/float64(n)/1e3)
+	fmt.Printf("held after a collection (heap in use and stacks): %.1f KB a game, %.1f KB a connection (%.1f KB of it stack), %.1f KB per open game with its four connections\n",
+		float64(live1-live0)/float64(n)/1e3, float64(live2-live1)/float64(4*n)/1e3, float64(stack2-stack1)/float64(4*n)/1e3, float64(live2-live0)/float64(n)/1e3)
+
+	// play
+	var (
+		mu     sync.Mutex
+		rtts   []time.Duration
+		steps  atomic.Int64
+		errs   atomic.Int64
+		ended  atomic.Int64
+		lastEr atomic.Value
+	)
+	pctx, cancel := context.WithTimeout(ctx, dur)
+	defer cancel()
+	cpu0, t0 := srv.cpu(), time.Now()
+	for i, g := range games {
+		for k := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				cn, m := conns[i][k], g.mirrors[k]
+				err := follow(pctx, cn, m, g.seats[k], rand.New(rand.NewPCG(uint64(i), uint64(k))), lo, hi, func(rtt time.Duration) {
+					steps.Add(1)
+					mu.Lock()
+					rtts = append(rtts, rtt)
+					mu.Unlock()
+				})
+				// a call cut by the end of the play is no failure
+				if err != nil && !errors.Is(err, context.DeadlineExceeded) && pctx.Err() == nil {
+					errs.Add(1)
+					lastEr.Store(err)
+				}
+				if m.Over && k == 0 {
+					ended.Add(1)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	wall, cpu := time.Since(t0), srv.cpu()-cpu0
+	rss3, live3 := srv.rss(), srv.live()
+	if heapProfile != "" {
+		if err := srv[0].saveHeap(heapProfile); err != nil {
+			return err
+		}
+	}
+	fmt.Printf("after the play, the connections open: the server's memory %.1f MB (%.1f KB per open game with its four connections), %.1f MB held after a collection (%.1f KB per open game)\n",
+		float64(rss3)/1e6, float64(rss3-rss0)/float64(n)/1e3, float64(live3)/1e6, float64(live3-live0)/float64(n)/1e3)
+	all := int64(0)
+	for _, g := range games {
+		all += int64(len(g.mirrors[0].Log))
+	}
+	slices.Sort(rtts)
+	q := func(p float64) time.Duration {
+		if len(rtts) == 0 {
+			return 0
+		}
+		return rtts[min(len(rtts)-1, int(p*float64(len(rtts))))]
+	}
+	fmt.Printf("%.0f s: %d moves by the seats (%.1f a second), round trip p50 %v, p99 %v, max %v; %d games over; %d clients failed\n",
+		wall.Seconds(), steps.Load(), float64(steps.Load())/wall.Seconds(), q(0.5).Round(time.Microsecond), q(0.99).Round(time.Microsecond), q(1).Round(time.Microsecond), ended.Load(), errs.Load())
+	fmt.Printf("steps stored (moves and throws): %d; the server's CPU %.1f s: %.0f steps per CPU-second\n",
+		all, cpu.Seconds(), float64(all)/cpu.Seconds())
+	if e, ok := lastEr.Load().(error); ok {
+		fmt.Println("a client's error:", e)
+	}
+	for i := range conns {
+		for _, cn := range conns[i] {
+			cn.Close()
+		}
+	}
+	// check: every game's stored record replays what its watchers saw,
+	// before and after a restart of the server
+	if err := check(srv.base(0), games); err != nil {
+		return err
+	}
+	if err := srv.stop(); err != nil {
+		return fmt.Errorf("the server's stop: %w", err)
+	}
+	srv, err = startFleet(procs, bin, db, syncMode, pg)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	if err := check(srv.base(1), games); err != nil {
+		return fmt.Errorf("after the restart: %w", err)
+	}
+	fmt.Printf("checked: the %d stored games replay what their watchers saw, before and after a restart\n", n)
+	return nil
+}
+
+// follow keeps a client's mirror of its game and, at a seat, plays when
+// the seat is to move, after a pause of lo…hi.
+func follow(ctx context.Context, cn *client.Conn, m *client.Mirror, seat int, rng *rand.Rand, lo, hi time.Duration, step func(time.Duration)) error {
+	for {
+		select {
+		case d, ok := <-cn.Deltas():
+			if !ok {
+				return client.ErrClosed
+			}
+			if err := m.Apply(d); err != nil {
+				return err
+			}
+			if m.Over {
+				return nil
+			}
+			if seat < 0 || m.ToMove != seat || len(cn.Deltas()) > 0 {
+				continue
+			}
+			if p := lo + time.Duration(rng.Int64N(int64(hi-lo)+1)); p > 0 {
+				select {
+				case <-time.After(p):
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			mv, err := cn.RandomMove(ctx, rng)
+			if err != nil {
+				return err
+			}
+			t := time.Now()
+			if _, err := cn.Call(ctx, "apply", map[string]any{"notation": mv, "log": false, "legal": false}); err != nil {
+				return err
+			}
+			step(time.Since(t))
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// check fetches every game's record and replays it: its steps must be
+// those its watchers saw, neither lost nor doubled.
+func check(base string, games []*game) error {
+	for _, g := range games {
+		resp, err := http.Get(base + "/api/games/" + g.id + "/record")
+		if err != nil {
+			return err
+		}
+		rec, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("game %s: %s %s", g.id, resp.Status, rec)
+		}
+		s, err := session.LoadRecord(string(rec), session.Config{})
+		if err != nil {
+			return fmt.Errorf("game %s: %w", g.id, err)
+		}
+		var got []string
+		for _, st := range s.Log(0) {
+			got = append(got, st.Notation)
+		}
+		for k, m := range g.mirrors {
+			if want := m.Notations(); !slices.Equal(got[:min(len(got), len(want))], want) || len(got) < len(want) {
+				return fmt.Errorf("game %s (%s): the record has %d steps, client %d saw %d, not the same", g.id, g.variant, len(got), k, len(want))
+			}
+		}
+	}
+	return nil
+}

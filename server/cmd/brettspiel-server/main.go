@@ -1,0 +1,147 @@
+// Command brettspiel-server serves the module's games to people at their
+// own screens (package server): the page, its API and its WebSocket, the
+// games kept in SQLite or PostgreSQL.
+//
+//	brettspiel-server                                   # http://127.0.0.1:8090/, games in ./brettspiel.db
+//	brettspiel-server -addr :8090 -db /var/lib/brettspiel/games.db -trusted-proxies 127.0.0.1
+//	brettspiel-server -postgres postgres://… -tls-cert cert.pem -tls-key key.pem
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	_ "net/http/pprof"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/brettspiel/brettspiel/server"
+	"github.com/brettspiel/brettspiel/server/limit"
+	"github.com/brettspiel/brettspiel/server/site"
+	"github.com/brettspiel/brettspiel/server/store"
+	"github.com/brettspiel/brettspiel/server/store/postgres"
+	"github.com/brettspiel/brettspiel/server/store/sqlite"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8090", "address to serve on (host:port; port 0 picks a free one)")
+	db := flag.String("db", "brettspiel.db", "the SQLite file of the games (made if missing)")
+	pg := flag.String("postgres", "", "a postgres:// URL: keep the games in PostgreSQL instead of -db; any number of processes may share it")
+	syncMode := flag.String("sync", "full", "SQLite's synchronous: full (a power cut loses no answered step) or normal (a killed process loses none)")
+	idle := flag.Duration("idle", 24*time.Hour, "archive the games in which nobody acted for longer")
+	waiting := flag.Duration("waiting", 10*time.Minute, "archive sooner the games in which a person's seat waits for its player")
+	origins := flag.String("origins", "", "comma-separated hosts besides the server's own whose pages may connect")
+	proxies := flag.String("trusted-proxies", "", "comma-separated addresses or prefixes of proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1,::1)")
+	certFile := flag.String("tls-cert", "", "serve HTTPS with this certificate file (PEM; with -tls-key)")
+	keyFile := flag.String("tls-key", "", "the certificate's key file (PEM)")
+	connRate := flag.Float64("conn-rate", 20, "calls a second a connection may make (twice as many at once)")
+	lim := server.DefaultLimits
+	flag.Float64Var(&lim.Rate, "addr-rate", lim.Rate, "calls a second all the connections and requests of one address may make")
+	flag.IntVar(&lim.Conns, "max-conns-per-addr", lim.Conns, "connections at once from one address")
+	games := flag.Float64("games-per-hour", lim.Games*3600, "games one address may make an hour")
+	flag.IntVar(&lim.Waiting, "max-waiting-per-addr", lim.Waiting, "games of one address waiting for a player at once")
+	maxConns := flag.Int("max-conns", 20000, "connections at once")
+	siteDir := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
+	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
+	debug := flag.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address too, for the operator: keep it on loopback")
+	flag.Parse()
+	logger := log.New(os.Stderr, "", log.LstdFlags)
+	lim.Burst, lim.Games = int(2*lim.Rate), *games/3600
+	o := server.Options{Limits: lim, Log: logger}
+	o.Hub.Idle, o.Hub.Waiting = *idle, *waiting
+	o.WS.ConnRate, o.WS.MaxConns = *connRate, *maxConns
+	if *origins != "" {
+		o.WS.Origins = strings.Split(*origins, ",")
+	}
+	var err error
+	if o.Proxies, err = limit.ParseProxies(*proxies); err != nil {
+		logger.Fatalf("-trusted-proxies: %v", err)
+	}
+	if (*certFile == "") != (*keyFile == "") {
+		logger.Fatal("-tls-cert and -tls-key go together")
+	}
+	if *debug != "" {
+		ln, err := net.Listen("tcp", *debug)
+		if err != nil {
+			logger.Fatal(err)
+		}
+		logger.Printf("profiles on http://%s/debug/pprof/", ln.Addr())
+		go http.Serve(ln, nil) // net/http/pprof registers on the default mux, which nothing else uses
+	}
+	if !*noPage {
+		var cleanup func()
+		if o.Static, cleanup, err = site.Handler(*siteDir, logger); err != nil {
+			logger.Fatal(err)
+		}
+		defer cleanup()
+	}
+	if err := run(*addr, *db, *pg, *syncMode, *certFile, *keyFile, o); err != nil {
+		logger.Print(err)
+		os.Exit(1)
+	}
+}
+
+func run(addr, db, pg, syncMode, certFile, keyFile string, o server.Options) error {
+	var st store.Store
+	var err error
+	if pg != "" {
+		st, err = postgres.Open(context.Background(), pg)
+		db = "PostgreSQL"
+	} else {
+		st, err = sqlite.Open(db, syncMode)
+	}
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		st.Close()
+		return err
+	}
+	s, err := server.New(st, o)
+	if err != nil {
+		ln.Close()
+		st.Close()
+		return err
+	}
+	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10,
+		IdleTimeout: 2 * time.Minute, ErrorLog: o.Log}
+	scheme := "http"
+	if certFile != "" {
+		scheme = "https"
+	}
+	fmt.Printf("serving the games on %s://%s/ (storage %s)\n", scheme, ln.Addr(), db)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go s.Sweep(ctx)
+	errc := make(chan error, 1)
+	go func() {
+		if certFile != "" {
+			errc <- hs.ServeTLS(ln, certFile, keyFile)
+		} else {
+			errc <- hs.Serve(ln)
+		}
+	}()
+	select {
+	case err := <-errc:
+		s.Shutdown()
+		return err
+	case <-ctx.Done():
+	}
+	o.Log.Print("stopping: finishing the calls under way")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	hs.Shutdown(sctx) // no new connections; the WebSockets are closed by the server
+	if err := s.Shutdown(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	o.Log.Print("stopped")
+	return nil
+}

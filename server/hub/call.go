@@ -1,0 +1,225 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/brettspiel/brettspiel/server/store"
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// How the hub offers each method of the session's protocol to a
+// connection. The methods not listed are not served: a game is made and
+// its seats claimed through the hub (newGame, loadRecord, loadID, claim,
+// close), the hub throws for people and lets the bots play (botMove,
+// advance; the dice are seeded and secret), and the connections follow
+// the game through the hub's watchers (watch). analyze is left out: it
+// judges the whole game at a connection's asking.
+const (
+	noGame = iota + 1 // names no game: the catalogue, the rules
+	reads             // reads the connection's game
+	acts              // acts for the connection's seat: its secret goes with it
+)
+
+var served = map[string]int{
+	"version": noGame, "games": noGame, "rule": noGame, "verifyDice": noGame,
+	"state": reads, "legal": reads, "nextSteps": reads, "hint": reads,
+	"saveRecord": reads, "positionID": reads, "plan": reads,
+	"apply": acts, "throw": acts, "undo": acts, "redo": acts,
+	"takeback": acts, "answerTakeback": acts,
+}
+
+// NeedsGame says whether a method is on a game (false for the catalogue's
+// and the rules' methods, and for the methods not served).
+func NeedsGame(method string) bool { return served[method] > noGame }
+
+// Call runs a method of the protocol on the game of id, with a seat's
+// secret ("" for a watcher), through the game's own entry point
+// (session.Game.Call), which takes the arguments as the client sent them
+// and refuses a handle or a secret among them. After a call that acts the
+// hub plays on until a person is to move (the dice, the bots); every
+// change is stored before the answer returns, and only then told to the
+// watchers.
+func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.RawMessage) []byte {
+	kind := served[method]
+	if kind == 0 {
+		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, clip(method, 40)))
+	}
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	if method == "hint" {
+		// the searching bots hold the game for seconds: hints by the
+		// greedy bot only
+		var in struct {
+			Bot string `json:"bot"`
+		}
+		if json.Unmarshal(args, &in) == nil && in.Bot != "" && in.Bot != "greedy" {
+			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, clip(in.Bot, 40)))
+		}
+	}
+	release, err := h.enter(ctx)
+	if err != nil {
+		return ErrorJSON(err)
+	}
+	defer release()
+	if kind == noGame {
+		return h.table.CallContext(ctx, method, args)
+	}
+	lg, err := h.find(id)
+	if err != nil {
+		return ErrorJSON(err)
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	// a call on a copy another process has overtaken fails to store
+	// (ErrConflict): the copy is brought up to storage and the call made
+	// once more, as if it had come after the other's
+	for try := 0; ; try++ {
+		if err := h.fresh(lg); err != nil {
+			return ErrorJSON(err)
+		}
+		out := lg.g.Call(ctx, method, args, secret)
+		if kind == acts && !IsError(out) {
+			// the dice and the bots play until a person is to move; what
+			// they play is stored with the person's step and reaches every
+			// watcher with it
+			if _, err := lg.g.Advance(ctx, 0); err != nil {
+				h.logf("game %.8s…: advance: %v", lg.id, err)
+			}
+		}
+		err := h.persist(ctx, lg, method == "redo", false)
+		if err == nil {
+			h.schedule(lg)
+			return out
+		}
+		if rerr := h.fresh(lg); rerr != nil || try > 0 || !errors.Is(err, store.ErrConflict) {
+			return ErrorJSON(err)
+		}
+	}
+}
+
+// clip cuts s to at most n bytes on a character's boundary, for an echo
+// of a client's words.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// Hello is what a connection learns of its game when it says hello: its
+// seat (−1 for a watcher) and the game's kind.
+type Hello struct {
+	Seat    int      `json:"seat"`
+	Variant string   `json:"variant"`
+	Preset  string   `json:"preset"`
+	Players int      `json:"players"`
+	Seats   []string `json:"seats"`
+	// Rematch is the game this one follows, if any.
+	Rematch string `json:"rematch,omitempty"`
+}
+
+// Watch follows the game of id from revision rev on, for the holder of
+// secret ("" for a watcher): the hello's answer and the session's watcher,
+// which gives the changes since rev and then each change once it is
+// stored; it goes on across a reload of the game from storage and ends
+// with the game (a last delta says Closed). A secret the game does not
+// know is refused.
+func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error) {
+	lg, err := h.find(id)
+	if err != nil {
+		return Hello{}, nil, err
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if err := h.fresh(lg); err != nil {
+		return Hello{}, nil, err
+	}
+	seat := -1
+	if secret != "" {
+		k, ok := lg.g.SeatOf(secret)
+		if _, shared := h.store.(store.Notifier); !ok && shared {
+			// the seat may have been claimed through another process a
+			// moment ago, its notification still on its way
+			ctx, cancel := context.WithTimeout(h.base, storeTimeout)
+			if h.catchUp(ctx, lg, nil) == nil {
+				k, ok = lg.g.SeatOf(secret)
+			}
+			cancel()
+		}
+		if !ok {
+			return Hello{}, nil, session.ErrBadSecret
+		}
+		seat = k
+	}
+	w, err := lg.g.Watch(max(rev, 0))
+	if err != nil {
+		return Hello{}, nil, err
+	}
+	return Hello{Seat: seat, Variant: lg.meta.Variant, Preset: lg.meta.Preset, Players: lg.meta.Players,
+		Seats: lg.meta.Seats, Rematch: lg.meta.Rematch}, w, nil
+}
+
+// Touch notes a person at the game of id (a seat's holder connected): the
+// sweep spares it as if he acted.
+func (h *Hub) Touch(id string) {
+	h.mu.Lock()
+	lg := h.games[id]
+	h.mu.Unlock()
+	if lg != nil {
+		lg.mu.Lock()
+		if !lg.gone {
+			lg.g.Touch()
+		}
+		lg.mu.Unlock()
+	}
+}
+
+// Record returns a game's record: of the game when it is open, else as
+// archived.
+func (h *Hub) Record(ctx context.Context, id string) (string, error) {
+	if lg, err := h.find(id); err == nil {
+		lg.mu.Lock()
+		defer lg.mu.Unlock()
+		if err := h.fresh(lg); err == nil {
+			return lg.g.Record()
+		} else if !errors.Is(err, ErrUnknownGame) {
+			return "", err
+		}
+	} else if !errors.Is(err, ErrUnknownGame) {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	rec, ok, err := h.store.Record(ctx, id)
+	if err != nil {
+		return "", h.storageErr("game %.8s…: its record: %v", id, err)
+	}
+	if !ok || rec == "" {
+		return "", ErrUnknownGame
+	}
+	return rec, nil
+}
+
+// Snapshot returns the session's snapshot of the game of id as stored, for
+// a backup or a test's comparison.
+func (h *Hub) Snapshot(id string) ([]byte, error) {
+	lg, err := h.find(id)
+	if err != nil {
+		return nil, err
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if err := h.fresh(lg); err != nil {
+		return nil, err
+	}
+	b, _, err := lg.g.Snapshot()
+	return b, err
+}

@@ -1,0 +1,315 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/brettspiel/brettspiel/server/store"
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// Game is a game the hub holds: the session's game at the table under its
+// handle, with the server's id and what storage holds of it.
+type Game struct {
+	id     string
+	handle int
+
+	// mu orders every call of the game and its write: a call, the
+	// server's play after it and the write of what changed are one step,
+	// and the change is released to the watchers once stored.
+	mu        sync.Mutex
+	g         *session.Game
+	meta      Meta
+	length    int // the steps played, as stored
+	rev       int // the stored revision
+	ver       int // the row's version in storage
+	sinceSnap int // steps stored after the snapshot
+	gone      bool
+	// stale: a write or a read of the store failed, so the session's game
+	// may hold what storage does not; it is brought back from storage
+	// before anything else is done with it.
+	stale bool
+	// clock fires at the deadline of a game with a time control, to
+	// store and tell a seat's time running out.
+	clock *time.Timer
+	// creator is the address that made the game in this process, until
+	// no person's seat waits for its player any more.
+	creator string
+}
+
+// snapEvery is the number of steps stored after a snapshot before a new
+// snapshot replaces them, which bounds the work of a restart.
+const snapEvery = 64
+
+// restore brings a stored game to the table under its handle: its
+// snapshot, then every step stored after it; its watchers are told only
+// what is stored (the gate).
+func (h *Hub) restore(st store.Stored) (*Game, error) {
+	meta, err := metaOf(st.Game, st.Meta)
+	if err != nil {
+		return nil, err
+	}
+	g, err := h.table.Restore(st.Handle, st.Snapshot)
+	for range 1000 {
+		// the handles are a process's: processes sharing a store give
+		// the same numbers to different games
+		if err == nil || !errors.Is(err, session.ErrHandleInUse) {
+			break
+		}
+		st.Handle = int(h.handles.Add(1))
+		g, err = h.table.Restore(st.Handle, st.Snapshot)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("game %.8s…: %w", st.Game, err)
+	}
+	g.Gate()
+	if err := replay(g, st.Steps); err != nil {
+		h.table.Close(st.Handle)
+		return nil, fmt.Errorf("game %.8s…: %w", st.Game, err)
+	}
+	g.Release(g.Rev())
+	return &Game{id: st.Game, handle: st.Handle, g: g, meta: meta, rev: st.Rev, ver: st.Ver,
+		length: g.Len(), sinceSnap: len(st.Steps)}, nil
+}
+
+// replay plays stored steps on g, each at its index.
+func replay(g *session.Game, steps []store.StoredStep) error {
+	for _, step := range steps {
+		if g.Len() != step.Index {
+			return fmt.Errorf("step %d stored at %d", step.Index, g.Len())
+		}
+		if _, err := g.Apply(step.Notation); err != nil {
+			return fmt.Errorf("step %d %q: %w", step.Index, step.Notation, err)
+		}
+	}
+	return nil
+}
+
+// changes is what the game changed since the stored revision and how to
+// store it: the steps played on, or a snapshot when anything else changed
+// (an undo, a redo, a takeback, a claim, a name, a clock run out, a change
+// no longer remembered). redo is true after a redo, which the steps'
+// notations would replay as moves and lose the rest of what is to redo.
+func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool) {
+	d, err := lg.g.Since(lg.rev)
+	if err != nil {
+		return lg.g.Rev(), nil, true
+	}
+	if d.Rev == lg.rev {
+		return d.Rev, nil, false
+	}
+	if redo || d.From != lg.length || d.Rev-lg.rev != len(d.Log) {
+		return d.Rev, nil, true
+	}
+	steps = make([]store.StoredStep, len(d.Log))
+	for i, st := range d.Log {
+		steps[i] = store.StoredStep{Rev: lg.rev + 1 + i, Index: st.Index, Actor: st.Actor, Notation: st.Notation}
+	}
+	return d.Rev, steps, false
+}
+
+// persist writes what the game changed since it was last stored (lg.mu
+// held), then releases it to the watchers. On a failure the game is
+// stale: it is brought back from storage before its next use.
+func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
+	if lg.g.Rev() == lg.rev && !force {
+		return nil
+	}
+	rev, steps, snap := lg.changes(redo)
+	if !snap && !force && len(steps) == 0 {
+		return nil
+	}
+	var c store.Change
+	if snap || force || lg.sinceSnap+len(steps) > snapEvery {
+		data, at, err := lg.g.Snapshot()
+		if err != nil {
+			lg.stale = true
+			return h.storageErr("game %.8s…: snapshot: %v", lg.id, err)
+		}
+		rev = at
+		c = lg.snapChange(data, rev)
+	} else {
+		c = store.Change{Kind: store.Steps, Game: lg.id, Steps: steps, From: lg.ver, Rev: rev}
+	}
+	wctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	err := h.store.Write(wctx, c)
+	cancel()
+	if err != nil {
+		lg.stale = true
+		if errors.Is(err, store.ErrConflict) {
+			return err
+		}
+		return h.storageErr("game %.8s…: writing: %v", lg.id, err)
+	}
+	lg.ver++
+	if c.Kind == store.Snap {
+		lg.sinceSnap = 0
+	} else {
+		lg.sinceSnap += len(steps)
+	}
+	lg.rev, lg.length = rev, lg.g.Len()
+	lg.g.Release(rev)
+	return nil
+}
+
+// snapChange is the write of a snapshot of the game at revision rev.
+func (lg *Game) snapChange(data []byte, rev int) store.Change {
+	meta, _ := json.Marshal(lg.meta)
+	return store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev,
+		Public: lg.meta.Public, Open: lg.meta.open()}
+}
+
+// fresh makes sure the game (lg.mu held) is as storage holds it before
+// anything is done with it: one whose write or read failed is brought
+// back; one archived is no more.
+func (h *Hub) fresh(lg *Game) error {
+	if lg.gone {
+		return ErrUnknownGame
+	}
+	if lg.stale {
+		ctx, cancel := context.WithTimeout(h.base, storeTimeout)
+		defer cancel()
+		return h.reload(ctx, lg)
+	}
+	return nil
+}
+
+// catchUp brings a game up to what storage holds (lg.mu held): the steps
+// a notification brought, or those stored after its revision, are played
+// on it; after anything else (an undo, a claim, 64 steps) it is brought
+// back whole.
+func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
+	st := store.Stored{Steps: nil}
+	if note != nil {
+		st.Rev, st.Ver, st.Steps = note.Rev, note.Ver, note.Steps
+	} else {
+		var ok bool
+		var err error
+		st, ok, err = h.store.Since(ctx, lg.id, lg.rev, lg.ver)
+		if err != nil {
+			lg.stale = true
+			return h.storageErr("game %.8s…: reading the changes: %v", lg.id, err)
+		}
+		if !ok || st.Snapshot != nil || st.Ver < lg.ver {
+			return h.reload(ctx, lg)
+		}
+	}
+	if st.Ver == lg.ver {
+		return nil
+	}
+	if err := replay(lg.g, st.Steps); err != nil {
+		h.logf("game %.8s…: the steps stored by another process: %v", lg.id, err)
+		return h.reload(ctx, lg)
+	}
+	if lg.g.Rev() != st.Rev {
+		h.logf("game %.8s…: the steps stored by another process play to revision %d, stored %d", lg.id, lg.g.Rev(), st.Rev)
+		return h.reload(ctx, lg)
+	}
+	lg.rev, lg.length, lg.ver = st.Rev, lg.g.Len(), st.Ver
+	lg.sinceSnap += len(st.Steps)
+	lg.g.Release(lg.rev)
+	return nil
+}
+
+// reload brings a game back as storage holds it, in place (lg.mu held):
+// after a write that failed, so that nothing is shown that is not stored,
+// or when another process stored more than steps. Its watchers go on with
+// it. When storage cannot be read the game stays stale and every call on
+// it fails with ErrStorage until a reload succeeds; a game storage no
+// longer holds (archived by another process) is gone.
+func (h *Hub) reload(ctx context.Context, lg *Game) error {
+	st, ok, err := h.store.Game(ctx, lg.id)
+	if err != nil {
+		lg.stale = true
+		return h.storageErr("game %.8s…: reading it: %v", lg.id, err)
+	}
+	if !ok {
+		h.drop(lg)
+		return ErrUnknownGame
+	}
+	meta, err := metaOf(lg.id, st.Meta)
+	if err != nil {
+		h.drop(lg)
+		return h.storageErr("%v", err)
+	}
+	g, err := h.table.Reload(lg.handle, st.Snapshot)
+	if err == nil {
+		err = replay(g, st.Steps)
+	}
+	if err != nil {
+		h.logf("game %.8s…: %v; it is gone until a restart", lg.id, err)
+		h.drop(lg)
+		return ErrStorage
+	}
+	g.Release(g.Rev())
+	lg.g, lg.meta, lg.rev, lg.ver, lg.sinceSnap, lg.length, lg.stale = g, meta, st.Rev, st.Ver, len(st.Steps), g.Len(), false
+	return nil
+}
+
+// drop takes a game from the hub (lg.mu held): the session closes it, and
+// its watchers are told.
+func (h *Hub) drop(lg *Game) {
+	lg.gone = true
+	if lg.clock != nil {
+		lg.clock.Stop()
+	}
+	h.table.Close(lg.handle)
+	h.mu.Lock()
+	if h.games[lg.id] == lg {
+		delete(h.games, lg.id)
+	}
+	h.mu.Unlock()
+	h.seatsFilled(lg)
+}
+
+// archive ends a game (lg.mu held): its record goes to storage, the game
+// leaves the table and its watchers are told, with the dice's seed.
+func (h *Hub) archive(ctx context.Context, lg *Game) error {
+	if err := h.persist(ctx, lg, false, false); err != nil {
+		return err
+	}
+	rec, err := lg.g.Record()
+	if err != nil {
+		return err
+	}
+	if err := h.store.Write(ctx, store.Change{Kind: store.Archive, Game: lg.id, From: lg.ver, Record: rec}); err != nil {
+		lg.stale = true
+		return err
+	}
+	h.drop(lg)
+	return nil
+}
+
+// schedule sets the game's timer for its clock's deadline (lg.mu held):
+// the seat's time running out is stored and told at the moment, not at
+// the game's next call.
+func (h *Hub) schedule(lg *Game) {
+	at, ok := lg.g.Deadline()
+	if !ok {
+		if lg.clock != nil {
+			lg.clock.Stop()
+		}
+		return
+	}
+	d := time.Until(at) + 5*time.Millisecond
+	if lg.clock != nil {
+		lg.clock.Reset(d)
+		return
+	}
+	lg.clock = time.AfterFunc(d, func() {
+		lg.mu.Lock()
+		defer lg.mu.Unlock()
+		if h.fresh(lg) != nil {
+			return
+		}
+		lg.g.TimeUp()
+		if err := h.persist(h.base, lg, false, false); err != nil {
+			h.logf("game %.8s…: a clock run out: %v", lg.id, err)
+		}
+		h.schedule(lg)
+	})
+}

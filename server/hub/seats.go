@@ -1,0 +1,336 @@
+package hub
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/brettspiel/brettspiel/server/store"
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// Meta is what the server keeps of a game beside the session's snapshot.
+type Meta struct {
+	Variant string   `json:"variant"`
+	Preset  string   `json:"preset"`
+	Players int      `json:"players"`
+	Seats   []string `json:"seats"`
+	// Public games are listed in the lobby while a seat is open.
+	Public bool `json:"public"`
+	// Invites are per seat the SHA-256 (hex) of the invitation to the
+	// seat, "" for a seat not open (a bot's, or claimed).
+	Invites []string  `json:"invites"`
+	Created time.Time `json:"created"`
+	// Origin names the address that made the game (a hash of it, never
+	// the address), so that the lobby lists a few games of each.
+	Origin string `json:"origin,omitempty"`
+	// Rematch is the game this one follows, and From per seat the seat
+	// of that game whose player takes it here (-1 for a bot's).
+	Rematch string `json:"rematch,omitempty"`
+	From    []int  `json:"from,omitempty"`
+	// Clock is the game's time control, for its rematch.
+	Clock *session.TimeControl `json:"clock,omitempty"`
+}
+
+// open is the number of seats waiting for their player.
+func (m *Meta) open() int {
+	n := 0
+	for _, x := range m.Invites {
+		if x != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// NewToken returns 128 bits from crypto/rand in base64url: a game's id or
+// an invitation.
+func NewToken() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+func hashToken(t string) string {
+	h := sha256.Sum256([]byte(t))
+	return hex.EncodeToString(h[:])
+}
+
+// originOf names an address in a game's meta without keeping it.
+func originOf(ip string) string {
+	h := sha256.Sum256([]byte("brettspiel origin\n" + ip))
+	return hex.EncodeToString(h[:8])
+}
+
+// CreateArgs are the arguments of a new game.
+type CreateArgs struct {
+	Variant string   `json:"variant"`
+	Preset  string   `json:"preset"`
+	Players int      `json:"players"`
+	Seats   []string `json:"seats"`
+	Public  bool     `json:"public"`
+	Lang    string   `json:"lang"`
+	// Clock is the game's time control; nil plays without clocks.
+	Clock *session.TimeControl `json:"clock"`
+}
+
+// Invite is an invitation to a seat.
+type Invite struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// Created answers a new game: its id (which lets anyone who has it
+// watch), the creator's seat and its secret, and the invitations to the
+// other people's seats.
+type Created struct {
+	Game    string   `json:"game"`
+	Seat    int      `json:"seat"`
+	Secret  string   `json:"secret"`
+	Invites []Invite `json:"invites"`
+}
+
+// Create starts a game of people and bots for the client at address ip:
+// the creator holds the first person's seat, every other person's seat
+// gets an invitation.
+func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, error) {
+	release, err := h.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	// the session draws the game's secret seed itself, and commits to it
+	g, err := session.New(session.Config{Variant: a.Variant, Preset: a.Preset, Players: a.Players,
+		Seats: a.Seats, Lang: a.Lang, Owned: true, Clock: a.Clock})
+	if err != nil {
+		return nil, err
+	}
+	mine := -1
+	for i, k := range g.Info().Seats {
+		if k == session.Person {
+			mine = i
+			break
+		}
+	}
+	return h.add(ctx, g, mine, ip, "", a.Public, Meta{Clock: a.Clock})
+}
+
+// add puts a new game at the table and stores it: seat mine claimed for
+// its maker (named name), invitations to the other people's seats, or for
+// a rematch (m.Rematch) seats that the people of the game it follows take
+// with their secrets there.
+func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name string, public bool, m Meta) (*Created, error) {
+	info := g.Info()
+	rematch := m.Rematch
+	if mine < 0 || info.Seats[mine] != session.Person {
+		return nil, fmt.Errorf("%w: a game of the server has a person's seat at least", session.ErrBadCall)
+	}
+	secret, err := g.Claim(mine)
+	if err != nil {
+		return nil, err
+	}
+	meta := Meta{Variant: info.Variant, Preset: info.Preset, Players: info.Players, Seats: info.Seats,
+		Public: public && rematch == "", Invites: make([]string, len(info.Seats)), Created: time.Now().UTC(),
+		Origin: originOf(ip), Rematch: rematch, From: m.From, Clock: m.Clock}
+	out := &Created{Game: NewToken(), Seat: mine, Secret: secret, Invites: []Invite{}}
+	for i, k := range info.Seats {
+		if k == session.Person && i != mine {
+			t := NewToken()
+			meta.Invites[i] = hashToken(t)
+			if rematch == "" {
+				out.Invites = append(out.Invites, Invite{Seat: i, Token: t})
+			}
+		}
+	}
+	// the bots and the dice play until a person is to move
+	if _, err := g.Advance(ctx, 0); err != nil {
+		return nil, err
+	}
+	handle, err := h.table.Add(g)
+	if err != nil {
+		return nil, err
+	}
+	g.Gate()
+	data, rev, err := g.Snapshot()
+	if err != nil {
+		h.table.Close(handle)
+		return nil, err
+	}
+	metaJSON, _ := json.Marshal(meta)
+	c := store.Change{Kind: store.Create, Game: out.Game, Handle: handle, Meta: metaJSON, Snapshot: data, Rev: rev,
+		Public: meta.Public, Open: meta.open(), Made: meta.Created.Unix()}
+	if err := h.store.Write(ctx, c); err != nil {
+		h.table.Close(handle)
+		return nil, h.storageErr("game %.8s…: storing it: %v", out.Game, err)
+	}
+	lg := &Game{id: out.Game, handle: handle, g: g, meta: meta, rev: rev, length: g.Len()}
+	if meta.open() > 0 {
+		lg.creator = ip
+	}
+	g.Release(rev)
+	lg.mu.Lock()
+	h.schedule(lg)
+	lg.mu.Unlock()
+	h.mu.Lock()
+	h.games[out.Game] = lg
+	h.mu.Unlock()
+	return out, nil
+}
+
+// seatsFilled tells Options.Joined, once, that the game waits for no
+// player any more (lg.mu held).
+func (h *Hub) seatsFilled(lg *Game) {
+	if lg.creator != "" && h.opt.Joined != nil {
+		h.opt.Joined(lg.creator)
+	}
+	lg.creator = ""
+}
+
+// Joined answers a claim of a seat: the seat and its secret.
+type Joined struct {
+	Seat   int    `json:"seat"`
+	Secret string `json:"secret"`
+}
+
+// JoinArgs claim a seat: by its invitation; in a public game a seat open
+// to all (Seat, no invitation); or in a rematch the seat of the person who
+// held Secret in the game it follows.
+type JoinArgs struct {
+	Game   string `json:"game"`
+	Invite string `json:"invite"`
+	Seat   *int   `json:"seat"`
+	Secret string `json:"secret"`
+}
+
+// Join claims a seat.
+func (h *Hub) Join(ctx context.Context, a JoinArgs) (*Joined, error) {
+	release, err := h.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return h.join(ctx, a)
+}
+
+func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
+	lg, err := h.find(a.Game)
+	if err != nil {
+		return nil, err
+	}
+	var prev int = -1
+	if a.Secret != "" {
+		// a rematch: the seat of the game before is asked first, without
+		// this game's lock
+		lg.mu.Lock()
+		before, from := lg.meta.Rematch, lg.meta.From
+		lg.mu.Unlock()
+		if before == "" {
+			return nil, ErrBadInvite
+		}
+		old, err := h.find(before)
+		if err != nil {
+			return nil, err
+		}
+		old.mu.Lock()
+		k, ok := -1, false
+		if h.fresh(old) == nil {
+			k, ok = old.g.SeatOf(a.Secret)
+		}
+		old.mu.Unlock()
+		if !ok {
+			return nil, ErrBadInvite
+		}
+		for i, f := range from {
+			if f == k {
+				prev = i
+			}
+		}
+		if prev < 0 {
+			return nil, ErrBadInvite
+		}
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if err := h.fresh(lg); err != nil {
+		return nil, err
+	}
+	seat := -1
+	switch {
+	case prev >= 0:
+		seat = prev
+	case a.Invite != "":
+		t := hashToken(a.Invite)
+		for i, x := range lg.meta.Invites {
+			if x != "" && subtle.ConstantTimeCompare([]byte(x), []byte(t)) == 1 {
+				seat = i
+			}
+		}
+	case a.Seat != nil && lg.meta.Public:
+		seat = *a.Seat
+	}
+	if seat < 0 || seat >= len(lg.meta.Invites) || lg.meta.Invites[seat] == "" {
+		return nil, ErrBadInvite
+	}
+	secret, err := lg.g.Claim(seat)
+	if err != nil {
+		return nil, err
+	}
+	was := lg.meta.Invites[seat]
+	lg.meta.Invites[seat] = ""
+	if err := h.persist(ctx, lg, false, true); err != nil {
+		lg.meta.Invites[seat] = was
+		h.reload(ctx, lg)
+		return nil, err
+	}
+	if lg.meta.open() == 0 {
+		h.seatsFilled(lg)
+	}
+	return &Joined{Seat: seat, Secret: secret}, nil
+}
+
+// LobbyGame is an open public game.
+type LobbyGame struct {
+	Game    string   `json:"game"`
+	Variant string   `json:"variant"`
+	Preset  string   `json:"preset"`
+	Seats   []string `json:"seats"`
+	Open    []int    `json:"open"`
+}
+
+// perOrigin is the most games of one address the lobby lists.
+const perOrigin = 3
+
+// Lobby lists the public games with a seat open, newest first, at most
+// max and at most perOrigin of one address, from storage: those of every
+// process sharing it.
+func (h *Hub) Lobby(ctx context.Context, max int) ([]LobbyGame, error) {
+	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	games, err := h.store.Public(ctx, 8*max)
+	if err != nil {
+		return nil, h.storageErr("the lobby: %v", err)
+	}
+	out := []LobbyGame{}
+	seen := map[string]int{}
+	for _, pg := range games {
+		m, err := metaOf(pg.Game, pg.Meta)
+		if err != nil || len(out) >= max || seen[m.Origin] >= perOrigin {
+			continue
+		}
+		seen[m.Origin]++
+		var open []int
+		for i, x := range m.Invites {
+			if x != "" {
+				open = append(open, i)
+			}
+		}
+		out = append(out, LobbyGame{Game: pg.Game, Variant: m.Variant, Preset: m.Preset, Seats: m.Seats, Open: open})
+	}
+	return out, nil
+}

@@ -1,0 +1,24 @@
+package hub
+
+// Stop refuses new calls and waits for those under way, each stored.
+func (h *Hub) Stop() {
+	h.running.Lock()
+	h.stopping.Store(true)
+	h.running.Unlock()
+}
+
+// Close stops the hub's timers and its listening, and closes the store.
+func (h *Hub) Close() error {
+	h.Stop()
+	h.stop()
+	h.mu.Lock()
+	for _, lg := range h.games {
+		lg.mu.Lock()
+		if lg.clock != nil {
+			lg.clock.Stop()
+		}
+		lg.mu.Unlock()
+	}
+	h.mu.Unlock()
+	return h.store.Close()
+}

@@ -1,0 +1,201 @@
+// Package limit keeps the game server's limits per client address: the
+// calls a second (a token bucket of golang.org/x/time/rate), the
+// connections at once, and the games made; and it finds a request's client
+// address, behind the proxies the operator trusts.
+package limit
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Options are the limits of one address.
+type Options struct {
+	// Rate is the calls a second all the connections and requests of an
+	// address may make, Burst how many at once.
+	Rate  float64
+	Burst int
+	// Conns bounds an address's connections at once.
+	Conns int
+	// Games is the games an address may make, GamesBurst at once, then
+	// one each 1/Games seconds; Waiting bounds its games in which a
+	// person's seat is still open.
+	Games      float64
+	GamesBurst int
+	Waiting    int
+}
+
+// Addresses keeps the state of each client address: its buckets and its
+// counts. An address that holds nothing and whose buckets are full is
+// forgotten, so that the map stays as large as the clients active.
+type Addresses struct {
+	opt Options
+	mu  sync.Mutex
+	m   map[string]*address
+}
+
+type address struct {
+	calls   *rate.Limiter
+	games   *rate.Limiter
+	conns   int
+	waiting int
+}
+
+// New returns the state of the addresses under o.
+func New(o Options) *Addresses { return &Addresses{opt: o, m: map[string]*address{}} }
+
+// get returns the address's state (a.mu held).
+func (a *Addresses) get(ip string) *address {
+	x := a.m[ip]
+	if x == nil {
+		if len(a.m) >= 100000 {
+			a.forget()
+		}
+		x = &address{calls: rate.NewLimiter(rate.Limit(a.opt.Rate), a.opt.Burst),
+			games: rate.NewLimiter(rate.Limit(a.opt.Games), a.opt.GamesBurst)}
+		a.m[ip] = x
+	}
+	return x
+}
+
+// forget drops the addresses that hold nothing and whose buckets are
+// full again (a.mu held).
+func (a *Addresses) forget() {
+	now := time.Now()
+	for ip, x := range a.m {
+		if x.conns == 0 && x.waiting == 0 && x.calls.TokensAt(now) >= float64(a.opt.Burst) &&
+			x.games.TokensAt(now) >= float64(a.opt.GamesBurst) {
+			delete(a.m, ip)
+		}
+	}
+}
+
+// Allow takes a call of the address's bucket: false when it is empty.
+func (a *Addresses) Allow(ip string) bool { return a.Calls(ip).Allow() }
+
+// Calls returns the address's bucket of calls, which its connections
+// share.
+func (a *Addresses) Calls(ip string) *rate.Limiter {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.get(ip).calls
+}
+
+// Connect counts a connection of the address: false beyond its bound.
+func (a *Addresses) Connect(ip string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	x := a.get(ip)
+	if x.conns >= a.opt.Conns {
+		return false
+	}
+	x.conns++
+	return true
+}
+
+// Disconnect counts a connection of the address ended.
+func (a *Addresses) Disconnect(ip string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if x := a.m[ip]; x != nil && x.conns > 0 {
+		x.conns--
+	}
+}
+
+// Make counts a game the address makes, in which a person's seat waits
+// for its player: false when the address made too many of late, or has
+// too many waiting. Joined (or the game's end) gives the place back.
+func (a *Addresses) Make(ip string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	x := a.get(ip)
+	if x.waiting >= a.opt.Waiting || !x.games.Allow() {
+		return false
+	}
+	x.waiting++
+	return true
+}
+
+// Joined says that a game the address made no longer waits for a player.
+func (a *Addresses) Joined(ip string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if x := a.m[ip]; x != nil && x.waiting > 0 {
+		x.waiting--
+	}
+}
+
+// Proxies are the proxies the server trusts to name their client in
+// X-Forwarded-For.
+type Proxies []netip.Prefix
+
+// ParseProxies reads a comma-separated list of addresses and prefixes
+// ("127.0.0.1,10.0.0.0/8,::1").
+func ParseProxies(s string) (Proxies, error) {
+	var ps Proxies
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if !strings.Contains(f, "/") {
+			a, err := netip.ParseAddr(f)
+			if err != nil {
+				return nil, err
+			}
+			ps = append(ps, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p.Masked())
+	}
+	return ps, nil
+}
+
+func (ps Proxies) trusts(a netip.Addr) bool {
+	a = a.Unmap()
+	for _, p := range ps {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// ClientIP returns the address of a request's client: its peer's, unless
+// the peer is a trusted proxy; then the last address of X-Forwarded-For
+// that is not a trusted proxy (each proxy appends the address it was
+// reached from, so the addresses before the last untrusted one are the
+// client's own words). A header a client wrote to a server reached
+// without a trusted proxy is never read.
+func (ps Proxies) ClientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	if err != nil || !ps.trusts(peer) {
+		return host
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break // a header not as a proxy writes it: the peer is all we know
+		}
+		if !ps.trusts(a) {
+			return a.Unmap().String()
+		}
+		peer = a
+	}
+	return peer.Unmap().String()
+}

@@ -1,0 +1,102 @@
+package server
+
+import (
+	"context"
+	"log"
+	"net/http"
+	"time"
+
+	"github.com/brettspiel/brettspiel/server/api"
+	"github.com/brettspiel/brettspiel/server/hub"
+	"github.com/brettspiel/brettspiel/server/limit"
+	"github.com/brettspiel/brettspiel/server/store"
+	"github.com/brettspiel/brettspiel/server/ws"
+)
+
+// Options configure a Server: those of its parts, and what they share.
+type Options struct {
+	Hub    hub.Options
+	WS     ws.Options
+	Limits limit.Options
+	// Proxies are the proxies trusted to name their client in
+	// X-Forwarded-For; without them the peer's address is the client's.
+	Proxies limit.Proxies
+	// Static serves the page (package site); nil serves the API only.
+	Static http.Handler
+	// Log receives what the server logs (never a secret); nil logs
+	// nothing.
+	Log *log.Logger
+}
+
+// DefaultLimits are the limits of an address when Options.Limits is zero:
+// 200 calls a second (400 at once), 64 connections, and 30 games made an
+// hour (10 at once), at most 10 of them waiting for a player.
+var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 / 3600, GamesBurst: 10, Waiting: 10}
+
+// Server serves the games of a store to people over HTTP and WebSocket.
+type Server struct {
+	hub   *hub.Hub
+	ws    *ws.Transport
+	api   *api.API
+	addrs *limit.Addresses
+	opt   Options
+}
+
+// New makes a server of the games in st, every open game brought back.
+func New(st store.Store, o Options) (*Server, error) {
+	if o.Limits == (limit.Options{}) {
+		o.Limits = DefaultLimits
+	}
+	addrs := limit.New(o.Limits)
+	o.Hub.Log = o.Log
+	o.Hub.Joined = addrs.Joined
+	h, err := hub.New(st, o.Hub)
+	if err != nil {
+		return nil, err
+	}
+	return &Server{hub: h, addrs: addrs, opt: o,
+		ws: ws.New(h, addrs, o.Proxies, o.WS), api: api.New(h, addrs, o.Proxies)}, nil
+}
+
+// Hub returns the server's games.
+func (s *Server) Hub() *hub.Hub { return s.hub }
+
+// Conns returns the WebSocket connections open.
+func (s *Server) Conns() int { return s.ws.Conns() }
+
+// Handler serves the API, the WebSocket and the page.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /ws", s.ws)
+	s.api.Register(mux)
+	if s.opt.Static != nil {
+		mux.Handle("GET /", s.opt.Static)
+	}
+	return mux
+}
+
+// Sweep archives the games idle too long (hub.Hub.Sweep) each minute
+// until ctx ends.
+func (s *Server) Sweep(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if n := s.hub.Sweep(ctx); n > 0 && s.opt.Log != nil {
+				s.opt.Log.Printf("%d idle games archived", n)
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// Shutdown stops the server: new calls are refused, those under way
+// finish and are stored, the connections are closed with "going away"
+// (the pages reconnect), and the store is closed.
+func (s *Server) Shutdown() error {
+	s.hub.Stop()
+	s.ws.Shutdown(5 * time.Second)
+	return s.hub.Close()
+}

@@ -1,0 +1,96 @@
+// Package site serves the game server's page: the page of the module's
+// examples/web (its WebAssembly and files), with the server's online layer
+// (static/online.js) added to its index.
+package site
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// online is the page's online layer (static/online.js), served beside
+// the page of examples/web.
+//
+//go:embed static
+var online embed.FS
+
+// Handler serves the page: the site of examples/web from the folder
+// site (when "", built into a temporary folder by go run ./examples/web
+// -out, from the module's root above the working folder), its index.html
+// with the online layer's script added.
+func Handler(site string, logger *log.Logger) (h http.Handler, cleanup func(), err error) {
+	cleanup = func() {}
+	if site == "" {
+		root, err := moduleRoot()
+		if err != nil {
+			return nil, cleanup, fmt.Errorf("building the page: %w (or give -site, or -no-page)", err)
+		}
+		site, err = os.MkdirTemp("", "brettspiel-site-")
+		if err != nil {
+			return nil, cleanup, err
+		}
+		dir := site
+		cleanup = func() { os.RemoveAll(dir) }
+		logger.Printf("building the page (the WebAssembly; a minute the first time) into %s", site)
+		cmd := exec.Command("go", "run", "./examples/web", "-out", site)
+		cmd.Dir = root
+		cmd.Stderr = os.Stderr
+		if err := cmd.Run(); err != nil {
+			cleanup()
+			return nil, func() {}, fmt.Errorf("go run ./examples/web -out: %w", err)
+		}
+	}
+	index, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil {
+		cleanup()
+		return nil, func() {}, err
+	}
+	tag := []byte(`<script type="module" src="online.js"></script>`)
+	if i := bytes.Index(index, []byte("</head>")); i >= 0 {
+		index = append(append(append([]byte{}, index[:i]...), tag...), index[i:]...)
+	} else {
+		index = append(index, tag...)
+	}
+	js, _ := online.ReadFile("static/online.js")
+	files := http.FileServer(http.Dir(site))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/", "/index.html":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(index)
+		case "/online.js":
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			w.Write(js)
+		default:
+			files.ServeHTTP(w, r)
+		}
+	}), cleanup, nil
+}
+
+// moduleRoot finds the folder of the library's go.mod above the working
+// folder.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && strings.HasPrefix(string(b), "module github.com/brettspiel/brettspiel\n") {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", errors.New("no go.mod of github.com/brettspiel/brettspiel above the working folder")
+		}
+		dir = up
+	}
+}

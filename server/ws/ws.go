@@ -1,0 +1,412 @@
+// Package ws is the game server's WebSocket transport: a page's
+// connection to one game, read by one goroutine (the request's), written
+// to by the calls' answers and by one goroutine that forwards the game's
+// changes from the session's watcher. Nothing a connection does waits for
+// another: the game's changes wait in the session's ring of deltas, not in
+// a queue of the connection's, and a connection whose client reads too
+// slowly to take a frame within Options.Write is dropped; the page
+// reconnects and catches up from the last revision it has.
+//
+// The frames, JSON text:
+//
+//	client → server  {"id": 7, "method": "apply", "args": {"notation": "1/4 1/6"}}
+//	                 the first call is hello: {"game", "secret"?, "rev"?}
+//	server → client  {"id": 7, "result": {…}} or {"id": 7, "error": {"name", "message", …}}
+//	                 (session.AppendReply, the engine's envelope)
+//	                 {"delta": {"rev", "from", "length", "log", …}}  every change, in order
+//	                 {"closed": {"name", "message"}}  the game was archived
+//
+// The deltas are the session's (session.Delta): the client cuts its log
+// to "from" steps and appends "log". After a dropped connection the client
+// says hello again with the last "rev" it has and catches up.
+package ws
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
+
+	"github.com/brettspiel/brettspiel/kit"
+	"github.com/brettspiel/brettspiel/server/hub"
+	"github.com/brettspiel/brettspiel/server/limit"
+	"github.com/brettspiel/brettspiel/session"
+)
+
+// MaxFrame is the longest call a connection may send, in bytes; a longer
+// one is answered with ErrTooLarge, one beyond 4·MaxFrame closes the
+// connection (status 1009, message too big).
+const MaxFrame = 16 << 10
+
+// Options configure the transport.
+type Options struct {
+	// Origins are the hosts, besides the server's own, whose pages may
+	// open a WebSocket (websocket.AcceptOptions.OriginPatterns).
+	Origins []string
+	// MaxConns bounds the connections at once.
+	MaxConns int
+	// ConnRate is the calls a second a connection may make (twice as
+	// many at once).
+	ConnRate float64
+	// Hello is the time a new connection has to say hello; Frame the
+	// time a frame begun has to arrive whole; Write the time a frame
+	// sent has to be taken by the client. Ping is the quiet time after
+	// which the server pings, and the time the pong has: a client gone
+	// silent, or stopped in the middle of a frame's head, is closed then.
+	Hello, Frame, Write, Ping time.Duration
+	// SendBuffer sets the socket's send buffer in bytes (0: the
+	// system's); tests make it small, to see a client that reads nothing.
+	SendBuffer int
+}
+
+func (o *Options) defaults() {
+	if o.MaxConns == 0 {
+		o.MaxConns = 20000
+	}
+	if o.ConnRate == 0 {
+		o.ConnRate = 20
+	}
+	for _, d := range []*time.Duration{&o.Hello, &o.Frame, &o.Write} {
+		if *d == 0 {
+			*d = 10 * time.Second
+		}
+	}
+	if o.Ping == 0 {
+		o.Ping = 30 * time.Second
+	}
+}
+
+// Transport serves the WebSocket of the pages.
+type Transport struct {
+	hub     *hub.Hub
+	addrs   *limit.Addresses
+	proxies limit.Proxies
+	opt     Options
+	slots   chan struct{}
+
+	mu   sync.Mutex
+	open map[*conn]struct{}
+	wg   sync.WaitGroup
+}
+
+// New returns the transport of the games of h, under the limits of addrs,
+// the client's address read through proxies.
+func New(h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies, o Options) *Transport {
+	o.defaults()
+	return &Transport{hub: h, addrs: addrs, proxies: proxies, opt: o,
+		slots: make(chan struct{}, o.MaxConns), open: map[*conn]struct{}{}}
+}
+
+// Conns returns the connections open.
+func (t *Transport) Conns() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.open)
+}
+
+// Shutdown closes every connection with "going away" (the pages
+// reconnect, to this server started again or to another), and waits a
+// moment for them to end.
+func (t *Transport) Shutdown(wait time.Duration) {
+	t.mu.Lock()
+	for cn := range t.open {
+		go cn.c.Close(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
+	}
+	t.mu.Unlock()
+	done := make(chan struct{})
+	go func() { t.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(wait):
+	}
+}
+
+type conn struct {
+	t      *Transport
+	c      *websocket.Conn
+	ip     string
+	calls  *rate.Limiter
+	addr   *rate.Limiter
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	game   string
+	secret string
+	seat   int
+	reply  []byte // the answer being made, by the reading goroutine only
+}
+
+// ServeHTTP accepts a page's WebSocket and serves it until it ends, on
+// the request's goroutine.
+func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ip := t.proxies.ClientIP(r)
+	if !t.addrs.Allow(ip) {
+		httpError(w, http.StatusTooManyRequests, hub.ErrRateLimited)
+		return
+	}
+	if !t.addrs.Connect(ip) {
+		httpError(w, http.StatusTooManyRequests, hub.ErrTooMany)
+		return
+	}
+	defer t.addrs.Disconnect(ip)
+	select {
+	case t.slots <- struct{}{}:
+		defer func() { <-t.slots }()
+	default:
+		httpError(w, http.StatusServiceUnavailable, hub.ErrTooMany)
+		return
+	}
+	if t.hub.Stopping() {
+		httpError(w, http.StatusServiceUnavailable, hub.ErrStopping)
+		return
+	}
+	if t.opt.SendBuffer > 0 {
+		w = &sendBuffer{ResponseWriter: w, size: t.opt.SendBuffer}
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: t.opt.Origins})
+	if err != nil { // Accept has answered: a bad Origin is 403
+		return
+	}
+	c.SetReadLimit(4 * MaxFrame)
+	ctx, cancel := context.WithCancel(context.Background())
+	cn := &conn{t: t, c: c, ip: ip, ctx: ctx, cancel: cancel, seat: -1,
+		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
+	t.mu.Lock()
+	t.open[cn] = struct{}{}
+	t.wg.Add(1)
+	t.mu.Unlock()
+	defer func() {
+		cancel()
+		c.CloseNow()
+		t.mu.Lock()
+		delete(t.open, cn)
+		t.mu.Unlock()
+		t.wg.Done()
+	}()
+	cn.serve()
+}
+
+// serve reads and answers the client's frames until the connection ends.
+func (cn *conn) serve() {
+	// the first frame, within Options.Hello: a connection that says
+	// nothing holds no place for long
+	hctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Hello)
+	b, err := cn.read(hctx)
+	cancel()
+	for err == nil {
+		cn.handle(b)
+		b, err = cn.read(cn.ctx)
+	}
+}
+
+// read reads a frame: its head as long as ctx lets it wait (the client
+// may rest between calls), the rest within Options.Frame.
+func (cn *conn) read(ctx context.Context) ([]byte, error) {
+	typ, r, err := cn.c.Reader(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stall := time.AfterFunc(cn.t.opt.Frame, func() { cn.c.CloseNow() })
+	b, err := io.ReadAll(r)
+	stall.Stop()
+	if err != nil {
+		return nil, err
+	}
+	if typ != websocket.MessageText {
+		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: a binary frame", hub.ErrBadFrame)))
+		return []byte{}, nil
+	}
+	return b, nil
+}
+
+// frame is a call: {"id", "method", "args"}, each key once.
+type frame struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Args   json.RawMessage `json:"args"`
+}
+
+type hello struct {
+	Game   string `json:"game"`
+	Secret string `json:"secret"`
+	Rev    int    `json:"rev"`
+}
+
+// handle answers one frame.
+func (cn *conn) handle(b []byte) {
+	if len(b) == 0 {
+		return // answered by read
+	}
+	if len(b) > MaxFrame {
+		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
+		return
+	}
+	var f frame
+	if err := kit.DecodeStrict(b, &f); err != nil || len(f.ID) == 0 || f.Method == "" || !validID(f.ID) {
+		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
+		return
+	}
+	if !cn.calls.Allow() || !cn.addr.Allow() {
+		cn.answer(f.ID, hub.ErrorJSON(hub.ErrRateLimited))
+		return
+	}
+	if f.Method == "hello" {
+		cn.hello(f.ID, f.Args)
+		return
+	}
+	if cn.game == "" && hub.NeedsGame(f.Method) {
+		cn.answer(f.ID, hub.ErrorJSON(hub.ErrNoHello))
+		return
+	}
+	cn.answer(f.ID, cn.t.hub.Call(cn.ctx, cn.game, cn.secret, f.Method, f.Args))
+}
+
+// validID says whether a frame's id is a number or a string of at most 64
+// bytes.
+func validID(id json.RawMessage) bool {
+	if len(id) > 64 {
+		return false
+	}
+	var v any
+	if json.Unmarshal(id, &v) != nil {
+		return false
+	}
+	switch v.(type) {
+	case float64, string:
+		return true
+	}
+	return false
+}
+
+// answer writes the reply to a call, within Options.Write.
+func (cn *conn) answer(id json.RawMessage, out []byte) {
+	cn.reply = session.AppendReply(cn.reply[:0], id, out)
+	cn.write(cn.reply)
+	if cap(cn.reply) > 4<<10 {
+		cn.reply = nil // a long answer's array is not kept
+	}
+}
+
+// write writes a frame within Options.Write; a client that does not take
+// it in time reads too slowly or not at all, and is dropped.
+func (cn *conn) write(b []byte) error {
+	ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Write)
+	defer cancel()
+	err := cn.c.Write(ctx, websocket.MessageText, b)
+	if err != nil {
+		cn.c.CloseNow()
+	}
+	return err
+}
+
+// hello binds the connection to a game, and to a seat when it gives the
+// seat's secret: it answers, and from then on a goroutine of the
+// connection sends the changes since the revision the client has (none:
+// the whole log) and every change once it is stored.
+func (cn *conn) hello(id, args json.RawMessage) {
+	if cn.game != "" {
+		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
+		return
+	}
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	var h hello
+	if err := kit.DecodeStrict(args, &h); err != nil {
+		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)))
+		return
+	}
+	info, w, err := cn.t.hub.Watch(h.Game, h.Secret, h.Rev)
+	if err != nil {
+		cn.answer(id, hub.ErrorJSON(err))
+		return
+	}
+	cn.game, cn.secret, cn.seat = h.Game, h.Secret, info.Seat
+	b, _ := json.Marshal(info)
+	cn.answer(id, b)
+	go cn.forward(w)
+}
+
+// forward sends the game's changes as the watcher gives them, until the
+// game or the connection ends. While nothing changes it pings the client
+// each Options.Ping, and tells the hub that a seat's holder is present.
+func (cn *conn) forward(w *session.Watcher) {
+	defer w.Close()
+	var frame []byte
+	for {
+		ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Ping)
+		d, err := w.Next(ctx)
+		cancel()
+		switch {
+		case err == nil:
+		case cn.ctx.Err() != nil:
+			return
+		case errors.Is(err, session.ErrCancelled):
+			if cn.seat >= 0 {
+				cn.t.hub.Touch(cn.game)
+			}
+			pctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Ping)
+			err := cn.c.Ping(pctx)
+			cancel()
+			if err != nil {
+				cn.c.CloseNow()
+				return
+			}
+			continue
+		default:
+			cn.close(err)
+			return
+		}
+		b, _ := d.MarshalJSON()
+		frame = append(append(append(frame[:0], `{"delta":`...), b...), '}')
+		if cn.write(frame) != nil {
+			return
+		}
+		if cap(frame) > 4<<10 {
+			frame = nil
+		}
+		if d.Closed {
+			cn.close(hub.ErrUnknownGame)
+			return
+		}
+	}
+}
+
+// close tells the client why its game ended, and closes the connection.
+func (cn *conn) close(why error) {
+	e := hub.ErrorJSON(fmt.Errorf("%w: the game was archived", why))
+	// {"error": X} → {"closed": X}
+	cn.write(append([]byte(`{"closed":`), e[len(`{"error":`):]...))
+	cn.c.Close(websocket.StatusNormalClosure, "the game was archived")
+}
+
+func httpError(w http.ResponseWriter, code int, err error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(hub.ErrorJSON(err))
+}
+
+// sendBuffer sets the socket's send buffer of the connection it hijacks.
+type sendBuffer struct {
+	http.ResponseWriter
+	size int
+}
+
+func (w *sendBuffer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w *sendBuffer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	c, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if tc, ok := c.(*net.TCPConn); ok && err == nil {
+		tc.SetWriteBuffer(w.size)
+	}
+	return c, brw, err
+}
