@@ -1,10 +1,13 @@
 // Package api is the game server's HTTP API: a game made, a seat
-// claimed, the lobby and a game's record, each a JSON body of
+// claimed, a rematch, the lobby and a game's record, each a JSON body of
 // at most 4 KiB under the limits of the client's address.
 //
-//	POST /api/games    {variant, preset?, players?, seats?, public?, lang?, clock?}
+//	POST /api/games    {variant, preset?, players?, seats?, public?, lang?, name?, clock?}
 //	                   → {game, seat, secret, invites: [{seat, token}]}
-//	POST /api/join     {game, invite}, or {game, seat} of a public game → {seat, secret}
+//	POST /api/join     {game, invite, name?}, {game, seat, name?} of a public game,
+//	                   or {game, secret} of the game a rematch follows → {seat, secret}
+//	POST /api/rematch  {game, secret} of a game over → {game, seat, secret}: the
+//	                   next game, seats turned round; the others join it alike
 //	GET  /api/lobby    → {games: [{game, variant, preset, seats, open}]}
 //	GET  /api/games/{id}/record → the game's record (text), open or archived
 package api
@@ -62,6 +65,18 @@ func (a *API) Register(mux *http.ServeMux) {
 			return
 		}
 		out, err := a.hub.Join(r.Context(), in)
+		write(w, out, err)
+	})
+	mux.HandleFunc("POST /api/rematch", func(w http.ResponseWriter, r *http.Request) {
+		var in struct {
+			Game   string `json:"game"`
+			Secret string `json:"secret"`
+		}
+		ip, ok := a.read(w, r, &in)
+		if !ok {
+			return
+		}
+		out, err := a.hub.Rematch(r.Context(), ip, in.Game, in.Secret)
 		write(w, out, err)
 	})
 	mux.HandleFunc("GET /api/lobby", func(w http.ResponseWriter, r *http.Request) {

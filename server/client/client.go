@@ -46,6 +46,14 @@ type Delta struct {
 	ToMove int    `json:"toMove"`
 	ID     string `json:"id"`
 	Ending string `json:"ending"`
+	// Names are the seats' names, Next the game that follows (a
+	// rematch); Commitment, Seed and Salt the dice's proof.
+	Names      []string `json:"names"`
+	Next       string   `json:"next"`
+	Commitment string   `json:"commitment"`
+	Seed       string   `json:"seed"`
+	Salt       string   `json:"salt"`
+	Closed     bool     `json:"closed"`
 }
 
 // Created is the answer of a new game.

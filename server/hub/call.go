@@ -29,7 +29,7 @@ var served = map[string]int{
 	"state": reads, "legal": reads, "nextSteps": reads, "hint": reads,
 	"saveRecord": reads, "positionID": reads, "plan": reads,
 	"apply": acts, "throw": acts, "undo": acts, "redo": acts,
-	"takeback": acts, "answerTakeback": acts,
+	"takeback": acts, "answerTakeback": acts, "name": acts,
 }
 
 // NeedsGame says whether a method is on a game (false for the catalogue's

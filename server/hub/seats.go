@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/server/store"
 	"github.com/brettspiel/brettspiel/session"
 )
@@ -76,6 +77,8 @@ type CreateArgs struct {
 	Seats   []string `json:"seats"`
 	Public  bool     `json:"public"`
 	Lang    string   `json:"lang"`
+	// Name is the creator's name at the table.
+	Name string `json:"name"`
 	// Clock is the game's time control; nil plays without clocks.
 	Clock *session.TimeControl `json:"clock"`
 }
@@ -118,7 +121,7 @@ func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, er
 			break
 		}
 	}
-	return h.add(ctx, g, mine, ip, "", a.Public, Meta{Clock: a.Clock})
+	return h.add(ctx, g, mine, ip, a.Name, a.Public, Meta{Clock: a.Clock})
 }
 
 // add puts a new game at the table and stores it: seat mine claimed for
@@ -134,6 +137,11 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name strin
 	secret, err := g.Claim(mine)
 	if err != nil {
 		return nil, err
+	}
+	if name != "" {
+		if err := g.Name(mine, name, secret); err != nil {
+			return nil, err
+		}
 	}
 	meta := Meta{Variant: info.Variant, Preset: info.Preset, Players: info.Players, Seats: info.Seats,
 		Public: public && rematch == "", Invites: make([]string, len(info.Seats)), Created: time.Now().UTC(),
@@ -206,6 +214,7 @@ type JoinArgs struct {
 	Invite string `json:"invite"`
 	Seat   *int   `json:"seat"`
 	Secret string `json:"secret"`
+	Name   string `json:"name"`
 }
 
 // Join claims a seat.
@@ -281,6 +290,12 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 	if err != nil {
 		return nil, err
 	}
+	if a.Name != "" {
+		if err := lg.g.Name(seat, a.Name, secret); err != nil {
+			h.reload(ctx, lg)
+			return nil, err
+		}
+	}
 	was := lg.meta.Invites[seat]
 	lg.meta.Invites[seat] = ""
 	if err := h.persist(ctx, lg, false, true); err != nil {
@@ -292,6 +307,78 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 		h.seatsFilled(lg)
 	}
 	return &Joined{Seat: seat, Secret: secret}, nil
+}
+
+// Rematch makes the game that follows a game that is over, for the
+// person who holds secret there: the same variant, preset and clock, every
+// seat moved one on (two players swap), the bots with their seats. The
+// person gets the seat his old one moved to. The others learn of the new
+// game from the old game's watchers (session.Delta.Next) and take their
+// seats by asking for the rematch too, or by Join with their old secret.
+func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, error) {
+	release, err := h.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	old, err := h.find(id)
+	if err != nil {
+		return nil, err
+	}
+	old.mu.Lock()
+	out, next, err := h.rematch(ctx, old, ip, secret)
+	old.mu.Unlock()
+	if next != "" { // made already: this person joins it
+		j, err := h.join(ctx, JoinArgs{Game: next, Secret: secret})
+		if err != nil {
+			return nil, err
+		}
+		return &Created{Game: next, Seat: j.Seat, Secret: j.Secret, Invites: []Invite{}}, nil
+	}
+	return out, err
+}
+
+// rematch makes the rematch of old (old.mu held), or names the one made.
+func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, err error) {
+	if err := h.fresh(old); err != nil {
+		return nil, "", err
+	}
+	if _, ok := old.g.SeatOf(secret); !ok {
+		return nil, "", session.ErrBadSecret
+	}
+	info := old.g.Info()
+	if info.Next != "" {
+		return nil, info.Next, nil
+	}
+	if old.g.Position().ToMove() != brettspiel.Terminal {
+		return nil, "", ErrNotOver
+	}
+	n := len(info.Seats)
+	seats, from := make([]string, n), make([]int, n)
+	for i, kind := range info.Seats {
+		j := (i + 1) % n
+		seats[j], from[j] = kind, i
+		if kind != session.Person {
+			from[j] = -1
+		}
+	}
+	g, err := session.New(session.Config{Variant: old.meta.Variant, Preset: old.meta.Preset, Players: old.meta.Players,
+		Seats: seats, Lang: old.g.Lang().String(), Owned: true, Clock: old.meta.Clock})
+	if err != nil {
+		return nil, "", err
+	}
+	k, _ := old.g.SeatOf(secret)
+	out, err = h.add(ctx, g, (k+1)%n, ip, "", false, Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
+	if err != nil {
+		return nil, "", err
+	}
+	if err := old.g.SetNext(out.Game); err != nil {
+		return nil, "", err
+	}
+	if err := h.persist(ctx, old, false, true); err != nil {
+		return nil, "", err
+	}
+	return out, "", nil
 }
 
 // LobbyGame is an open public game.
