@@ -54,7 +54,8 @@ func startServer(t *testing.T, bin string, stderr io.Writer, store ...string) *p
 		cmd.Wait()
 		t.Fatalf("the server did not start: %v", err)
 	}
-	_, rest, _ := strings.Cut(line, "http://")
+	scheme, rest, _ := strings.Cut(line, "://")
+	scheme = scheme[strings.LastIndex(scheme, " ")+1:]
 	host, _, _ := strings.Cut(rest, "/")
 	go func() { // keep reading, so that the server never blocks on its output
 		buf := make([]byte, 4096)
@@ -64,7 +65,7 @@ func startServer(t *testing.T, bin string, stderr io.Writer, store ...string) *p
 			}
 		}
 	}()
-	return &process{cmd: cmd, base: "http://" + host}
+	return &process{cmd: cmd, base: scheme + "://" + host}
 }
 
 // buildServer builds the server binary into a temporary folder.
