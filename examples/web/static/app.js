@@ -122,7 +122,7 @@ async function loadWasm() {
 
 // call runs a method of the API; the result is an object, {error} on failure.
 // While the page plays a game held by a server (remote, set by the online
-// layer of examples/server), the methods that act go to the server and
+// layer of the game server in server/), the methods that act go to the server and
 // the page shows its own copy of the game, which the server's changes keep.
 function call(method, args) {
   if (remote?.acts(method)) return remote.call(method, args);
