@@ -48,6 +48,7 @@ func (o *Options) defaults() {
 	if o.Waiting == 0 {
 		o.Waiting = 10 * time.Minute
 	}
+	o.Waiting = min(o.Waiting, o.Idle) // Sweep takes the idle games among the waiting
 }
 
 // storeTimeout bounds a call of the store: a database that stops
@@ -99,6 +100,9 @@ func New(st store.Store, o Options) (*Hub, error) {
 			continue
 		}
 		h.games[lg.id] = lg
+		lg.mu.Lock()
+		h.schedule(lg)
+		lg.mu.Unlock()
 	}
 	h.logf("%d games restored", len(h.games))
 	if n, ok := st.(store.Notifier); ok {
@@ -184,6 +188,9 @@ func (h *Hub) find(id string) (*Game, error) {
 		if err != nil {
 			return nil, h.storageErr("%v", err)
 		}
+		lg.mu.Lock()
+		h.schedule(lg)
+		lg.mu.Unlock()
 		h.mu.Lock()
 		h.games[id] = lg
 		h.mu.Unlock()

@@ -197,24 +197,6 @@ func ScanGameSteps(rows RowScanner, g *Stored) error {
 	return nil
 }
 
-// Gather appends to batch what waits in ch, without waiting, until batch
-// holds max: the writes (or notifications) that came together go out
-// together.
-func Gather[T any](ch <-chan T, batch []T, max int) []T {
-	for len(batch) < max {
-		select {
-		case x, ok := <-ch:
-			if !ok {
-				return batch
-			}
-			batch = append(batch, x)
-		default:
-			return batch
-		}
-	}
-	return batch
-}
-
 // A Migration is one step of a store's schema. A store keeps the number of
 // the migrations applied (its schema's version) in the database and, when
 // it opens, applies those after it in order, each in a transaction of its

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -25,10 +24,7 @@ type Store struct {
 	pool *pgxpool.Pool
 	// notes are the notifications waiting to be sent (notePayload);
 	// notifier sends them, those waiting together in one statement
-	notes    chan string
-	notified chan struct{} // closed when notifier has sent the last
-	closing  sync.RWMutex  // Close holds it to write, a notification to read
-	closed   bool
+	notes *store.Batcher[string]
 }
 
 // Open connects to the database of dsn (a postgres:// URL) and
@@ -65,22 +61,16 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	p := &Store{pool: pool, notes: make(chan string, 4096), notified: make(chan struct{})}
-	go p.notifier()
+	p := &Store{pool: pool}
+	p.notes = store.NewBatcher(4096, 512, p.notify)
 	return p, nil
 }
 
-// notifier sends the notifications of the changes committed, those that
-// wait together in one statement, until notes is closed.
-func (p *Store) notifier() {
-	defer close(p.notified)
-	var batch []string
-	for n := range p.notes {
-		batch = store.Gather(p.notes, append(batch[:0], n), 512)
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
-		cancel()
-	}
+// notify sends notifications of the changes committed in one statement.
+func (p *Store) notify(batch []string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
 }
 
 // Write commits c in a transaction of its own, then tells the other
@@ -110,11 +100,7 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	if c.Kind == store.Create {
 		ver = 0
 	}
-	p.closing.RLock()
-	if !p.closed {
-		p.notes <- notePayload(c, ver)
-	}
-	p.closing.RUnlock()
+	p.notes.Send(context.Background(), notePayload(c, ver))
 	return nil
 }
 
@@ -392,15 +378,7 @@ func (p *Store) Record(ctx context.Context, id string) (string, bool, error) {
 
 // Close sends the notifications waiting and closes the pool.
 func (p *Store) Close() error {
-	p.closing.Lock()
-	if p.closed {
-		p.closing.Unlock()
-		return nil
-	}
-	p.closed = true
-	close(p.notes)
-	p.closing.Unlock()
-	<-p.notified
+	p.notes.Close()
 	p.pool.Close()
 	return nil
 }

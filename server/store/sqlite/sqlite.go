@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sync"
 
 	_ "modernc.org/sqlite" // the pure-Go driver "sqlite": no cgo
 
@@ -20,10 +19,7 @@ import (
 // Store is a store.Store in one SQLite file.
 type Store struct {
 	db     *sql.DB
-	writes chan *write
-	done   chan struct{}
-	mu     sync.RWMutex // held to send on writes; Close holds it to close
-	closed bool
+	writes *store.Batcher[*write]
 }
 
 type write struct {
@@ -59,37 +55,20 @@ func Open(path, sync string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
 	}
-	s := &Store{db: db, writes: make(chan *write, maxBatch), done: make(chan struct{})}
-	go s.writer()
+	s := &Store{db: db}
+	s.writes = store.NewBatcher(maxBatch, maxBatch, s.commit)
 	return s, nil
 }
 
 // Write commits c, with the changes of other games that wait with it.
 func (s *Store) Write(ctx context.Context, c store.Change) error {
 	w := &write{c: c, err: make(chan error, 1)}
-	s.mu.RLock()
-	if s.closed {
-		s.mu.RUnlock()
-		return fmt.Errorf("%w: the store is closed", store.ErrStorage)
+	if err := s.writes.Send(ctx, w); err != nil {
+		return fmt.Errorf("%w: %v", store.ErrStorage, err)
 	}
-	select {
-	case s.writes <- w:
-	case <-ctx.Done():
-		s.mu.RUnlock()
-		return fmt.Errorf("%w: %v", store.ErrStorage, ctx.Err())
-	}
-	s.mu.RUnlock()
 	// once queued the write is done or refused whole: wait for it even
 	// when ctx ends, so that the caller knows which
 	return <-w.err
-}
-
-func (s *Store) writer() {
-	defer close(s.done)
-	for w := range s.writes {
-		batch := store.Gather(s.writes, []*write{w}, maxBatch)
-		s.commit(batch)
-	}
 }
 
 // commit writes a batch in one transaction. A change refused by its row
@@ -310,12 +289,6 @@ func (s *Store) Public(ctx context.Context, max int) ([]store.PublicGame, error)
 
 // Close commits the writes queued and closes the file.
 func (s *Store) Close() error {
-	s.mu.Lock()
-	if !s.closed {
-		s.closed = true
-		close(s.writes)
-	}
-	s.mu.Unlock()
-	<-s.done
+	s.writes.Close()
 	return s.db.Close()
 }
