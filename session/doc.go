@@ -199,7 +199,11 @@
 // to, asks watch with the revision it has and gets the delta since it: from
 // the first step that changed since (across undos), or from 0 when the
 // change is older than the last 256 the game remembers; a revision past
-// the game's is read as its revision now. A
+// the game's is read as its revision now. A server that stores every
+// change before anyone may learn it gates the game ([Game.Gate]): a
+// change then reaches the watchers only once the server releases its
+// revision ([Game.Release]), and a watcher's catch-up waits while a
+// change is not released; "watch" and [Game.Since] know no gate. A
 // delta's events are lean (trackFrom and trackTo only where they differ
 // from from and to): the median step's is about 350–500 B in the race
 // games and about 1 KB in the Festungsspiel, whose throw plays its markers

@@ -235,7 +235,8 @@ func (g *Game) restoreHead(head *snapshotHead, version int) error {
 		return badSnapshot("the record's steps after " + strconv.Itoa(head.Length) + " are not undone")
 	}
 	g.cur = g.h.Game()
-	g.watch.rev, g.watch.oldest, g.watch.told, g.watch.moved, g.watch.pub = head.Rev, head.Rev, g.h.Len(), nil, head.Rev
+	g.watch.rev, g.watch.oldest, g.watch.told, g.watch.moved = head.Rev, head.Rev, g.h.Len(), nil
+	g.watch.made, g.watch.pub = head.Rev, head.Rev
 	if err := g.restoreClaims(head); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
@@ -108,17 +109,23 @@ type watchState struct {
 	// mu guards what follows; it is taken after the game's lock, or alone,
 	// never held long.
 	mu sync.Mutex
-	// pub is the revision published to the watchers: rev, once the change
-	// to it is told.
+	// made is the revision of the last change made into a delta (rev, once
+	// publish has seen it), for what reads it without the game's lock.
+	made int
+	// pub is the revision published to the watchers: made, once the change
+	// to it is told — at once, or under a gate when it is released.
 	pub int
+	// gated says the changes wait for a release before the watchers learn
+	// them (Game.Gate).
+	gated bool
 	// recent[r%recentDeltas] is the delta of the change to revision r, for
 	// the last changes made while the game had watchers, and unread[…] the
 	// watchers yet to read it: a delta that all have read is let go, so
 	// that a game whose watchers keep up holds none.
 	recent [recentDeltas]*Delta
 	unread [recentDeltas]int32
-	// ready is closed at the next change, which gives a new one: the
-	// watchers that wait, wait for it.
+	// ready is closed at the next change told (or released), which gives a
+	// new one: the watchers that wait, wait for it.
 	ready chan struct{}
 	// caught is the last catch-up a watcher was given, from revision
 	// caughtFrom: the watchers that a burst of changes left behind at the
@@ -133,14 +140,32 @@ type watchState struct {
 // Watcher follows a game: see [Game.Watch]. A watcher is read by one
 // goroutine at a time.
 type Watcher struct {
-	g *Game
+	// g is the game followed; it changes only under the watch.mu of the
+	// game it was and of the one it becomes (a reload, reload.go), so
+	// that either lock, held, keeps it.
+	g atomic.Pointer[Game]
 	// rev is the revision of the last delta given (the catch-up's start
-	// before the first); started says the catch-up was given; closed
-	// that Close was called. All under the game's watch.mu.
+	// before the first); started says the catch-up was given; whole that
+	// the catch-up is the whole log (the game the watcher moved to does
+	// not know its revision); closed that Close was called. All under the
+	// game's watch.mu.
 	rev     int
 	started bool
+	whole   bool
 	closed  bool
 	done    chan struct{} // closed by Close
+}
+
+// lock locks the watch.mu of the game w follows and returns its watchState.
+func (w *Watcher) lock() *watchState {
+	for {
+		g := w.g.Load()
+		g.watch.mu.Lock()
+		if w.g.Load() == g {
+			return &g.watch
+		}
+		g.watch.mu.Unlock() // moved meanwhile
+	}
 }
 
 // Watch follows the game from its revision rev on (0 for its start; a
@@ -173,21 +198,26 @@ func (g *Game) Watch(rev int) (*Watcher, error) {
 	if ws.ready == nil {
 		ws.ready = make(chan struct{})
 	}
-	return &Watcher{g: g, rev: min(rev, ws.rev), done: make(chan struct{})}, nil
+	w := &Watcher{rev: min(rev, ws.rev), done: make(chan struct{})}
+	w.g.Store(g)
+	return w, nil
 }
 
 // Next returns the next delta of the game, waiting for a change until ctx
 // ends (nil for no end). The first is the catch-up from the revision the
 // watcher started at; each after it follows the one before, or, for a
 // watcher that fell further behind than the game keeps, gives every change
-// it missed at once. Once the game is closed, Next gives the delta that
-// says so (Closed) and then fails with an error wrapping [ErrGameClosed];
-// after Close it fails with one wrapping [ErrWatcherClosed]; when ctx
-// ends, with one wrapping [ErrCancelled], and the watcher goes on from
-// where it was at the next call.
+// it missed at once. Under a gate ([Game.Gate]) it gives only what was
+// released, and a catch-up waits while the game holds a change not yet
+// released. Once the game is closed, Next gives the delta that says so
+// (Closed) and then fails with an error wrapping [ErrGameClosed]; after
+// Close it fails with one wrapping [ErrWatcherClosed]; when ctx ends, with
+// one wrapping [ErrCancelled], and the watcher goes on from where it was
+// at the next call.
 func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
-	g, ws := w.g, &w.g.watch
 	for {
+		g := w.g.Load()
+		ws := &g.watch
 		ws.mu.Lock()
 		if w.closed {
 			ws.mu.Unlock()
@@ -204,30 +234,37 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 				return d, nil
 			}
 		}
-		if !w.started || w.rev < ws.pub {
-			rev := w.rev
-			if c := ws.caught; c != nil && ws.caughtFrom == rev && c.Rev == ws.pub {
+		if (!w.started || w.rev < ws.pub) && ws.made == ws.pub {
+			// the catch-up, or the changes a watcher fell behind by
+			from := w.rev
+			if w.whole {
+				from = -1
+			}
+			if c := ws.caught; c != nil && ws.caughtFrom == from && c.Rev == ws.pub {
 				// another watcher caught up from the same revision to now
-				w.rev, w.started = c.Rev, true
+				w.rev, w.started, w.whole = c.Rev, true, false
 				ws.mu.Unlock()
 				return c, nil
 			}
 			ws.mu.Unlock()
-			// the catch-up, or the changes a watcher fell behind by
-			d, err := g.Since(rev)
+			d, ok, err := g.catchUp(from)
 			if err != nil {
 				return nil, err
 			}
+			if !ok {
+				continue // a change came meanwhile, not yet released
+			}
 			ws.mu.Lock()
-			w.rev, w.started = d.Rev, true
-			ws.caught, ws.caughtFrom = &d, rev
+			w.rev, w.started, w.whole = d.Rev, true, false
+			ws.caught, ws.caughtFrom = &d, from
 			ws.mu.Unlock()
 			return &d, nil
 		}
-		if ws.gone {
+		if ws.gone && w.started && w.rev >= ws.pub {
 			ws.mu.Unlock()
 			return nil, bad("watch", "", ErrGameClosed, "the game was closed")
 		}
+		// nothing new, or a catch-up held back by a change not released
 		ready, done := ws.ready, w.done
 		ws.mu.Unlock()
 		var end <-chan struct{}
@@ -243,11 +280,38 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 	}
 }
 
+// catchUp is the delta of g from revision from on (−1: the whole log), as
+// Since gives it; false, and no delta, while g holds a change not yet
+// released, which no watcher may see.
+func (g *Game) catchUp(from int) (Delta, bool, error) {
+	g.mu.Lock()
+	g.timeUp("watch") // a seat run out is a change, before the check
+	ws := &g.watch
+	ws.mu.Lock()
+	held := ws.made != ws.pub
+	ws.mu.Unlock()
+	if held {
+		g.mu.Unlock()
+		return Delta{}, false, nil
+	}
+	var c deltaCopy
+	var err error
+	if from < 0 {
+		c = g.deltaCopy(0)
+	} else {
+		c, err = g.since(from)
+	}
+	g.mu.Unlock()
+	if err != nil {
+		return Delta{}, false, err
+	}
+	return c.words(g.lang), true, nil
+}
+
 // Close stops watching: a Next waiting returns, and every later one fails
 // with [ErrWatcherClosed]. Closing twice is harmless.
 func (w *Watcher) Close() {
-	ws := &w.g.watch
-	ws.mu.Lock()
+	ws := w.lock()
 	defer ws.mu.Unlock()
 	if w.closed {
 		return
@@ -262,6 +326,39 @@ func (g *Game) Watchers() int {
 	g.watch.mu.Lock()
 	defer g.watch.mu.Unlock()
 	return g.watch.watchers
+}
+
+// Gate holds the game's changes back from its watchers until they are
+// released ([Game.Release]): a server that stores each change before its
+// watchers learn it gates the game, stores, and releases, so that no
+// watcher ever sees a change that a crash could lose. Everything before
+// the gate counts as released. Under the gate a change is made into its
+// delta as ever, but [Watcher.Next] gives it only once released, and a
+// catch-up (a new watcher's first Next, or one fallen behind) waits while
+// the game holds a change not yet released, since it would show it.
+// Closing the game releases everything: its last delta is final. [Game.Since]
+// and the protocol's "watch" know no gate. Gating twice is harmless.
+func (g *Game) Gate() {
+	g.watch.mu.Lock()
+	defer g.watch.mu.Unlock()
+	g.watch.gated = true
+}
+
+// Release tells the watchers of a gated game ([Game.Gate]) every change
+// up to revision rev: the server has stored them. A rev past the game's
+// revision is read as its revision; one at or below what was released
+// already changes nothing. It takes no lock that a step holds, so it
+// never waits for one. Without a gate every change is released as it is
+// made, and Release does nothing.
+func (g *Game) Release(rev int) {
+	ws := &g.watch
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	if rev = min(rev, ws.made); rev <= ws.pub {
+		return
+	}
+	ws.pub = rev
+	ws.wake()
 }
 
 // changed notes a change of g's history (g locked; refresh calls it): the
@@ -315,7 +412,11 @@ func (g *Game) publish(from int, closed bool) {
 	ws := &g.watch
 	ws.mu.Lock()
 	defer ws.mu.Unlock()
-	ws.pub = ws.rev
+	ws.made = ws.rev
+	told := !ws.gated || closed || ws.gone // a closing is final: all is told
+	if told {
+		ws.pub = ws.rev
+	}
 	ws.caught = nil
 	if ws.watchers == 0 && !closed {
 		ws.recent[ws.rev%recentDeltas] = nil
@@ -326,6 +427,14 @@ func (g *Game) publish(from int, closed bool) {
 	ws.recent[ws.rev%recentDeltas] = &d
 	ws.unread[ws.rev%recentDeltas] = int32(ws.watchers)
 	ws.gone = ws.gone || closed
+	if told {
+		ws.wake()
+	}
+}
+
+// wake wakes the waiting watchers (ws.mu held): the channel they wait on
+// is closed, and a new one made for the next wait.
+func (ws *watchState) wake() {
 	if ws.ready != nil {
 		close(ws.ready)
 	}
@@ -412,6 +521,11 @@ func (g *Game) since(rev int) (deltaCopy, error) {
 // change that moved its length by more than 127 steps at once). A delta
 // with Rev = rev and an empty Log says nothing changed. The game's lock is
 // held to copy the steps, not to put them in words.
+//
+// Since, and "watch", which calls it, know no gate ([Game.Gate]): they
+// give the game as it is, released or not. A server that gates its
+// watchers calls it knowingly (to store a change, say) and gives what it
+// returns to nobody before it releases that revision.
 func (g *Game) Since(rev int) (Delta, error) {
 	g.mu.Lock()
 	c, err := g.since(rev)
