@@ -433,6 +433,16 @@ func (g *Game) restoreDice(head *snapshotHead, version int) error {
 	return nil
 }
 
+// restore makes the game of a snapshot for the table: with its clock and
+// its bound of watchers.
+func (t *Table) restore(data []byte) (*Game, error) {
+	g, err := restore(data, t.now)
+	if err == nil && t.maxWatchers > 0 {
+		g.watch.max = t.maxWatchers
+	}
+	return g, err
+}
+
 // Handles returns the handles of the table's games, in rising order.
 func (t *Table) Handles() []int {
 	t.mu.Lock()
@@ -446,7 +456,9 @@ func (t *Table) Handles() []int {
 }
 
 // Restore brings the game of a snapshot ([Game.Snapshot]) back to the
-// table under its old handle, with the table's clock (Options.Now). A
+// table under its old handle, with the table's clock (Options.Now) and
+// bound of watchers (Options.MaxWatchers), as the table's calls make
+// games. A
 // handle in use is refused with [ErrHandleInUse], one below 1 or above
 // [MaxHandle] with ErrBadCall, a full table with [ErrTableFull], a bad
 // snapshot with [ErrBadSnapshot]; new games get handles above every handle
@@ -455,7 +467,7 @@ func (t *Table) Restore(handle int, data []byte) (*Game, error) {
 	if handle < 1 || handle > MaxHandle {
 		return nil, bad("restore", strconv.Itoa(handle), ErrBadCall, "handles are 1…"+strconv.Itoa(MaxHandle))
 	}
-	g, err := restore(data, t.now)
+	g, err := t.restore(data)
 	if err != nil {
 		return nil, err
 	}

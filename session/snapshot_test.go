@@ -283,6 +283,26 @@ func TestTableRestoresUnderTheOldHandle(t *testing.T) {
 	}
 }
 
+// A game restored to a table takes as many watchers as the table's calls
+// let a game take, not the default.
+func TestTableRestoreKeepsItsBoundOfWatchers(t *testing.T) {
+	tab := NewTable(Options{MaxWatchers: 1})
+	g, err := New(Config{Variant: "verkehren", Seed: SeedOf(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := tab.Restore(1, snapshotOrFail(t, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Watch(0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Watch(0); !errors.Is(err, ErrTooManyWatchers) {
+		t.Errorf("a second watcher of a table of MaxWatchers 1: %v", err)
+	}
+}
+
 // Games in which nobody acts for longer than IdleTimeout are closed by
 // Sweep, and by a full table before it refuses a new game; their watchers
 // are told.
