@@ -27,6 +27,11 @@ func step(tb testing.TB, g *Game) int {
 	if _, err := g.Advance(context.Background(), 1); err != nil {
 		tb.Fatal(err)
 	}
+	return revOf(g)
+}
+
+// revOf is the revision of g.
+func revOf(g *Game) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.watch.rev
@@ -192,44 +197,43 @@ func TestGatedWatchersRace(t *testing.T) {
 	var wg sync.WaitGroup
 	logs := make([][]string, watchers)
 	errs := make(chan error, watchers)
-	started := make(chan struct{})
-	for i := range watchers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if i%2 == 1 {
-				<-started // joins while the game is played
+	read := func(i int, w *Watcher) {
+		defer wg.Done()
+		defer w.Close()
+		var f follower
+		for fresh := true; ; fresh = false {
+			d, err := w.Next(context.Background())
+			if errors.Is(err, ErrGameClosed) {
+				logs[i] = f.log
+				return
 			}
-			w, err := g.Watch(0)
 			if err != nil {
 				errs <- err
 				return
 			}
-			defer w.Close()
-			var f follower
-			for fresh := true; ; fresh = false {
-				d, err := w.Next(context.Background())
-				if errors.Is(err, ErrGameClosed) {
-					logs[i] = f.log
-					return
-				}
-				if err != nil {
-					errs <- err
-					return
-				}
-				if int64(d.Rev) > stored.Load() {
-					t.Errorf("watcher %d got revision %d, released %d", i, d.Rev, stored.Load())
-				}
-				if err := f.take(d, fresh); err != nil {
-					errs <- err
-					return
-				}
+			if int64(d.Rev) > stored.Load() {
+				t.Errorf("watcher %d got revision %d, released %d", i, d.Rev, stored.Load())
 			}
-		}()
+			if err := f.take(d, fresh); err != nil {
+				errs <- err
+				return
+			}
+		}
 	}
+	watch := func(from, to int) {
+		for i := from; i < to; i++ {
+			w, err := g.Watch(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wg.Add(1)
+			go read(i, w)
+		}
+	}
+	watch(0, watchers/2)
 	for i := range steps {
 		if i == steps/3 {
-			close(started)
+			watch(watchers/2, watchers) // they join while the game is played
 		}
 		rev := step(t, g)
 		if i%4 == 3 {

@@ -15,11 +15,11 @@ import (
 
 // Watchers. Every change of a game that a person at the table must learn
 // — a step played, an undo, a redo, a takeback, a takeback asked, granted
-// or declined, a seat claimed, a seat running out of time, the dice
-// revealed, the game closed — raises its revision by one and is one
+// or declined, a seat claimed or named, a seat running out of time, the
+// dice revealed, the game closed — raises its revision by one and is one
 // Delta: the steps from the first that changed on, and what a watcher
 // shows besides (who is to move, the position ID, the end, the seats
-// claimed, the dice's commitment). A Go program follows a game with
+// claimed and their names, the dice's commitment). A Go program follows a game with
 // [Game.Watch] and [Watcher.Next]; a client of the protocol asks "watch"
 // for the delta since the revision it has.
 //
@@ -50,9 +50,10 @@ const recentDeltas = 64
 // has From = the length before it and one step in Log; an undo or a
 // takeback has From = the length it went back to and an empty Log; a redo
 // gives back one step; a change of no step (a takeback asked, a seat
-// claimed, a clock run out, the dice revealed, the game closed) has From =
-// Length and an empty Log. The steps carry their events in words in the
-// game's language, each naming its rule by ID ("rule" gives the text).
+// claimed or named, a clock run out, the dice revealed, the game closed)
+// has From = Length and an empty Log. The steps carry their events in
+// words in the game's language, each naming its rule by ID ("rule" gives
+// the text).
 //
 // The deltas of [Watcher.Next] are shared by every watcher of the game:
 // read them, do not change them.
@@ -61,7 +62,9 @@ type Delta struct {
 	// game was made, counted from 1. A delta follows the one before with
 	// Rev one higher — or higher by more, for a watcher that fell behind
 	// the deltas its game keeps and gets the changes it missed at once; the
-	// catch-up has the revision it catches up to.
+	// catch-up has the revision it catches up to, which after a reload
+	// ([Table.Reload]) is the stored game's and may be the last delta's or
+	// lower.
 	Rev    int    `json:"rev"`
 	From   int    `json:"from"`
 	Length int    `json:"length"`
@@ -82,6 +85,8 @@ type Delta struct {
 	Clock *ClockJSON `json:"clock,omitempty"`
 	// Claimed says per seat of an owned game whether it is claimed.
 	Claimed []bool `json:"claimed,omitempty"`
+	// Names are the seats' names, as [Info.Names].
+	Names []string `json:"names,omitempty"`
 	// Commitment, Seed and Salt are, in a game whose dice are secret
 	// (an owned game's), the commitment to its seed from the start, and
 	// the seed and the salt once they are revealed, as in the STATE's
@@ -134,7 +139,11 @@ type watchState struct {
 	caughtFrom int
 	watchers   int
 	max        int  // the most watchers (Config.MaxWatchers)
-	gone       bool // the game was closed
+	gone       bool // the game was closed, or retired
+	// next is the game that took this one's place (Table.Reload), at
+	// revision nextRev, its snapshot's: the watchers go on with it.
+	next    *Game
+	nextRev int
 }
 
 // Watcher follows a game: see [Game.Watch]. A watcher is read by one
@@ -213,7 +222,9 @@ func (g *Game) Watch(rev int) (*Watcher, error) {
 // (Closed) and then fails with an error wrapping [ErrGameClosed]; after
 // Close it fails with one wrapping [ErrWatcherClosed]; when ctx ends, with
 // one wrapping [ErrCancelled], and the watcher goes on from where it was
-// at the next call.
+// at the next call. Once the game is reloaded ([Table.Reload]) Next goes
+// on with the game in its place, from a catch-up; a game that has as many
+// watchers as it takes fails it with [ErrTooManyWatchers] until one leaves.
 func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 	for {
 		g := w.g.Load()
@@ -222,6 +233,14 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 		if w.closed {
 			ws.mu.Unlock()
 			return nil, bad("watch", "", ErrWatcherClosed, "the watcher was closed")
+		}
+		if ws.next != nil {
+			// the game was reloaded: on with the game in its place
+			ws.mu.Unlock()
+			if err := w.move(g); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if w.started && w.rev < ws.pub {
 			i := (w.rev + 1) % recentDeltas
@@ -321,7 +340,30 @@ func (w *Watcher) Close() {
 	close(w.done)
 }
 
-// Watchers returns the number of the game's watchers.
+// Rev returns the game's revision now: the changes since it was made, as
+// the "rev" of its STATE and deltas counts them (a seat's time running
+// out counts once the game notices it). It builds nothing and takes no
+// lock that a step holds, so a server reads it at will: to store a change
+// under its revision, to release it ([Game.Release]).
+func (g *Game) Rev() int {
+	g.watch.mu.Lock()
+	defer g.watch.mu.Unlock()
+	return g.watch.made
+}
+
+// Rev returns the revision of the last delta the watcher gave, or, before
+// its first, the revision it starts from: Watch's, or after a reload
+// ([Table.Reload]) the one it had. A server that hands a watcher on, or
+// stores where each connection stands, reads it here.
+func (w *Watcher) Rev() int {
+	ws := w.lock()
+	defer ws.mu.Unlock()
+	return w.rev
+}
+
+// Watchers returns the number of the game's watchers. The watchers of a
+// game reloaded ([Table.Reload]) count among those of the game in its
+// place from their first Next after the reload.
 func (g *Game) Watchers() int {
 	g.watch.mu.Lock()
 	defer g.watch.mu.Unlock()
@@ -379,8 +421,8 @@ func (g *Game) changed() {
 }
 
 // notify notes a change of g that plays or takes back no step (g locked):
-// a takeback asked, granted in part or declined, a seat claimed, a clock
-// run out. The revision rises and the watchers are told.
+// a takeback asked, granted in part or declined, a seat claimed or named,
+// a clock run out. The revision rises and the watchers are told.
 func (g *Game) notify() {
 	g.remember(0)
 	g.publish(g.watch.told, false)
@@ -473,7 +515,7 @@ type deltaCopy struct {
 func (g *Game) deltaCopy(from int) deltaCopy {
 	c := deltaCopy{d: Delta{Rev: g.watch.rev, From: from, Length: g.h.Len(),
 		ToMove: int(g.cur.ToMove()), ID: g.cur.ID(), CanRedo: g.h.RedoLen() > 0, Ending: g.ending(g.lang),
-		Takeback: g.takebackJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Closed: g.watch.gone},
+		Takeback: g.takebackJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Names: g.seatNames(), Closed: g.watch.gone},
 		entries: g.entries(from)}
 	if g.salt != nil {
 		c.d.Commitment, c.d.Seed, c.d.Salt = g.proof()
@@ -631,6 +673,9 @@ func (d *Delta) appendKeys(b []byte) []byte {
 	}
 	if d.Claimed != nil {
 		b = jsonw.KeyBools(b, `,"claimed":`, d.Claimed)
+	}
+	if d.Names != nil {
+		b = jsonw.KeyStrings(b, `,"names":`, d.Names)
 	}
 	b = appendProof(b, d.Commitment, d.Seed, d.Salt)
 	if d.Closed {
