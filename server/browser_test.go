@@ -15,6 +15,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/server/site"
+	"github.com/brettspiel/brettspiel/server/store/postgres"
+	"github.com/brettspiel/brettspiel/server/store/sqlite"
 )
 
 // onlineState is what the page's online layer says of its game.
@@ -51,17 +54,17 @@ func TestBrowserTwoPeopleAndAWatcher(t *testing.T) {
 	if exe == "" {
 		t.Skip("no Chromium found; apt-get install -y chromium runs the browser test")
 	}
-	site := t.TempDir()
-	root, err := moduleRoot()
+	dir := t.TempDir()
+	root, err := site.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	build := exec.Command("go", "run", "./examples/web", "-out", site)
+	build := exec.Command("go", "run", "./examples/web", "-out", dir)
 	build.Dir, build.Stderr = root, os.Stderr
 	if err := build.Run(); err != nil {
 		t.Fatal(err)
 	}
-	static, cleanup, err := pageHandler(site, log.New(os.Stderr, "", 0))
+	static, cleanup, err := site.Handler(dir, log.New(os.Stderr, "", 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +199,7 @@ func playInBrowsers(t *testing.T, browser context.Context, first, second string,
 			if !slices.Equal(logs[0], logs[2]) || !slices.Equal(logs[1], logs[2]) {
 				t.Fatalf("the pages differ: %d, %d and the watcher's %d steps", len(logs[0]), len(logs[1]), len(logs[2]))
 			}
-			rec, err := s.record(ctx, state(w).Game)
+			rec, err := s.Hub().Record(ctx, state(w).Game)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,9 +21,6 @@ import (
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/server/client"
 	"github.com/brettspiel/brettspiel/server/hub"
-	"github.com/brettspiel/brettspiel/server/store"
-	"github.com/brettspiel/brettspiel/server/store/postgres"
-	"github.com/brettspiel/brettspiel/server/store/sqlite"
 )
 
 // process is the server binary running as a process of its own.
@@ -116,7 +113,7 @@ func resilient(ctx context.Context, base func() string, game, secret string, see
 			return m, nil
 		}
 		var e *client.Error
-		if errors.As(err, &e) && e.Name != "ErrStopping" && e.Name != "hub.ErrStorage" {
+		if errors.As(err, &e) && e.Name != "ErrStopping" && e.Name != "ErrStorage" {
 			return m, err
 		}
 	}

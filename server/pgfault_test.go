@@ -30,7 +30,6 @@ import (
 	"github.com/brettspiel/brettspiel/server/hub"
 	"github.com/brettspiel/brettspiel/server/store"
 	"github.com/brettspiel/brettspiel/server/store/postgres"
-	"github.com/brettspiel/brettspiel/server/store/sqlite"
 )
 
 // pgOutage returns the shell commands that stop and start the PostgreSQL
@@ -93,10 +92,10 @@ func shell(t *testing.T, command string) time.Duration {
 const callBound = 5 * time.Second
 
 // tolerated are the refusals a call may meet while the storage is down
-// and just after: the storage failed (hub.ErrStorage), the places of calls
+// and just after: the storage failed (ErrStorage), the places of calls
 // were all taken by calls waiting on it (ErrBusy), or the process's copy
-// of the game was behind the stored one (store.ErrConflict).
-var tolerated = map[string]bool{"hub.ErrStorage": true, "ErrBusy": true, "store.ErrConflict": true}
+// of the game was behind the stored one (ErrConflict).
+var tolerated = map[string]bool{"ErrStorage": true, "ErrBusy": true, "ErrConflict": true}
 
 // seatClient plays a seat of a game (or watches it, secret "") through
 // one process, reconnecting after every drop and catching up from the
@@ -386,7 +385,7 @@ func storedRevs(ctx context.Context, dsn string) (map[string]int, error) {
 // two people (each person on another process) and a watcher, played at a
 // brisk pace, while the database server is stopped for 3 s and started
 // again. Every call meanwhile is answered within callBound with a named
-// refusal (hub.ErrStorage, or ErrBusy or store.ErrConflict), none panics, and after
+// refusal (ErrStorage, or ErrBusy or ErrConflict), none panics, and after
 // the start the games play on; every stored record, asked of both
 // processes and of two new ones, replays what the watchers saw, with
 // every move answered in it once.
@@ -447,8 +446,8 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 	listening := make(chan struct{})
 	go func() {
 		defer close(listening)
-		ls.Listen(lctx, func(id string, _ int) {
-			if id == "" {
+		ls.Listen(lctx, func(n store.Note) {
+			if n.Game == "" {
 				missed.Add(1)
 			}
 		})
@@ -533,7 +532,7 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 			shell(t, startPG)
 		}
 	}()
-	// a new game meanwhile is refused with hub.ErrStorage, at once
+	// a new game meanwhile is refused with ErrStorage, at once
 	time.Sleep(time.Second)
 	for k, p := range procs {
 		cctx, cancel := context.WithTimeout(ctx, callBound)
@@ -541,8 +540,8 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 		var c client.Created
 		err := client.Post(cctx, p.base, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}}, &c)
 		cancel()
-		if errName(err) != "hub.ErrStorage" {
-			t.Errorf("a new game on process %d while PostgreSQL is down: %v, want hub.ErrStorage", k, err)
+		if errName(err) != "ErrStorage" {
+			t.Errorf("a new game on process %d while PostgreSQL is down: %v, want ErrStorage", k, err)
 		}
 		t.Logf("a new game on process %d while PostgreSQL is down: %s in %v", k, errName(err), time.Since(start).Round(time.Millisecond))
 	}
@@ -731,8 +730,8 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 	t.Logf("refusals and drops: %s; the longest call %v; Listen's calls of f(\"\", 0) (notifications may have been missed) after the start: %d",
 		strings.Join(names, ", "), slowest.Round(time.Millisecond), missed.Load()-missedBefore)
 	t.Logf("the whole test: %v", time.Since(began).Round(time.Millisecond))
-	if duringOutage["apply hub.ErrStorage"]+duringOutage["hello hub.ErrStorage"]+duringOutage["legal hub.ErrStorage"] == 0 {
-		t.Errorf("no call was refused with hub.ErrStorage while PostgreSQL was down: the outage was not felt")
+	if duringOutage["apply ErrStorage"]+duringOutage["hello ErrStorage"]+duringOutage["legal ErrStorage"] == 0 {
+		t.Errorf("no call was refused with ErrStorage while PostgreSQL was down: the outage was not felt")
 	}
 }
 
@@ -819,7 +818,7 @@ func settle(t *testing.T, after int, fs ...*follower) client.Mirror {
 // the session on the caught-up copy (ErrNotYourSeat, or ErrGameOver after
 // a move that ended the game), whether the copy had caught up before the
 // call or the call was made again on it after its write was refused, or
-// with store.ErrConflict (the write did not follow the stored version) by a
+// with ErrConflict (the write did not follow the stored version) by a
 // server that does not make it again. The game holds the move once, and
 // its stored record, read by a third process, is the game. A game that
 // ends before the 60 rounds are played is followed by another.
@@ -898,7 +897,7 @@ func TestTwoProcessesApplyTheSameStepOnPostgres(t *testing.T) {
 					won = k
 				case err == nil:
 					t.Fatalf("round %d: %q applied through both processes", rounds, mv)
-				case errors.As(err, &e) && (e.Name == "store.ErrConflict" || e.Name == "ErrNotYourSeat" || e.Name == "ErrGameOver"):
+				case errors.As(err, &e) && (e.Name == "ErrConflict" || e.Name == "ErrNotYourSeat" || e.Name == "ErrGameOver"):
 					refused[e.Name]++
 				default:
 					t.Fatalf("round %d, process %d: %v", rounds, k+1, err)
@@ -931,7 +930,7 @@ func TestTwoProcessesApplyTheSameStepOnPostgres(t *testing.T) {
 	}
 	s3, _ := pgProcess(t, dsn) // a third process: the games as stored
 	for i, id := range played {
-		rec, err := s3.record(ctx, id)
+		rec, err := s3.Hub().Record(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1046,7 +1045,7 @@ func TestPostgresReadsOneCommit(t *testing.T) {
 	if err := w.Write(ctx, store.Change{Kind: store.Create, Game: "g", Meta: []byte(`{}`), Snapshot: []byte("s"), Rev: 0}); err != nil {
 		t.Fatal(err)
 	}
-	check := func(g Stored) error {
+	check := func(g store.Stored) error {
 		if len(g.Steps) != g.Rev-g.SnapRev {
 			return fmt.Errorf("version %d: %d steps after the snapshot of revision %d, the row at revision %d", g.Ver, len(g.Steps), g.SnapRev, g.Rev)
 		}

@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"errors"
+	"log"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -35,7 +37,11 @@ func testServer(t *testing.T, path string, o Options) (*Server, string) {
 // loose are options whose limits a test's many calls from one address
 // never reach.
 func loose() Options {
-	return Options{WS: ws.Options{ConnRate: 10000},
+	var l *log.Logger
+	if os.Getenv("BRETTSPIEL_SERVER_LOG") != "" {
+		l = log.New(os.Stderr, "server ", log.Lmicroseconds)
+	}
+	return Options{WS: ws.Options{ConnRate: 10000}, Log: l,
 		Limits: limit.Options{Rate: 10000, Burst: 10000, Conns: 1000, Games: 1000, GamesBurst: 1000, Waiting: 1000}}
 }
 
@@ -236,7 +242,7 @@ func archived(t *testing.T, s *Server, id string) string {
 	if err != nil || rec == "" {
 		t.Fatalf("the archived game has no record: %v", err)
 	}
-	if _, err := s.Hub().Watch(id, "", 0); !errors.Is(err, hub.ErrUnknownGame) {
+	if _, _, err := s.Hub().Watch(id, "", 0); !errors.Is(err, hub.ErrUnknownGame) {
 		t.Fatalf("the archived game is still open: %v", err)
 	}
 	return rec

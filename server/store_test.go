@@ -208,7 +208,7 @@ func TestTwoProcessesOnPostgres(t *testing.T) {
 				t.Fatalf("%s: client %d saw %d steps, the watcher %d", v, k, len(ms[k].Log), len(ms[0].Log))
 			}
 		}
-		rec, err := s2.record(ctx, c.Game)
+		rec, err := s2.Hub().Record(ctx, c.Game)
 		if err != nil {
 			t.Fatal(err)
 		}

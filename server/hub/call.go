@@ -42,11 +42,14 @@ func NeedsGame(method string) bool { return served[method] > noGame }
 // and refuses a handle or a secret among them. After a call that acts the
 // hub plays on until a person is to move (the dice, the bots); every
 // change is stored before the answer returns, and only then told to the
-// watchers.
-func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.RawMessage) []byte {
+// watchers. rev is the game's revision the answer knows (0 for a call on
+// no game): a transport that follows the game tells its client the
+// changes up to rev before the answer, so that a client never learns of
+// its own step's answer before the step.
+func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.RawMessage) (answer []byte, rev int) {
 	kind := served[method]
 	if kind == 0 {
-		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, clip(method, 40)))
+		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, clip(method, 40))), 0
 	}
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
@@ -58,20 +61,20 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 			Bot string `json:"bot"`
 		}
 		if json.Unmarshal(args, &in) == nil && in.Bot != "" && in.Bot != "greedy" {
-			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, clip(in.Bot, 40)))
+			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, clip(in.Bot, 40))), 0
 		}
 	}
 	release, err := h.enter(ctx)
 	if err != nil {
-		return ErrorJSON(err)
+		return ErrorJSON(err), 0
 	}
 	defer release()
 	if kind == noGame {
-		return h.table.CallContext(ctx, method, args)
+		return h.table.CallContext(ctx, method, args), 0
 	}
 	lg, err := h.find(id)
 	if err != nil {
-		return ErrorJSON(err)
+		return ErrorJSON(err), 0
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
@@ -80,9 +83,16 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 	// once more, as if it had come after the other's
 	for try := 0; ; try++ {
 		if err := h.fresh(lg); err != nil {
-			return ErrorJSON(err)
+			return ErrorJSON(err), lg.rev
 		}
 		out := lg.g.Call(ctx, method, args, secret)
+		if kind == acts && IsError(out) && try == 0 && h.behind(ctx, lg) {
+			// refused by a copy another process has overtaken (a move
+			// out of turn, as this copy sees it): asked again of the
+			// copy brought up to date
+			try++
+			out = lg.g.Call(ctx, method, args, secret)
+		}
 		if kind == acts && !IsError(out) {
 			// the dice and the bots play until a person is to move; what
 			// they play is stored with the person's step and reaches every
@@ -94,10 +104,10 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 		err := h.persist(ctx, lg, method == "redo", false)
 		if err == nil {
 			h.schedule(lg)
-			return out
+			return out, lg.rev
 		}
 		if rerr := h.fresh(lg); rerr != nil || try > 0 || !errors.Is(err, store.ErrConflict) {
-			return ErrorJSON(err)
+			return ErrorJSON(err), lg.rev
 		}
 	}
 }
@@ -145,19 +155,20 @@ func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error)
 	seat := -1
 	if secret != "" {
 		k, ok := lg.g.SeatOf(secret)
-		if _, shared := h.store.(store.Notifier); !ok && shared {
+		if !ok && h.behind(h.base, lg) {
 			// the seat may have been claimed through another process a
 			// moment ago, its notification still on its way
-			ctx, cancel := context.WithTimeout(h.base, storeTimeout)
-			if h.catchUp(ctx, lg, nil) == nil {
-				k, ok = lg.g.SeatOf(secret)
-			}
-			cancel()
+			k, ok = lg.g.SeatOf(secret)
 		}
 		if !ok {
 			return Hello{}, nil, session.ErrBadSecret
 		}
 		seat = k
+	}
+	if rev > lg.g.Rev() {
+		// the client has seen more than this copy: it was served by
+		// another process, whose changes are on their way here
+		h.behind(h.base, lg)
 	}
 	w, err := lg.g.Watch(max(rev, 0))
 	if err != nil {
@@ -222,4 +233,17 @@ func (h *Hub) Snapshot(id string) ([]byte, error) {
 	}
 	b, _, err := lg.g.Snapshot()
 	return b, err
+}
+
+// behind brings a game another process may have changed up to what
+// storage holds (lg.mu held), and says whether it changed: only with a
+// store that other processes share.
+func (h *Hub) behind(ctx context.Context, lg *Game) bool {
+	if _, shared := h.store.(store.Notifier); !shared {
+		return false
+	}
+	before := lg.ver
+	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+	defer cancel()
+	return h.catchUp(ctx, lg, nil) == nil && lg.ver != before
 }

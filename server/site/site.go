@@ -29,7 +29,7 @@ var online embed.FS
 func Handler(site string, logger *log.Logger) (h http.Handler, cleanup func(), err error) {
 	cleanup = func() {}
 	if site == "" {
-		root, err := moduleRoot()
+		root, err := ModuleRoot()
 		if err != nil {
 			return nil, cleanup, fmt.Errorf("building the page: %w (or give -site, or -no-page)", err)
 		}
@@ -75,9 +75,9 @@ func Handler(site string, logger *log.Logger) (h http.Handler, cleanup func(), e
 	}), cleanup, nil
 }
 
-// moduleRoot finds the folder of the library's go.mod above the working
+// ModuleRoot finds the folder of the library's go.mod above the working
 // folder.
-func moduleRoot() (string, error) {
+func ModuleRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err

@@ -143,6 +143,12 @@ type conn struct {
 	secret string
 	seat   int
 	reply  []byte // the answer being made, by the reading goroutine only
+
+	// sent is the revision of the last change sent (forward); told is
+	// closed and made anew at each, for an answer that waits for it.
+	mu   sync.Mutex
+	sent int
+	told chan struct{}
 }
 
 // ServeHTTP accepts a page's WebSocket and serves it until it ends, on
@@ -267,7 +273,38 @@ func (cn *conn) handle(b []byte) {
 		cn.answer(f.ID, hub.ErrorJSON(hub.ErrNoHello))
 		return
 	}
-	cn.answer(f.ID, cn.t.hub.Call(cn.ctx, cn.game, cn.secret, f.Method, f.Args))
+	out, rev := cn.t.hub.Call(cn.ctx, cn.game, cn.secret, f.Method, f.Args)
+	cn.waitSent(rev)
+	cn.answer(f.ID, out)
+}
+
+// waitSent waits until the changes of the game up to revision rev are
+// sent, so that the answer to a call comes after the change it made (a
+// client acts on what the deltas told it, and would act twice on a turn
+// whose change had not come yet); within Options.Write, after which the
+// connection is as good as dropped.
+func (cn *conn) waitSent(rev int) {
+	var timeout <-chan time.Time
+	for {
+		cn.mu.Lock()
+		sent, told := cn.sent, cn.told
+		cn.mu.Unlock()
+		if told == nil || sent >= rev {
+			return
+		}
+		if timeout == nil {
+			t := time.NewTimer(cn.t.opt.Write)
+			defer t.Stop()
+			timeout = t.C
+		}
+		select {
+		case <-told:
+		case <-timeout:
+			return
+		case <-cn.ctx.Done():
+			return
+		}
+	}
 }
 
 // validID says whether a frame's id is a number or a string of at most 64
@@ -331,6 +368,9 @@ func (cn *conn) hello(id, args json.RawMessage) {
 		return
 	}
 	cn.game, cn.secret, cn.seat = h.Game, h.Secret, info.Seat
+	cn.mu.Lock()
+	cn.sent, cn.told = w.Rev(), make(chan struct{})
+	cn.mu.Unlock()
 	b, _ := json.Marshal(info)
 	cn.answer(id, b)
 	go cn.forward(w)
@@ -371,6 +411,11 @@ func (cn *conn) forward(w *session.Watcher) {
 		if cn.write(frame) != nil {
 			return
 		}
+		cn.mu.Lock()
+		cn.sent = d.Rev
+		close(cn.told)
+		cn.told = make(chan struct{})
+		cn.mu.Unlock()
 		if cap(frame) > 4<<10 {
 			frame = nil
 		}
