@@ -237,7 +237,10 @@
 // versioned ([SnapshotVersion]); a bad or foreign one is refused with
 // [ErrBadSnapshot]. A table lists its games ([Table.Handles]), restores
 // one under its old handle ([Table.Restore]; a handle in use is refused
-// with [ErrHandleInUse]), and with [Options.IdleTimeout] closes the games
+// with [ErrHandleInUse]), reloads one in place from storage
+// ([Table.Reload]: no end, so the dice stay secret, and the watchers go on
+// with the stored game from a catch-up), and with [Options.IdleTimeout]
+// closes the games
 // in which nobody has acted for longer — no call that acts, no change, no
 // [Game.Touch] of a transport for a person's connection; reading a game
 // keeps it no longer, since anyone may read — when the server calls

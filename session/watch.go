@@ -61,7 +61,9 @@ type Delta struct {
 	// game was made, counted from 1. A delta follows the one before with
 	// Rev one higher — or higher by more, for a watcher that fell behind
 	// the deltas its game keeps and gets the changes it missed at once; the
-	// catch-up has the revision it catches up to.
+	// catch-up has the revision it catches up to, which after a reload
+	// ([Table.Reload]) is the stored game's and may be the last delta's or
+	// lower.
 	Rev    int    `json:"rev"`
 	From   int    `json:"from"`
 	Length int    `json:"length"`
@@ -134,7 +136,11 @@ type watchState struct {
 	caughtFrom int
 	watchers   int
 	max        int  // the most watchers (Config.MaxWatchers)
-	gone       bool // the game was closed
+	gone       bool // the game was closed, or retired
+	// next is the game that took this one's place (Table.Reload), at
+	// revision nextRev, its snapshot's: the watchers go on with it.
+	next    *Game
+	nextRev int
 }
 
 // Watcher follows a game: see [Game.Watch]. A watcher is read by one
@@ -213,7 +219,9 @@ func (g *Game) Watch(rev int) (*Watcher, error) {
 // (Closed) and then fails with an error wrapping [ErrGameClosed]; after
 // Close it fails with one wrapping [ErrWatcherClosed]; when ctx ends, with
 // one wrapping [ErrCancelled], and the watcher goes on from where it was
-// at the next call.
+// at the next call. Once the game is reloaded ([Table.Reload]) Next goes
+// on with the game in its place, from a catch-up; a game that has as many
+// watchers as it takes fails it with [ErrTooManyWatchers] until one leaves.
 func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 	for {
 		g := w.g.Load()
@@ -222,6 +230,14 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 		if w.closed {
 			ws.mu.Unlock()
 			return nil, bad("watch", "", ErrWatcherClosed, "the watcher was closed")
+		}
+		if ws.next != nil {
+			// the game was reloaded: on with the game in its place
+			ws.mu.Unlock()
+			if err := w.move(g); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if w.started && w.rev < ws.pub {
 			i := (w.rev + 1) % recentDeltas
@@ -321,7 +337,9 @@ func (w *Watcher) Close() {
 	close(w.done)
 }
 
-// Watchers returns the number of the game's watchers.
+// Watchers returns the number of the game's watchers. The watchers of a
+// game reloaded ([Table.Reload]) count among those of the game in its
+// place from their first Next after the reload.
 func (g *Game) Watchers() int {
 	g.watch.mu.Lock()
 	defer g.watch.mu.Unlock()
