@@ -337,6 +337,27 @@ func (w *Watcher) Close() {
 	close(w.done)
 }
 
+// Rev returns the game's revision now: the changes since it was made, as
+// the "rev" of its STATE and deltas counts them (a seat's time running
+// out counts once the game notices it). It builds nothing and takes no
+// lock that a step holds, so a server reads it at will: to store a change
+// under its revision, to release it ([Game.Release]).
+func (g *Game) Rev() int {
+	g.watch.mu.Lock()
+	defer g.watch.mu.Unlock()
+	return g.watch.made
+}
+
+// Rev returns the revision of the last delta the watcher gave, or, before
+// its first, the revision it starts from: Watch's, or after a reload
+// ([Table.Reload]) the one it had. A server that hands a watcher on, or
+// stores where each connection stands, reads it here.
+func (w *Watcher) Rev() int {
+	ws := w.lock()
+	defer ws.mu.Unlock()
+	return w.rev
+}
+
 // Watchers returns the number of the game's watchers. The watchers of a
 // game reloaded ([Table.Reload]) count among those of the game in its
 // place from their first Next after the reload.
