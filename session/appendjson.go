@@ -78,6 +78,9 @@ func (in *Info) appendKeys(b []byte) []byte {
 		b = jsonw.KeyBool(b, `,"owned":`, true)
 		b = jsonw.KeyBools(b, `,"claimed":`, in.Claimed)
 	}
+	if in.Names != nil {
+		b = jsonw.KeyStrings(b, `,"names":`, in.Names)
+	}
 	return b
 }
 
