@@ -15,9 +15,10 @@ import "strconv"
 
 // Reload restores a snapshot as [Table.Restore] does, with the same
 // checks, and puts its game under handle in place of the game there,
-// which it returns. The old game is retired: its long calls stop, its
-// calls and a Watch of it are refused with [ErrGameClosed] as a closed
-// game's are, but its dice stay secret, and no closing is told. Its
+// which it returns. The old game is retired as [Game.Close] closes a game
+// — its long calls stop, its calls through [Game.Call] and a Watch of it
+// are refused with [ErrGameClosed] — but its dice stay secret, and no
+// closing is told (closing it later reveals nothing either). Its
 // watchers go on with the new game at their next [Watcher.Next], which
 // gives a catch-up from the revision they had (the whole log when the new
 // game does not know that revision: the snapshot is older or newer than

@@ -146,6 +146,8 @@ export interface Methods {
   analyze: { args: HandleArgs & { plies?: 1 | 2; from?: number; count?: number }; result: Analysis };
   /** Claims a person's seat of a game with owned seats: its secret, given once. Always refused by this package's WebAssembly (ErrBadCall): it makes no game of owned seats. */
   claim: { args: HandleArgs & { seat: number }; result: Claim };
+  /** Names a person's seat: trimmed, at most 24 characters, printable; "" takes the name away. In a game of owned seats only that seat's secret names it. Every state and watch then carries the seats' "names". */
+  name: { args: HandleArgs & SecretArgs & View & { seat: number; name: string }; result: StateResult };
   /** Grants (accept: true) or refuses the takeback another seat asked. Always refused by this package's WebAssembly (ErrBadCall): without owned seats a takeback is done at once. */
   answerTakeback: { args: HandleArgs & View & { accept: boolean; secret: string }; result: StateResult };
   /** The change of a game since a revision ("rev" of a state or of the last watch). */

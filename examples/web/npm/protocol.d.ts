@@ -97,6 +97,8 @@ export interface StateResult {
   rev: number;
   owned?: true;
   claimed?: boolean[];
+  names?: Names;
+  next?: NextGame;
   takeback?: Takeback;
   clock?: Clock;
 }
@@ -141,6 +143,8 @@ export interface Watch {
   clock?: Clock;
   /** Per seat of a game of owned seats, whether it is claimed. */
   claimed?: boolean[];
+  names?: Names;
+  next?: NextGame;
   commitment?: Commitment;
   /** The seed of a game whose dice were secret, once revealed. */
   seed?: SeedString;
@@ -148,6 +152,18 @@ export interface Watch {
   /** The game was closed: the last change a watcher gets. */
   closed?: true;
 }
+
+/**
+ * The seats' names that their players gave (the method name), per seat; "" for a seat without one.
+ * Absent while no seat has one.
+ */
+export type Names = string[];
+
+/**
+ * The game that follows this one (a rematch), as the server that holds the games names it; absent
+ * until named, and it does not change once named.
+ */
+export type NextGame = string;
 
 /** The answer of claim: the seat and its secret, given once. */
 export interface Claim {

@@ -63,6 +63,7 @@ var resultOf = map[string]string{
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis",
 	"claim": "claim", "answerTakeback": "state", "watch": "watch", "verifyDice": "diceCheck",
+	"name": "state",
 }
 
 // checker validates answers against the schemas the declarations are made
@@ -276,6 +277,7 @@ func TestSchemasHoldForAnswers(t *testing.T) {
 		}
 		json.Unmarshal(ch.call("apply", fmt.Sprintf(`{"handle":%d,"secret":%q,"notation":%q}`, st.Handle, secret, own.State.Legal[0].Notation)), &own)
 	}
+	ch.call("name", fmt.Sprintf(`{"handle":%d,"secret":%q,"seat":0,"name":" Ada "}`, st.Handle, a.Secret))
 	ch.call("watch", fmt.Sprintf(`{"handle":%d,"rev":%d}`, st.Handle, rev))
 	ch.call("takeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"seat":0}`, st.Handle, a.Secret))
 	ch.call("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, st.Handle, b.Secret))
