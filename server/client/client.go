@@ -374,3 +374,31 @@ func (c *Conn) RandomMove(ctx context.Context, rng *rand.Rand) (string, error) {
 	}
 	return moves[rng.IntN(len(moves))], nil
 }
+
+// Get fetches a path of the server's API as text (a record); a refusal is
+// an *Error.
+func Get(ctx context.Context, base, path string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+path, nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil {
+		return "", err
+	}
+	if resp.StatusCode != http.StatusOK {
+		var e struct {
+			Error *Error `json:"error"`
+		}
+		if json.Unmarshal(b, &e) == nil && e.Error != nil {
+			return "", e.Error
+		}
+		return "", fmt.Errorf("%s: %s", resp.Status, b)
+	}
+	return string(b), nil
+}
