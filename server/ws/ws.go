@@ -23,6 +23,7 @@ package ws
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -151,8 +152,8 @@ type conn struct {
 	told chan struct{}
 }
 
-// ServeHTTP accepts a page's WebSocket and serves it until it ends, on
-// the request's goroutine.
+// ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
+// own: the request's, with the stack the parsing of the request grew, ends.
 func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ip := t.proxies.ClientIP(r)
 	if !t.addrs.Allow(ip) {
@@ -163,23 +164,23 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusTooManyRequests, hub.ErrTooMany)
 		return
 	}
-	defer t.addrs.Disconnect(ip)
 	select {
 	case t.slots <- struct{}{}:
-		defer func() { <-t.slots }()
 	default:
+		t.addrs.Disconnect(ip)
 		httpError(w, http.StatusServiceUnavailable, hub.ErrTooMany)
 		return
 	}
+	leave := func() { <-t.slots; t.addrs.Disconnect(ip) }
 	if t.hub.Stopping() {
+		leave()
 		httpError(w, http.StatusServiceUnavailable, hub.ErrStopping)
 		return
 	}
-	if t.opt.SendBuffer > 0 {
-		w = &sendBuffer{ResponseWriter: w, size: t.opt.SendBuffer}
-	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: t.opt.Origins})
+	c, err := websocket.Accept(&smallBuffers{ResponseWriter: w, send: t.opt.SendBuffer}, r,
+		&websocket.AcceptOptions{OriginPatterns: t.opt.Origins})
 	if err != nil { // Accept has answered: a bad Origin is 403
+		leave()
 		return
 	}
 	c.SetReadLimit(4 * MaxFrame)
@@ -190,15 +191,18 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	t.open[cn] = struct{}{}
 	t.wg.Add(1)
 	t.mu.Unlock()
-	defer func() {
-		cancel()
-		c.CloseNow()
-		t.mu.Lock()
-		delete(t.open, cn)
-		t.mu.Unlock()
-		t.wg.Done()
+	go func() {
+		defer func() {
+			cancel()
+			c.CloseNow()
+			t.mu.Lock()
+			delete(t.open, cn)
+			t.mu.Unlock()
+			leave()
+			t.wg.Done()
+		}()
+		cn.serve()
 	}()
-	cn.serve()
 }
 
 // serve reads and answers the client's frames until the connection ends.
@@ -440,18 +444,40 @@ func httpError(w http.ResponseWriter, code int, err error) {
 	w.Write(hub.ErrorJSON(err))
 }
 
-// sendBuffer sets the socket's send buffer of the connection it hijacks.
-type sendBuffer struct {
+// The buffers of a connection's reading and writing: its calls and most of
+// what it is sent are small, and longer frames are read and written
+// through. net/http's, of 4 KiB each, would be a fifth of what a
+// connection at rest costs.
+const bufferSize = 512
+
+// smallBuffers hands the WebSocket the hijacked connection with buffers
+// of bufferSize (and the socket's send buffer set to send bytes, when
+// not 0). What the client sent after its request, waiting in net/http's
+// buffer, is handed on in the new one, as a Hijacker's reader must hold
+// it; should it not fit, net/http's buffers are kept.
+type smallBuffers struct {
 	http.ResponseWriter
-	size int
+	send int
 }
 
-func (w *sendBuffer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (w *sendBuffer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	c, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
-	if tc, ok := c.(*net.TCPConn); ok && err == nil {
-		tc.SetWriteBuffer(w.size)
+	if err != nil {
+		return c, brw, err
 	}
-	return c, brw, err
+	if tc, ok := c.(*net.TCPConn); ok && w.send > 0 {
+		tc.SetWriteBuffer(w.send)
+	}
+	n := brw.Reader.Buffered()
+	if n > bufferSize || brw.Writer.Buffered() > 0 {
+		return c, brw, nil
+	}
+	pending, _ := brw.Reader.Peek(n)
+	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(pending)), c), bufferSize)
+	if _, err := br.Peek(n); err != nil {
+		return c, brw, nil
+	}
+	return c, bufio.NewReadWriter(br, bufio.NewWriterSize(c, bufferSize)), nil
 }
