@@ -199,3 +199,48 @@ func (e *Evaluator) Equity(g brettspiel.Game, p brettspiel.Player) float64 {
 	}
 	return newJudge(e).value(g, p, 2)
 }
+
+// Judge judges positions by an evaluator's net as [Evaluator.Equity] does,
+// and finds the play the [Advanced] level makes, with buffers of its own
+// that it reuses: once it has judged a position of each kind it allocates
+// nothing (but the slice a game's Returns makes where a play ends the
+// game), which is what search and rollout code wants. A Judge is for one
+// goroutine; make one for each (NewJudge). It judges the games of its
+// evaluator only.
+type Judge struct {
+	j *judge
+}
+
+// NewJudge returns a judge by e's net.
+func (e *Evaluator) NewJudge() *Judge { return &Judge{j: newJudge(e)} }
+
+// fits says whether g is a game of the judge's evaluator.
+func (j *Judge) fits(g brettspiel.Game) bool {
+	switch g.(type) {
+	case *verkehren.Game, *toccateglio.Game:
+		return g.Variant() == j.j.e.v.name
+	}
+	return false
+}
+
+// Equity returns p's expected return in g as [Evaluator.Equity] does; 0 for
+// a game of another kind than the evaluator's, or a p who is no seat.
+func (j *Judge) Equity(g brettspiel.Game, p brettspiel.Player) float64 {
+	if p != 0 && p != 1 || !j.fits(g) {
+		return 0
+	}
+	return j.j.value(g, p, 2)
+}
+
+// Best returns the play that the [Advanced] level chooses at g, a seat's
+// decision — the best by the net at one ply among the moves that do not
+// concede (all when each does; the rule's move alone at a decision the
+// rules settle) — and its value for the player to move, in the unit of
+// Returns. ok is false at a chance node, at the end, and for a game of
+// another kind than the evaluator's.
+func (j *Judge) Best(g brettspiel.Game) (m brettspiel.Move, value float64, ok bool) {
+	if q := g.ToMove(); q != 0 && q != 1 || !j.fits(g) {
+		return brettspiel.NoMove, 0, false
+	}
+	return j.j.best1(g, 0)
+}

@@ -179,3 +179,64 @@ func TestValueNeverPanics(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeAgreesWithTheBot: a Judge's Best is the Advanced level's choice
+// with its value, its Equity is the evaluator's, at every state of random
+// games; it refuses a game of the other kind, and once warm it allocates
+// nothing.
+func TestJudgeAgreesWithTheBot(t *testing.T) {
+	for _, name := range Games() {
+		e, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := e.NewJudge()
+		b := Bot{Level: Advanced, Eval: e}
+		decisions := 0
+		randomGames(t, name, 2, func(g brettspiel.Game) {
+			for p := brettspiel.Player(0); p < 2; p++ {
+				if got, want := j.Equity(g, p), e.Equity(g, p); got != want {
+					t.Fatalf("%s %s: Judge.Equity %v, Evaluator.Equity %v", name, g.ID(), got, want)
+				}
+			}
+			m, v, ok := j.Best(g)
+			if q := g.ToMove(); q != 0 && q != 1 {
+				if ok || m != brettspiel.NoMove {
+					t.Fatalf("%s %s: Best at %v gives %v %v", name, g.ID(), q, m, ok)
+				}
+				return
+			}
+			legal := g.LegalMoves()
+			if want := b.Choose(g, legal, nil); !ok || m != want {
+				t.Fatalf("%s %s: Best %s, the bot plays %s", name, g.ID(), g.MoveString(m), g.MoveString(want))
+			}
+			if r := b.Rank(g, legal, nil); len(r) > 1 && math.Abs(r[0].Value-v) > 1e-12 {
+				t.Fatalf("%s %s: Best's value %v, Rank's %v", name, g.ID(), v, r[0].Value)
+			}
+			decisions++
+		})
+		if decisions < 20 {
+			t.Errorf("%s: only %d decisions", name, decisions)
+		}
+	}
+	vk, _ := verkehren.New(verkehren.Options{FirstPlayer: brettspiel.Starts(0)})
+	tc, _ := toccateglio.New(toccateglio.Options{FirstPlayer: brettspiel.Starts(0)})
+	e, _ := Load("verkehren")
+	j := e.NewJudge()
+	if _, _, ok := j.Best(tc); ok || j.Equity(tc, 0) != 0 {
+		t.Error("a Verkehren judge judges Toccateglio")
+	}
+	throw, _ := vk.ParseMove("6-5")
+	if err := vk.Apply(throw); err != nil {
+		t.Fatal(err)
+	}
+	after := vk.Clone()
+	if err := after.Apply(vk.LegalMoves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	j.Best(vk)
+	j.Equity(after, 1)
+	if n := testing.AllocsPerRun(20, func() { j.Best(vk); j.Equity(after, 1) }); n != 0 {
+		t.Errorf("a warm judge allocates %v times a call", n)
+	}
+}
