@@ -69,6 +69,22 @@ type judge struct {
 	scr      []*scratch
 	legal    [][]brettspiel.Move
 	buf      []brettspiel.Move
+	vals     []float64 // the values of a bot's plays at one ply (Bot.rank)
+}
+
+// getJudge returns a judge by e's net: one that a call before put back, or
+// a new one. A judge got is put back (putJudge) once nothing uses it.
+func (e *Evaluator) getJudge() *judge {
+	if j, ok := e.judges.Get().(*judge); ok {
+		return j
+	}
+	return newJudge(e)
+}
+
+// putJudge keeps j for a later getJudge.
+func (e *Evaluator) putJudge(j *judge) {
+	j.setBase(nil)
+	e.judges.Put(j)
 }
 
 func newJudge(e *Evaluator) *judge {
@@ -194,10 +210,18 @@ func (j *judge) value(g brettspiel.Game, p brettspiel.Player, depth int) float64
 // net's judgement; at a player's decision the best of it by one ply. A game
 // of another kind, or a p who is no seat, gets 0.
 func (e *Evaluator) Equity(g brettspiel.Game, p brettspiel.Player) float64 {
-	if p != 0 && p != 1 || newScratch(g).game == nil {
+	switch g.(type) {
+	case *verkehren.Game, *toccateglio.Game:
+	default:
 		return 0
 	}
-	return newJudge(e).value(g, p, 2)
+	if p != 0 && p != 1 {
+		return 0
+	}
+	j := e.getJudge()
+	v := j.value(g, p, 2)
+	e.putJudge(j)
+	return v
 }
 
 // Judge judges positions by an evaluator's net as [Evaluator.Equity] does,
