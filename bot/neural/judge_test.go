@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
@@ -238,5 +239,42 @@ func TestJudgeAgreesWithTheBot(t *testing.T) {
 	j.Equity(after, 1)
 	if n := testing.AllocsPerRun(20, func() { j.Best(vk); j.Equity(after, 1) }); n != 0 {
 		t.Errorf("a warm judge allocates %v times a call", n)
+	}
+}
+
+// TestShotsByMasks: the shots counted with bit masks are those of the
+// plain count, point by point, on random sides in both geometries.
+func TestShotsByMasks(t *testing.T) {
+	plain := func(s, o *board.Side, geo board.Geometry) (direct, indirect int) {
+		for t := 1; t <= board.Points; t++ {
+			if o[geo.OtherTrack(t)] != 1 {
+				continue
+			}
+			for d := 1; d <= 12 && d <= t; d++ {
+				if s[t-d] > 0 {
+					if d <= 6 {
+						direct++
+					} else {
+						indirect++
+					}
+				}
+			}
+		}
+		return direct, indirect
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var s, o board.Side
+		for i := range s {
+			s[i] = int8(max(r.IntN(5)-2, 0))
+			o[i] = int8(max(r.IntN(5)-2, 0))
+		}
+		for _, geo := range []board.Geometry{board.SameDirection, board.Opposite} {
+			d, i := shots(&s, &o, geo)
+			pd, pi := plain(&s, &o, geo)
+			if d != pd || i != pi {
+				t.Fatalf("%v %v %v: masks %d %d, plain %d %d", s, o, geo, d, i, pd, pi)
+			}
+		}
 	}
 }
