@@ -83,7 +83,7 @@ func ExampleRecord() {
 // net at one ply: 1,296 games, the first two throws stratified, plain and
 // with the luck of every throw taken out (the expectation over every throw
 // gives 0.298 points). Then the plays of his throw 4-1, each rolled out
-// with the same dice.
+// with the same dice, plainly.
 func ExampleRollout() {
 	var pos verkehren.Position
 	pos.Stones[0][19], pos.Stones[0][21], pos.Stones[0][25] = 1, 1, 13
@@ -108,7 +108,7 @@ func ExampleRollout() {
 		fmt.Println(err)
 		return
 	}
-	moves, err := analysis.RolloutMoves(ctx, g, analysis.RolloutOptions{Seed: 1, VarianceReduction: true})
+	moves, err := analysis.RolloutMoves(ctx, g, analysis.RolloutOptions{Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -119,8 +119,8 @@ func ExampleRollout() {
 	// Output:
 	// seat 0: +0.302 ± 0.026 points in 1296 games
 	// seat 0: +0.300 ± 0.006 points in 1296 games
-	// 19/20 21/off  +0.056 ± 0.004 (one ply -0.003)
-	// 19/20 20/24   -0.011 ± 0.004 (one ply -0.069)
-	// 19/23 21/22   -0.144 ± 0.009 (one ply -0.443)
+	// 19/20 21/off  +0.057 ± 0.028 (one ply -0.003)
+	// 19/20 20/24   -0.011 ± 0.028 (one ply -0.069)
+	// 19/23 21/22   -0.142 ± 0.028 (one ply -0.443)
 	// concede       -1.000 ± 0.000 (one ply -1.000)
 }

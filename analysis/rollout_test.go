@@ -103,7 +103,7 @@ func TestRolloutRepeats(t *testing.T) {
 	g := middleGame(t, "verkehren", 2, 60)
 	o := RolloutOptions{Games: 36, Seed: 7, Truncate: true, Turns: 6, VarianceReduction: true}
 	if raceDetector {
-		o.Games, o.Turns = 18, 2
+		o.Games, o.Turns = 12, 2
 	}
 	a := rollout(t, g, o)
 	b := rollout(t, g, o)
@@ -183,7 +183,7 @@ func TestRolloutVarianceReduction(t *testing.T) {
 		g := middleGame(t, c.variant, c.seed, c.steps)
 		o := RolloutOptions{Games: 72, Seed: 11, Truncate: true, Turns: 8}
 		if raceDetector {
-			o.Games, o.Turns = 36, 4
+			o.Games, o.Turns = 36, 3
 		}
 		plain := rollout(t, g, o)
 		o.VarianceReduction = true
