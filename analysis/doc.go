@@ -1,7 +1,8 @@
 // Package analysis judges a game step by step, as gnubg analyses a match:
 // for every decision the equity of the play made and of the best play, for
 // every throw the luck it brought, and per seat an error rate, the total luck
-// and a rating.
+// and a rating; and it rolls a position, or each move of a decision, out
+// over many games (Rollout, RolloutMoves), as gnubg's rollouts do.
 //
 //	rep, err := analysis.Game(h)        // a brettspiel.History, e.g. a session's
 //	rep, err := analysis.Record(text)   // a record in its text form
@@ -94,6 +95,75 @@
 // levels differ from it where their deeper look disagrees with the judge,
 // which at one ply cannot tell who is right: world class on this scale is
 // "plays as the net at one ply does", and a finer grading at the top would
-// need the two-ply judge (Options{Plies: 2}) or rollouts. The scales hold
-// for the default rules the nets were trained under (Toccateglispiel, VK).
+// need the two-ply judge (Options{Plies: 2}) or rollouts (below). The
+// scales hold for the default rules the nets were trained under
+// (Toccateglispiel, VK).
+//
+// # Rollouts
+//
+// Where the net's word is not enough, a rollout shows a position's worth:
+// Rollout plays RolloutOptions.Games games from it (1,296 by default) to
+// the end, every seat played by one level of the bots' registry (the net
+// at one ply unless Bot names another), and averages their Returns for
+// the seat to move (at a throw the seat who throws); RolloutMoves does so
+// from the position after each move of a decision (or after the best
+// Candidates of them by one ply) for the seat who chooses, game i of every
+// move with the same dice, so that the moves are compared by common random
+// numbers. A result is the mean equity in the unit of the game's Returns,
+// its standard error and the games played. They live here, beside the
+// analysis of a game, because they are a judge as its net is — the same
+// net truncates them and judges their throws' luck — and they use a bot
+// of the registry as any caller does.
+//
+//	r, err := analysis.Rollout(ctx, g, analysis.RolloutOptions{VarianceReduction: true})
+//	fmt.Printf("%+.3f ± %.3f %s\n", r.Equity, r.StdErr, r.Unit)
+//
+// The first throws are stratified, as gnubg rotates them: game i takes the
+// first throw of the chance node's outcomes that i mod W gives, W the sum
+// of their weights (36 for two dice), each outcome as many residues as its
+// weight, and the next throw by (i div W) mod W, and so on while the games
+// still share the throws out evenly (W divides Games, then W² divides
+// Games). With 1,296 games every ordered pair of the first two throws comes
+// once, by the chance node's own list and weights; the throws after those
+// come from the game's dice, PCG(Seed, 2i), and the bots' choices from
+// PCG(Seed, 2i+1). Because every stratum is filled equally, the mean stays
+// unbiased; the standard error is that of independent games and so errs
+// on the large side.
+//
+// With VarianceReduction each game's result is lessened by the luck of
+// every throw in it, for the seat rolled out: the net's equity after the
+// throw, the best play at one ply made, less the mean of that over every
+// throw the dice could have shown there by their weights — the luck a
+// Report gives a throw (its opposite for the other seat; the draw for the
+// start, nobody's throw in a Report, is judged so too). Given everything before a throw, the throw is drawn by
+// exactly those weights, so its luck has expectation zero whatever the
+// bots play; summed over the game's throws (a finite number, the turn cap
+// bounds them) the expectation stays zero, and the mean of the reduced
+// results estimates what the plain mean does, with a smaller spread (for
+// a stratified throw the expectation over the strata is zero in the same
+// way). It costs a best play for each of the 21 throws at every throw, some
+// twenty times the moves of the one-ply level itself; it repays that where
+// the spread is large (games played to their end) and where the level
+// playing the games is dearer than its judge (a two-ply level).
+//
+// With Truncate each game stops after Turns turns (a turn is a seat's move)
+// and is scored by the net's estimate there (neural.Evaluator.Equity), the
+// luck of the throws before that subtracted as above; Turns 0 gives the
+// net's estimate of the position itself.
+//
+// The games are shared out among runtime.GOMAXPROCS goroutines, each with
+// its own judge and copies of the game. Every game's result is kept by its
+// index, and the results are summed in the order of the indices, so the
+// same options give the same result to the last bit on any number of
+// cores. A level bounded by a time (net-expert, net-strongest) plays
+// without that bound in a rollout, so that its choices do not depend on
+// the machine's load. When the context is done the games stop within a
+// step and the rollout returns its error. The net at one ply, the default,
+// is played by the judge's own best play (neural.Judge.Best), which is its
+// choice without the allocations of a bot's decision.
+//
+// The Festungsspiel is not rolled out: its one choice is valued exactly
+// (festungbot.ChoiceValues, the analysis's judge), and a rollout of it
+// returns an error wrapping ErrExactJudge. The figures of speed, with
+// their commands, are in the module's doc/performance.md (Rollouts).
 package analysis

@@ -1,6 +1,7 @@
 package analysis_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/brettspiel/brettspiel/analysis"
 	"github.com/brettspiel/brettspiel/bot"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/verkehren"
 )
 
 // A seeded Partie of Toccateglio, the random player (seat 0) against the
@@ -75,4 +77,50 @@ func ExampleRecord() {
 	// Output:
 	// 6 steps; the last, 1/5 5/11, loses 0.015
 	// record line 6, step "1/5 5/12": brettspiel: parse move "1/5 5/12": illegal move: move 2 (5/12): no number of the throw left (6) moves a stone from 5 to 12 (V-D2)
+}
+
+// A race near its end in Verkehren, player 0 to throw, rolled out by the
+// net at one ply: 1,296 games, the first two throws stratified, plain and
+// with the luck of every throw taken out (the expectation over every throw
+// gives 0.298 points). Then the plays of his throw 4-1, each rolled out
+// with the same dice, plainly.
+func ExampleRollout() {
+	var pos verkehren.Position
+	pos.Stones[0][19], pos.Stones[0][21], pos.Stones[0][25] = 1, 1, 13
+	pos.Stones[1][20], pos.Stones[1][22], pos.Stones[1][25] = 1, 1, 13
+	pos.Turns = 100
+	g, err := verkehren.FromPosition(verkehren.Options{}, pos)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx := context.Background()
+	for _, vr := range []bool{false, true} {
+		r, err := analysis.Rollout(ctx, g, analysis.RolloutOptions{Seed: 1, VarianceReduction: vr})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("seat %d: %+.3f ± %.3f %s in %d games\n", r.Seat, r.Equity, r.StdErr, r.Unit, r.Games)
+	}
+	throw, _ := g.ParseMove("4-1")
+	if err := g.Apply(throw); err != nil {
+		fmt.Println(err)
+		return
+	}
+	moves, err := analysis.RolloutMoves(ctx, g, analysis.RolloutOptions{Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range moves {
+		fmt.Printf("%-13s %+.3f ± %.3f (one ply %+.3f)\n", m.Notation, m.Equity, m.StdErr, m.OnePly)
+	}
+	// Output:
+	// seat 0: +0.302 ± 0.026 points in 1296 games
+	// seat 0: +0.300 ± 0.006 points in 1296 games
+	// 19/20 21/off  +0.057 ± 0.028 (one ply -0.003)
+	// 19/20 20/24   -0.011 ± 0.028 (one ply -0.069)
+	// 19/23 21/22   -0.142 ± 0.028 (one ply -0.443)
+	// concede       -1.000 ± 0.000 (one ply -1.000)
 }

@@ -231,8 +231,10 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 		}
 		return out
 	}
-	j := newJudge(e)
-	vals := make([]float64, len(moves))
+	j := e.getJudge()
+	js := []*judge{j}
+	vals := append(j.vals[:0], make([]float64, len(moves))...)
+	j.vals = vals
 	j.rank1(g, moves, vals, 0)
 	for i, m := range moves {
 		out[i] = Ranked{Move: m, Value: vals[i], Plies: 1}
@@ -244,7 +246,7 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 	if lv.candidates > 0 {
 		n := min(lv.candidates, len(out))
 		deep := make([]Ranked, 0, n)
-		js := b.judges(j)
+		js = b.judges(j)
 		for _, c := range out[:n] {
 			if ctx != nil && ctx.Err() != nil {
 				break
@@ -269,6 +271,9 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 			}
 			out = append(deep, rest...)
 		}
+	}
+	for _, x := range js {
+		e.putJudge(x)
 	}
 	return out
 }

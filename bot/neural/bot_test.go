@@ -142,3 +142,30 @@ func TestOtherGamesGoToTheFallback(t *testing.T) {
 		t.Errorf("Rank of another game: %v", rs)
 	}
 }
+
+// TestDecisionReusesJudges: a decision and an equity reuse the judges of
+// the calls before (18 and 10 allocations each when every call made its
+// own), within what the race detector's pool drops.
+func TestDecisionReusesJudges(t *testing.T) {
+	g, err := verkehren.New(verkehren.Options{FirstPlayer: brettspiel.Starts(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	throw, _ := g.ParseMove("6-5")
+	if err := g.Apply(throw); err != nil {
+		t.Fatal(err)
+	}
+	legal := g.LegalMoves()
+	after := g.Clone()
+	if err := after.Apply(legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	b := Bot{Level: Advanced}
+	e, _ := Load("verkehren")
+	if n := testing.AllocsPerRun(100, func() { b.Choose(g, legal, nil) }); n > 8 {
+		t.Errorf("a decision allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { e.Equity(after, 0) }); n > 2 {
+		t.Errorf("an equity allocates %v times", n)
+	}
+}

@@ -62,7 +62,7 @@ const twoDiceThrows = 21
 func (b Bot) judges(j *judge) []*judge {
 	js := []*judge{j}
 	for range min(b.workers(), twoDiceThrows) - 1 {
-		js = append(js, newJudge(j.e))
+		js = append(js, j.e.getJudge())
 	}
 	return js
 }

@@ -1,6 +1,8 @@
 package neural
 
 import (
+	"math/bits"
+
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/toccateglio"
@@ -72,19 +74,21 @@ func pips(s *board.Side) int {
 // (direct), and 7…12 behind (indirect); a stone of s off the board counts as
 // standing on point 0, so it reaches a blot on 1…6 directly.
 func shots(s, o *board.Side, geo board.Geometry) (direct, indirect int) {
+	// bit i: s holds a stone on point i of his track (0: off the board)
+	var occ uint32
+	for i := 0; i < board.Points; i++ {
+		if s[i] > 0 {
+			occ |= 1 << i
+		}
+	}
 	for t := 1; t <= board.Points; t++ {
 		if o[geo.OtherTrack(t)] != 1 {
 			continue
 		}
-		for d := 1; d <= 12 && d <= t; d++ {
-			if s[t-d] > 0 {
-				if d <= 6 {
-					direct++
-				} else {
-					indirect++
-				}
-			}
-		}
+		// the points t−6…t−1 and t−12…t−7, those below 0 left out
+		near, far := uint32(max(t-6, 0)), uint32(max(t-12, 0))
+		direct += bits.OnesCount32(occ & (1<<t - 1) &^ (1<<near - 1))
+		indirect += bits.OnesCount32(occ & (1<<near - 1) &^ (1<<far - 1))
 	}
 	return direct, indirect
 }

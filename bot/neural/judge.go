@@ -69,6 +69,22 @@ type judge struct {
 	scr      []*scratch
 	legal    [][]brettspiel.Move
 	buf      []brettspiel.Move
+	vals     []float64 // the values of a bot's plays at one ply (Bot.rank)
+}
+
+// getJudge returns a judge by e's net: one that a call before put back, or
+// a new one. A judge got is put back (putJudge) once nothing uses it.
+func (e *Evaluator) getJudge() *judge {
+	if j, ok := e.judges.Get().(*judge); ok {
+		return j
+	}
+	return newJudge(e)
+}
+
+// putJudge keeps j for a later getJudge.
+func (e *Evaluator) putJudge(j *judge) {
+	j.setBase(nil)
+	e.judges.Put(j)
 }
 
 func newJudge(e *Evaluator) *judge {
@@ -194,8 +210,61 @@ func (j *judge) value(g brettspiel.Game, p brettspiel.Player, depth int) float64
 // net's judgement; at a player's decision the best of it by one ply. A game
 // of another kind, or a p who is no seat, gets 0.
 func (e *Evaluator) Equity(g brettspiel.Game, p brettspiel.Player) float64 {
-	if p != 0 && p != 1 || newScratch(g).game == nil {
+	switch g.(type) {
+	case *verkehren.Game, *toccateglio.Game:
+	default:
 		return 0
 	}
-	return newJudge(e).value(g, p, 2)
+	if p != 0 && p != 1 {
+		return 0
+	}
+	j := e.getJudge()
+	v := j.value(g, p, 2)
+	e.putJudge(j)
+	return v
+}
+
+// Judge judges positions by an evaluator's net as [Evaluator.Equity] does,
+// and finds the play the [Advanced] level makes, with buffers of its own
+// that it reuses: once it has judged a position of each kind it allocates
+// nothing (but the slice a game's Returns makes where a play ends the
+// game), which is what search and rollout code wants. A Judge is for one
+// goroutine; make one for each (NewJudge). It judges the games of its
+// evaluator only.
+type Judge struct {
+	j *judge
+}
+
+// NewJudge returns a judge by e's net.
+func (e *Evaluator) NewJudge() *Judge { return &Judge{j: newJudge(e)} }
+
+// fits says whether g is a game of the judge's evaluator.
+func (j *Judge) fits(g brettspiel.Game) bool {
+	switch g.(type) {
+	case *verkehren.Game, *toccateglio.Game:
+		return g.Variant() == j.j.e.v.name
+	}
+	return false
+}
+
+// Equity returns p's expected return in g as [Evaluator.Equity] does; 0 for
+// a game of another kind than the evaluator's, or a p who is no seat.
+func (j *Judge) Equity(g brettspiel.Game, p brettspiel.Player) float64 {
+	if p != 0 && p != 1 || !j.fits(g) {
+		return 0
+	}
+	return j.j.value(g, p, 2)
+}
+
+// Best returns the play that the [Advanced] level chooses at g, a seat's
+// decision — the best by the net at one ply among the moves that do not
+// concede (all when each does; the rule's move alone at a decision the
+// rules settle) — and its value for the player to move, in the unit of
+// Returns. ok is false at a chance node, at the end, and for a game of
+// another kind than the evaluator's.
+func (j *Judge) Best(g brettspiel.Game) (m brettspiel.Move, value float64, ok bool) {
+	if q := g.ToMove(); q != 0 && q != 1 || !j.fits(g) {
+		return brettspiel.NoMove, 0, false
+	}
+	return j.j.best1(g, 0)
 }

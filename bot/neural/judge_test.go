@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
@@ -176,6 +177,104 @@ func TestValueNeverPanics(t *testing.T) {
 		for _, g := range []brettspiel.Game{new(verkehren.Game), new(toccateglio.Game)} {
 			_ = j.value(g, 0, 2)
 			j.encode(g, 0)
+		}
+	}
+}
+
+// TestJudgeAgreesWithTheBot: a Judge's Best is the Advanced level's choice
+// with its value, its Equity is the evaluator's, at every state of random
+// games; it refuses a game of the other kind, and once warm it allocates
+// nothing.
+func TestJudgeAgreesWithTheBot(t *testing.T) {
+	for _, name := range Games() {
+		e, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := e.NewJudge()
+		b := Bot{Level: Advanced, Eval: e}
+		decisions := 0
+		randomGames(t, name, 1, func(g brettspiel.Game) {
+			for p := brettspiel.Player(0); p < 2; p++ {
+				if got, want := j.Equity(g, p), e.Equity(g, p); got != want {
+					t.Fatalf("%s %s: Judge.Equity %v, Evaluator.Equity %v", name, g.ID(), got, want)
+				}
+			}
+			m, v, ok := j.Best(g)
+			if q := g.ToMove(); q != 0 && q != 1 {
+				if ok || m != brettspiel.NoMove {
+					t.Fatalf("%s %s: Best at %v gives %v %v", name, g.ID(), q, m, ok)
+				}
+				return
+			}
+			legal := g.LegalMoves()
+			if want := b.Choose(g, legal, nil); !ok || m != want {
+				t.Fatalf("%s %s: Best %s, the bot plays %s", name, g.ID(), g.MoveString(m), g.MoveString(want))
+			}
+			if r := b.Rank(g, legal, nil); len(r) > 1 && math.Abs(r[0].Value-v) > 1e-12 {
+				t.Fatalf("%s %s: Best's value %v, Rank's %v", name, g.ID(), v, r[0].Value)
+			}
+			decisions++
+		})
+		if decisions < 10 {
+			t.Errorf("%s: only %d decisions", name, decisions)
+		}
+	}
+	vk, _ := verkehren.New(verkehren.Options{FirstPlayer: brettspiel.Starts(0)})
+	tc, _ := toccateglio.New(toccateglio.Options{FirstPlayer: brettspiel.Starts(0)})
+	e, _ := Load("verkehren")
+	j := e.NewJudge()
+	if _, _, ok := j.Best(tc); ok || j.Equity(tc, 0) != 0 {
+		t.Error("a Verkehren judge judges Toccateglio")
+	}
+	throw, _ := vk.ParseMove("6-5")
+	if err := vk.Apply(throw); err != nil {
+		t.Fatal(err)
+	}
+	after := vk.Clone()
+	if err := after.Apply(vk.LegalMoves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	j.Best(vk)
+	j.Equity(after, 1)
+	if n := testing.AllocsPerRun(20, func() { j.Best(vk); j.Equity(after, 1) }); n != 0 {
+		t.Errorf("a warm judge allocates %v times a call", n)
+	}
+}
+
+// TestShotsByMasks: the shots counted with bit masks are those of the
+// plain count, point by point, on random sides in both geometries.
+func TestShotsByMasks(t *testing.T) {
+	plain := func(s, o *board.Side, geo board.Geometry) (direct, indirect int) {
+		for t := 1; t <= board.Points; t++ {
+			if o[geo.OtherTrack(t)] != 1 {
+				continue
+			}
+			for d := 1; d <= 12 && d <= t; d++ {
+				if s[t-d] > 0 {
+					if d <= 6 {
+						direct++
+					} else {
+						indirect++
+					}
+				}
+			}
+		}
+		return direct, indirect
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var s, o board.Side
+		for i := range s {
+			s[i] = int8(max(r.IntN(5)-2, 0))
+			o[i] = int8(max(r.IntN(5)-2, 0))
+		}
+		for _, geo := range []board.Geometry{board.SameDirection, board.Opposite} {
+			d, i := shots(&s, &o, geo)
+			pd, pi := plain(&s, &o, geo)
+			if d != pd || i != pi {
+				t.Fatalf("%v %v %v: masks %d %d, plain %d %d", s, o, geo, d, i, pd, pi)
+			}
 		}
 	}
 }

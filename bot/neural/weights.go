@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
+	"sync"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/quote"
@@ -49,6 +50,9 @@ type Evaluator struct {
 	v     *variant
 	net   *Net
 	games uint64
+	// judges keeps the buffers of the judges that Equity and the bots'
+	// decisions used, for the next to reuse (getJudge, putJudge).
+	judges sync.Pool
 }
 
 // Game returns the name of the game the evaluator judges.
