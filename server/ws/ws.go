@@ -143,7 +143,6 @@ type conn struct {
 	game   string
 	secret string
 	seat   int
-	reply  []byte // the answer being made, by the reading goroutine only
 
 	// sent is the revision of the last change sent (forward); told is
 	// closed and made anew at each, for an answer that waits for it.
@@ -328,13 +327,10 @@ func validID(id json.RawMessage) bool {
 	return false
 }
 
-// answer writes the reply to a call, within Options.Write.
+// answer writes the reply to a call, within Options.Write. The reply's
+// array is not kept: a connection at rest holds none.
 func (cn *conn) answer(id json.RawMessage, out []byte) {
-	cn.reply = session.AppendReply(cn.reply[:0], id, out)
-	cn.write(cn.reply)
-	if cap(cn.reply) > 4<<10 {
-		cn.reply = nil // a long answer's array is not kept
-	}
+	cn.write(session.AppendReply(make([]byte, 0, len(out)+len(id)+16), id, out))
 }
 
 // write writes a frame within Options.Write; a client that does not take
@@ -385,7 +381,6 @@ func (cn *conn) hello(id, args json.RawMessage) {
 // each Options.Ping, and tells the hub that a seat's holder is present.
 func (cn *conn) forward(w *session.Watcher) {
 	defer w.Close()
-	var frame []byte
 	for {
 		ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Ping)
 		d, err := w.Next(ctx)
@@ -411,8 +406,7 @@ func (cn *conn) forward(w *session.Watcher) {
 			return
 		}
 		b, _ := d.MarshalJSON()
-		frame = append(append(append(frame[:0], `{"delta":`...), b...), '}')
-		if cn.write(frame) != nil {
+		if cn.write(append(append(append(make([]byte, 0, len(b)+10), `{"delta":`...), b...), '}')) != nil {
 			return
 		}
 		cn.mu.Lock()
@@ -420,9 +414,6 @@ func (cn *conn) forward(w *session.Watcher) {
 		close(cn.told)
 		cn.told = make(chan struct{})
 		cn.mu.Unlock()
-		if cap(frame) > 4<<10 {
-			frame = nil
-		}
 		if d.Closed {
 			cn.close(hub.ErrUnknownGame)
 			return
