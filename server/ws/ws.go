@@ -212,7 +212,16 @@ func (cn *conn) serve() {
 	b, err := cn.read(hctx)
 	cancel()
 	for err == nil {
-		cn.handle(b)
+		// each call on a goroutine of its own, waited for: the stack a
+		// call grows (the session's JSON, a bot's search) goes with it,
+		// and the connection at rest keeps the reader's shallow one
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			cn.handle(b)
+		}()
+		<-done
+		b = nil // not held while the client rests
 		b, err = cn.read(cn.ctx)
 	}
 }
