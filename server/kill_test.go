@@ -21,9 +21,6 @@ import (
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/server/client"
 	"github.com/brettspiel/brettspiel/server/hub"
-	"github.com/brettspiel/brettspiel/server/store"
-	"github.com/brettspiel/brettspiel/server/store/postgres"
-	"github.com/brettspiel/brettspiel/server/store/sqlite"
 )
 
 // process is the server binary running as a process of its own.

@@ -30,7 +30,6 @@ import (
 	"github.com/brettspiel/brettspiel/server/hub"
 	"github.com/brettspiel/brettspiel/server/store"
 	"github.com/brettspiel/brettspiel/server/store/postgres"
-	"github.com/brettspiel/brettspiel/server/store/sqlite"
 )
 
 // pgOutage returns the shell commands that stop and start the PostgreSQL
@@ -447,8 +446,8 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 	listening := make(chan struct{})
 	go func() {
 		defer close(listening)
-		ls.Listen(lctx, func(id string, _ int) {
-			if id == "" {
+		ls.Listen(lctx, func(n store.Note) {
+			if n.Game == "" {
 				missed.Add(1)
 			}
 		})
@@ -1046,7 +1045,7 @@ func TestPostgresReadsOneCommit(t *testing.T) {
 	if err := w.Write(ctx, store.Change{Kind: store.Create, Game: "g", Meta: []byte(`{}`), Snapshot: []byte("s"), Rev: 0}); err != nil {
 		t.Fatal(err)
 	}
-	check := func(g Stored) error {
+	check := func(g store.Stored) error {
 		if len(g.Steps) != g.Rev-g.SnapRev {
 			return fmt.Errorf("version %d: %d steps after the snapshot of revision %d, the row at revision %d", g.Ver, len(g.Steps), g.SnapRev, g.Rev)
 		}

@@ -236,10 +236,15 @@ func archived(t *testing.T, s *Server, id string) string {
 	if err != nil || rec == "" {
 		t.Fatalf("the archived game has no record: %v", err)
 	}
-	if _, err := s.Hub().Watch(id, "", 0); !errors.Is(err, hub.ErrUnknownGame) {
+	if _, _, err := s.Hub().Watch(id, "", 0); !errors.Is(err, hub.ErrUnknownGame) {
 		t.Fatalf("the archived game is still open: %v", err)
 	}
 	return rec
+}
+
+// record returns the stored record of the game of id.
+func (s *Server) record(ctx context.Context, id string) (string, error) {
+	return s.Hub().Record(ctx, id)
 }
 
 // withStatic is loose() serving the page of static.
