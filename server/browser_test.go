@@ -369,6 +369,9 @@ func TestBrowserFriendsByName(t *testing.T) {
 			if cut := a.text(`[...document.querySelectorAll('#online-links .link')].filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent).join(' ')`); cut != "" {
 				t.Fatalf("a link is cut off: %s", cut)
 			}
+			// Copy: by the clipboard, or the link selected; the button says which
+			a.js(`document.querySelector('#online-links .copy').click()`)
+			a.wait(`document.querySelector('#online-links .copy').textContent.endsWith('✓')`)
 			for name, set := range size {
 				set(a)
 				a.shot(lang + "-friend-links-" + name)
@@ -407,6 +410,10 @@ func TestBrowserFriendsByName(t *testing.T) {
 			}
 			if got := w.strings(acting); len(got) > 0 {
 				t.Fatalf("the watcher's page offers controls that act: %q", got)
+			}
+			for name, set := range size {
+				set(w)
+				w.shot(lang + "-watcher-" + name)
 			}
 
 			// the tab's title in the background, on the page whose turn it is
