@@ -81,6 +81,9 @@ func (in *Info) appendKeys(b []byte) []byte {
 	if in.Names != nil {
 		b = jsonw.KeyStrings(b, `,"names":`, in.Names)
 	}
+	if in.Next != "" {
+		b = jsonw.KeyString(b, `,"next":`, in.Next)
+	}
 	return b
 }
 

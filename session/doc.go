@@ -189,13 +189,14 @@
 // Every change of a game that a person at the table must learn — a step,
 // an undo, a redo, a takeback, a takeback asked, granted in part or
 // declined, a seat claimed or named, the end on time, the dice revealed,
-// the game closed — raises its revision ("rev" of a STATE) by one and is
-// told to
+// the game that follows named by the transport ([Game.SetNext]: a
+// rematch), the game closed — raises its revision ("rev" of a STATE) by
+// one and is told to
 // its watchers as a [Delta]: the log is kept up to "from", and "log"
 // follows (one step for a step played, none for a step back or a change
 // of no step), with who is to move, the position ID, the end, an asked
-// takeback, the clocks, the seats claimed, their names and the dice's
-// commitment. A Go
+// takeback, the clocks, the seats claimed, their names, the game that
+// follows and the dice's commitment. A Go
 // program — a WebSocket server, the engine — follows a game with
 // [Game.Watch](rev) and [Watcher.Next]: first the changes since revision
 // rev in one delta, then every change in order. Nothing waits for a

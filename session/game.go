@@ -169,6 +169,8 @@ type Game struct {
 	// names are the seats' names (names.go), "" for a seat without one;
 	// nil until a seat is named.
 	names []string
+	// next names the game that follows (Game.SetNext), "" until named.
+	next string
 	// watch is the game's revision and its watchers (watch.go).
 	watch watchState
 	// clock runs the time control of a game with one (clock.go); nil for
@@ -372,6 +374,9 @@ type Info struct {
 	// Names are the seats' names that their players gave ([Game.Name]),
 	// per seat, "" for a seat without one; absent while no seat has one.
 	Names []string `json:"names,omitempty"`
+	// Next names the game that follows, as the transport named it
+	// ([Game.SetNext]); absent until named.
+	Next string `json:"next,omitempty"`
 }
 
 // Info returns the game's description.
@@ -396,7 +401,7 @@ func (g *Game) info() Info {
 		in.Dice = DiceManual
 	}
 	in.Owned, in.Claimed = g.own != nil, g.claimedSeats()
-	in.Names = g.seatNames()
+	in.Names, in.Next = g.seatNames(), g.next
 	return in
 }
 

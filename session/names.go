@@ -143,3 +143,51 @@ func nameCall(name string, h int, g *Game, in *nameArgs) ([]byte, error) {
 	}
 	return g.stateJSON(h, in.View, name, &played{})
 }
+
+// The game that follows. When a game ends its people often play again: the
+// transport makes the next game, names it as it names its games, and
+// tells this game's people where it is ([Game.SetNext]), through the
+// watchers like any change. The name is the transport's, opaque here; it
+// never changes once given, so that no one is sent to two games.
+
+// maxNext is the longest name of the game that follows, in bytes.
+const maxNext = 64
+
+// SetNext names the game that follows this one (a rematch), as the
+// transport names its games: an opaque text of 1 to 64 printable ASCII
+// bytes without a space. It is a change the watchers learn ([Info.Next],
+// [Delta.Next]), and a snapshot keeps it. Once set it stays: the same
+// name again changes nothing, another is refused with [ErrBadCall], as is
+// a name of another form. It is the transport's to set and no method of
+// the protocol: a client could send the others anywhere.
+func (g *Game) SetNext(next string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := checkNext(next); err != nil {
+		return err
+	}
+	switch g.next {
+	case next:
+		return nil
+	case "":
+	default:
+		return bad("set next", next, ErrBadCall, "the game that follows is named already: "+strconv.Quote(g.next))
+	}
+	g.next = next
+	g.notify()
+	return nil
+}
+
+// checkNext refuses a name of the game that follows that is not 1 to
+// maxNext printable ASCII bytes without a space.
+func checkNext(next string) error {
+	if len(next) < 1 || len(next) > maxNext {
+		return bad("set next", next, ErrBadCall, "the game that follows is named by 1 to "+strconv.Itoa(maxNext)+" bytes; this has "+strconv.Itoa(len(next)))
+	}
+	for i := range len(next) {
+		if c := next[i]; c <= ' ' || c > '~' {
+			return bad("set next", next, ErrBadCall, "the game that follows is named in printable ASCII without a space; byte "+strconv.Itoa(i)+" is none")
+		}
+	}
+	return nil
+}

@@ -202,3 +202,78 @@ func TestSnapshotKeepsTheNames(t *testing.T) {
 		{"every name empty", editHead(t, snap, names("", "", "")), "empty"},
 	})
 }
+
+// The transport names the game that follows once: 1 to 64 printable ASCII
+// bytes without a space; the same name again changes nothing, another is
+// refused. It is a change the watchers learn, the state says it, and a
+// snapshot keeps it; no client can set it.
+func TestSetNext(t *testing.T) {
+	for _, c := range []struct {
+		next string
+		ok   bool
+	}{
+		{"g7Kq-2", true},
+		{"a", true},
+		{strings.Repeat("x", 64), true},
+		{"~!/?#&=%", true},
+		{"", false},
+		{strings.Repeat("x", 65), false},
+		{"two words", false},
+		{"tab\there", false},
+		{"zoë", false},
+		{"del\x7f", false},
+	} {
+		g, err := New(Config{Variant: "verkehren", Seed: SeedOf(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.SetNext(c.next); (err == nil) != c.ok || err != nil && !errors.Is(err, ErrBadCall) {
+			t.Errorf("SetNext(%q): %v", c.next, err)
+		}
+		if want := map[bool]string{true: c.next}[c.ok]; g.Info().Next != want {
+			t.Errorf("SetNext(%q): Info.Next %q", c.next, g.Info().Next)
+		}
+	}
+
+	clk := newFakeTime()
+	tab := NewTable(Options{Now: clk.now})
+	h, secrets := ownedGame(t, tab, `{"variant":"toccateglio","seed":2,"owned":true}`, 2)
+	g, _ := tab.Game(h)
+	w, _ := g.Watch(0)
+	var f follower
+	waiting(t, w, &f)
+	rev := g.Rev()
+	if err := g.SetNext("rematch-1"); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := pending(w); !ok || d.Next != "rematch-1" || d.Rev != rev+1 || len(d.Log) != 0 {
+		t.Fatalf("the delta of the next game: %+v", d)
+	}
+	if err := g.SetNext("rematch-1"); err != nil || g.Rev() != rev+1 {
+		t.Errorf("the same name again: %v, revision %d", err, g.Rev())
+	}
+	if err := g.SetNext("rematch-2"); !errors.Is(err, ErrBadCall) || g.Info().Next != "rematch-1" {
+		t.Errorf("another name: %v, next %q", err, g.Info().Next)
+	}
+	var s StateJSON
+	call(t, tab, "state", map[string]any{"handle": h}, &s)
+	if s.Next != "rematch-1" {
+		t.Errorf("the state's next: %q", s.Next)
+	}
+	for _, m := range []string{"next", "setNext"} {
+		if e := fail(t, tab, m, `{"handle":`+itoa(h)+`,"next":"x","secret":"`+secrets[0]+`"}`); e.Name != "ErrUnknownMethod" {
+			t.Errorf("a client's %s: %s", m, e.Name)
+		}
+	}
+	snap := snapshotOrFail(t, g)
+	r, err := restore(snap, clk.now)
+	if err != nil || r.Info().Next != "rematch-1" {
+		t.Fatalf("restored: %v, next %q", err, r.Info().Next)
+	}
+	next := func(n string) func(h *snapshotHead) { return func(h *snapshotHead) { h.Next = n } }
+	checkRefused(t, clk, []restoreCase{
+		{"the next game in version 2", editHead(t, asVersion2(t, snap), next("rematch-1")), "version 2"},
+		{"the next game named with a space", editHead(t, snap, next("re match")), "follows"},
+		{"the next game named too long", editHead(t, snap, next(strings.Repeat("r", 65))), "follows"},
+	})
+}

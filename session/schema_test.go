@@ -109,6 +109,9 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 	check("claim", fmt.Sprintf(`{"handle":%d,"seat":1}`, s.Handle))
 	check("name", fmt.Sprintf(`{"handle":%d,"seat":0,"name":" Anna Schüßler-Ørsted ","secret":%q}`, s.Handle, c0.Secret))
 	check("name", fmt.Sprintf(`{"handle":%d,"seat":1,"name":"Bob\u0007","secret":%q,"lang":"de"}`, s.Handle, c1.Secret))
+	if g, err := tab.Game(s.Handle); err != nil || g.SetNext("rematch-7") != nil {
+		t.Fatal("no game that follows")
+	}
 	json.Unmarshal(check("advance", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, c0.Secret)), &s)
 	for i := 0; s.Length < 6; i++ {
 		if i > 6 {

@@ -16,7 +16,8 @@ import (
 // everything a game at a table holds, so that it outlives the process — the
 // record with the undone steps after the played ones, the seed and the dice
 // mode, the seats with their kinds, the hashes of their secrets and their
-// names, the language, the revision, an asked takeback and the clocks.
+// names, the language, the revision, an asked takeback, the clocks and the
+// game that follows.
 //
 // Its text form is three parts: the line "brettspiel-snapshot 3" (the
 // format and its version), one line of JSON (snapshotHead), and the record
@@ -35,7 +36,7 @@ const snapshotMagic = "brettspiel-snapshot"
 // SnapshotVersion is the version of the snapshot format that
 // [Game.Snapshot] writes; it rises when the format changes its meaning.
 // [Restore] reads it and the versions before it: version 2, whose head
-// holds no seats' names, and version 1, whose head does not count the
+// holds no seats' names and no game that follows, and version 1, whose head does not count the
 // undone steps either, so that a record torn among them is not found
 // there.
 const SnapshotVersion = 3
@@ -92,14 +93,16 @@ type snapshotHead struct {
 	Salt     string `json:"salt,omitempty"`
 	Revealed bool   `json:"revealed,omitempty"`
 	// Names are the seats' names (version 3 on), as Info.Names: absent
-	// while no seat has one.
+	// while no seat has one; Next names the game that follows (version 3
+	// on), as Info.Next.
 	Names []string `json:"names,omitempty"`
+	Next  string   `json:"next,omitempty"`
 }
 
 // Snapshot returns the game as a snapshot, for [Restore] — its rules, seed,
 // dice mode, seats with the hashes of their secrets and their names,
-// language, revision, clocks, and its history with the steps that redo
-// plays again — and the
+// language, revision, clocks, the game that follows, and its history with
+// the steps that redo plays again — and the
 // revision it holds, so that a server stores it beside the snapshot without
 // reading it. A game without a record (none of the catalogue) gives an
 // error wrapping [ErrNoRecord].
@@ -109,7 +112,7 @@ func (g *Game) Snapshot() (data []byte, rev int, err error) {
 	defer g.lock()()
 	head := snapshotHead{Seed: Seed(g.seed), Dice: DiceSeeded, Lang: g.lang.String(), Seats: g.info().Seats,
 		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), Clock: g.clockSnap(),
-		Names: g.seatNames()}
+		Names: g.seatNames(), Next: g.next}
 	if g.manual {
 		head.Dice = DiceManual
 	}
@@ -149,16 +152,17 @@ func (g *Game) Snapshot() (data []byte, rev int, err error) {
 }
 
 // Restore makes the game of a snapshot ([Game.Snapshot]): the same rules,
-// seed, dice, seats, secrets, names, language, revision, clocks and
-// history, the steps to redo included, so that the next seeded throw is
-// the same. Its clocks go on from where they stood, the time between the
-// snapshot and the restore not counted. It reads versions 1, 2 and
-// [SnapshotVersion] (3). What
-// is not a snapshot of these, or holds what no game can be — a record
-// without all the steps its head counts, a revision above 2^30, two seats
-// with one secret, a takeback that its seat could not have asked or that
-// seats could not have granted, clocks that could not have run so — is
-// refused with an error wrapping [ErrBadSnapshot], and nothing is made.
+// seed, dice, seats, secrets, names, language, revision, clocks, game that
+// follows and history, the steps to redo included, so that the next
+// seeded throw is the same. Its clocks go on from where they stood, the
+// time between the snapshot and the restore not counted. It reads
+// versions 1, 2 and [SnapshotVersion] (3). What is not a snapshot of
+// these, or holds what no game can be — a record without all the steps
+// its head counts, a revision above 2^30, two seats with one secret, a
+// takeback that its seat could not have asked or that seats could not
+// have granted, clocks that could not have run so, a name no seat could
+// be given — is refused with an error wrapping [ErrBadSnapshot], and
+// nothing is made.
 func Restore(data []byte) (*Game, error) {
 	return restore(data, nil)
 }
@@ -250,6 +254,12 @@ func (g *Game) restoreHead(head *snapshotHead, version int) error {
 	}
 	if err := g.restoreNames(head, version); err != nil {
 		return err
+	}
+	if head.Next != "" {
+		if version < 3 || checkNext(head.Next) != nil {
+			return badSnapshot("the game that follows named " + strconv.Quote(truncate(head.Next, 70)) + ", which a snapshot of version " + strconv.Itoa(version) + " does not hold")
+		}
+		g.next = head.Next
 	}
 	if err := g.restoreTakeback(head); err != nil {
 		return err

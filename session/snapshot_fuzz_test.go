@@ -13,7 +13,8 @@ import (
 
 // restoreSeeds are real snapshots of every kind: of each variant an owned
 // game with claims, clocks, a step to redo, a takeback asked (granted by
-// one seat in the Festungsspiel of six) and a seat named; a game whose
+// one seat in the Festungsspiel of six), a seat named and the game that
+// follows named; a game whose
 // seat ran out of time; games of one screen with bots, manual dice,
 // German, a record from a position ID; and some of them as versions 1 and
 // 2 wrote them.
@@ -23,6 +24,9 @@ func restoreSeeds(tb testing.TB) [][]byte {
 	for _, variant := range []string{"toccateglio", "verkehren"} {
 		g, secrets, _, _ := askedGame(tb, clk, variant, []string{Person, Person}, 0, 1)
 		if err := g.Name(1, "Zoë 🎲", secrets[1]); err != nil {
+			tb.Fatal(err)
+		}
+		if err := g.SetNext("next-" + variant); err != nil {
 			tb.Fatal(err)
 		}
 		snap := snapshotOrFail(tb, g)

@@ -542,10 +542,11 @@ func asVersion1(tb testing.TB, snap []byte) []byte {
 	return bytes.Replace(v1, []byte(snapshotMagic+" 2\n"), []byte(snapshotMagic+" 1\n"), 1)
 }
 
-// asVersion2 returns a snapshot as version 2 wrote it: no names.
+// asVersion2 returns a snapshot as version 2 wrote it: no names and no
+// game that follows.
 func asVersion2(tb testing.TB, snap []byte) []byte {
 	tb.Helper()
-	v2 := editHead(tb, snap, func(h *snapshotHead) { h.Names = nil })
+	v2 := editHead(tb, snap, func(h *snapshotHead) { h.Names, h.Next = nil, "" })
 	return bytes.Replace(v2, []byte(snapshotMagic+" 3\n"), []byte(snapshotMagic+" 2\n"), 1)
 }
 

@@ -16,10 +16,11 @@ import (
 // Watchers. Every change of a game that a person at the table must learn
 // — a step played, an undo, a redo, a takeback, a takeback asked, granted
 // or declined, a seat claimed or named, a seat running out of time, the
-// dice revealed, the game closed — raises its revision by one and is one
-// Delta: the steps from the first that changed on, and what a watcher
-// shows besides (who is to move, the position ID, the end, the seats
-// claimed and their names, the dice's commitment). A Go program follows a game with
+// dice revealed, the game that follows named, the game closed — raises its
+// revision by one and is one Delta: the steps from the first that changed
+// on, and what a watcher shows besides (who is to move, the position ID,
+// the end, the seats claimed and their names, the game that follows, the
+// dice's commitment). A Go program follows a game with
 // [Game.Watch] and [Watcher.Next]; a client of the protocol asks "watch"
 // for the delta since the revision it has.
 //
@@ -85,8 +86,10 @@ type Delta struct {
 	Clock *ClockJSON `json:"clock,omitempty"`
 	// Claimed says per seat of an owned game whether it is claimed.
 	Claimed []bool `json:"claimed,omitempty"`
-	// Names are the seats' names, as [Info.Names].
+	// Names are the seats' names, as [Info.Names], and Next the game that
+	// follows, as [Info.Next].
 	Names []string `json:"names,omitempty"`
+	Next  string   `json:"next,omitempty"`
 	// Commitment, Seed and Salt are, in a game whose dice are secret
 	// (an owned game's), the commitment to its seed from the start, and
 	// the seed and the salt once they are revealed, as in the STATE's
@@ -422,7 +425,8 @@ func (g *Game) changed() {
 
 // notify notes a change of g that plays or takes back no step (g locked):
 // a takeback asked, granted in part or declined, a seat claimed or named,
-// a clock run out. The revision rises and the watchers are told.
+// a clock run out, the game that follows named. The revision rises and the
+// watchers are told.
 func (g *Game) notify() {
 	g.remember(0)
 	g.publish(g.watch.told, false)
@@ -515,7 +519,7 @@ type deltaCopy struct {
 func (g *Game) deltaCopy(from int) deltaCopy {
 	c := deltaCopy{d: Delta{Rev: g.watch.rev, From: from, Length: g.h.Len(),
 		ToMove: int(g.cur.ToMove()), ID: g.cur.ID(), CanRedo: g.h.RedoLen() > 0, Ending: g.ending(g.lang),
-		Takeback: g.takebackJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Names: g.seatNames(), Closed: g.watch.gone},
+		Takeback: g.takebackJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Names: g.seatNames(), Next: g.next, Closed: g.watch.gone},
 		entries: g.entries(from)}
 	if g.salt != nil {
 		c.d.Commitment, c.d.Seed, c.d.Salt = g.proof()
@@ -676,6 +680,9 @@ func (d *Delta) appendKeys(b []byte) []byte {
 	}
 	if d.Names != nil {
 		b = jsonw.KeyStrings(b, `,"names":`, d.Names)
+	}
+	if d.Next != "" {
+		b = jsonw.KeyString(b, `,"next":`, d.Next)
 	}
 	b = appendProof(b, d.Commitment, d.Seed, d.Salt)
 	if d.Closed {
