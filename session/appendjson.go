@@ -78,6 +78,12 @@ func (in *Info) appendKeys(b []byte) []byte {
 		b = jsonw.KeyBool(b, `,"owned":`, true)
 		b = jsonw.KeyBools(b, `,"claimed":`, in.Claimed)
 	}
+	if in.Names != nil {
+		b = jsonw.KeyStrings(b, `,"names":`, in.Names)
+	}
+	if in.Next != "" {
+		b = jsonw.KeyString(b, `,"next":`, in.Next)
+	}
 	return b
 }
 

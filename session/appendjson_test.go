@@ -73,7 +73,7 @@ func TestAnswerAsEncodingJSON(t *testing.T) {
 			t.Errorf("%s: the game did not end", c.variant)
 		}
 	}
-	s := StateJSON{Info: Info{Seed: SeedOf(1<<64 - 1)}, Millis: 1e-7, Move: "<&>", Ending: "x\u2028"}
+	s := StateJSON{Info: Info{Seed: SeedOf(1<<64 - 1), Names: []string{"", "Anna <&>\u2028"}, Next: "g/<&>"}, Millis: 1e-7, Move: "<&>", Ending: "x\u2028"}
 	if got, want := s.appendJSON(nil, []byte("{}")), encodingJSON(t, s, []byte("{}")); string(got) != string(want) {
 		t.Errorf("got %s\nwant %s", got, want)
 	}

@@ -69,6 +69,7 @@
 //	loadID       {id, seed?, seats?, dice?, VIEW}    → STATE of a new handle
 //	close        {handle, secret?}                   → {}
 //	claim        {handle, seat}                      → {handle, seat, secret}
+//	name         {handle, seat, name, secret?, VIEW} → STATE
 //	watch        {handle, rev, lang?}                → {handle, rev, from, length, log, toMove, id, canRedo, …}
 //	state        {handle, VIEW}                      → STATE
 //	legal        {handle, parts?}                    → {legal: [LegalMove…]}
@@ -160,6 +161,11 @@
 //     until apply plays it whole, so a person takes back a step of his
 //     unfinished turn on his own screen, as on a backgammon server before
 //     he confirms the move; once applied it is played.
+//   - name: the holder of the seat named, and only he: a seat's player
+//     gives it a name ([Game.Name]; trimmed, at most 24 characters,
+//     printable), which every STATE and delta of the game carries
+//     ("names"); "" takes it away. In a game of one screen anyone names
+//     any person's seat.
 //
 // A call without a secret (a watcher) reads — state, legal, nextSteps,
 // hint, saveRecord, positionID, plan, analyze, watch — and is refused with
@@ -170,7 +176,9 @@
 //
 // The Go methods of [Game] are the server's own hand: they act without a
 // secret (to adjudicate, to resign a seat); the checks are those of
-// [Table.Call], which is what clients reach. Handles are small numbers
+// [Table.Call], which is what clients reach. [Game.Name] alone takes the
+// seat's secret: a name is the player's own word, which no server gives
+// in his stead. Handles are small numbers
 // counted up from 1, easy to guess: a server that serves a table to
 // people keeps its own unguessable ids for games and maps them to handles,
 // and gives its clients seats' secrets, never the right to name a handle
@@ -180,12 +188,15 @@
 //
 // Every change of a game that a person at the table must learn — a step,
 // an undo, a redo, a takeback, a takeback asked, granted in part or
-// declined, a seat claimed, the end on time, the dice revealed, the game
-// closed — raises its revision ("rev" of a STATE) by one and is told to
+// declined, a seat claimed or named, the end on time, the dice revealed,
+// the game that follows named by the transport ([Game.SetNext]: a
+// rematch), the game closed — raises its revision ("rev" of a STATE) by
+// one and is told to
 // its watchers as a [Delta]: the log is kept up to "from", and "log"
 // follows (one step for a step played, none for a step back or a change
 // of no step), with who is to move, the position ID, the end, an asked
-// takeback, the clocks, the seats claimed and the dice's commitment. A Go
+// takeback, the clocks, the seats claimed, their names, the game that
+// follows and the dice's commitment. A Go
 // program — a WebSocket server, the engine — follows a game with
 // [Game.Watch](rev) and [Watcher.Next]: first the changes since revision
 // rev in one delta, then every change in order. Nothing waits for a
@@ -199,7 +210,11 @@
 // to, asks watch with the revision it has and gets the delta since it: from
 // the first step that changed since (across undos), or from 0 when the
 // change is older than the last 256 the game remembers; a revision past
-// the game's is read as its revision now. A
+// the game's is read as its revision now. A server that stores every
+// change before anyone may learn it gates the game ([Game.Gate]): a
+// change then reaches the watchers only once the server releases its
+// revision ([Game.Release]), and a watcher's catch-up waits while a
+// change is not released; "watch" and [Game.Since] know no gate. A
 // delta's events are lean (trackFrom and trackTo only where they differ
 // from from and to): the median step's is about 350–500 B in the race
 // games and about 1 KB in the Festungsspiel, whose throw plays its markers
@@ -227,13 +242,17 @@
 // A record is the portable form of a game, which every program of this
 // module reads; a snapshot ([Game.Snapshot], [Restore]) is a server's:
 // the record with the undone steps that redo plays again, and a head with
-// the seed, the dice mode, the seats with the hashes of their secrets, the
-// language, the revision, an asked takeback and the clocks (which go on
+// the seed, the dice mode, the seats with the hashes of their secrets and
+// their names, the language, the revision, an asked takeback and the
+// clocks (which go on
 // where they stood; the time a snapshot lies unused is not counted). It is
 // versioned ([SnapshotVersion]); a bad or foreign one is refused with
 // [ErrBadSnapshot]. A table lists its games ([Table.Handles]), restores
 // one under its old handle ([Table.Restore]; a handle in use is refused
-// with [ErrHandleInUse]), and with [Options.IdleTimeout] closes the games
+// with [ErrHandleInUse]), reloads one in place from storage
+// ([Table.Reload]: no end, so the dice stay secret, and the watchers go on
+// with the stored game from a catch-up), and with [Options.IdleTimeout]
+// closes the games
 // in which nobody has acted for longer — no call that acts, no change, no
 // [Game.Touch] of a transport for a person's connection; reading a game
 // keeps it no longer, since anyone may read — when the server calls

@@ -166,6 +166,11 @@ type Game struct {
 	// own holds the claims of the seats of an owned game (seats.go); nil
 	// for a game of one screen.
 	own *owners
+	// names are the seats' names (names.go), "" for a seat without one;
+	// nil until a seat is named.
+	names []string
+	// next names the game that follows (Game.SetNext), "" until named.
+	next string
 	// watch is the game's revision and its watchers (watch.go).
 	watch watchState
 	// clock runs the time control of a game with one (clock.go); nil for
@@ -366,6 +371,12 @@ type Info struct {
 	// Claimed which are, per seat; both absent in a game of one screen.
 	Owned   bool   `json:"owned,omitempty"`
 	Claimed []bool `json:"claimed,omitempty"`
+	// Names are the seats' names that their players gave ([Game.Name]),
+	// per seat, "" for a seat without one; absent while no seat has one.
+	Names []string `json:"names,omitempty"`
+	// Next names the game that follows, as the transport named it
+	// ([Game.SetNext]); absent until named.
+	Next string `json:"next,omitempty"`
 }
 
 // Info returns the game's description.
@@ -390,6 +401,7 @@ func (g *Game) info() Info {
 		in.Dice = DiceManual
 	}
 	in.Owned, in.Claimed = g.own != nil, g.claimedSeats()
+	in.Names, in.Next = g.seatNames(), g.next
 	return in
 }
 

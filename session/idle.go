@@ -12,7 +12,8 @@ import (
 // legal — keeps nobody's game alive: anyone may read, so anyone could hold
 // every game open. The table closes them when a server calls [Table.Sweep]
 // (on its own ticker; the table runs no goroutine), and before it refuses a
-// new or restored game for being full.
+// new or restored game for being full; [Table.Idle] lists them without
+// closing them, for a server that archives a game before it closes it.
 
 // touch notes that the game was used at now.
 func (g *Game) touch(now time.Time) { g.touched.Store(now.UnixNano()) }
@@ -23,31 +24,52 @@ func (g *Game) touch(now time.Time) { g.touched.Store(now.UnixNano()) }
 // a seat's holder is connected; reading the game does not touch it.
 func (g *Game) Touch() { g.touch(g.now()) }
 
+// Idle returns, in rising order, the handles of the games idle longer than
+// d — acted on by no call, changed by none and touched by no [Game.Touch]
+// — without closing them: a server archives each (its snapshot, its
+// record) before it closes it. It is the test that [Table.Sweep] applies
+// with [Options.IdleTimeout].
+func (t *Table) Idle(d time.Duration) []int {
+	handles, _ := t.idleGames(d, false)
+	return handles
+}
+
 // Sweep closes the games idle longer than [Options.IdleTimeout] — acted on
 // by no call, changed by none and touched by no [Game.Touch] — as
 // [Table.Close] does, and returns their handles in rising order.
-// Without an IdleTimeout it closes nothing.
+// Without an IdleTimeout it closes nothing. A server that archives a game
+// before it closes it asks [Table.Idle] instead and closes each itself.
 func (t *Table) Sweep() []int {
 	if t.idle <= 0 {
 		return nil
 	}
-	limit := t.now().Add(-t.idle).UnixNano()
-	var idle []*Game
+	handles, games := t.idleGames(t.idle, true)
+	for _, g := range games {
+		g.Close()
+	}
+	return handles
+}
+
+// idleGames returns the handles of the games idle longer than d, in
+// rising order, and the games; take removes them from the table in the
+// same step, so that none is named or reloaded between.
+func (t *Table) idleGames(d time.Duration, take bool) ([]int, []*Game) {
+	limit := t.now().Add(-d).UnixNano()
 	var handles []int
+	var games []*Game
 	t.mu.Lock()
 	for h, g := range t.games {
 		if g.touched.Load() < limit {
 			handles = append(handles, h)
-			idle = append(idle, g)
-			delete(t.games, h)
+			games = append(games, g)
+			if take {
+				delete(t.games, h)
+			}
 		}
 	}
 	t.mu.Unlock()
-	for _, g := range idle {
-		g.Close()
-	}
 	slices.Sort(handles)
-	return handles
+	return handles, games
 }
 
 // sweepIfFull sweeps a full table, before a new game is refused.

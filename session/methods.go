@@ -39,8 +39,10 @@ func init() {
 		"hint":        onGame(long, hintCall),
 		"analyze":     analyzeMethod,
 
-		// seats that belong to someone (seats.go) and watchers (watch.go)
+		// seats that belong to someone (seats.go), their names (names.go)
+		// and watchers (watch.go)
 		"claim":          onGame(acts, claimCall),
+		"name":           onGame(acts, nameCall),
 		"answerTakeback": onGame(acts, answerTakebackCall),
 		"watch":          onGame(reads, watchCall),
 	}

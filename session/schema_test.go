@@ -18,6 +18,7 @@ var resultOf = map[string]string{
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis",
 	"claim": "claim", "answerTakeback": "state", "watch": "watch", "verifyDice": "diceCheck",
+	"name": "state",
 }
 
 // Real answers of every method, results and failures, validate against the
@@ -106,6 +107,11 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 	json.Unmarshal(check("claim", fmt.Sprintf(`{"handle":%d,"seat":0}`, s.Handle)), &c0)
 	json.Unmarshal(check("claim", fmt.Sprintf(`{"handle":%d,"seat":1}`, s.Handle)), &c1)
 	check("claim", fmt.Sprintf(`{"handle":%d,"seat":1}`, s.Handle))
+	check("name", fmt.Sprintf(`{"handle":%d,"seat":0,"name":" Anna Schüßler-Ørsted ","secret":%q}`, s.Handle, c0.Secret))
+	check("name", fmt.Sprintf(`{"handle":%d,"seat":1,"name":"Bob\u0007","secret":%q,"lang":"de"}`, s.Handle, c1.Secret))
+	if g, err := tab.Game(s.Handle); err != nil || g.SetNext("rematch-7") != nil {
+		t.Fatal("no game that follows")
+	}
 	json.Unmarshal(check("advance", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, c0.Secret)), &s)
 	for i := 0; s.Length < 6; i++ {
 		if i > 6 {

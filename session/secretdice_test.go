@@ -83,7 +83,7 @@ func TestNobodyForeseesTheDice(t *testing.T) {
 		t.Fatalf("the game's seed %d is in what its people received", g.seed)
 	}
 	hits := map[uint64]int{}
-	throws, rev := 0, 0
+	throws, rev, over := 0, 0, false
 	for throws < 40 {
 		var st StateJSON
 		got("state", map[string]any{"handle": h, "log": false}, &st)
@@ -97,6 +97,7 @@ func TestNobodyForeseesTheDice(t *testing.T) {
 		}
 		json.Unmarshal(st.State, &pos)
 		if pos.Turn == "over" {
+			over = true // the end reveals the seed
 			break
 		}
 		if pos.Turn != "chance" {
@@ -141,7 +142,7 @@ func TestNobodyForeseesTheDice(t *testing.T) {
 	if best > throws/3 {
 		t.Errorf("the seed %d foresaw %d of %d throws", bestSeed, best, throws)
 	}
-	if seeds[g.seed] {
+	if seeds[g.seed] && !over {
 		t.Errorf("the game's seed %d was in what its people received", g.seed)
 	}
 }

@@ -15,10 +15,11 @@ import (
 // steps, which any program of this module reads. A snapshot is a server's:
 // everything a game at a table holds, so that it outlives the process — the
 // record with the undone steps after the played ones, the seed and the dice
-// mode, the seats with their kinds and the hashes of their secrets, the
-// language, the revision, an asked takeback and the clocks.
+// mode, the seats with their kinds, the hashes of their secrets and their
+// names, the language, the revision, an asked takeback, the clocks and the
+// game that follows.
 //
-// Its text form is three parts: the line "brettspiel-snapshot 2" (the
+// Its text form is three parts: the line "brettspiel-snapshot 3" (the
 // format and its version), one line of JSON (snapshotHead), and the record
 // of every step played and undone (brettspiel.Record's text form), of which
 // the first "length" are played and the "redo" after them undone.
@@ -34,9 +35,11 @@ const snapshotMagic = "brettspiel-snapshot"
 
 // SnapshotVersion is the version of the snapshot format that
 // [Game.Snapshot] writes; it rises when the format changes its meaning.
-// [Restore] reads it and version 1, whose head does not count the undone
-// steps, so that a record torn among them is not found there.
-const SnapshotVersion = 2
+// [Restore] reads it and the versions before it: version 2, whose head
+// holds no seats' names and no game that follows, and version 1, whose head does not count the
+// undone steps either, so that a record torn among them is not found
+// there.
+const SnapshotVersion = 3
 
 // MaxSnapshot is the longest snapshot, in bytes, that [Restore] reads.
 const MaxSnapshot = 32 << 20
@@ -89,11 +92,17 @@ type snapshotHead struct {
 	// dice, in hex ("" for none); Revealed says its seed is public.
 	Salt     string `json:"salt,omitempty"`
 	Revealed bool   `json:"revealed,omitempty"`
+	// Names are the seats' names (version 3 on), as Info.Names: absent
+	// while no seat has one; Next names the game that follows (version 3
+	// on), as Info.Next.
+	Names []string `json:"names,omitempty"`
+	Next  string   `json:"next,omitempty"`
 }
 
 // Snapshot returns the game as a snapshot, for [Restore] — its rules, seed,
-// dice mode, seats with the hashes of their secrets, language, revision,
-// clocks, and its history with the steps that redo plays again — and the
+// dice mode, seats with the hashes of their secrets and their names,
+// language, revision, clocks, the game that follows, and its history with
+// the steps that redo plays again — and the
 // revision it holds, so that a server stores it beside the snapshot without
 // reading it. A game without a record (none of the catalogue) gives an
 // error wrapping [ErrNoRecord].
@@ -102,7 +111,8 @@ func (g *Game) Snapshot() (data []byte, rev int, err error) {
 	// for a moment, which no call that acts may see
 	defer g.lock()()
 	head := snapshotHead{Seed: Seed(g.seed), Dice: DiceSeeded, Lang: g.lang.String(), Seats: g.info().Seats,
-		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), Clock: g.clockSnap()}
+		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), Clock: g.clockSnap(),
+		Names: g.seatNames(), Next: g.next}
 	if g.manual {
 		head.Dice = DiceManual
 	}
@@ -142,15 +152,17 @@ func (g *Game) Snapshot() (data []byte, rev int, err error) {
 }
 
 // Restore makes the game of a snapshot ([Game.Snapshot]): the same rules,
-// seed, dice, seats, secrets, language, revision, clocks and history, the
-// steps to redo included, so that the next seeded throw is the same. Its
-// clocks go on from where they stood, the time between the snapshot and
-// the restore not counted. It reads versions 1 and [SnapshotVersion]. What
-// is not a snapshot of these, or holds what no game can be — a record
-// without all the steps its head counts, a revision above 2^30, two seats
-// with one secret, a takeback that its seat could not have asked or that
-// seats could not have granted, clocks that could not have run so — is
-// refused with an error wrapping [ErrBadSnapshot], and nothing is made.
+// seed, dice, seats, secrets, names, language, revision, clocks, game that
+// follows and history, the steps to redo included, so that the next
+// seeded throw is the same. Its clocks go on from where they stood, the
+// time between the snapshot and the restore not counted. It reads
+// versions 1, 2 and [SnapshotVersion] (3). What is not a snapshot of
+// these, or holds what no game can be — a record without all the steps
+// its head counts, a revision above 2^30, two seats with one secret, a
+// takeback that its seat could not have asked or that seats could not
+// have granted, clocks that could not have run so, a name no seat could
+// be given — is refused with an error wrapping [ErrBadSnapshot], and
+// nothing is made.
 func Restore(data []byte) (*Game, error) {
 	return restore(data, nil)
 }
@@ -235,9 +247,19 @@ func (g *Game) restoreHead(head *snapshotHead, version int) error {
 		return badSnapshot("the record's steps after " + strconv.Itoa(head.Length) + " are not undone")
 	}
 	g.cur = g.h.Game()
-	g.watch.rev, g.watch.oldest, g.watch.told, g.watch.moved, g.watch.pub = head.Rev, head.Rev, g.h.Len(), nil, head.Rev
+	g.watch.rev, g.watch.oldest, g.watch.told, g.watch.moved = head.Rev, head.Rev, g.h.Len(), nil
+	g.watch.made, g.watch.pub = head.Rev, head.Rev
 	if err := g.restoreClaims(head); err != nil {
 		return err
+	}
+	if err := g.restoreNames(head, version); err != nil {
+		return err
+	}
+	if head.Next != "" {
+		if version < 3 || checkNext(head.Next) != nil {
+			return badSnapshot("the game that follows named " + strconv.Quote(truncate(head.Next, 70)) + ", which a snapshot of version " + strconv.Itoa(version) + " does not hold")
+		}
+		g.next = head.Next
 	}
 	if err := g.restoreTakeback(head); err != nil {
 		return err
@@ -305,6 +327,33 @@ func (g *Game) restoreClaims(head *snapshotHead) error {
 		g.own.claimed[i] = true
 		g.own.mu.Unlock()
 	}
+	return nil
+}
+
+// restoreNames sets the seats' names as Snapshot writes them: from version
+// 3 on, absent or one per seat, each as Name keeps it (trimmed, of the
+// form it allows), none for a bot's seat, not all "".
+func (g *Game) restoreNames(head *snapshotHead, version int) error {
+	names := head.Names
+	switch {
+	case names == nil:
+		return nil
+	case version < 3:
+		return badSnapshot("seats' names in a snapshot of version " + strconv.Itoa(version))
+	case len(names) != len(g.seats):
+		return badSnapshot(strconv.Itoa(len(names)) + " names for " + strconv.Itoa(len(g.seats)) + " seats")
+	}
+	named := false
+	for i, n := range names {
+		if c, err := checkName(n); err != nil || c != n || n != "" && g.bots[i] != nil {
+			return badSnapshot("seat " + strconv.Itoa(i) + ": no name of a person's seat as a game keeps it")
+		}
+		named = named || n != ""
+	}
+	if !named {
+		return badSnapshot("names, all of them empty: a snapshot leaves them out")
+	}
+	g.names = append([]string(nil), names...)
 	return nil
 }
 
@@ -432,6 +481,16 @@ func (g *Game) restoreDice(head *snapshotHead, version int) error {
 	return nil
 }
 
+// restore makes the game of a snapshot for the table: with its clock and
+// its bound of watchers.
+func (t *Table) restore(data []byte) (*Game, error) {
+	g, err := restore(data, t.now)
+	if err == nil && t.maxWatchers > 0 {
+		g.watch.max = t.maxWatchers
+	}
+	return g, err
+}
+
 // Handles returns the handles of the table's games, in rising order.
 func (t *Table) Handles() []int {
 	t.mu.Lock()
@@ -445,7 +504,9 @@ func (t *Table) Handles() []int {
 }
 
 // Restore brings the game of a snapshot ([Game.Snapshot]) back to the
-// table under its old handle, with the table's clock (Options.Now). A
+// table under its old handle, with the table's clock (Options.Now) and
+// bound of watchers (Options.MaxWatchers), as the table's calls make
+// games. A
 // handle in use is refused with [ErrHandleInUse], one below 1 or above
 // [MaxHandle] with ErrBadCall, a full table with [ErrTableFull], a bad
 // snapshot with [ErrBadSnapshot]; new games get handles above every handle
@@ -454,7 +515,7 @@ func (t *Table) Restore(handle int, data []byte) (*Game, error) {
 	if handle < 1 || handle > MaxHandle {
 		return nil, bad("restore", strconv.Itoa(handle), ErrBadCall, "handles are 1…"+strconv.Itoa(MaxHandle))
 	}
-	g, err := restore(data, t.now)
+	g, err := t.restore(data)
 	if err != nil {
 		return nil, err
 	}

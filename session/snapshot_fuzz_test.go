@@ -12,17 +12,25 @@ import (
 )
 
 // restoreSeeds are real snapshots of every kind: of each variant an owned
-// game with claims, clocks, a step to redo and a takeback asked (granted
-// by one seat in the Festungsspiel of six); a game whose seat ran out of
-// time; games of one screen with bots, manual dice, German, a record from
-// a position ID; and some of them as version 1 wrote them.
+// game with claims, clocks, a step to redo, a takeback asked (granted by
+// one seat in the Festungsspiel of six), a seat named and the game that
+// follows named; a game whose
+// seat ran out of time; games of one screen with bots, manual dice,
+// German, a record from a position ID; and some of them as versions 1 and
+// 2 wrote them.
 func restoreSeeds(tb testing.TB) [][]byte {
 	clk := newFakeTime()
 	var seeds [][]byte
 	for _, variant := range []string{"toccateglio", "verkehren"} {
-		g, _, _, _ := askedGame(tb, clk, variant, []string{Person, Person}, 0, 1)
+		g, secrets, _, _ := askedGame(tb, clk, variant, []string{Person, Person}, 0, 1)
+		if err := g.Name(1, "Zoë 🎲", secrets[1]); err != nil {
+			tb.Fatal(err)
+		}
+		if err := g.SetNext("next-" + variant); err != nil {
+			tb.Fatal(err)
+		}
 		snap := snapshotOrFail(tb, g)
-		seeds = append(seeds, snap, asVersion1(tb, snap))
+		seeds = append(seeds, snap, asVersion2(tb, snap), asVersion1(tb, snap))
 	}
 	g, _, _ := grantedGame(tb, clk)
 	snap := snapshotOrFail(tb, g)
@@ -96,6 +104,7 @@ func FuzzRestore(f *testing.F) {
 	for _, s := range restoreSeeds(f) {
 		f.Add(s)
 	}
+	f.Add([]byte(snapshotMagic + " 3\n{}\n"))
 	f.Add([]byte(snapshotMagic + " 2\n{}\n"))
 	f.Add([]byte(snapshotMagic + " 1\n{}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

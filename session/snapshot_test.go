@@ -215,9 +215,9 @@ func TestRestoreRefusesBadSnapshots(t *testing.T) {
 		"empty":           "",
 		"a record":        record,
 		"another format":  strings.Replace(text, "brettspiel-snapshot", "chess-snapshot", 1),
-		"version 3":       strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot 3", 1),
-		"version 02":      strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot 02", 1),
-		"version +2":      strings.Replace(text, "brettspiel-snapshot 2", "brettspiel-snapshot +2", 1),
+		"version 4":       strings.Replace(text, "brettspiel-snapshot 3", "brettspiel-snapshot 4", 1),
+		"version 03":      strings.Replace(text, "brettspiel-snapshot 3", "brettspiel-snapshot 03", 1),
+		"version +3":      strings.Replace(text, "brettspiel-snapshot 3", "brettspiel-snapshot +3", 1),
 		"no record":       strings.SplitN(text, "\n", 2)[0] + "\n" + head,
 		"unknown key":     strings.Replace(text, `"seed"`, `"seeds"`, 1),
 		"key twice":       strings.Replace(text, `"seed":`, `"lang":"en","seed":`, 1),
@@ -280,6 +280,26 @@ func TestTableRestoresUnderTheOldHandle(t *testing.T) {
 	}
 	if _, err := tab.Restore(9, snap); !errors.Is(err, ErrTableFull) {
 		t.Errorf("restore to a full table: %v", err)
+	}
+}
+
+// A game restored to a table takes as many watchers as the table's calls
+// let a game take, not the default.
+func TestTableRestoreKeepsItsBoundOfWatchers(t *testing.T) {
+	tab := NewTable(Options{MaxWatchers: 1})
+	g, err := New(Config{Variant: "verkehren", Seed: SeedOf(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := tab.Restore(1, snapshotOrFail(t, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Watch(0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Watch(0); !errors.Is(err, ErrTooManyWatchers) {
+		t.Errorf("a second watcher of a table of MaxWatchers 1: %v", err)
 	}
 }
 
@@ -514,12 +534,20 @@ func dropLastStep(tb testing.TB, snap []byte) []byte {
 	return []byte(text[:i] + "\n")
 }
 
-// asVersion1 returns a snapshot of version 2 as version 1 wrote it: no
-// count of the steps to redo and no salt of secret dice.
+// asVersion1 returns a snapshot as version 1 wrote it: no count of the
+// steps to redo, no salt of secret dice and no names.
 func asVersion1(tb testing.TB, snap []byte) []byte {
 	tb.Helper()
-	v1 := editHead(tb, snap, func(h *snapshotHead) { h.Redo, h.Salt, h.Revealed = nil, "", false })
+	v1 := editHead(tb, asVersion2(tb, snap), func(h *snapshotHead) { h.Redo, h.Salt, h.Revealed = nil, "", false })
 	return bytes.Replace(v1, []byte(snapshotMagic+" 2\n"), []byte(snapshotMagic+" 1\n"), 1)
+}
+
+// asVersion2 returns a snapshot as version 2 wrote it: no names and no
+// game that follows.
+func asVersion2(tb testing.TB, snap []byte) []byte {
+	tb.Helper()
+	v2 := editHead(tb, snap, func(h *snapshotHead) { h.Names, h.Next = nil, "" })
+	return bytes.Replace(v2, []byte(snapshotMagic+" 3\n"), []byte(snapshotMagic+" 2\n"), 1)
 }
 
 // A snapshot counts its steps to redo: a record torn among them, or a count
@@ -558,7 +586,7 @@ func TestRestoreCountsTheStepsToRedo(t *testing.T) {
 	if torn.Len() != g.Len() || redoLen(torn) != 1 {
 		t.Errorf("version 1 torn among the steps to redo: length %d, %d to redo", torn.Len(), redoLen(torn))
 	}
-	withCount := bytes.Replace(snap, []byte(snapshotMagic+" 2\n"), []byte(snapshotMagic+" 1\n"), 1)
+	withCount := bytes.Replace(snap, []byte(snapshotMagic+" 3\n"), []byte(snapshotMagic+" 1\n"), 1)
 	checkRefused(t, clk, []restoreCase{
 		{"version 1 with a count of the steps to redo", withCount, "version 1"},
 		{"version 1 with a revision above the bound", editHead(t, v1, func(h *snapshotHead) { h.Rev = maxRev + 1 }), "revision"},

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/jsonw"
@@ -14,11 +15,12 @@ import (
 
 // Watchers. Every change of a game that a person at the table must learn
 // — a step played, an undo, a redo, a takeback, a takeback asked, granted
-// or declined, a seat claimed, a seat running out of time, the dice
-// revealed, the game closed — raises its revision by one and is one
-// Delta: the steps from the first that changed on, and what a watcher
-// shows besides (who is to move, the position ID, the end, the seats
-// claimed, the dice's commitment). A Go program follows a game with
+// or declined, a seat claimed or named, a seat running out of time, the
+// dice revealed, the game that follows named, the game closed — raises its
+// revision by one and is one Delta: the steps from the first that changed
+// on, and what a watcher shows besides (who is to move, the position ID,
+// the end, the seats claimed and their names, the game that follows, the
+// dice's commitment). A Go program follows a game with
 // [Game.Watch] and [Watcher.Next]; a client of the protocol asks "watch"
 // for the delta since the revision it has.
 //
@@ -49,9 +51,10 @@ const recentDeltas = 64
 // has From = the length before it and one step in Log; an undo or a
 // takeback has From = the length it went back to and an empty Log; a redo
 // gives back one step; a change of no step (a takeback asked, a seat
-// claimed, a clock run out, the dice revealed, the game closed) has From =
-// Length and an empty Log. The steps carry their events in words in the
-// game's language, each naming its rule by ID ("rule" gives the text).
+// claimed or named, a clock run out, the dice revealed, the game closed)
+// has From = Length and an empty Log. The steps carry their events in
+// words in the game's language, each naming its rule by ID ("rule" gives
+// the text).
 //
 // The deltas of [Watcher.Next] are shared by every watcher of the game:
 // read them, do not change them.
@@ -60,7 +63,9 @@ type Delta struct {
 	// game was made, counted from 1. A delta follows the one before with
 	// Rev one higher — or higher by more, for a watcher that fell behind
 	// the deltas its game keeps and gets the changes it missed at once; the
-	// catch-up has the revision it catches up to.
+	// catch-up has the revision it catches up to, which after a reload
+	// ([Table.Reload]) is the stored game's and may be the last delta's or
+	// lower.
 	Rev    int    `json:"rev"`
 	From   int    `json:"from"`
 	Length int    `json:"length"`
@@ -81,6 +86,10 @@ type Delta struct {
 	Clock *ClockJSON `json:"clock,omitempty"`
 	// Claimed says per seat of an owned game whether it is claimed.
 	Claimed []bool `json:"claimed,omitempty"`
+	// Names are the seats' names, as [Info.Names], and Next the game that
+	// follows, as [Info.Next].
+	Names []string `json:"names,omitempty"`
+	Next  string   `json:"next,omitempty"`
 	// Commitment, Seed and Salt are, in a game whose dice are secret
 	// (an owned game's), the commitment to its seed from the start, and
 	// the seed and the salt once they are revealed, as in the STATE's
@@ -108,17 +117,23 @@ type watchState struct {
 	// mu guards what follows; it is taken after the game's lock, or alone,
 	// never held long.
 	mu sync.Mutex
-	// pub is the revision published to the watchers: rev, once the change
-	// to it is told.
+	// made is the revision of the last change made into a delta (rev, once
+	// publish has seen it), for what reads it without the game's lock.
+	made int
+	// pub is the revision published to the watchers: made, once the change
+	// to it is told — at once, or under a gate when it is released.
 	pub int
+	// gated says the changes wait for a release before the watchers learn
+	// them (Game.Gate).
+	gated bool
 	// recent[r%recentDeltas] is the delta of the change to revision r, for
 	// the last changes made while the game had watchers, and unread[…] the
 	// watchers yet to read it: a delta that all have read is let go, so
 	// that a game whose watchers keep up holds none.
 	recent [recentDeltas]*Delta
 	unread [recentDeltas]int32
-	// ready is closed at the next change, which gives a new one: the
-	// watchers that wait, wait for it.
+	// ready is closed at the next change told (or released), which gives a
+	// new one: the watchers that wait, wait for it.
 	ready chan struct{}
 	// caught is the last catch-up a watcher was given, from revision
 	// caughtFrom: the watchers that a burst of changes left behind at the
@@ -127,20 +142,42 @@ type watchState struct {
 	caughtFrom int
 	watchers   int
 	max        int  // the most watchers (Config.MaxWatchers)
-	gone       bool // the game was closed
+	gone       bool // the game was closed, or retired
+	// next is the game that took this one's place (Table.Reload), at
+	// revision nextRev, its snapshot's: the watchers go on with it.
+	next    *Game
+	nextRev int
 }
 
 // Watcher follows a game: see [Game.Watch]. A watcher is read by one
 // goroutine at a time.
 type Watcher struct {
-	g *Game
+	// g is the game followed; it changes only under the watch.mu of the
+	// game it was and of the one it becomes (a reload, reload.go), so
+	// that either lock, held, keeps it.
+	g atomic.Pointer[Game]
 	// rev is the revision of the last delta given (the catch-up's start
-	// before the first); started says the catch-up was given; closed
-	// that Close was called. All under the game's watch.mu.
+	// before the first); started says the catch-up was given; whole that
+	// the catch-up is the whole log (the game the watcher moved to does
+	// not know its revision); closed that Close was called. All under the
+	// game's watch.mu.
 	rev     int
 	started bool
+	whole   bool
 	closed  bool
 	done    chan struct{} // closed by Close
+}
+
+// lock locks the watch.mu of the game w follows and returns its watchState.
+func (w *Watcher) lock() *watchState {
+	for {
+		g := w.g.Load()
+		g.watch.mu.Lock()
+		if w.g.Load() == g {
+			return &g.watch
+		}
+		g.watch.mu.Unlock() // moved meanwhile
+	}
 }
 
 // Watch follows the game from its revision rev on (0 for its start; a
@@ -173,25 +210,40 @@ func (g *Game) Watch(rev int) (*Watcher, error) {
 	if ws.ready == nil {
 		ws.ready = make(chan struct{})
 	}
-	return &Watcher{g: g, rev: min(rev, ws.rev), done: make(chan struct{})}, nil
+	w := &Watcher{rev: min(rev, ws.rev), done: make(chan struct{})}
+	w.g.Store(g)
+	return w, nil
 }
 
 // Next returns the next delta of the game, waiting for a change until ctx
 // ends (nil for no end). The first is the catch-up from the revision the
 // watcher started at; each after it follows the one before, or, for a
 // watcher that fell further behind than the game keeps, gives every change
-// it missed at once. Once the game is closed, Next gives the delta that
-// says so (Closed) and then fails with an error wrapping [ErrGameClosed];
-// after Close it fails with one wrapping [ErrWatcherClosed]; when ctx
-// ends, with one wrapping [ErrCancelled], and the watcher goes on from
-// where it was at the next call.
+// it missed at once. Under a gate ([Game.Gate]) it gives only what was
+// released, and a catch-up waits while the game holds a change not yet
+// released. Once the game is closed, Next gives the delta that says so
+// (Closed) and then fails with an error wrapping [ErrGameClosed]; after
+// Close it fails with one wrapping [ErrWatcherClosed]; when ctx ends, with
+// one wrapping [ErrCancelled], and the watcher goes on from where it was
+// at the next call. Once the game is reloaded ([Table.Reload]) Next goes
+// on with the game in its place, from a catch-up; a game that has as many
+// watchers as it takes fails it with [ErrTooManyWatchers] until one leaves.
 func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
-	g, ws := w.g, &w.g.watch
 	for {
+		g := w.g.Load()
+		ws := &g.watch
 		ws.mu.Lock()
 		if w.closed {
 			ws.mu.Unlock()
 			return nil, bad("watch", "", ErrWatcherClosed, "the watcher was closed")
+		}
+		if ws.next != nil {
+			// the game was reloaded: on with the game in its place
+			ws.mu.Unlock()
+			if err := w.move(g); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if w.started && w.rev < ws.pub {
 			i := (w.rev + 1) % recentDeltas
@@ -204,30 +256,37 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 				return d, nil
 			}
 		}
-		if !w.started || w.rev < ws.pub {
-			rev := w.rev
-			if c := ws.caught; c != nil && ws.caughtFrom == rev && c.Rev == ws.pub {
+		if (!w.started || w.rev < ws.pub) && ws.made == ws.pub {
+			// the catch-up, or the changes a watcher fell behind by
+			from := w.rev
+			if w.whole {
+				from = -1
+			}
+			if c := ws.caught; c != nil && ws.caughtFrom == from && c.Rev == ws.pub {
 				// another watcher caught up from the same revision to now
-				w.rev, w.started = c.Rev, true
+				w.rev, w.started, w.whole = c.Rev, true, false
 				ws.mu.Unlock()
 				return c, nil
 			}
 			ws.mu.Unlock()
-			// the catch-up, or the changes a watcher fell behind by
-			d, err := g.Since(rev)
+			d, ok, err := g.catchUp(from)
 			if err != nil {
 				return nil, err
 			}
+			if !ok {
+				continue // a change came meanwhile, not yet released
+			}
 			ws.mu.Lock()
-			w.rev, w.started = d.Rev, true
-			ws.caught, ws.caughtFrom = &d, rev
+			w.rev, w.started, w.whole = d.Rev, true, false
+			ws.caught, ws.caughtFrom = &d, from
 			ws.mu.Unlock()
 			return &d, nil
 		}
-		if ws.gone {
+		if ws.gone && w.started && w.rev >= ws.pub {
 			ws.mu.Unlock()
 			return nil, bad("watch", "", ErrGameClosed, "the game was closed")
 		}
+		// nothing new, or a catch-up held back by a change not released
 		ready, done := ws.ready, w.done
 		ws.mu.Unlock()
 		var end <-chan struct{}
@@ -243,11 +302,38 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 	}
 }
 
+// catchUp is the delta of g from revision from on (−1: the whole log), as
+// Since gives it; false, and no delta, while g holds a change not yet
+// released, which no watcher may see.
+func (g *Game) catchUp(from int) (Delta, bool, error) {
+	g.mu.Lock()
+	g.timeUp("watch") // a seat run out is a change, before the check
+	ws := &g.watch
+	ws.mu.Lock()
+	held := ws.made != ws.pub
+	ws.mu.Unlock()
+	if held {
+		g.mu.Unlock()
+		return Delta{}, false, nil
+	}
+	var c deltaCopy
+	var err error
+	if from < 0 {
+		c = g.deltaCopy(0)
+	} else {
+		c, err = g.since(from)
+	}
+	g.mu.Unlock()
+	if err != nil {
+		return Delta{}, false, err
+	}
+	return c.words(g.lang), true, nil
+}
+
 // Close stops watching: a Next waiting returns, and every later one fails
 // with [ErrWatcherClosed]. Closing twice is harmless.
 func (w *Watcher) Close() {
-	ws := &w.g.watch
-	ws.mu.Lock()
+	ws := w.lock()
 	defer ws.mu.Unlock()
 	if w.closed {
 		return
@@ -257,11 +343,67 @@ func (w *Watcher) Close() {
 	close(w.done)
 }
 
-// Watchers returns the number of the game's watchers.
+// Rev returns the game's revision now: the changes since it was made, as
+// the "rev" of its STATE and deltas counts them (a seat's time running
+// out counts once the game notices it). It builds nothing and takes no
+// lock that a step holds, so a server reads it at will: to store a change
+// under its revision, to release it ([Game.Release]).
+func (g *Game) Rev() int {
+	g.watch.mu.Lock()
+	defer g.watch.mu.Unlock()
+	return g.watch.made
+}
+
+// Rev returns the revision of the last delta the watcher gave, or, before
+// its first, the revision it starts from: Watch's, or after a reload
+// ([Table.Reload]) the one it had. A server that hands a watcher on, or
+// stores where each connection stands, reads it here.
+func (w *Watcher) Rev() int {
+	ws := w.lock()
+	defer ws.mu.Unlock()
+	return w.rev
+}
+
+// Watchers returns the number of the game's watchers. The watchers of a
+// game reloaded ([Table.Reload]) count among those of the game in its
+// place from their first Next after the reload.
 func (g *Game) Watchers() int {
 	g.watch.mu.Lock()
 	defer g.watch.mu.Unlock()
 	return g.watch.watchers
+}
+
+// Gate holds the game's changes back from its watchers until they are
+// released ([Game.Release]): a server that stores each change before its
+// watchers learn it gates the game, stores, and releases, so that no
+// watcher ever sees a change that a crash could lose. Everything before
+// the gate counts as released. Under the gate a change is made into its
+// delta as ever, but [Watcher.Next] gives it only once released, and a
+// catch-up (a new watcher's first Next, or one fallen behind) waits while
+// the game holds a change not yet released, since it would show it.
+// Closing the game releases everything: its last delta is final. [Game.Since]
+// and the protocol's "watch" know no gate. Gating twice is harmless.
+func (g *Game) Gate() {
+	g.watch.mu.Lock()
+	defer g.watch.mu.Unlock()
+	g.watch.gated = true
+}
+
+// Release tells the watchers of a gated game ([Game.Gate]) every change
+// up to revision rev: the server has stored them. A rev past the game's
+// revision is read as its revision; one at or below what was released
+// already changes nothing. It takes no lock that a step holds, so it
+// never waits for one. Without a gate every change is released as it is
+// made, and Release does nothing.
+func (g *Game) Release(rev int) {
+	ws := &g.watch
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	if rev = min(rev, ws.made); rev <= ws.pub {
+		return
+	}
+	ws.pub = rev
+	ws.wake()
 }
 
 // changed notes a change of g's history (g locked; refresh calls it): the
@@ -282,8 +424,9 @@ func (g *Game) changed() {
 }
 
 // notify notes a change of g that plays or takes back no step (g locked):
-// a takeback asked, granted in part or declined, a seat claimed, a clock
-// run out. The revision rises and the watchers are told.
+// a takeback asked, granted in part or declined, a seat claimed or named,
+// a clock run out, the game that follows named. The revision rises and the
+// watchers are told.
 func (g *Game) notify() {
 	g.remember(0)
 	g.publish(g.watch.told, false)
@@ -315,7 +458,11 @@ func (g *Game) publish(from int, closed bool) {
 	ws := &g.watch
 	ws.mu.Lock()
 	defer ws.mu.Unlock()
-	ws.pub = ws.rev
+	ws.made = ws.rev
+	told := !ws.gated || closed || ws.gone // a closing is final: all is told
+	if told {
+		ws.pub = ws.rev
+	}
 	ws.caught = nil
 	if ws.watchers == 0 && !closed {
 		ws.recent[ws.rev%recentDeltas] = nil
@@ -326,6 +473,14 @@ func (g *Game) publish(from int, closed bool) {
 	ws.recent[ws.rev%recentDeltas] = &d
 	ws.unread[ws.rev%recentDeltas] = int32(ws.watchers)
 	ws.gone = ws.gone || closed
+	if told {
+		ws.wake()
+	}
+}
+
+// wake wakes the waiting watchers (ws.mu held): the channel they wait on
+// is closed, and a new one made for the next wait.
+func (ws *watchState) wake() {
 	if ws.ready != nil {
 		close(ws.ready)
 	}
@@ -364,7 +519,7 @@ type deltaCopy struct {
 func (g *Game) deltaCopy(from int) deltaCopy {
 	c := deltaCopy{d: Delta{Rev: g.watch.rev, From: from, Length: g.h.Len(),
 		ToMove: int(g.cur.ToMove()), ID: g.cur.ID(), CanRedo: g.h.RedoLen() > 0, Ending: g.ending(g.lang),
-		Takeback: g.takebackJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Closed: g.watch.gone},
+		Takeback: g.takebackJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Names: g.seatNames(), Next: g.next, Closed: g.watch.gone},
 		entries: g.entries(from)}
 	if g.salt != nil {
 		c.d.Commitment, c.d.Seed, c.d.Salt = g.proof()
@@ -412,6 +567,11 @@ func (g *Game) since(rev int) (deltaCopy, error) {
 // change that moved its length by more than 127 steps at once). A delta
 // with Rev = rev and an empty Log says nothing changed. The game's lock is
 // held to copy the steps, not to put them in words.
+//
+// Since, and "watch", which calls it, know no gate ([Game.Gate]): they
+// give the game as it is, released or not. A server that gates its
+// watchers calls it knowingly (to store a change, say) and gives what it
+// returns to nobody before it releases that revision.
 func (g *Game) Since(rev int) (Delta, error) {
 	g.mu.Lock()
 	c, err := g.since(rev)
@@ -517,6 +677,12 @@ func (d *Delta) appendKeys(b []byte) []byte {
 	}
 	if d.Claimed != nil {
 		b = jsonw.KeyBools(b, `,"claimed":`, d.Claimed)
+	}
+	if d.Names != nil {
+		b = jsonw.KeyStrings(b, `,"names":`, d.Names)
+	}
+	if d.Next != "" {
+		b = jsonw.KeyString(b, `,"next":`, d.Next)
 	}
 	b = appendProof(b, d.Commitment, d.Seed, d.Salt)
 	if d.Closed {

@@ -70,7 +70,23 @@ func (l Lang) refusalOf(err error) string {
 	if s, ok := tableWords[brettspiel.ErrorName(err)]; ok {
 		return l.pick(s.en, s.de)
 	}
+	var e *brettspiel.Error
+	if errors.As(err, &e) && e.Op == OpName {
+		return l.pick(nameWords.en, nameWords.de)
+	}
 	return ""
+}
+
+// OpName is the operation of the error of a seat's name refused for its
+// form (package session's Game.Name and the protocol's "name"). It wraps
+// ErrBadCall, as every argument that is wrong in itself does; but a name
+// is what a player types, not a program, so he is told why.
+const OpName = "check name"
+
+// nameWords is the sentence of a name refused for its form.
+var nameWords = clause{
+	"A name is at most 24 characters long, with no control characters.",
+	"Ein Name ist höchstens 24 Zeichen lang und enthält keine Steuerzeichen.",
 }
 
 // tableWords are the sentences of the refusals of a game at a table
