@@ -430,8 +430,10 @@ function follow(o, d) {
   }
   o.rev = d.rev;
   o.toMove = d.toMove;
-  if (d.names && JSON.stringify(d.names) !== JSON.stringify(o.names)) {
-    o.names = d.names;
+  // a delta says every seat's name: none when it has no "names"
+  const names = d.names || [];
+  if (JSON.stringify(names) !== JSON.stringify(o.names)) {
+    o.names = names;
     // the log's sentences again, with the names
     if (o.shown) $('#events').replaceChildren();
   }
