@@ -1029,9 +1029,11 @@ function renderControls() {
   // no hint at the Schule's decisions, and no bot's move for a person
   // there: either would tell what was due
   const secret = !!w && humans.has(game.player);
-  $('#hint').disabled = game.turn !== 'player' || secret;
+  // online, a hint or the bot's move is for the person's own turn
+  const other = !!remote && !myTurn();
+  $('#hint').disabled = game.turn !== 'player' || secret || other;
   $('#hint').title = (secret ? tr('noHintSchule') : tr('hintTitle')) + tr('keyIs', tr('keys').hint);
-  $('#bot-move').disabled = game.turn !== 'player' || secret;
+  $('#bot-move').disabled = game.turn !== 'player' || secret || other;
   $('#save-record').disabled = !cur.hasRecord || !!viewing;
 }
 
