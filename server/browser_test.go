@@ -252,7 +252,7 @@ func TestBrowserTwoPeopleAndAWatcher(t *testing.T) {
 func playInBrowsers(t *testing.T, browser context.Context, first, second string, s *Server) {
 	for _, v := range catalog.Variants() {
 		t.Run(v.Name, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(browser, 2*time.Minute)
+			ctx, cancel := context.WithTimeout(browser, 4*time.Minute)
 			defer cancel()
 			a, b, w := newTab(t, ctx), newTab(t, ctx), newTab(t, ctx)
 			a.open(first + "/?delay=0&players=2&variant=" + v.Name)
