@@ -371,7 +371,7 @@ func TestBrowserFriendsByName(t *testing.T) {
 			}
 			// Copy: by the clipboard, or the link selected; the button says which
 			a.js(`document.querySelector('#online-links .copy').click()`)
-			a.wait(`document.querySelector('#online-links .copy').textContent.endsWith('✓')`)
+			a.wait(`!!document.querySelector('#online-links .copy').dataset.copied`)
 			for name, set := range size {
 				set(a)
 				a.shot(lang + "-friend-links-" + name)

@@ -35,7 +35,7 @@ const online = {
     onInviteFor: (seat) => `The link for the person who plays ${seat}:`,
     onJoined: (seat, name) => `${seat}: ${name ? `${name} has joined` : 'taken'}.`,
     onWatchLink: 'The link to watch (it acts on nothing):',
-    onCopy: 'Copy', onCopied: 'Copied', onPressCopy: 'Selected: press Ctrl+C', onShare: 'Share…',
+    onCopy: 'Copy', onCopied: 'Copied', onPressCopy: 'Selected: copy it now', onShare: 'Share…',
     onShareText: (game) => `A game of ${game} on brettspiel`,
     onLinks: 'Links and name…', onWatchLinkBtn: 'Link to watch…', onLinksTitle: 'This game online',
     onJoinTitle: 'You are invited', onJoin: 'Take the seat', onWatchOnly: 'Only watch',
@@ -87,7 +87,7 @@ const online = {
     onInviteFor: (seat) => `Der Link für die Person, die ${seat} spielt:`,
     onJoined: (seat, name) => `${seat}: ${name ? `${name} ist beigetreten` : 'besetzt'}.`,
     onWatchLink: 'Der Link zum Zuschauen (damit kann man nichts ziehen):',
-    onCopy: 'Kopieren', onCopied: 'Kopiert', onPressCopy: 'Markiert: Strg+C drücken', onShare: 'Teilen…',
+    onCopy: 'Kopieren', onCopied: 'Kopiert', onPressCopy: 'Markiert: jetzt kopieren', onShare: 'Teilen…',
     onShareText: (game) => `Eine Partie ${game} auf brettspiel`,
     onLinks: 'Links und Name…', onWatchLinkBtn: 'Link zum Zuschauen…', onLinksTitle: 'Dieses Spiel online',
     onJoinTitle: 'Du bist eingeladen', onJoin: 'Mitspielen', onWatchOnly: 'Nur zuschauen',
@@ -568,20 +568,24 @@ function renderLinks() {
   const o = game;
   if (!o) { box.hidden = true; return; }
   const title = gameTitle(o.info?.variant || $('#variant').value, o.info?.preset ?? $('#preset').value);
-  const rows = [];
-  for (const i of o.invites || []) {
-    if (o.claimed?.[i.seat]) {
-      const p = document.createElement('p');
-      p.className = 'link-label';
-      p.textContent = tr('onJoined', tr('seat', i.seat), nameOf(i.seat));
-      rows.push(p);
-      continue;
-    }
-    rows.push(linkRow(tr('onInviteFor', tr('seat', i.seat)), link(o.game, i.token), title, true));
-  }
-  rows.push(linkRow(tr('onWatchLink'), link(o.game), title, false));
-  box.replaceChildren(...rows);
+  // each row: a seat taken (its words), or a label and a link
+  const spec = (o.invites || []).map((i) => (o.claimed?.[i.seat]
+    ? { taken: tr('onJoined', tr('seat', i.seat), nameOf(i.seat)) }
+    : { label: tr('onInviteFor', tr('seat', i.seat)), url: link(o.game, i.token), invite: true }));
+  spec.push({ label: tr('onWatchLink'), url: link(o.game), invite: false });
+  // drawn again only when it changed: a change of the game while the
+  // dialog is open leaves the buttons and the selection as they are
+  const key = JSON.stringify([spec, title, !!navigator.share]);
   box.hidden = false;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(...spec.map((r) => {
+    if (!r.taken) return linkRow(r.label, r.url, title, r.invite);
+    const p = document.createElement('p');
+    p.className = 'link-label';
+    p.textContent = r.taken;
+    return p;
+  }));
 }
 
 function linkRow(label, url, title, invite) {
@@ -624,19 +628,23 @@ function selectText(el) {
 }
 
 // copyText copies a link by the clipboard's API, or, where there is none
-// (a page not served over HTTPS), by selecting it and the old command;
-// the button says which.
+// (a page not served over HTTPS) or it does not answer within a second (a
+// permission never granted), by selecting it and the old command; the
+// button says which.
 async function copyText(text, el, button) {
   let said = tr('onCopied');
+  let ok = false;
   try {
-    await navigator.clipboard.writeText(text);
-  } catch {
+    ok = await Promise.race([navigator.clipboard.writeText(text).then(() => true),
+      new Promise((resolve) => { setTimeout(() => resolve(false), 1000); })]);
+  } catch { /* no clipboard, or refused */ }
+  if (!ok) {
     selectText(el);
-    let ok = false;
     try { ok = document.execCommand('copy'); } catch { /* none */ }
     if (!ok) said = tr('onPressCopy');
   }
-  button.textContent = `${said} ✓`;
+  button.textContent = ok ? `${said} ✓` : said;
+  button.dataset.copied = ok ? 'copied' : 'selected';
   setTimeout(() => { button.textContent = tr('onCopy'); }, 2000);
 }
 
@@ -775,7 +783,7 @@ const style = `
 #online-dialog input[type=text], #online-join-dialog input[type=text] { width: 100%; max-width: 20em; }
 #online-dialog label.check { display: flex; gap: .4em; align-items: baseline; }
 #online-dialog label.check > span:first-child { display: inline; font-weight: normal; }
-#online-dialog small { display: block; color: #555; }
+#online-dialog small { display: block; color: #555; margin-top: .3em; }
 #online-dialog[data-mode=links] #online-setup, #online-dialog[data-mode=watch] #online-setup { display: none; }
 #online-dialog[data-mode=make] #online-done-row { display: none; }
 #online-dialog[data-mode=watch] #online-name-box { display: none; }
@@ -793,6 +801,9 @@ const style = `
 @media (max-width: 640px) {
   #online-bar { margin: .1em 0 .2em; }
   #online-bar button { padding: .1em .6em; font-size: .85em; }
+  /* the box small, its line the target of a thumb */
+  #online-dialog label.check { align-items: center; min-height: 44px; }
+  #online-dialog label.check input { min-width: 0; min-height: 0; width: 1.3em; height: 1.3em; flex: none; }
 }
 `;
 
