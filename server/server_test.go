@@ -248,6 +248,11 @@ func archived(t *testing.T, s *Server, id string) string {
 	return rec
 }
 
+// record returns the stored record of the game of id.
+func (s *Server) record(ctx context.Context, id string) (string, error) {
+	return s.Hub().Record(ctx, id)
+}
+
 // withStatic is loose() serving the page of static.
 func withStatic(static http.Handler) Options {
 	o := loose()

@@ -139,10 +139,14 @@ function localCall(method, args) {
 
 // remote is the online layer while the page plays a game of a server: it
 // takes the calls that act (see call), and the server moves the bots and
-// throws the dice. brettspielPage is what that layer may use of the page.
+// throws the dice. It also knows the seats there: which are people's and
+// which bots' (isBot), their players' names (seatName, seatShort, and
+// named for the library's sentences), and what to say while another seat
+// is to move (you, prompt). brettspielPage
+// is what that layer may use of the page.
 let remote = null;
 globalThis.brettspielPage = {
-  call: localCall, show, showError, showInfo, tr, view,
+  call: localCall, show, showError, showInfo, tr, view, lang: () => lang,
   // online shows a game of a server, played at the seats given (none: a
   // watcher); r takes the calls that act. null returns to local play.
   online(r, res, seats) {
@@ -400,7 +404,11 @@ function throwSeat() {
   return -1;
 }
 
-function isBot(seat) { return seat >= 0 && !humans.has(seat); }
+function isBot(seat) { return remote ? remote.isBot(seat) : seat >= 0 && !humans.has(seat); }
+
+// watching is true for an online game followed without a seat: the page
+// offers nothing that acts.
+function watching() { return !!remote && humans.size === 0; }
 
 function scheduleBots() {
   clearTimeout(botTimer);
@@ -437,7 +445,7 @@ function botPlay(kind) {
   show(res);
 }
 
-function seatName(p) { return tr('seat', p); }
+function seatName(p) { return remote?.seatName(p) || tr('seat', p); }
 
 // botName is a bot's name in the page's words.
 function botName(kind) {
@@ -709,6 +717,7 @@ function myTurn() { return !viewing && game.turn === 'player' && humans.has(game
 // notNow says why a click on the board does nothing now.
 function notNow() {
   if (viewing) return tr('pViewing');
+  if (remote) return remote.prompt(game, false) || tr('notYourTurn');
   return game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn');
 }
 
@@ -881,7 +890,8 @@ function renderStatus() {
   $('#status').textContent = s;
   $('#status').dataset.turn = game.turn;
   const mine = [...humans].sort((a, b) => a - b);
-  $('#you').textContent = botKind === 'hot-seat' && mine.length > 1 ? tr('hotSeatAll') : tr('youPlay', mine);
+  if (remote) $('#you').textContent = remote.you();
+  else $('#you').textContent = botKind === 'hot-seat' && mine.length > 1 ? tr('hotSeatAll') : tr('youPlay', mine);
   // the Schule's question, and what may be answered (left out where the
   // window is low)
   const p = promptText();
@@ -901,7 +911,7 @@ function renderStatus() {
 // endSentence tells the end: who won and what the game is worth, in the
 // library's words where the session gives them ("ending"), else the page's.
 function endSentence() {
-  if (cur.ending) return cur.ending;
+  if (cur.ending) return remote ? remote.named(cur.ending) : cur.ending;
   const r = game.returns || [];
   const w = typeof game.winner === 'number' ? game.winner : r.indexOf(Math.max(...r));
   if (w < 0 || !r.length || r.every((x) => x === r[0])) return tr('drawn');
@@ -916,6 +926,11 @@ function endSentence() {
 // question (schuleQuestion).
 function promptText() {
   if (viewing) return tr('pViewing');
+  if (remote) {
+    // online: the end, a watcher's, and another seat's turn are the online layer's
+    const p = remote.prompt(game, myTurn());
+    if (p != null) return p;
+  }
   if (game.turn === 'over') return tr('pOver');
   if (game.turn === 'chance') {
     const p = throwSeat();
@@ -966,10 +981,13 @@ function diceOf() {
 function renderControls() {
   const chance = game.turn === 'chance';
   const manual = diceMode === 'manual';
-  $('#throw').hidden = manual || !chance;
+  // a watcher acts on nothing; an online game over takes no more steps back
+  const watcher = watching();
+  const done = !!remote && game.turn === 'over';
+  $('#throw').hidden = manual || !chance || watcher;
   // After an undo the bots wait; the throw button then throws for a bot too.
   $('#throw').disabled = !chance || (isBot(throwSeat()) && !paused);
-  $('#manual').hidden = !manual;
+  $('#manual').hidden = !manual || watcher;
   $('#enter-dice').disabled = !chance;
   const dec = $('#decisions');
   const had = dec.contains(document.activeElement) ? document.activeElement.dataset.move : null;
@@ -996,12 +1014,14 @@ function renderControls() {
   }
   // an earlier position shown by the review is read-only
   $('#controls').hidden = !!viewing;
-  $('#history-controls').hidden = !!viewing;
+  $('#history-controls').hidden = !!viewing || watcher || done;
   $('#confirm').hidden = !confirmMove;
   $('#finish').hidden = !complete || next.length === 0;
   $('#clear-steps').hidden = made.length === 0;
-  $('#play-again').hidden = game.turn !== 'over' || !!viewing;
-  $('#hint').hidden = game.turn === 'over';
+  // online, the layer offers the rematch instead
+  $('#play-again').hidden = game.turn !== 'over' || !!viewing || !!remote;
+  $('#hint').hidden = game.turn === 'over' || watcher;
+  $('#undo').hidden = watcher || done;
   $('#review-again').hidden = !(viewing && phone() && document.body.classList.contains('peek'));
   $('#undo').disabled = !cur.canUndo;
   $('#redo').disabled = !cur.canRedo;
@@ -1009,9 +1029,11 @@ function renderControls() {
   // no hint at the Schule's decisions, and no bot's move for a person
   // there: either would tell what was due
   const secret = !!w && humans.has(game.player);
-  $('#hint').disabled = game.turn !== 'player' || secret;
+  // online, a hint or the bot's move is for the person's own turn
+  const other = !!remote && !myTurn();
+  $('#hint').disabled = game.turn !== 'player' || secret || other;
   $('#hint').title = (secret ? tr('noHintSchule') : tr('hintTitle')) + tr('keyIs', tr('keys').hint);
-  $('#bot-move').disabled = game.turn !== 'player' || secret;
+  $('#bot-move').disabled = game.turn !== 'player' || secret || other;
   $('#save-record').disabled = !cur.hasRecord || !!viewing;
 }
 
@@ -1031,7 +1053,7 @@ function renderScores() {
   };
   const turnSeat = game.turn === 'player' ? game.player : throwSeat();
   // the seat's colour is its disc: the name stays short, on one line
-  const who = (p) => tr('seatShort', p, isBot(p));
+  const who = (p) => remote?.seatShort(p) || tr('seatShort', p, isBot(p));
   if (cur.variant === 'festung') {
     // the result once a step has been played: before, it would only
     // repeat the stakes every seat has put down
@@ -1075,7 +1097,8 @@ function swatch(td, seat) {
 function renderLegal() {
   const ol = $('#legal');
   ol.replaceChildren();
-  if (game.turn !== 'player' || viewing) return;
+  // online, only the seat to move sees its moves: they act
+  if (game.turn !== 'player' || viewing || (remote && !myTurn())) return;
   const max = 60;
   game.legal.slice(0, max).forEach((l, i) => {
     const li = document.createElement('li');
@@ -1145,7 +1168,7 @@ function renderEvents() {
     for (const ev of e.events) {
       const span = document.createElement('span');
       span.className = 'ev';
-      span.textContent = ev.text;
+      span.textContent = remote ? remote.named(ev.text) : ev.text;
       const rule = ev.rule || ruleText(ev.event.rule);
       if (rule) {
         span.title = `${rule.id} — ${rule.title}: ${rule.text}`;
@@ -1156,7 +1179,7 @@ function renderEvents() {
       }
       li.append(span);
     }
-    li.setAttribute('aria-label', `${e.index + 1}. ${board}: ${e.events.map((x) => x.text).join(' ')}`);
+    li.setAttribute('aria-label', `${e.index + 1}. ${board}: ${e.events.map((x) => (remote ? remote.named(x.text) : x.text)).join(' ')}`);
     ol.append(li);
   }
   const evs = ol.querySelectorAll('.ev[data-rule]');
