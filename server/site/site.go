@@ -8,8 +8,10 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"html"
 	"log"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,9 +27,19 @@ var online embed.FS
 // Handler serves the page: the site of examples/web from the folder
 // site (when "", built into a temporary folder by go run ./examples/web
 // -out, from the module's root above the working folder), its index.html
-// with the online layer's script added.
-func Handler(site string, logger *log.Logger) (h http.Handler, cleanup func(), err error) {
+// with the online layer's script added. publicURL, when not "", is the
+// address the invitations name (the page's own address otherwise): an
+// absolute http or https URL.
+func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanup func(), err error) {
 	cleanup = func() {}
+	var meta string
+	if publicURL != "" {
+		u, err := url.Parse(publicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, cleanup, fmt.Errorf("the public URL %q: want http(s)://host/…", publicURL)
+		}
+		meta = `<meta name="brettspiel-public-url" content="` + html.EscapeString(u.String()) + `">`
+	}
 	if site == "" {
 		root, err := ModuleRoot()
 		if err != nil {
@@ -53,7 +65,7 @@ func Handler(site string, logger *log.Logger) (h http.Handler, cleanup func(), e
 		cleanup()
 		return nil, func() {}, err
 	}
-	tag := []byte(`<script type="module" src="online.js"></script>`)
+	tag := []byte(meta + `<script type="module" src="online.js"></script>`)
 	if i := bytes.Index(index, []byte("</head>")); i >= 0 {
 		index = append(append(append([]byte{}, index[:i]...), tag...), index[i:]...)
 	} else {

@@ -48,6 +48,7 @@ func main() {
 	games := flag.Float64("games-per-hour", lim.Games*3600, "games one address may make an hour")
 	flag.IntVar(&lim.Waiting, "max-waiting-per-addr", lim.Waiting, "games of one address waiting for a player at once")
 	maxConns := flag.Int("max-conns", 20000, "connections at once")
+	publicURL := flag.String("public-url", "", "the address the invitation links name (e.g. https://games.example.org/); the page's own address by default")
 	siteDir := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
 	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
 	debug := flag.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address too, for the operator: keep it on loopback")
@@ -77,7 +78,7 @@ func main() {
 	}
 	if !*noPage {
 		var cleanup func()
-		if o.Static, cleanup, err = site.Handler(*siteDir, logger); err != nil {
+		if o.Static, cleanup, err = site.Handler(*siteDir, *publicURL, logger); err != nil {
 			logger.Fatal(err)
 		}
 		defer cleanup()

@@ -197,7 +197,9 @@ async function api(path, body) {
 
 // link is the address of a game's link: the page's own, as reached.
 function link(id, invite) {
-  return `${location.origin}${location.pathname}#game=${id}${invite ? `&invite=${invite}` : ''}`;
+  // the server's -public-url, else the address this page was reached at
+  const base = document.querySelector('meta[name="brettspiel-public-url"]')?.content || `${location.origin}${location.pathname}`;
+  return `${base}#game=${id}${invite ? `&invite=${invite}` : ''}`;
 }
 
 // ---- the catalogue's words ----
