@@ -207,3 +207,16 @@ type Migration[Tx any] struct {
 	Name string
 	Up   func(ctx context.Context, tx Tx) error
 }
+
+// ScanPublic reads the rows of the lobby's games (id, meta).
+func ScanPublic(rows RowScanner) ([]PublicGame, error) {
+	var out []PublicGame
+	for rows.Next() {
+		var g PublicGame
+		if err := rows.Scan(&g.Game, &g.Meta); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}

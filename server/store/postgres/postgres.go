@@ -391,13 +391,9 @@ func (p *Store) Public(ctx context.Context, max int) ([]store.PublicGame, error)
 		return nil, err
 	}
 	defer rows.Close()
-	var out []store.PublicGame
-	for rows.Next() {
-		var g store.PublicGame
-		if err := rows.Scan(&g.Game, &g.Meta); err != nil {
-			return nil, err
-		}
-		out = append(out, g)
+	out, err := store.ScanPublic(rows)
+	if err != nil {
+		return nil, err
 	}
 	return out, rows.Err()
 }
