@@ -131,6 +131,13 @@ type Conn struct {
 	closed *Error
 }
 
+// deltaQueue is the deltas a connection keeps for its reader: more than
+// a game's changes come while a reader does anything else, and little
+// enough that thousands of connections in one program (the load
+// generator's) stay small. A reader that falls further behind loses the
+// newest.
+const deltaQueue = 256
+
 // Dial connects to the server at base (http://host:port); origin is the
 // Origin header to send ("" sends base).
 func Dial(ctx context.Context, base, origin string) (*Conn, error) {
@@ -143,7 +150,7 @@ func Dial(ctx context.Context, base, origin string) (*Conn, error) {
 		return nil, err
 	}
 	c.SetReadLimit(64 << 20) // a catch-up carries a whole game's log
-	cn := &Conn{c: c, wait: map[int64]chan json.RawMessage{}, deltas: make(chan Delta, 1<<14), done: make(chan struct{})}
+	cn := &Conn{c: c, wait: map[int64]chan json.RawMessage{}, deltas: make(chan Delta, deltaQueue), done: make(chan struct{})}
 	go cn.read()
 	return cn, nil
 }
@@ -288,7 +295,8 @@ func (cn *Conn) Hello(ctx context.Context, game, secret string, rev int) (int, e
 }
 
 // Deltas gives the changes of the game, in order; it is closed with the
-// connection.
+// connection. It keeps 256 for a reader busy elsewhere, and drops what
+// comes beyond them.
 func (cn *Conn) Deltas() <-chan Delta { return cn.deltas }
 
 // Done is closed when the connection has ended.

@@ -156,6 +156,7 @@ func start(bin, db, syncMode, pg string) (*server, error) {
 	ln.Close()
 	args = append(args, "-pprof", pprof)
 	cmd := exec.Command(bin, args...)
+	cmd.Stderr = os.Stderr // its log: a failure or a crash is seen
 	dieWithUs(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
