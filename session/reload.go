@@ -92,6 +92,10 @@ func (w *Watcher) move(old *Game) error {
 	}
 	ows.watchers--
 	nws.watchers++
+	if !w.started {
+		ows.fresh--
+	}
+	nws.fresh++ // its catch-up comes from the game reloaded
 	if nws.ready == nil {
 		nws.ready = make(chan struct{})
 	}

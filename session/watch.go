@@ -136,10 +136,15 @@ type watchState struct {
 	// new one: the watchers that wait, wait for it.
 	ready chan struct{}
 	// caught is the last catch-up a watcher was given, from revision
-	// caughtFrom: the watchers that a burst of changes left behind at the
-	// same revision share it while nothing changes.
+	// caughtFrom: the watchers that a burst of changes (or a reload) left
+	// behind at the same revision share it while nothing changes.
+	// A catch-up given to a new watcher is let go once no watcher waits
+	// for its first (fresh counts those), so that a game at rest keeps no
+	// copy of its log: a whole log with its words is the largest thing a
+	// held game would keep for each watcher's hello.
 	caught     *Delta
 	caughtFrom int
+	fresh      int
 	watchers   int
 	max        int  // the most watchers (Config.MaxWatchers)
 	gone       bool // the game was closed, or retired
@@ -207,6 +212,7 @@ func (g *Game) Watch(rev int) (*Watcher, error) {
 		return nil, bad("watch", "", ErrTooManyWatchers, "the game has "+strconv.Itoa(ws.max)+" watchers, its most")
 	}
 	ws.watchers++
+	ws.fresh++
 	if ws.ready == nil {
 		ws.ready = make(chan struct{})
 	}
@@ -264,7 +270,7 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 			}
 			if c := ws.caught; c != nil && ws.caughtFrom == from && c.Rev == ws.pub {
 				// another watcher caught up from the same revision to now
-				w.rev, w.started, w.whole = c.Rev, true, false
+				ws.start(w, c, from)
 				ws.mu.Unlock()
 				return c, nil
 			}
@@ -277,8 +283,13 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 				continue // a change came meanwhile, not yet released
 			}
 			ws.mu.Lock()
-			w.rev, w.started, w.whole = d.Rev, true, false
-			ws.caught, ws.caughtFrom = &d, from
+			if w.g.Load() != g {
+				// the game was reloaded meanwhile: the catch-up comes
+				// from the game in its place
+				ws.mu.Unlock()
+				continue
+			}
+			ws.start(w, &d, from)
 			ws.mu.Unlock()
 			return &d, nil
 		}
@@ -299,6 +310,22 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 		case <-end:
 			return nil, (*Game)(nil).stopped(ctx, "watch")
 		}
+	}
+}
+
+// start gives w the catch-up c from revision from (ws.mu held), and keeps
+// c for the watchers left behind at the same revision: while a new
+// watcher waits for its first, or, after a burst of changes, until the
+// next change.
+func (ws *watchState) start(w *Watcher, c *Delta, from int) {
+	first := !w.started
+	if first {
+		ws.fresh--
+	}
+	w.rev, w.started, w.whole = c.Rev, true, false
+	ws.caught, ws.caughtFrom = c, from
+	if first && ws.fresh == 0 {
+		ws.caught = nil
 	}
 }
 
@@ -340,6 +367,9 @@ func (w *Watcher) Close() {
 	}
 	w.closed = true
 	ws.watchers--
+	if !w.started {
+		ws.fresh--
+	}
 	close(w.done)
 }
 

@@ -406,6 +406,65 @@ func TestSlowWatcherCatchesUp(t *testing.T) {
 	}
 }
 
+// Watchers left behind at one revision share one catch-up, and the game
+// lets it go once every watcher has had it: a game at rest keeps no copy
+// of its log for its watchers.
+func TestCatchUpIsSharedThenLetGo(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
+	g, _ := tab.Game(s.Handle)
+	if _, err := g.Advance(context.Background(), 8); err != nil {
+		t.Fatal(err)
+	}
+	held := func() *Delta {
+		g.watch.mu.Lock()
+		defer g.watch.mu.Unlock()
+		return g.watch.caught
+	}
+	// one watcher: its catch-up is its own, and not kept
+	one, _ := g.Watch(0)
+	if d, err := one.Next(nil); err != nil || d.Rev != g.Rev() {
+		t.Fatalf("the catch-up: %+v %v", d, err)
+	}
+	if held() != nil {
+		t.Fatal("the game keeps the catch-up of its only watcher")
+	}
+	// three more from the start: the first builds it, the others share it
+	ws := []*Watcher{}
+	for range 3 {
+		w, _ := g.Watch(0)
+		ws = append(ws, w)
+	}
+	var first *Delta
+	for i, w := range ws {
+		d, err := w.Next(nil)
+		if err != nil || d.Rev != g.Rev() {
+			t.Fatalf("watcher %d: %+v %v", i, d, err)
+		}
+		if i == 0 {
+			first = d
+		} else if d != first {
+			t.Errorf("watcher %d built a catch-up of its own", i)
+		}
+		if i < len(ws)-1 && held() == nil {
+			t.Errorf("after watcher %d the catch-up the others need is gone", i)
+		}
+	}
+	if held() != nil {
+		t.Fatal("every watcher has had the catch-up, and the game keeps it")
+	}
+	// a change is told to all four as before
+	if _, err := g.Advance(context.Background(), 1); err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range append(ws, one) {
+		if d, err := w.Next(nil); err != nil || d.Rev != g.Rev() {
+			t.Errorf("watcher %d after a change: %+v %v", i, d, err)
+		}
+	}
+}
+
 // "watch" gives the change since a revision: the steps from the first
 // that changed, across undos, and nothing when nothing changed.
 func TestWatchCallSinceRevision(t *testing.T) {

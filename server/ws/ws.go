@@ -382,6 +382,16 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	cn.mu.Unlock()
 	b, _ := json.Marshal(info)
 	cn.answer(id, b)
+	// the catch-up (a whole log, with its words) is built and sent here,
+	// on the call's goroutine, so that the forwarding goroutine, which
+	// rests as long as the connection, never grows the stack it takes
+	ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Write)
+	d, err := w.Next(ctx)
+	cancel()
+	if err == nil && !cn.send(d) {
+		w.Close()
+		return
+	}
 	go cn.forward(w)
 }
 
@@ -414,20 +424,29 @@ func (cn *conn) forward(w *session.Watcher) {
 			cn.close(err)
 			return
 		}
-		b, _ := d.MarshalJSON()
-		if cn.write(append(append(append(make([]byte, 0, len(b)+10), `{"delta":`...), b...), '}')) != nil {
-			return
-		}
-		cn.mu.Lock()
-		cn.sent = d.Rev
-		close(cn.told)
-		cn.told = make(chan struct{})
-		cn.mu.Unlock()
-		if d.Closed {
-			cn.close(hub.ErrUnknownGame)
+		if !cn.send(d) {
 			return
 		}
 	}
+}
+
+// send sends a change, and says whether the connection goes on: not after
+// a failed write, nor after the game's last change.
+func (cn *conn) send(d *session.Delta) bool {
+	b, _ := d.MarshalJSON()
+	if cn.write(append(append(append(make([]byte, 0, len(b)+10), `{"delta":`...), b...), '}')) != nil {
+		return false
+	}
+	cn.mu.Lock()
+	cn.sent = d.Rev
+	close(cn.told)
+	cn.told = make(chan struct{})
+	cn.mu.Unlock()
+	if d.Closed {
+		cn.close(hub.ErrUnknownGame)
+		return false
+	}
+	return true
 }
 
 // close tells the client why its game ended, and closes the connection.
