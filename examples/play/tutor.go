@@ -66,8 +66,8 @@ func (s *session) setTutor(arg string) error {
 
 // tutor judges the step just applied, the last of the history, played by
 // the person from before. Over the threshold it says what the play cost
-// and why, draws the board after the better play and offers to take the play back;
-// yes restores the position before it.
+// and why, draws the board after the better play and offers to take the
+// play back; yes restores the position before it.
 func (s *session) tutor(before brettspiel.Game) error {
 	if s.tutorAt < 0 || atSchule(before) || s.h.Len() == 0 {
 		return nil

@@ -631,8 +631,9 @@ function tutorJudge() {
 // tutorSpeaks judges the play just made (step index before) as the review
 // does ("analyze": the learned net a ply deep in the race games, the exact
 // values of the Festungsspiel's choices). When it lost more than the
-// level allows, it says what it cost in the game's unit and why, lights the better
-// play on the board and offers to take the play back; the bots wait.
+// level allows, it says what it cost in the game's unit and why, lights
+// the better play on the board and offers to take the play back; the bots
+// wait.
 function tutorSpeaks(judge, before) {
   const res = call('analyze', view({ handle: cur.handle, from: before, count: 1 }));
   const d = res.error ? null : res.steps?.[0]?.decision;
