@@ -11,6 +11,7 @@ import (
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/kit"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // Report is the analysis of one game.
@@ -66,6 +67,12 @@ type Decision struct {
 	BestSteps   []brettspiel.Step `json:"bestSteps,omitempty"`
 	// Loss is Best − Played, never below 0.
 	Loss float64 `json:"loss"`
+	// Reasons name what differs between the play made and the best play
+	// when they differ (Why): the most important first, at most
+	// MaxReasons; Why says them in one sentence of Options.Lang. Both are
+	// empty when the plays are the same or differ in nothing Why names.
+	Reasons []words.Reason `json:"reasons,omitempty"`
+	Why     string         `json:"why,omitempty"`
 }
 
 // Throw is a throw of the dice judged: its luck for the seat who threw.
@@ -106,6 +113,8 @@ type Options struct {
 	// answered by his best play at one ply. The throws' luck is judged at
 	// one ply either way. The Festungsspiel is judged at one ply.
 	Plies int
+	// Lang is the language of each Decision's Why (English by default).
+	Lang words.Lang
 }
 
 // candidates2 is how many of the best plays of one ply are judged two
@@ -166,6 +175,9 @@ func (o Options) Game(h *brettspiel.History) (*Report, error) {
 func (o Options) Steps(ctx context.Context, start brettspiel.Game, first int, steps []brettspiel.HistoryEntry) (*Report, error) {
 	if start == nil {
 		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "no game to analyse"}
+	}
+	if o.Lang > words.German {
+		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "the languages are English and German"}
 	}
 	if o.Plies < 0 || o.Plies > 2 {
 		return nil, &brettspiel.Error{Op: "analyse", Err: brettspiel.ErrBadOptions, Reason: "plies are 1 or 2"}
@@ -232,6 +244,7 @@ func unitOf(variant string) string {
 type analyst struct {
 	name  string
 	plies int
+	lang  words.Lang
 	// value is p's equity in g judged statically: at the end exactly, at a
 	// throw by the net (the race games) or the balance (the Festungsspiel).
 	value func(g brettspiel.Game, p brettspiel.Player) float64
@@ -247,7 +260,7 @@ type analyst struct {
 }
 
 func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
-	a := &analyst{plies: max(o.Plies, 1)}
+	a := &analyst{plies: max(o.Plies, 1), lang: o.Lang}
 	switch v := g.Variant(); v {
 	case "toccateglio", "verkehren":
 		e, err := neural.Load(v)
@@ -406,6 +419,11 @@ func (a *analyst) decision(g brettspiel.Game, played brettspiel.Move) *Decision 
 	d.Loss = max(d.Best-d.Played, 0)
 	d.BestNotation = g.MoveString(bestM)
 	d.PlayedSteps, d.BestSteps = boardSteps(g, played), boardSteps(g, bestM)
+	if bestM != played {
+		if rs, err := Why(g, played, bestM); err == nil && len(rs) > 0 {
+			d.Reasons, d.Why = rs, a.lang.Why(rs)
+		}
+	}
 	return d
 }
 

@@ -31,6 +31,26 @@
 // per decision), Throws and Luck (the sum of his throws' luck), and Rating,
 // the error rate graded on the game's scale (Grades, Rate).
 //
+// # Why a play lost
+//
+// Where the play made differs from the best, a Decision names what differs
+// between the two, as a tutor says it: Reasons, typed (words.Reason: a
+// kind and its numbers), and Why, their sentences in Options.Lang
+// (words.Lang.Why). Why, the function, computes them from the position
+// before and the two plays — the positions after each and the events each
+// reports, never their notation — the most important first and at most
+// MaxReasons of them: a hit missed (Verkehren) with its points; a Jan
+// broken or not closed (Toccateglio) and the marks it costs or brings;
+// other marks (the Marsch); the Hucke given up or not taken; a blot left in
+// the opponent's direct reach, with how many of his 36 throws hit it (by
+// the dice as D-4 counts them, the points he may not stop on left out —
+// the same count the rules give, a throw at a time); the open entry points
+// left to an opponent on the bar (Verkehren); a point broken or not made;
+// the last stone left behind; and in the Festungsspiel the fortress taken
+// from, when the marker the choice leaves is open to more opponents. The
+// reasons say what differs, not how much each difference weighs: the
+// judge's Loss is the cost.
+//
 // # The judge
 //
 // Toccateglio and Verkehren are judged by the learned nets of package

@@ -8,6 +8,7 @@ import (
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/analysis"
+	"github.com/brettspiel/brettspiel/words"
 )
 
 // AnalysisJSON is the result of "analyze": the analysis of the steps played
@@ -25,12 +26,18 @@ type AnalyzeOptions struct {
 	From int `json:"from"`
 	// Count is the most steps to judge, 1…MaxAnalyze; 0 means MaxAnalyze.
 	Count int `json:"count"`
+	// Lang is the language of each decision's "why" (the tutor's reasons,
+	// analysis.Why): "en" or "de" as the VIEW's lang; "" for the game's
+	// language (Config.Lang).
+	Lang string `json:"lang"`
 }
 
 // Analyze judges the steps played (not the undone ones) from the step of
 // index o.From on, at most o.Count of them: every decision's play against
 // the best, every throw's luck, and each seat's error rate, luck and rating
-// over those steps (package analysis). When steps follow the last one
+// over those steps (package analysis), and where a play made differs from
+// the best, what differs (the decision's reasons and why, in o.Lang or the
+// game's language). When steps follow the last one
 // judged, the report's Truncated is true; ask again from the next index.
 // Plies, From or Count out of range are refused with an error wrapping
 // ErrBadCall.
@@ -57,6 +64,14 @@ func (g *Game) analyze(ctx context.Context, op string, o AnalyzeOptions) (*Analy
 	if o.Count == 0 {
 		o.Count = MaxAnalyze
 	}
+	lang := g.lang
+	if o.Lang != "" {
+		l, err := words.Parse(o.Lang)
+		if err != nil {
+			return nil, bad(op, o.Lang, ErrBadCall, `the languages are "en" and "de"`)
+		}
+		lang = l
+	}
 	g.mu.Lock()
 	err := g.stopped(ctx, op)
 	var start brettspiel.Game
@@ -69,7 +84,7 @@ func (g *Game) analyze(ctx context.Context, op string, o AnalyzeOptions) (*Analy
 	if err != nil {
 		return nil, err
 	}
-	rep, err := analysis.Options{Plies: o.Plies}.Steps(ctx, start, o.From, steps)
+	rep, err := analysis.Options{Plies: o.Plies, Lang: lang}.Steps(ctx, start, o.From, steps)
 	if err := g.stopped(ctx, op); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/brettspiel/brettspiel/analysis"
@@ -102,5 +103,40 @@ func TestAnalyzeAPart(t *testing.T) {
 		if e := fail(t, tab, "analyze", fmt.Sprintf(`{"handle":%d,%s}`, s.Handle, args)); e.Name != "ErrBadCall" {
 			t.Errorf("analyze %s: %s", args, e.Name)
 		}
+	}
+}
+
+// analyze says why a play lost where it differs from the best, in the
+// call's language or else the game's: after a missed hit of Verkehren the
+// reasons start with the hit, and the answer keeps to the schema; a
+// language the package does not write is ErrBadCall.
+func TestAnalyzeSaysWhy(t *testing.T) {
+	const id, played = "verkehren:1:AAAAAAAAAwEGBQAMBQD-n4SRgAj-v5ASkJI", "9/14 14/20"
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "loadID", map[string]any{"id": id, "lang": "de"}, &s)
+	call(t, tab, "apply", map[string]any{"handle": s.Handle, "notation": played}, &s)
+	for _, c := range []struct{ lang, want string }{
+		{"", "Der bessere Zug schlägt auf 24; deiner schlägt nichts."},
+		{"en", "The better play hits on 24; yours hits nothing."},
+		{"de-AT", "Der bessere Zug schlägt auf 24; deiner schlägt nichts."},
+	} {
+		args := map[string]any{"handle": s.Handle, "count": 1}
+		if c.lang != "" {
+			args["lang"] = c.lang
+		}
+		var rep analysis.Report
+		call(t, tab, "analyze", args, &rep)
+		d := rep.Steps[0].Decision
+		if d == nil || len(d.Reasons) == 0 || d.Reasons[0].Kind != "hit" || !strings.HasPrefix(d.Why, c.want) {
+			t.Errorf("lang %q: %+v", c.lang, d)
+		}
+		b, _ := json.Marshal(args)
+		if err := validate(schemaOf(t), tab.Call("analyze", b)); err != nil {
+			t.Errorf("the reasons break the schema: %v", err)
+		}
+	}
+	if e := fail(t, tab, "analyze", fmt.Sprintf(`{"handle":%d,"lang":"fr"}`, s.Handle)); e.Name != "ErrBadCall" {
+		t.Errorf("lang fr: %s", e.Name)
 	}
 }

@@ -86,7 +86,7 @@
 //	saveRecord   {handle}                            → {text}
 //	positionID   {handle}                            → {id}
 //	plan         {handle}                            → {layout, fields} (Festungsspiel)
-//	analyze      {handle, plies?, from?, count?}     → {variant, judge, unit, steps, players, truncated?}
+//	analyze      {handle, plies?, from?, count?, lang?} → {variant, judge, unit, steps, players, truncated?}
 //	verifyDice   {text, commitment, seed, salt}      → {ok, commitment, throws, bad?, reason?}
 //
 // Every method on one game takes "secret" too: the methods that act check
@@ -290,8 +290,14 @@
 // of them (at most and by default [MaxAnalyze], more than any game but a
 // long match has; at two plies, which cost ten times as much, a client asks
 // a few hundred at a time); when steps follow the last one judged the
-// answer has "truncated": true, and the seats' sums cover the steps judged. It holds
-// the game's lock only to copy the steps, so the game's other calls go on
+// answer has "truncated": true, and the seats' sums cover the steps judged.
+// Where the play made differs from the best, the decision names what
+// differs, as a tutor says it (analysis.Why): "reasons", typed (a missed
+// hit with its points, a blot left with the throws of 36 that hit it, a
+// Jan, the Hucke or a point broken or not made, a stone left behind, the
+// opponent's open entry points, the Festungsspiel's fortress), and "why",
+// their sentences in the call's "lang" or else the game's. It holds the
+// game's lock only to copy the steps, so the game's other calls go on
 // while it judges.
 //
 // A WebAssembly build (GOOS=js GOARCH=wasm) leaves the learned levels of the

@@ -1,6 +1,8 @@
 // Package words says what happens in a game of this module in sentences a
 // player reads, in English or German: the events of a move, the end of a
-// game with its worth, and why a move was refused.
+// game with its worth, why a move was refused, and why a play lost against
+// a better one ([Lang.Why], the tutor's reasons that package analysis
+// computes as a [Reason] each).
 //
 // Every frontend — the terminal, the web page, the engine protocol — takes
 // its sentences from here, so that the three games are told alike and in

@@ -15,7 +15,9 @@ import (
 // gnubg's tutor mode does: after a play that loses more than the chosen
 // amount by the judgement of package analysis (the learned net in
 // Toccateglio and Verkehren, the exact values of the Festungsspiel's
-// choices), it says what the play cost, in the game's unit, shows the
+// choices), it says what the play cost, in the game's unit, and why —
+// what differs from the better play (analysis.Why: a hit missed, a blot
+// left in reach, a point, a Jan or the Hucke given up…) — shows the
 // board after the better play and offers to take the play back. It judges
 // plays and choices only, never the Schule's marking (T-W5): what a player
 // forgot to mark is his own to find, and the other's to claim.
@@ -63,9 +65,9 @@ func (s *session) setTutor(arg string) error {
 }
 
 // tutor judges the step just applied, the last of the history, played by
-// the person from before. Over the threshold it says what the play cost,
-// draws the board after the better play and offers to take the play back;
-// yes restores the position before it.
+// the person from before. Over the threshold it says what the play cost
+// and why, draws the board after the better play and offers to take the
+// play back; yes restores the position before it.
 func (s *session) tutor(before brettspiel.Game) error {
 	if s.tutorAt < 0 || atSchule(before) || s.h.Len() == 0 {
 		return nil
@@ -75,7 +77,7 @@ func (s *session) tutor(before brettspiel.Game) error {
 	if !s.typed(e.Actor) || e.Actor < 0 {
 		return nil
 	}
-	rep, err := analysis.Options{}.Steps(context.Background(), before, i, []brettspiel.HistoryEntry{e})
+	rep, err := analysis.Options{Lang: s.c.lang}.Steps(context.Background(), before, i, []brettspiel.HistoryEntry{e})
 	if err != nil || len(rep.Steps) != 1 || rep.Steps[0].Decision == nil {
 		return nil // a game the analysis cannot judge has no tutor
 	}
@@ -94,6 +96,9 @@ func (s *session) tutor(before brettspiel.Game) error {
 		typed = "" // a field or a word, typed as it is written
 	}
 	s.say("%s", t.tutorSays(seatName(s.c.lang, e.Actor), played, d.Loss, u, better, typed))
+	if d.Why != "" {
+		s.say("%s", d.Why) // what differs, in the board's points (analysis.Why)
+	}
 	if after, ok := after(before, best); ok {
 		s.say("%s\n%s", t.tutorBoard, drawBoard(s.c.lang, after))
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,4 +185,41 @@ func listOf(text string) string {
 		}
 	}
 	return strings.Join(list, "\n")
+}
+
+// The tutor says why a play lost, in the person's language: after a missed
+// hit of Verkehren (a position of a seeded game, seat 1 to play 4 and 6)
+// it names the hit the better play makes and the blot the play made
+// leaves, in the board's points.
+func TestTutorSaysWhy(t *testing.T) {
+	const id, played = "verkehren:1:AAAAAAAAAwEGBQAMBQD-n4SRgAj-v5ASkJI", "9/14 14/20"
+	g, err := catalog.ParseID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := brettspiel.NewHistory(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "hit.txt")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Record().WriteTo(f, h.Start()); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	n := slices.Index(g.LegalMoves(), mustParse(t, g, played)) + 1
+	for _, c := range []struct{ lang, why string }{
+		{"en", "The better play hits on 24; yours hits nothing. Your play leaves a blot on 18 that 19 throws of 36 hit; the better play leaves none that more than 1 hit.\n"},
+		{"de", "Der bessere Zug schlägt auf 24; deiner schlägt nichts. Dein Zug lässt auf 18 einen Bloßen stehen, den 19 von 36 Würfen treffen; der bessere Zug keinen, den mehr als 1 treffen.\n"},
+	} {
+		out := playWith(t, fmt.Sprintf("%d\nn\nquit\n", n), "-i", "-game", "verkehren", "-load", file, "-seat", "1", "-opponent", "random", "-tutor", "mild", "-seed", "1", "-lang", c.lang)
+		_, said, ok := strings.Cut(out, "Tutor:")
+		t.Logf("%s", said)
+		if !ok || !strings.Contains(said, c.why) {
+			t.Errorf("%s: the tutor does not say why (%q):\n%s", c.lang, c.why, said)
+		}
+	}
 }

@@ -275,3 +275,60 @@ func TestTutorHoldsTheBotUntilPlayOn(t *testing.T) {
 	}
 	t.Fatal("no play the strict tutor flags")
 }
+
+// The tutor's reason after a missed hit: in a position of a seeded
+// Verkehren game (seat 1 to play 4 and 6) the play 9/14 14/20 hits nothing
+// where the better play hits on 24; the tutor, mild, says the cost and
+// why — the hit missed first, then the blot left in reach — as the
+// library's analysis says it in the page's language, on a desktop and on
+// a phone, where the word stays on the one screen with the board.
+func TestTutorSaysWhyAfterAMissedHit(t *testing.T) {
+	const id, played = "verkehren:1:AAAAAAAAAwEGBQAMBQD-n4SRgAj-v5ASkJI", "9/14 14/20"
+	for _, c := range []struct{ lang, hit string }{
+		{"en", "The better play hits on 24; yours hits nothing."},
+		{"de", "Der bessere Zug schlägt auf 24; deiner schlägt nichts."},
+	} {
+		// what the library says: the session's analysis of the play
+		g, err := session.LoadID(id, session.Config{Lang: c.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(played); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := g.Analyze(context.Background(), session.AnalyzeOptions{Count: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		why := rep.Steps[0].Decision.Why
+		if !strings.HasPrefix(why, c.hit) {
+			t.Fatalf("%s: the library says %q, want the hit first", c.lang, why)
+		}
+		for _, phone := range []bool{false, true} {
+			name := c.lang + "-desktop"
+			if phone {
+				name = c.lang + "-phone"
+			}
+			t.Run(name, func(t *testing.T) {
+				ctx := page(t)
+				if phone {
+					asPhone(t, ctx)
+				}
+				s := open(t, ctx, url.Values{"id": {id}, "opponent": {"hot-seat"}, "tutor": {"mild"}, "lang": {c.lang}})
+				if s.ID != id || s.Turn != "player" {
+					t.Fatalf("the link to %s shows %+v", id, s)
+				}
+				choose(t, ctx, played)
+				waitFor(t, ctx, "the play", func(x snapshot) bool { return x.Length != s.Length })
+				say := eval[string](t, ctx, `(() => { const b = document.querySelector('#tutor-box'); return b.hidden ? '' : document.querySelector('#tutor-text').textContent; })()`)
+				if !strings.HasSuffix(say, " "+why) {
+					t.Fatalf("the tutor says %q, want it to end with why: %q", say, why)
+				}
+				if phone {
+					oneScreen(t, ctx, "the tutor's reason")
+				}
+				screenshot(t, ctx, "tutor-why-"+name+".png", "")
+			})
+		}
+	}
+}

@@ -143,7 +143,7 @@ export interface Methods {
   /** The Festungsspiel's plan: its layout and fields, fixed by the rules. */
   plan: { args: HandleArgs; result: PlanResult };
   /** The analysis of the steps played: each decision's loss, each throw's luck, each seat's error rate and rating. Always refused by this package's WebAssembly (ErrUnknownMethod): it is built without the tag nets, which links the analysis in. */
-  analyze: { args: HandleArgs & { plies?: 1 | 2; from?: number; count?: number }; result: Analysis };
+  analyze: { args: HandleArgs & { plies?: 1 | 2; from?: number; count?: number; lang?: string }; result: Analysis };
   /** Claims a person's seat of a game with owned seats: its secret, given once. Always refused by this package's WebAssembly (ErrBadCall): it makes no game of owned seats. */
   claim: { args: HandleArgs & { seat: number }; result: Claim };
   /** Names a person's seat: trimmed, at most 24 characters, printable; "" takes the name away. In a game of owned seats only that seat's secret names it. Every state and watch then carries the seats' "names". */

@@ -306,6 +306,22 @@ export interface Analysis {
       playedSteps?: Step[];
       bestSteps?: Step[];
       loss: number;
+      /**
+       * What differs between the play made and the best play, the most important first
+       * (analysis.Why, words.Reason): the board's points, a quarter of the mover's track, and the
+       * same measure for the play made (played) and the best (better).
+       */
+      reasons?: {
+        kind: "hit" | "jan-broken" | "jan" | "marks" | "hucke-left" | "hucke" | "blot" | "entry" | "point-broken" | "point-not-made" | "behind" | "fortress";
+        point?: number;
+        betterPoint?: number;
+        points?: number[];
+        quarter?: number;
+        played: number;
+        better: number;
+      }[];
+      /** The reasons said, a sentence each, in the call's lang or the game's (words.Lang.Why). */
+      why?: string;
     };
     throw?: {
       mover: number;

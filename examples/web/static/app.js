@@ -631,10 +631,11 @@ function tutorJudge() {
 // tutorSpeaks judges the play just made (step index before) as the review
 // does ("analyze": the learned net a ply deep in the race games, the exact
 // values of the Festungsspiel's choices). When it lost more than the
-// level allows, it says what it cost in the game's unit, lights the better
-// play on the board and offers to take the play back; the bots wait.
+// level allows, it says what it cost in the game's unit and why, lights
+// the better play on the board and offers to take the play back; the bots
+// wait.
 function tutorSpeaks(judge, before) {
-  const res = call('analyze', { handle: cur.handle, from: before, count: 1 });
+  const res = call('analyze', view({ handle: cur.handle, from: before, count: 1 }));
   const d = res.error ? null : res.steps?.[0]?.decision;
   if (!d || d.choices < 2 || !(d.loss > judge.amount)) return;
   const l = judge.legal.find((x) => x.notation === d.bestNotation);
@@ -645,7 +646,10 @@ function tutorSpeaks(judge, before) {
   scheduleBots(); // the bots, and the page's own throws, wait: none due
   const cost = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(d.loss);
   const unit = tr('units')[{ toccateglio: 'strokes', verkehren: 'points', festung: 'markers' }[cur.variant]] || '';
-  $('#tutor-text').textContent = tr('tutorSays', cur.variant === 'festung', cost, unit, l ? legalText(l) : d.bestNotation);
+  // and why: what differs from the better play, in the page's language
+  // (the decision's "why", package analysis's Why)
+  const why = d.why ? ` ${d.why}` : '';
+  $('#tutor-text').textContent = tr('tutorSays', cur.variant === 'festung', cost, unit, l ? legalText(l) : d.bestNotation) + why;
   $('#tutor-box').hidden = false;
   render();
   $('#tutor-takeback').focus();
