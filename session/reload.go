@@ -100,6 +100,7 @@ func (w *Watcher) move(old *Game) error {
 		nws.ready = make(chan struct{})
 	}
 	w.started, w.whole = false, w.rev > ows.nextRev
+	w.counted = nws.rev
 	w.g.Store(ows.next)
 	return nil
 }

@@ -144,6 +144,7 @@ type watchState struct {
 	// held game would keep for each watcher's hello.
 	caught     *Delta
 	caughtFrom int
+	caughtBy   int // the watchers given it
 	fresh      int
 	watchers   int
 	max        int  // the most watchers (Config.MaxWatchers)
@@ -170,6 +171,10 @@ type Watcher struct {
 	started bool
 	whole   bool
 	closed  bool
+	// counted is the game's revision when the watcher began to count
+	// among the readers of its deltas: a delta of a later revision waits
+	// for it (unread), unless a catch-up takes the watcher past it.
+	counted int
 	done    chan struct{} // closed by Close
 }
 
@@ -216,7 +221,7 @@ func (g *Game) Watch(rev int) (*Watcher, error) {
 	if ws.ready == nil {
 		ws.ready = make(chan struct{})
 	}
-	w := &Watcher{rev: min(rev, ws.rev), done: make(chan struct{})}
+	w := &Watcher{rev: min(rev, ws.rev), counted: ws.rev, done: make(chan struct{})}
 	w.g.Store(g)
 	return w, nil
 }
@@ -314,18 +319,37 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 }
 
 // start gives w the catch-up c from revision from (ws.mu held), and keeps
-// c for the watchers left behind at the same revision: while a new
-// watcher waits for its first, or, after a burst of changes, until the
-// next change.
+// c for the other watchers left behind at the same revision while some
+// may still need it: a new watcher waiting for its first, or, after a
+// burst of more changes than the game keeps, a watcher that has not had
+// it yet. The deltas the catch-up takes w past are read by w as far as
+// their count goes, so that none waits for it in vain.
 func (ws *watchState) start(w *Watcher, c *Delta, from int) {
 	first := !w.started
 	if first {
 		ws.fresh--
 	}
+	ws.skip(w, c.Rev)
 	w.rev, w.started, w.whole = c.Rev, true, false
-	ws.caught, ws.caughtFrom = c, from
-	if first && ws.fresh == 0 {
+	if ws.caught != c {
+		ws.caught, ws.caughtFrom, ws.caughtBy = c, from, 0
+	}
+	if ws.caughtBy++; ws.caughtBy >= ws.watchers || first && ws.fresh == 0 {
 		ws.caught = nil
+	}
+}
+
+// skip counts the deltas after w's revision up to rev as read by w (ws.mu
+// held), those that counted it: a catch-up takes it past them, or it
+// closes.
+func (ws *watchState) skip(w *Watcher, rev int) {
+	for r := max(w.rev, w.counted, rev-recentDeltas) + 1; r <= rev; r++ {
+		i := r % recentDeltas
+		if d := ws.recent[i]; d != nil && d.Rev == r {
+			if ws.unread[i]--; ws.unread[i] <= 0 {
+				ws.recent[i] = nil
+			}
+		}
 	}
 }
 
@@ -366,6 +390,7 @@ func (w *Watcher) Close() {
 		return
 	}
 	w.closed = true
+	ws.skip(w, ws.made)
 	ws.watchers--
 	if !w.started {
 		ws.fresh--

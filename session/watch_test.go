@@ -465,6 +465,71 @@ func TestCatchUpIsSharedThenLetGo(t *testing.T) {
 	}
 }
 
+// A burst of more changes than the game keeps leaves its watchers behind:
+// they share one catch-up, and once each has had it the game holds neither
+// it nor the deltas of the burst, which they never read.
+func TestBurstLeavesNoDeltaHeld(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
+	g, _ := tab.Game(s.Handle)
+	if _, err := g.Advance(context.Background(), 8); err != nil {
+		t.Fatal(err)
+	}
+	ws := make([]*Watcher, 4)
+	for i := range ws {
+		ws[i], _ = g.Watch(0)
+		if _, err := ws[i].Next(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the changes wait at the gate, as a server's wait for its store
+	g.Gate()
+	for range recentDeltas + 10 {
+		if g.Undo() != nil || g.Redo() != nil {
+			t.Fatal("no undo or redo")
+		}
+	}
+	g.Release(g.Rev())
+	var first *Delta
+	for i, w := range ws {
+		d, err := w.Next(nil)
+		if err != nil || d.Rev != g.Rev() {
+			t.Fatalf("watcher %d: %+v %v", i, d, err)
+		}
+		if i == 0 {
+			first = d
+		} else if d != first {
+			t.Errorf("watcher %d built a catch-up of its own", i)
+		}
+	}
+	held := func() (caught bool, deltas int) {
+		g.watch.mu.Lock()
+		defer g.watch.mu.Unlock()
+		for _, d := range g.watch.recent {
+			if d != nil {
+				deltas++
+			}
+		}
+		return g.watch.caught != nil, deltas
+	}
+	if caught, deltas := held(); caught || deltas > 0 {
+		t.Fatalf("after the catch-up the game holds it: %v, and %d deltas", caught, deltas)
+	}
+	// a watcher that closes without reading leaves nothing either
+	g.Undo()
+	g.Release(g.Rev())
+	ws[0].Close()
+	for _, w := range ws[1:] {
+		if _, err := w.Next(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if caught, deltas := held(); caught || deltas > 0 {
+		t.Fatalf("after a watcher closed unread: the catch-up %v, %d deltas held", caught, deltas)
+	}
+}
+
 // "watch" gives the change since a revision: the steps from the first
 // that changed, across undos, and nothing when nothing changed.
 func TestWatchCallSinceRevision(t *testing.T) {
