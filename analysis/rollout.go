@@ -58,6 +58,13 @@ type RolloutOptions struct {
 	// Candidates bounds the moves RolloutMoves rolls out to the best so
 	// many by the judge at one ply (0: every legal move).
 	Candidates int
+	// Within bounds them to the moves whose equity at one ply is within
+	// so much of the best move's (0: no bound); with Candidates, both
+	// bounds hold.
+	Within float64
+	// Include are moves RolloutMoves rolls out whatever the bounds say
+	// (the play made at a decision reviewed); each must be legal.
+	Include []brettspiel.Move
 }
 
 // RolloutResult is a rollout's estimate of a position's equity for one
@@ -119,13 +126,15 @@ func Rollout(ctx context.Context, g brettspiel.Game, o RolloutOptions) (RolloutR
 }
 
 // RolloutMoves rolls out the moves of g, a seat's decision: each legal
-// move, or with o.Candidates the best so many by the judge at one ply,
-// from the position after it and for the seat who chooses, as Rollout
+// move, or with o.Candidates the best so many by the judge at one ply and
+// with o.Within those within so much of the best there, and the moves of
+// o.Include, from the position after it and for the seat who chooses, as Rollout
 // does, every move's game i with the same dice (common random numbers, so
 // that the moves' differences are measured more closely than their
 // equities). The moves are returned best first by the rollout; moves of
 // equal equity keep their order of one ply. A throw is refused with an
-// error wrapping brettspiel.ErrChanceNode.
+// error wrapping brettspiel.ErrChanceNode, a move of o.Include that is
+// not legal with one wrapping brettspiel.ErrIllegalMove.
 func RolloutMoves(ctx context.Context, g brettspiel.Game, o RolloutOptions) ([]MoveRollout, error) {
 	ro, err := newRoller(g, o)
 	if err != nil {
@@ -154,8 +163,32 @@ func RolloutMoves(ctx context.Context, g brettspiel.Game, o RolloutOptions) ([]M
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(moves[b].OnePly, moves[a].OnePly) })
+	all := order
+	if w := ro.o.Within; w > 0 && len(order) > 0 {
+		n := 0
+		for n < len(order) && moves[order[n]].OnePly >= moves[order[0]].OnePly-w {
+			n++
+		}
+		order = order[:n]
+	}
 	if k := ro.o.Candidates; k > 0 && k < len(order) {
 		order = order[:k]
+	}
+	order = slices.Clip(order)
+	for _, m := range ro.o.Include {
+		k := slices.IndexFunc(moves, func(r MoveRollout) bool { return r.Move == m })
+		if k < 0 {
+			return nil, &brettspiel.Error{Op: "rollout", Input: g.MoveString(m), Err: brettspiel.ErrIllegalMove, Reason: "a move to include is not legal here"}
+		}
+		if !slices.Contains(order, k) {
+			// in the order of one ply among the moves kept
+			at := slices.Index(all, k)
+			i := 0
+			for i < len(order) && slices.Index(all, order[i]) < at {
+				i++
+			}
+			order = slices.Insert(order, i, k)
+		}
 	}
 	tasks := make([]task, len(order))
 	for i, k := range order {
@@ -222,6 +255,8 @@ func newRoller(g brettspiel.Game, o RolloutOptions) (*roller, error) {
 		return nil, bad("truncated after a negative number of turns")
 	case o.Candidates < 0:
 		return nil, bad("a negative number of candidates")
+	case !(o.Within >= 0) || math.IsInf(o.Within, 1):
+		return nil, bad("within is a finite equity, 0 or more")
 	}
 	v := g.Variant()
 	if v == "festung" {
