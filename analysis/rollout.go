@@ -5,7 +5,6 @@ import (
 	"context"
 	"math"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -158,52 +157,59 @@ func RolloutMoves(ctx context.Context, g brettspiel.Game, o RolloutOptions) ([]M
 		moves = append(moves, MoveRollout{Move: m, Notation: g.MoveString(m), OnePly: j.Equity(c, p)})
 		starts = append(starts, c)
 	}
-	order := make([]int, len(moves))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(moves[b].OnePly, moves[a].OnePly) })
-	all := order
-	if w := ro.o.Within; w > 0 && len(order) > 0 {
-		n := 0
-		for n < len(order) && moves[order[n]].OnePly >= moves[order[0]].OnePly-w {
-			n++
+	// the moves by one ply, best first, equal ones in their order (sorted
+	// by insertion: the slices package's stable sort costs a WebAssembly
+	// build some 20 KB for each type it sorts)
+	order := make([]int, 0, len(moves))
+	for k := range moves {
+		i := len(order)
+		order = append(order, k)
+		for ; i > 0 && moves[order[i-1]].OnePly < moves[k].OnePly; i-- {
+			order[i] = order[i-1]
 		}
-		order = order[:n]
+		order[i] = k
 	}
-	if k := ro.o.Candidates; k > 0 && k < len(order) {
-		order = order[:k]
+	n := len(order)
+	if w := ro.o.Within; w > 0 {
+		for n = 1; n < len(order) && moves[order[n]].OnePly >= moves[order[0]].OnePly-w; n++ {
+		}
 	}
-	order = slices.Clip(order)
+	if k := ro.o.Candidates; k > 0 && k < n {
+		n = k
+	}
+	keep := make([]bool, len(moves))
+	for _, k := range order[:n] {
+		keep[k] = true
+	}
 	for _, m := range ro.o.Include {
-		k := slices.IndexFunc(moves, func(r MoveRollout) bool { return r.Move == m })
-		if k < 0 {
+		k := 0
+		for k < len(moves) && moves[k].Move != m {
+			k++
+		}
+		if k == len(moves) {
 			return nil, &brettspiel.Error{Op: "rollout", Input: g.MoveString(m), Err: brettspiel.ErrIllegalMove, Reason: "a move to include is not legal here"}
 		}
-		if !slices.Contains(order, k) {
-			// in the order of one ply among the moves kept
-			at := slices.Index(all, k)
-			i := 0
-			for i < len(order) && slices.Index(all, order[i]) < at {
-				i++
-			}
-			order = slices.Insert(order, i, k)
-		}
+		keep[k] = true
 	}
-	tasks := make([]task, len(order))
-	for i, k := range order {
-		tasks[i] = task{start: starts[k], seat: p}
+	var tasks []task
+	var out []MoveRollout
+	for _, k := range order {
+		if keep[k] {
+			tasks = append(tasks, task{start: starts[k], seat: p})
+			out = append(out, moves[k])
+		}
 	}
 	res, err := ro.run(ctx, tasks)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]MoveRollout, len(order))
-	for i, k := range order {
-		out[i] = moves[k]
+	// best first by the rollout, equal ones in their order of one ply
+	for i := range out {
 		out[i].RolloutResult = res[i]
+		for j := i; j > 0 && out[j-1].Equity < out[j].Equity; j-- {
+			out[j-1], out[j] = out[j], out[j-1]
+		}
 	}
-	slices.SortStableFunc(out, func(a, b MoveRollout) int { return cmp.Compare(b.Equity, a.Equity) })
 	return out, nil
 }
 
@@ -243,20 +249,21 @@ type task struct {
 const unbounded = 24 * time.Hour
 
 func newRoller(g brettspiel.Game, o RolloutOptions) (*roller, error) {
-	bad := func(reason string) error {
-		return &brettspiel.Error{Op: "rollout", Err: brettspiel.ErrBadOptions, Reason: reason}
-	}
+	reason := ""
 	switch {
 	case g == nil:
-		return nil, bad("no game to roll out")
+		reason = "no game to roll out"
 	case o.Games < 0:
-		return nil, bad("a negative number of games")
+		reason = "a negative number of games"
 	case o.Truncate && o.Turns < 0:
-		return nil, bad("truncated after a negative number of turns")
+		reason = "truncated after a negative number of turns"
 	case o.Candidates < 0:
-		return nil, bad("a negative number of candidates")
+		reason = "a negative number of candidates"
 	case !(o.Within >= 0) || math.IsInf(o.Within, 1):
-		return nil, bad("within is a finite equity, 0 or more")
+		reason = "within is a finite equity, 0 or more"
+	}
+	if reason != "" {
+		return nil, &brettspiel.Error{Op: "rollout", Err: brettspiel.ErrBadOptions, Reason: reason}
 	}
 	v := g.Variant()
 	if v == "festung" {
@@ -298,31 +305,30 @@ const rolloutBlock = 1 << 14
 // task. Game i of every task is played with the same seeds; index k of
 // the games played is task k mod len(tasks), game k div len(tasks).
 func (ro *roller) run(ctx context.Context, tasks []task) ([]RolloutResult, error) {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	// nil stays nil, not context.Background(): a context value links
+	// package time's formatting into a WebAssembly build
+	if ctx != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
 	}
 	nt := len(tasks)
 	n := ro.o.Games * nt
 	acc := make([]moments, nt)
 	workers := make([]*worker, max(1, min(runtime.GOMAXPROCS(0), n)))
 	vals := make([]float64, min(n, rolloutBlock))
+	// a channel, not a sync.WaitGroup, which a WebAssembly build lacks
+	finished := make(chan struct{}, len(workers))
 	for lo := 0; lo < n; lo += rolloutBlock {
 		hi := min(n, lo+rolloutBlock)
 		var next atomic.Int64
 		next.Store(int64(lo))
 		var (
-			wg       sync.WaitGroup
 			mu       sync.Mutex
 			firstErr error
 			stop     atomic.Bool
 		)
 		for wi := range workers {
-			wg.Add(1)
 			go func() {
-				defer wg.Done()
+				defer func() { finished <- struct{}{} }()
 				if workers[wi] == nil {
 					workers[wi] = ro.newWorker()
 				}
@@ -346,10 +352,12 @@ func (ro *roller) run(ctx context.Context, tasks []task) ([]RolloutResult, error
 				}
 			}()
 		}
-		wg.Wait()
+		for range workers {
+			<-finished
+		}
 		if firstErr != nil {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+			if ctx != nil && ctx.Err() != nil {
+				return nil, ctx.Err()
 			}
 			return nil, firstErr
 		}

@@ -300,7 +300,8 @@
 // core ([RolloutJSON], package analysis): at a decision each candidate
 // play — the best "plays" by the net at one ply (3 by default, at most
 // [MaxRolloutPlays]), those "within" so much of the best — and at "step"
-// (a decision of the review) the play made too, each the mean result of
+// (a decision of the review, played or undone: a review walks the game
+// back to show it) the play made too, each the mean result of
 // its games for the seat who chooses with its standard error, best first;
 // at a throw, or with "position": true, the position itself. games is the
 // number of games a play (1,296 by default, at most [MaxRolloutGames]);

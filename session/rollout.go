@@ -3,6 +3,7 @@
 package session
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"strconv"
@@ -16,9 +17,10 @@ import (
 // [DefaultRolloutPlays] plays by the net at one ply of the decision now,
 // analysis.DefaultRolloutGames games each to the end, seed 0.
 type RolloutOptions struct {
-	// Step is the index of a step played: the rollout is of the position
-	// before it, a decision's plays with the play made among them (a
-	// decision of the review). nil: the position now.
+	// Step is the index of a step played, or undone and not replaced (a
+	// review walks the game back to show a position): the rollout is of
+	// the position before it, a decision's plays with the play made among
+	// them. nil: the position now.
 	Step *int `json:"step"`
 	// Position true rolls out the position itself, for the seat to move
 	// (at a throw the seat who throws), not its plays; a throw is always
@@ -131,74 +133,59 @@ func (g *Game) Rollout(ctx context.Context, o RolloutOptions) (*RolloutJSON, err
 	return g.rollout(ctx, "rollout", o)
 }
 
-// rollout is Rollout within ctx, bound already.
+// rollout is Rollout within ctx, bound already. (Written lean: every
+// line of it is in the page's WebAssembly.)
 func (g *Game) rollout(ctx context.Context, op string, o RolloutOptions) (*RolloutJSON, error) {
-	plays := o.Plays
-	switch {
-	case o.Plays < 0 || o.Plays > MaxRolloutPlays:
-		return nil, bad(op, strconv.Itoa(o.Plays), ErrBadCall, "plays is 0 (the default, "+strconv.Itoa(DefaultRolloutPlays)+") or 1…"+strconv.Itoa(MaxRolloutPlays))
-	case !(o.Within >= 0) || math.IsInf(o.Within, 1):
-		return nil, bad(op, strconv.FormatFloat(o.Within, 'g', -1, 64), ErrBadCall, "within is an equity, 0 or more")
-	case o.Games < 0 || o.Games > MaxRolloutGames:
-		return nil, bad(op, strconv.Itoa(o.Games), ErrBadCall, "games is 0 (the default, "+strconv.Itoa(analysis.DefaultRolloutGames)+") or 1…"+strconv.Itoa(MaxRolloutGames))
-	case o.Turns != nil && (*o.Turns < 0 || *o.Turns > MaxRolloutTurns):
-		return nil, bad(op, strconv.Itoa(*o.Turns), ErrBadCall, "turns is 0…"+strconv.Itoa(MaxRolloutTurns)+", or absent to play every game to its end")
+	if o.Plays < 0 || o.Plays > MaxRolloutPlays || !(o.Within >= 0) || math.IsInf(o.Within, 1) ||
+		o.Games < 0 || o.Games > MaxRolloutGames || o.Turns != nil && (*o.Turns < 0 || *o.Turns > MaxRolloutTurns) {
+		return nil, bad(op, "", ErrBadCall, rolloutBounds)
 	}
-	if plays == 0 {
-		plays = DefaultRolloutPlays
+	ao := analysis.RolloutOptions{
+		Games: cmp.Or(o.Games, analysis.DefaultRolloutGames), Bot: cmp.Or(o.Bot, analysis.DefaultRolloutBot),
+		Seed: uint64(o.Seed), VarianceReduction: o.VarianceReduction, Candidates: o.Plays, Within: o.Within,
+	}
+	if o.Plays == 0 {
+		ao.Candidates = DefaultRolloutPlays
 		if o.Within > 0 {
-			plays = MaxRolloutPlays
+			ao.Candidates = MaxRolloutPlays
 		}
+	}
+	if o.Turns != nil {
+		ao.Truncate, ao.Turns = true, *o.Turns
 	}
 	g.mu.Lock()
 	err := g.stopped(ctx, op)
 	var start brettspiel.Game
 	made := brettspiel.NoMove
 	if err == nil {
-		start, made, err = g.rolloutStart(op, o.Step)
+		start = g.cur.Clone()
+		if o.Step != nil {
+			start, made, err = g.stepAt(op, *o.Step)
+		}
 	}
 	g.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
-	ao := analysis.RolloutOptions{
-		Games: o.Games, Bot: o.Bot, Seed: uint64(o.Seed), VarianceReduction: o.VarianceReduction,
-		Candidates: plays, Within: o.Within,
-	}
-	if o.Turns != nil {
-		ao.Truncate, ao.Turns = true, *o.Turns
-	}
 	if made != brettspiel.NoMove {
 		ao.Include = []brettspiel.Move{made}
 	}
-	out := &RolloutJSON{Variant: start.Variant(), Step: o.Step, Bot: o.Bot, Turns: o.Turns, Seed: o.Seed, VarianceReduction: o.VarianceReduction,
-		Games: max(o.Games, 0)}
-	if out.Bot == "" {
-		out.Bot = analysis.DefaultRolloutBot
-	}
-	if out.Games == 0 {
-		out.Games = analysis.DefaultRolloutGames
-	}
+	out := &RolloutJSON{Variant: start.Variant(), Step: o.Step, Bot: ao.Bot, Games: ao.Games, Turns: o.Turns, Seed: o.Seed, VarianceReduction: o.VarianceReduction}
+	var moves []analysis.MoveRollout
 	if o.Position || start.ToMove() == brettspiel.Chance {
-		r, err := analysis.Rollout(ctx, start, ao)
-		if err := g.stopped(ctx, op); err != nil {
-			return nil, err
-		}
-		if err != nil {
-			return nil, err
-		}
+		var r analysis.RolloutResult
+		r, err = analysis.Rollout(ctx, start, ao)
 		out.Unit, out.Seat, out.Position = r.Unit, r.Seat, &RolloutMean{Equity: r.Equity, StdErr: r.StdErr}
-		return out, nil
+	} else {
+		moves, err = analysis.RolloutMoves(ctx, start, ao)
 	}
-	moves, err := analysis.RolloutMoves(ctx, start, ao)
-	if err := g.stopped(ctx, op); err != nil {
-		return nil, err
+	if stop := g.stopped(ctx, op); stop != nil {
+		return nil, stop
 	}
 	if err != nil {
 		return nil, err
 	}
 	d, _ := start.(brettspiel.Describer)
-	out.Plays = make([]RolloutPlay, 0, len(moves))
 	for _, m := range moves {
 		p := RolloutPlay{Notation: m.Notation, OnePly: m.OnePly, RolloutMean: RolloutMean{Equity: m.Equity, StdErr: m.StdErr}, Played: m.Move == made}
 		if d != nil {
@@ -212,28 +199,34 @@ func (g *Game) rollout(ctx context.Context, op string, o RolloutOptions) (*Rollo
 	return out, nil
 }
 
-// rolloutStart copies, with g locked, the position a rollout starts from:
-// the position now (step nil), or the one before the step of that index,
-// with the move played there when a seat chose it.
-func (g *Game) rolloutStart(op string, step *int) (brettspiel.Game, brettspiel.Move, error) {
-	if step == nil {
-		return g.cur.Clone(), brettspiel.NoMove, nil
+// stepAt returns, with g locked, the position before step i and the move
+// made there if a seat chose it: a step played, or one undone that redo
+// plays again (a review walks the game back so, to show the position).
+// The history is left as it was.
+func (g *Game) stepAt(op string, i int) (brettspiel.Game, brettspiel.Move, error) {
+	if i < 0 || i >= g.h.Len()+g.h.RedoLen() {
+		return nil, brettspiel.NoMove, bad(op, strconv.Itoa(i), ErrBadCall, "step is the index of a step played or undone")
 	}
-	n := g.h.Len()
-	if *step < 0 || *step >= n {
-		return nil, brettspiel.NoMove, bad(op, strconv.Itoa(*step), ErrBadCall, "step is the index of a step played, 0…"+strconv.Itoa(n-1))
+	redone := 0
+	for g.h.Len() <= i && g.h.Redo() {
+		redone++
 	}
-	start, ok := g.h.Before(*step)
-	if !ok {
-		return nil, brettspiel.NoMove, bad(op, strconv.Itoa(*step), ErrInternal, "no position before the step")
+	start, ok := g.h.Before(i)
+	e, played := g.h.Entry(i)
+	for ; redone > 0; redone-- {
+		g.h.Undo()
 	}
-	made := brettspiel.NoMove
-	if start.ToMove() >= 0 {
-		e, _ := g.h.Entry(*step)
-		made = e.Move
+	if !ok || !played {
+		return nil, brettspiel.NoMove, bad(op, strconv.Itoa(i), ErrInternal, "no position before the step")
 	}
-	return start, made, nil
+	if start.ToMove() < 0 {
+		return start, brettspiel.NoMove, nil
+	}
+	return start, e.Move, nil
 }
+
+// rolloutBounds says the bounds of a rollout's arguments.
+const rolloutBounds = "plays is 0 (3) or 1…10, within 0 or more, games 0 (1296) or 1…10368, turns 0…1000 or absent (to the end)"
 
 type rolloutArgs struct {
 	gameArgs

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +93,25 @@ func TestRolloutCall(t *testing.T) {
 	if after.Length != s.Length || after.Rev != s.Rev {
 		t.Errorf("length %d rev %d after the rollout, %d %d before", after.Length, after.Rev, s.Length, s.Rev)
 	}
+	// a review walks the game back to show the position before the step:
+	// the step, undone, is rolled out as it was, and the game stays where
+	// the walk left it, its undone steps still to redo
+	for g.Len() > step {
+		call(t, tab, "undo", map[string]any{"handle": s.Handle}, &after)
+	}
+	var undone RolloutJSON
+	call(t, tab, "rollout", args, &undone)
+	if b, _ := json.Marshal(undone); string(b) != string(a) {
+		t.Errorf("the step undone rolls out otherwise:\n%s\n%s", b, a)
+	}
+	var walked StateJSON
+	call(t, tab, "state", map[string]any{"handle": s.Handle}, &walked)
+	if walked.Length != step || walked.Rev != after.Rev || !walked.CanRedo {
+		t.Errorf("after the rollout of a step undone: length %d rev %d redo %v, before %d %d", walked.Length, walked.Rev, walked.CanRedo, step, after.Rev)
+	}
+	if e := fail(t, tab, "rollout", fmt.Sprintf(`{"handle":%d,"step":%d}`, s.Handle, s.Length)); e.Name != "ErrBadCall" {
+		t.Errorf("a step beyond the undone ones: %s", e.Name)
+	}
 }
 
 func intp(n int) *int { return &n }
@@ -163,6 +183,13 @@ func TestRolloutRefusals(t *testing.T) {
 	call(t, tab, "state", map[string]any{"handle": s.Handle}, &after)
 	if after.Length != s.Length || after.Rev != s.Rev {
 		t.Errorf("length %d rev %d after the refusals, %d %d before", after.Length, after.Rev, s.Length, s.Rev)
+	}
+	// the refusal's words say the bounds the constants set
+	e := fail(t, tab, "rollout", fmt.Sprintf(`{"handle":%d,"plays":-1}`, s.Handle))
+	for _, n := range []int{DefaultRolloutPlays, MaxRolloutPlays, analysis.DefaultRolloutGames, MaxRolloutGames, MaxRolloutTurns} {
+		if !strings.Contains(e.Message, strconv.Itoa(n)) {
+			t.Errorf("the bounds %q do not say %d", e.Message, n)
+		}
 	}
 	for _, l := range []string{"en", "de"} {
 		var f StateJSON
