@@ -127,7 +127,8 @@
 // at one ply unless Bot names another), and averages their Returns for
 // the seat to move (at a throw the seat who throws); RolloutMoves does so
 // from the position after each move of a decision (or after the best
-// Candidates of them by one ply) for the seat who chooses, game i of every
+// Candidates of them by one ply, those Within so much of the best, and the
+// moves to Include whatever the bounds) for the seat who chooses, game i of every
 // move with the same dice, so that the moves are compared by common random
 // numbers. A result is the mean equity in the unit of the game's Returns,
 // its standard error and the games played. They live here, beside the

@@ -5,7 +5,6 @@ import (
 	"context"
 	"math"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,6 +57,13 @@ type RolloutOptions struct {
 	// Candidates bounds the moves RolloutMoves rolls out to the best so
 	// many by the judge at one ply (0: every legal move).
 	Candidates int
+	// Within bounds them to the moves whose equity at one ply is within
+	// so much of the best move's (0: no bound); with Candidates, both
+	// bounds hold.
+	Within float64
+	// Include are moves RolloutMoves rolls out whatever the bounds say
+	// (the play made at a decision reviewed); each must be legal.
+	Include []brettspiel.Move
 }
 
 // RolloutResult is a rollout's estimate of a position's equity for one
@@ -119,13 +125,15 @@ func Rollout(ctx context.Context, g brettspiel.Game, o RolloutOptions) (RolloutR
 }
 
 // RolloutMoves rolls out the moves of g, a seat's decision: each legal
-// move, or with o.Candidates the best so many by the judge at one ply,
-// from the position after it and for the seat who chooses, as Rollout
+// move, or with o.Candidates the best so many by the judge at one ply and
+// with o.Within those within so much of the best there, and the moves of
+// o.Include, from the position after it and for the seat who chooses, as Rollout
 // does, every move's game i with the same dice (common random numbers, so
 // that the moves' differences are measured more closely than their
 // equities). The moves are returned best first by the rollout; moves of
 // equal equity keep their order of one ply. A throw is refused with an
-// error wrapping brettspiel.ErrChanceNode.
+// error wrapping brettspiel.ErrChanceNode, a move of o.Include that is
+// not legal with one wrapping brettspiel.ErrIllegalMove.
 func RolloutMoves(ctx context.Context, g brettspiel.Game, o RolloutOptions) ([]MoveRollout, error) {
 	ro, err := newRoller(g, o)
 	if err != nil {
@@ -149,28 +157,59 @@ func RolloutMoves(ctx context.Context, g brettspiel.Game, o RolloutOptions) ([]M
 		moves = append(moves, MoveRollout{Move: m, Notation: g.MoveString(m), OnePly: j.Equity(c, p)})
 		starts = append(starts, c)
 	}
-	order := make([]int, len(moves))
-	for i := range order {
-		order[i] = i
+	// the moves by one ply, best first, equal ones in their order (sorted
+	// by insertion: the slices package's stable sort costs a WebAssembly
+	// build some 20 KB for each type it sorts)
+	order := make([]int, 0, len(moves))
+	for k := range moves {
+		i := len(order)
+		order = append(order, k)
+		for ; i > 0 && moves[order[i-1]].OnePly < moves[k].OnePly; i-- {
+			order[i] = order[i-1]
+		}
+		order[i] = k
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(moves[b].OnePly, moves[a].OnePly) })
-	if k := ro.o.Candidates; k > 0 && k < len(order) {
-		order = order[:k]
+	n := len(order)
+	if w := ro.o.Within; w > 0 {
+		for n = 1; n < len(order) && moves[order[n]].OnePly >= moves[order[0]].OnePly-w; n++ {
+		}
 	}
-	tasks := make([]task, len(order))
-	for i, k := range order {
-		tasks[i] = task{start: starts[k], seat: p}
+	if k := ro.o.Candidates; k > 0 && k < n {
+		n = k
+	}
+	keep := make([]bool, len(moves))
+	for _, k := range order[:n] {
+		keep[k] = true
+	}
+	for _, m := range ro.o.Include {
+		k := 0
+		for k < len(moves) && moves[k].Move != m {
+			k++
+		}
+		if k == len(moves) {
+			return nil, &brettspiel.Error{Op: "rollout", Input: g.MoveString(m), Err: brettspiel.ErrIllegalMove, Reason: "a move to include is not legal here"}
+		}
+		keep[k] = true
+	}
+	var tasks []task
+	var out []MoveRollout
+	for _, k := range order {
+		if keep[k] {
+			tasks = append(tasks, task{start: starts[k], seat: p})
+			out = append(out, moves[k])
+		}
 	}
 	res, err := ro.run(ctx, tasks)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]MoveRollout, len(order))
-	for i, k := range order {
-		out[i] = moves[k]
+	// best first by the rollout, equal ones in their order of one ply
+	for i := range out {
 		out[i].RolloutResult = res[i]
+		for j := i; j > 0 && out[j-1].Equity < out[j].Equity; j-- {
+			out[j-1], out[j] = out[j], out[j-1]
+		}
 	}
-	slices.SortStableFunc(out, func(a, b MoveRollout) int { return cmp.Compare(b.Equity, a.Equity) })
 	return out, nil
 }
 
@@ -210,18 +249,21 @@ type task struct {
 const unbounded = 24 * time.Hour
 
 func newRoller(g brettspiel.Game, o RolloutOptions) (*roller, error) {
-	bad := func(reason string) error {
-		return &brettspiel.Error{Op: "rollout", Err: brettspiel.ErrBadOptions, Reason: reason}
-	}
+	reason := ""
 	switch {
 	case g == nil:
-		return nil, bad("no game to roll out")
+		reason = "no game to roll out"
 	case o.Games < 0:
-		return nil, bad("a negative number of games")
+		reason = "a negative number of games"
 	case o.Truncate && o.Turns < 0:
-		return nil, bad("truncated after a negative number of turns")
+		reason = "truncated after a negative number of turns"
 	case o.Candidates < 0:
-		return nil, bad("a negative number of candidates")
+		reason = "a negative number of candidates"
+	case !(o.Within >= 0) || math.IsInf(o.Within, 1):
+		reason = "within is a finite equity, 0 or more"
+	}
+	if reason != "" {
+		return nil, &brettspiel.Error{Op: "rollout", Err: brettspiel.ErrBadOptions, Reason: reason}
 	}
 	v := g.Variant()
 	if v == "festung" {
@@ -263,31 +305,30 @@ const rolloutBlock = 1 << 14
 // task. Game i of every task is played with the same seeds; index k of
 // the games played is task k mod len(tasks), game k div len(tasks).
 func (ro *roller) run(ctx context.Context, tasks []task) ([]RolloutResult, error) {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	// nil stays nil, not context.Background(): a context value links
+	// package time's formatting into a WebAssembly build
+	if ctx != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
 	}
 	nt := len(tasks)
 	n := ro.o.Games * nt
 	acc := make([]moments, nt)
 	workers := make([]*worker, max(1, min(runtime.GOMAXPROCS(0), n)))
 	vals := make([]float64, min(n, rolloutBlock))
+	// a channel, not a sync.WaitGroup, which a WebAssembly build lacks
+	finished := make(chan struct{}, len(workers))
 	for lo := 0; lo < n; lo += rolloutBlock {
 		hi := min(n, lo+rolloutBlock)
 		var next atomic.Int64
 		next.Store(int64(lo))
 		var (
-			wg       sync.WaitGroup
 			mu       sync.Mutex
 			firstErr error
 			stop     atomic.Bool
 		)
 		for wi := range workers {
-			wg.Add(1)
 			go func() {
-				defer wg.Done()
+				defer func() { finished <- struct{}{} }()
 				if workers[wi] == nil {
 					workers[wi] = ro.newWorker()
 				}
@@ -311,10 +352,12 @@ func (ro *roller) run(ctx context.Context, tasks []task) ([]RolloutResult, error
 				}
 			}()
 		}
-		wg.Wait()
+		for range workers {
+			<-finished
+		}
 		if firstErr != nil {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+			if ctx != nil && ctx.Err() != nil {
+				return nil, ctx.Err()
 			}
 			return nil, firstErr
 		}

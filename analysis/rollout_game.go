@@ -66,7 +66,10 @@ type strata struct{ rest, span int }
 // variance is reduced.
 func (w *worker) play(ctx context.Context, t task, i int) (float64, error) {
 	ro := w.ro
-	done := ctx.Done()
+	var done <-chan struct{} // nil: never done
+	if ctx != nil {
+		done = ctx.Done()
+	}
 	w.game.from(t.start)
 	g := w.game.g
 	w.dpcg.Seed(ro.o.Seed, 2*uint64(i))

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -424,5 +425,77 @@ func TestRolloutOptions(t *testing.T) {
 	}
 	if _, err := RolloutMoves(context.Background(), g, RolloutOptions{}); !errors.Is(err, brettspiel.ErrChanceNode) {
 		t.Errorf("moves at a throw: %v", err)
+	}
+}
+
+// Within keeps the moves within so much of the best at one ply, with
+// Candidates both bounds hold, and Include adds a move the bounds leave
+// out, in its place by one ply; an illegal move to include, or a bad
+// Within, is refused.
+func TestRolloutMovesWithin(t *testing.T) {
+	g := middleGame(t, "verkehren", 6, 70)
+	m, _ := brettspiel.SampleChance(g, rand.New(rand.NewPCG(1, 2)))
+	if err := g.Apply(m); err != nil {
+		t.Fatal(err)
+	}
+	o := RolloutOptions{Games: 2, Seed: 5, Truncate: true, Turns: 1}
+	all, err := RolloutMoves(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) < 4 {
+		t.Fatalf("%d moves", len(all))
+	}
+	ones := make([]float64, len(all))
+	for i, mr := range all {
+		ones[i] = mr.OnePly
+	}
+	slices.Sort(ones)
+	slices.Reverse(ones)
+	// a bound between the third and the fourth move by one ply
+	o.Within = ones[0] - (ones[2]+ones[3])/2
+	if ones[2] == ones[3] {
+		t.Fatalf("equal one-ply equities %v", ones)
+	}
+	within, err := RolloutMoves(context.Background(), g, o)
+	if err != nil || len(within) != 3 {
+		t.Fatalf("within %v: %d moves, %v", o.Within, len(within), err)
+	}
+	for _, mr := range within {
+		if mr.OnePly < ones[2] {
+			t.Errorf("%s (%v) kept, beyond %v of the best", mr.Notation, mr.OnePly, o.Within)
+		}
+	}
+	o.Candidates = 2
+	two, err := RolloutMoves(context.Background(), g, o)
+	if err != nil || len(two) != 2 {
+		t.Fatalf("within and 2 candidates: %d moves, %v", len(two), err)
+	}
+	worst := all[0]
+	for _, mr := range all {
+		if mr.OnePly < worst.OnePly {
+			worst = mr
+		}
+	}
+	o.Include = []brettspiel.Move{worst.Move}
+	three, err := RolloutMoves(context.Background(), g, o)
+	if err != nil || len(three) != 3 || !containsMove(three, worst.Move) {
+		t.Fatalf("with %s included: %+v, %v", worst.Notation, three, err)
+	}
+	for _, mr := range three {
+		if mr.Move == worst.Move && (mr.Equity != worst.Equity || mr.StdErr != worst.StdErr) {
+			t.Errorf("included %+v, among all %+v", mr, worst)
+		}
+	}
+	o.Include = []brettspiel.Move{brettspiel.NoMove}
+	if _, err := RolloutMoves(context.Background(), g, o); !errors.Is(err, brettspiel.ErrIllegalMove) {
+		t.Errorf("an illegal move included: %v", err)
+	}
+	o.Include = nil
+	for _, w := range []float64{-0.1, math.NaN(), math.Inf(1)} {
+		o.Within = w
+		if _, err := RolloutMoves(context.Background(), g, o); !errors.Is(err, brettspiel.ErrBadOptions) {
+			t.Errorf("within %v: %v", w, err)
+		}
 	}
 }

@@ -9,3 +9,8 @@ import "context"
 func analyzeMethod(_ context.Context, name string, _ []byte, _ locator) ([]byte, error) {
 	return nil, bad(name, "", ErrUnknownMethod, "the analysis is not in this build")
 }
+
+// "rollout" is refused there for the same reason.
+func rolloutMethod(_ context.Context, name string, _ []byte, _ locator) ([]byte, error) {
+	return nil, bad(name, "", ErrUnknownMethod, "the rollouts are not in this build")
+}

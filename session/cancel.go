@@ -8,11 +8,11 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 )
 
-// Calls that can be stopped. A long call — advance, botMove, hint, analyze
-// — runs within a context made of three: the caller's ([Table.CallContext],
-// or the context given to [Game.Advance] and the like), the game's own,
-// which [Game.Close] (and [Table.Close]) ends, and the table's budget per
-// call ([Options.CallBudget]). Whichever ends first stops the call: it
+// Calls that can be stopped. A long call — advance, botMove, hint,
+// analyze, rollout — runs within a context made of three: the caller's
+// ([Table.CallContext], or the context given to [Game.Advance] and the
+// like), the game's own, which [Game.Close] (and [Table.Close]) ends, and
+// the table's budget per call ([Options.CallBudget]). Whichever ends first stops the call: it
 // changes nothing, or exactly the steps it reports (an advance answers with
 // the steps it made and says why it stopped; see the package doc).
 
@@ -44,7 +44,7 @@ const (
 )
 
 // Close closes the game: the long calls running on it (advance, botMove,
-// hint, analyze) stop as their caller's cancellation stops them, and every
+// hint, analyze, rollout) stop as their caller's cancellation stops them, and every
 // later one is refused with an error wrapping [ErrGameClosed]; its
 // watchers' channels close with that error. The other calls go on
 // answering (a closed game can still be read and saved). Closing twice is

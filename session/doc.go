@@ -87,6 +87,8 @@
 //	positionID   {handle}                            → {id}
 //	plan         {handle}                            → {layout, fields} (Festungsspiel)
 //	analyze      {handle, plies?, from?, count?, lang?} → {variant, judge, unit, steps, players, truncated?}
+//	rollout      {handle, step?, position?, plays?, within?, games?, turns?, bot?, seed?, varianceReduction?}
+//	             → {variant, unit, step?, seat, bot, games, turns?, seed, varianceReduction, plays?, position?}
 //	verifyDice   {text, commitment, seed, salt}      → {ok, commitment, throws, bad?, reason?}
 //
 // Every method on one game takes "secret" too: the methods that act check
@@ -168,7 +170,7 @@
 //     any person's seat.
 //
 // A call without a secret (a watcher) reads — state, legal, nextSteps,
-// hint, saveRecord, positionID, plan, analyze, watch — and is refused with
+// hint, saveRecord, positionID, plan, analyze, rollout, watch — and is refused with
 // ErrNoSecret where it would act; a secret that is no seat's of the game
 // with ErrBadSecret. The STATE of an owned game says "owned": true and
 // which seats are "claimed". A game made without "owned" is a game of one
@@ -300,10 +302,32 @@
 // game's lock only to copy the steps, so the game's other calls go on
 // while it judges.
 //
+// rollout plays games from a position by a level on every seat, on every
+// core ([RolloutJSON], package analysis): at a decision each candidate
+// play — the best "plays" by the net at one ply (3 by default, at most
+// [MaxRolloutPlays]), those "within" so much of the best — and at "step"
+// (a decision of the review, played or undone: a review walks the game
+// back to show it) the play made too, each the mean result of
+// its games for the seat who chooses with its standard error, best first;
+// at a throw, or with "position": true, the position itself. games is the
+// number of games a play (1,296 by default, at most [MaxRolloutGames]);
+// turns stops every game after so many turns and judges it by the net;
+// bot is the level (net-advanced by default); seed (0 by default) makes
+// it reproducible: the same arguments give the same answer. A rollout
+// that runs past the budget per call is refused with ErrOverBudget (ask
+// fewer games or plays, or truncate them: a client that shows progress
+// asks a few games at a time with seeds of its own and pools them). On
+// two cores a play's 1,296 games take about 3 s to the end and 0.3 s
+// truncated after 10 turns (doc/performance.md, Rollouts): the defaults'
+// three plays to the end come near [DefaultCallBudget]. The
+// Festungsspiel keeps its exact judge: its rollout is refused with
+// ErrExactJudge (package analysis), which "say" puts in words. Like
+// analyze it holds the game's lock only to copy the position.
+//
 // A WebAssembly build (GOOS=js GOARCH=wasm) leaves the learned levels of the
 // race games (net-beginner … net-strongest) and the analysis out, to keep
-// its download small: there the bots list has no net levels and analyze is
-// refused with ErrUnknownMethod. Built with the tag nets (go build -tags
+// its download small: there the bots list has no net levels and analyze
+// and rollout are refused with ErrUnknownMethod. Built with the tag nets (go build -tags
 // nets) it links both in, as every other build does. Owned seats are a
 // server's and stay out of every WebAssembly build (their crypto/rand and
 // SHA-256 bring the whole FIPS module): there newGame with "owned" and
@@ -316,7 +340,8 @@
 // "refusal"}} ([ErrorJSON]) and changes nothing. name is the stable name of the sentinel the error
 // wraps (brettspiel.ErrorName): the library's (ErrIllegalMove,
 // ErrBadNotation, ErrNotYourTurn, ErrChanceNode, ErrGameOver,
-// ErrBadPosition, ErrBadOptions), bot.ErrUnknownBot, and this package's:
+// ErrBadPosition, ErrBadOptions), bot.ErrUnknownBot, analysis.ErrExactJudge,
+// and this package's:
 // [ErrBadCall] (arguments wrong in themselves), [ErrUnknownMethod],
 // [ErrUnknownHandle], [ErrTooLarge], [ErrTableFull], [ErrNothingTo],
 // [ErrNoRecord], [ErrUnknownRule], [ErrCancelled], [ErrGameClosed],
@@ -342,17 +367,18 @@
 // dropping a game that may be in use: close games that are done. A call's
 // arguments are at most [MaxArgs] bytes, a turn's steps at most 16, an
 // advance at most [MaxAdvance] steps, an analysis at most [MaxAnalyze]
-// steps, a call at most [Options.CallBudget] of time ([DefaultCallBudget],
+// steps, a rollout at most [MaxRolloutPlays] plays of [MaxRolloutGames]
+// games, a call at most [Options.CallBudget] of time ([DefaultCallBudget],
 // 10 s, by default).
 //
 // # Calls that stop
 //
-// The long calls — advance, botMove, hint, analyze — stop when the
+// The long calls — advance, botMove, hint, analyze, rollout — stop when the
 // caller's context ends ([Table.CallContext]; the engine and the HTTP
 // example pass their request's), when their game is closed ([Table.Close],
 // the method close, [Game.Close]) or when they have run the table's
 // [Options.CallBudget]. A stopped call changes nothing, or exactly the
-// steps it reports: botMove, hint and analyze fail with ErrCancelled,
+// steps it reports: botMove, hint, analyze and rollout fail with ErrCancelled,
 // ErrGameClosed or ErrOverBudget and the game is as it was (a bot's move
 // chosen in a hurry is not played); advance stops between two steps and
 // answers with the STATE of the steps it made ("played", and by default
@@ -362,7 +388,7 @@
 // The bots notice a stop within their decision: the net levels between
 // two plays they judge deeper (their own time, 50 ms, bounds the rest),
 // search and expectimax within their search. In Go, [Game.Advance],
-// [Game.BotMove], [Game.Hints] and [Game.Analyze] take the context, and
+// [Game.BotMove], [Game.Hints], [Game.Analyze] and [Game.Rollout] take the context, and
 // the game's closing stops them too. A js/wasm build runs one call at a
 // time on the page's thread and makes no context of its own (a context
 // value would link time's formatting into it): there a closed game
@@ -379,5 +405,5 @@
 // of the game's state while a bot thinks and puts a long log in words after
 // it. Calls on distinct games run in parallel. The table's own lock is held
 // only to find, add or remove a game. analyze holds the game only to copy
-// the steps.
+// the steps, rollout only to copy the position.
 package session

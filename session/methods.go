@@ -38,6 +38,7 @@ func init() {
 		"advance":     onGame(long, advanceCall),
 		"hint":        onGame(long, hintCall),
 		"analyze":     analyzeMethod,
+		"rollout":     rolloutMethod,
 
 		// seats that belong to someone (seats.go), their names (names.go)
 		// and watchers (watch.go)

@@ -16,7 +16,7 @@ var resultOf = map[string]string{
 	"loadID": "state", "close": "empty", "state": "state", "legal": "legal", "nextSteps": "next",
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
-	"positionID": "id", "plan": "plan", "analyze": "analysis",
+	"positionID": "id", "plan": "plan", "analyze": "analysis", "rollout": "rollout",
 	"claim": "claim", "answerTakeback": "state", "watch": "watch", "verifyDice": "diceCheck",
 	"name": "state",
 }
@@ -77,6 +77,7 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 		check("apply", fmt.Sprintf(`{"handle":%d,"notation":"nonsense"}`, h))
 		check("plan", fmt.Sprintf(`{"handle":%d}`, h))
 		check("analyze", fmt.Sprintf(`{"handle":%d}`, h))
+		check("rollout", fmt.Sprintf(`{"handle":%d,"step":0,"position":true,"games":2,"turns":1}`, h))
 		var rec TextJSON
 		json.Unmarshal(check("saveRecord", fmt.Sprintf(`{"handle":%d}`, h)), &rec)
 		for _, seed := range []Seed{12, 13} { // the game's seed, and another
@@ -100,6 +101,7 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 	}
 	var legal LegalJSON
 	json.Unmarshal(check("legal", fmt.Sprintf(`{"handle":%d}`, s.Handle)), &legal)
+	check("rollout", fmt.Sprintf(`{"handle":%d,"plays":2,"games":2,"turns":1,"seed":"7"}`, s.Handle))
 	check("apply", fmt.Sprintf(`{"handle":%d,"notation":%q}`, s.Handle, legal.Legal[0].Notation))
 	check("nextSteps", fmt.Sprintf(`{"handle":%d,"steps":[{"from":7,"to":9}]}`, s.Handle))
 	json.Unmarshal(check("newGame", `{"variant":"toccateglio","seed":3,"owned":true}`), &s)

@@ -286,6 +286,6 @@ var schema []byte
 // [Table.Call], the file protocol.schema.json of this package: a failure or
 // the result of a method, each result under its name in "$defs" (state,
 // legal, next, hints, text, id, version, games, rule, plan, analysis,
-// claim, watch, diceCheck, empty). [Game.Call] answers the same but for
+// rollout, claim, watch, diceCheck, empty). [Game.Call] answers the same but for
 // the key "handle". The slice is the caller's.
 func Schema() []byte { return slices.Clone(schema) }

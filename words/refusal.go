@@ -99,6 +99,8 @@ var tableWords = map[string]clause{
 	"ErrSeatTaken":       {"That seat is taken already.", "Dieser Platz ist schon besetzt."},
 	"ErrNeedsConsent":    {"The other players must agree: ask them for a takeback.", "Die anderen Spieler müssen zustimmen: bitte sie, den Zug zurücknehmen zu dürfen."},
 	"ErrTooManyWatchers": {"This game has as many watchers as it takes.", "Bei diesem Spiel schauen schon so viele zu, wie es zulässt."},
+	// package analysis's, which a rollout of the Festungsspiel wraps
+	"ErrExactJudge": {"The Festungsspiel is not rolled out: its choices are judged exactly, as the review shows.", "Das Festungsspiel wird nicht ausgespielt: seine Entscheidungen werden genau bewertet, wie die Auswertung zeigt."},
 }
 
 // Codes lists every refusal code the games of the module give, the shared

@@ -59,7 +59,7 @@
 // the engine exits once the requests under way are answered. Each request
 // runs with a context of its own, derived from the engine's, that is
 // cancelled then: a long request under way (advance, botMove, hint,
-// analyze) stops as the session's calls stop, an advance answering with the
+// analyze, rollout) stops as the session's calls stop, an advance answering with the
 // steps it made.
 //
 // # Bad input

@@ -26,7 +26,7 @@
 // their arguments and answers do not carry: claim, state, legal,
 // nextSteps, apply, throw, throwManual, botMove, advance, undo, redo,
 // takeback, answerTakeback, hint, watch, saveRecord, positionID, plan,
-// analyze.
+// analyze, rollout.
 //
 // A game is made owned ("owned": true, in loadRecord and loadID too)
 // unless its arguments say "owned": false. Its people's seats are claimed

@@ -54,6 +54,9 @@
 //	analyze [2]  review the game so far: each player's loss and luck, the
 //	             worst decisions with the better play, in board points and
 //	             the game's unit (2: a deeper look)
+//	rollout [GAMES [TURNS]]  play GAMES games (1,296) by the net after each
+//	             of the best plays (in the review the play made too), to the
+//	             end or TURNS turns: each play's mean ± standard error
 //	help         the commands, the notation of the game, how to enter moves
 //	quit         leave the game (also exit); a game in play that changed
 //	             since it was last saved is offered for saving first
@@ -62,8 +65,8 @@
 // a move that is malformed or illegal is answered with the game's reason and,
 // where the reason names a rule, that rule's title. Conceding (Verkehren's
 // concede) asks for a confirmation first. When the game is over, the program
-// offers to save its record and stays open for review: analyze, undo and
-// redo, history; a finished record loaded (load, -load) opens the same way.
+// offers to save its record and stays open for review: analyze, rollout,
+// undo and redo, history; a finished record loaded (load, -load) opens the same way.
 // A line longer than 4096 bytes is skipped with "line too long".
 //
 // When standard input is not a terminal and -i is not given, it plays a short

@@ -395,6 +395,8 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, s.why(arg)
 	case "analyze":
 		return false, s.analyze(arg)
+	case "rollout":
+		return false, s.rollout(arg)
 	case "tutor":
 		return false, s.setTutor(arg)
 	case "throw":

@@ -72,7 +72,7 @@ func TestPageHasTheElementsTheScriptUses(t *testing.T) {
 		t.Fatal(err)
 	}
 	var js []byte
-	for _, f := range []string{"static/app.js", "static/review.js"} {
+	for _, f := range []string{"static/app.js", "static/review.js", "static/rollout.js"} {
 		b, err := static.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -16,8 +16,9 @@ import (
 // its seats claimed through the hub (newGame, loadRecord, loadID, claim,
 // close), the hub throws for people and lets the bots play (botMove,
 // advance; the dice are seeded and secret), and the connections follow
-// the game through the hub's watchers (watch). analyze is left out: it
-// judges the whole game at a connection's asking.
+// the game through the hub's watchers (watch). analyze and rollout are
+// left out: they judge the whole game, or play thousands of games, at a
+// connection's asking.
 const (
 	noGame = iota + 1 // names no game: the catalogue, the rules
 	reads             // reads the connection's game

@@ -9,8 +9,9 @@
 // (the package doc of session says why): newGame with "owned": true,
 // claim and answerTakeback with ErrBadCall (owned seats are a server's:
 // there are no seats to claim, and a takeback is done at once); verifyDice
-// (the check of dice, for its SHA-256) and analyze (built without the tag
-// nets, which also leaves out the bots' net levels) with ErrUnknownMethod.
+// (the check of dice, for its SHA-256), analyze and rollout (built without
+// the tag nets, which also leaves out the bots' net levels) with
+// ErrUnknownMethod.
 // The methods that refuse always say so in their comments below.
 
 // ---- values of the protocol ----
@@ -45,7 +46,7 @@ export interface View {
 
 export * from './protocol.js';
 import type {
-  StateResult, GameState, GamesResult, HintsResult, Analysis, Rule, LegalResult, NextResult, Step,
+  StateResult, GameState, GamesResult, HintsResult, Analysis, RolloutResult, Rule, LegalResult, NextResult, Step,
   EmptyResult, TextResult, IDResult, VersionResult, PlanResult, ErrorObject, ErrorResult, Refusal, Claim, Watch,
   DiceCheck,
 } from './protocol.js';
@@ -144,6 +145,14 @@ export interface Methods {
   plan: { args: HandleArgs; result: PlanResult };
   /** The analysis of the steps played: each decision's loss, each throw's luck, each seat's error rate and rating. Always refused by this package's WebAssembly (ErrUnknownMethod): it is built without the tag nets, which links the analysis in. */
   analyze: { args: HandleArgs & { plies?: 1 | 2; from?: number; count?: number; lang?: string }; result: Analysis };
+  /** Plays games from a position (the position now, or before "step", a decision played) by a level on every seat: each candidate play's mean result with its standard error (the best "plays" by one ply, those "within" so much of the best, and the play made at "step"), or with "position": true the position's own. Reproducible by "seed"; the Festungsspiel is refused (ErrExactJudge). Always refused by this package's WebAssembly (ErrUnknownMethod): it is built without the tag nets, which links the rollouts in. */
+  rollout: {
+    args: HandleArgs & {
+      step?: number; position?: boolean; plays?: number; within?: number; games?: number;
+      turns?: number; bot?: string; seed?: Seed; varianceReduction?: boolean;
+    };
+    result: RolloutResult;
+  };
   /** Claims a person's seat of a game with owned seats: its secret, given once. Always refused by this package's WebAssembly (ErrBadCall): it makes no game of owned seats. */
   claim: { args: HandleArgs & { seat: number }; result: Claim };
   /** Names a person's seat: trimmed, at most 24 characters, printable; "" takes the name away. In a game of owned seats only that seat's secret names it. Every state and watch then carries the seats' "names". */

@@ -42,7 +42,7 @@ export interface Rule {
   source: string;
 }
 
-export type AnyResult = StateResult | LegalResult | NextResult | HintsResult | TextResult | IDResult | VersionResult | GamesResult | Rule | PlanResult | Analysis | Claim | Watch | DiceCheck | EmptyResult;
+export type AnyResult = StateResult | LegalResult | NextResult | HintsResult | TextResult | IDResult | VersionResult | GamesResult | Rule | PlanResult | Analysis | RolloutResult | Claim | Watch | DiceCheck | EmptyResult;
 
 export type EmptyResult = Record<string, never>;
 
@@ -344,6 +344,48 @@ export interface Analysis {
    * index.
    */
   truncated?: true;
+}
+
+/**
+ * The answer of rollout: what was rolled out and how, and per play (or for the position) the mean
+ * result in the game's unit with its standard error (package analysis).
+ */
+export interface RolloutResult {
+  variant: string;
+  /** strokes (Toccateglio) or points (Verkehren). */
+  unit: string;
+  /** The step whose position was rolled out; absent for the position now. */
+  step?: number;
+  /**
+   * The seat the equities are for: who chooses among the plays, or who is to move (to throw) in the
+   * position.
+   */
+  seat: number;
+  bot: string;
+  /** The games played a play (or for the position). */
+  games: number;
+  /**
+   * The turns after which every game was stopped and judged by the net; absent: played to the end.
+   */
+  turns?: number;
+  seed: SeedString;
+  varianceReduction: boolean;
+  /** The plays rolled out, best first by the rollout; absent when the position was rolled out. */
+  plays?: {
+    notation: string;
+    steps?: Step[];
+    /** The play's equity by the net at one ply. */
+    onePly: number;
+    equity: number;
+    stdErr: number;
+    /** The play made at the step. */
+    played?: true;
+  }[];
+  /** The position's own result; absent when its plays were rolled out. */
+  position?: {
+    equity: number;
+    stdErr: number;
+  };
 }
 
 export interface PlanResult {

@@ -15,6 +15,8 @@ export function worstDecisions(steps, n = WORST) {
     .slice(0, n);
 }
 
+import { setupRollout, renderRollout } from './rollout.js';
+
 const $ = (s) => document.querySelector(s);
 
 // page is what app.js lends: call, tr, lang(), seatName, current() (the
@@ -26,6 +28,7 @@ let length = -1;
 
 export function setupReview(p) {
   page = p;
+  setupRollout(p);
   $('#review-btn').addEventListener('click', start);
   $('#review-back').addEventListener('click', () => { page.back(); $('#review-btn').focus(); });
   $('#review-worst').addEventListener('click', (ev) => {
@@ -120,6 +123,8 @@ export function renderReview() {
     const legend = decisionAt(viewing.index)?.decision ? ' ' + page.tr('reviewLegend') : '';
     $('#review-where').textContent = page.tr('viewing', viewing.index + 1) + legend;
   }
+  // a decision shown, judged by the net, can be rolled out (rollout.js)
+  renderRollout(fresh && viewing, !!(fresh && viewing && report.judge !== 'exact' && decisionAt(viewing.index)?.decision));
   if (!fresh) {
     if (report && !viewing) $('#review-status').textContent = '';
     return;

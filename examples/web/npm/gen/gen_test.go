@@ -61,7 +61,7 @@ var resultOf = map[string]string{
 	"loadID": "state", "close": "empty", "state": "state", "legal": "legal", "nextSteps": "next",
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
-	"positionID": "id", "plan": "plan", "analyze": "analysis",
+	"positionID": "id", "plan": "plan", "analyze": "analysis", "rollout": "rollout",
 	"claim": "claim", "answerTakeback": "state", "watch": "watch", "verifyDice": "diceCheck",
 	"name": "state",
 }
@@ -246,6 +246,8 @@ func TestSchemasHoldForAnswers(t *testing.T) {
 	json.Unmarshal(ch.call("newGame", `{"variant":"toccateglio","seats":["greedy","greedy"],"seed":9}`), &st)
 	ch.call("advance", fmt.Sprintf(`{"handle":%d,"limit":60}`, st.Handle))
 	ch.call("analyze", fmt.Sprintf(`{"handle":%d}`, st.Handle))
+	ch.call("rollout", fmt.Sprintf(`{"handle":%d,"step":20,"plays":2,"games":2,"turns":1}`, st.Handle))
+	ch.call("rollout", fmt.Sprintf(`{"handle":%d,"step":20,"position":true,"games":2,"turns":1}`, st.Handle))
 	// its dice checked against its seed, and against another
 	var rec struct{ Text string }
 	json.Unmarshal(ch.call("saveRecord", fmt.Sprintf(`{"handle":%d}`, st.Handle)), &rec)

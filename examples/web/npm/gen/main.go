@@ -90,7 +90,7 @@ var sessionNames = map[string]string{
 	"result": "AnyResult", "empty": "EmptyResult", "seed": "SeedString", "state": "StateResult",
 	"gameState": "GameState", "step": "LogStep", "legal": "LegalResult", "next": "NextResult",
 	"hints": "HintsResult", "text": "TextResult", "id": "IDResult", "version": "VersionResult",
-	"games": "GamesResult", "analysis": "Analysis", "plan": "PlanResult",
+	"games": "GamesResult", "analysis": "Analysis", "rollout": "RolloutResult", "plan": "PlanResult",
 }
 
 // byVariants are the protocol's definitions that the variants' schemas give

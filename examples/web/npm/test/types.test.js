@@ -48,7 +48,7 @@ test('index.d.ts names the methods this WebAssembly always refuses, and it refus
       said[m[2]] = refused[1];
     }
   }
-  assert.deepEqual(said, { analyze: 'ErrUnknownMethod', claim: 'ErrBadCall', answerTakeback: 'ErrBadCall', verifyDice: 'ErrUnknownMethod' });
+  assert.deepEqual(said, { analyze: 'ErrUnknownMethod', rollout: 'ErrUnknownMethod', claim: 'ErrBadCall', answerTakeback: 'ErrBadCall', verifyDice: 'ErrUnknownMethod' });
   const owned = /owned\?: boolean/.exec(dts);
   assert.ok(owned && /Always refused by this package's WebAssembly \(ErrBadCall\)/.test(words(dts.slice(dts.lastIndexOf('/**', owned.index), owned.index))), 'Config.owned says it is refused');
 
@@ -56,6 +56,7 @@ test('index.d.ts names the methods this WebAssembly always refuses, and it refus
   const { handle } = e.call('newGame', { variant: 'verkehren', log: false });
   const args = {
     analyze: { handle },
+    rollout: { handle },
     claim: { handle, seat: 0 },
     answerTakeback: { handle, accept: true },
     verifyDice: { text: '', commitment: '', seed: 1, salt: '' },
