@@ -1043,9 +1043,14 @@ function renderScores() {
   const h = tr('hdr');
   const row = (cells, th) => {
     const line = document.createElement('tr');
-    for (const c of cells) {
+    for (const [i, c] of cells.entries()) {
       const td = document.createElement(th ? 'th' : 'td');
-      td.textContent = c;
+      if (i === 0) {
+        if (th) td.append(seatHead());
+        else nameCell(td, c);
+      } else {
+        td.textContent = c;
+      }
       line.append(td);
     }
     t.append(line);
@@ -1081,6 +1086,37 @@ function renderScores() {
   }
 }
 
+// nameCell writes a seat's name in the score table: the name on one
+// line, what follows it in brackets ("(bot)") free to go to the next, so
+// that the table fits a narrow column.
+// In a narrow column the word before the seat's number ("Player") is
+// said once, in the head.
+function nameCell(td, name) {
+  const m = /^(.*?)( \(.*\))?$/.exec(name);
+  const nm = document.createElement('span');
+  nm.className = 'name';
+  const num = /^(.*\s)(\d+)$/.exec(m[1]);
+  if (num) {
+    const word = document.createElement('span');
+    word.className = 'seat-word';
+    word.textContent = num[1];
+    nm.append(word, num[2]);
+  } else {
+    nm.textContent = m[1];
+  }
+  td.append(nm);
+  if (m[2]) td.append(m[2]);
+}
+
+// seatHead is the head of the names' column: empty, but for a narrow
+// column, where the names are their numbers.
+function seatHead() {
+  const sp = document.createElement('span');
+  sp.className = 'seat-head';
+  sp.textContent = tr('hdr').seat;
+  return sp;
+}
+
 // swatch puts a disc of the seat's colour before a cell's text.
 function swatch(td, seat) {
   const sp = document.createElement('span');
@@ -1088,7 +1124,7 @@ function swatch(td, seat) {
   sp.style.background = seatColours[seat];
   sp.title = tr('colour', seat);
   sp.setAttribute('aria-hidden', 'true');
-  td.prepend(sp);
+  (td.querySelector('.name') || td).prepend(sp);
 }
 
 // renderLegal lists the legal moves in the board's points, each a button
