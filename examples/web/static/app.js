@@ -712,11 +712,18 @@ function trySteps(steps) {
   render();
 }
 
+// viewingText says how to leave an earlier position the review shows, by
+// the button in sight: Back to the game beside the review, or on a phone,
+// where the position is shown without the review, Back to the review.
+function viewingText() {
+  return tr(document.body.classList.contains('peek') ? 'pViewingPeek' : 'pViewing');
+}
+
 function myTurn() { return !viewing && game.turn === 'player' && humans.has(game.player); }
 
 // notNow says why a click on the board does nothing now.
 function notNow() {
-  if (viewing) return tr('pViewing');
+  if (viewing) return viewingText();
   if (remote) return remote.prompt(game, false) || tr('notYourTurn');
   return game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn');
 }
@@ -925,7 +932,7 @@ function endSentence() {
 // promptText says what to do next: a sentence, or at the Schule its
 // question (schuleQuestion).
 function promptText() {
-  if (viewing) return tr('pViewing');
+  if (viewing) return viewingText();
   if (remote) {
     // online: the end, a watcher's, and another seat's turn are the online layer's
     const p = remote.prompt(game, myTurn());
