@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
 	"github.com/brettspiel/brettspiel/session"
 )
 
@@ -73,5 +76,43 @@ func TestReviewPromptNamesTheButtonInSight(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Escape closes the review, as it closes the chooser and the rules: with
+// the focus in the review's list, and with an earlier position shown, to
+// which the game returns from.
+func TestEscapeClosesTheReview(t *testing.T) {
+	ctx := page(t)
+	want := reviewOpen(t, ctx, "en", false)
+	end := snap(t, ctx)
+	isOpen := func() bool { return eval[bool](t, ctx, `document.querySelector('#review').open`) }
+	// the focus is on the first listed decision
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	if isOpen() {
+		t.Fatal("Escape left the review open (the focus in its list)")
+	}
+	click(t, ctx, "#review-btn")
+	for start := time.Now(); eval[bool](t, ctx, `!document.querySelector('#review-worst button')`); time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > 30*time.Second {
+			t.Fatal("no review after 30 s")
+		}
+	}
+	click(t, ctx, fmt.Sprintf(`#review-worst button[data-index="%d"]`, want[0]))
+	waitFor(t, ctx, "the earlier position", func(s snapshot) bool { return s.Length == fmt.Sprint(want[0]) })
+	eval[bool](t, ctx, `(document.activeElement.blur(), true)`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	if isOpen() {
+		t.Fatal("Escape left the review open (an earlier position shown)")
+	}
+	if s := waitFor(t, ctx, "the game again", func(s snapshot) bool { return s.Length == end.Length }); s.ID != end.ID {
+		t.Errorf("after Escape the page shows %s, the game's end is %s", s.ID, end.ID)
+	}
+	if f := eval[string](t, ctx, `document.activeElement.id`); f != "review-btn" {
+		t.Errorf("after Escape the focus is on %q, want the review's button", f)
 	}
 }

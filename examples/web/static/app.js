@@ -1863,6 +1863,13 @@ function loadError(err, what) {
 // their keys.
 function onKey(ev) {
   if (!cur || ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
+  // Escape closes the review as it closes the chooser and the rules (the
+  // review is no modal dialog: the board stays in use beside it)
+  if (ev.key === 'Escape' && $('#review').open && !document.querySelector('dialog[open]:modal')) {
+    ev.preventDefault();
+    $('#review-close').click();
+    return;
+  }
   const a = document.activeElement;
   if (a && (a.closest('input, textarea, select, dialog[open]') || document.querySelector('dialog[open]:modal'))) return;
   const k = tr('keys');
