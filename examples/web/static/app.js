@@ -1824,10 +1824,12 @@ function load(res, what) {
   show(res);
 }
 
-// hintText says what a hinted move scores at once and its expected value
-// in the page's words, with the game's unit and the language's decimal
-// sign. The session's reason is English: its parts ("+2 marks (T-J1)",
-// "nothing scored at once") are read from it (bot.Hint writes them so).
+// hintText says what a hinted move scores at once, when it scores, and its
+// expected value in the page's words, with the game's unit and the
+// language's decimal sign. The session's reason is English: its parts
+// ("+2 marks (T-J1)") are read from it (bot.Hint writes them so); a play
+// that scores nothing says only what it is expected to bring, as the
+// terminal does.
 function hintText(h) {
   const units = tr('scoreUnits');
   const parts = [];
