@@ -484,8 +484,16 @@ var english = text{
 	rolePerson: "person",
 	noRating:   "no decision to rate",
 	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
-		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each)\n      luck %+.3f in %s: %s",
-			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, luck, count(throws, "throw", "throws"), rating), ": ")
+		// the rating grades the decisions: it follows their line, on its
+		// own (the lines keep within 80 columns)
+		if rating != "" && decisions > 0 {
+			rating = "rating: " + rating
+		}
+		if rating != "" {
+			rating = "\n      " + rating
+		}
+		return fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each)%s\n      luck %+.3f in %s",
+			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, rating, luck, count(throws, "throw", "throws"))
 	},
 	noLoss:     "  no decision lost anything",
 	worstTitle: "  the worst decisions:",

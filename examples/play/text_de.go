@@ -341,9 +341,15 @@ var german = text{
 	rolePerson: "Mensch",
 	noRating:   "keine Entscheidung zu bewerten",
 	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
-		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je)\n      Glück %s in %s: %s",
+		if rating != "" && decisions > 0 {
+			rating = "Einstufung: " + rating
+		}
+		if rating != "" {
+			rating = "\n      " + rating
+		}
+		return fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je)%s\n      Glück %s in %s",
 			who, role, comma(fmt.Sprintf("%.3f", loss)), unit, count(decisions, "Entscheidung", "Entscheidungen"),
-			comma(fmt.Sprintf("%.3f", rate)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating), ": ")
+			comma(fmt.Sprintf("%.3f", rate)), rating, comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"))
 	},
 	noLoss:     "  keine Entscheidung hat etwas verloren",
 	worstTitle: "  die schlechtesten Entscheidungen:",
