@@ -341,6 +341,9 @@ func (s *session) show() {
 	for i, m := range s.g.LegalMoves() {
 		s.say("%s", listLine(s.c.lang, s.g, i+1, m))
 	}
+	if schuleStep(s.g) != 0 {
+		s.say("%s", t.schuleWhy)
+	}
 }
 
 // listLine is the line of a legal move in the list: its number, a play's

@@ -147,10 +147,13 @@ type text struct {
 	schuleMark, schuleClaim func(n string) string
 	schuleRight, schulePass string
 	wasDue                  string // before a mark event that says what was due, when a window of the Schule closed
-	onePlay                 func(notation string) string
-	hintTitle               func(bot, unit string) string
-	hintLine                func(what, reason string, value float64, unit string) string
-	hintTyped               func(steps, notation string) string
+	// at a decision of the Schule: how to ask for the rules of what may
+	// be marked at its step, and the head of their texts (never what is due)
+	schuleWhy, schuleRulesHead string
+	onePlay                    func(notation string) string
+	hintTitle                  func(bot, unit string) string
+	hintLine                   func(what, reason string, value float64, unit string) string
+	hintTyped                  func(steps, notation string) string
 	// the Festungsspiel's hint: the outer works' number, a choice with
 	// what it does, its expected markers and its cost against the best
 	festungHintTitle func(number, unit string) string
@@ -443,8 +446,11 @@ var english = text{
 	},
 	schuleRight: "make him mark exactly what he won; nobody gains by it",
 	schulePass:  "let it pass",
-	wasDue:      "What was due:",
-	onePlay:     func(notation string) string { return "there is one play only: " + notation },
+	schuleWhy:   "  why        the rules of what may be marked at this step",
+	schuleRulesHead: "What may be marked at this step, by the rules; how much is due is for you " +
+		"to find:",
+	wasDue:  "What was due:",
+	onePlay: func(notation string) string { return "there is one play only: " + notation },
 	hintTitle: func(bot, unit string) string {
 		return fmt.Sprintf("the best plays by the %s bot; \"expected\" is your average result from here, in %s:", bot, unit)
 	},

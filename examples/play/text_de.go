@@ -289,8 +289,11 @@ var german = text{
 	},
 	schuleRight: "ihn genau markieren lassen, was er gewonnen hat; keiner bekommt etwas dafür",
 	schulePass:  "gelten lassen",
-	wasDue:      "Zu markieren war:",
-	onePlay:     func(notation string) string { return "es gibt nur einen Zug: " + notation },
+	schuleWhy:   "  warum      die Regeln dessen, was bei diesem Schritt markiert werden kann",
+	schuleRulesHead: "Was bei diesem Schritt markiert werden kann, nach den Regeln; wie viel " +
+		"fällig ist, findest du selbst:",
+	wasDue:  "Zu markieren war:",
+	onePlay: func(notation string) string { return "es gibt nur einen Zug: " + notation },
 	hintTitle: func(bot, unit string) string {
 		if in, ok := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]; ok {
 			unit = in
