@@ -732,10 +732,13 @@ function onPoint(n) {
   if (!myTurn()) { showInfo(notNow()); return; }
   if (selected === null) {
     if (next.some((s) => s.from === n)) {
-      selected = n;
       clearMessage();
       const t = next.find((s) => s.from === n);
       focusKey = `p${t.to}`;
+      // a stone with one target goes there at once: a second tap would
+      // only confirm what no other choice could change
+      if (targetsFrom(n) === 1) { trySteps([...made, { from: n, to: t.to, die: t.die }]); return; }
+      selected = n;
       render();
       return;
     }
@@ -745,6 +748,11 @@ function onPoint(n) {
   if (n === selected) { selected = null; focusKey = `p${n}`; render(); return; }
   const c = next.filter((s) => s.from === selected && s.to === n);
   trySteps([...made, { from: selected, to: n, die: c.length ? c[0].die : 0 }]);
+}
+
+// targetsFrom counts the points a stone on n may go to by the next step.
+function targetsFrom(n) {
+  return new Set(next.filter((s) => s.from === n).map((s) => s.to)).size;
 }
 
 function onField(id) {
@@ -1314,7 +1322,7 @@ function drawRace() {
   for (const p of r.points) {
     const n = p.point, x = pointX(n), top = n >= 13;
     const g = el('g', { class: 'point', 'data-point': n, 'data-key': `p${n}`, 'data-order': n, 'data-live': live(n) ? 1 : 0, role: 'button' }, root);
-    if (sources.has(n)) g.classList.add('source');
+    if (sources.has(n)) { g.classList.add('source'); g.dataset.targets = targetsFrom(n); }
     if (targets.has(n)) g.classList.add('target');
     if (selected === n) g.classList.add('selected');
     mark(g, n);
@@ -1343,7 +1351,7 @@ function drawRace() {
   }
   // the bar: stones waiting to enter
   const bar = el('g', { class: 'bar', 'data-point': 0, 'data-key': 'p0', 'data-order': 0, 'data-live': live(0) ? 1 : 0, role: 'button' }, root);
-  if (sources.has(0)) bar.classList.add('source');
+  if (sources.has(0)) { bar.classList.add('source'); bar.dataset.targets = targetsFrom(0); }
   if (selected === 0) bar.classList.add('selected');
   mark(bar, 0);
   if (!live(0)) bar.setAttribute('aria-disabled', 'true');
