@@ -593,7 +593,31 @@ function schuleControls(w, dec, had) {
   if (marks.length) row.append(numbers(tr('markHead'), marks, 5, 'markN', chip));
   else if (claims.length) row.append(numbers(tr('schoolHead'), claims, 7, 'schoolN', chip));
   else row.append(chip);
+  // what may be marked at this step: the rules' texts on request
+  const ids = schuleRules[w.step] || [];
+  if (ids.length) {
+    const what = document.createElement('button');
+    what.type = 'button';
+    what.className = 'quiet schule-what';
+    what.textContent = tr('schuleWhat');
+    what.setAttribute('aria-expanded', String(openWhat === w.step));
+    row.append(what);
+  }
   dec.append(row);
+  if (ids.length && openWhat === w.step) {
+    const box = document.createElement('span');
+    box.className = 'ruletext schule-rules';
+    const head = document.createElement('span');
+    head.textContent = tr('schuleWhatHead');
+    box.append(head, ...ids.map((id) => {
+      const r = ruleText(id);
+      const line = document.createElement('span');
+      line.dataset.rule = id;
+      line.textContent = r ? `${r.id} — ${r.title}: ${r.text}` : id;
+      return line;
+    }));
+    dec.append(box);
+  }
   if (openRule === q.rule) {
     const r = ruleText(q.rule);
     const t = document.createElement('span');
@@ -606,9 +630,21 @@ function schuleControls(w, dec, had) {
 // openRule is the rule of the Schule whose text is shown below its buttons.
 let openRule = '';
 
+// schuleRules are the rules that score at each step of T-W1 where the
+// Schule asks the players to mark (T-W5a): the hits (2), the opponent's
+// points for unplayed numbers and an opened quarter (4), the closed
+// quarters (5) and the Marsch (6). Asked for ("What counts here?"), their
+// texts are shown, all of them whatever happened: never what is due.
+const schuleRules = { 2: ['T-M1', 'T-M2', 'T-M3'], 4: ['T-D7', 'T-J2'], 5: ['T-J1', 'T-J3'], 6: ['T-B3'] };
+
+// openWhat is the step whose rules of what may be marked are shown, 0 for
+// none.
+let openWhat = 0;
+
 // ---- moving ----
 
 function applyMove(notation) {
+  openWhat = 0;
   const judge = game.legal?.some((l) => l.notation === notation && l.kind !== 'concede') ? tutorJudge() : null;
   const before = cur.length;
   const res = act('apply', { notation });
@@ -1687,6 +1723,13 @@ function wire() {
   $('#enter-dice').addEventListener('click', enterDice);
   $('#manual-dice').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') enterDice(); });
   $('#decisions').addEventListener('click', (ev) => {
+    if (ev.target.closest('.schule-what')) {
+      const step = schuleWindow()?.step || 0;
+      openWhat = openWhat === step ? 0 : step;
+      renderControls();
+      $('#decisions .schule-what')?.focus();
+      return;
+    }
     const chip = ev.target.closest('.rule-chip');
     if (chip) {
       openRule = openRule === chip.dataset.rule ? '' : chip.dataset.rule;
