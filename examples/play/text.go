@@ -379,7 +379,7 @@ var english = text{
 		{"undo", "take back your last move (the throws and bot moves after it too)"},
 		{"redo", "play again what undo took back"},
 		{"history", "the moves of the game so far"},
-		{"why [RULE…]", "a rule's text (why T-M3); alone: the rules just named"},
+		{"why [RULE…]", "a rule's text (why T-M3); alone: the rules just named, at the Schule those of what may be marked"},
 		{"rules", "the rules of this game by ID and title"},
 		{"tutor [LEVEL]", "the tutor: off, mild, strict, or the amount a play may lose"},
 		{"throw [auto|press]", "your dice thrown for you, or by Enter"},

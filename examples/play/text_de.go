@@ -209,7 +209,7 @@ var german = text{
 		{"zurück", "den eigenen letzten Zug zurücknehmen (mit den Würfen und Bot-Zügen danach)"},
 		{"vor", "wieder spielen, was zurück zurückgenommen hat"},
 		{"verlauf", "die Züge des Spiels bis jetzt"},
-		{"warum [REGEL…]", "der Text einer Regel (warum T-M3); allein: die eben genannten Regeln"},
+		{"warum [REGEL…]", "der Text einer Regel (warum T-M3); allein: die eben genannten Regeln, in der Schule die dessen, was markiert werden kann"},
 		{"regeln", "die Regeln dieses Spiels mit ID und Titel"},
 		{"tutor [STUFE]", "der Tutor: aus, mild, streng oder der Betrag, den ein Zug verlieren darf"},
 		{"wurf [auto|taste]", "deine Würfel für dich geworfen oder mit der Eingabetaste"},
