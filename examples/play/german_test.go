@@ -97,7 +97,7 @@ func TestGermanSessionToccateglio(t *testing.T) {
 		"nichts zurückzunehmen: du hast in diesem Spiel noch nicht gezogen\n",
 		"   1. Würfel    4-1\n", "   4. Spieler 2 24→23 24→21              (Notation 1/2 1/4)\n",
 		"  Quelle: ", "Auswertung von 7 Schritten, in Strichen (analyse 2 schaut genauer hin):\n",
-		"  Spieler 2 (du): 0,000 Striche verloren in 1 Entscheidung (0,000 je)\n      Glück ",
+		"  Spieler 2 (du): 0,000 Striche verloren in 1 Entscheidung (0,000 je)\n      Einstufung: Weltklasse\n      Glück ",
 		"  die schlechtesten Entscheidungen:\n", "  der glücklichste Wurf: ", "  der unglücklichste Wurf: ",
 		"7 Schritte in "+file+" gespeichert\n", file+" gibt es schon; überschreiben? (j/N) nicht gespeichert\n",
 		filepath.Join(dir, "fehlt.txt")+": diese Datei gibt es nicht\n", "7 Schritte aus "+file+" geladen\n",
@@ -150,7 +150,7 @@ func TestGermanSessionFestung(t *testing.T) {
 		"   1) W1.I       die Marke vom Außenwerk I der Festung 1 nehmen\n",
 		"   5. Würfel    5/5-5\n", "kein Zug mit der Nummer 3: wähle 1…2\n",
 		"Auswertung von 7 Schritten; jede Wahl genau bewertet, in erwarteten Marken:\n",
-		"  Spieler 2 (Bot): 0,000 Marken verloren in 0 Entscheidungen (0,000 je)\n      Glück ",
+		"  Spieler 2 (Bot): 0,000 Marken verloren in 0 Entscheidungen (0,000 je)\n      keine Entscheidung zu bewerten\n      Glück ",
 		"keine Entscheidung zu bewerten", "Spieler 1 wählt, von W1.I zu nehmen",
 	)
 }

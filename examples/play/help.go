@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/rules"
 	"github.com/brettspiel/brettspiel/words"
@@ -79,6 +81,12 @@ func (s *session) why(arg string) error {
 	ids := strings.Fields(strings.ReplaceAll(arg, ",", " "))
 	if len(ids) == 0 {
 		ids = s.errRules
+		if step := schuleStep(s.g); len(ids) == 0 && schuleRules[step] != nil {
+			// at a decision of the Schule: the rules of what may be marked
+			// at its step, all of them, whatever happened
+			s.say("%s", s.t().schuleRulesHead)
+			ids = schuleRules[step]
+		}
 		if len(ids) == 0 {
 			for _, e := range s.recent {
 				if e.Rule != "" {
@@ -108,6 +116,37 @@ func (s *session) why(arg string) error {
 		return errors.New(s.t().noRule(strings.Join(unknown, ", ")))
 	}
 	return nil
+}
+
+// schuleRules are the rules that score at each step of T-W1 where the
+// Schule asks the players to mark (T-W5a): the hits (2), the opponent's
+// points for unplayed numbers and an opened quarter (4), the closed
+// quarters (5) and the Marsch (6).
+var schuleRules = map[int][]string{
+	2: {"T-M1", "T-M2", "T-M3"},
+	4: {"T-D7", "T-J2"},
+	5: {"T-J1", "T-J3"},
+	6: {"T-B3"},
+}
+
+// schuleStep is the step of T-W1 whose points a decision of the Schule
+// is about, from the game's JSON; 0 at any other time.
+func schuleStep(g brettspiel.Game) int {
+	if !atSchule(g) {
+		return 0
+	}
+	var v struct {
+		Toccateglio struct {
+			Schule *struct {
+				Step int `json:"step"`
+			} `json:"schule"`
+		} `json:"toccateglio"`
+	}
+	b, err := json.Marshal(g)
+	if err != nil || json.Unmarshal(b, &v) != nil || v.Toccateglio.Schule == nil {
+		return 0
+	}
+	return v.Toccateglio.Schule.Step
 }
 
 // listRules prints the ID and title of every rule of the game and of the

@@ -38,6 +38,9 @@ type session struct {
 	// loaded: the end offers a save only for a game that differs, not for
 	// one walked back and forth in review
 	savedSteps string
+	// offeredSteps are the steps of the game when its end last offered the
+	// save: an end reached again by redo, the same game, is not asked again
+	offeredSteps string
 
 	// recent are the events printed since the person last gave a move, and
 	// errRules the rules the last error named; why without an ID explains
@@ -158,11 +161,13 @@ func (s *session) loop() error {
 		case p == brettspiel.Terminal:
 			// the end, once for each time the game gets there: the save is
 			// offered (unless nothing changed since the record was loaded
-			// or saved), and the game stays open for review
+			// or saved, or this same game was offered already: an end
+			// reached again by redo), and the game stays open for review
 			if shownAt != s.changes {
 				shownAt = s.changes
 				s.say("\n%s\n%s", drawBoard(s.c.lang, s.g), gameOver(s.c.lang, s.lastEvents()))
-				if s.changes != s.savedAt && s.steps() != s.savedSteps {
+				if steps := s.steps(); s.changes != s.savedAt && steps != s.savedSteps && steps != s.offeredSteps {
+					s.offeredSteps = steps
 					if quit, err := s.offerSave(); err != nil || quit {
 						return err
 					}
@@ -335,6 +340,9 @@ func (s *session) show() {
 	s.say("%s", t.yourChoice(seatName(s.c.lang, p)))
 	for i, m := range s.g.LegalMoves() {
 		s.say("%s", listLine(s.c.lang, s.g, i+1, m))
+	}
+	if schuleStep(s.g) != 0 {
+		s.say("%s", t.schuleWhy)
 	}
 }
 

@@ -147,10 +147,13 @@ type text struct {
 	schuleMark, schuleClaim func(n string) string
 	schuleRight, schulePass string
 	wasDue                  string // before a mark event that says what was due, when a window of the Schule closed
-	onePlay                 func(notation string) string
-	hintTitle               func(bot, unit string) string
-	hintLine                func(what, reason string, value float64, unit string) string
-	hintTyped               func(steps, notation string) string
+	// at a decision of the Schule: how to ask for the rules of what may
+	// be marked at its step, and the head of their texts (never what is due)
+	schuleWhy, schuleRulesHead string
+	onePlay                    func(notation string) string
+	hintTitle                  func(bot, unit string) string
+	hintLine                   func(what, reason string, value float64, unit string) string
+	hintTyped                  func(steps, notation string) string
 	// the Festungsspiel's hint: the outer works' number, a choice with
 	// what it does, its expected markers and its cost against the best
 	festungHintTitle func(number, unit string) string
@@ -376,7 +379,7 @@ var english = text{
 		{"undo", "take back your last move (the throws and bot moves after it too)"},
 		{"redo", "play again what undo took back"},
 		{"history", "the moves of the game so far"},
-		{"why [RULE…]", "a rule's text (why T-M3); alone: the rules just named"},
+		{"why [RULE…]", "a rule's text (why T-M3); alone: the rules just named, at the Schule those of what may be marked"},
 		{"rules", "the rules of this game by ID and title"},
 		{"tutor [LEVEL]", "the tutor: off, mild, strict, or the amount a play may lose"},
 		{"throw [auto|press]", "your dice thrown for you, or by Enter"},
@@ -443,8 +446,11 @@ var english = text{
 	},
 	schuleRight: "make him mark exactly what he won; nobody gains by it",
 	schulePass:  "let it pass",
-	wasDue:      "What was due:",
-	onePlay:     func(notation string) string { return "there is one play only: " + notation },
+	schuleWhy:   "  why        the rules of what may be marked at this step",
+	schuleRulesHead: "What may be marked at this step, by the rules; how much is due is for you " +
+		"to find:",
+	wasDue:  "What was due:",
+	onePlay: func(notation string) string { return "there is one play only: " + notation },
 	hintTitle: func(bot, unit string) string {
 		return fmt.Sprintf("the best plays by the %s bot; \"expected\" is your average result from here, in %s:", bot, unit)
 	},
@@ -484,8 +490,16 @@ var english = text{
 	rolePerson: "person",
 	noRating:   "no decision to rate",
 	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
-		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each)\n      luck %+.3f in %s: %s",
-			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, luck, count(throws, "throw", "throws"), rating), ": ")
+		// the rating grades the decisions: it follows their line, on its
+		// own (the lines keep within 80 columns)
+		if rating != "" && decisions > 0 {
+			rating = "rating: " + rating
+		}
+		if rating != "" {
+			rating = "\n      " + rating
+		}
+		return fmt.Sprintf("  %s (%s): lost %.3f %s in %s (%.3f each)%s\n      luck %+.3f in %s",
+			who, role, loss, unit, count(decisions, "decision", "decisions"), rate, rating, luck, count(throws, "throw", "throws"))
 	},
 	noLoss:     "  no decision lost anything",
 	worstTitle: "  the worst decisions:",

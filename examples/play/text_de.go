@@ -209,7 +209,7 @@ var german = text{
 		{"zurück", "den eigenen letzten Zug zurücknehmen (mit den Würfen und Bot-Zügen danach)"},
 		{"vor", "wieder spielen, was zurück zurückgenommen hat"},
 		{"verlauf", "die Züge des Spiels bis jetzt"},
-		{"warum [REGEL…]", "der Text einer Regel (warum T-M3); allein: die eben genannten Regeln"},
+		{"warum [REGEL…]", "der Text einer Regel (warum T-M3); allein: die eben genannten Regeln, in der Schule die dessen, was markiert werden kann"},
 		{"regeln", "die Regeln dieses Spiels mit ID und Titel"},
 		{"tutor [STUFE]", "der Tutor: aus, mild, streng oder der Betrag, den ein Zug verlieren darf"},
 		{"wurf [auto|taste]", "deine Würfel für dich geworfen oder mit der Eingabetaste"},
@@ -289,8 +289,11 @@ var german = text{
 	},
 	schuleRight: "ihn genau markieren lassen, was er gewonnen hat; keiner bekommt etwas dafür",
 	schulePass:  "gelten lassen",
-	wasDue:      "Zu markieren war:",
-	onePlay:     func(notation string) string { return "es gibt nur einen Zug: " + notation },
+	schuleWhy:   "  warum      die Regeln dessen, was bei diesem Schritt markiert werden kann",
+	schuleRulesHead: "Was bei diesem Schritt markiert werden kann, nach den Regeln; wie viel " +
+		"fällig ist, findest du selbst:",
+	wasDue:  "Zu markieren war:",
+	onePlay: func(notation string) string { return "es gibt nur einen Zug: " + notation },
 	hintTitle: func(bot, unit string) string {
 		if in, ok := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]; ok {
 			unit = in
@@ -341,9 +344,15 @@ var german = text{
 	rolePerson: "Mensch",
 	noRating:   "keine Entscheidung zu bewerten",
 	playerLine: func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string {
-		return strings.TrimSuffix(fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je)\n      Glück %s in %s: %s",
+		if rating != "" && decisions > 0 {
+			rating = "Einstufung: " + rating
+		}
+		if rating != "" {
+			rating = "\n      " + rating
+		}
+		return fmt.Sprintf("  %s (%s): %s %s verloren in %s (%s je)%s\n      Glück %s in %s",
 			who, role, comma(fmt.Sprintf("%.3f", loss)), unit, count(decisions, "Entscheidung", "Entscheidungen"),
-			comma(fmt.Sprintf("%.3f", rate)), comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"), rating), ": ")
+			comma(fmt.Sprintf("%.3f", rate)), rating, comma(fmt.Sprintf("%+.3f", luck)), count(throws, "Wurf", "Würfen"))
 	},
 	noLoss:     "  keine Entscheidung hat etwas verloren",
 	worstTitle: "  die schlechtesten Entscheidungen:",

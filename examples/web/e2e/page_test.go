@@ -60,7 +60,7 @@ func TestIllegalDropIsRefusedWithTheRule(t *testing.T) {
 	ctx := page(t)
 	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"4"}, "opponent": {"hot-seat"}})
 	before := toPlay(t, ctx)
-	from := eval[string](t, ctx, `document.querySelector('.point.source, .bar.source').dataset.point`)
+	from := eval[string](t, ctx, `document.querySelector(`+severalTargets+`).dataset.point`)
 	click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, from))
 	// Any point that is not highlighted as a target of that stone.
 	to := eval[string](t, ctx, `[...document.querySelectorAll('.point:not(.target):not(.selected)')].map((e) => e.dataset.point).find((p) => p !== '`+from+`')`)
@@ -289,7 +289,7 @@ func TestManualDiceHintAndDrag(t *testing.T) {
 		t.Errorf("hints: %q", hints)
 	}
 	// Drag the first stone that may move to its first target.
-	from := eval[string](t, ctx, `document.querySelector('.point.source, .bar.source').dataset.point`)
+	from := eval[string](t, ctx, `document.querySelector(`+severalTargets+`).dataset.point`)
 	click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, from))
 	to := eval[string](t, ctx, `document.querySelector('.target').dataset.point`)
 	click(t, ctx, fmt.Sprintf(`[data-point="%s"]`, from)) // put it down again

@@ -593,7 +593,31 @@ function schuleControls(w, dec, had) {
   if (marks.length) row.append(numbers(tr('markHead'), marks, 5, 'markN', chip));
   else if (claims.length) row.append(numbers(tr('schoolHead'), claims, 7, 'schoolN', chip));
   else row.append(chip);
+  // what may be marked at this step: the rules' texts on request
+  const ids = schuleRules[w.step] || [];
+  if (ids.length) {
+    const what = document.createElement('button');
+    what.type = 'button';
+    what.className = 'quiet schule-what';
+    what.textContent = tr('schuleWhat');
+    what.setAttribute('aria-expanded', String(openWhat === w.step));
+    row.append(what);
+  }
   dec.append(row);
+  if (ids.length && openWhat === w.step) {
+    const box = document.createElement('span');
+    box.className = 'ruletext schule-rules';
+    const head = document.createElement('span');
+    head.textContent = tr('schuleWhatHead');
+    box.append(head, ...ids.map((id) => {
+      const r = ruleText(id);
+      const line = document.createElement('span');
+      line.dataset.rule = id;
+      line.textContent = r ? `${r.id} — ${r.title}: ${r.text}` : id;
+      return line;
+    }));
+    dec.append(box);
+  }
   if (openRule === q.rule) {
     const r = ruleText(q.rule);
     const t = document.createElement('span');
@@ -606,9 +630,21 @@ function schuleControls(w, dec, had) {
 // openRule is the rule of the Schule whose text is shown below its buttons.
 let openRule = '';
 
+// schuleRules are the rules that score at each step of T-W1 where the
+// Schule asks the players to mark (T-W5a): the hits (2), the opponent's
+// points for unplayed numbers and an opened quarter (4), the closed
+// quarters (5) and the Marsch (6). Asked for ("What counts here?"), their
+// texts are shown, all of them whatever happened: never what is due.
+const schuleRules = { 2: ['T-M1', 'T-M2', 'T-M3'], 4: ['T-D7', 'T-J2'], 5: ['T-J1', 'T-J3'], 6: ['T-B3'] };
+
+// openWhat is the step whose rules of what may be marked are shown, 0 for
+// none.
+let openWhat = 0;
+
 // ---- moving ----
 
 function applyMove(notation) {
+  openWhat = 0;
   const judge = game.legal?.some((l) => l.notation === notation && l.kind !== 'concede') ? tutorJudge() : null;
   const before = cur.length;
   const res = act('apply', { notation });
@@ -716,11 +752,18 @@ function trySteps(steps) {
   render();
 }
 
+// viewingText says how to leave an earlier position the review shows, by
+// the button in sight: Back to the game beside the review, or on a phone,
+// where the position is shown without the review, Back to the review.
+function viewingText() {
+  return tr(document.body.classList.contains('peek') ? 'pViewingPeek' : 'pViewing');
+}
+
 function myTurn() { return !viewing && game.turn === 'player' && humans.has(game.player); }
 
 // notNow says why a click on the board does nothing now.
 function notNow() {
-  if (viewing) return tr('pViewing');
+  if (viewing) return viewingText();
   if (remote) return remote.prompt(game, false) || tr('notYourTurn');
   return game.turn === 'chance' ? tr('throwFirst') : tr('notYourTurn');
 }
@@ -729,10 +772,13 @@ function onPoint(n) {
   if (!myTurn()) { showInfo(notNow()); return; }
   if (selected === null) {
     if (next.some((s) => s.from === n)) {
-      selected = n;
       clearMessage();
       const t = next.find((s) => s.from === n);
       focusKey = `p${t.to}`;
+      // a stone with one target goes there at once: a second tap would
+      // only confirm what no other choice could change
+      if (targetsFrom(n) === 1) { trySteps([...made, { from: n, to: t.to, die: t.die }]); return; }
+      selected = n;
       render();
       return;
     }
@@ -742,6 +788,11 @@ function onPoint(n) {
   if (n === selected) { selected = null; focusKey = `p${n}`; render(); return; }
   const c = next.filter((s) => s.from === selected && s.to === n);
   trySteps([...made, { from: selected, to: n, die: c.length ? c[0].die : 0 }]);
+}
+
+// targetsFrom counts the points a stone on n may go to by the next step.
+function targetsFrom(n) {
+  return new Set(next.filter((s) => s.from === n).map((s) => s.to)).size;
 }
 
 function onField(id) {
@@ -929,7 +980,7 @@ function endSentence() {
 // promptText says what to do next: a sentence, or at the Schule its
 // question (schuleQuestion).
 function promptText() {
-  if (viewing) return tr('pViewing');
+  if (viewing) return viewingText();
   if (remote) {
     // online: the end, a watcher's, and another seat's turn are the online layer's
     const p = remote.prompt(game, myTurn());
@@ -1047,9 +1098,14 @@ function renderScores() {
   const h = tr('hdr');
   const row = (cells, th) => {
     const line = document.createElement('tr');
-    for (const c of cells) {
+    for (const [i, c] of cells.entries()) {
       const td = document.createElement(th ? 'th' : 'td');
-      td.textContent = c;
+      if (i === 0) {
+        if (th) td.append(seatHead());
+        else nameCell(td, c);
+      } else {
+        td.textContent = c;
+      }
       line.append(td);
     }
     t.append(line);
@@ -1085,6 +1141,37 @@ function renderScores() {
   }
 }
 
+// nameCell writes a seat's name in the score table: the name on one
+// line, what follows it in brackets ("(bot)") free to go to the next, so
+// that the table fits a narrow column.
+// In a narrow column the word before the seat's number ("Player") is
+// said once, in the head.
+function nameCell(td, name) {
+  const m = /^(.*?)( \(.*\))?$/.exec(name);
+  const nm = document.createElement('span');
+  nm.className = 'name';
+  const num = /^(.*\s)(\d+)$/.exec(m[1]);
+  if (num) {
+    const word = document.createElement('span');
+    word.className = 'seat-word';
+    word.textContent = num[1];
+    nm.append(word, num[2]);
+  } else {
+    nm.textContent = m[1];
+  }
+  td.append(nm);
+  if (m[2]) td.append(m[2]);
+}
+
+// seatHead is the head of the names' column: empty, but for a narrow
+// column, where the names are their numbers.
+function seatHead() {
+  const sp = document.createElement('span');
+  sp.className = 'seat-head';
+  sp.textContent = tr('hdr').seat;
+  return sp;
+}
+
 // swatch puts a disc of the seat's colour before a cell's text.
 function swatch(td, seat) {
   const sp = document.createElement('span');
@@ -1092,7 +1179,7 @@ function swatch(td, seat) {
   sp.style.background = seatColours[seat];
   sp.title = tr('colour', seat);
   sp.setAttribute('aria-hidden', 'true');
-  td.prepend(sp);
+  (td.querySelector('.name') || td).prepend(sp);
 }
 
 // renderLegal lists the legal moves in the board's points, each a button
@@ -1275,7 +1362,7 @@ function drawRace() {
   for (const p of r.points) {
     const n = p.point, x = pointX(n), top = n >= 13;
     const g = el('g', { class: 'point', 'data-point': n, 'data-key': `p${n}`, 'data-order': n, 'data-live': live(n) ? 1 : 0, role: 'button' }, root);
-    if (sources.has(n)) g.classList.add('source');
+    if (sources.has(n)) { g.classList.add('source'); g.dataset.targets = targetsFrom(n); }
     if (targets.has(n)) g.classList.add('target');
     if (selected === n) g.classList.add('selected');
     mark(g, n);
@@ -1304,7 +1391,7 @@ function drawRace() {
   }
   // the bar: stones waiting to enter
   const bar = el('g', { class: 'bar', 'data-point': 0, 'data-key': 'p0', 'data-order': 0, 'data-live': live(0) ? 1 : 0, role: 'button' }, root);
-  if (sources.has(0)) bar.classList.add('source');
+  if (sources.has(0)) { bar.classList.add('source'); bar.dataset.targets = targetsFrom(0); }
   if (selected === 0) bar.classList.add('selected');
   mark(bar, 0);
   if (!live(0)) bar.setAttribute('aria-disabled', 'true');
@@ -1640,6 +1727,13 @@ function wire() {
   $('#enter-dice').addEventListener('click', enterDice);
   $('#manual-dice').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') enterDice(); });
   $('#decisions').addEventListener('click', (ev) => {
+    if (ev.target.closest('.schule-what')) {
+      const step = schuleWindow()?.step || 0;
+      openWhat = openWhat === step ? 0 : step;
+      renderControls();
+      $('#decisions .schule-what')?.focus();
+      return;
+    }
     const chip = ev.target.closest('.rule-chip');
     if (chip) {
       openRule = openRule === chip.dataset.rule ? '' : chip.dataset.rule;
@@ -1785,10 +1879,12 @@ function load(res, what) {
   show(res);
 }
 
-// hintText says what a hinted move scores at once and its expected value
-// in the page's words, with the game's unit and the language's decimal
-// sign. The session's reason is English: its parts ("+2 marks (T-J1)",
-// "nothing scored at once") are read from it (bot.Hint writes them so).
+// hintText says what a hinted move scores at once, when it scores, and its
+// expected value in the page's words, with the game's unit and the
+// language's decimal sign. The session's reason is English: its parts
+// ("+2 marks (T-J1)") are read from it (bot.Hint writes them so); a play
+// that scores nothing says only what it is expected to bring, as the
+// terminal does.
 function hintText(h) {
   const units = tr('scoreUnits');
   const parts = [];
@@ -1824,6 +1920,13 @@ function loadError(err, what) {
 // their keys.
 function onKey(ev) {
   if (!cur || ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat) return;
+  // Escape closes the review as it closes the chooser and the rules (the
+  // review is no modal dialog: the board stays in use beside it)
+  if (ev.key === 'Escape' && $('#review').open && !document.querySelector('dialog[open]:modal')) {
+    ev.preventDefault();
+    $('#review-close').click();
+    return;
+  }
   const a = document.activeElement;
   if (a && (a.closest('input, textarea, select, dialog[open]') || document.querySelector('dialog[open]:modal'))) return;
   const k = tr('keys');

@@ -152,6 +152,13 @@ function renderPlayers() {
   }));
 }
 
+// ownBeside writes a play in the board's points and, where it reads
+// otherwise, in the mover's own count, as the legal moves and the events
+// do.
+function ownBeside(board, own) {
+  return own && board.toLowerCase() !== own.toLowerCase() ? `${board} (${page.tr('ownCount')} ${own})` : board;
+}
+
 function renderWorst(viewing) {
   const tr = page.tr;
   const worst = worstDecisions(report.steps);
@@ -165,9 +172,11 @@ function renderWorst(viewing) {
     b.dataset.index = s.index;
     const d = s.decision;
     // the plays in the board's points, as the board and the legal moves
-    // are numbered; a decision without steps keeps its notation
-    const played = d.playedSteps ? page.stepsText(d.playedSteps) : s.notation;
-    const best = d.bestSteps ? page.stepsText(d.bestSteps) : d.bestNotation;
+    // are numbered, with the mover's own count beside where it reads
+    // otherwise (Verkehren's second player goes on from 24 to 1: "24/6"
+    // is his 12/18); a decision without steps keeps its notation
+    const played = d.playedSteps ? ownBeside(page.stepsText(d.playedSteps), s.notation) : s.notation;
+    const best = d.bestSteps ? ownBeside(page.stepsText(d.bestSteps), d.bestNotation) : d.bestNotation;
     b.textContent = tr('worstLine', s.index + 1, page.seatName(s.actor), played, best, num(d.loss), unitOf());
     if (viewing && viewing.index === s.index) b.setAttribute('aria-current', 'step');
     li.append(b);
