@@ -8,7 +8,8 @@
 // The parts, each a package:
 //
 //	hub           the games held: the session's games, stored, their watchers the only fan-out
-//	store         what a store keeps and how (Store, Change, migrations)
+//	store         what a store keeps and how (Store, Change)
+//	store/sqlstore  what the SQL stores share: the writes, the reads, the migrations
 //	store/sqlite  the default store: one file, a group commit
 //	store/postgres  the store of several processes: row versions, LISTEN/NOTIFY
 //	ws            the WebSocket transport: a goroutine a connection, slow readers dropped

@@ -7,20 +7,23 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/brettspiel/brettspiel/server/store"
+	"github.com/brettspiel/brettspiel/server/store/sqlstore"
 )
 
 // Store is a store.Store in a PostgreSQL database, and a store.Notifier.
 type Store struct {
+	*sqlstore.Store
 	pool *pgxpool.Pool
 	// notes are the notifications waiting to be sent (notePayload);
 	// notifier sends them, those waiting together in one statement
@@ -57,11 +60,13 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := migrate(ctx, pool, migrations); err != nil {
+	p := &Store{pool: pool, Store: sqlstore.New(stdlib.OpenDBFromPool(pool),
+		sqlstore.Dialect{Dollars: true, Live: "NOT archived", Lock: "SELECT pg_advisory_xact_lock(7171)"})}
+	if err := p.Migrate(ctx, migrations); err != nil {
+		p.DB.Close()
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	p := &Store{pool: pool}
 	p.notes = store.NewBatcher(4096, 512, p.notify)
 	return p, nil
 }
@@ -81,7 +86,7 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	if c.Kind == store.Steps {
 		err = p.writeSteps(ctx, c)
 	} else {
-		err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error { return pgChange(ctx, tx, c) })
+		err = p.Tx(ctx, func(tx *sql.Tx) error { return p.Apply(ctx, tx, c) })
 	}
 	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
@@ -125,156 +130,9 @@ func (p *Store) writeSteps(ctx context.Context, c store.Change) error {
 		return err
 	}
 	if n != 1 {
-		return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
+		return sqlstore.Conflict(c)
 	}
 	return nil
-}
-
-func pgChange(ctx context.Context, tx pgx.Tx, c store.Change) error {
-	bump := func(query string, args ...any) error {
-		r, err := tx.Exec(ctx, query, append(args, c.Game, c.From)...)
-		if err != nil {
-			return err
-		}
-		if r.RowsAffected() != 1 {
-			return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
-		}
-		return nil
-	}
-	switch c.Kind {
-	case store.Create:
-		_, err := tx.Exec(ctx, `INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, public, open, made) VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
-			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Public, c.Open, c.Made)
-		return err
-	case store.Steps:
-		if err := bump(`UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Rev); err != nil {
-			return err
-		}
-		for _, st := range c.Steps {
-			if _, err := tx.Exec(ctx, `INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`,
-				c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
-				return err
-			}
-		}
-		return nil
-	case store.Snap:
-		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1, snap_ver = ver + 1 WHERE id = $6 AND ver = $7 AND NOT archived`,
-			c.Rev, c.Snapshot, c.Meta, c.Public, c.Open); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `DELETE FROM steps WHERE game = $1`, c.Game)
-		return err
-	case store.Archive:
-		if err := bump(`UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Record); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `DELETE FROM steps WHERE game = $1`, c.Game)
-		return err
-	}
-	return fmt.Errorf("unknown change %d", c.Kind)
-}
-
-// snapshotRead is a read of several statements that see the same
-// commits: the games' rows and the steps after their snapshots, never a
-// row of one commit and the steps of the next.
-var snapshotRead = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
-
-// Open returns the games not archived, each with the steps after its
-// snapshot, as one commit left them.
-func (p *Store) Open(ctx context.Context) ([]store.Stored, error) {
-	var games []store.Stored
-	err := pgx.BeginTxFunc(ctx, p.pool, snapshotRead, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
-		if err != nil {
-			return err
-		}
-		var at map[string]int
-		games, at, err = store.ScanGames(rows)
-		rows.Close()
-		if err != nil {
-			return err
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		rows, err = tx.Query(ctx, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		if err := store.ScanSteps(rows, games, at); err != nil {
-			return err
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return nil, err
-	}
-	return games, nil
-}
-
-// Game returns one open game with the steps after its snapshot, read in
-// one snapshot of the database (another process may replace the snapshot
-// and its steps meanwhile).
-func (p *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
-	g := store.Stored{Game: id}
-	ok := false
-	err := pgx.BeginTxFunc(ctx, p.pool, snapshotRead, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
-			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		if err := store.ScanGameSteps(rows, &g); err != nil {
-			return err
-		}
-		ok = true
-		return rows.Err()
-	})
-	return g, ok && err == nil, err
-}
-
-// Since returns the steps of an open game stored after revision rev, in
-// one statement (one snapshot of the database), or the whole game after a
-// snapshot written after version ver.
-func (p *Store) Since(ctx context.Context, id string, rev, ver int) (store.Stored, bool, error) {
-	g := store.Stored{Game: id}
-	var snapVer int
-	rows, err := p.pool.Query(ctx, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, s.rev, s.idx, s.actor, s.notation
-		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $2
-		WHERE g.id = $1 AND NOT g.archived ORDER BY s.rev`, id, rev)
-	if err != nil {
-		return g, false, err
-	}
-	defer rows.Close()
-	found := false
-	for rows.Next() {
-		var sr, si, sa *int
-		var sn *string
-		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &sr, &si, &sa, &sn); err != nil {
-			return g, false, err
-		}
-		found = true
-		if sr != nil && si != nil && sa != nil && sn != nil {
-			g.Steps = append(g.Steps, store.StoredStep{Rev: *sr, Index: *si, Actor: *sa, Notation: *sn})
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return g, false, err
-	}
-	if found && (snapVer > ver || g.SnapRev > rev) {
-		rows.Close()
-		return p.Game(ctx, id)
-	}
-	return g, found, nil
 }
 
 // Listen calls f for every change any process commits (LISTEN
@@ -360,40 +218,10 @@ func parseNote(payload string) store.Note {
 	return out
 }
 
-// Record returns an archived game's record; for an open one "" and true.
-func (p *Store) Record(ctx context.Context, id string) (string, bool, error) {
-	var rec *string
-	err := p.pool.QueryRow(ctx, `SELECT record FROM games WHERE id = $1`, id).Scan(&rec)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, err
-	}
-	if rec == nil {
-		return "", true, nil
-	}
-	return *rec, true, nil
-}
-
 // Close sends the notifications waiting and closes the pool.
 func (p *Store) Close() error {
 	p.notes.Close()
+	p.DB.Close()
 	p.pool.Close()
 	return nil
-}
-
-// Public returns the open public games with a seat open, newest first.
-func (p *Store) Public(ctx context.Context, max int) ([]store.PublicGame, error) {
-	rows, err := p.pool.Query(ctx, `SELECT id, meta FROM games WHERE NOT archived AND public AND open > 0
-		ORDER BY made DESC LIMIT $1`, max)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out, err := store.ScanPublic(rows)
-	if err != nil {
-		return nil, err
-	}
-	return out, rows.Err()
 }
