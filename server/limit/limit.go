@@ -144,15 +144,12 @@ func ParseProxies(s string) (Proxies, error) {
 		if f == "" {
 			continue
 		}
-		if !strings.Contains(f, "/") {
-			a, err := netip.ParseAddr(f)
-			if err != nil {
-				return nil, err
-			}
-			ps = append(ps, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
-			continue
-		}
 		p, err := netip.ParsePrefix(f)
+		if !strings.Contains(f, "/") {
+			var a netip.Addr
+			a, err = netip.ParseAddr(f)
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
 		if err != nil {
 			return nil, err
 		}

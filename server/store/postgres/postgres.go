@@ -60,8 +60,8 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Store{pool: pool, Store: sqlstore.New(stdlib.OpenDBFromPool(pool),
-		sqlstore.Dialect{Dollars: true, Live: "NOT archived", Lock: "SELECT pg_advisory_xact_lock(7171)"})}
+	p := &Store{pool: pool, Store: &sqlstore.Store{DB: stdlib.OpenDBFromPool(pool),
+		Dollars: true, Live: "NOT archived", Lock: "SELECT pg_advisory_xact_lock(7171)"}}
 	if err := p.Migrate(ctx, migrations); err != nil {
 		p.DB.Close()
 		pool.Close()
@@ -144,10 +144,7 @@ func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 		conn, err := p.pool.Acquire(ctx)
 		if err == nil {
 			if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
-				// what was committed before (while not listening) is told
-				// by no notification: the server looks at every game it
-				// holds
-				f(store.Note{})
+				f(store.Note{}) // what was committed meanwhile: look at every game
 				for {
 					n, err := conn.Conn().WaitForNotification(ctx)
 					if err != nil {
@@ -170,36 +167,17 @@ func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 // takes at most 8,000 bytes. A longer one says "reload" instead.
 const maxPayload = 7900
 
-// noteJSON is a notification's payload: the game, its row's version and
-// revision after the change, and the steps it appended, or Reload.
-type noteJSON struct {
-	Game   string     `json:"g"`
-	Ver    int        `json:"v"`
-	Rev    int        `json:"r,omitempty"`
-	Steps  []stepJSON `json:"s,omitempty"`
-	Reload bool       `json:"reload,omitempty"`
-}
-
-type stepJSON struct {
-	Rev      int    `json:"r"`
-	Index    int    `json:"i"`
-	Actor    int    `json:"a"`
-	Notation string `json:"n"`
-}
-
 // notePayload is the notification of change c, committed at row version
 // ver: its steps when it appended steps and they fit, else "reload".
 func notePayload(c store.Change, ver int) string {
-	n := noteJSON{Game: c.Game, Ver: ver, Rev: c.Rev, Reload: true}
-	if c.Kind == store.Steps {
-		n.Reload = false
-		for _, st := range c.Steps {
-			n.Steps = append(n.Steps, stepJSON(st))
-		}
+	n := store.Note{Game: c.Game, Ver: ver, Rev: c.Rev, Reload: c.Kind != store.Steps}
+	if !n.Reload {
+		n.Steps = c.Steps
 	}
 	b, _ := json.Marshal(n)
 	if len(b) > maxPayload {
-		b, _ = json.Marshal(noteJSON{Game: c.Game, Ver: ver, Rev: c.Rev, Reload: true})
+		n.Steps, n.Reload = nil, true
+		b, _ = json.Marshal(n)
 	}
 	return string(b)
 }
@@ -207,15 +185,11 @@ func notePayload(c store.Change, ver int) string {
 // parseNote reads a notification's payload; one it cannot read says that
 // anything may have changed (an empty Note).
 func parseNote(payload string) store.Note {
-	var n noteJSON
+	var n store.Note
 	if json.Unmarshal([]byte(payload), &n) != nil || n.Game == "" {
 		return store.Note{}
 	}
-	out := store.Note{Game: n.Game, Ver: n.Ver, Rev: n.Rev, Reload: n.Reload}
-	for _, st := range n.Steps {
-		out.Steps = append(out.Steps, store.StoredStep(st))
-	}
-	return out
+	return n
 }
 
 // Close sends the notifications waiting and closes the pool.

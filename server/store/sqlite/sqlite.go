@@ -52,7 +52,7 @@ func Open(path, sync string) (*Store, error) {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1) // one writer; the reads are at the start only
-	s := &Store{Store: sqlstore.New(db, sqlstore.Dialect{Live: "archived = 0"}), db: db}
+	s := &Store{Store: &sqlstore.Store{DB: db, Live: "archived = 0"}, db: db}
 	if err := s.Migrate(context.Background(), migrations); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)

@@ -1,7 +1,7 @@
 // Package sqlstore is what the two SQL stores (package sqlite, package
 // postgres) share over database/sql: the statements that write a change,
 // the reads of store.Store, and the runner of a schema's migrations. Each
-// store gives the little its SQL says otherwise as a Dialect.
+// store gives the little its SQL says otherwise.
 package sqlstore
 
 import (
@@ -16,8 +16,10 @@ import (
 	"github.com/brettspiel/brettspiel/server/store"
 )
 
-// Dialect is what a database's SQL says otherwise.
-type Dialect struct {
+// Store writes the changes of games and reads them over DB, a database
+// of the schema both stores make, in its dialect.
+type Store struct {
+	DB *sql.DB
 	// Dollars numbers the placeholders ($1, $2…) where the statements
 	// say ?.
 	Dollars bool
@@ -29,19 +31,9 @@ type Dialect struct {
 	Lock string
 }
 
-// Store writes the changes of games and reads them in a database of
-// the schema both stores make.
-type Store struct {
-	DB *sql.DB
-	d  Dialect
-}
-
-// New returns the Store of db in dialect d.
-func New(db *sql.DB, d Dialect) *Store { return &Store{DB: db, d: d} }
-
 // q is a statement in the store's dialect.
 func (s *Store) q(query string) string {
-	if !s.d.Dollars {
+	if !s.Dollars {
 		return query
 	}
 	parts := strings.Split(query, "?")
@@ -263,7 +255,7 @@ func (s *Store) Public(ctx context.Context, max int) ([]store.PublicGame, error)
 		err := rows.Scan(&g.Game, &g.Meta)
 		out = append(out, g)
 		return err
-	}, `SELECT id, meta FROM games WHERE `+s.d.Live+` AND public AND open > 0 ORDER BY made DESC LIMIT ?`, max)
+	}, `SELECT id, meta FROM games WHERE `+s.Live+` AND public AND open > 0 ORDER BY made DESC LIMIT ?`, max)
 	return out, err
 }
 
@@ -291,8 +283,8 @@ func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
 	for {
 		done := false
 		err := s.Tx(ctx, func(tx *sql.Tx) error {
-			if s.d.Lock != "" {
-				if _, err := tx.ExecContext(ctx, s.d.Lock); err != nil {
+			if s.Lock != "" {
+				if _, err := tx.ExecContext(ctx, s.Lock); err != nil {
 					return err
 				}
 			}
