@@ -39,29 +39,25 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !strings.Contains(dsn, "connect_timeout") {
-		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
+	// pgx's defaults, unless the URL names them, are too few connections
+	// (the cores or 4) for a server whose every call writes and whose
+	// listener holds one, and caches of 512 places a connection for a
+	// dozen statements
+	unless := func(key string, set func()) {
+		if !strings.Contains(dsn, key) {
+			set()
+		}
 	}
-	if !strings.Contains(dsn, "pool_max_conns") {
-		// pgx's default, the cores or 4, is too few for a server whose
-		// every call writes and whose listener holds one: calls would
-		// wait in line for a connection
-		cfg.MaxConns = 16
-	}
-	if !strings.Contains(dsn, "statement_cache_capacity") {
-		// the store's statements are a dozen; pgx's 512 places are a
-		// map of that size made for each connection
-		cfg.ConnConfig.StatementCacheCapacity = 64
-	}
-	if !strings.Contains(dsn, "description_cache_capacity") {
-		cfg.ConnConfig.DescriptionCacheCapacity = 64
-	}
+	unless("connect_timeout", func() { cfg.ConnConfig.ConnectTimeout = 5 * time.Second })
+	unless("pool_max_conns", func() { cfg.MaxConns = 16 })
+	unless("statement_cache_capacity", func() { cfg.ConnConfig.StatementCacheCapacity = 64 })
+	unless("description_cache_capacity", func() { cfg.ConnConfig.DescriptionCacheCapacity = 64 })
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
 	p := &Store{pool: pool, Store: &sqlstore.Store{DB: stdlib.OpenDBFromPool(pool),
-		Dollars: true, Live: "NOT archived", Lock: "SELECT pg_advisory_xact_lock(7171)"}}
+		Live: "NOT archived", Lock: "SELECT pg_advisory_xact_lock(7171)"}}
 	if err := p.Migrate(ctx, migrations); err != nil {
 		p.DB.Close()
 		pool.Close()
@@ -96,16 +92,23 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	}
 	// After the commit, not in its transaction, and not waited for: a
 	// transaction that notifies holds the database's queue of
-	// notifications through its commit, which would make the commits of
-	// all games wait in line. Should this process end before it is sent,
-	// the others learn of the change with the game's next one, or when a
-	// call on their copy is refused with store.ErrConflict, which brings it up
-	// to date.
-	ver := c.From + 1 // the row's version after the change; a new row's is 0
+	// notifications through its commit, and the commits of all games
+	// would wait in line. Should this process end before it is sent, the
+	// others learn of the change with the game's next one, or by a write
+	// refused with store.ErrConflict.
+	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Reload: c.Kind != store.Steps}
 	if c.Kind == store.Create {
-		ver = 0
+		n.Ver = 0 // a new row's
 	}
-	p.notes.Send(context.Background(), notePayload(c, ver))
+	if !n.Reload {
+		n.Steps = c.Steps
+	}
+	b, _ := json.Marshal(n)
+	if len(b) > maxPayload {
+		n.Steps, n.Reload = nil, true
+		b, _ = json.Marshal(n)
+	}
+	p.notes.Send(context.Background(), string(b))
 	return nil
 }
 
@@ -150,7 +153,11 @@ func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 					if err != nil {
 						break
 					}
-					f(parseNote(n.Payload))
+					var note store.Note
+					if json.Unmarshal([]byte(n.Payload), &note) != nil || note.Game == "" {
+						note = store.Note{} // one not read: anything may have changed
+					}
+					f(note)
 				}
 			}
 			conn.Release()
@@ -163,34 +170,9 @@ func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 	return ctx.Err()
 }
 
-// maxPayload is the longest notification sent with its steps; PostgreSQL
-// takes at most 8,000 bytes. A longer one says "reload" instead.
+// maxPayload is the longest notification sent with its steps (PostgreSQL
+// takes 8,000 bytes); a longer one says "reload" instead.
 const maxPayload = 7900
-
-// notePayload is the notification of change c, committed at row version
-// ver: its steps when it appended steps and they fit, else "reload".
-func notePayload(c store.Change, ver int) string {
-	n := store.Note{Game: c.Game, Ver: ver, Rev: c.Rev, Reload: c.Kind != store.Steps}
-	if !n.Reload {
-		n.Steps = c.Steps
-	}
-	b, _ := json.Marshal(n)
-	if len(b) > maxPayload {
-		n.Steps, n.Reload = nil, true
-		b, _ = json.Marshal(n)
-	}
-	return string(b)
-}
-
-// parseNote reads a notification's payload; one it cannot read says that
-// anything may have changed (an empty Note).
-func parseNote(payload string) store.Note {
-	var n store.Note
-	if json.Unmarshal([]byte(payload), &n) != nil || n.Game == "" {
-		return store.Note{}
-	}
-	return n
-}
 
 // Close sends the notifications waiting and closes the pool.
 func (p *Store) Close() error {

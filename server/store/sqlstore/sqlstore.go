@@ -10,41 +10,21 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/brettspiel/brettspiel/server/store"
 )
 
 // Store writes the changes of games and reads them over DB, a database
-// of the schema both stores make, in its dialect.
+// of the schema both stores make, in its dialect. The statements number
+// their placeholders ($1, $2…), which both drivers take.
 type Store struct {
 	DB *sql.DB
-	// Dollars numbers the placeholders ($1, $2…) where the statements
-	// say ?.
-	Dollars bool
 	// Live is the lobby's condition of a game not archived, as the
 	// store's partial index of the lobby says it, so that the index serves.
 	Live string
 	// Lock, when not "", begins each migration's transaction: the
 	// processes that start at once take turns.
 	Lock string
-}
-
-// q is a statement in the store's dialect.
-func (s *Store) q(query string) string {
-	if !s.Dollars {
-		return query
-	}
-	parts := strings.Split(query, "?")
-	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteString("$" + strconv.Itoa(i))
-		}
-		b.WriteString(p)
-	}
-	return b.String()
 }
 
 // Tx runs f in a transaction, committed when f returns nil.
@@ -70,12 +50,13 @@ func Conflict(c store.Change) error {
 // version c follows.
 func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 	exec := func(query string, args ...any) error {
-		_, err := tx.ExecContext(ctx, s.q(query), args...)
+		_, err := tx.ExecContext(ctx, query, args...)
 		return err
 	}
-	// bump runs an update of the row at the version c follows
+	// bump runs an update of the row at the version c follows: its last
+	// two arguments are the game's id and that version
 	bump := func(query string, args ...any) error {
-		r, err := tx.ExecContext(ctx, s.q(query+` WHERE id = ? AND ver = ? AND NOT archived`), append(args, c.Game, c.From)...)
+		r, err := tx.ExecContext(ctx, query, append(args, c.Game, c.From)...)
 		if err != nil {
 			return err
 		}
@@ -86,30 +67,30 @@ func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 	}
 	switch c.Kind {
 	case store.Create:
-		return exec(`INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, public, open, made) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Rev, c.Public, c.Open, c.Made)
+		return exec(`INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, public, open, made) VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
+			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Public, c.Open, c.Made)
 	case store.Steps:
-		if err := bump(`UPDATE games SET rev = ?, ver = ver + 1`, c.Rev); err != nil {
+		if err := bump(`UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Rev); err != nil {
 			return err
 		}
 		for _, st := range c.Steps {
-			if err := exec(`INSERT INTO steps (game, rev, idx, actor, notation) VALUES (?, ?, ?, ?, ?)`,
+			if err := exec(`INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`,
 				c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
 				return err
 			}
 		}
 		return nil
 	case store.Snap:
-		if err := bump(`UPDATE games SET rev = ?, snap_rev = ?, snapshot = ?, meta = ?, public = ?, open = ?, ver = ver + 1, snap_ver = ver + 1`,
-			c.Rev, c.Rev, c.Snapshot, c.Meta, c.Public, c.Open); err != nil {
+		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1, snap_ver = ver + 1
+			WHERE id = $6 AND ver = $7 AND NOT archived`, c.Rev, c.Snapshot, c.Meta, c.Public, c.Open); err != nil {
 			return err
 		}
-		return exec(`DELETE FROM steps WHERE game = ?`, c.Game)
+		return exec(`DELETE FROM steps WHERE game = $1`, c.Game)
 	case store.Archive:
-		if err := bump(`UPDATE games SET archived = TRUE, record = ?, snapshot = NULL, ver = ver + 1`, c.Record); err != nil {
+		if err := bump(`UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Record); err != nil {
 			return err
 		}
-		return exec(`DELETE FROM steps WHERE game = ?`, c.Game)
+		return exec(`DELETE FROM steps WHERE game = $1`, c.Game)
 	}
 	return fmt.Errorf("unknown change %d", c.Kind)
 }
@@ -122,7 +103,7 @@ type querier interface {
 
 // each runs a query and calls f with each row.
 func (s *Store) each(ctx context.Context, q querier, f func(*sql.Rows) error, query string, args ...any) error {
-	rows, err := q.QueryContext(ctx, s.q(query), args...)
+	rows, err := q.QueryContext(ctx, (query), args...)
 	if err != nil {
 		return err
 	}
@@ -187,7 +168,7 @@ func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
 	g := store.Stored{Game: id}
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, s.q(`SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = ? AND NOT archived`), id).
+		err := tx.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
 			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
 		if err != nil {
 			return err
@@ -197,7 +178,7 @@ func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error)
 			err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation)
 			g.Steps = append(g.Steps, st)
 			return err
-		}, `SELECT rev, idx, actor, notation FROM steps WHERE game = ? ORDER BY rev`, id)
+		}, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Stored{Game: id}, false, nil
@@ -225,8 +206,8 @@ func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Store
 		}
 		return nil
 	}, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, s.rev, coalesce(s.idx, 0), coalesce(s.actor, 0), coalesce(s.notation, '')
-		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > ?
-		WHERE g.id = ? AND NOT g.archived ORDER BY s.rev`, rev, id)
+		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $1
+		WHERE g.id = $2 AND NOT g.archived ORDER BY s.rev`, rev, id)
 	if err != nil {
 		return g, false, err
 	}
@@ -240,7 +221,7 @@ func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Store
 // (the server makes it from the game).
 func (s *Store) Record(ctx context.Context, id string) (string, bool, error) {
 	var rec sql.NullString
-	err := s.DB.QueryRowContext(ctx, s.q(`SELECT record FROM games WHERE id = ?`), id).Scan(&rec)
+	err := s.DB.QueryRowContext(ctx, `SELECT record FROM games WHERE id = $1`, id).Scan(&rec)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, nil
 	}
@@ -255,7 +236,7 @@ func (s *Store) Public(ctx context.Context, max int) ([]store.PublicGame, error)
 		err := rows.Scan(&g.Game, &g.Meta)
 		out = append(out, g)
 		return err
-	}, `SELECT id, meta FROM games WHERE `+s.Live+` AND public AND open > 0 ORDER BY made DESC LIMIT ?`, max)
+	}, `SELECT id, meta FROM games WHERE `+s.Live+` AND public AND open > 0 ORDER BY made DESC LIMIT $1`, max)
 	return out, err
 }
 
@@ -308,7 +289,7 @@ func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM schema_version`); err != nil {
 				return err
 			}
-			_, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_version (version) VALUES (?)`), v+1)
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, v+1)
 			return err
 		})
 		if err != nil || done {
