@@ -1,29 +1,22 @@
 // Package ws is the game server's WebSocket transport: a page's
-// connection to one game, read by one goroutine (the request's), written
-// to by the calls' answers and by one goroutine that forwards the game's
-// changes from the session's watcher. Nothing a connection does waits for
-// another: the game's changes wait in the session's ring of deltas, not in
-// a queue of the connection's, and a connection whose client reads too
-// slowly to take a frame within Options.Write is dropped; the page
-// reconnects and catches up from the last revision it has.
+// connection to one game, read by one goroutine, written to by the calls'
+// answers and by one goroutine that forwards the game's changes from the
+// session's watcher. The changes wait in the session's ring of deltas, not
+// in a queue of the connection's; a client that does not take a frame
+// within Options.Write is dropped, and catches up when it reconnects.
 //
 // The frames, JSON text:
 //
-//	client → server  {"id": 7, "method": "apply", "args": {"notation": "1/4 1/6"}}
-//	                 the first call is hello: {"game", "secret"?, "rev"?}
-//	server → client  {"id": 7, "result": {…}} or {"id": 7, "error": {"name", "message", …}}
-//	                 (session.AppendReply, the engine's envelope)
-//	                 {"delta": {"rev", "from", "length", "log", …}}  every change, in order
+//	client → server  {"id": 7, "method": "apply", "args": {…}}, the first a hello: {"game", "secret"?, "rev"?}
+//	server → client  {"id": 7, "result": {…}} or {"id": 7, "error": {"name", "message", …}} (session.AppendReply)
+//	                 {"delta": {"rev", "from", "log", …}}  every change, in order (session.Delta)
 //	                 {"closed": {"name", "message"}}  the game was archived
-//
-// The deltas are the session's (session.Delta): the client cuts its log
-// to "from" steps and appends "log". After a dropped connection the client
-// says hello again with the last "rev" it has and catches up.
 package ws
 
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -45,45 +38,35 @@ import (
 
 // MaxFrame is the longest call a connection may send, in bytes; a longer
 // one is answered with ErrTooLarge, one beyond 4·MaxFrame closes the
-// connection (status 1009, message too big).
+// connection.
 const MaxFrame = 16 << 10
 
 // Options configure the transport.
 type Options struct {
 	// Origins are the hosts, besides the server's own, whose pages may
-	// open a WebSocket (websocket.AcceptOptions.OriginPatterns).
+	// open a WebSocket.
 	Origins []string
-	// MaxConns bounds the connections at once.
+	// MaxConns bounds the connections at once (20,000); ConnRate is the
+	// calls a second a connection may make (20; twice as many at once).
 	MaxConns int
-	// ConnRate is the calls a second a connection may make (twice as
-	// many at once).
 	ConnRate float64
-	// Hello is the time a new connection has to say hello; Frame the
-	// time a frame begun has to arrive whole; Write the time a frame
-	// sent has to be taken by the client. Ping is the quiet time after
-	// which the server pings, and the time the pong has: a client gone
-	// silent, or stopped in the middle of a frame's head, is closed then.
+	// Hello is the time a new connection has to say hello, Frame a frame
+	// begun to arrive whole, Write a frame sent to be taken (10 s each).
+	// Ping is the quiet time after which the server pings, and the time
+	// the pong has (30 s).
 	Hello, Frame, Write, Ping time.Duration
 	// SendBuffer sets the socket's send buffer in bytes (0: the
-	// system's); tests make it small, to see a client that reads nothing.
+	// system's); tests make it small.
 	SendBuffer int
 }
 
 func (o *Options) defaults() {
-	if o.MaxConns == 0 {
-		o.MaxConns = 20000
-	}
-	if o.ConnRate == 0 {
-		o.ConnRate = 20
-	}
-	for _, d := range []*time.Duration{&o.Hello, &o.Frame, &o.Write} {
-		if *d == 0 {
-			*d = 10 * time.Second
-		}
-	}
-	if o.Ping == 0 {
-		o.Ping = 30 * time.Second
-	}
+	o.MaxConns = cmp.Or(o.MaxConns, 20000)
+	o.ConnRate = cmp.Or(o.ConnRate, 20)
+	o.Hello = cmp.Or(o.Hello, 10*time.Second)
+	o.Frame = cmp.Or(o.Frame, 10*time.Second)
+	o.Write = cmp.Or(o.Write, 10*time.Second)
+	o.Ping = cmp.Or(o.Ping, 30*time.Second)
 }
 
 // Transport serves the WebSocket of the pages.
@@ -132,13 +115,11 @@ func (t *Transport) Shutdown(wait time.Duration) {
 }
 
 type conn struct {
-	t      *Transport
-	c      *websocket.Conn
-	ip     string
-	calls  *rate.Limiter
-	addr   *rate.Limiter
-	ctx    context.Context
-	cancel context.CancelFunc
+	t     *Transport
+	c     *websocket.Conn
+	calls *rate.Limiter
+	addr  *rate.Limiter
+	ctx   context.Context
 
 	game   string
 	secret string
@@ -184,7 +165,7 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.SetReadLimit(4 * MaxFrame)
 	ctx, cancel := context.WithCancel(context.Background())
-	cn := &conn{t: t, c: c, ip: ip, ctx: ctx, cancel: cancel, seat: -1,
+	cn := &conn{t: t, c: c, ctx: ctx, seat: -1,
 		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
 	t.mu.Lock()
 	t.open[cn] = struct{}{}
@@ -253,12 +234,6 @@ type frame struct {
 	Args   json.RawMessage `json:"args"`
 }
 
-type hello struct {
-	Game   string `json:"game"`
-	Secret string `json:"secret"`
-	Rev    int    `json:"rev"`
-}
-
 // handle answers one frame.
 func (cn *conn) handle(b []byte) {
 	if len(b) == 0 {
@@ -269,7 +244,7 @@ func (cn *conn) handle(b []byte) {
 		return
 	}
 	var f frame
-	if err := kit.DecodeStrict(b, &f); err != nil || len(f.ID) == 0 || f.Method == "" || !validID(f.ID) {
+	if err := kit.DecodeStrict(b, &f); err != nil || f.Method == "" || !validID(f.ID) {
 		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
 		return
 	}
@@ -322,18 +297,13 @@ func (cn *conn) waitSent(rev int) {
 // validID says whether a frame's id is a number or a string of at most 64
 // bytes.
 func validID(id json.RawMessage) bool {
-	if len(id) > 64 {
-		return false
-	}
 	var v any
-	if json.Unmarshal(id, &v) != nil {
+	if len(id) > 64 || json.Unmarshal(id, &v) != nil {
 		return false
 	}
-	switch v.(type) {
-	case float64, string:
-		return true
-	}
-	return false
+	_, num := v.(float64)
+	_, str := v.(string)
+	return num || str
 }
 
 // answer writes the reply to a call, within Options.Write. The reply's
@@ -366,7 +336,11 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
-	var h hello
+	var h struct {
+		Game   string `json:"game"`
+		Secret string `json:"secret"`
+		Rev    int    `json:"rev"`
+	}
 	if err := kit.DecodeStrict(args, &h); err != nil {
 		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)))
 		return
