@@ -23,8 +23,7 @@ type Options struct {
 	Proxies limit.Proxies
 	// Static serves the page (package site); nil serves the API only.
 	Static http.Handler
-	// Log receives what the server logs (never a secret); nil logs
-	// nothing.
+	// Log receives what the server logs (never a secret), or nil.
 	Log *log.Logger
 }
 
@@ -75,8 +74,7 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// Sweep archives the games idle too long (hub.Hub.Sweep) each minute
-// until ctx ends.
+// Sweep archives the idle games (hub.Hub.Sweep) each minute until ctx ends.
 func (s *Server) Sweep(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -93,8 +91,7 @@ func (s *Server) Sweep(ctx context.Context) {
 }
 
 // Shutdown stops the server: new calls are refused, those under way
-// finish and are stored, the connections are closed with "going away"
-// (the pages reconnect), and the store is closed.
+// finish, the connections are told to reconnect, the store is closed.
 func (s *Server) Shutdown() error {
 	s.hub.Stop()
 	s.ws.Shutdown(5 * time.Second)

@@ -10,9 +10,8 @@ import (
 var ErrClosed = errors.New("the store is closed")
 
 // A Batcher hands what is sent to it, in order, to one goroutine, which
-// takes at once all that waits (up to a bound) as one batch: the writes or
-// notifications that come together go out together — one commit, one
-// statement — and one at a time.
+// takes all that waits (up to a bound) as one batch: one commit, one
+// statement.
 type Batcher[T any] struct {
 	ch     chan T
 	done   chan struct{}

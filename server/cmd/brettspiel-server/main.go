@@ -114,22 +114,16 @@ func run(addr, db, pg, syncMode, certFile, keyFile string, o server.Options) err
 	}
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10,
 		IdleTimeout: 2 * time.Minute, ErrorLog: o.Log}
-	scheme := "http"
+	scheme, serve := "http", func() error { return hs.Serve(ln) }
 	if certFile != "" {
-		scheme = "https"
+		scheme, serve = "https", func() error { return hs.ServeTLS(ln, certFile, keyFile) }
 	}
 	fmt.Printf("serving the games on %s://%s/ (storage %s)\n", scheme, ln.Addr(), db)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go s.Sweep(ctx)
 	errc := make(chan error, 1)
-	go func() {
-		if certFile != "" {
-			errc <- hs.ServeTLS(ln, certFile, keyFile)
-		} else {
-			errc <- hs.Serve(ln)
-		}
-	}()
+	go func() { errc <- serve() }()
 	select {
 	case err := <-errc:
 		s.Shutdown()

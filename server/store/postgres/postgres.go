@@ -1,8 +1,6 @@
 // Package postgres is the game server's store for more than one process:
-// the games in a PostgreSQL database, each change in a transaction of its
-// own under the game's row version, and a notification with each commit
-// on the channel "brettspiel_games", so that every process serving the
-// game learns of it.
+// the games in a PostgreSQL database, and a notification of each commit on
+// the channel "brettspiel_games" for every process serving the game.
 package postgres
 
 import (
@@ -25,24 +23,19 @@ import (
 type Store struct {
 	*sqlstore.Store
 	pool *pgxpool.Pool
-	// notes are the notifications waiting to be sent (notePayload);
-	// notifier sends them, those waiting together in one statement
+	// notes are the notifications waiting to be sent together
 	notes *store.Batcher[string]
 }
 
-// Open connects to the database of dsn (a postgres:// URL) and
-// makes the tables if missing. The pool holds up to 16 connections, or
-// pool_max_conns of the URL; each caches up to 64 statements, or
-// statement_cache_capacity.
+// Open connects to the database of dsn (a postgres:// URL) and brings
+// its schema up to date.
 func Open(ctx context.Context, dsn string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, err
 	}
-	// pgx's defaults, unless the URL names them, are too few connections
-	// (the cores or 4) for a server whose every call writes and whose
-	// listener holds one, and caches of 512 places a connection for a
-	// dozen statements
+	// unless the URL names them: pgx's pool (the cores or 4) is too small
+	// for a server whose every call writes, its caches too large
 	unless := func(key string, set func()) {
 		if !strings.Contains(dsn, key) {
 			set()
@@ -74,9 +67,8 @@ func (p *Store) notify(batch []string) {
 	p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
 }
 
-// Write commits c in a transaction of its own, then tells the other
-// processes. Steps, the most of the writes, are one statement: one round
-// trip to the database.
+// Write commits c, then tells the other processes; Steps, the most of
+// the writes, in one statement.
 func (p *Store) Write(ctx context.Context, c store.Change) error {
 	var err error
 	if c.Kind == store.Steps {
@@ -138,10 +130,8 @@ func (p *Store) writeSteps(ctx context.Context, c store.Change) error {
 	return nil
 }
 
-// Listen calls f for every change any process commits (LISTEN
-// brettspiel_games), until ctx ends; a lost connection is made again, a
-// moment after each failure. Each time it starts to listen it calls f
-// with an empty Note first.
+// Listen calls f for every change any process commits until ctx ends,
+// listening again a moment after a lost connection (store.Notifier).
 func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 	for ctx.Err() == nil {
 		conn, err := p.pool.Acquire(ctx)

@@ -1,7 +1,6 @@
 // Package sqlite is the game server's default store: the games in one
-// SQLite file in WAL mode, through a pure-Go driver (no cgo), written by
-// one goroutine that commits the changes waiting at once in one
-// transaction (a group commit), so that many games' steps share one sync.
+// SQLite file in WAL mode (a pure-Go driver), the changes waiting at once
+// committed in one transaction, so that many games' steps share one sync.
 package sqlite
 
 import (
@@ -67,15 +66,13 @@ func (s *Store) Write(ctx context.Context, c store.Change) error {
 	if err := s.writes.Send(ctx, w); err != nil {
 		return fmt.Errorf("%w: %v", store.ErrStorage, err)
 	}
-	// once queued the write is done or refused whole: wait for it even
-	// when ctx ends, so that the caller knows which
+	// once queued the write is done or refused whole: wait for which
 	return <-w.err
 }
 
-// commit writes a batch in one transaction. A change refused by its row
-// version is left out and told store.ErrConflict; the others commit. Should the
-// transaction fail, each change is tried alone, so that one bad change
-// does not fail the others.
+// commit writes a batch in one transaction, a change refused by its row
+// version left out; should the transaction fail, each change is tried
+// alone, so that one bad change does not fail the others.
 func (s *Store) commit(batch []*write) {
 	errs := make([]error, len(batch))
 	err := s.Tx(context.Background(), func(tx *sql.Tx) error {

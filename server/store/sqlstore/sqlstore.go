@@ -98,12 +98,11 @@ func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 // querier is a database or a transaction.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // each runs a query and calls f with each row.
 func (s *Store) each(ctx context.Context, q querier, f func(*sql.Rows) error, query string, args ...any) error {
-	rows, err := q.QueryContext(ctx, (query), args...)
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
 	}
