@@ -98,8 +98,7 @@ func (t *Transport) Conns() int {
 }
 
 // Shutdown closes every connection with "going away" (the pages
-// reconnect, to this server started again or to another), and waits a
-// moment for them to end.
+// reconnect), and waits a moment for them to end.
 func (t *Transport) Shutdown(wait time.Duration) {
 	t.mu.Lock()
 	for cn := range t.open {
@@ -133,7 +132,7 @@ type conn struct {
 }
 
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
-// own: the request's, with the stack the parsing of the request grew, ends.
+// own, so that the request's, with the stack it grew, ends.
 func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ip := t.proxies.ClientIP(r)
 	if !t.addrs.Allow(ip) {
@@ -187,15 +186,12 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // serve reads and answers the client's frames until the connection ends.
 func (cn *conn) serve() {
-	// the first frame, within Options.Hello: a connection that says
-	// nothing holds no place for long
 	hctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Hello)
 	b, err := cn.read(hctx)
 	cancel()
 	for err == nil {
-		// each call on a goroutine of its own, waited for: the stack a
-		// call grows (the session's JSON, a bot's search) goes with it,
-		// and the connection at rest keeps the reader's shallow one
+		// each call on a goroutine of its own: the stack a call grows goes
+		// with it, and the connection at rest keeps a shallow one
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -265,11 +261,9 @@ func (cn *conn) handle(b []byte) {
 	cn.answer(f.ID, out)
 }
 
-// waitSent waits until the changes of the game up to revision rev are
-// sent, so that the answer to a call comes after the change it made (a
-// client acts on what the deltas told it, and would act twice on a turn
-// whose change had not come yet); within Options.Write, after which the
-// connection is as good as dropped.
+// waitSent waits, within Options.Write, until the changes of the game up
+// to revision rev are sent, so that the answer to a call comes after the
+// change it made (a client would act twice on a turn not yet told).
 func (cn *conn) waitSent(rev int) {
 	var timeout <-chan time.Time
 	for {
@@ -306,14 +300,12 @@ func validID(id json.RawMessage) bool {
 	return num || str
 }
 
-// answer writes the reply to a call, within Options.Write. The reply's
-// array is not kept: a connection at rest holds none.
+// answer writes the reply to a call (its array is not kept).
 func (cn *conn) answer(id json.RawMessage, out []byte) {
 	cn.write(session.AppendReply(make([]byte, 0, len(out)+len(id)+16), id, out))
 }
 
-// write writes a frame within Options.Write; a client that does not take
-// it in time reads too slowly or not at all, and is dropped.
+// write writes a frame within Options.Write, or drops the connection.
 func (cn *conn) write(b []byte) error {
 	ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Write)
 	defer cancel()
@@ -324,10 +316,8 @@ func (cn *conn) write(b []byte) error {
 	return err
 }
 
-// hello binds the connection to a game, and to a seat when it gives the
-// seat's secret: it answers, and from then on a goroutine of the
-// connection sends the changes since the revision the client has (none:
-// the whole log) and every change once it is stored.
+// hello binds the connection to a game, and to a seat given its secret,
+// and starts forwarding the changes since the client's revision.
 func (cn *conn) hello(id, args json.RawMessage) {
 	if cn.game != "" {
 		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
@@ -360,8 +350,8 @@ func (cn *conn) hello(id, args json.RawMessage) {
 }
 
 // forward sends the game's changes as the watcher gives them, until the
-// game or the connection ends. While nothing changes it pings the client
-// each Options.Ping, and tells the hub that a seat's holder is present.
+// game or the connection ends; while nothing changes it pings the client
+// each Options.Ping and touches the game for a seat's holder.
 func (cn *conn) forward(w *session.Watcher) {
 	defer w.Close()
 	for {
@@ -418,17 +408,14 @@ func httpError(w http.ResponseWriter, code int, err error) {
 	w.Write(hub.ErrorJSON(err))
 }
 
-// The buffers of a connection's reading and writing: its calls and most of
-// what it is sent are small, and longer frames are read and written
-// through. net/http's, of 4 KiB each, would be a fifth of what a
-// connection at rest costs.
+// bufferSize is of a connection's buffers: its frames are mostly small;
+// net/http's 4 KiB each would be a fifth of what a connection at rest costs.
 const bufferSize = 512
 
 // smallBuffers hands the WebSocket the hijacked connection with buffers
-// of bufferSize (and the socket's send buffer set to send bytes, when
-// not 0). What the client sent after its request, waiting in net/http's
-// buffer, is handed on in the new one, as a Hijacker's reader must hold
-// it; should it not fit, net/http's buffers are kept.
+// of bufferSize (and a send buffer of send bytes, when not 0), what the
+// client sent after its request handed on; should it not fit, net/http's
+// buffers are kept.
 type smallBuffers struct {
 	http.ResponseWriter
 	send int
