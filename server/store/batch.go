@@ -28,17 +28,8 @@ func NewBatcher[T any](queue, max int, f func([]T)) *Batcher[T] {
 		var batch []T
 		for v := range b.ch {
 			batch = append(batch[:0], v)
-		more:
-			for len(batch) < max {
-				select {
-				case v, ok := <-b.ch:
-					if !ok {
-						break more
-					}
-					batch = append(batch, v)
-				default:
-					break more
-				}
+			for len(batch) < max && len(b.ch) > 0 { // this goroutine alone takes
+				batch = append(batch, <-b.ch)
 			}
 			f(batch)
 			clear(batch) // let go of what the batch held

@@ -106,21 +106,15 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 
 // writeSteps appends steps under the row's version in one statement.
 func (p *Store) writeSteps(ctx context.Context, c store.Change) error {
-	revs := make([]int32, len(c.Steps))
-	idxs := make([]int32, len(c.Steps))
-	actors := make([]int32, len(c.Steps))
-	notations := make([]string, len(c.Steps))
-	for i, st := range c.Steps {
-		revs[i], idxs[i], actors[i], notations[i] = int32(st.Rev), int32(st.Index), int32(st.Actor), st.Notation
-	}
+	steps, _ := json.Marshal(c.Steps) // [{"r", "i", "a", "n"}…]
 	var n int
 	err := p.pool.QueryRow(ctx, `WITH up AS (
 			UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived RETURNING id
 		), ins AS (
 			INSERT INTO steps (game, rev, idx, actor, notation)
-			SELECT up.id, s.rev, s.idx, s.actor, s.notation FROM up, unnest($4::int[], $5::int[], $6::int[], $7::text[]) AS s(rev, idx, actor, notation)
+			SELECT up.id, s.r, s.i, s.a, s.n FROM up, jsonb_to_recordset($4::jsonb) AS s(r int, i int, a int, n text)
 		)
-		SELECT count(*) FROM up`, c.Rev, c.Game, c.From, revs, idxs, actors, notations).Scan(&n)
+		SELECT count(*) FROM up`, c.Rev, c.Game, c.From, string(steps)).Scan(&n)
 	if err != nil {
 		return err
 	}

@@ -194,17 +194,15 @@ func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Store
 	found := false
 	err := s.each(ctx, s.DB, func(rows *sql.Rows) error {
 		var st store.StoredStep
-		var sr *int // the step's columns are NULL when no step follows rev
-		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &sr, &st.Index, &st.Actor, &st.Notation); err != nil {
+		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
 			return err
 		}
 		found = true
-		if sr != nil {
-			st.Rev = *sr
+		if st.Rev > 0 { // else no step follows rev (a step's revision is 1 at least)
 			g.Steps = append(g.Steps, st)
 		}
 		return nil
-	}, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, s.rev, coalesce(s.idx, 0), coalesce(s.actor, 0), coalesce(s.notation, '')
+	}, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, coalesce(s.rev, 0), coalesce(s.idx, 0), coalesce(s.actor, 0), coalesce(s.notation, '')
 		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $1
 		WHERE g.id = $2 AND NOT g.archived ORDER BY s.rev`, rev, id)
 	if err != nil {
