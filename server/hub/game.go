@@ -212,16 +212,15 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 		return ErrUnknownGame
 	}
 	meta, err := metaOf(lg.id, st.Meta)
-	if err != nil {
-		h.drop(lg)
-		return h.storageErr("%v", err)
+	var g *session.Game
+	if err == nil {
+		g, err = h.table.Reload(lg.handle, st.Snapshot)
 	}
-	g, err := h.table.Reload(lg.handle, st.Snapshot)
 	if err == nil {
 		err = replay(g, st.Steps)
 	}
 	if err != nil {
-		h.logf("game %.8s…: %v; it is gone until a restart", lg.id, err)
+		h.logf("game %.8s… is gone until a restart: %v", lg.id, err)
 		h.drop(lg)
 		return ErrStorage
 	}

@@ -117,14 +117,7 @@ func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, er
 	if err != nil {
 		return nil, err
 	}
-	mine := -1
-	for i, k := range g.Info().Seats {
-		if k == session.Person {
-			mine = i
-			break
-		}
-	}
-	return h.add(ctx, g, mine, ip, a.Name, Meta{Public: a.Public, Clock: a.Clock})
+	return h.add(ctx, g, slices.Index(g.Info().Seats, session.Person), ip, a.Name, Meta{Public: a.Public, Clock: a.Clock})
 }
 
 // add puts a new game at the table and stores it: seat mine claimed for
@@ -230,7 +223,7 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 	if err != nil {
 		return nil, err
 	}
-	prev := -1
+	seat := -1
 	if a.Secret != "" {
 		// a rematch: the seat of the game before is asked first, without
 		// this game's lock
@@ -250,10 +243,7 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 			k, ok = old.g.SeatOf(a.Secret)
 		}
 		old.mu.Unlock()
-		if !ok {
-			return nil, ErrBadInvite
-		}
-		if prev = slices.Index(from, k); prev < 0 {
+		if seat = slices.Index(from, k); !ok || seat < 0 {
 			return nil, ErrBadInvite
 		}
 	}
@@ -262,10 +252,8 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 	if err := h.fresh(lg); err != nil {
 		return nil, err
 	}
-	seat := -1
 	switch {
-	case prev >= 0:
-		seat = prev
+	case a.Secret != "": // the seat of the game before
 	case a.Invite != "":
 		t := hashToken(a.Invite)
 		for i, x := range lg.meta.Invites {
