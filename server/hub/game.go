@@ -139,9 +139,8 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 	lg.ver++
 	if c.Kind == store.Snap {
 		lg.sinceSnap = 0
-	} else {
-		lg.sinceSnap += len(steps)
 	}
+	lg.sinceSnap += len(c.Steps)
 	lg.rev, lg.length = rev, lg.g.Len()
 	lg.g.Release(rev)
 	return nil
