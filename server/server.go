@@ -34,11 +34,10 @@ var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 
 
 // Server serves the games of a store to people over HTTP and WebSocket.
 type Server struct {
-	hub   *hub.Hub
-	ws    *ws.Transport
-	api   *api.API
-	addrs *limit.Addresses
-	opt   Options
+	hub *hub.Hub
+	ws  *ws.Transport
+	api *api.API
+	opt Options
 }
 
 // New makes a server of the games in st, every open game brought back.
@@ -53,7 +52,7 @@ func New(st store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{hub: h, addrs: addrs, opt: o,
+	return &Server{hub: h, opt: o,
 		ws: ws.New(h, addrs, o.Proxies, o.WS), api: api.New(h, addrs, o.Proxies)}, nil
 }
 
