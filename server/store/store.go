@@ -41,9 +41,9 @@ type Store interface {
 	// Record returns the record of a game, archived or open ("" for an
 	// open one; false for a game the store does not hold).
 	Record(ctx context.Context, id string) (string, bool, error)
-	// Public returns the open games the lobby may list (public and a seat
-	// open), newest first, at most max.
-	Public(ctx context.Context, max int) ([]PublicGame, error)
+	// Public returns the id and meta of the open games the lobby may list
+	// (public and a seat open), newest first, at most max.
+	Public(ctx context.Context, max int) ([]Stored, error)
 	// Close finishes the writes under way and releases the storage.
 	Close() error
 }
@@ -79,12 +79,6 @@ type Change struct {
 	Public         bool
 	Open           int
 	Made           int64
-}
-
-// PublicGame is a game of the lobby: its id and its meta (JSON).
-type PublicGame struct {
-	Game string
-	Meta []byte
 }
 
 // StoredStep is one step of a game: the revision it made, its index in

@@ -226,10 +226,10 @@ func (s *Store) Record(ctx context.Context, id string) (string, bool, error) {
 }
 
 // Public returns the open public games with a seat open, newest first.
-func (s *Store) Public(ctx context.Context, max int) ([]store.PublicGame, error) {
-	var out []store.PublicGame
+func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
+	var out []store.Stored
 	err := s.each(ctx, s.DB, func(rows *sql.Rows) error {
-		var g store.PublicGame
+		var g store.Stored
 		err := rows.Scan(&g.Game, &g.Meta)
 		out = append(out, g)
 		return err
