@@ -23,8 +23,7 @@ type Options struct {
 	Proxies limit.Proxies
 	// Static serves the page (package site); nil serves the API only.
 	Static http.Handler
-	// Log receives what the server logs (never a secret); nil logs
-	// nothing.
+	// Log receives what the server logs (never a secret), or nil.
 	Log *log.Logger
 }
 
@@ -35,11 +34,10 @@ var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 
 
 // Server serves the games of a store to people over HTTP and WebSocket.
 type Server struct {
-	hub   *hub.Hub
-	ws    *ws.Transport
-	api   *api.API
-	addrs *limit.Addresses
-	opt   Options
+	hub *hub.Hub
+	ws  *ws.Transport
+	api *api.API
+	opt Options
 }
 
 // New makes a server of the games in st, every open game brought back.
@@ -54,7 +52,7 @@ func New(st store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{hub: h, addrs: addrs, opt: o,
+	return &Server{hub: h, opt: o,
 		ws: ws.New(h, addrs, o.Proxies, o.WS), api: api.New(h, addrs, o.Proxies)}, nil
 }
 
@@ -75,8 +73,7 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// Sweep archives the games idle too long (hub.Hub.Sweep) each minute
-// until ctx ends.
+// Sweep archives the idle games (hub.Hub.Sweep) each minute until ctx ends.
 func (s *Server) Sweep(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -93,8 +90,7 @@ func (s *Server) Sweep(ctx context.Context) {
 }
 
 // Shutdown stops the server: new calls are refused, those under way
-// finish and are stored, the connections are closed with "going away"
-// (the pages reconnect), and the store is closed.
+// finish, the connections are told to reconnect, the store is closed.
 func (s *Server) Shutdown() error {
 	s.hub.Stop()
 	s.ws.Shutdown(5 * time.Second)

@@ -43,53 +43,34 @@ func New(h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies) *API {
 
 // Register adds the API's routes to mux.
 func (a *API) Register(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/games", func(w http.ResponseWriter, r *http.Request) {
-		var in hub.CreateArgs
-		ip, ok := a.read(w, r, &in)
-		if !ok {
-			return
-		}
+	mux.HandleFunc("POST /api/games", post(a, func(r *http.Request, ip string, in hub.CreateArgs) (any, error) {
 		if !a.addrs.Make(ip) {
-			writeError(w, hub.ErrTooManyGames)
-			return
+			return nil, hub.ErrTooManyGames
 		}
 		out, err := a.hub.Create(r.Context(), ip, in)
 		if err != nil || len(out.Invites) == 0 {
 			a.addrs.Joined(ip) // waits for nobody
 		}
-		write(w, out, err)
-	})
-	mux.HandleFunc("POST /api/join", func(w http.ResponseWriter, r *http.Request) {
-		var in hub.JoinArgs
-		if _, ok := a.read(w, r, &in); !ok {
-			return
-		}
-		out, err := a.hub.Join(r.Context(), in)
-		write(w, out, err)
-	})
-	mux.HandleFunc("POST /api/rematch", func(w http.ResponseWriter, r *http.Request) {
-		var in struct {
-			Game   string `json:"game"`
-			Secret string `json:"secret"`
-		}
-		ip, ok := a.read(w, r, &in)
-		if !ok {
-			return
-		}
-		out, err := a.hub.Rematch(r.Context(), ip, in.Game, in.Secret)
-		write(w, out, err)
-	})
+		return out, err
+	}))
+	mux.HandleFunc("POST /api/join", post(a, func(r *http.Request, ip string, in hub.JoinArgs) (any, error) {
+		return a.hub.Join(r.Context(), in)
+	}))
+	type rematch struct {
+		Game   string `json:"game"`
+		Secret string `json:"secret"`
+	}
+	mux.HandleFunc("POST /api/rematch", post(a, func(r *http.Request, ip string, in rematch) (any, error) {
+		return a.hub.Rematch(r.Context(), ip, in.Game, in.Secret)
+	}))
 	mux.HandleFunc("GET /api/lobby", func(w http.ResponseWriter, r *http.Request) {
-		if !a.addrs.Allow(a.proxies.ClientIP(r)) {
-			writeError(w, hub.ErrRateLimited)
-			return
+		if _, ok := a.allow(w, r); ok {
+			games, err := a.hub.Lobby(r.Context(), 100)
+			write(w, map[string]any{"games": games}, err)
 		}
-		games, err := a.hub.Lobby(r.Context(), 100)
-		write(w, map[string]any{"games": games}, err)
 	})
 	mux.HandleFunc("GET /api/games/{id}/record", func(w http.ResponseWriter, r *http.Request) {
-		if !a.addrs.Allow(a.proxies.ClientIP(r)) {
-			writeError(w, hub.ErrRateLimited)
+		if _, ok := a.allow(w, r); !ok {
 			return
 		}
 		rec, err := a.hub.Record(r.Context(), r.PathValue("id"))
@@ -102,29 +83,42 @@ func (a *API) Register(mux *http.ServeMux) {
 	})
 }
 
-// read decodes a request's body strictly (each key once, none unknown)
-// and returns the client's address; false when it answered already.
-func (a *API) read(w http.ResponseWriter, r *http.Request, v any) (string, bool) {
+// allow takes a call of the client's bucket and returns the client's
+// address; false when it answered that the bucket is empty.
+func (a *API) allow(w http.ResponseWriter, r *http.Request) (string, bool) {
 	ip := a.proxies.ClientIP(r)
 	if !a.addrs.Allow(ip) {
 		writeError(w, hub.ErrRateLimited)
 		return ip, false
 	}
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		var tl *http.MaxBytesError
-		if errors.As(err, &tl) {
-			writeError(w, fmt.Errorf("%w: a body of more than %d bytes", session.ErrTooLarge, maxBody))
-		} else {
-			writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
-		}
-		return ip, false
-	}
-	if err := kit.DecodeStrict(b, v); err != nil {
-		writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
-		return ip, false
-	}
 	return ip, true
+}
+
+// post is the handler of a call whose body In is read strictly (each key
+// once, none unknown), at most maxBody bytes, under the limits of the
+// client's address.
+func post[In any](a *API, f func(r *http.Request, ip string, in In) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ip, ok := a.allow(w, r)
+		if !ok {
+			return
+		}
+		var in In
+		b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+		if err == nil {
+			err = kit.DecodeStrict(b, &in)
+		}
+		var tl *http.MaxBytesError
+		switch {
+		case errors.As(err, &tl):
+			writeError(w, fmt.Errorf("%w: a body of more than %d bytes", session.ErrTooLarge, maxBody))
+		case err != nil:
+			writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
+		default:
+			out, err := f(r, ip, in)
+			write(w, out, err)
+		}
+	}
 }
 
 func write(w http.ResponseWriter, v any, err error) {

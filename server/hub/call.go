@@ -12,12 +12,9 @@ import (
 )
 
 // How the hub offers each method of the session's protocol to a
-// connection. The methods not listed are not served: a game is made and
-// its seats claimed through the hub (newGame, loadRecord, loadID, claim,
-// close), the hub throws for people and lets the bots play (botMove,
-// advance; the dice are seeded and secret), and the connections follow
-// the game through the hub's watchers (watch). analyze and rollout are
-// left out: they judge the whole game, or play thousands of games, at a
+// connection. Not served: what the hub does itself (newGame, loadRecord,
+// loadID, claim, close, botMove, advance, watch), and analyze and
+// rollout, which judge the whole game or play thousands of games at a
 // connection's asking.
 const (
 	noGame = iota + 1 // names no game: the catalogue, the rules
@@ -38,15 +35,12 @@ var served = map[string]int{
 func NeedsGame(method string) bool { return served[method] > noGame }
 
 // Call runs a method of the protocol on the game of id, with a seat's
-// secret ("" for a watcher), through the game's own entry point
-// (session.Game.Call), which takes the arguments as the client sent them
-// and refuses a handle or a secret among them. After a call that acts the
-// hub plays on until a person is to move (the dice, the bots); every
-// change is stored before the answer returns, and only then told to the
-// watchers. rev is the game's revision the answer knows (0 for a call on
-// no game): a transport that follows the game tells its client the
-// changes up to rev before the answer, so that a client never learns of
-// its own step's answer before the step.
+// secret ("" for a watcher), through session.Game.Call, which takes the
+// arguments as the client sent them. After a call that acts the hub plays
+// on until a person is to move (the dice, the bots); every change is
+// stored before the answer returns, and only then told to the watchers.
+// rev is the game's revision the answer knows (0 for a call on no game):
+// a transport tells its client the changes up to rev before the answer.
 func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.RawMessage) (answer []byte, rev int) {
 	kind := served[method]
 	if kind == 0 {
@@ -55,9 +49,7 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
-	if method == "hint" {
-		// the searching bots hold the game for seconds: hints by the
-		// greedy bot only
+	if method == "hint" { // the searching bots would hold the game for seconds
 		var in struct {
 			Bot string `json:"bot"`
 		}
@@ -79,25 +71,19 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	// a call on a copy another process has overtaken fails to store
-	// (ErrConflict): the copy is brought up to storage and the call made
-	// once more, as if it had come after the other's
+	// a call on a copy another process has overtaken is refused, or fails
+	// to store (ErrConflict): the copy is brought up to date and the call
+	// made once more, as if it had come after the other's
 	for try := 0; ; try++ {
 		if err := h.fresh(lg); err != nil {
 			return ErrorJSON(err), lg.rev
 		}
 		out := lg.g.Call(ctx, method, args, secret)
 		if kind == acts && IsError(out) && try == 0 && h.behind(ctx, lg) {
-			// refused by a copy another process has overtaken (a move
-			// out of turn, as this copy sees it): asked again of the
-			// copy brought up to date
 			try++
 			out = lg.g.Call(ctx, method, args, secret)
 		}
 		if kind == acts && !IsError(out) {
-			// the dice and the bots play until a person is to move; what
-			// they play is stored with the person's step and reaches every
-			// watcher with it
 			if _, err := lg.g.Advance(ctx, 0); err != nil {
 				h.logf("game %.8s…: advance: %v", lg.id, err)
 			}
@@ -125,8 +111,8 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// Hello is what a connection learns of its game when it says hello: its
-// seat (−1 for a watcher) and the game's kind.
+// Hello is what a connection learns of its game: its seat (−1 for a
+// watcher) and the game's kind.
 type Hello struct {
 	Seat    int      `json:"seat"`
 	Variant string   `json:"variant"`
@@ -139,26 +125,18 @@ type Hello struct {
 
 // Watch follows the game of id from revision rev on, for the holder of
 // secret ("" for a watcher): the hello's answer and the session's watcher,
-// which gives the changes since rev and then each change once it is
-// stored; it goes on across a reload of the game from storage and ends
-// with the game (a last delta says Closed). A secret the game does not
-// know is refused.
+// which gives the changes since rev, then each once stored, across a
+// reload of the game, until the game ends (a last delta says Closed).
 func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error) {
-	lg, err := h.find(id)
+	lg, err := h.held(id)
 	if err != nil {
 		return Hello{}, nil, err
 	}
-	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if err := h.fresh(lg); err != nil {
-		return Hello{}, nil, err
-	}
 	seat := -1
 	if secret != "" {
 		k, ok := lg.g.SeatOf(secret)
-		if !ok && h.behind(h.base, lg) {
-			// the seat may have been claimed through another process a
-			// moment ago, its notification still on its way
+		if !ok && h.behind(h.base, lg) { // claimed through another process
 			k, ok = lg.g.SeatOf(secret)
 		}
 		if !ok {
@@ -166,9 +144,7 @@ func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error)
 		}
 		seat = k
 	}
-	if rev > lg.g.Rev() {
-		// the client has seen more than this copy: it was served by
-		// another process, whose changes are on their way here
+	if rev > lg.g.Rev() { // the client was served by another process
 		h.behind(h.base, lg)
 	}
 	w, err := lg.g.Watch(max(rev, 0))
@@ -179,8 +155,8 @@ func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error)
 		Seats: lg.meta.Seats, Rematch: lg.meta.Rematch}, w, nil
 }
 
-// Touch notes a person at the game of id (a seat's holder connected): the
-// sweep spares it as if he acted.
+// Touch notes a seat's holder connected to the game of id: the sweep
+// spares it as if he acted.
 func (h *Hub) Touch(id string) {
 	h.mu.Lock()
 	lg := h.games[id]
@@ -194,17 +170,11 @@ func (h *Hub) Touch(id string) {
 	}
 }
 
-// Record returns a game's record: of the game when it is open, else as
-// archived.
+// Record returns a game's record, open or archived.
 func (h *Hub) Record(ctx context.Context, id string) (string, error) {
-	if lg, err := h.find(id); err == nil {
-		lg.mu.Lock()
+	if lg, err := h.held(id); err == nil {
 		defer lg.mu.Unlock()
-		if err := h.fresh(lg); err == nil {
-			return lg.g.Record()
-		} else if !errors.Is(err, ErrUnknownGame) {
-			return "", err
-		}
+		return lg.g.Record()
 	} else if !errors.Is(err, ErrUnknownGame) {
 		return "", err
 	}
@@ -220,25 +190,19 @@ func (h *Hub) Record(ctx context.Context, id string) (string, error) {
 	return rec, nil
 }
 
-// Snapshot returns the session's snapshot of the game of id as stored, for
-// a backup or a test's comparison.
+// Snapshot returns the session's snapshot of the game of id as stored.
 func (h *Hub) Snapshot(id string) ([]byte, error) {
-	lg, err := h.find(id)
+	lg, err := h.held(id)
 	if err != nil {
 		return nil, err
 	}
-	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if err := h.fresh(lg); err != nil {
-		return nil, err
-	}
 	b, _, err := lg.g.Snapshot()
 	return b, err
 }
 
-// behind brings a game another process may have changed up to what
-// storage holds (lg.mu held), and says whether it changed: only with a
-// store that other processes share.
+// behind brings a game up to what storage holds (lg.mu held) when other
+// processes share the store, and says whether it changed.
 func (h *Hub) behind(ctx context.Context, lg *Game) bool {
 	if _, shared := h.store.(store.Notifier); !shared {
 		return false

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 
@@ -41,6 +42,4 @@ func ErrorJSON(err error) []byte {
 }
 
 // IsError says whether an answer is an error's.
-func IsError(answer []byte) bool {
-	return len(answer) > 9 && string(answer[:9]) == `{"error":`
-}
+func IsError(answer []byte) bool { return bytes.HasPrefix(answer, []byte(`{"error":`)) }

@@ -18,9 +18,8 @@ type Game struct {
 	id     string
 	handle int
 
-	// mu orders every call of the game and its write: a call, the
-	// server's play after it and the write of what changed are one step,
-	// and the change is released to the watchers once stored.
+	// mu orders the calls of the game: a call, the server's play after
+	// it and the write of what changed are one step.
 	mu        sync.Mutex
 	g         *session.Game
 	meta      Meta
@@ -29,37 +28,31 @@ type Game struct {
 	ver       int // the row's version in storage
 	sinceSnap int // steps stored after the snapshot
 	gone      bool
-	// stale: a write or a read of the store failed, so the session's game
-	// may hold what storage does not; it is brought back from storage
-	// before anything else is done with it.
+	// stale: a write or a read of the store failed, so the game is
+	// brought back from storage before anything else is done with it.
 	stale bool
-	// clock fires at the deadline of a game with a time control, to
-	// store and tell a seat's time running out.
+	// clock fires at the deadline of a game with a time control.
 	clock *time.Timer
 	// creator is the address that made the game in this process, until
 	// no person's seat waits for its player any more.
 	creator string
 }
 
-// snapEvery is the number of steps stored after a snapshot before a new
-// snapshot replaces them, which bounds the work of a restart.
+// snapEvery is the most steps stored after a snapshot, which bounds the
+// work of a restart.
 const snapEvery = 64
 
-// restore brings a stored game to the table under its handle: its
-// snapshot, then every step stored after it; its watchers are told only
-// what is stored (the gate).
+// restore brings a stored game to the table under its handle, gated: its
+// watchers are told only what is stored.
 func (h *Hub) restore(st store.Stored) (*Game, error) {
 	meta, err := metaOf(st.Game, st.Meta)
 	if err != nil {
 		return nil, err
 	}
 	g, err := h.table.Restore(st.Handle, st.Snapshot)
-	for range 1000 {
-		// the handles are a process's: processes sharing a store give
-		// the same numbers to different games
-		if err == nil || !errors.Is(err, session.ErrHandleInUse) {
-			break
-		}
+	// the handles are a process's: processes sharing a store give the
+	// same numbers to different games
+	for i := 0; errors.Is(err, session.ErrHandleInUse) && i < 1000; i++ {
 		st.Handle = int(h.handles.Add(1))
 		g, err = h.table.Restore(st.Handle, st.Snapshot)
 	}
@@ -89,11 +82,10 @@ func replay(g *session.Game, steps []store.StoredStep) error {
 	return nil
 }
 
-// changes is what the game changed since the stored revision and how to
-// store it: the steps played on, or a snapshot when anything else changed
-// (an undo, a redo, a takeback, a claim, a name, a clock run out, a change
-// no longer remembered). redo is true after a redo, which the steps'
-// notations would replay as moves and lose the rest of what is to redo.
+// changes is what the game changed since the stored revision: the steps
+// played on, or a snapshot when anything else changed (an undo, a claim, a
+// clock run out…), or after a redo (redo), which the steps' notations
+// would replay as moves, losing the rest of what is to redo.
 func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool) {
 	d, err := lg.g.Since(lg.rev)
 	if err != nil {
@@ -113,8 +105,7 @@ func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool
 }
 
 // persist writes what the game changed since it was last stored (lg.mu
-// held), then releases it to the watchers. On a failure the game is
-// stale: it is brought back from storage before its next use.
+// held), then releases it to the watchers; on a failure the game is stale.
 func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 	if lg.g.Rev() == lg.rev && !force {
 		return nil
@@ -123,17 +114,17 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 	if !snap && !force && len(steps) == 0 {
 		return nil
 	}
-	var c store.Change
+	c := store.Change{Kind: store.Steps, Game: lg.id, Steps: steps, From: lg.ver, Rev: rev}
 	if snap || force || lg.sinceSnap+len(steps) > snapEvery {
 		data, at, err := lg.g.Snapshot()
 		if err != nil {
 			lg.stale = true
 			return h.storageErr("game %.8s…: snapshot: %v", lg.id, err)
 		}
+		meta, _ := json.Marshal(lg.meta)
 		rev = at
-		c = lg.snapChange(data, rev)
-	} else {
-		c = store.Change{Kind: store.Steps, Game: lg.id, Steps: steps, From: lg.ver, Rev: rev}
+		c = store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev,
+			Public: lg.meta.Public, Open: lg.meta.open()}
 	}
 	wctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	err := h.store.Write(wctx, c)
@@ -148,24 +139,15 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 	lg.ver++
 	if c.Kind == store.Snap {
 		lg.sinceSnap = 0
-	} else {
-		lg.sinceSnap += len(steps)
 	}
+	lg.sinceSnap += len(c.Steps)
 	lg.rev, lg.length = rev, lg.g.Len()
 	lg.g.Release(rev)
 	return nil
 }
 
-// snapChange is the write of a snapshot of the game at revision rev.
-func (lg *Game) snapChange(data []byte, rev int) store.Change {
-	meta, _ := json.Marshal(lg.meta)
-	return store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev,
-		Public: lg.meta.Public, Open: lg.meta.open()}
-}
-
-// fresh makes sure the game (lg.mu held) is as storage holds it before
-// anything is done with it: one whose write or read failed is brought
-// back; one archived is no more.
+// fresh makes sure the game (lg.mu held) is as storage holds it: a stale
+// one is brought back; one archived is no more.
 func (h *Hub) fresh(lg *Game) error {
 	if lg.gone {
 		return ErrUnknownGame
@@ -178,12 +160,11 @@ func (h *Hub) fresh(lg *Game) error {
 	return nil
 }
 
-// catchUp brings a game up to what storage holds (lg.mu held): the steps
-// a notification brought, or those stored after its revision, are played
-// on it; after anything else (an undo, a claim, 64 steps) it is brought
-// back whole.
+// catchUp brings a game up to what storage holds (lg.mu held): it plays
+// the steps a notification brought, or those stored after its revision,
+// or after anything else (an undo, a claim, 64 steps) reloads it.
 func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
-	st := store.Stored{Steps: nil}
+	var st store.Stored
 	if note != nil {
 		st.Rev, st.Ver, st.Steps = note.Rev, note.Ver, note.Steps
 	} else {
@@ -201,12 +182,12 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 	if st.Ver == lg.ver {
 		return nil
 	}
-	if err := replay(lg.g, st.Steps); err != nil {
-		h.logf("game %.8s…: the steps stored by another process: %v", lg.id, err)
-		return h.reload(ctx, lg)
+	err := replay(lg.g, st.Steps)
+	if err == nil && lg.g.Rev() != st.Rev {
+		err = fmt.Errorf("they play to revision %d, stored %d", lg.g.Rev(), st.Rev)
 	}
-	if lg.g.Rev() != st.Rev {
-		h.logf("game %.8s…: the steps stored by another process play to revision %d, stored %d", lg.id, lg.g.Rev(), st.Rev)
+	if err != nil {
+		h.logf("game %.8s…: the steps stored by another process: %v", lg.id, err)
 		return h.reload(ctx, lg)
 	}
 	lg.rev, lg.length, lg.ver = st.Rev, lg.g.Len(), st.Ver
@@ -215,12 +196,10 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 	return nil
 }
 
-// reload brings a game back as storage holds it, in place (lg.mu held):
-// after a write that failed, so that nothing is shown that is not stored,
-// or when another process stored more than steps. Its watchers go on with
-// it. When storage cannot be read the game stays stale and every call on
-// it fails with ErrStorage until a reload succeeds; a game storage no
-// longer holds (archived by another process) is gone.
+// reload brings a game back as storage holds it, in place (lg.mu held),
+// its watchers going on. When storage cannot be read the game stays stale
+// and every call on it fails with ErrStorage; one storage no longer holds
+// is gone.
 func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	st, ok, err := h.store.Game(ctx, lg.id)
 	if err != nil {
@@ -232,16 +211,15 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 		return ErrUnknownGame
 	}
 	meta, err := metaOf(lg.id, st.Meta)
-	if err != nil {
-		h.drop(lg)
-		return h.storageErr("%v", err)
+	var g *session.Game
+	if err == nil {
+		g, err = h.table.Reload(lg.handle, st.Snapshot)
 	}
-	g, err := h.table.Reload(lg.handle, st.Snapshot)
 	if err == nil {
 		err = replay(g, st.Steps)
 	}
 	if err != nil {
-		h.logf("game %.8s…: %v; it is gone until a restart", lg.id, err)
+		h.logf("game %.8s… is gone until a restart: %v", lg.id, err)
 		h.drop(lg)
 		return ErrStorage
 	}
@@ -250,8 +228,7 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	return nil
 }
 
-// drop takes a game from the hub (lg.mu held): the session closes it, and
-// its watchers are told.
+// drop takes a game from the hub (lg.mu held); its watchers are told.
 func (h *Hub) drop(lg *Game) {
 	lg.gone = true
 	if lg.clock != nil {
@@ -266,8 +243,8 @@ func (h *Hub) drop(lg *Game) {
 	h.seatsFilled(lg)
 }
 
-// archive ends a game (lg.mu held): its record goes to storage, the game
-// leaves the table and its watchers are told, with the dice's seed.
+// archive ends a game (lg.mu held): its record is stored, and it is
+// dropped.
 func (h *Hub) archive(ctx context.Context, lg *Game) error {
 	if err := h.persist(ctx, lg, false, false); err != nil {
 		return err
@@ -284,9 +261,8 @@ func (h *Hub) archive(ctx context.Context, lg *Game) error {
 	return nil
 }
 
-// schedule sets the game's timer for its clock's deadline (lg.mu held):
-// the seat's time running out is stored and told at the moment, not at
-// the game's next call.
+// schedule sets the game's timer for its clock's deadline (lg.mu held),
+// so that a seat's time running out is stored and told at the moment.
 func (h *Hub) schedule(lg *Game) {
 	at, ok := lg.g.Deadline()
 	if !ok {

@@ -1,11 +1,14 @@
 package hub
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,42 +21,31 @@ import (
 
 // Options configure a Hub.
 type Options struct {
-	// MaxGames bounds the games held at once (the session's table).
-	MaxGames int
-	// MaxCalls bounds the calls running at once; a call waits a moment
-	// for a place, then is refused with ErrBusy.
-	MaxCalls int
+	// MaxGames bounds the games held at once (20,000); MaxCalls the calls
+	// running at once (256; a call waits a moment for a place, then is
+	// refused with ErrBusy).
+	MaxGames, MaxCalls int
 	// Idle archives the games in which nobody acted for longer (0: a
 	// day); Waiting, sooner, those in which a person's seat still waits
 	// for its player (0: ten minutes).
 	Idle, Waiting time.Duration
 	// Log receives what the hub logs (never a secret); nil logs nothing.
 	Log *log.Logger
-	// Joined is told, once per game, when the last person's seat of a game
-	// made by this process is claimed or the game ends before: the
-	// address that made it may make another (limit.Addresses.Joined).
+	// Joined is told, once per game made by this process, when its last
+	// person's seat is claimed or it ends before (limit.Addresses.Joined).
 	Joined func(creator string)
 }
 
 func (o *Options) defaults() {
-	if o.MaxGames == 0 {
-		o.MaxGames = 20000
-	}
-	if o.MaxCalls == 0 {
-		o.MaxCalls = 256
-	}
-	if o.Idle == 0 {
-		o.Idle = 24 * time.Hour
-	}
-	if o.Waiting == 0 {
-		o.Waiting = 10 * time.Minute
-	}
-	o.Waiting = min(o.Waiting, o.Idle) // Sweep takes the idle games among the waiting
+	o.MaxGames = cmp.Or(o.MaxGames, 20000)
+	o.MaxCalls = cmp.Or(o.MaxCalls, 256)
+	o.Idle = cmp.Or(o.Idle, 24*time.Hour)
+	// Sweep takes the idle games among the waiting
+	o.Waiting = min(cmp.Or(o.Waiting, 10*time.Minute), o.Idle)
 }
 
 // storeTimeout bounds a call of the store: a database that stops
-// answering without closing its connections fails the call with
-// ErrStorage instead of holding the game.
+// answering fails the call instead of holding the game.
 const storeTimeout = 10 * time.Second
 
 // Hub holds the games of a server.
@@ -62,14 +54,10 @@ type Hub struct {
 	table *session.Table
 	store store.Store
 
-	mu    sync.Mutex
-	games map[string]*Game
-	// loads reads each game from storage once however many ask for it
-	// meanwhile
-	loads singleflight.Group
-	// handles counts the handles of the games brought from storage on
-	// demand, above those restored at the start
-	handles atomic.Int64
+	mu      sync.Mutex
+	games   map[string]*Game
+	loads   singleflight.Group // reads each game from storage once at a time
+	handles atomic.Int64       // the handles of the games read on demand
 
 	calls    chan struct{}
 	running  sync.RWMutex // each call holds it to read; Shutdown to write
@@ -78,9 +66,8 @@ type Hub struct {
 	stop     context.CancelFunc
 }
 
-// New makes a hub of the games in st, every open game brought back. With a
-// store.Notifier it follows the changes of the other processes sharing the
-// store from the moment it returns.
+// New makes a hub of the games in st, every open game brought back; with
+// a store.Notifier it follows the changes of the other processes.
 func New(st store.Store, o Options) (*Hub, error) {
 	o.defaults()
 	h := &Hub{opt: o, store: st, table: session.NewTable(session.Options{MaxGames: o.MaxGames}),
@@ -99,10 +86,7 @@ func New(st store.Store, o Options) (*Hub, error) {
 			h.logf("%v", err)
 			continue
 		}
-		h.games[lg.id] = lg
-		lg.mu.Lock()
-		h.schedule(lg)
-		lg.mu.Unlock()
+		h.hold(lg)
 	}
 	h.logf("%d games restored", len(h.games))
 	if n, ok := st.(store.Notifier); ok {
@@ -130,8 +114,8 @@ func (h *Hub) Games() int {
 // Stopping says whether Shutdown has begun.
 func (h *Hub) Stopping() bool { return h.stopping.Load() }
 
-// enter takes one of the places of concurrent calls, waiting a moment for
-// one; release gives it back. While the hub stops, calls are refused.
+// enter takes a place of the calls running, waiting a moment for one;
+// release gives it back. While the hub stops, calls are refused.
 func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 	h.running.RLock()
 	if h.stopping.Load() {
@@ -142,21 +126,18 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 	defer t.Stop()
 	select {
 	case h.calls <- struct{}{}:
+		return func() { <-h.calls; h.running.RUnlock() }, nil
 	case <-t.C:
-		h.running.RUnlock()
-		return nil, ErrBusy
 	case <-ctx.Done():
-		h.running.RUnlock()
-		return nil, ErrBusy
 	}
-	return func() { <-h.calls; h.running.RUnlock() }, nil
+	h.running.RUnlock()
+	return nil, ErrBusy
 }
 
 // find returns the game of an id: one held, or one open in storage (made
-// by another process sharing the store, or archived meanwhile: then
-// ErrUnknownGame), read once however many ask for it at once. The hub's
-// lock is not held while storage is read: a slow database holds up only
-// those who ask for that game.
+// by another process sharing the store), read once however many ask for it
+// at once, without the hub's lock: a slow database holds up only those who
+// ask for that game.
 func (h *Hub) find(id string) (*Game, error) {
 	h.mu.Lock()
 	lg := h.games[id]
@@ -188,12 +169,7 @@ func (h *Hub) find(id string) (*Game, error) {
 		if err != nil {
 			return nil, h.storageErr("%v", err)
 		}
-		lg.mu.Lock()
-		h.schedule(lg)
-		lg.mu.Unlock()
-		h.mu.Lock()
-		h.games[id] = lg
-		h.mu.Unlock()
+		h.hold(lg)
 		return lg, nil
 	})
 	if err != nil {
@@ -202,22 +178,43 @@ func (h *Hub) find(id string) (*Game, error) {
 	return v.(*Game), nil
 }
 
-// storageErr logs a failure of the storage and returns ErrStorage, which
-// tells the client no more.
+// hold puts lg among the games held, its clock set.
+func (h *Hub) hold(lg *Game) {
+	lg.mu.Lock()
+	h.schedule(lg)
+	lg.mu.Unlock()
+	h.mu.Lock()
+	h.games[lg.id] = lg
+	h.mu.Unlock()
+}
+
+// held returns the game of id locked (lg.mu) and as storage holds it.
+func (h *Hub) held(id string) (*Game, error) {
+	lg, err := h.find(id)
+	if err != nil {
+		return nil, err
+	}
+	lg.mu.Lock()
+	if err := h.fresh(lg); err != nil {
+		lg.mu.Unlock()
+		return nil, err
+	}
+	return lg, nil
+}
+
+// storageErr logs a failure of the storage and returns ErrStorage.
 func (h *Hub) storageErr(format string, args ...any) error {
 	h.logf(format, args...)
 	return ErrStorage
 }
 
-// listen follows the changes the processes sharing the store commit. The
-// hub answers once it listens: a change another process commits from
-// then on reaches it.
+// listen follows the changes the processes sharing the store commit, and
+// returns once it listens.
 func (h *Hub) listen(n store.Notifier) error {
 	ready := make(chan struct{})
 	var once sync.Once
-	// the changes of different games are caught up with at once, a few at
-	// a time; those of one game wait for each other on the game's lock,
-	// and each finds what is stored then, so their order does not matter
+	// the changes of a few games are caught up with at once; those of one
+	// game wait on its lock, and each finds what is stored then
 	busy := make(chan struct{}, 8)
 	go n.Listen(h.base, func(note store.Note) {
 		if note.Game == "" {
@@ -239,14 +236,10 @@ func (h *Hub) listen(n store.Notifier) error {
 	}
 }
 
-// changedAll looks at every game held: notifications may have been lost
-// (the store's listener was connected again).
+// changedAll looks at every game held: notifications may have been lost.
 func (h *Hub) changedAll() {
 	h.mu.Lock()
-	all := make([]*Game, 0, len(h.games))
-	for _, lg := range h.games {
-		all = append(all, lg)
-	}
+	all := slices.Collect(maps.Values(h.games))
 	h.mu.Unlock()
 	ctx, cancel := context.WithTimeout(h.base, storeTimeout)
 	defer cancel()
@@ -259,9 +252,7 @@ func (h *Hub) changedAll() {
 	}
 }
 
-// changed takes a change committed by any process: a game held here that
-// is behind plays the steps the notification brings, or reads what is
-// stored.
+// changed brings a game held here up to a change any process committed.
 func (h *Hub) changed(note store.Note) {
 	h.mu.Lock()
 	lg := h.games[note.Game]
@@ -276,14 +267,14 @@ func (h *Hub) changed(note store.Note) {
 	if lg.gone || lg.stale || lg.ver >= note.Ver {
 		return
 	}
-	if note.Ver == lg.ver+1 && !note.Reload {
+	if note.Ver != lg.ver+1 || note.Reload {
+		h.catchUp(ctx, lg, nil) // read what is stored
+	} else {
 		h.catchUp(ctx, lg, &note)
-		return
 	}
-	h.catchUp(ctx, lg, nil)
 }
 
-// meta reads a game's meta from its stored JSON.
+// metaOf reads a game's meta from its stored JSON.
 func metaOf(id string, b []byte) (Meta, error) {
 	var m Meta
 	if err := json.Unmarshal(b, &m); err != nil {

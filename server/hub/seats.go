@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/brettspiel/brettspiel"
@@ -28,8 +29,8 @@ type Meta struct {
 	// seat, "" for a seat not open (a bot's, or claimed).
 	Invites []string  `json:"invites"`
 	Created time.Time `json:"created"`
-	// Origin names the address that made the game (a hash of it, never
-	// the address), so that the lobby lists a few games of each.
+	// Origin is a hash of the address that made the game, so that the
+	// lobby lists a few games of each.
 	Origin string `json:"origin,omitempty"`
 	// Rematch is the game this one follows, and From per seat the seat
 	// of that game whose player takes it here (-1 for a bot's).
@@ -39,16 +40,19 @@ type Meta struct {
 	Clock *session.TimeControl `json:"clock,omitempty"`
 }
 
-// open is the number of seats waiting for their player.
-func (m *Meta) open() int {
-	n := 0
-	for _, x := range m.Invites {
+// openSeats are the seats waiting for their player.
+func (m *Meta) openSeats() []int {
+	var open []int
+	for i, x := range m.Invites {
 		if x != "" {
-			n++
+			open = append(open, i)
 		}
 	}
-	return n
+	return open
 }
+
+// open is the number of seats waiting for their player.
+func (m *Meta) open() int { return len(m.openSeats()) }
 
 // NewToken returns 128 bits from crypto/rand in base64url: a game's id or
 // an invitation.
@@ -89,9 +93,8 @@ type Invite struct {
 	Token string `json:"token"`
 }
 
-// Created answers a new game: its id (which lets anyone who has it
-// watch), the creator's seat and its secret, and the invitations to the
-// other people's seats.
+// Created answers a new game: its id (which lets anyone watch), the
+// creator's seat and its secret, and the invitations to the other seats.
 type Created struct {
 	Game    string   `json:"game"`
 	Seat    int      `json:"seat"`
@@ -114,21 +117,14 @@ func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, er
 	if err != nil {
 		return nil, err
 	}
-	mine := -1
-	for i, k := range g.Info().Seats {
-		if k == session.Person {
-			mine = i
-			break
-		}
-	}
-	return h.add(ctx, g, mine, ip, a.Name, a.Public, Meta{Clock: a.Clock})
+	return h.add(ctx, g, slices.Index(g.Info().Seats, session.Person), ip, a.Name, Meta{Public: a.Public, Clock: a.Clock})
 }
 
 // add puts a new game at the table and stores it: seat mine claimed for
-// its maker (named name), invitations to the other people's seats, or for
-// a rematch (m.Rematch) seats that the people of the game it follows take
-// with their secrets there.
-func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name string, public bool, m Meta) (*Created, error) {
+// its maker (named name), invitations to the other people's seats, which
+// in a rematch (m.Rematch) the people of the game before take by their
+// secrets there.
+func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name string, m Meta) (*Created, error) {
 	info := g.Info()
 	rematch := m.Rematch
 	if mine < 0 || info.Seats[mine] != session.Person {
@@ -144,7 +140,7 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name strin
 		}
 	}
 	meta := Meta{Variant: info.Variant, Preset: info.Preset, Players: info.Players, Seats: info.Seats,
-		Public: public && rematch == "", Invites: make([]string, len(info.Seats)), Created: time.Now().UTC(),
+		Public: m.Public && rematch == "", Invites: make([]string, len(info.Seats)), Created: time.Now().UTC(),
 		Origin: originOf(ip), Rematch: rematch, From: m.From, Clock: m.Clock}
 	out := &Created{Game: NewToken(), Seat: mine, Secret: secret, Invites: []Invite{}}
 	for i, k := range info.Seats {
@@ -182,12 +178,7 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name strin
 		lg.creator = ip
 	}
 	g.Release(rev)
-	lg.mu.Lock()
-	h.schedule(lg)
-	lg.mu.Unlock()
-	h.mu.Lock()
-	h.games[out.Game] = lg
-	h.mu.Unlock()
+	h.hold(lg)
 	return out, nil
 }
 
@@ -232,7 +223,7 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 	if err != nil {
 		return nil, err
 	}
-	var prev int = -1
+	seat := -1
 	if a.Secret != "" {
 		// a rematch: the seat of the game before is asked first, without
 		// this game's lock
@@ -252,15 +243,7 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 			k, ok = old.g.SeatOf(a.Secret)
 		}
 		old.mu.Unlock()
-		if !ok {
-			return nil, ErrBadInvite
-		}
-		for i, f := range from {
-			if f == k {
-				prev = i
-			}
-		}
-		if prev < 0 {
+		if seat = slices.Index(from, k); !ok || seat < 0 {
 			return nil, ErrBadInvite
 		}
 	}
@@ -269,10 +252,8 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 	if err := h.fresh(lg); err != nil {
 		return nil, err
 	}
-	seat := -1
 	switch {
-	case prev >= 0:
-		seat = prev
+	case a.Secret != "": // the seat of the game before
 	case a.Invite != "":
 		t := hashToken(a.Invite)
 		for i, x := range lg.meta.Invites {
@@ -309,23 +290,21 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 	return &Joined{Seat: seat, Secret: secret}, nil
 }
 
-// Rematch makes the game that follows a game that is over, for the
-// person who holds secret there: the same variant, preset and clock, every
-// seat moved one on (two players swap), the bots with their seats. The
-// person gets the seat his old one moved to. The others learn of the new
-// game from the old game's watchers (session.Delta.Next) and take their
-// seats by asking for the rematch too, or by Join with their old secret.
+// Rematch makes the game that follows a game over, for the person who
+// holds secret there: the same variant, preset and clock, every seat moved
+// one on (two players swap). The person gets the seat his old one moved
+// to; the others learn of the game from the old game's watchers
+// (session.Delta.Next) and ask for the rematch too, or Join by the secret.
 func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	old, err := h.find(id)
+	old, err := h.held(id)
 	if err != nil {
 		return nil, err
 	}
-	old.mu.Lock()
 	out, next, err := h.rematch(ctx, old, ip, secret)
 	old.mu.Unlock()
 	if next != "" { // made already: this person joins it
@@ -340,9 +319,6 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 
 // rematch makes the rematch of old (old.mu held), or names the one made.
 func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, err error) {
-	if err := h.fresh(old); err != nil {
-		return nil, "", err
-	}
 	if _, ok := old.g.SeatOf(secret); !ok {
 		return nil, "", session.ErrBadSecret
 	}
@@ -368,7 +344,7 @@ func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *C
 		return nil, "", err
 	}
 	k, _ := old.g.SeatOf(secret)
-	out, err = h.add(ctx, g, (k+1)%n, ip, "", false, Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
+	out, err = h.add(ctx, g, (k+1)%n, ip, "", Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
 	if err != nil {
 		return nil, "", err
 	}
@@ -394,8 +370,7 @@ type LobbyGame struct {
 const perOrigin = 3
 
 // Lobby lists the public games with a seat open, newest first, at most
-// max and at most perOrigin of one address, from storage: those of every
-// process sharing it.
+// max and perOrigin of one address, from storage (every process's).
 func (h *Hub) Lobby(ctx context.Context, max int) ([]LobbyGame, error) {
 	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
@@ -411,13 +386,7 @@ func (h *Hub) Lobby(ctx context.Context, max int) ([]LobbyGame, error) {
 			continue
 		}
 		seen[m.Origin]++
-		var open []int
-		for i, x := range m.Invites {
-			if x != "" {
-				open = append(open, i)
-			}
-		}
-		out = append(out, LobbyGame{Game: pg.Game, Variant: m.Variant, Preset: m.Preset, Seats: m.Seats, Open: open})
+		out = append(out, LobbyGame{Game: pg.Game, Variant: m.Variant, Preset: m.Preset, Seats: m.Seats, Open: m.openSeats()})
 	}
 	return out, nil
 }

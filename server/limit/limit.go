@@ -1,7 +1,6 @@
-// Package limit keeps the game server's limits per client address: the
-// calls a second (a token bucket of golang.org/x/time/rate), the
-// connections at once, and the games made; and it finds a request's client
-// address, behind the proxies the operator trusts.
+// Package limit keeps the game server's limits per client address (calls
+// a second, connections, games made), and finds a request's client address
+// behind the proxies the operator trusts.
 package limit
 
 import (
@@ -23,17 +22,15 @@ type Options struct {
 	Burst int
 	// Conns bounds an address's connections at once.
 	Conns int
-	// Games is the games an address may make, GamesBurst at once, then
-	// one each 1/Games seconds; Waiting bounds its games in which a
-	// person's seat is still open.
+	// Games is the games an address may make a second, GamesBurst at
+	// once; Waiting bounds its games in which a person's seat is open.
 	Games      float64
 	GamesBurst int
 	Waiting    int
 }
 
-// Addresses keeps the state of each client address: its buckets and its
-// counts. An address that holds nothing and whose buckets are full is
-// forgotten, so that the map stays as large as the clients active.
+// Addresses keeps the buckets and counts of each client address; one that
+// holds nothing and whose buckets are full may be forgotten.
 type Addresses struct {
 	opt Options
 	mu  sync.Mutex
@@ -64,8 +61,7 @@ func (a *Addresses) get(ip string) *address {
 	return x
 }
 
-// forget drops the addresses that hold nothing and whose buckets are
-// full again (a.mu held).
+// forget drops the addresses that hold nothing, buckets full (a.mu held).
 func (a *Addresses) forget() {
 	now := time.Now()
 	for ip, x := range a.m {
@@ -79,8 +75,7 @@ func (a *Addresses) forget() {
 // Allow takes a call of the address's bucket: false when it is empty.
 func (a *Addresses) Allow(ip string) bool { return a.Calls(ip).Allow() }
 
-// Calls returns the address's bucket of calls, which its connections
-// share.
+// Calls returns the address's bucket of calls.
 func (a *Addresses) Calls(ip string) *rate.Limiter {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -108,9 +103,8 @@ func (a *Addresses) Disconnect(ip string) {
 	}
 }
 
-// Make counts a game the address makes, in which a person's seat waits
-// for its player: false when the address made too many of late, or has
-// too many waiting. Joined (or the game's end) gives the place back.
+// Make counts a game the address makes, waiting for a player: false when
+// it made too many of late, or has too many waiting, until Joined.
 func (a *Addresses) Make(ip string) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -144,15 +138,12 @@ func ParseProxies(s string) (Proxies, error) {
 		if f == "" {
 			continue
 		}
-		if !strings.Contains(f, "/") {
-			a, err := netip.ParseAddr(f)
-			if err != nil {
-				return nil, err
-			}
-			ps = append(ps, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
-			continue
-		}
 		p, err := netip.ParsePrefix(f)
+		if !strings.Contains(f, "/") {
+			var a netip.Addr
+			a, err = netip.ParseAddr(f)
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -173,10 +164,7 @@ func (ps Proxies) trusts(a netip.Addr) bool {
 
 // ClientIP returns the address of a request's client: its peer's, unless
 // the peer is a trusted proxy; then the last address of X-Forwarded-For
-// that is not a trusted proxy (each proxy appends the address it was
-// reached from, so the addresses before the last untrusted one are the
-// client's own words). A header a client wrote to a server reached
-// without a trusted proxy is never read.
+// that is not a trusted proxy (those before it are the client's words).
 func (ps Proxies) ClientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

@@ -1,6 +1,5 @@
-// Package site serves the game server's page: the page of the module's
-// examples/web (its WebAssembly and files), with the server's online layer
-// (static/online.js) added to its index.
+// Package site serves the game server's page: the module's examples/web
+// with the server's online layer (static/online.js) added to its index.
 package site
 
 import (
@@ -15,21 +14,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
-// online is the page's online layer (static/online.js), served beside
-// the page of examples/web.
+// online is the page's online layer.
 //
 //go:embed static
 var online embed.FS
 
-// Handler serves the page: the site of examples/web from the folder
-// site (when "", built into a temporary folder by go run ./examples/web
-// -out, from the module's root above the working folder), its index.html
-// with the online layer's script added. publicURL, when not "", is the
-// address the invitations name (the page's own address otherwise): an
-// absolute http or https URL.
+// Handler serves the page of examples/web from the folder site (when "",
+// built into a temporary one by go run ./examples/web -out), the online
+// layer added to its index. publicURL, when not "", is the absolute http
+// or https URL the invitations name (else the page's own address).
 func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanup func(), err error) {
 	cleanup = func() {}
 	var meta string
@@ -65,12 +62,11 @@ func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanu
 		cleanup()
 		return nil, func() {}, err
 	}
-	tag := []byte(meta + `<script type="module" src="online.js"></script>`)
-	if i := bytes.Index(index, []byte("</head>")); i >= 0 {
-		index = append(append(append([]byte{}, index[:i]...), tag...), index[i:]...)
-	} else {
-		index = append(index, tag...)
+	i := bytes.Index(index, []byte("</head>"))
+	if i < 0 {
+		i = len(index)
 	}
+	index = slices.Concat(index[:i], []byte(meta+`<script type="module" src="online.js"></script>`), index[i:])
 	js, _ := online.ReadFile("static/online.js")
 	files := http.FileServer(http.Dir(site))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

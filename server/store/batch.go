@@ -10,9 +10,8 @@ import (
 var ErrClosed = errors.New("the store is closed")
 
 // A Batcher hands what is sent to it, in order, to one goroutine, which
-// takes at once all that waits (up to a bound) as one batch: the writes or
-// notifications that come together go out together — one commit, one
-// statement — and one at a time.
+// takes all that waits (up to a bound) as one batch: one commit, one
+// statement.
 type Batcher[T any] struct {
 	ch     chan T
 	done   chan struct{}
@@ -29,17 +28,8 @@ func NewBatcher[T any](queue, max int, f func([]T)) *Batcher[T] {
 		var batch []T
 		for v := range b.ch {
 			batch = append(batch[:0], v)
-		more:
-			for len(batch) < max {
-				select {
-				case v, ok := <-b.ch:
-					if !ok {
-						break more
-					}
-					batch = append(batch, v)
-				default:
-					break more
-				}
+			for len(batch) < max && len(b.ch) > 0 { // this goroutine alone takes
+				batch = append(batch, <-b.ch)
 			}
 			f(batch)
 			clear(batch) // let go of what the batch held

@@ -1,3 +1,5 @@
+// Package store says what a store of the game server keeps: for each open
+// game the session's snapshot and the steps after it, under a row version.
 package store
 
 import (
@@ -5,47 +7,43 @@ import (
 	"errors"
 )
 
-// ErrStorage: the storage refused or failed a write or a read. A write
-// that failed may still have been stored (a connection lost during its
-// commit): the server brings the game back as storage holds it before it
-// shows it again, so that nothing is shown that is not stored.
+// ErrStorage: the storage refused or failed a write or a read. A failed
+// write may still have been stored (a connection lost in its commit): the
+// server brings the game back as stored before it shows it again.
 var ErrStorage = errors.New("storage failed")
 
-// ErrConflict: a write named a revision of a game that is not the stored
-// one: another process changed the game first. Nothing was written.
+// ErrConflict: a write named a row version of a game that is not the
+// stored one (another process changed the game first). Nothing was written.
 var ErrConflict = errors.New("the game changed in storage")
 
 // Store keeps the games of a server: for each open game the session's
 // snapshot and every step played after it, and the records of the games
-// archived. Every write is committed when its method returns nil; the
-// server answers a call only then.
+// archived. A write is committed when its method returns nil.
 //
 // A game's row has a version, which every write raises by one: a write
-// names the version it follows, and one that follows another is refused
-// with ErrConflict, so that no step is applied twice or on a game another
-// process has changed (a claim, which is no step, changes it too).
+// names the version it follows and is refused with ErrConflict when the
+// row is at another, so that no step is applied twice or on a game another
+// process has changed.
 type Store interface {
 	// Write commits one change of a game.
 	Write(ctx context.Context, c Change) error
 	// Open returns every game not archived, with the steps after its
-	// snapshot, in no particular order.
+	// snapshot.
 	Open(ctx context.Context) ([]Stored, error)
 	// Game returns one game not archived, with the steps after its
 	// snapshot; false when the store holds no such game.
 	Game(ctx context.Context, id string) (Stored, bool, error)
-	// Since returns what the store holds of one open game after revision
-	// rev, for a caller that holds the game at version ver: its revision
-	// and version and the steps stored after rev, with Snapshot nil; when
-	// a snapshot was written after version ver (a claim, an undo, 64
-	// steps), the whole game as Game returns it. It is how a server
-	// catches up with the steps another process stored.
+	// Since returns, for a caller that holds an open game at revision rev
+	// and version ver, the game's revision, version and the steps stored
+	// after rev (Snapshot nil), or, after a snapshot written since ver,
+	// the whole game as Game returns it.
 	Since(ctx context.Context, id string, rev, ver int) (Stored, bool, error)
-	// Record returns the record of a game, archived or open ("" and
-	// false for a game the store does not hold).
+	// Record returns the record of a game, archived or open ("" for an
+	// open one; false for a game the store does not hold).
 	Record(ctx context.Context, id string) (string, bool, error)
-	// Public returns the meta of open games the lobby may list (Meta's
-	// public flag set and a seat open), newest first, at most max.
-	Public(ctx context.Context, max int) ([]PublicGame, error)
+	// Public returns the id and meta of the open games the lobby may list
+	// (public and a seat open), newest first, at most max.
+	Public(ctx context.Context, max int) ([]Stored, error)
 	// Close finishes the writes under way and releases the storage.
 	Close() error
 }
@@ -58,165 +56,66 @@ const (
 	Create ChangeKind = iota
 	// Steps appends steps played after the stored revision.
 	Steps
-	// Snap replaces the snapshot (after an undo, a claim, a takeback, or
-	// to keep the steps after it few).
+	// Snap replaces the snapshot and the meta, and drops the steps.
 	Snap
 	// Archive ends a game: its record is kept, its snapshot and steps go.
 	Archive
 )
 
-// Change is one write of a game.
+// Change is one write of a game. Handle (the session's handle, which the
+// game is restored under) and Made (Unix seconds, the lobby's order) are
+// of Create; Meta (the server's own JSON of the game), Snapshot, Public
+// and Open (the seats open) of Create and Snap; From (the row's version it
+// follows) of the others; Rev (the session's revision after it) of all but
+// Archive; Steps of Steps, Record of Archive.
 type Change struct {
-	Kind ChangeKind
-	Game string // the game's id
-	// Handle is the session's handle of the game (Create only): the
-	// game is restored under it.
-	Handle int
-	// Meta is the server's own data of the game (Create, Snap): its
-	// invitations, seats and whether the lobby lists it, as JSON.
-	Meta []byte
-	// Snapshot is the session's snapshot (Create, Snap).
-	Snapshot []byte
-	// From is the row's version the change follows (Steps, Snap,
-	// Archive), which it raises by one; Rev the session's revision after
-	// it (Create, Steps, Snap).
-	From, Rev int
-	// Steps are the steps played, in order (Steps).
-	Steps []StoredStep
-	// Record is the game's record (Archive).
-	Record string
-	// Public says the lobby may list the game while a seat is open
-	// (Create, Snap); Open is the number of seats open; Made when the
-	// game was made, in Unix seconds (Create), the lobby's order.
-	Public bool
-	Open   int
-	Made   int64
+	Kind           ChangeKind
+	Game           string
+	Handle         int
+	Meta, Snapshot []byte
+	From, Rev      int
+	Steps          []StoredStep
+	Record         string
+	Public         bool
+	Open           int
+	Made           int64
 }
 
-// PublicGame is a game of the lobby: its id and its meta (JSON).
-type PublicGame struct {
-	Game string
-	Meta []byte
-}
-
-// StoredStep is one step of a game: its index in the game and its
-// notation, which replays it (session.Game.Apply plays moves and throws
-// alike), and the revision it made.
+// StoredStep is one step of a game: the revision it made, its index in
+// the game, its actor and its notation, which replays it.
 type StoredStep struct {
-	Rev      int
-	Index    int
-	Actor    int
-	Notation string
+	Rev      int    `json:"r"`
+	Index    int    `json:"i"`
+	Actor    int    `json:"a"`
+	Notation string `json:"n"`
 }
 
-// Stored is an open game as the store holds it.
+// Stored is an open game as the store holds it: SnapRev is the revision
+// of the snapshot, Rev the revision after the steps, Ver the row's version.
 type Stored struct {
-	Game     string
-	Handle   int
-	Meta     []byte
-	Snapshot []byte
-	SnapRev  int // the revision of the snapshot
-	Rev      int // the revision after the steps
-	Ver      int // the row's version
-	Steps    []StoredStep
+	Game              string
+	Handle            int
+	Meta, Snapshot    []byte
+	SnapRev, Rev, Ver int
+	Steps             []StoredStep
 }
 
 // Notifier is a Store shared by several server processes: Listen calls f
 // with every change committed, by any process, until ctx ends. Each time
-// it starts to listen (at first, and again after a lost connection to the
-// store) it calls f with an empty Note: the changes committed while it
-// did not listen are told by nothing else, so the server looks at every
-// game it holds.
+// it starts to listen (again after a lost connection) it calls f with an
+// empty Note, since nothing tells of the changes committed meanwhile.
 type Notifier interface {
 	Listen(ctx context.Context, f func(Note)) error
 }
 
-// Note tells of one change committed: the game, its row's version after
-// the change, and the steps it appended when they fit in a notification
-// (a Steps change of at most NoteSteps bytes of notations); nil Steps
-// with Reload set says that the game changed otherwise (a snapshot, an
-// archive) or by more than a notification carries, and is read from the
-// store.
+// Note tells of one change committed (as JSON, a notification's payload):
+// the game, its row's version and revision after the change, and the
+// steps it appended when they fit in a notification; else Reload says
+// that the game is to be read from the store.
 type Note struct {
-	Game   string
-	Ver    int
-	Rev    int
-	Steps  []StoredStep
-	Reload bool
-}
-
-// RowScanner is what the stores' query results share (database/sql's and
-// pgx's rows), for the scans both stores make alike.
-type RowScanner interface {
-	Next() bool
-	Scan(dest ...any) error
-}
-
-// ScanGames reads the rows of open games (id, handle, meta, snapshot,
-// snap_rev, rev, ver) and where each stands in the slice.
-func ScanGames(rows RowScanner) ([]Stored, map[string]int, error) {
-	var games []Stored
-	at := map[string]int{}
-	for rows.Next() {
-		var g Stored
-		if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
-			return nil, nil, err
-		}
-		at[g.Game] = len(games)
-		games = append(games, g)
-	}
-	return games, at, nil
-}
-
-// ScanSteps reads the rows of steps (game, rev, idx, actor, notation) into
-// the games they belong to; steps of a game not among them are passed over.
-func ScanSteps(rows RowScanner, games []Stored, at map[string]int) error {
-	for rows.Next() {
-		var id string
-		var st StoredStep
-		if err := rows.Scan(&id, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
-			return err
-		}
-		if i, ok := at[id]; ok {
-			games[i].Steps = append(games[i].Steps, st)
-		}
-	}
-	return nil
-}
-
-// ScanGameSteps reads the rows of one game's steps (rev, idx, actor,
-// notation) into g.
-func ScanGameSteps(rows RowScanner, g *Stored) error {
-	for rows.Next() {
-		var st StoredStep
-		if err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
-			return err
-		}
-		g.Steps = append(g.Steps, st)
-	}
-	return nil
-}
-
-// A Migration is one step of a store's schema. A store keeps the number of
-// the migrations applied (its schema's version) in the database and, when
-// it opens, applies those after it in order, each in a transaction of its
-// own with the version it brings: a database of any earlier version,
-// including one from before the schema had versions (version 0, whose first
-// migration takes it as it is), is brought up to today's.
-type Migration[Tx any] struct {
-	Name string
-	Up   func(ctx context.Context, tx Tx) error
-}
-
-// ScanPublic reads the rows of the lobby's games (id, meta).
-func ScanPublic(rows RowScanner) ([]PublicGame, error) {
-	var out []PublicGame
-	for rows.Next() {
-		var g PublicGame
-		if err := rows.Scan(&g.Game, &g.Meta); err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, nil
+	Game   string       `json:"g"`
+	Ver    int          `json:"v"`
+	Rev    int          `json:"r,omitempty"`
+	Steps  []StoredStep `json:"s,omitempty"`
+	Reload bool         `json:"reload,omitempty"`
 }

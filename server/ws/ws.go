@@ -1,29 +1,22 @@
 // Package ws is the game server's WebSocket transport: a page's
-// connection to one game, read by one goroutine (the request's), written
-// to by the calls' answers and by one goroutine that forwards the game's
-// changes from the session's watcher. Nothing a connection does waits for
-// another: the game's changes wait in the session's ring of deltas, not in
-// a queue of the connection's, and a connection whose client reads too
-// slowly to take a frame within Options.Write is dropped; the page
-// reconnects and catches up from the last revision it has.
+// connection to one game, read by one goroutine, written to by the calls'
+// answers and by one goroutine that forwards the game's changes from the
+// session's watcher. The changes wait in the session's ring of deltas, not
+// in a queue of the connection's; a client that does not take a frame
+// within Options.Write is dropped, and catches up when it reconnects.
 //
 // The frames, JSON text:
 //
-//	client → server  {"id": 7, "method": "apply", "args": {"notation": "1/4 1/6"}}
-//	                 the first call is hello: {"game", "secret"?, "rev"?}
-//	server → client  {"id": 7, "result": {…}} or {"id": 7, "error": {"name", "message", …}}
-//	                 (session.AppendReply, the engine's envelope)
-//	                 {"delta": {"rev", "from", "length", "log", …}}  every change, in order
+//	client → server  {"id": 7, "method": "apply", "args": {…}}, the first a hello: {"game", "secret"?, "rev"?}
+//	server → client  {"id": 7, "result": {…}} or {"id": 7, "error": {"name", "message", …}} (session.AppendReply)
+//	                 {"delta": {"rev", "from", "log", …}}  every change, in order (session.Delta)
 //	                 {"closed": {"name", "message"}}  the game was archived
-//
-// The deltas are the session's (session.Delta): the client cuts its log
-// to "from" steps and appends "log". After a dropped connection the client
-// says hello again with the last "rev" it has and catches up.
 package ws
 
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -45,45 +38,35 @@ import (
 
 // MaxFrame is the longest call a connection may send, in bytes; a longer
 // one is answered with ErrTooLarge, one beyond 4·MaxFrame closes the
-// connection (status 1009, message too big).
+// connection.
 const MaxFrame = 16 << 10
 
 // Options configure the transport.
 type Options struct {
 	// Origins are the hosts, besides the server's own, whose pages may
-	// open a WebSocket (websocket.AcceptOptions.OriginPatterns).
+	// open a WebSocket.
 	Origins []string
-	// MaxConns bounds the connections at once.
+	// MaxConns bounds the connections at once (20,000); ConnRate is the
+	// calls a second a connection may make (20; twice as many at once).
 	MaxConns int
-	// ConnRate is the calls a second a connection may make (twice as
-	// many at once).
 	ConnRate float64
-	// Hello is the time a new connection has to say hello; Frame the
-	// time a frame begun has to arrive whole; Write the time a frame
-	// sent has to be taken by the client. Ping is the quiet time after
-	// which the server pings, and the time the pong has: a client gone
-	// silent, or stopped in the middle of a frame's head, is closed then.
+	// Hello is the time a new connection has to say hello, Frame a frame
+	// begun to arrive whole, Write a frame sent to be taken (10 s each).
+	// Ping is the quiet time after which the server pings, and the time
+	// the pong has (30 s).
 	Hello, Frame, Write, Ping time.Duration
 	// SendBuffer sets the socket's send buffer in bytes (0: the
-	// system's); tests make it small, to see a client that reads nothing.
+	// system's); tests make it small.
 	SendBuffer int
 }
 
 func (o *Options) defaults() {
-	if o.MaxConns == 0 {
-		o.MaxConns = 20000
-	}
-	if o.ConnRate == 0 {
-		o.ConnRate = 20
-	}
-	for _, d := range []*time.Duration{&o.Hello, &o.Frame, &o.Write} {
-		if *d == 0 {
-			*d = 10 * time.Second
-		}
-	}
-	if o.Ping == 0 {
-		o.Ping = 30 * time.Second
-	}
+	o.MaxConns = cmp.Or(o.MaxConns, 20000)
+	o.ConnRate = cmp.Or(o.ConnRate, 20)
+	o.Hello = cmp.Or(o.Hello, 10*time.Second)
+	o.Frame = cmp.Or(o.Frame, 10*time.Second)
+	o.Write = cmp.Or(o.Write, 10*time.Second)
+	o.Ping = cmp.Or(o.Ping, 30*time.Second)
 }
 
 // Transport serves the WebSocket of the pages.
@@ -115,8 +98,7 @@ func (t *Transport) Conns() int {
 }
 
 // Shutdown closes every connection with "going away" (the pages
-// reconnect, to this server started again or to another), and waits a
-// moment for them to end.
+// reconnect), and waits a moment for them to end.
 func (t *Transport) Shutdown(wait time.Duration) {
 	t.mu.Lock()
 	for cn := range t.open {
@@ -132,13 +114,11 @@ func (t *Transport) Shutdown(wait time.Duration) {
 }
 
 type conn struct {
-	t      *Transport
-	c      *websocket.Conn
-	ip     string
-	calls  *rate.Limiter
-	addr   *rate.Limiter
-	ctx    context.Context
-	cancel context.CancelFunc
+	t     *Transport
+	c     *websocket.Conn
+	calls *rate.Limiter
+	addr  *rate.Limiter
+	ctx   context.Context
 
 	game   string
 	secret string
@@ -152,7 +132,7 @@ type conn struct {
 }
 
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
-// own: the request's, with the stack the parsing of the request grew, ends.
+// own, so that the request's, with the stack it grew, ends.
 func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ip := t.proxies.ClientIP(r)
 	if !t.addrs.Allow(ip) {
@@ -184,7 +164,7 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.SetReadLimit(4 * MaxFrame)
 	ctx, cancel := context.WithCancel(context.Background())
-	cn := &conn{t: t, c: c, ip: ip, ctx: ctx, cancel: cancel, seat: -1,
+	cn := &conn{t: t, c: c, ctx: ctx, seat: -1,
 		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
 	t.mu.Lock()
 	t.open[cn] = struct{}{}
@@ -206,15 +186,12 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // serve reads and answers the client's frames until the connection ends.
 func (cn *conn) serve() {
-	// the first frame, within Options.Hello: a connection that says
-	// nothing holds no place for long
 	hctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Hello)
 	b, err := cn.read(hctx)
 	cancel()
 	for err == nil {
-		// each call on a goroutine of its own, waited for: the stack a
-		// call grows (the session's JSON, a bot's search) goes with it,
-		// and the connection at rest keeps the reader's shallow one
+		// each call on a goroutine of its own: the stack a call grows goes
+		// with it, and the connection at rest keeps a shallow one
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -253,12 +230,6 @@ type frame struct {
 	Args   json.RawMessage `json:"args"`
 }
 
-type hello struct {
-	Game   string `json:"game"`
-	Secret string `json:"secret"`
-	Rev    int    `json:"rev"`
-}
-
 // handle answers one frame.
 func (cn *conn) handle(b []byte) {
 	if len(b) == 0 {
@@ -269,7 +240,7 @@ func (cn *conn) handle(b []byte) {
 		return
 	}
 	var f frame
-	if err := kit.DecodeStrict(b, &f); err != nil || len(f.ID) == 0 || f.Method == "" || !validID(f.ID) {
+	if err := kit.DecodeStrict(b, &f); err != nil || f.Method == "" || !validID(f.ID) {
 		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
 		return
 	}
@@ -290,11 +261,9 @@ func (cn *conn) handle(b []byte) {
 	cn.answer(f.ID, out)
 }
 
-// waitSent waits until the changes of the game up to revision rev are
-// sent, so that the answer to a call comes after the change it made (a
-// client acts on what the deltas told it, and would act twice on a turn
-// whose change had not come yet); within Options.Write, after which the
-// connection is as good as dropped.
+// waitSent waits, within Options.Write, until the changes of the game up
+// to revision rev are sent, so that the answer to a call comes after the
+// change it made (a client would act twice on a turn not yet told).
 func (cn *conn) waitSent(rev int) {
 	var timeout <-chan time.Time
 	for {
@@ -322,28 +291,21 @@ func (cn *conn) waitSent(rev int) {
 // validID says whether a frame's id is a number or a string of at most 64
 // bytes.
 func validID(id json.RawMessage) bool {
-	if len(id) > 64 {
-		return false
-	}
 	var v any
-	if json.Unmarshal(id, &v) != nil {
+	if len(id) > 64 || json.Unmarshal(id, &v) != nil {
 		return false
 	}
-	switch v.(type) {
-	case float64, string:
-		return true
-	}
-	return false
+	_, num := v.(float64)
+	_, str := v.(string)
+	return num || str
 }
 
-// answer writes the reply to a call, within Options.Write. The reply's
-// array is not kept: a connection at rest holds none.
+// answer writes the reply to a call (its array is not kept).
 func (cn *conn) answer(id json.RawMessage, out []byte) {
 	cn.write(session.AppendReply(make([]byte, 0, len(out)+len(id)+16), id, out))
 }
 
-// write writes a frame within Options.Write; a client that does not take
-// it in time reads too slowly or not at all, and is dropped.
+// write writes a frame within Options.Write, or drops the connection.
 func (cn *conn) write(b []byte) error {
 	ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Write)
 	defer cancel()
@@ -354,10 +316,8 @@ func (cn *conn) write(b []byte) error {
 	return err
 }
 
-// hello binds the connection to a game, and to a seat when it gives the
-// seat's secret: it answers, and from then on a goroutine of the
-// connection sends the changes since the revision the client has (none:
-// the whole log) and every change once it is stored.
+// hello binds the connection to a game, and to a seat given its secret,
+// and starts forwarding the changes since the client's revision.
 func (cn *conn) hello(id, args json.RawMessage) {
 	if cn.game != "" {
 		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
@@ -366,7 +326,11 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
-	var h hello
+	var h struct {
+		Game   string `json:"game"`
+		Secret string `json:"secret"`
+		Rev    int    `json:"rev"`
+	}
 	if err := kit.DecodeStrict(args, &h); err != nil {
 		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)))
 		return
@@ -396,8 +360,8 @@ func (cn *conn) hello(id, args json.RawMessage) {
 }
 
 // forward sends the game's changes as the watcher gives them, until the
-// game or the connection ends. While nothing changes it pings the client
-// each Options.Ping, and tells the hub that a seat's holder is present.
+// game or the connection ends; while nothing changes it pings the client
+// each Options.Ping and touches the game for a seat's holder.
 func (cn *conn) forward(w *session.Watcher) {
 	defer w.Close()
 	for {
@@ -463,17 +427,14 @@ func httpError(w http.ResponseWriter, code int, err error) {
 	w.Write(hub.ErrorJSON(err))
 }
 
-// The buffers of a connection's reading and writing: its calls and most of
-// what it is sent are small, and longer frames are read and written
-// through. net/http's, of 4 KiB each, would be a fifth of what a
-// connection at rest costs.
+// bufferSize is of a connection's buffers: its frames are mostly small;
+// net/http's 4 KiB each would be a fifth of what a connection at rest costs.
 const bufferSize = 512
 
 // smallBuffers hands the WebSocket the hijacked connection with buffers
-// of bufferSize (and the socket's send buffer set to send bytes, when
-// not 0). What the client sent after its request, waiting in net/http's
-// buffer, is handed on in the new one, as a Hijacker's reader must hold
-// it; should it not fit, net/http's buffers are kept.
+// of bufferSize (and a send buffer of send bytes, when not 0), what the
+// client sent after its request handed on; should it not fit, net/http's
+// buffers are kept.
 type smallBuffers struct {
 	http.ResponseWriter
 	send int

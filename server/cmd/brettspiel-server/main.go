@@ -35,19 +35,20 @@ func main() {
 	db := flag.String("db", "brettspiel.db", "the SQLite file of the games (made if missing)")
 	pg := flag.String("postgres", "", "a postgres:// URL: keep the games in PostgreSQL instead of -db; any number of processes may share it")
 	syncMode := flag.String("sync", "full", "SQLite's synchronous: full (a power cut loses no answered step) or normal (a killed process loses none)")
-	idle := flag.Duration("idle", 24*time.Hour, "archive the games in which nobody acted for longer")
-	waiting := flag.Duration("waiting", 10*time.Minute, "archive sooner the games in which a person's seat waits for its player")
+	var o server.Options
+	flag.DurationVar(&o.Hub.Idle, "idle", 24*time.Hour, "archive the games in which nobody acted for longer")
+	flag.DurationVar(&o.Hub.Waiting, "waiting", 10*time.Minute, "archive sooner the games in which a person's seat waits for its player")
 	origins := flag.String("origins", "", "comma-separated hosts besides the server's own whose pages may connect")
 	proxies := flag.String("trusted-proxies", "", "comma-separated addresses or prefixes of proxies whose X-Forwarded-For names the client (e.g. 127.0.0.1,::1)")
 	certFile := flag.String("tls-cert", "", "serve HTTPS with this certificate file (PEM; with -tls-key)")
 	keyFile := flag.String("tls-key", "", "the certificate's key file (PEM)")
-	connRate := flag.Float64("conn-rate", 20, "calls a second a connection may make (twice as many at once)")
+	flag.Float64Var(&o.WS.ConnRate, "conn-rate", 20, "calls a second a connection may make (twice as many at once)")
 	lim := server.DefaultLimits
 	flag.Float64Var(&lim.Rate, "addr-rate", lim.Rate, "calls a second all the connections and requests of one address may make")
 	flag.IntVar(&lim.Conns, "max-conns-per-addr", lim.Conns, "connections at once from one address")
 	games := flag.Float64("games-per-hour", lim.Games*3600, "games one address may make an hour")
 	flag.IntVar(&lim.Waiting, "max-waiting-per-addr", lim.Waiting, "games of one address waiting for a player at once")
-	maxConns := flag.Int("max-conns", 20000, "connections at once")
+	flag.IntVar(&o.WS.MaxConns, "max-conns", 20000, "connections at once")
 	publicURL := flag.String("public-url", "", "the address the invitation links name (e.g. https://games.example.org/); the page's own address by default")
 	siteDir := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
 	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
@@ -55,9 +56,7 @@ func main() {
 	flag.Parse()
 	logger := log.New(os.Stderr, "", log.LstdFlags)
 	lim.Burst, lim.Games = int(2*lim.Rate), *games/3600
-	o := server.Options{Limits: lim, Log: logger}
-	o.Hub.Idle, o.Hub.Waiting = *idle, *waiting
-	o.WS.ConnRate, o.WS.MaxConns = *connRate, *maxConns
+	o.Limits, o.Log = lim, logger
 	if *origins != "" {
 		o.WS.Origins = strings.Split(*origins, ",")
 	}
@@ -114,22 +113,16 @@ func run(addr, db, pg, syncMode, certFile, keyFile string, o server.Options) err
 	}
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10,
 		IdleTimeout: 2 * time.Minute, ErrorLog: o.Log}
-	scheme := "http"
+	scheme, serve := "http", func() error { return hs.Serve(ln) }
 	if certFile != "" {
-		scheme = "https"
+		scheme, serve = "https", func() error { return hs.ServeTLS(ln, certFile, keyFile) }
 	}
 	fmt.Printf("serving the games on %s://%s/ (storage %s)\n", scheme, ln.Addr(), db)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go s.Sweep(ctx)
 	errc := make(chan error, 1)
-	go func() {
-		if certFile != "" {
-			errc <- hs.ServeTLS(ln, certFile, keyFile)
-		} else {
-			errc <- hs.Serve(ln)
-		}
-	}()
+	go func() { errc <- serve() }()
 	select {
 	case err := <-errc:
 		s.Shutdown()

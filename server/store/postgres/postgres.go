@@ -1,67 +1,61 @@
 // Package postgres is the game server's store for more than one process:
-// the games in a PostgreSQL database, each change in a transaction of its
-// own under the game's row version, and a notification with each commit
-// on the channel "brettspiel_games", so that every process serving the
-// game learns of it.
+// the games in a PostgreSQL database, and a notification of each commit on
+// the channel "brettspiel_games" for every process serving the game.
 package postgres
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/brettspiel/brettspiel/server/store"
+	"github.com/brettspiel/brettspiel/server/store/sqlstore"
 )
 
 // Store is a store.Store in a PostgreSQL database, and a store.Notifier.
 type Store struct {
+	*sqlstore.Store
 	pool *pgxpool.Pool
-	// notes are the notifications waiting to be sent (notePayload);
-	// notifier sends them, those waiting together in one statement
+	// notes are the notifications waiting to be sent together
 	notes *store.Batcher[string]
 }
 
-// Open connects to the database of dsn (a postgres:// URL) and
-// makes the tables if missing. The pool holds up to 16 connections, or
-// pool_max_conns of the URL; each caches up to 64 statements, or
-// statement_cache_capacity.
+// Open connects to the database of dsn (a postgres:// URL) and brings
+// its schema up to date.
 func Open(ctx context.Context, dsn string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, err
 	}
-	if !strings.Contains(dsn, "connect_timeout") {
-		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
+	// unless the URL names them: pgx's pool (the cores or 4) is too small
+	// for a server whose every call writes, its caches too large
+	unless := func(key string, set func()) {
+		if !strings.Contains(dsn, key) {
+			set()
+		}
 	}
-	if !strings.Contains(dsn, "pool_max_conns") {
-		// pgx's default, the cores or 4, is too few for a server whose
-		// every call writes and whose listener holds one: calls would
-		// wait in line for a connection
-		cfg.MaxConns = 16
-	}
-	if !strings.Contains(dsn, "statement_cache_capacity") {
-		// the store's statements are a dozen; pgx's 512 places are a
-		// map of that size made for each connection
-		cfg.ConnConfig.StatementCacheCapacity = 64
-	}
-	if !strings.Contains(dsn, "description_cache_capacity") {
-		cfg.ConnConfig.DescriptionCacheCapacity = 64
-	}
+	unless("connect_timeout", func() { cfg.ConnConfig.ConnectTimeout = 5 * time.Second })
+	unless("pool_max_conns", func() { cfg.MaxConns = 16 })
+	unless("statement_cache_capacity", func() { cfg.ConnConfig.StatementCacheCapacity = 64 })
+	unless("description_cache_capacity", func() { cfg.ConnConfig.DescriptionCacheCapacity = 64 })
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	if err := migrate(ctx, pool, migrations); err != nil {
+	p := &Store{pool: pool, Store: &sqlstore.Store{DB: stdlib.OpenDBFromPool(pool),
+		Live: "NOT archived", Lock: "SELECT pg_advisory_xact_lock(7171)"}}
+	if err := p.Migrate(ctx, migrations); err != nil {
+		p.DB.Close()
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	p := &Store{pool: pool}
 	p.notes = store.NewBatcher(4096, 512, p.notify)
 	return p, nil
 }
@@ -73,15 +67,14 @@ func (p *Store) notify(batch []string) {
 	p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
 }
 
-// Write commits c in a transaction of its own, then tells the other
-// processes. Steps, the most of the writes, are one statement: one round
-// trip to the database.
+// Write commits c, then tells the other processes; Steps, the most of
+// the writes, in one statement.
 func (p *Store) Write(ctx context.Context, c store.Change) error {
 	var err error
 	if c.Kind == store.Steps {
 		err = p.writeSteps(ctx, c)
 	} else {
-		err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error { return pgChange(ctx, tx, c) })
+		err = p.Tx(ctx, func(tx *sql.Tx) error { return p.Apply(ctx, tx, c) })
 	}
 	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
@@ -91,211 +84,64 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	}
 	// After the commit, not in its transaction, and not waited for: a
 	// transaction that notifies holds the database's queue of
-	// notifications through its commit, which would make the commits of
-	// all games wait in line. Should this process end before it is sent,
-	// the others learn of the change with the game's next one, or when a
-	// call on their copy is refused with store.ErrConflict, which brings it up
-	// to date.
-	ver := c.From + 1 // the row's version after the change; a new row's is 0
+	// notifications through its commit, and the commits of all games
+	// would wait in line. Should this process end before it is sent, the
+	// others learn of the change with the game's next one, or by a write
+	// refused with store.ErrConflict.
+	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Reload: c.Kind != store.Steps}
 	if c.Kind == store.Create {
-		ver = 0
+		n.Ver = 0 // a new row's
 	}
-	p.notes.Send(context.Background(), notePayload(c, ver))
+	if !n.Reload {
+		n.Steps = c.Steps
+	}
+	b, _ := json.Marshal(n)
+	if len(b) > maxPayload {
+		n.Steps, n.Reload = nil, true
+		b, _ = json.Marshal(n)
+	}
+	p.notes.Send(context.Background(), string(b))
 	return nil
 }
 
 // writeSteps appends steps under the row's version in one statement.
 func (p *Store) writeSteps(ctx context.Context, c store.Change) error {
-	revs := make([]int32, len(c.Steps))
-	idxs := make([]int32, len(c.Steps))
-	actors := make([]int32, len(c.Steps))
-	notations := make([]string, len(c.Steps))
-	for i, st := range c.Steps {
-		revs[i], idxs[i], actors[i], notations[i] = int32(st.Rev), int32(st.Index), int32(st.Actor), st.Notation
-	}
+	steps, _ := json.Marshal(c.Steps) // [{"r", "i", "a", "n"}…]
 	var n int
 	err := p.pool.QueryRow(ctx, `WITH up AS (
 			UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived RETURNING id
 		), ins AS (
 			INSERT INTO steps (game, rev, idx, actor, notation)
-			SELECT up.id, s.rev, s.idx, s.actor, s.notation FROM up, unnest($4::int[], $5::int[], $6::int[], $7::text[]) AS s(rev, idx, actor, notation)
+			SELECT up.id, s.r, s.i, s.a, s.n FROM up, jsonb_to_recordset($4::jsonb) AS s(r int, i int, a int, n text)
 		)
-		SELECT count(*) FROM up`, c.Rev, c.Game, c.From, revs, idxs, actors, notations).Scan(&n)
+		SELECT count(*) FROM up`, c.Rev, c.Game, c.From, string(steps)).Scan(&n)
 	if err != nil {
 		return err
 	}
 	if n != 1 {
-		return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
+		return sqlstore.Conflict(c)
 	}
 	return nil
 }
 
-func pgChange(ctx context.Context, tx pgx.Tx, c store.Change) error {
-	bump := func(query string, args ...any) error {
-		r, err := tx.Exec(ctx, query, append(args, c.Game, c.From)...)
-		if err != nil {
-			return err
-		}
-		if r.RowsAffected() != 1 {
-			return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
-		}
-		return nil
-	}
-	switch c.Kind {
-	case store.Create:
-		_, err := tx.Exec(ctx, `INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, public, open, made) VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
-			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Public, c.Open, c.Made)
-		return err
-	case store.Steps:
-		if err := bump(`UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Rev); err != nil {
-			return err
-		}
-		for _, st := range c.Steps {
-			if _, err := tx.Exec(ctx, `INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`,
-				c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
-				return err
-			}
-		}
-		return nil
-	case store.Snap:
-		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1, snap_ver = ver + 1 WHERE id = $6 AND ver = $7 AND NOT archived`,
-			c.Rev, c.Snapshot, c.Meta, c.Public, c.Open); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `DELETE FROM steps WHERE game = $1`, c.Game)
-		return err
-	case store.Archive:
-		if err := bump(`UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Record); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `DELETE FROM steps WHERE game = $1`, c.Game)
-		return err
-	}
-	return fmt.Errorf("unknown change %d", c.Kind)
-}
-
-// snapshotRead is a read of several statements that see the same
-// commits: the games' rows and the steps after their snapshots, never a
-// row of one commit and the steps of the next.
-var snapshotRead = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
-
-// Open returns the games not archived, each with the steps after its
-// snapshot, as one commit left them.
-func (p *Store) Open(ctx context.Context) ([]store.Stored, error) {
-	var games []store.Stored
-	err := pgx.BeginTxFunc(ctx, p.pool, snapshotRead, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
-		if err != nil {
-			return err
-		}
-		var at map[string]int
-		games, at, err = store.ScanGames(rows)
-		rows.Close()
-		if err != nil {
-			return err
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		rows, err = tx.Query(ctx, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		if err := store.ScanSteps(rows, games, at); err != nil {
-			return err
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return nil, err
-	}
-	return games, nil
-}
-
-// Game returns one open game with the steps after its snapshot, read in
-// one snapshot of the database (another process may replace the snapshot
-// and its steps meanwhile).
-func (p *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
-	g := store.Stored{Game: id}
-	ok := false
-	err := pgx.BeginTxFunc(ctx, p.pool, snapshotRead, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
-			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		if err := store.ScanGameSteps(rows, &g); err != nil {
-			return err
-		}
-		ok = true
-		return rows.Err()
-	})
-	return g, ok && err == nil, err
-}
-
-// Since returns the steps of an open game stored after revision rev, in
-// one statement (one snapshot of the database), or the whole game after a
-// snapshot written after version ver.
-func (p *Store) Since(ctx context.Context, id string, rev, ver int) (store.Stored, bool, error) {
-	g := store.Stored{Game: id}
-	var snapVer int
-	rows, err := p.pool.Query(ctx, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, s.rev, s.idx, s.actor, s.notation
-		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $2
-		WHERE g.id = $1 AND NOT g.archived ORDER BY s.rev`, id, rev)
-	if err != nil {
-		return g, false, err
-	}
-	defer rows.Close()
-	found := false
-	for rows.Next() {
-		var sr, si, sa *int
-		var sn *string
-		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &sr, &si, &sa, &sn); err != nil {
-			return g, false, err
-		}
-		found = true
-		if sr != nil && si != nil && sa != nil && sn != nil {
-			g.Steps = append(g.Steps, store.StoredStep{Rev: *sr, Index: *si, Actor: *sa, Notation: *sn})
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return g, false, err
-	}
-	if found && (snapVer > ver || g.SnapRev > rev) {
-		rows.Close()
-		return p.Game(ctx, id)
-	}
-	return g, found, nil
-}
-
-// Listen calls f for every change any process commits (LISTEN
-// brettspiel_games), until ctx ends; a lost connection is made again, a
-// moment after each failure. Each time it starts to listen it calls f
-// with an empty Note first.
+// Listen calls f for every change any process commits until ctx ends,
+// listening again a moment after a lost connection (store.Notifier).
 func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 	for ctx.Err() == nil {
 		conn, err := p.pool.Acquire(ctx)
 		if err == nil {
 			if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
-				// what was committed before (while not listening) is told
-				// by no notification: the server looks at every game it
-				// holds
-				f(store.Note{})
+				f(store.Note{}) // what was committed meanwhile: look at every game
 				for {
 					n, err := conn.Conn().WaitForNotification(ctx)
 					if err != nil {
 						break
 					}
-					f(parseNote(n.Payload))
+					var note store.Note
+					if json.Unmarshal([]byte(n.Payload), &note) != nil || note.Game == "" {
+						note = store.Note{} // one not read: anything may have changed
+					}
+					f(note)
 				}
 			}
 			conn.Release()
@@ -308,92 +154,14 @@ func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 	return ctx.Err()
 }
 
-// maxPayload is the longest notification sent with its steps; PostgreSQL
-// takes at most 8,000 bytes. A longer one says "reload" instead.
+// maxPayload is the longest notification sent with its steps (PostgreSQL
+// takes 8,000 bytes); a longer one says "reload" instead.
 const maxPayload = 7900
-
-// noteJSON is a notification's payload: the game, its row's version and
-// revision after the change, and the steps it appended, or Reload.
-type noteJSON struct {
-	Game   string     `json:"g"`
-	Ver    int        `json:"v"`
-	Rev    int        `json:"r,omitempty"`
-	Steps  []stepJSON `json:"s,omitempty"`
-	Reload bool       `json:"reload,omitempty"`
-}
-
-type stepJSON struct {
-	Rev      int    `json:"r"`
-	Index    int    `json:"i"`
-	Actor    int    `json:"a"`
-	Notation string `json:"n"`
-}
-
-// notePayload is the notification of change c, committed at row version
-// ver: its steps when it appended steps and they fit, else "reload".
-func notePayload(c store.Change, ver int) string {
-	n := noteJSON{Game: c.Game, Ver: ver, Rev: c.Rev, Reload: true}
-	if c.Kind == store.Steps {
-		n.Reload = false
-		for _, st := range c.Steps {
-			n.Steps = append(n.Steps, stepJSON(st))
-		}
-	}
-	b, _ := json.Marshal(n)
-	if len(b) > maxPayload {
-		b, _ = json.Marshal(noteJSON{Game: c.Game, Ver: ver, Rev: c.Rev, Reload: true})
-	}
-	return string(b)
-}
-
-// parseNote reads a notification's payload; one it cannot read says that
-// anything may have changed (an empty Note).
-func parseNote(payload string) store.Note {
-	var n noteJSON
-	if json.Unmarshal([]byte(payload), &n) != nil || n.Game == "" {
-		return store.Note{}
-	}
-	out := store.Note{Game: n.Game, Ver: n.Ver, Rev: n.Rev, Reload: n.Reload}
-	for _, st := range n.Steps {
-		out.Steps = append(out.Steps, store.StoredStep(st))
-	}
-	return out
-}
-
-// Record returns an archived game's record; for an open one "" and true.
-func (p *Store) Record(ctx context.Context, id string) (string, bool, error) {
-	var rec *string
-	err := p.pool.QueryRow(ctx, `SELECT record FROM games WHERE id = $1`, id).Scan(&rec)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", false, nil
-	}
-	if err != nil {
-		return "", false, err
-	}
-	if rec == nil {
-		return "", true, nil
-	}
-	return *rec, true, nil
-}
 
 // Close sends the notifications waiting and closes the pool.
 func (p *Store) Close() error {
 	p.notes.Close()
+	p.DB.Close()
 	p.pool.Close()
 	return nil
-}
-
-// Public returns the open public games with a seat open, newest first.
-func (p *Store) Public(ctx context.Context, max int) ([]store.PublicGame, error) {
-	rows, err := p.pool.Query(ctx, `SELECT id, meta FROM games WHERE NOT archived AND public AND open > 0
-		ORDER BY made DESC LIMIT $1`, max)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out, err := store.ScanPublic(rows)
-	if err != nil {
-		return nil, err
-	}
-	return out, rows.Err()
 }

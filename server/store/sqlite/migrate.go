@@ -3,15 +3,14 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"fmt"
 
-	"github.com/brettspiel/brettspiel/server/store"
+	"github.com/brettspiel/brettspiel/server/store/sqlstore"
 )
 
 // migrations are the steps of the schema, in order; a database's version
 // is the number of them applied (the table schema_version). Never change
 // one that has shipped: add another.
-var migrations = []store.Migration[*sql.Tx]{
+var migrations = []sqlstore.Migration{
 	{Name: "games and their steps", Up: func(ctx context.Context, tx *sql.Tx) error {
 		// a file of before the versions holds these tables already, some
 		// without the snapshot's version
@@ -47,9 +46,8 @@ CREATE TABLE IF NOT EXISTS steps (
 		}
 		return nil
 	}},
-	{Name: "the lobby's columns", Up: func(ctx context.Context, tx *sql.Tx) error {
-		// what the lobby asks of a game, taken from its meta once
-		_, err := tx.ExecContext(ctx, `
+	// what the lobby asks of a game, taken from its meta once
+	{Name: "the lobby's columns", Up: sqlstore.Exec(`
 ALTER TABLE games ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN made INTEGER NOT NULL DEFAULT 0;
@@ -58,44 +56,5 @@ UPDATE games SET
 	open = (SELECT count(*) FROM json_each(CAST(meta AS TEXT), '$.invites') WHERE value <> ''),
 	made = coalesce(unixepoch(json_extract(CAST(meta AS TEXT), '$.created')), 0)
 WHERE archived = 0;
-CREATE INDEX IF NOT EXISTS games_lobby ON games (made) WHERE archived = 0 AND public AND open > 0;`)
-		return err
-	}},
-}
-
-// migrate brings db's schema to the last of ms.
-func migrate(ctx context.Context, db *sql.DB, ms []store.Migration[*sql.Tx]) error {
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return err
-	}
-	for {
-		tx, err := db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		var v int
-		err = tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v)
-		if err == nil && v > len(ms) {
-			err = fmt.Errorf("the schema's version %d is newer than this program's %d", v, len(ms))
-		}
-		if err != nil || v == len(ms) {
-			tx.Rollback()
-			return err
-		}
-		if err := ms[v].Up(ctx, tx); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %d (%s): %w", v+1, ms[v].Name, err)
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM schema_version`); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, v+1); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
-			return err
-		}
-	}
+CREATE INDEX IF NOT EXISTS games_lobby ON games (made) WHERE archived = 0 AND public AND open > 0;`)},
 }

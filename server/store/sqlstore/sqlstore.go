@@ -1,0 +1,296 @@
+// Package sqlstore is what the two SQL stores (package sqlite, package
+// postgres) share over database/sql: the statements that write a change,
+// the reads of store.Store, and the runner of a schema's migrations. Each
+// store gives the little its SQL says otherwise.
+package sqlstore
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/brettspiel/brettspiel/server/store"
+)
+
+// Store writes the changes of games and reads them over DB, a database
+// of the schema both stores make, in its dialect. The statements number
+// their placeholders ($1, $2…), which both drivers take.
+type Store struct {
+	DB *sql.DB
+	// Live is the lobby's condition of a game not archived, as the
+	// store's partial index of the lobby says it, so that the index serves.
+	Live string
+	// Lock, when not "", begins each migration's transaction: the
+	// processes that start at once take turns.
+	Lock string
+}
+
+// Tx runs f in a transaction, committed when f returns nil.
+func (s *Store) Tx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Conflict is the error of change c refused by its row's version.
+func Conflict(c store.Change) error {
+	return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
+}
+
+// Apply writes change c within tx; store.ErrConflict (and nothing
+// written by the statement refused) when the game's row is not at the
+// version c follows.
+func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
+	exec := func(query string, args ...any) error {
+		_, err := tx.ExecContext(ctx, query, args...)
+		return err
+	}
+	// bump runs an update of the row at the version c follows: its last
+	// two arguments are the game's id and that version
+	bump := func(query string, args ...any) error {
+		r, err := tx.ExecContext(ctx, query, append(args, c.Game, c.From)...)
+		if err != nil {
+			return err
+		}
+		if n, err := r.RowsAffected(); err != nil || n != 1 {
+			return cmp.Or(err, Conflict(c))
+		}
+		return nil
+	}
+	switch c.Kind {
+	case store.Create:
+		return exec(`INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, public, open, made) VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
+			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Public, c.Open, c.Made)
+	case store.Steps:
+		if err := bump(`UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Rev); err != nil {
+			return err
+		}
+		for _, st := range c.Steps {
+			if err := exec(`INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`,
+				c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
+				return err
+			}
+		}
+		return nil
+	case store.Snap:
+		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1, snap_ver = ver + 1
+			WHERE id = $6 AND ver = $7 AND NOT archived`, c.Rev, c.Snapshot, c.Meta, c.Public, c.Open); err != nil {
+			return err
+		}
+		return exec(`DELETE FROM steps WHERE game = $1`, c.Game)
+	case store.Archive:
+		if err := bump(`UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Record); err != nil {
+			return err
+		}
+		return exec(`DELETE FROM steps WHERE game = $1`, c.Game)
+	}
+	return fmt.Errorf("unknown change %d", c.Kind)
+}
+
+// querier is a database or a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// each runs a query and calls f with each row.
+func (s *Store) each(ctx context.Context, q querier, f func(*sql.Rows) error, query string, args ...any) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := f(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// read runs f in a read-only transaction: its statements see the same
+// commits, never a game's row of one and the steps of the next.
+func (s *Store) read(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.DB.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return f(tx)
+}
+
+// Open returns the games not archived, each with the steps after its
+// snapshot, as one commit left them.
+func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
+	var games []store.Stored
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		at := map[string]int{}
+		err := s.each(ctx, tx, func(rows *sql.Rows) error {
+			var g store.Stored
+			if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
+				return err
+			}
+			at[g.Game] = len(games)
+			games = append(games, g)
+			return nil
+		}, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
+		if err != nil {
+			return err
+		}
+		return s.each(ctx, tx, func(rows *sql.Rows) error {
+			var id string
+			var st store.StoredStep
+			if err := rows.Scan(&id, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+				return err
+			}
+			if i, ok := at[id]; ok {
+				games[i].Steps = append(games[i].Steps, st)
+			}
+			return nil
+		}, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return games, nil
+}
+
+// Game returns one open game with the steps after its snapshot, as one
+// commit left them.
+func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
+	g := store.Stored{Game: id}
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
+			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
+		if err != nil {
+			return err
+		}
+		return s.each(ctx, tx, func(rows *sql.Rows) error {
+			var st store.StoredStep
+			err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation)
+			g.Steps = append(g.Steps, st)
+			return err
+		}, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Stored{Game: id}, false, nil
+	}
+	return g, err == nil, err
+}
+
+// Since returns the steps of an open game stored after revision rev, in
+// one statement, or the whole game after a snapshot written after
+// version ver.
+func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Stored, bool, error) {
+	g := store.Stored{Game: id}
+	var snapVer int
+	found := false
+	err := s.each(ctx, s.DB, func(rows *sql.Rows) error {
+		var st store.StoredStep
+		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
+			return err
+		}
+		found = true
+		if st.Rev > 0 { // else no step follows rev (a step's revision is 1 at least)
+			g.Steps = append(g.Steps, st)
+		}
+		return nil
+	}, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, coalesce(s.rev, 0), coalesce(s.idx, 0), coalesce(s.actor, 0), coalesce(s.notation, '')
+		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $1
+		WHERE g.id = $2 AND NOT g.archived ORDER BY s.rev`, rev, id)
+	if err != nil {
+		return g, false, err
+	}
+	if found && (snapVer > ver || g.SnapRev > rev) {
+		return s.Game(ctx, id)
+	}
+	return g, found, nil
+}
+
+// Record returns an archived game's record; for an open one "" and true
+// (the server makes it from the game).
+func (s *Store) Record(ctx context.Context, id string) (string, bool, error) {
+	var rec sql.NullString
+	err := s.DB.QueryRowContext(ctx, `SELECT record FROM games WHERE id = $1`, id).Scan(&rec)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	return rec.String, err == nil, err
+}
+
+// Public returns the open public games with a seat open, newest first.
+func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
+	var out []store.Stored
+	err := s.each(ctx, s.DB, func(rows *sql.Rows) error {
+		var g store.Stored
+		err := rows.Scan(&g.Game, &g.Meta)
+		out = append(out, g)
+		return err
+	}, `SELECT id, meta FROM games WHERE `+s.Live+` AND public AND open > 0 ORDER BY made DESC LIMIT $1`, max)
+	return out, err
+}
+
+// A Migration is one step of a store's schema. A store keeps the number of
+// the migrations applied (its schema's version) in the database and, when
+// it opens, applies those after it in order, each in a transaction of its
+// own with the version it brings: a database of any earlier version,
+// including one from before the schema had versions (version 0, whose first
+// migration takes it as it is), is brought up to today's.
+type Migration struct {
+	Name string
+	Up   func(ctx context.Context, tx *sql.Tx) error
+}
+
+// Exec is the Up of a migration that runs statements.
+func Exec(statements string) func(context.Context, *sql.Tx) error {
+	return func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, statements)
+		return err
+	}
+}
+
+// Migrate brings the database's schema to the last of ms.
+func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
+	for {
+		done := false
+		err := s.Tx(ctx, func(tx *sql.Tx) error {
+			if s.Lock != "" {
+				if _, err := tx.ExecContext(ctx, s.Lock); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+				return err
+			}
+			var v int
+			if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v); err != nil {
+				return err
+			}
+			switch {
+			case v > len(ms):
+				return fmt.Errorf("the schema's version %d is newer than this program's %d", v, len(ms))
+			case v == len(ms):
+				done = true
+				return nil
+			}
+			if err := ms[v].Up(ctx, tx); err != nil {
+				return fmt.Errorf("migration %d (%s): %w", v+1, ms[v].Name, err)
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM schema_version`); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, v+1)
+			return err
+		})
+		if err != nil || done {
+			return err
+		}
+	}
+}
