@@ -21,8 +21,9 @@ func TestHintLinesSayOnlyWhatScores(t *testing.T) {
 		lang, expected, nothing string
 		scores                  *regexp.Regexp
 	}{
-		{"en", "expected", "nothing scored", regexp.MustCompile(` — [+−]\d+ (marks|hits) \([A-Z]+-[A-Z0-9]+\); expected `)},
-		{"de", "erwartet", "nichts gewonnen", regexp.MustCompile(` — [+−]\d+ (Marken|Schläge) \([A-Z]+-[A-Z0-9]+\); erwartet `)},
+		// one hit, two hits
+		{"en", "expected", "nothing scored", regexp.MustCompile(` — [+−](1 (mark|hit)|([2-9]|\d\d+) (marks|hits)) \([A-Z]+-[A-Z0-9]+\); expected `)},
+		{"de", "erwartet", "nichts gewonnen", regexp.MustCompile(` — [+−](1 (Marke|Schlag)|([2-9]|\d\d+) (Marken|Schläge)) \([A-Z]+-[A-Z0-9]+\); erwartet `)},
 	} {
 		plain := regexp.MustCompile(`^\S.* — ` + c.expected + ` [-+−]?\d+[.,]\d\d \S+$`)
 		for _, variant := range []string{"verkehren", "toccateglio"} {

@@ -1886,9 +1886,9 @@ function load(res, what) {
 // that scores nothing says only what it is expected to bring, as the
 // terminal does.
 function hintText(h) {
-  const units = tr('scoreUnits');
   const parts = [];
   for (const m of (h.reason || '').split(';')[0].matchAll(/([+-]\d+) (marks|hits|markers paid|markers taken|markers placed)(?: \(([^)]+)\))?/g)) {
+    const units = tr(Math.abs(Number(m[1])) === 1 ? 'scoreUnit' : 'scoreUnits'); // one hit, two hits
     parts.push(`${m[1].replace('-', '−')} ${units[m[2]] || m[2]}${m[3] ? ` (${m[3]})` : ''}`);
   }
   const value = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(h.value);
