@@ -114,6 +114,16 @@ func (f fleet) live() (n int64) {
 	return n
 }
 
+// objects is the memory of the live objects and the stacks, without the
+// free room in the heap's spans in use.
+func (f fleet) objects() (n int64) {
+	for _, s := range f {
+		_, alloc, stack := s.heap()
+		n += alloc + stack
+	}
+	return n
+}
+
 func (f fleet) stacks() (n int64) {
 	for _, s := range f {
 		_, stack := s.held()
@@ -198,9 +208,16 @@ func (s *server) saveHeap(path string) error {
 // heap in use and the goroutines' stacks (RSS holds besides what the
 // collector has freed and not given back, and its own reserve).
 func (s *server) held() (heap, stack int64) {
+	heap, _, stack = s.heap()
+	return heap, stack
+}
+
+// heap reads the server's heap after a collection: the spans in use
+// (inuse), the objects live in them (alloc), and the goroutines' stacks.
+func (s *server) heap() (inuse, alloc, stack int64) {
 	resp, err := http.Get("http://" + s.pprof + "/debug/pprof/heap?debug=1&gc=1")
 	if err != nil {
-		return 0, 0
+		return 0, 0, 0
 	}
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
@@ -208,13 +225,15 @@ func (s *server) held() (heap, stack int64) {
 	for sc.Scan() {
 		l := sc.Text()
 		if v, ok := strings.CutPrefix(l, "# HeapInuse = "); ok {
-			heap, _ = strconv.ParseInt(v, 10, 64)
+			inuse, _ = strconv.ParseInt(v, 10, 64)
+		} else if v, ok := strings.CutPrefix(l, "# HeapAlloc = "); ok {
+			alloc, _ = strconv.ParseInt(v, 10, 64)
 		} else if v, ok := strings.CutPrefix(l, "# Stack = "); ok {
 			v, _, _ = strings.Cut(v, " ")
 			stack, _ = strconv.ParseInt(v, 10, 64)
 		}
 	}
-	return heap, stack
+	return inuse, alloc, stack
 }
 
 func (s *server) stop() error {
@@ -385,8 +404,9 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 			return err
 		}
 	}
-	fmt.Printf("after the play, the connections open: the server's memory %.1f MB (%.1f KB per open game with its four connections), %.1f MB held after a collection (%.1f KB per open game)\n",
-		float64(rss3)/1e6, float64(rss3-rss0)/float64(n)/1e3, float64(live3)/1e6, float64(live3-live0)/float64(n)/1e3)
+	obj3, stack3 := srv.objects(), srv.stacks()
+	fmt.Printf("after the play, the connections open: the server's memory %.1f MB (%.1f KB per open game with its four connections), %.1f MB held after a collection (%.1f KB per open game; live objects and stacks %.1f MB, of it stacks %.1f MB)\n",
+		float64(rss3)/1e6, float64(rss3-rss0)/float64(n)/1e3, float64(live3)/1e6, float64(live3-live0)/float64(n)/1e3, float64(obj3)/1e6, float64(stack3)/1e6)
 	all := int64(0)
 	for _, g := range games {
 		all += int64(len(g.mirrors[0].Log))
