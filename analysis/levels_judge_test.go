@@ -35,15 +35,24 @@ const (
 	// rolloutGamesDefault is the games a play is rolled out over: 324, the
 	// first throw stratified (36 × 9).
 	rolloutGamesDefault = 324
-	// rolloutFrom is the weakest level whose plays are rolled out where
-	// they are not among the candidates; a weaker level's play outside
-	// them is scored by the net (lossOf).
-	rolloutFrom = "net-intermediate"
+	// rolloutFromDefault is the weakest level whose plays are rolled out
+	// where they are not among the candidates; a weaker level's play
+	// outside them is scored by the net (lossOf).
+	rolloutFromDefault = "net-intermediate"
 )
 
 // blunder is the loss above which a decision counts as a blunder, in the
 // game's unit (gnubg's mark of a bad play).
 const blunder = 0.08
+
+// rolloutFrom is rolloutFromDefault or the level BRETTSPIEL_ROLLOUT_FROM
+// names (random: every level's play is rolled out).
+func rolloutFrom() string {
+	if l := os.Getenv("BRETTSPIEL_ROLLOUT_FROM"); slices.Contains(judgedLevels, l) {
+		return l
+	}
+	return rolloutFromDefault
+}
 
 // rolloutGames is the games a play is rolled out over:
 // BRETTSPIEL_ROLLOUT_GAMES, rolloutGamesDefault by default.
@@ -54,7 +63,7 @@ func rolloutGames() int { return envInt("BRETTSPIEL_ROLLOUT_GAMES", rolloutGames
 // BRETTSPIEL_ROLLOUT_SEED or BRETTSPIEL_ROLLOUT_TURNS (a number of turns,
 // or "end": played to the end) says otherwise.
 func rolloutOptions(variant string) RolloutOptions {
-	if os.Getenv("BRETTSPIEL_ROLLOUT_GAMES")+os.Getenv("BRETTSPIEL_ROLLOUT_SEED")+os.Getenv("BRETTSPIEL_ROLLOUT_TURNS") == "" {
+	if os.Getenv("BRETTSPIEL_ROLLOUT_GAMES")+os.Getenv("BRETTSPIEL_ROLLOUT_SEED")+os.Getenv("BRETTSPIEL_ROLLOUT_TURNS")+os.Getenv("BRETTSPIEL_ROLLOUT_FROM") == "" {
 		return rolloutDefaults(variant)
 	}
 	o := RolloutOptions{Games: rolloutGames(), Seed: uint64(envInt("BRETTSPIEL_ROLLOUT_SEED", decisionSeed))}
@@ -75,7 +84,7 @@ func rolloutHeader(o RolloutOptions) string {
 		played = "played to the end"
 	}
 	return fmt.Sprintf("# options: games %d, %s, seed %d, bot %s, reach %.2f, at most %d candidates, the plays of %s and up",
-		o.Games, played, o.Seed, cmp.Or(o.Bot, DefaultRolloutBot), rolloutReach, rolloutMaxCan, rolloutFrom)
+		o.Games, played, o.Seed, cmp.Or(o.Bot, DefaultRolloutBot), rolloutReach, rolloutMaxCan, rolloutFrom())
 }
 
 // rolloutFile is the cache of a game's rollouts; BRETTSPIEL_ROLLOUT_FILE
@@ -219,6 +228,13 @@ func appendRollouts(f *os.File, d int, rs []rolled) error {
 	return err
 }
 
+// worstPlay is a level's play at decision d and its loss.
+type worstPlay struct {
+	d    int
+	play string
+	loss float64
+}
+
 // levelScore sums one level's decisions up.
 type levelScore struct {
 	n                     int
@@ -308,6 +324,10 @@ func judgeLevels(t *testing.T, v string) {
 	scores := make([]levelScore, len(judgedLevels))
 	var judge1 levelScore // the one-ply judge's own best play
 	judge1Wrong := 0
+	// BRETTSPIEL_LEVELS_WORST names a level whose worst decisions are
+	// printed
+	worstOf := os.Getenv("BRETTSPIEL_LEVELS_WORST")
+	var worst []worstPlay
 	var ses []float64
 	start := time.Now()
 	for i := range n {
@@ -318,7 +338,8 @@ func judgeLevels(t *testing.T, v string) {
 			if out == nil {
 				t.Fatalf("%s: decision %d is not in %s; BRETTSPIEL_ROLLOUT=1 rolls it out", v, i, rolloutFile(v))
 			}
-			rs = rollDecision(t, g, j, plays[slices.Index(judgedLevels, rolloutFrom):], o)
+			rs = rollDecision(t, g, j, plays[slices.Index(judgedLevels, rolloutFrom()):], o)
+			cache[i] = rs
 			if err := appendRollouts(out, i, rs); err != nil {
 				t.Fatal(err)
 			}
@@ -353,11 +374,24 @@ func judgeLevels(t *testing.T, v string) {
 		}
 		for k, m := range plays {
 			add(&scores[k], g.MoveString(m))
+			if judgedLevels[k] == worstOf {
+				loss, _ := lossOf(rs, g.MoveString(m), v1[g.MoveString(m)])
+				worst = append(worst, worstPlay{i, g.MoveString(m), loss})
+			}
 		}
 		best1 := g.MoveString(ms[0])
 		add(&judge1, best1)
 		if best1 != rs[0].Notation {
 			judge1Wrong++
+		}
+	}
+	if len(worst) > 0 {
+		slices.SortStableFunc(worst, func(a, b worstPlay) int { return cmp.Compare(b.loss, a.loss) })
+		for _, w := range worst[:min(len(worst), 12)] {
+			fmt.Printf("  %s at decision %d (%s, throw %s): %s loses %.3f\n", worstOf, w.d, ds[w.d].ID, ds[w.d].Throw, w.play, w.loss)
+			for _, r := range cache[w.d] {
+				fmt.Printf("    %-24s one ply %+.3f  rollout %+.3f ± %.3f\n", r.Notation, r.OnePly, r.Equity, r.StdErr)
+			}
 		}
 	}
 	if other := os.Getenv("BRETTSPIEL_ROLLOUT_COMPARE"); other != "" {
