@@ -1,24 +1,33 @@
 package analysis
 
-import "testing"
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
-// TestRolloutCacheFiles checks the published rollouts: every decision of
-// the set has them, made with the options the judge uses, each a legal
-// play of its position, the best first, the best among the candidates
-// within reach at one ply.
+// TestRolloutCacheFiles checks the published rollouts, the judge's and
+// those of the second seed: every decision of the set has them, made with
+// the options named, each a legal play of its position, the best first.
 func TestRolloutCacheFiles(t *testing.T) {
-	for _, v := range []string{"toccateglio", "verkehren"} {
+	t.Setenv("BRETTSPIEL_ROLLOUT_FILE", "")
+	t.Setenv("BRETTSPIEL_ROLLOUT_FROM", "")
+	for _, v := range []string{"toccateglio", "verkehren", "toccateglio-seed44", "verkehren-seed44"} {
+		v, seed44 := strings.CutSuffix(v, "-seed44")
 		ds, gs, err := readDecisions(decisionFile(v), v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Setenv("BRETTSPIEL_ROLLOUT_FILE", "")
-		cache, err := readRollouts(rolloutFile(v), rolloutHeader(rolloutDefaults(v)))
+		path, o := rolloutFile(v), rolloutDefaults(v)
+		if seed44 {
+			path, o.Seed = filepath.Join("testdata", "rollouts-"+v+"-seed44.txt"), 44
+		}
+		cache, err := readRollouts(path, rolloutHeader(o))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(cache) != len(ds) {
-			t.Fatalf("%s: rollouts of %d decisions, want %d", v, len(cache), len(ds))
+			t.Fatalf("%s: rollouts of %d decisions, want %d", path, len(cache), len(ds))
 		}
 		for i, g := range gs {
 			rs := cache[i]

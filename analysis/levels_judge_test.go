@@ -324,6 +324,10 @@ func judgeLevels(t *testing.T, v string) {
 	scores := make([]levelScore, len(judgedLevels))
 	var judge1 levelScore // the one-ply judge's own best play
 	judge1Wrong := 0
+	// the decisions whose best play is worth 1 or more either way (a
+	// double game, a Partie of more than one stroke in reach), and each
+	// level's loss in them
+	nBig, lossBig := 0, make([]float64, len(judgedLevels))
 	// BRETTSPIEL_LEVELS_WORST names a level whose worst decisions are
 	// printed
 	worstOf := os.Getenv("BRETTSPIEL_LEVELS_WORST")
@@ -372,8 +376,16 @@ func judgeLevels(t *testing.T, v string) {
 				s.outside++
 			}
 		}
+		big := math.Abs(rs[0].Equity) >= 1
+		if big {
+			nBig++
+		}
 		for k, m := range plays {
 			add(&scores[k], g.MoveString(m))
+			if big {
+				loss, _ := lossOf(rs, g.MoveString(m), v1[g.MoveString(m)])
+				lossBig[k] += loss
+			}
 			if judgedLevels[k] == worstOf {
 				loss, _ := lossOf(rs, g.MoveString(m), v1[g.MoveString(m)])
 				worst = append(worst, worstPlay{i, g.MoveString(m), loss})
@@ -409,6 +421,11 @@ func judgeLevels(t *testing.T, v string) {
 		b, bse := s.blunderRate()
 		fmt.Printf("  | %s | %.4f ± %.4f | %.3f ± %.3f | %.4f | %.3f | %d |\n", name, m, se, b, bse, s.loss1/float64(s.n), s.blunders1/float64(s.n), s.outside)
 	}
+	fmt.Printf("  %d decisions with the best play worth 1 or more either way; the levels' loss in them, in all of their loss:\n ", nBig)
+	for k, name := range judgedLevels {
+		fmt.Printf(" %s %.0f %%", name, 100*lossBig[k]/max(scores[k].loss, 1e-12))
+	}
+	fmt.Println()
 }
 
 // TestLossOf checks how a play's loss is read from its decision's rollouts.
