@@ -115,8 +115,11 @@
 // levels differ from it where their deeper look disagrees with the judge,
 // which at one ply cannot tell who is right: world class on this scale is
 // "plays as the net at one ply does", and a finer grading at the top would
-// need the two-ply judge (Options{Plies: 2}) or rollouts (below). The
-// scales hold for the default rules the nets were trained under
+// need the two-ply judge (Options{Plies: 2}) or rollouts (below). Judged
+// against rollouts on a fixed set of 500 decisions a game (the research
+// notes, doc/research.md), the net levels keep their order, and the
+// scales stay on the one-ply judge whose rates they grade. The scales
+// hold for the default rules the nets were trained under
 // (Toccateglispiel, VK).
 //
 // # Rollouts
