@@ -146,9 +146,12 @@ type watchState struct {
 	caughtFrom int
 	caughtBy   int // the watchers given it
 	fresh      int
-	watchers   int
-	max        int  // the most watchers (Config.MaxWatchers)
-	gone       bool // the game was closed, or retired
+	// after are the calls AfterReady arranged, each made at the next
+	// wake, or at once by a Close.
+	after    map[*Watcher]func()
+	watchers int
+	max      int  // the most watchers (Config.MaxWatchers)
+	gone     bool // the game was closed, or retired
 	// next is the game that took this one's place (Table.Reload), at
 	// revision nextRev, its snapshot's: the watchers go on with it.
 	next    *Game
@@ -396,6 +399,60 @@ func (w *Watcher) Close() {
 		ws.fresh--
 	}
 	close(w.done)
+	if f, ok := ws.after[w]; ok {
+		delete(ws.after, w)
+		go f()
+	}
+}
+
+// AfterReady arranges to call f, in a goroutine of its own, once Next
+// would return without waiting: with a change, a catch-up or the game's
+// end, or the error of a watcher closed. It returns stop, which cancels
+// the call and says whether it did (false once f was started). A watcher
+// has at most one such call arranged; a second replaces the first. It is
+// for a transport that follows many games: while nothing changes, no
+// goroutine of its waits for a watcher (as context.AfterFunc for a
+// context).
+func (w *Watcher) AfterReady(f func()) (stop func() bool) {
+	ws := w.lock()
+	defer ws.mu.Unlock()
+	if !w.waits(ws) {
+		go f()
+		return func() bool { return false }
+	}
+	if ws.after == nil {
+		ws.after = map[*Watcher]func(){}
+	}
+	ws.after[w] = f
+	return func() bool {
+		ws := w.lock()
+		defer ws.mu.Unlock()
+		if _, ok := ws.after[w]; !ok {
+			return false
+		}
+		delete(ws.after, w)
+		return true
+	}
+}
+
+// waits says whether Next would wait now (ws.mu held): the branches of
+// Next that return at once, negated.
+func (w *Watcher) waits(ws *watchState) bool {
+	switch {
+	case w.closed, ws.next != nil:
+		return false
+	case w.started && w.rev < ws.pub:
+		if d := ws.recent[(w.rev+1)%recentDeltas]; d != nil && d.Rev == w.rev+1 {
+			return false
+		}
+	}
+	switch {
+	case (!w.started || w.rev < ws.pub) && ws.made == ws.pub:
+		return false
+	case ws.gone && w.started && w.rev >= ws.pub:
+		return false
+	}
+	return true
 }
 
 // Rev returns the game's revision now: the changes since it was made, as
@@ -540,6 +597,10 @@ func (ws *watchState) wake() {
 		close(ws.ready)
 	}
 	ws.ready = make(chan struct{})
+	for w, f := range ws.after {
+		delete(ws.after, w)
+		go f()
+	}
 }
 
 // closeWatchers tells the watchers of g, which is being closed, that it

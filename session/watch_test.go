@@ -10,6 +10,7 @@ import (
 	"sort"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/bot"
@@ -764,4 +765,71 @@ func TestSinceFollowsTheLengths(t *testing.T) {
 		lens[rev()] = g.Len()
 	}
 	check()
+}
+
+// AfterReady calls its function once Next would not wait: at once when a
+// change waits, at the next change, at a Close; never while nothing
+// changes, and not once stopped.
+func TestAfterReadyCallsWhenNextWouldNotWait(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
+	g, _ := tab.Game(s.Handle)
+	w, _ := g.Watch(0)
+	called := make(chan struct{}, 4)
+	f := func() { called <- struct{}{} }
+	quiet := func(what string) {
+		t.Helper()
+		select {
+		case <-called:
+			t.Fatalf("called %s", what)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	sure := func(what string) {
+		t.Helper()
+		select {
+		case <-called:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("not called %s", what)
+		}
+	}
+	w.AfterReady(f) // the catch-up waits
+	sure("with the catch-up waiting")
+	if _, err := w.Next(nil); err != nil {
+		t.Fatal(err)
+	}
+	w.AfterReady(f)
+	quiet("while nothing changed")
+	if _, err := g.Advance(context.Background(), 1); err != nil {
+		t.Fatal(err)
+	}
+	sure("at a change")
+	if _, err := w.Next(nil); err != nil {
+		t.Fatal(err)
+	}
+	// a change held at the gate is not one to give
+	g.Gate()
+	stop := w.AfterReady(f)
+	g.Advance(context.Background(), 1)
+	quiet("for a change held at the gate")
+	if !stop() {
+		t.Fatal("stop did not cancel the call")
+	}
+	g.Release(g.Rev())
+	quiet("after stop")
+	if stop() {
+		t.Fatal("stop cancelled twice")
+	}
+	w.AfterReady(f)
+	sure("for the change released")
+	if _, err := w.Next(nil); err != nil {
+		t.Fatal(err)
+	}
+	w.AfterReady(f)
+	w.Close()
+	sure("at the close")
+	if _, err := w.Next(nil); !errors.Is(err, ErrWatcherClosed) {
+		t.Fatalf("after the close: %v", err)
+	}
 }

@@ -124,11 +124,18 @@ type conn struct {
 	secret string
 	seat   int
 
+	// w follows the game from the hello on; quiet pings the client
+	// when nothing was sent for a while.
+	w     *session.Watcher
+	quiet *time.Timer
+
 	// sent is the revision of the last change sent (forward); told is
-	// closed and made anew at each, for an answer that waits for it.
+	// closed and made anew at each, for an answer that waits for it; stop
+	// cancels the next call of forward.
 	mu   sync.Mutex
 	sent int
 	told chan struct{}
+	stop func() bool
 }
 
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
@@ -173,6 +180,7 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	go func() {
 		defer func() {
 			cancel()
+			cn.unwatch()
 			c.CloseNow()
 			t.mu.Lock()
 			delete(t.open, cn)
@@ -346,52 +354,76 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	cn.mu.Unlock()
 	b, _ := json.Marshal(info)
 	cn.answer(id, b)
-	// the catch-up (a whole log, with its words) is built and sent here,
-	// on the call's goroutine, so that the forwarding goroutine, which
-	// rests as long as the connection, never grows the stack it takes
-	ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Write)
-	d, err := w.Next(ctx)
-	cancel()
-	if err == nil && !cn.send(d) {
-		w.Close()
-		return
-	}
-	go cn.forward(w)
+	cn.w, cn.quiet = w, time.AfterFunc(cn.t.opt.Ping, cn.ping)
+	go cn.forward() // the catch-up, then every change
 }
 
-// forward sends the game's changes as the watcher gives them, until the
-// game or the connection ends; while nothing changes it pings the client
-// each Options.Ping and touches the game for a seat's holder.
-func (cn *conn) forward(w *session.Watcher) {
-	defer w.Close()
+// forward sends the changes the watcher has, then arranges to be called
+// again at the next one (Watcher.AfterReady): no goroutine of the
+// connection waits while its game rests.
+func (cn *conn) forward() {
 	for {
-		ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Ping)
-		d, err := w.Next(ctx)
-		cancel()
+		d, err := cn.w.Next(expired)
 		switch {
 		case err == nil:
-		case cn.ctx.Err() != nil:
-			return
-		case errors.Is(err, session.ErrCancelled):
-			if cn.seat >= 0 {
-				cn.t.hub.Touch(cn.game)
-			}
-			pctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Ping)
-			err := cn.c.Ping(pctx)
-			cancel()
-			if err != nil {
-				cn.c.CloseNow()
+			if !cn.send(d) {
 				return
 			}
-			continue
+			cn.quiet.Reset(cn.t.opt.Ping)
+		case errors.Is(err, session.ErrCancelled): // nothing more now
+			cn.mu.Lock()
+			if cn.ctx.Err() == nil {
+				cn.stop = cn.w.AfterReady(cn.forward)
+			}
+			cn.mu.Unlock()
+			return
+		case cn.ctx.Err() != nil:
+			return
 		default:
 			cn.close(err)
 			return
 		}
-		if !cn.send(d) {
-			return
-		}
 	}
+}
+
+// expired is a context that has ended: Next with it gives what waits,
+// or ErrCancelled at once.
+var expired = func() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}()
+
+// ping pings the client once nothing was sent for Options.Ping, and drops
+// the connection when no pong comes within as long; a seat's holder so
+// touches the game.
+func (cn *conn) ping() {
+	if cn.seat >= 0 {
+		cn.t.hub.Touch(cn.game)
+	}
+	ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Ping)
+	err := cn.c.Ping(ctx)
+	cancel()
+	if err != nil {
+		cn.c.CloseNow()
+		return
+	}
+	cn.quiet.Reset(cn.t.opt.Ping)
+}
+
+// unwatch ends the following of the game, when the connection ends.
+func (cn *conn) unwatch() {
+	if cn.w == nil {
+		return
+	}
+	cn.mu.Lock()
+	stop := cn.stop
+	cn.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+	cn.quiet.Stop()
+	cn.w.Close()
 }
 
 // send sends a change, and says whether the connection goes on: not after
