@@ -1,7 +1,8 @@
 // Package ws is the game server's WebSocket transport: a page's
 // connection to one game, read by one goroutine, written to by the calls'
-// answers and by one goroutine that forwards the game's changes from the
-// session's watcher. The changes wait in the session's ring of deltas, not
+// answers and by a goroutine that the session's watcher starts when a
+// change comes (Watcher.AfterReady), so that a connection at rest keeps
+// its reader alone. The changes wait in the session's ring of deltas, not
 // in a queue of the connection's; a client that does not take a frame
 // within Options.Write is dropped, and catches up when it reconnects.
 //
