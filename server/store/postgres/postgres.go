@@ -74,7 +74,7 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	if c.Kind == store.Steps {
 		err = p.writeSteps(ctx, c)
 	} else {
-		err = p.Tx(ctx, func(tx *sql.Tx) error { return p.Apply(ctx, tx, c) })
+		err = p.Tx(ctx, nil, func(tx *sql.Tx) error { return p.Apply(ctx, tx, c) })
 	}
 	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
@@ -115,13 +115,10 @@ func (p *Store) writeSteps(ctx context.Context, c store.Change) error {
 			SELECT up.id, s.r, s.i, s.a, s.n FROM up, jsonb_to_recordset($4::jsonb) AS s(r int, i int, a int, n text)
 		)
 		SELECT count(*) FROM up`, c.Rev, c.Game, c.From, string(steps)).Scan(&n)
-	if err != nil {
-		return err
+	if err == nil && n != 1 {
+		err = sqlstore.Conflict(c)
 	}
-	if n != 1 {
-		return sqlstore.Conflict(c)
-	}
-	return nil
+	return err
 }
 
 // Listen calls f for every change any process commits until ctx ends,

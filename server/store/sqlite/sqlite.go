@@ -4,6 +4,7 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -19,7 +20,6 @@ import (
 // Store is a store.Store in one SQLite file.
 type Store struct {
 	*sqlstore.Store
-	db     *sql.DB
 	writes *store.Batcher[*write]
 }
 
@@ -51,7 +51,7 @@ func Open(path, sync string) (*Store, error) {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1) // one writer; the reads are at the start only
-	s := &Store{Store: &sqlstore.Store{DB: db, Live: "archived = 0"}, db: db}
+	s := &Store{Store: &sqlstore.Store{DB: db, Live: "archived = 0"}}
 	if err := s.Migrate(context.Background(), migrations); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
@@ -75,7 +75,7 @@ func (s *Store) Write(ctx context.Context, c store.Change) error {
 // alone, so that one bad change does not fail the others.
 func (s *Store) commit(batch []*write) {
 	errs := make([]error, len(batch))
-	err := s.Tx(context.Background(), func(tx *sql.Tx) error {
+	err := s.Tx(context.Background(), nil, func(tx *sql.Tx) error {
 		for i, w := range batch {
 			errs[i] = s.apply(tx, w.c)
 			if errs[i] != nil && !errors.Is(errs[i], store.ErrConflict) {
@@ -90,12 +90,11 @@ func (s *Store) commit(batch []*write) {
 		}
 		return
 	}
+	if err != nil {
+		err = fmt.Errorf("%w: %v", store.ErrStorage, err)
+	}
 	for i, w := range batch {
-		if err != nil {
-			w.err <- fmt.Errorf("%w: %v", store.ErrStorage, err)
-			continue
-		}
-		w.err <- errs[i]
+		w.err <- cmp.Or(err, errs[i])
 	}
 }
 
@@ -120,5 +119,5 @@ func (s *Store) apply(tx *sql.Tx, c store.Change) error {
 // Close commits the writes queued and closes the file.
 func (s *Store) Close() error {
 	s.writes.Close()
-	return s.db.Close()
+	return s.DB.Close()
 }
