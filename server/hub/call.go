@@ -158,10 +158,7 @@ func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error)
 // Touch notes a seat's holder connected to the game of id: the sweep
 // spares it as if he acted.
 func (h *Hub) Touch(id string) {
-	h.mu.Lock()
-	lg := h.games[id]
-	h.mu.Unlock()
-	if lg != nil {
+	if lg := h.lookup(id); lg != nil {
 		lg.mu.Lock()
 		if !lg.gone {
 			lg.g.Touch()

@@ -124,7 +124,7 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		meta, _ := json.Marshal(lg.meta)
 		rev = at
 		c = store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev,
-			Public: lg.meta.Public, Open: lg.meta.open()}
+			Public: lg.meta.Public, Open: len(lg.meta.open())}
 	}
 	wctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	err := h.store.Write(wctx, c)

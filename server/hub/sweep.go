@@ -24,7 +24,7 @@ func (h *Hub) Sweep(ctx context.Context) int {
 	for _, lg := range due {
 		lg.mu.Lock()
 		_, long := slices.BinarySearch(idle, lg.handle)
-		if !lg.gone && !lg.stale && (long || lg.meta.open() > 0) {
+		if !lg.gone && !lg.stale && (long || len(lg.meta.open()) > 0) {
 			if err := h.archive(ctx, lg); err != nil {
 				h.logf("game %.8s…: not archived: %v", lg.id, err)
 			} else {
