@@ -51,9 +51,9 @@ func Conflict(c store.Change) error {
 	return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
 }
 
-// Apply writes change c within tx; store.ErrConflict (and nothing
-// written by the statement refused) when the game's row is not at the
-// version c follows.
+// Apply writes change c within tx; store.ErrConflict, and nothing of c
+// written (the row's update comes first), when the game's row is not at
+// the version c follows.
 func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 	exec := func(query string, args ...any) error { return exec(ctx, tx, query, args...) }
 	// bump runs an update of the row at the version c follows: its last
