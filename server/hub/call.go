@@ -35,12 +35,11 @@ var served = map[string]int{
 func NeedsGame(method string) bool { return served[method] > noGame }
 
 // Call runs a method of the protocol on the game of id, with a seat's
-// secret ("" for a watcher), through session.Game.Call, which takes the
-// arguments as the client sent them. After a call that acts the hub plays
-// on until a person is to move (the dice, the bots); every change is
-// stored before the answer returns, and only then told to the watchers.
-// rev is the game's revision the answer knows (0 for a call on no game):
-// a transport tells its client the changes up to rev before the answer.
+// secret ("" for a watcher), through session.Game.Call. After a call that
+// acts the hub plays on until a person is to move (the dice, the bots);
+// every change is stored before the answer returns, then told to the
+// watchers. rev is the revision the answer knows (0 on no game): a
+// transport tells its client the changes up to rev before the answer.
 func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.RawMessage) (answer []byte, rev int) {
 	kind := served[method]
 	if kind == 0 {
@@ -124,9 +123,9 @@ type Hello struct {
 }
 
 // Watch follows the game of id from revision rev on, for the holder of
-// secret ("" for a watcher): the hello's answer and the session's watcher,
-// which gives the changes since rev, then each once stored, across a
-// reload of the game, until the game ends (a last delta says Closed).
+// secret ("" for a watcher): the hello's answer and the session's watcher
+// of the changes since rev, then each once stored, until the game ends (a
+// last delta says Closed).
 func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error) {
 	lg, err := h.held(id)
 	if err != nil {

@@ -83,9 +83,8 @@ func replay(g *session.Game, steps []store.StoredStep) error {
 }
 
 // changes is what the game changed since the stored revision: the steps
-// played on, or a snapshot when anything else changed (an undo, a claim, a
-// clock run out…), or after a redo (redo), which the steps' notations
-// would replay as moves, losing the rest of what is to redo.
+// played on, or a snapshot after anything else (an undo, a claim…) or a
+// redo, which the steps would replay as moves, losing what is to redo.
 func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool) {
 	d, err := lg.g.Since(lg.rev)
 	if err != nil {
@@ -161,8 +160,8 @@ func (h *Hub) fresh(lg *Game) error {
 }
 
 // catchUp brings a game up to what storage holds (lg.mu held): it plays
-// the steps a notification brought, or those stored after its revision,
-// or after anything else (an undo, a claim, 64 steps) reloads it.
+// the steps a notification brought or stored after its revision, or
+// reloads it after anything else.
 func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 	var st store.Stored
 	if note != nil {
@@ -197,9 +196,8 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 }
 
 // reload brings a game back as storage holds it, in place (lg.mu held),
-// its watchers going on. When storage cannot be read the game stays stale
-// and every call on it fails with ErrStorage; one storage no longer holds
-// is gone.
+// its watchers going on; while storage cannot be read it stays stale, and
+// one storage no longer holds is gone.
 func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	st, ok, err := h.store.Game(ctx, lg.id)
 	if err != nil {

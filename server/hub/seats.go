@@ -118,9 +118,8 @@ func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, er
 }
 
 // add puts a new game at the table and stores it: seat mine claimed for
-// its maker (named name), invitations to the other people's seats, which
-// in a rematch (meta.Rematch) the people of the game before take by their
-// secrets there.
+// its maker, invitations to the other people's seats (in a rematch taken
+// by the secrets of the game before).
 func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name string, meta Meta) (*Created, error) {
 	info := g.Info()
 	if mine < 0 || info.Seats[mine] != session.Person {
@@ -285,10 +284,10 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 }
 
 // Rematch makes the game that follows a game over, for the person who
-// holds secret there: the same variant, preset and clock, every seat moved
-// one on (two players swap). The person gets the seat his old one moved
-// to; the others learn of the game from the old game's watchers
-// (session.Delta.Next) and ask for the rematch too, or Join by the secret.
+// holds secret there: the same kind and clock, every seat moved one on;
+// the person gets the seat his old one moved to. The others learn of it
+// from the old game's watchers (session.Delta.Next) and ask for the
+// rematch too, or Join by their secret.
 func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {
