@@ -163,25 +163,20 @@ func (h *Hub) fresh(lg *Game) error {
 // the steps a notification brought or stored after its revision, or
 // reloads it after anything else.
 func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
-	var st store.Stored
+	st, ok, err := store.Stored{}, true, error(nil)
 	if note != nil {
 		st.Rev, st.Ver, st.Steps = note.Rev, note.Ver, note.Steps
-	} else {
-		var ok bool
-		var err error
-		st, ok, err = h.store.Since(ctx, lg.id, lg.rev, lg.ver)
-		if err != nil {
-			lg.stale = true
-			return h.storageErr("game %.8s…: reading the changes: %v", lg.id, err)
-		}
-		if !ok || st.Snapshot != nil || st.Ver < lg.ver {
-			return h.reload(ctx, lg)
-		}
+	} else if st, ok, err = h.store.Since(ctx, lg.id, lg.rev, lg.ver); err != nil {
+		lg.stale = true
+		return h.storageErr("game %.8s…: reading the changes: %v", lg.id, err)
+	}
+	if !ok || st.Snapshot != nil || st.Ver < lg.ver {
+		return h.reload(ctx, lg)
 	}
 	if st.Ver == lg.ver {
 		return nil
 	}
-	err := replay(lg.g, st.Steps)
+	err = replay(lg.g, st.Steps)
 	if err == nil && lg.g.Rev() != st.Rev {
 		err = fmt.Errorf("they play to revision %d, stored %d", lg.g.Rev(), st.Rev)
 	}

@@ -88,12 +88,9 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	// would wait in line. Should this process end before it is sent, the
 	// others learn of the change with the game's next one, or by a write
 	// refused with store.ErrConflict.
-	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Reload: c.Kind != store.Steps}
+	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Steps: c.Steps, Reload: c.Kind != store.Steps}
 	if c.Kind == store.Create {
 		n.Ver = 0 // a new row's
-	}
-	if !n.Reload {
-		n.Steps = c.Steps
 	}
 	b, _ := json.Marshal(n)
 	if len(b) > maxPayload {
