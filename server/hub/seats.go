@@ -312,7 +312,8 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 
 // rematch makes the rematch of old (old.mu held), or names the one made.
 func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, err error) {
-	if _, ok := old.g.SeatOf(secret); !ok {
+	k, ok := old.g.SeatOf(secret)
+	if !ok {
 		return nil, "", session.ErrBadSecret
 	}
 	info := old.g.Info()
@@ -336,7 +337,6 @@ func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *C
 	if err != nil {
 		return nil, "", err
 	}
-	k, _ := old.g.SeatOf(secret)
 	out, err = h.add(ctx, g, (k+1)%n, ip, "", Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
 	if err != nil {
 		return nil, "", err

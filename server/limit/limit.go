@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -153,13 +154,7 @@ func ParseProxies(s string) (Proxies, error) {
 }
 
 func (ps Proxies) trusts(a netip.Addr) bool {
-	a = a.Unmap()
-	for _, p := range ps {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ps, func(p netip.Prefix) bool { return p.Contains(a.Unmap()) })
 }
 
 // ClientIP returns the address of a request's client: its peer's, unless

@@ -200,13 +200,10 @@ func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Store
 	}, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, coalesce(s.rev, 0), coalesce(s.idx, 0), coalesce(s.actor, 0), coalesce(s.notation, '')
 		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $1
 		WHERE g.id = $2 AND NOT g.archived ORDER BY s.rev`, rev, id)
-	if err != nil {
-		return g, false, err
-	}
-	if found && (snapVer > ver || g.SnapRev > rev) {
+	if err == nil && found && (snapVer > ver || g.SnapRev > rev) {
 		return s.Game(ctx, id)
 	}
-	return g, found, nil
+	return g, found && err == nil, err
 }
 
 // Record returns an archived game's record; for an open one "" and true
