@@ -80,13 +80,11 @@ func New(st store.Store, o Options) (*Hub, error) {
 	}
 	h.handles.Store(1 << 24)
 	for _, s := range stored {
-		lg, err := h.restore(s)
-		if err != nil {
-			// one game that does not load keeps the others from nothing
-			h.logf("%v", err)
-			continue
+		if lg, err := h.restore(s); err != nil {
+			h.logf("%v", err) // one game that does not load keeps the others from nothing
+		} else {
+			h.hold(lg)
 		}
-		h.hold(lg)
 	}
 	h.logf("%d games restored", len(h.games))
 	if n, ok := st.(store.Notifier); ok {

@@ -82,12 +82,10 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 		}
 		return fmt.Errorf("%w: %v", store.ErrStorage, err)
 	}
-	// After the commit, not in its transaction, and not waited for: a
-	// transaction that notifies holds the database's queue of
-	// notifications through its commit, and the commits of all games
-	// would wait in line. Should this process end before it is sent, the
-	// others learn of the change with the game's next one, or by a write
-	// refused with store.ErrConflict.
+	// After the commit and not waited for: a transaction that notifies
+	// holds the queue of notifications through its commit, and all games'
+	// commits would wait in line. A note this process never sends is
+	// learnt with the game's next change, or by store.ErrConflict.
 	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Steps: c.Steps, Reload: c.Kind != store.Steps}
 	if c.Kind == store.Create {
 		n.Ver = 0 // a new row's
