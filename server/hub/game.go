@@ -90,9 +90,6 @@ func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool
 	if err != nil {
 		return lg.g.Rev(), nil, true
 	}
-	if d.Rev == lg.rev {
-		return d.Rev, nil, false
-	}
 	if redo || d.From != lg.length || d.Rev-lg.rev != len(d.Log) {
 		return d.Rev, nil, true
 	}
@@ -110,9 +107,6 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		return nil
 	}
 	rev, steps, snap := lg.changes(redo)
-	if !snap && !force && len(steps) == 0 {
-		return nil
-	}
 	c := store.Change{Kind: store.Steps, Game: lg.id, Steps: steps, From: lg.ver, Rev: rev}
 	if snap || force || lg.sinceSnap+len(steps) > snapEvery {
 		data, at, err := lg.g.Snapshot()
