@@ -1,9 +1,8 @@
 // Package ws is the game server's WebSocket transport: a page's
-// connection to one game, read by one goroutine, written to by the calls'
-// answers and by one goroutine that forwards the game's changes from the
-// session's watcher. The changes wait in the session's ring of deltas, not
-// in a queue of the connection's; a client that does not take a frame
-// within Options.Write is dropped, and catches up when it reconnects.
+// connection to one game, its changes forwarded from the session's watcher
+// (they wait in the session's ring, not in a queue of the connection's); a
+// client that does not take a frame within Options.Write is dropped, and
+// catches up when it reconnects.
 //
 // The frames, JSON text:
 //
@@ -288,8 +287,7 @@ func (cn *conn) waitSent(rev int) {
 	}
 }
 
-// validID says whether a frame's id is a number or a string of at most 64
-// bytes.
+// validID says whether a frame's id is a number or a string (≤ 64 bytes).
 func validID(id json.RawMessage) bool {
 	var v any
 	if len(id) > 64 || json.Unmarshal(id, &v) != nil {
@@ -432,9 +430,8 @@ func httpError(w http.ResponseWriter, code int, err error) {
 const bufferSize = 512
 
 // smallBuffers hands the WebSocket the hijacked connection with buffers
-// of bufferSize (and a send buffer of send bytes, when not 0), what the
-// client sent after its request handed on; should it not fit, net/http's
-// buffers are kept.
+// of bufferSize (a send buffer of send bytes, unless 0), and what the
+// client sent after its request; should that not fit, net/http's stay.
 type smallBuffers struct {
 	http.ResponseWriter
 	send int
