@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
+	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/server/store"
 	"github.com/brettspiel/brettspiel/session"
 )
@@ -43,7 +43,7 @@ func NeedsGame(method string) bool { return served[method] > noGame }
 func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.RawMessage) (answer []byte, rev int) {
 	kind := served[method]
 	if kind == 0 {
-		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, clip(method, 40))), 0
+		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, quote.Cut(method, 40))), 0
 	}
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
@@ -53,7 +53,7 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 			Bot string `json:"bot"`
 		}
 		if json.Unmarshal(args, &in) == nil && in.Bot != "" && in.Bot != "greedy" {
-			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, clip(in.Bot, 40))), 0
+			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, quote.Cut(in.Bot, 40))), 0
 		}
 	}
 	release, err := h.enter(ctx)
@@ -96,18 +96,6 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 			return ErrorJSON(err), lg.rev
 		}
 	}
-}
-
-// clip cuts s to at most n bytes on a character's boundary, for an echo
-// of a client's words.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // Hello is what a connection learns of its game: its seat (−1 for a
