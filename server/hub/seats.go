@@ -65,10 +65,7 @@ func hashToken(t string) string {
 }
 
 // originOf names an address in a game's meta without keeping it.
-func originOf(ip string) string {
-	h := sha256.Sum256([]byte("brettspiel origin\n" + ip))
-	return hex.EncodeToString(h[:8])
-}
+func originOf(ip string) string { return hashToken("brettspiel origin\n" + ip)[:16] }
 
 // CreateArgs are the arguments of a new game.
 type CreateArgs struct {
