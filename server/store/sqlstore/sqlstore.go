@@ -229,12 +229,10 @@ func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
 	return out, err
 }
 
-// A Migration is one step of a store's schema. A store keeps the number of
-// the migrations applied (its schema's version) in the database and, when
-// it opens, applies those after it in order, each in a transaction of its
-// own with the version it brings: a database of any earlier version,
-// including one from before the schema had versions (version 0, whose first
-// migration takes it as it is), is brought up to today's.
+// A Migration is one step of a store's schema. The database keeps the
+// number applied (its schema's version); Migrate applies those after it in
+// order, each in a transaction with the version it brings, from any earlier
+// version (0: before the schema had versions, taken as it is by the first).
 type Migration struct {
 	Name string
 	Up   func(ctx context.Context, tx *sql.Tx) error
