@@ -120,12 +120,11 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 		h.running.RUnlock()
 		return nil, ErrStopping
 	}
-	t := time.NewTimer(2 * time.Second)
-	defer t.Stop()
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
 	select {
 	case h.calls <- struct{}{}:
 		return func() { <-h.calls; h.running.RUnlock() }, nil
-	case <-t.C:
 	case <-ctx.Done():
 	}
 	h.running.RUnlock()

@@ -368,6 +368,9 @@ func (cn *conn) forward(w *session.Watcher) {
 		cancel()
 		switch {
 		case err == nil:
+			if !cn.send(d) {
+				return
+			}
 		case cn.ctx.Err() != nil:
 			return
 		case errors.Is(err, session.ErrCancelled):
@@ -381,12 +384,8 @@ func (cn *conn) forward(w *session.Watcher) {
 				cn.c.CloseNow()
 				return
 			}
-			continue
 		default:
 			cn.close(err)
-			return
-		}
-		if !cn.send(d) {
 			return
 		}
 	}

@@ -124,11 +124,7 @@ func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 		if err == nil {
 			if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
 				f(store.Note{}) // what was committed meanwhile: look at every game
-				for {
-					n, err := conn.Conn().WaitForNotification(ctx)
-					if err != nil {
-						break
-					}
+				for n, err := conn.Conn().WaitForNotification(ctx); err == nil; n, err = conn.Conn().WaitForNotification(ctx) {
 					var note store.Note
 					if json.Unmarshal([]byte(n.Payload), &note) != nil || note.Game == "" {
 						note = store.Note{} // one not read: anything may have changed
