@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
+	"github.com/brettspiel/brettspiel/internal/quote"
 	"github.com/brettspiel/brettspiel/server/store"
 	"github.com/brettspiel/brettspiel/session"
 )
@@ -35,16 +35,15 @@ var served = map[string]int{
 func NeedsGame(method string) bool { return served[method] > noGame }
 
 // Call runs a method of the protocol on the game of id, with a seat's
-// secret ("" for a watcher), through session.Game.Call, which takes the
-// arguments as the client sent them. After a call that acts the hub plays
-// on until a person is to move (the dice, the bots); every change is
-// stored before the answer returns, and only then told to the watchers.
-// rev is the game's revision the answer knows (0 for a call on no game):
-// a transport tells its client the changes up to rev before the answer.
+// secret ("" for a watcher), through session.Game.Call. After a call that
+// acts the hub plays on until a person is to move (the dice, the bots);
+// every change is stored before the answer returns, then told to the
+// watchers. rev is the revision the answer knows (0 on no game): a
+// transport tells its client the changes up to rev before the answer.
 func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.RawMessage) (answer []byte, rev int) {
 	kind := served[method]
 	if kind == 0 {
-		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, clip(method, 40))), 0
+		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, quote.Cut(method, 40))), 0
 	}
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
@@ -54,7 +53,7 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 			Bot string `json:"bot"`
 		}
 		if json.Unmarshal(args, &in) == nil && in.Bot != "" && in.Bot != "greedy" {
-			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, clip(in.Bot, 40))), 0
+			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, quote.Cut(in.Bot, 40))), 0
 		}
 	}
 	release, err := h.enter(ctx)
@@ -99,18 +98,6 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 	}
 }
 
-// clip cuts s to at most n bytes on a character's boundary, for an echo
-// of a client's words.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
-
 // Hello is what a connection learns of its game: its seat (−1 for a
 // watcher) and the game's kind.
 type Hello struct {
@@ -124,9 +111,9 @@ type Hello struct {
 }
 
 // Watch follows the game of id from revision rev on, for the holder of
-// secret ("" for a watcher): the hello's answer and the session's watcher,
-// which gives the changes since rev, then each once stored, across a
-// reload of the game, until the game ends (a last delta says Closed).
+// secret ("" for a watcher): the hello's answer and the session's watcher
+// of the changes since rev, then each once stored, until the game ends (a
+// last delta says Closed).
 func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error) {
 	lg, err := h.held(id)
 	if err != nil {
@@ -158,10 +145,7 @@ func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error)
 // Touch notes a seat's holder connected to the game of id: the sweep
 // spares it as if he acted.
 func (h *Hub) Touch(id string) {
-	h.mu.Lock()
-	lg := h.games[id]
-	h.mu.Unlock()
-	if lg != nil {
+	if lg := h.lookup(id); lg != nil {
 		lg.mu.Lock()
 		if !lg.gone {
 			lg.g.Touch()

@@ -24,9 +24,8 @@ var (
 	ErrNoHello      = kit.NewSentinel("ErrNoHello", "say hello with the game first")
 	ErrStopping     = kit.NewSentinel("ErrStopping", "the server is stopping; reconnect in a moment")
 	ErrNotOver      = kit.NewSentinel("ErrNotOver", "the game is not over yet")
-	// ErrStorage is what a client is told of any failure of the storage:
-	// the failure itself, which may name the database's user, host or
-	// tables, goes to the server's log only.
+	// ErrStorage is what a client is told of any failure of the storage;
+	// the failure itself (its database's user, host, tables…) is logged.
 	ErrStorage = kit.NewSentinel("ErrStorage", "the games' storage failed; try again")
 )
 

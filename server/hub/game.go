@@ -83,16 +83,12 @@ func replay(g *session.Game, steps []store.StoredStep) error {
 }
 
 // changes is what the game changed since the stored revision: the steps
-// played on, or a snapshot when anything else changed (an undo, a claim, a
-// clock run out…), or after a redo (redo), which the steps' notations
-// would replay as moves, losing the rest of what is to redo.
+// played on, or a snapshot after anything else (an undo, a claim…) or a
+// redo, which the steps would replay as moves, losing what is to redo.
 func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool) {
 	d, err := lg.g.Since(lg.rev)
 	if err != nil {
 		return lg.g.Rev(), nil, true
-	}
-	if d.Rev == lg.rev {
-		return d.Rev, nil, false
 	}
 	if redo || d.From != lg.length || d.Rev-lg.rev != len(d.Log) {
 		return d.Rev, nil, true
@@ -111,9 +107,6 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		return nil
 	}
 	rev, steps, snap := lg.changes(redo)
-	if !snap && !force && len(steps) == 0 {
-		return nil
-	}
 	c := store.Change{Kind: store.Steps, Game: lg.id, Steps: steps, From: lg.ver, Rev: rev}
 	if snap || force || lg.sinceSnap+len(steps) > snapEvery {
 		data, at, err := lg.g.Snapshot()
@@ -124,7 +117,7 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		meta, _ := json.Marshal(lg.meta)
 		rev = at
 		c = store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev,
-			Public: lg.meta.Public, Open: lg.meta.open()}
+			Public: lg.meta.Public, Open: len(lg.meta.open())}
 	}
 	wctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	err := h.store.Write(wctx, c)
@@ -161,28 +154,23 @@ func (h *Hub) fresh(lg *Game) error {
 }
 
 // catchUp brings a game up to what storage holds (lg.mu held): it plays
-// the steps a notification brought, or those stored after its revision,
-// or after anything else (an undo, a claim, 64 steps) reloads it.
+// the steps a notification brought or stored after its revision, or
+// reloads it after anything else.
 func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
-	var st store.Stored
+	st, ok, err := store.Stored{}, true, error(nil)
 	if note != nil {
 		st.Rev, st.Ver, st.Steps = note.Rev, note.Ver, note.Steps
-	} else {
-		var ok bool
-		var err error
-		st, ok, err = h.store.Since(ctx, lg.id, lg.rev, lg.ver)
-		if err != nil {
-			lg.stale = true
-			return h.storageErr("game %.8s…: reading the changes: %v", lg.id, err)
-		}
-		if !ok || st.Snapshot != nil || st.Ver < lg.ver {
-			return h.reload(ctx, lg)
-		}
+	} else if st, ok, err = h.store.Since(ctx, lg.id, lg.rev, lg.ver); err != nil {
+		lg.stale = true
+		return h.storageErr("game %.8s…: reading the changes: %v", lg.id, err)
+	}
+	if !ok || st.Snapshot != nil || st.Ver < lg.ver {
+		return h.reload(ctx, lg)
 	}
 	if st.Ver == lg.ver {
 		return nil
 	}
-	err := replay(lg.g, st.Steps)
+	err = replay(lg.g, st.Steps)
 	if err == nil && lg.g.Rev() != st.Rev {
 		err = fmt.Errorf("they play to revision %d, stored %d", lg.g.Rev(), st.Rev)
 	}
@@ -197,9 +185,8 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 }
 
 // reload brings a game back as storage holds it, in place (lg.mu held),
-// its watchers going on. When storage cannot be read the game stays stale
-// and every call on it fails with ErrStorage; one storage no longer holds
-// is gone.
+// its watchers going on; while storage cannot be read it stays stale, and
+// one storage no longer holds is gone.
 func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	st, ok, err := h.store.Game(ctx, lg.id)
 	if err != nil {

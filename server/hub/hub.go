@@ -80,13 +80,11 @@ func New(st store.Store, o Options) (*Hub, error) {
 	}
 	h.handles.Store(1 << 24)
 	for _, s := range stored {
-		lg, err := h.restore(s)
-		if err != nil {
-			// one game that does not load keeps the others from nothing
-			h.logf("%v", err)
-			continue
+		if lg, err := h.restore(s); err != nil {
+			h.logf("%v", err) // one game that does not load keeps the others from nothing
+		} else {
+			h.hold(lg)
 		}
-		h.hold(lg)
 	}
 	h.logf("%d games restored", len(h.games))
 	if n, ok := st.(store.Notifier); ok {
@@ -122,12 +120,11 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 		h.running.RUnlock()
 		return nil, ErrStopping
 	}
-	t := time.NewTimer(2 * time.Second)
-	defer t.Stop()
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
 	select {
 	case h.calls <- struct{}{}:
 		return func() { <-h.calls; h.running.RUnlock() }, nil
-	case <-t.C:
 	case <-ctx.Done():
 	}
 	h.running.RUnlock()
@@ -139,20 +136,14 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 // at once, without the hub's lock: a slow database holds up only those who
 // ask for that game.
 func (h *Hub) find(id string) (*Game, error) {
-	h.mu.Lock()
-	lg := h.games[id]
-	h.mu.Unlock()
-	if lg != nil {
+	if lg := h.lookup(id); lg != nil {
 		return lg, nil
 	}
 	if len(id) != 22 { // 128 bits in base64url: nothing else is looked up
 		return nil, ErrUnknownGame
 	}
 	v, err, _ := h.loads.Do(id, func() (any, error) {
-		h.mu.Lock()
-		lg := h.games[id]
-		h.mu.Unlock()
-		if lg != nil {
+		if lg := h.lookup(id); lg != nil {
 			return lg, nil
 		}
 		ctx, cancel := context.WithTimeout(h.base, storeTimeout)
@@ -165,7 +156,7 @@ func (h *Hub) find(id string) (*Game, error) {
 			return nil, ErrUnknownGame
 		}
 		st.Handle = int(h.handles.Add(1)) // the stored handle is another process's
-		lg, err = h.restore(st)
+		lg, err := h.restore(st)
 		if err != nil {
 			return nil, h.storageErr("%v", err)
 		}
@@ -176,6 +167,13 @@ func (h *Hub) find(id string) (*Game, error) {
 		return nil, err
 	}
 	return v.(*Game), nil
+}
+
+// lookup returns the game of id held, or nil.
+func (h *Hub) lookup(id string) *Game {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.games[id]
 }
 
 // hold puts lg among the games held, its clock set.
@@ -254,9 +252,7 @@ func (h *Hub) changedAll() {
 
 // changed brings a game held here up to a change any process committed.
 func (h *Hub) changed(note store.Note) {
-	h.mu.Lock()
-	lg := h.games[note.Game]
-	h.mu.Unlock()
+	lg := h.lookup(note.Game)
 	if lg == nil {
 		return
 	}
@@ -267,11 +263,11 @@ func (h *Hub) changed(note store.Note) {
 	if lg.gone || lg.stale || lg.ver >= note.Ver {
 		return
 	}
+	n := &note
 	if note.Ver != lg.ver+1 || note.Reload {
-		h.catchUp(ctx, lg, nil) // read what is stored
-	} else {
-		h.catchUp(ctx, lg, &note)
+		n = nil // read what is stored
 	}
+	h.catchUp(ctx, lg, n)
 }
 
 // metaOf reads a game's meta from its stored JSON.

@@ -40,8 +40,8 @@ type Meta struct {
 	Clock *session.TimeControl `json:"clock,omitempty"`
 }
 
-// openSeats are the seats waiting for their player.
-func (m *Meta) openSeats() []int {
+// open are the seats waiting for their player.
+func (m *Meta) open() []int {
 	var open []int
 	for i, x := range m.Invites {
 		if x != "" {
@@ -50,9 +50,6 @@ func (m *Meta) openSeats() []int {
 	}
 	return open
 }
-
-// open is the number of seats waiting for their player.
-func (m *Meta) open() int { return len(m.openSeats()) }
 
 // NewToken returns 128 bits from crypto/rand in base64url: a game's id or
 // an invitation.
@@ -68,10 +65,7 @@ func hashToken(t string) string {
 }
 
 // originOf names an address in a game's meta without keeping it.
-func originOf(ip string) string {
-	h := sha256.Sum256([]byte("brettspiel origin\n" + ip))
-	return hex.EncodeToString(h[:8])
-}
+func originOf(ip string) string { return hashToken("brettspiel origin\n" + ip)[:16] }
 
 // CreateArgs are the arguments of a new game.
 type CreateArgs struct {
@@ -121,33 +115,26 @@ func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, er
 }
 
 // add puts a new game at the table and stores it: seat mine claimed for
-// its maker (named name), invitations to the other people's seats, which
-// in a rematch (m.Rematch) the people of the game before take by their
-// secrets there.
-func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name string, m Meta) (*Created, error) {
+// its maker, invitations to the other people's seats (in a rematch taken
+// by the secrets of the game before).
+func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name string, meta Meta) (*Created, error) {
 	info := g.Info()
-	rematch := m.Rematch
 	if mine < 0 || info.Seats[mine] != session.Person {
 		return nil, fmt.Errorf("%w: a game of the server has a person's seat at least", session.ErrBadCall)
 	}
-	secret, err := g.Claim(mine)
+	secret, err := claim(g, mine, name)
 	if err != nil {
 		return nil, err
 	}
-	if name != "" {
-		if err := g.Name(mine, name, secret); err != nil {
-			return nil, err
-		}
-	}
-	meta := Meta{Variant: info.Variant, Preset: info.Preset, Players: info.Players, Seats: info.Seats,
-		Public: m.Public && rematch == "", Invites: make([]string, len(info.Seats)), Created: time.Now().UTC(),
-		Origin: originOf(ip), Rematch: rematch, From: m.From, Clock: m.Clock}
+	meta.Variant, meta.Preset, meta.Players, meta.Seats = info.Variant, info.Preset, info.Players, info.Seats
+	meta.Public = meta.Public && meta.Rematch == ""
+	meta.Invites, meta.Created, meta.Origin = make([]string, len(info.Seats)), time.Now().UTC(), originOf(ip)
 	out := &Created{Game: NewToken(), Seat: mine, Secret: secret, Invites: []Invite{}}
 	for i, k := range info.Seats {
 		if k == session.Person && i != mine {
 			t := NewToken()
 			meta.Invites[i] = hashToken(t)
-			if rematch == "" {
+			if meta.Rematch == "" {
 				out.Invites = append(out.Invites, Invite{Seat: i, Token: t})
 			}
 		}
@@ -168,18 +155,27 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name strin
 	}
 	metaJSON, _ := json.Marshal(meta)
 	c := store.Change{Kind: store.Create, Game: out.Game, Handle: handle, Meta: metaJSON, Snapshot: data, Rev: rev,
-		Public: meta.Public, Open: meta.open(), Made: meta.Created.Unix()}
+		Public: meta.Public, Open: len(meta.open()), Made: meta.Created.Unix()}
 	if err := h.store.Write(ctx, c); err != nil {
 		h.table.Close(handle)
 		return nil, h.storageErr("game %.8s…: storing it: %v", out.Game, err)
 	}
 	lg := &Game{id: out.Game, handle: handle, g: g, meta: meta, rev: rev, length: g.Len()}
-	if meta.open() > 0 {
+	if len(meta.open()) > 0 {
 		lg.creator = ip
 	}
 	g.Release(rev)
 	h.hold(lg)
 	return out, nil
+}
+
+// claim takes a seat of g for a person, named name unless "".
+func claim(g *session.Game, seat int, name string) (string, error) {
+	secret, err := g.Claim(seat)
+	if err == nil && name != "" {
+		err = g.Name(seat, name, secret)
+	}
+	return secret, err
 }
 
 // seatsFilled tells Options.Joined, once, that the game waits for no
@@ -267,34 +263,28 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 	if seat < 0 || seat >= len(lg.meta.Invites) || lg.meta.Invites[seat] == "" {
 		return nil, ErrBadInvite
 	}
-	secret, err := lg.g.Claim(seat)
-	if err != nil {
-		return nil, err
-	}
-	if a.Name != "" {
-		if err := lg.g.Name(seat, a.Name, secret); err != nil {
-			h.reload(ctx, lg)
-			return nil, err
-		}
-	}
+	secret, err := claim(lg.g, seat, a.Name)
 	was := lg.meta.Invites[seat]
-	lg.meta.Invites[seat] = ""
-	if err := h.persist(ctx, lg, false, true); err != nil {
+	if err == nil {
+		lg.meta.Invites[seat] = ""
+		err = h.persist(ctx, lg, false, true)
+	}
+	if err != nil {
 		lg.meta.Invites[seat] = was
 		h.reload(ctx, lg)
 		return nil, err
 	}
-	if lg.meta.open() == 0 {
+	if len(lg.meta.open()) == 0 {
 		h.seatsFilled(lg)
 	}
 	return &Joined{Seat: seat, Secret: secret}, nil
 }
 
 // Rematch makes the game that follows a game over, for the person who
-// holds secret there: the same variant, preset and clock, every seat moved
-// one on (two players swap). The person gets the seat his old one moved
-// to; the others learn of the game from the old game's watchers
-// (session.Delta.Next) and ask for the rematch too, or Join by the secret.
+// holds secret there: the same kind and clock, every seat moved one on;
+// the person gets the seat his old one moved to. The others learn of it
+// from the old game's watchers (session.Delta.Next) and ask for the
+// rematch too, or Join by their secret.
 func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {
@@ -319,7 +309,8 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 
 // rematch makes the rematch of old (old.mu held), or names the one made.
 func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, err error) {
-	if _, ok := old.g.SeatOf(secret); !ok {
+	k, ok := old.g.SeatOf(secret)
+	if !ok {
 		return nil, "", session.ErrBadSecret
 	}
 	info := old.g.Info()
@@ -343,7 +334,6 @@ func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *C
 	if err != nil {
 		return nil, "", err
 	}
-	k, _ := old.g.SeatOf(secret)
 	out, err = h.add(ctx, g, (k+1)%n, ip, "", Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
 	if err != nil {
 		return nil, "", err
@@ -386,7 +376,7 @@ func (h *Hub) Lobby(ctx context.Context, max int) ([]LobbyGame, error) {
 			continue
 		}
 		seen[m.Origin]++
-		out = append(out, LobbyGame{Game: pg.Game, Variant: m.Variant, Preset: m.Preset, Seats: m.Seats, Open: m.openSeats()})
+		out = append(out, LobbyGame{Game: pg.Game, Variant: m.Variant, Preset: m.Preset, Seats: m.Seats, Open: m.open()})
 	}
 	return out, nil
 }

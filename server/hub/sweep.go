@@ -5,10 +5,9 @@ import (
 	"slices"
 )
 
-// Sweep archives the games in which nobody has acted (session.Table.Idle:
-// a step, a claim, or Touch) for Options.Idle, or for Options.Waiting
-// those in which a person's seat still waits for its player, and returns
-// how many.
+// Sweep archives the games in which nobody acted (session.Table.Idle) for
+// Options.Idle, or Options.Waiting those in which a person's seat still
+// waits for its player, and returns how many.
 func (h *Hub) Sweep(ctx context.Context) int {
 	idle := h.table.Idle(h.opt.Idle)
 	waiting := h.table.Idle(h.opt.Waiting)
@@ -24,7 +23,7 @@ func (h *Hub) Sweep(ctx context.Context) int {
 	for _, lg := range due {
 		lg.mu.Lock()
 		_, long := slices.BinarySearch(idle, lg.handle)
-		if !lg.gone && !lg.stale && (long || lg.meta.open() > 0) {
+		if !lg.gone && !lg.stale && (long || len(lg.meta.open()) > 0) {
 			if err := h.archive(ctx, lg); err != nil {
 				h.logf("game %.8s…: not archived: %v", lg.id, err)
 			} else {

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -95,11 +96,14 @@ func (a *Addresses) Connect(ip string) bool {
 }
 
 // Disconnect counts a connection of the address ended.
-func (a *Addresses) Disconnect(ip string) {
+func (a *Addresses) Disconnect(ip string) { a.less(ip, func(x *address) *int { return &x.conns }) }
+
+// less counts one less of an address's count n, never below 0.
+func (a *Addresses) less(ip string, n func(*address) *int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if x := a.m[ip]; x != nil && x.conns > 0 {
-		x.conns--
+	if x := a.m[ip]; x != nil && *n(x) > 0 {
+		*n(x)--
 	}
 }
 
@@ -117,13 +121,7 @@ func (a *Addresses) Make(ip string) bool {
 }
 
 // Joined says that a game the address made no longer waits for a player.
-func (a *Addresses) Joined(ip string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if x := a.m[ip]; x != nil && x.waiting > 0 {
-		x.waiting--
-	}
-}
+func (a *Addresses) Joined(ip string) { a.less(ip, func(x *address) *int { return &x.waiting }) }
 
 // Proxies are the proxies the server trusts to name their client in
 // X-Forwarded-For.
@@ -153,13 +151,7 @@ func ParseProxies(s string) (Proxies, error) {
 }
 
 func (ps Proxies) trusts(a netip.Addr) bool {
-	a = a.Unmap()
-	for _, p := range ps {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ps, func(p netip.Prefix) bool { return p.Contains(a.Unmap()) })
 }
 
 // ClientIP returns the address of a request's client: its peer's, unless

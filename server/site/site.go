@@ -46,8 +46,7 @@ func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanu
 		if err != nil {
 			return nil, cleanup, err
 		}
-		dir := site
-		cleanup = func() { os.RemoveAll(dir) }
+		cleanup = func() { os.RemoveAll(site) }
 		logger.Printf("building the page (the WebAssembly; a minute the first time) into %s", site)
 		cmd := exec.Command("go", "run", "./examples/web", "-out", site)
 		cmd.Dir = root

@@ -16,22 +16,17 @@ var ErrStorage = errors.New("storage failed")
 // stored one (another process changed the game first). Nothing was written.
 var ErrConflict = errors.New("the game changed in storage")
 
-// Store keeps the games of a server: for each open game the session's
-// snapshot and every step played after it, and the records of the games
-// archived. A write is committed when its method returns nil.
-//
-// A game's row has a version, which every write raises by one: a write
-// names the version it follows and is refused with ErrConflict when the
-// row is at another, so that no step is applied twice or on a game another
-// process has changed.
+// Store keeps the open games of a server and the records of those
+// archived; a write is committed when it returns nil. Every write raises
+// a game's row version by one and names the version it follows: at another
+// it is refused with ErrConflict, so that no step is applied twice or on a
+// game another process changed.
 type Store interface {
 	// Write commits one change of a game.
 	Write(ctx context.Context, c Change) error
-	// Open returns every game not archived, with the steps after its
-	// snapshot.
+	// Open returns every game not archived, with the steps after its snapshot.
 	Open(ctx context.Context) ([]Stored, error)
-	// Game returns one game not archived, with the steps after its
-	// snapshot; false when the store holds no such game.
+	// Game returns one game as Open does; false when there is none.
 	Game(ctx context.Context, id string) (Stored, bool, error)
 	// Since returns, for a caller that holds an open game at revision rev
 	// and version ver, the game's revision, version and the steps stored
@@ -101,17 +96,15 @@ type Stored struct {
 }
 
 // Notifier is a Store shared by several server processes: Listen calls f
-// with every change committed, by any process, until ctx ends. Each time
-// it starts to listen (again after a lost connection) it calls f with an
-// empty Note, since nothing tells of the changes committed meanwhile.
+// with every change any process commits until ctx ends, and with an empty
+// Note each time it starts to listen (again), for those missed meanwhile.
 type Notifier interface {
 	Listen(ctx context.Context, f func(Note)) error
 }
 
 // Note tells of one change committed (as JSON, a notification's payload):
-// the game, its row's version and revision after the change, and the
-// steps it appended when they fit in a notification; else Reload says
-// that the game is to be read from the store.
+// the game, its row's version and revision after it, and the steps it
+// appended when they fit; else Reload says to read the game from the store.
 type Note struct {
 	Game   string       `json:"g"`
 	Ver    int          `json:"v"`

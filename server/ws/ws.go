@@ -1,10 +1,10 @@
 // Package ws is the game server's WebSocket transport: a page's
-// connection to one game, read by one goroutine, written to by the calls'
-// answers and by a goroutine that the session's watcher starts when a
-// change comes (Watcher.AfterReady), so that a connection at rest keeps
-// its reader alone. The changes wait in the session's ring of deltas, not
-// in a queue of the connection's; a client that does not take a frame
-// within Options.Write is dropped, and catches up when it reconnects.
+// connection to one game, read by one goroutine; its changes are
+// forwarded by a goroutine that the session's watcher starts when one
+// comes (Watcher.AfterReady), so a connection at rest keeps its reader
+// alone. They wait in the session's ring, not in a queue of the
+// connection's; a client that does not take a frame within Options.Write
+// is dropped, and catches up when it reconnects.
 //
 // The frames, JSON text:
 //
@@ -297,8 +297,7 @@ func (cn *conn) waitSent(rev int) {
 	}
 }
 
-// validID says whether a frame's id is a number or a string of at most 64
-// bytes.
+// validID says whether a frame's id is a number or a string (≤ 64 bytes).
 func validID(id json.RawMessage) bool {
 	var v any
 	if len(id) > 64 || json.Unmarshal(id, &v) != nil {
@@ -465,9 +464,8 @@ func httpError(w http.ResponseWriter, code int, err error) {
 const bufferSize = 512
 
 // smallBuffers hands the WebSocket the hijacked connection with buffers
-// of bufferSize (and a send buffer of send bytes, when not 0), what the
-// client sent after its request handed on; should it not fit, net/http's
-// buffers are kept.
+// of bufferSize (a send buffer of send bytes, unless 0), and what the
+// client sent after its request; should that not fit, net/http's stay.
 type smallBuffers struct {
 	http.ResponseWriter
 	send int

@@ -31,6 +31,12 @@ import (
 )
 
 func main() {
+	if err := run(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run() error {
 	addr := flag.String("addr", "127.0.0.1:8090", "address to serve on (host:port; port 0 picks a free one)")
 	db := flag.String("db", "brettspiel.db", "the SQLite file of the games (made if missing)")
 	pg := flag.String("postgres", "", "a postgres:// URL: keep the games in PostgreSQL instead of -db; any number of processes may share it")
@@ -62,15 +68,15 @@ func main() {
 	}
 	var err error
 	if o.Proxies, err = limit.ParseProxies(*proxies); err != nil {
-		logger.Fatalf("-trusted-proxies: %v", err)
+		return fmt.Errorf("-trusted-proxies: %v", err)
 	}
 	if (*certFile == "") != (*keyFile == "") {
-		logger.Fatal("-tls-cert and -tls-key go together")
+		return errors.New("-tls-cert and -tls-key go together")
 	}
 	if *debug != "" {
 		ln, err := net.Listen("tcp", *debug)
 		if err != nil {
-			logger.Fatal(err)
+			return err
 		}
 		logger.Printf("profiles on http://%s/debug/pprof/", ln.Addr())
 		go http.Serve(ln, nil) // net/http/pprof registers on the default mux, which nothing else uses
@@ -78,29 +84,21 @@ func main() {
 	if !*noPage {
 		var cleanup func()
 		if o.Static, cleanup, err = site.Handler(*siteDir, *publicURL, logger); err != nil {
-			logger.Fatal(err)
+			return err
 		}
 		defer cleanup()
 	}
-	if err := run(*addr, *db, *pg, *syncMode, *certFile, *keyFile, o); err != nil {
-		logger.Print(err)
-		os.Exit(1)
-	}
-}
-
-func run(addr, db, pg, syncMode, certFile, keyFile string, o server.Options) error {
 	var st store.Store
-	var err error
-	if pg != "" {
-		st, err = postgres.Open(context.Background(), pg)
-		db = "PostgreSQL"
+	if *pg != "" {
+		st, err = postgres.Open(context.Background(), *pg)
+		*db = "PostgreSQL"
 	} else {
-		st, err = sqlite.Open(db, syncMode)
+		st, err = sqlite.Open(*db, *syncMode)
 	}
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		st.Close()
 		return err
@@ -114,10 +112,10 @@ func run(addr, db, pg, syncMode, certFile, keyFile string, o server.Options) err
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10,
 		IdleTimeout: 2 * time.Minute, ErrorLog: o.Log}
 	scheme, serve := "http", func() error { return hs.Serve(ln) }
-	if certFile != "" {
-		scheme, serve = "https", func() error { return hs.ServeTLS(ln, certFile, keyFile) }
+	if *certFile != "" {
+		scheme, serve = "https", func() error { return hs.ServeTLS(ln, *certFile, *keyFile) }
 	}
-	fmt.Printf("serving the games on %s://%s/ (storage %s)\n", scheme, ln.Addr(), db)
+	fmt.Printf("serving the games on %s://%s/ (storage %s)\n", scheme, ln.Addr(), *db)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go s.Sweep(ctx)

@@ -74,7 +74,7 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	if c.Kind == store.Steps {
 		err = p.writeSteps(ctx, c)
 	} else {
-		err = p.Tx(ctx, func(tx *sql.Tx) error { return p.Apply(ctx, tx, c) })
+		err = p.Tx(ctx, nil, func(tx *sql.Tx) error { return p.Apply(ctx, tx, c) })
 	}
 	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
@@ -82,18 +82,13 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 		}
 		return fmt.Errorf("%w: %v", store.ErrStorage, err)
 	}
-	// After the commit, not in its transaction, and not waited for: a
-	// transaction that notifies holds the database's queue of
-	// notifications through its commit, and the commits of all games
-	// would wait in line. Should this process end before it is sent, the
-	// others learn of the change with the game's next one, or by a write
-	// refused with store.ErrConflict.
-	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Reload: c.Kind != store.Steps}
+	// After the commit and not waited for: a transaction that notifies
+	// holds the queue of notifications through its commit, and all games'
+	// commits would wait in line. A note this process never sends is
+	// learnt with the game's next change, or by store.ErrConflict.
+	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Steps: c.Steps, Reload: c.Kind != store.Steps}
 	if c.Kind == store.Create {
 		n.Ver = 0 // a new row's
-	}
-	if !n.Reload {
-		n.Steps = c.Steps
 	}
 	b, _ := json.Marshal(n)
 	if len(b) > maxPayload {
@@ -115,13 +110,10 @@ func (p *Store) writeSteps(ctx context.Context, c store.Change) error {
 			SELECT up.id, s.r, s.i, s.a, s.n FROM up, jsonb_to_recordset($4::jsonb) AS s(r int, i int, a int, n text)
 		)
 		SELECT count(*) FROM up`, c.Rev, c.Game, c.From, string(steps)).Scan(&n)
-	if err != nil {
-		return err
+	if err == nil && n != 1 {
+		err = sqlstore.Conflict(c)
 	}
-	if n != 1 {
-		return sqlstore.Conflict(c)
-	}
-	return nil
+	return err
 }
 
 // Listen calls f for every change any process commits until ctx ends,
@@ -132,11 +124,7 @@ func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 		if err == nil {
 			if _, err := conn.Exec(ctx, "LISTEN brettspiel_games"); err == nil {
 				f(store.Note{}) // what was committed meanwhile: look at every game
-				for {
-					n, err := conn.Conn().WaitForNotification(ctx)
-					if err != nil {
-						break
-					}
+				for n, err := conn.Conn().WaitForNotification(ctx); err == nil; n, err = conn.Conn().WaitForNotification(ctx) {
 					var note store.Note
 					if json.Unmarshal([]byte(n.Payload), &note) != nil || note.Game == "" {
 						note = store.Note{} // one not read: anything may have changed

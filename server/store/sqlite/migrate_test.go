@@ -69,7 +69,7 @@ func TestTodaysFileUpgrades(t *testing.T) {
 			t.Fatalf("round %d: the lobby: %+v, %v; want the public game with a seat open", round, pub, err)
 		}
 		var v int
-		if err := s.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != len(migrations) {
+		if err := s.DB.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != len(migrations) {
 			t.Fatalf("round %d: schema version %d, %v; want %d", round, v, err, len(migrations))
 		}
 		s.Close()

@@ -4,11 +4,11 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 
 	_ "modernc.org/sqlite" // the pure-Go driver "sqlite": no cgo
 
@@ -19,7 +19,6 @@ import (
 // Store is a store.Store in one SQLite file.
 type Store struct {
 	*sqlstore.Store
-	db     *sql.DB
 	writes *store.Batcher[*write]
 }
 
@@ -36,22 +35,15 @@ const maxBatch = 256
 // at every commit (no committed step is lost to a power cut), "normal"
 // only at checkpoints (none is lost to a killed process).
 func Open(path, sync string) (*Store, error) {
-	switch sync {
-	case "full", "normal":
-	default:
+	if sync != "full" && sync != "normal" {
 		return nil, fmt.Errorf("sqlite: synchronous %q: want full or normal", sync)
 	}
-	q := url.Values{}
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous("+sync+")")
-	q.Add("_pragma", "busy_timeout(5000)")
-	q.Add("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous("+sync+")&_pragma=busy_timeout(5000)&_txlock=immediate")
 	if err != nil {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1) // one writer; the reads are at the start only
-	s := &Store{Store: &sqlstore.Store{DB: db, Live: "archived = 0"}, db: db}
+	s := &Store{Store: &sqlstore.Store{DB: db, Live: "archived = 0"}}
 	if err := s.Migrate(context.Background(), migrations); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
@@ -71,13 +63,14 @@ func (s *Store) Write(ctx context.Context, c store.Change) error {
 }
 
 // commit writes a batch in one transaction, a change refused by its row
-// version left out; should the transaction fail, each change is tried
-// alone, so that one bad change does not fail the others.
+// version left out (its first statement is refused, sqlstore.Store.Apply,
+// so nothing of it is written); should the transaction fail, each change
+// is tried alone, so that one bad change does not fail the others.
 func (s *Store) commit(batch []*write) {
 	errs := make([]error, len(batch))
-	err := s.Tx(context.Background(), func(tx *sql.Tx) error {
+	err := s.Tx(context.Background(), nil, func(tx *sql.Tx) error {
 		for i, w := range batch {
-			errs[i] = s.apply(tx, w.c)
+			errs[i] = s.Apply(context.Background(), tx, w.c)
 			if errs[i] != nil && !errors.Is(errs[i], store.ErrConflict) {
 				return errs[i]
 			}
@@ -90,35 +83,16 @@ func (s *Store) commit(batch []*write) {
 		}
 		return
 	}
-	for i, w := range batch {
-		if err != nil {
-			w.err <- fmt.Errorf("%w: %v", store.ErrStorage, err)
-			continue
-		}
-		w.err <- errs[i]
-	}
-}
-
-// apply writes one change within tx. A savepoint keeps a change refused
-// by its row version from leaving half of itself.
-func (s *Store) apply(tx *sql.Tx, c store.Change) error {
-	if _, err := tx.Exec("SAVEPOINT change"); err != nil {
-		return err
-	}
-	err := s.Apply(context.Background(), tx, c)
 	if err != nil {
-		if _, e := tx.Exec("ROLLBACK TO change"); e != nil {
-			return e
-		}
+		err = fmt.Errorf("%w: %v", store.ErrStorage, err)
 	}
-	if _, e := tx.Exec("RELEASE change"); e != nil && err == nil {
-		return e
+	for i, w := range batch {
+		w.err <- cmp.Or(err, errs[i])
 	}
-	return err
 }
 
 // Close commits the writes queued and closes the file.
 func (s *Store) Close() error {
 	s.writes.Close()
-	return s.db.Close()
+	return s.DB.Close()
 }

@@ -27,9 +27,15 @@ type Store struct {
 	Lock string
 }
 
-// Tx runs f in a transaction, committed when f returns nil.
-func (s *Store) Tx(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.DB.BeginTx(ctx, nil)
+// ReadOnly are the options of a transaction that reads only: its
+// statements see the same commits, never a game's row of one and the steps
+// of the next.
+var ReadOnly = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+
+// Tx runs f in a transaction of opts (nil: the default), committed when f
+// returns nil.
+func (s *Store) Tx(ctx context.Context, opts *sql.TxOptions, f func(*sql.Tx) error) error {
+	tx, err := s.DB.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -45,14 +51,11 @@ func Conflict(c store.Change) error {
 	return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
 }
 
-// Apply writes change c within tx; store.ErrConflict (and nothing
-// written by the statement refused) when the game's row is not at the
-// version c follows.
+// Apply writes change c within tx; store.ErrConflict, and nothing of c
+// written (the row's update comes first), when the game's row is not at
+// the version c follows.
 func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
-	exec := func(query string, args ...any) error {
-		_, err := tx.ExecContext(ctx, query, args...)
-		return err
-	}
+	exec := func(query string, args ...any) error { return exec(ctx, tx, query, args...) }
 	// bump runs an update of the row at the version c follows: its last
 	// two arguments are the game's id and that version
 	bump := func(query string, args ...any) error {
@@ -95,6 +98,12 @@ func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 	return fmt.Errorf("unknown change %d", c.Kind)
 }
 
+// exec runs a statement within tx.
+func exec(ctx context.Context, tx *sql.Tx, query string, args ...any) error {
+	_, err := tx.ExecContext(ctx, query, args...)
+	return err
+}
+
 // querier is a database or a transaction.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -115,22 +124,11 @@ func (s *Store) each(ctx context.Context, q querier, f func(*sql.Rows) error, qu
 	return rows.Err()
 }
 
-// read runs f in a read-only transaction: its statements see the same
-// commits, never a game's row of one and the steps of the next.
-func (s *Store) read(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.DB.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	return f(tx)
-}
-
 // Open returns the games not archived, each with the steps after its
 // snapshot, as one commit left them.
 func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 	var games []store.Stored
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.Tx(ctx, ReadOnly, func(tx *sql.Tx) error {
 		at := map[string]int{}
 		err := s.each(ctx, tx, func(rows *sql.Rows) error {
 			var g store.Stored
@@ -156,17 +154,14 @@ func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 			return nil
 		}, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return games, nil
+	return games, err
 }
 
 // Game returns one open game with the steps after its snapshot, as one
 // commit left them.
 func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
 	g := store.Stored{Game: id}
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.Tx(ctx, ReadOnly, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
 			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
 		if err != nil {
@@ -205,13 +200,10 @@ func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Store
 	}, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, coalesce(s.rev, 0), coalesce(s.idx, 0), coalesce(s.actor, 0), coalesce(s.notation, '')
 		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $1
 		WHERE g.id = $2 AND NOT g.archived ORDER BY s.rev`, rev, id)
-	if err != nil {
-		return g, false, err
-	}
-	if found && (snapVer > ver || g.SnapRev > rev) {
+	if err == nil && found && (snapVer > ver || g.SnapRev > rev) {
 		return s.Game(ctx, id)
 	}
-	return g, found, nil
+	return g, found && err == nil, err
 }
 
 // Record returns an archived game's record; for an open one "" and true
@@ -237,12 +229,10 @@ func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
 	return out, err
 }
 
-// A Migration is one step of a store's schema. A store keeps the number of
-// the migrations applied (its schema's version) in the database and, when
-// it opens, applies those after it in order, each in a transaction of its
-// own with the version it brings: a database of any earlier version,
-// including one from before the schema had versions (version 0, whose first
-// migration takes it as it is), is brought up to today's.
+// A Migration is one step of a store's schema. The database keeps the
+// number applied (its schema's version); Migrate applies those after it in
+// order, each in a transaction with the version it brings, from any earlier
+// version (0: before the schema had versions, taken as it is by the first).
 type Migration struct {
 	Name string
 	Up   func(ctx context.Context, tx *sql.Tx) error
@@ -250,24 +240,18 @@ type Migration struct {
 
 // Exec is the Up of a migration that runs statements.
 func Exec(statements string) func(context.Context, *sql.Tx) error {
-	return func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, statements)
-		return err
-	}
+	return func(ctx context.Context, tx *sql.Tx) error { return exec(ctx, tx, statements) }
 }
 
 // Migrate brings the database's schema to the last of ms.
 func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
 	for {
 		done := false
-		err := s.Tx(ctx, func(tx *sql.Tx) error {
-			if s.Lock != "" {
-				if _, err := tx.ExecContext(ctx, s.Lock); err != nil {
+		err := s.Tx(ctx, nil, func(tx *sql.Tx) error {
+			for _, q := range []string{cmp.Or(s.Lock, "SELECT 1"), `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`} {
+				if err := exec(ctx, tx, q); err != nil {
 					return err
 				}
-			}
-			if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-				return err
 			}
 			var v int
 			if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v); err != nil {
@@ -283,11 +267,10 @@ func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
 			if err := ms[v].Up(ctx, tx); err != nil {
 				return fmt.Errorf("migration %d (%s): %w", v+1, ms[v].Name, err)
 			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM schema_version`); err != nil {
+			if err := exec(ctx, tx, `DELETE FROM schema_version`); err != nil {
 				return err
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, v+1)
-			return err
+			return exec(ctx, tx, `INSERT INTO schema_version (version) VALUES ($1)`, v+1)
 		})
 		if err != nil || done {
 			return err
