@@ -1,0 +1,186 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// reviewOf loads a finished game of random bots (finishedRecord) and runs
+// review on it in lang; it returns what follows the command.
+func reviewOf(t *testing.T, game, lang string, seed uint64) string {
+	t.Helper()
+	file := finishedRecord(t, t.TempDir(), game, seed)
+	out := playWith(t, "review\nquit\n", "-i", "-lang", lang, "-game", game, "-load", file, "-opponent", "random")
+	at := strings.Index(out, "move list of ")
+	if lang == "de" {
+		at = strings.Index(out, "Zugliste von ")
+	}
+	if at < 0 {
+		t.Fatalf("no move list:\n%s", out)
+	}
+	return out[at:]
+}
+
+// review lists every step of a finished game numbered, marks the decisions
+// that lose more than the game's bounds (scales) with gnubg's signs and
+// their cost, marks the throws whose luck passes the bound, and draws
+// Player 1's equity as a line of block characters of at most 72 columns
+// under a line that says what it shows; all within 80 columns, in English
+// and German.
+func TestReviewMoveList(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		seed uint64
+	}{{"toccateglio", 2}, {"verkehren", 2}, {"festung", 3}} {
+		for _, lang := range []string{"en", "de"} {
+			t.Run(c.game+"/"+lang, func(t *testing.T) {
+				out := reviewOf(t, c.game, lang, c.seed)
+				sc := scaleOf(c.game)
+				r := reviewEnglish
+				cost, lucky, unlucky := `cost (\d+\.\d{3})`, "lucky", "unlucky"
+				if lang == "de" {
+					r = reviewGerman
+					cost, lucky, unlucky = `Verlust (\d+,\d{3})`, "glücklich", "unglücklich"
+				}
+				lines := strings.Split(out, "\n")
+				steps := 0
+				for _, l := range lines {
+					if utf8.RuneCountInString(l) > 80 {
+						t.Errorf("wider than 80 columns: %q", l)
+					}
+					if regexp.MustCompile(`^ {0,3}\d+  `).MatchString(l) {
+						steps++
+					}
+				}
+				n := regexp.MustCompile(`(\d+) (steps|Schritten)`).FindStringSubmatch(out)
+				if n == nil || n[1] != itoa(steps) {
+					t.Errorf("%d numbered steps, the title says %v:\n%s", steps, n, out)
+				}
+				// every mark stands by a cost within its bounds
+				marked := 0
+				for m := 3; m >= 1; m-- {
+					re := regexp.MustCompile(regexp.QuoteMeta(r.marks[m]) + `, ` + cost)
+					for _, x := range re.FindAllStringSubmatch(out, -1) {
+						if m < 3 && strings.Contains(x[0], r.marks[m+1]) {
+							continue
+						}
+						loss := atof(t, x[1])
+						if sc.decisionMark(loss) != m {
+							t.Errorf("%q marked %q", x[0], r.marks[m])
+						}
+						marked++
+					}
+				}
+				if marked == 0 {
+					t.Errorf("no decision marked:\n%s", out)
+				}
+				// every luck mark stands by a luck past its bound, its sign
+				// the mark's
+				re := regexp.MustCompile(`(?m)  (very |sehr )?(` + unlucky + `|` + lucky + `) ([+-]\d+[.,]\d{3})$`)
+				found := map[string]bool{}
+				for _, x := range re.FindAllStringSubmatch(out, -1) {
+					luck := atof(t, x[3])
+					want := 1
+					if x[2] == unlucky {
+						want = -1
+					}
+					if x[1] != "" {
+						want *= 2
+					}
+					if sc.luckMark(luck) != want {
+						t.Errorf("%q: luck %v marked %d", x[0], luck, want)
+					}
+					found[x[2]] = true
+				}
+				if !found[lucky] || !found[unlucky] {
+					t.Errorf("lucky and unlucky throws not both marked (%v):\n%s", found, out)
+				}
+				// the line of the equity, under what it shows
+				spark := regexp.MustCompile(`(?m)^  ([▁▂▃▄▅▆▇█]+)$`).FindStringSubmatch(out)
+				if spark == nil {
+					t.Fatalf("no line of the equity:\n%s", out)
+				}
+				w := utf8.RuneCountInString(spark[1])
+				if w > sparkWidth || w < min(steps, sparkWidth)/2 || !strings.ContainsRune(spark[1], '▁') || !strings.ContainsRune(spark[1], '█') {
+					t.Errorf("the line has %d columns for %d steps, or lacks its lowest or highest block: %q", w, steps, spark[1])
+				}
+				title := "Player 1's equity after each step"
+				if lang == "de" {
+					title = "Stand von Spieler 1 nach jedem Schritt"
+				}
+				if i, j := strings.Index(out, title), strings.Index(out, spark[0]); i < 0 || j < i {
+					t.Errorf("no %q above the line:\n%s", title, out)
+				}
+				if lang == "de" {
+					speaksGerman(t, out)
+				}
+			})
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// atof reads a number the review wrote, in English or German.
+func atof(t *testing.T, s string) float64 {
+	t.Helper()
+	x, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", "."), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// In the Festungsspiel review says each player's luck in markers in a
+// sentence: what his throws brought beyond the average throw, the number
+// the analysis gives (analyze's luck line), in English and German.
+func TestFestungLuckInMarkers(t *testing.T) {
+	file := finishedRecord(t, t.TempDir(), "festung", 3)
+	en := playWith(t, "analyze\nreview\nquit\n", "-i", "-game", "festung", "-load", file, "-opponent", "random")
+	de := playWith(t, "analyse\ndurchsicht\nende\n", "-i", "-lang", "de", "-game", "festung", "-load", file, "-opponent", "random")
+	for _, c := range []struct {
+		out, luck, say string
+	}{
+		{en, `(?s)Player 1 \(you\): .*?luck ([+-]\d+)\.\d{3} in (\d+) throws`,
+			"Player 1's luck, %s markers: his %s throws brought %s markers %s\nthan the average throw would have brought in their place.\n"},
+		{de, `(?s)Spieler 1 \(du\): .*?Glück ([+-]\d+),\d{3} in (\d+) Würfen`,
+			"Glück von Spieler 1, %s Marken: seine %s Würfe brachten %s Marken %s,\nals der durchschnittliche Wurf an ihrer Stelle gebracht hätte.\n"},
+	} {
+		m := regexp.MustCompile(c.luck).FindStringSubmatch(c.out)
+		if m == nil {
+			t.Fatalf("no luck of Player 1 in the analysis:\n%s", c.out)
+		}
+		// the sentence rounds the luck to whole markers: compare with the
+		// analysis's luck rounded the same way
+		x := regexp.MustCompile(`(?s)(?:luck|Glück) ([+-]\d+[.,]\d{3}) in ` + m[2]).FindStringSubmatch(c.out)
+		luck := atof(t, x[1])
+		more := map[bool]string{true: "more", false: "fewer"}
+		if c.out == de {
+			more = map[bool]string{true: "mehr", false: "weniger"}
+		}
+		whole := strconv.FormatFloat(math.Abs(luck), 'f', 0, 64)
+		want := fmt.Sprintf(c.say, fmt.Sprintf("%+.0f", luck), m[2], whole, more[luck >= 0])
+		if !strings.Contains(c.out, want) {
+			t.Errorf("no %q in\n%s", want, c.out)
+		}
+	}
+	speaksGerman(t, de)
+}
+
+// review is listed by help in both languages, refuses an argument with a
+// clear error and goes on; the German command word is durchsicht.
+func TestReviewCommand(t *testing.T) {
+	out := playWith(t, "help\nreview now\nreview\nquit\n", "-i", "-game", "verkehren", "-seed", "5", "-opponent", "random")
+	for _, want := range []string{"\n  review        the whole game step by step", `review takes no argument; not "now"`, "move list of 3 steps", "   3  throw 5-1 for Player 1\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	de := playWith(t, "hilfe\ndurchsicht jetzt\ndurchsicht\nende\n", "-i", "-lang", "de", "-game", "verkehren", "-seed", "5", "-opponent", "random")
+	speaksGerman(t, de, "\n  durchsicht    das ganze Spiel Schritt für Schritt", `durchsicht nimmt nichts; nicht "jetzt"`, "Zugliste von 3 Schritten", "   3  Wurf 5-1 für Spieler 1\n")
+}
