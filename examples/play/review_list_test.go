@@ -184,3 +184,29 @@ func TestReviewCommand(t *testing.T) {
 	de := playWith(t, "hilfe\ndurchsicht jetzt\ndurchsicht\nende\n", "-i", "-lang", "de", "-game", "verkehren", "-seed", "5", "-opponent", "random")
 	speaksGerman(t, de, "\n  durchsicht    das ganze Spiel Schritt für Schritt", `durchsicht nimmt nichts; nicht "jetzt"`, "Zugliste von 3 Schritten", "   3  Wurf 5-1 für Spieler 1\n")
 }
+
+// Where two fields of the Festungsspiel's hint are worth the same (every
+// player already may take from both fortresses, seed 1 reaches such
+// decisions), the later one no longer reads as a second "the best": it
+// says which field it equals and why, in English and German.
+func TestFestungHintTellsTiesApart(t *testing.T) {
+	for _, c := range []struct {
+		lang, hint, best, want string
+	}{
+		{"en", "hint", ", the best\n", "  W4.IV   (fortress 4)  +1.33 markers, as good as W1.IV\n          (every player may take from both fortresses from now on)\n"},
+		{"de", "tipp", ", am besten\n", "  W4.IV   (Festung 4)  +1,33 Marken, so gut wie W1.IV\n          (jeder Spieler darf von nun an aus beiden Festungen nehmen)\n"},
+	} {
+		out := playWith(t, strings.Repeat(c.hint+"\n1\n", 10)+"quit\n\n", "-i", "-lang", c.lang, "-game", "festung", "-seed", "1", "-opponent", "human", "-throw", "auto")
+		if !strings.Contains(out, c.want) {
+			t.Errorf("%s: no %q in the hints:\n%s", c.lang, c.want, out)
+		}
+		for _, block := range strings.Split(out, "> ") {
+			if strings.Count(block, c.best) > 1 {
+				t.Errorf("%s: two choices called the best:\n%s", c.lang, block)
+			}
+		}
+		if c.lang == "de" {
+			speaksGerman(t, out)
+		}
+	}
+}

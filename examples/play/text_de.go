@@ -317,6 +317,13 @@ var german = text{
 		}
 		return fmt.Sprintf("  %-7s (Festung %d)  %s %s, %s weniger", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit, comma(fmt.Sprintf("%.2f", cost)))
 	},
+	festungHintSame: func(field string, fortress int, value float64, unit, same string, all bool) string {
+		line := fmt.Sprintf("  %-7s (Festung %d)  %s %s, so gut wie %s", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit, same)
+		if all {
+			line += "\n          (jeder Spieler darf von nun an aus beiden Festungen nehmen)"
+		}
+		return line
+	},
 	hintScores:   germanScores,
 	analyzeEntry: [2]string{"analyse [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: genauer)"},
 	analyzeArg: func(arg string) string {
