@@ -96,6 +96,7 @@ type reviewText struct {
 	draw       func(notation string) string
 	throw      func(notation, who string) string
 	noChoice   string
+	better     func(play string) string // under a marked decision
 	cost       func(loss float64) string
 	luckOf     func(luck float64) string
 	lineTitle  func(who, unit string, lo, hi float64, per int) string
@@ -116,6 +117,7 @@ var reviewEnglish = reviewText{
 	draw:     func(n string) string { return "the draw for the start: " + n },
 	throw:    func(n, who string) string { return "throw " + n + " for " + who },
 	noChoice: "no choice",
+	better:   func(play string) string { return "better: " + play },
 	cost:     func(loss float64) string { return fmt.Sprintf("cost %.3f", loss) },
 	luckOf:   func(luck float64) string { return fmt.Sprintf("%+.3f", luck) },
 	lineTitle: func(who, unit string, lo, hi float64, per int) string {
@@ -152,6 +154,7 @@ var reviewGerman = reviewText{
 	draw:     func(n string) string { return "Auslosung des Anfangs: " + n },
 	throw:    func(n, who string) string { return "Wurf " + n + " für " + who },
 	noChoice: "keine Wahl",
+	better:   func(play string) string { return "besser: " + play },
 	cost:     func(loss float64) string { return "Verlust " + comma(fmt.Sprintf("%.3f", loss)) },
 	luckOf:   func(luck float64) string { return comma(fmt.Sprintf("%+.3f", luck)) },
 	lineTitle: func(who, unit string, lo, hi float64, per int) string {
@@ -226,6 +229,9 @@ func (s *session) review(arg string) error {
 			break
 		}
 		s.say("%s", fitLine(fmt.Sprintf("%4d  ", st.Index+1), s.stepLine(r, sc, before, st)))
+		if d := st.Decision; d != nil && d.Counted && sc.decisionMark(d.Loss) > 0 {
+			s.say("%s", fitLine("        ", r.better(s.inBoardPoints(before, d.BestNotation))))
+		}
 		values = append(values, stepValue(g, rep, st, values[len(values)-1]))
 	}
 	for _, l := range sparkLines(r, seatName(s.c.lang, 0), u, values) {

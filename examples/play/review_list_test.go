@@ -76,6 +76,11 @@ func TestReviewMoveList(t *testing.T) {
 						marked++
 					}
 				}
+				// under every marked decision its better play
+				better := regexp.MustCompile(`(?m)^ {0,3}\d+  .*(` + regexp.QuoteMeta(r.marks[1]) + `|` + regexp.QuoteMeta(r.marks[2]) + `|` + regexp.QuoteMeta(r.marks[3]) + `), .*\n {8}` + regexp.QuoteMeta(r.better("")) + `\S`)
+				if n := len(better.FindAllString(out, -1)); n != marked {
+					t.Errorf("%d marked decisions, %d with the better play under them:\n%s", marked, n, out)
+				}
 				if marked == 0 {
 					t.Errorf("no decision marked:\n%s", out)
 				}
