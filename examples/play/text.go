@@ -323,7 +323,7 @@ var english = text{
 	historyPlay: func(steps, notation string) string { return fmt.Sprintf("%-24s (notation %s)", steps, notation) },
 	historyLine: func(n int, who, what string) string { return fmt.Sprintf("%4d. %-9s %s", n, who, what) },
 	notOver:     "The game is not over.",
-	reviewNow:   "Review the game: analyze judges it, undo and redo walk through it, history lists it; quit leaves.",
+	reviewNow:   "Review the game: analyze judges it, undo and redo walk through it, history lists it,\nreview marks each step; quit leaves.",
 	tutorArg: func(arg string) string {
 		return fmt.Sprintf("tutor takes off, mild, strict or an amount such as 0.1; not %q", arg)
 	},

@@ -142,7 +142,7 @@ var german = text{
 	historyPlay: func(steps, notation string) string { return fmt.Sprintf("%-24s (Notation %s)", steps, notation) },
 	historyLine: func(n int, who, what string) string { return fmt.Sprintf("%4d. %s %s", n, padLetters(who, 9), what) },
 	notOver:     "Das Spiel ist noch nicht aus.",
-	reviewNow:   "Das Spiel durchsehen: analyse bewertet es, zurück und vor gehen durch die Züge, verlauf listet sie auf; ende beendet.",
+	reviewNow:   "Das Spiel durchsehen: analyse bewertet es, zurück und vor gehen durch die Züge, verlauf listet sie auf,\ndurchsicht zeigt jeden Schritt mit Zeichen; ende beendet.",
 	tutorArg: func(arg string) string {
 		return fmt.Sprintf("tutor nimmt aus, mild, streng oder einen Betrag wie 0,1; nicht %q", arg)
 	},
