@@ -137,7 +137,7 @@ var reviewEnglish = reviewText{
 }
 
 var reviewGerman = reviewText{
-	entry: [2]string{"durchsicht", "das ganze Spiel Schritt für Schritt: Zeichen, Verluste, Glück, Verlauf"},
+	entry: [2]string{"durchsicht", "das ganze Spiel Schritt für Schritt: Zeichen, Verluste, Glück"},
 	arg: func(arg string) string {
 		return fmt.Sprintf("durchsicht nimmt nichts; nicht %q", arg)
 	},
