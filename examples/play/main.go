@@ -54,9 +54,10 @@
 //	analyze [2]  review the game so far: each player's loss and luck, the
 //	             worst decisions with the better play, in board points and
 //	             the game's unit (2: a deeper look)
-//	review       the whole game step by step: each decision's play, cost
+//	review [STEP]  the whole game step by step: each decision's play, cost
 //	             and mark (?! doubtful, ? bad, ?? very bad), each throw's
-//	             luck where marked, a line of Player 1's equity over the steps
+//	             luck where marked, a line of Player 1's equity over the
+//	             steps; STEP: the position before it, the better play, why
 //	rollout [GAMES [TURNS]]  play GAMES games (1,296) by the net after each
 //	             of the best plays (in the review the play made too), to the
 //	             end or TURNS turns: each play's mean ± standard error

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -87,7 +88,10 @@ func (sc scale) luckMark(luck float64) int {
 // reviewText is what the command review says, in one language.
 type reviewText struct {
 	entry [2]string
-	arg   func(arg string) string
+	arg   func(arg string, steps int) string
+	// stepTitle heads one step shown by review N: the board before it
+	// follows
+	stepTitle func(step int) string
 	// title heads the list with the marks' bounds
 	title func(steps int, unit string, sc scale) string
 	marks [4]string // "", doubtful, bad, very bad, with gnubg's signs
@@ -104,10 +108,11 @@ type reviewText struct {
 }
 
 var reviewEnglish = reviewText{
-	entry: [2]string{"review", "the whole game step by step: marks, costs, luck, a line of it"},
-	arg: func(arg string) string {
-		return fmt.Sprintf("review takes no argument; not %q", arg)
+	entry: [2]string{"review [STEP]", "the game step by step: marks, costs, luck; STEP: its position"},
+	arg: func(arg string, steps int) string {
+		return fmt.Sprintf("review takes no argument or a step's number, 1…%d; not %q", steps, arg)
 	},
+	stepTitle: func(step int) string { return fmt.Sprintf("the position before step %d:", step) },
 	title: func(steps int, unit string, sc scale) string {
 		return fmt.Sprintf("move list of %d steps, in %s; a decision marked ?! doubtful over %.2f,\n? bad over %.2f, ?? very bad over %.2f; a throw lucky or unlucky beyond %.2f\n(very so beyond %.2f):",
 			steps, unit, sc.doubtful, sc.bad, sc.veryBad, sc.lucky, sc.veryLucky)
@@ -137,10 +142,11 @@ var reviewEnglish = reviewText{
 }
 
 var reviewGerman = reviewText{
-	entry: [2]string{"durchsicht", "das ganze Spiel Schritt für Schritt: Zeichen, Verluste, Glück"},
-	arg: func(arg string) string {
-		return fmt.Sprintf("durchsicht nimmt nichts; nicht %q", arg)
+	entry: [2]string{"durchsicht [N]", "das Spiel Schritt für Schritt: Zeichen, Verluste, Glück; N: ein Schritt"},
+	arg: func(arg string, steps int) string {
+		return fmt.Sprintf("durchsicht nimmt nichts oder die Nummer eines Schritts, 1…%d; nicht %q", steps, arg)
 	},
+	stepTitle: func(step int) string { return fmt.Sprintf("die Stellung vor Schritt %d:", step) },
 	title: func(steps int, unit string, sc scale) string {
 		if in, ok := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]; ok {
 			unit = in
@@ -205,17 +211,25 @@ func init() {
 const sparkWidth = 72
 
 // review prints the move list of the game so far and the line of Player
-// 1's equity over its steps.
+// 1's equity over its steps; with a step's number, the position before
+// that step, the step as the list gives it, the better play and why.
 func (s *session) review(arg string) error {
 	r := reviewIn(s.c.lang)
-	if strings.TrimSpace(arg) != "" {
-		return errors.New(r.arg(arg))
+	arg = strings.TrimSpace(arg)
+	step, err := 0, error(nil)
+	if arg != "" {
+		if step, err = strconv.Atoi(arg); err != nil || step < 1 || step > s.h.Len() {
+			return errors.New(r.arg(arg, s.h.Len()))
+		}
 	}
 	rep, err := analysis.Options{Lang: s.c.lang}.Game(s.h)
 	if err != nil {
 		return err
 	}
 	u, sc := unit(s.c.lang, s.variant.Name), scaleOf(s.variant.Name)
+	if step > 0 {
+		return s.reviewStep(r, sc, rep, step)
+	}
 	s.say("%s", r.title(len(rep.Steps), u, sc))
 	g := s.h.Start()
 	values := []float64{startValue(g, rep)}
@@ -242,6 +256,28 @@ func (s *session) review(arg string) error {
 			if p.Throws > 0 {
 				s.say("%s", r.festungSay(seatName(s.c.lang, brettspiel.Player(p.Seat)), p.Luck, p.Throws))
 			}
+		}
+	}
+	return nil
+}
+
+// reviewStep shows step n of rep: the position before it, its line of the
+// move list, the better play and the reasons for it.
+func (s *session) reviewStep(r *reviewText, sc scale, rep *analysis.Report, n int) error {
+	if n > len(rep.Steps) {
+		return errors.New(r.arg(strconv.Itoa(n), len(rep.Steps)))
+	}
+	st := rep.Steps[n-1]
+	before, ok := s.h.Before(st.Index)
+	if !ok {
+		return errors.New(r.arg(strconv.Itoa(n), len(rep.Steps)))
+	}
+	s.say("%s\n%s", r.stepTitle(n), drawBoard(s.c.lang, before))
+	s.say("%s", fitLine(fmt.Sprintf("%4d  ", n), s.stepLine(r, sc, before, st)))
+	if d := st.Decision; d != nil && d.Counted && d.Loss >= 0.0005 {
+		s.say("%s", fitLine("        ", r.better(s.inBoardPoints(before, d.BestNotation))))
+		for _, l := range wrap(d.Why, 70) {
+			s.say("        %s", l)
 		}
 	}
 	return nil

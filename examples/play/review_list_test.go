@@ -181,13 +181,13 @@ func TestFestungLuckInMarkers(t *testing.T) {
 // clear error and goes on; the German command word is durchsicht.
 func TestReviewCommand(t *testing.T) {
 	out := playWith(t, "help\nreview now\nreview\nquit\n", "-i", "-game", "verkehren", "-seed", "5", "-opponent", "random")
-	for _, want := range []string{"\n  review        the whole game step by step", `review takes no argument; not "now"`, "move list of 3 steps", "   3  throw 5-1 for Player 1\n"} {
+	for _, want := range []string{"\n  review [STEP] the game step by step", `review takes no argument or a step's number, 1…3; not "now"`, "move list of 3 steps", "   3  throw 5-1 for Player 1\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
 	de := playWith(t, "hilfe\ndurchsicht jetzt\ndurchsicht\nende\n", "-i", "-lang", "de", "-game", "verkehren", "-seed", "5", "-opponent", "random")
-	speaksGerman(t, de, "\n  durchsicht    das ganze Spiel Schritt für Schritt", `durchsicht nimmt nichts; nicht "jetzt"`, "Zugliste von 3 Schritten", "   3  Wurf 5-1 für Spieler 1\n")
+	speaksGerman(t, de, "\n  durchsicht [N] das Spiel Schritt für Schritt", `durchsicht nimmt nichts oder die Nummer eines Schritts, 1…3; nicht "jetzt"`, "Zugliste von 3 Schritten", "   3  Wurf 5-1 für Spieler 1\n")
 }
 
 // Where two fields of the Festungsspiel's hint are worth the same (every
@@ -208,6 +208,39 @@ func TestFestungHintTellsTiesApart(t *testing.T) {
 		for _, block := range strings.Split(out, "> ") {
 			if strings.Count(block, c.best) > 1 {
 				t.Errorf("%s: two choices called the best:\n%s", c.lang, block)
+			}
+		}
+		if c.lang == "de" {
+			speaksGerman(t, out)
+		}
+	}
+}
+
+// review with a step's number shows the position before that step, the
+// step's line as the move list has it, the better play and why; a number
+// out of the game is refused and the session goes on.
+func TestOneStepShown(t *testing.T) {
+	file := finishedRecord(t, t.TempDir(), "verkehren", 2)
+	for _, c := range []struct {
+		lang, cmd, quit, title, better, refused string
+	}{
+		{"en", "review", "quit", "the position before step %s:\n", "        better: ", `review takes no argument or a step's number, 1…166; not "0"`},
+		{"de", "durchsicht", "ende", "die Stellung vor Schritt %s:\n", "        besser: ", `durchsicht nimmt nichts oder die Nummer eines Schritts, 1…166; nicht "0"`},
+	} {
+		list := playWith(t, c.cmd+"\n"+c.quit+"\n", "-i", "-lang", c.lang, "-game", "verkehren", "-load", file, "-opponent", "random")
+		marked := regexp.MustCompile(`(?m)^ {0,3}(\d+)  (.*\?\? .*)$`).FindStringSubmatch(list)
+		if marked == nil {
+			t.Fatalf("%s: no very bad decision in the list:\n%s", c.lang, list)
+		}
+		out := playWith(t, c.cmd+" "+marked[1]+"\n"+c.cmd+" 0\n"+c.quit+"\n", "-i", "-lang", c.lang, "-game", "verkehren", "-load", file, "-opponent", "random")
+		at := strings.Index(out, fmt.Sprintf(c.title, marked[1]))
+		if at < 0 {
+			t.Fatalf("%s: no %q:\n%s", c.lang, fmt.Sprintf(c.title, marked[1]), out)
+		}
+		shown := out[at:]
+		for _, want := range []string{marked[0] + "\n" + c.better, "24", c.refused} {
+			if !strings.Contains(shown, want) {
+				t.Errorf("%s: no %q in\n%s", c.lang, want, shown)
 			}
 		}
 		if c.lang == "de" {
