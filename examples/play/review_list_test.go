@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/brettspiel/brettspiel/analysis"
 )
 
 // reviewOf loads a finished game of random bots (finishedRecord) and runs
@@ -245,6 +247,52 @@ func TestOneStepShown(t *testing.T) {
 		}
 		if c.lang == "de" {
 			speaksGerman(t, out)
+		}
+	}
+}
+
+// The line of the equity: a column a step up to sparkWidth, sampled beyond
+// (each column the last step of its share), the lowest value ▁ and the
+// highest █, a flat game in the middle; the race games' values turned to
+// Player 1's view.
+func TestSparkLine(t *testing.T) {
+	long := make([]float64, 1000)
+	for i := range long {
+		long[i] = float64(i)
+	}
+	for _, c := range []struct {
+		values []float64
+		want   string
+		per    string
+	}{
+		{[]float64{0, 1, 0.5, -1}, "  ▅█▆▁", "one column a step"},
+		{[]float64{2, 2, 2}, "  ▄▄▄", "one column a step"},
+		{long, "", "one column for 14 steps"},
+	} {
+		lines := sparkLines(&reviewEnglish, "Player 1", "points", c.values)
+		got := lines[len(lines)-1]
+		if c.want != "" && got != c.want {
+			t.Errorf("%v: %q, want %q", c.values, got, c.want)
+		}
+		if w := utf8.RuneCountInString(got); w > sparkWidth+2 || !strings.Contains(strings.Join(lines, "\n"), c.per) {
+			t.Errorf("%d columns, or not %q: %q", w, c.per, lines)
+		}
+	}
+	if got := sparkLines(&reviewEnglish, "Player 1", "points", long); !strings.HasPrefix(got[2], "  ▁") || !strings.HasSuffix(got[2], "█") || utf8.RuneCountInString(got[2]) != sparkWidth+2 {
+		t.Errorf("1,000 steps drawn as %q", got[2])
+	}
+	rep := &analysis.Report{Judge: "net, 1 ply"}
+	for _, c := range []struct {
+		st   analysis.Step
+		want float64
+	}{
+		{analysis.Step{Actor: 1, Decision: &analysis.Decision{Played: 0.3}}, -0.3},
+		{analysis.Step{Actor: 0, Decision: &analysis.Decision{Played: 0.3}}, 0.3},
+		{analysis.Step{Actor: -1, Throw: &analysis.Throw{Mover: 1, Equity: -0.25}}, 0.25},
+		{analysis.Step{Actor: -1, Throw: &analysis.Throw{Mover: -1}}, 0.7},
+	} {
+		if got := stepValue(nil, rep, c.st, 0.7); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("step %+v: Player 1's value %v, want %v", c.st, got, c.want)
 		}
 	}
 }
