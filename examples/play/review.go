@@ -97,13 +97,15 @@ type reviewText struct {
 	marks [4]string // "", doubtful, bad, very bad, with gnubg's signs
 	luck  [5]string // very unlucky … very lucky, by luckMark+2
 	// draw, throw and play are a step's text; cost a decision's loss
-	draw       func(notation string) string
-	throw      func(notation, who string) string
-	noChoice   string
-	better     func(play string) string // under a marked decision
-	cost       func(loss float64) string
-	luckOf     func(luck float64) string
-	lineTitle  func(who, unit string, lo, hi float64, per int) string
+	draw     func(notation string) string
+	throw    func(notation, who string) string
+	noChoice string
+	better   func(play string) string // under a marked decision
+	cost     func(loss float64) string
+	luckOf   func(luck float64) string
+	// lineTitle says what the line draws: Player 1's equity, or his
+	// balance (the Festungsspiel's markers won so far)
+	lineTitle  func(who, unit string, balance bool, lo, hi float64, per int) string
 	festungSay func(who string, luck float64, throws int) string
 }
 
@@ -125,12 +127,16 @@ var reviewEnglish = reviewText{
 	better:   func(play string) string { return "better: " + play },
 	cost:     func(loss float64) string { return fmt.Sprintf("cost %.3f", loss) },
 	luckOf:   func(luck float64) string { return fmt.Sprintf("%+.3f", luck) },
-	lineTitle: func(who, unit string, lo, hi float64, per int) string {
+	lineTitle: func(who, unit string, balance bool, lo, hi float64, per int) string {
+		what := "equity"
+		if balance {
+			what = "balance (won so far)"
+		}
 		each := "one column a step"
 		if per > 1 {
 			each = fmt.Sprintf("one column for %d steps", per)
 		}
-		return fmt.Sprintf("%s's equity after each step, in %s,\nfrom %+.2f (▁) to %+.2f (█); %s:", who, unit, lo, hi, each)
+		return fmt.Sprintf("%s's %s after each step, in %s,\nfrom %+.2f (▁) to %+.2f (█); %s:", who, what, unit, lo, hi, each)
 	},
 	festungSay: func(who string, luck float64, throws int) string {
 		more := "more"
@@ -163,7 +169,11 @@ var reviewGerman = reviewText{
 	better:   func(play string) string { return "besser: " + play },
 	cost:     func(loss float64) string { return "Verlust " + comma(fmt.Sprintf("%.3f", loss)) },
 	luckOf:   func(luck float64) string { return comma(fmt.Sprintf("%+.3f", luck)) },
-	lineTitle: func(who, unit string, lo, hi float64, per int) string {
+	lineTitle: func(who, unit string, balance bool, lo, hi float64, per int) string {
+		what := "Stand"
+		if balance {
+			what = "Bestand (bisher gewonnen)"
+		}
 		each := "eine Spalte je Schritt"
 		if per > 1 {
 			each = fmt.Sprintf("eine Spalte für %d Schritte", per)
@@ -171,7 +181,7 @@ var reviewGerman = reviewText{
 		if in, ok := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]; ok {
 			unit = in
 		}
-		return fmt.Sprintf("Stand von %s nach jedem Schritt, in %s,\nvon %s (▁) bis %s (█); %s:", who, unit,
+		return fmt.Sprintf("%s von %s nach jedem Schritt, in %s,\nvon %s (▁) bis %s (█); %s:", what, who, unit,
 			comma(fmt.Sprintf("%+.2f", lo)), comma(fmt.Sprintf("%+.2f", hi)), each)
 	},
 	festungSay: func(who string, luck float64, throws int) string {
@@ -248,7 +258,7 @@ func (s *session) review(arg string) error {
 		}
 		values = append(values, stepValue(g, rep, st, values[len(values)-1]))
 	}
-	for _, l := range sparkLines(r, seatName(s.c.lang, 0), u, values) {
+	for _, l := range sparkLines(r, seatName(s.c.lang, 0), u, rep.Judge == "exact", values) {
 		s.say("%s", l)
 	}
 	if rep.Judge == "exact" {
@@ -362,7 +372,7 @@ func stepValue(g brettspiel.Game, rep *analysis.Report, st analysis.Step, prev f
 // sparkLines draws values as a line of block characters, at most
 // sparkWidth columns (each column the last step of its share where there
 // are more steps), with the line that says what it shows above it.
-func sparkLines(r *reviewText, who, unit string, values []float64) []string {
+func sparkLines(r *reviewText, who, unit string, balance bool, values []float64) []string {
 	if len(values) == 0 {
 		return nil
 	}
@@ -382,5 +392,5 @@ func sparkLines(r *reviewText, who, unit string, values []float64) []string {
 		}
 		b.WriteRune(blocks[k])
 	}
-	return append(strings.Split(r.lineTitle(who, unit, lo, hi, per), "\n"), b.String())
+	return append(strings.Split(r.lineTitle(who, unit, balance, lo, hi, per), "\n"), b.String())
 }

@@ -116,9 +116,9 @@ func TestReviewMoveList(t *testing.T) {
 				if w > sparkWidth || w < min(steps, sparkWidth)/2 || !strings.ContainsRune(spark[1], '▁') || !strings.ContainsRune(spark[1], '█') {
 					t.Errorf("the line has %d columns for %d steps, or lacks its lowest or highest block: %q", w, steps, spark[1])
 				}
-				title := "Player 1's equity after each step"
+				title := map[bool]string{false: "Player 1's equity after each step", true: "Player 1's balance (won so far) after each step"}[c.game == "festung"]
 				if lang == "de" {
-					title = "Stand von Spieler 1 nach jedem Schritt"
+					title = map[bool]string{false: "Stand von Spieler 1 nach jedem Schritt", true: "Bestand (bisher gewonnen) von Spieler 1 nach jedem Schritt"}[c.game == "festung"]
 				}
 				if i, j := strings.Index(out, title), strings.Index(out, spark[0]); i < 0 || j < i {
 					t.Errorf("no %q above the line:\n%s", title, out)
@@ -269,7 +269,7 @@ func TestSparkLine(t *testing.T) {
 		{[]float64{2, 2, 2}, "  ▄▄▄", "one column a step"},
 		{long, "", "one column for 14 steps"},
 	} {
-		lines := sparkLines(&reviewEnglish, "Player 1", "points", c.values)
+		lines := sparkLines(&reviewEnglish, "Player 1", "points", false, c.values)
 		got := lines[len(lines)-1]
 		if c.want != "" && got != c.want {
 			t.Errorf("%v: %q, want %q", c.values, got, c.want)
@@ -278,7 +278,7 @@ func TestSparkLine(t *testing.T) {
 			t.Errorf("%d columns, or not %q: %q", w, c.per, lines)
 		}
 	}
-	if got := sparkLines(&reviewEnglish, "Player 1", "points", long); !strings.HasPrefix(got[2], "  ▁") || !strings.HasSuffix(got[2], "█") || utf8.RuneCountInString(got[2]) != sparkWidth+2 {
+	if got := sparkLines(&reviewEnglish, "Player 1", "points", false, long); !strings.HasPrefix(got[2], "  ▁") || !strings.HasSuffix(got[2], "█") || utf8.RuneCountInString(got[2]) != sparkWidth+2 {
 		t.Errorf("1,000 steps drawn as %q", got[2])
 	}
 	rep := &analysis.Report{Judge: "net, 1 ply"}
