@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -122,9 +123,34 @@ func (s *session) festungHint() bool {
 	}
 	t, u := s.t(), unit(s.c.lang, s.variant.Name)
 	s.say("%s", t.festungHintTitle(romanNumber(fg.Dice()[0]), u))
-	for _, r := range rk {
-		f, _ := festung.FieldByName(fg.MoveString(r.Move))
-		s.say("%s", t.festungHintLine(fg.MoveString(r.Move), f.Fortress, r.Value, rk[0].Value-r.Value, u))
+	// two choices worth the same would read alike: the later one says
+	// which it equals and, where that is why, that every player may take
+	// from both fortresses for the rest of the game (a fortress's works
+	// open to a player with as many Pasches as it is beyond the first,
+	// F-A2, and Pasches are never lost), so the marker left counts alike
+	same := 0
+	for i, r := range rk {
+		name := fg.MoveString(r.Move)
+		f, _ := festung.FieldByName(name)
+		if i > 0 && math.Abs(r.Value-rk[same].Value) < 1e-9 {
+			first, _ := festung.FieldByName(fg.MoveString(rk[same].Move))
+			s.say("%s", t.festungHintSame(name, f.Fortress, r.Value, u, fg.MoveString(rk[same].Move), everyoneReaches(fg, max(f.Fortress, first.Fortress))))
+			continue
+		}
+		same = i
+		s.say("%s", t.festungHintLine(name, f.Fortress, r.Value, rk[0].Value-r.Value, u))
+	}
+	return true
+}
+
+// everyoneReaches reports whether every player of g may take from the
+// outer works of fortress f and of those below it: a player's Pasches
+// open the fortresses beyond the first, one each.
+func everyoneReaches(g *festung.Game, f int) bool {
+	for p := 0; p < g.NumPlayers(); p++ {
+		if min(g.Pasches(brettspiel.Player(p))+1, 4) < f {
+			return false
+		}
 	}
 	return true
 }

@@ -21,7 +21,7 @@
 // phrasebook per language (text.go), as package words keeps its sentences.
 // The notation typed stays the same in both languages. A German session
 // lists the German command words in its help (hilfe, brett, tipp, zurück,
-// vor, verlauf, warum, regeln, tutor, wurf, speichern, laden, analyse,
+// vor, verlauf, warum, regeln, tutor, wurf, speichern, laden, analyse, durchsicht,
 // ende), points to them in its messages and takes the English ones too; it
 // answers a question with j or ja as with y or yes, and writes numbers with
 // a decimal comma.
@@ -54,6 +54,10 @@
 //	analyze [2]  review the game so far: each player's loss and luck, the
 //	             worst decisions with the better play, in board points and
 //	             the game's unit (2: a deeper look)
+//	review [STEP]  the whole game step by step: each decision's play, cost
+//	             and mark (?! doubtful, ? bad, ?? very bad), each throw's
+//	             luck where marked, a line of Player 1's equity over the
+//	             steps; STEP: the position before it, the better play, why
 //	rollout [GAMES [TURNS]]  play GAMES games (1,296) by the net after each
 //	             of the best plays (in the review the play made too), to the
 //	             end or TURNS turns: each play's mean ± standard error
@@ -65,7 +69,7 @@
 // a move that is malformed or illegal is answered with the game's reason and,
 // where the reason names a rule, that rule's title. Conceding (Verkehren's
 // concede) asks for a confirmation first. When the game is over, the program
-// offers to save its record and stays open for review: analyze, rollout,
+// offers to save its record and stays open for review: analyze, review, rollout,
 // undo and redo, history; a finished record loaded (load, -load) opens the same way.
 // A line longer than 4096 bytes is skipped with "line too long".
 //

@@ -444,7 +444,7 @@ func TestEndOffersSaveAndEmptySkips(t *testing.T) {
 	file := filepath.Join(dir, "game.txt")
 	// empty or no skips: nothing is written
 	out := playWith(t, "concede\ny\nno\n", "-i", "-game", "verkehren", "-seed", "3", "-opponent", "random")
-	if !strings.HasSuffix(out, "save the game? file name or empty to skip: Review the game: analyze judges it, undo and redo walk through it, history lists it; quit leaves.\n> \n") {
+	if !strings.HasSuffix(out, "save the game? file name or empty to skip: Review the game: analyze judges it, undo and redo walk through it, history lists it,\nreview marks each step; quit leaves.\n> \n") {
 		t.Errorf("the end:\n%s", out)
 	}
 	// a file that exists: declined, the question comes again

@@ -405,6 +405,8 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, s.analyze(arg)
 	case "rollout":
 		return false, s.rollout(arg)
+	case "review":
+		return false, s.review(arg)
 	case "tutor":
 		return false, s.setTutor(arg)
 	case "throw":

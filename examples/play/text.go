@@ -158,20 +158,23 @@ type text struct {
 	// what it does, its expected markers and its cost against the best
 	festungHintTitle func(number, unit string) string
 	festungHintLine  func(field string, fortress int, value, cost float64, unit string) string
-	hintScores       func(scores []bot.Score) string // what a play scores at once, in the language
-	analyzeEntry     [2]string
-	analyzeArg       func(arg string) string
-	analysis         func(steps int, judge, unit string) string // judge is package analysis's Report.Judge
-	ratings          map[string]string
-	roleBot          string
-	roleYou          string
-	rolePerson       string
-	noRating         string
-	playerLine       func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string
-	noLoss           string
-	worstTitle       string
-	worstLine        func(step int, who, played string, value float64, best string, bestValue, loss float64, unit string) string
-	luckLine         func(lucky bool, step int, notation, who string, luck float64, unit string) string
+	// festungHintSame is a choice worth as much as the one above it, same;
+	// all says that every player may take from both fortresses from now on
+	festungHintSame func(field string, fortress int, value float64, unit, same string, all bool) string
+	hintScores      func(scores []bot.Score) string // what a play scores at once, in the language
+	analyzeEntry    [2]string
+	analyzeArg      func(arg string) string
+	analysis        func(steps int, judge, unit string) string // judge is package analysis's Report.Judge
+	ratings         map[string]string
+	roleBot         string
+	roleYou         string
+	rolePerson      string
+	noRating        string
+	playerLine      func(who, role string, decisions int, rate, loss, luck float64, throws int, rating, unit string) string
+	noLoss          string
+	worstTitle      string
+	worstLine       func(step int, who, played string, value float64, best string, bestValue, loss float64, unit string) string
+	luckLine        func(lucky bool, step int, notation, who string, luck float64, unit string) string
 
 	// hintShallower heads the plays a hint judged less deeply than those
 	// above it, whose values do not compare with theirs.
@@ -320,7 +323,7 @@ var english = text{
 	historyPlay: func(steps, notation string) string { return fmt.Sprintf("%-24s (notation %s)", steps, notation) },
 	historyLine: func(n int, who, what string) string { return fmt.Sprintf("%4d. %-9s %s", n, who, what) },
 	notOver:     "The game is not over.",
-	reviewNow:   "Review the game: analyze judges it, undo and redo walk through it, history lists it; quit leaves.",
+	reviewNow:   "Review the game: analyze judges it, undo and redo walk through it, history lists it,\nreview marks each step; quit leaves.",
 	tutorArg: func(arg string) string {
 		return fmt.Sprintf("tutor takes off, mild, strict or an amount such as 0.1; not %q", arg)
 	},
@@ -471,7 +474,14 @@ var english = text{
 		}
 		return fmt.Sprintf("  %-7s (fortress %d)  %+.2f %s, %.2f less", field, fortress, value, unit, cost)
 	},
-	hintScores:   englishScores,
+	hintScores: englishScores,
+	festungHintSame: func(field string, fortress int, value float64, unit, same string, all bool) string {
+		line := fmt.Sprintf("  %-7s (fortress %d)  %+.2f %s, as good as %s", field, fortress, value, unit, same)
+		if all {
+			line += "\n          (every player may take from both fortresses from now on)"
+		}
+		return line
+	},
 	analyzeEntry: [2]string{"analyze [2]", "review the game so far: mistakes, luck, ratings (2: a deeper look)"},
 	analyzeArg: func(arg string) string {
 		return fmt.Sprintf("analyze takes no argument, or 2 for a deeper look; not %q", arg)

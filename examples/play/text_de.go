@@ -142,7 +142,7 @@ var german = text{
 	historyPlay: func(steps, notation string) string { return fmt.Sprintf("%-24s (Notation %s)", steps, notation) },
 	historyLine: func(n int, who, what string) string { return fmt.Sprintf("%4d. %s %s", n, padLetters(who, 9), what) },
 	notOver:     "Das Spiel ist noch nicht aus.",
-	reviewNow:   "Das Spiel durchsehen: analyse bewertet es, zurück und vor gehen durch die Züge, verlauf listet sie auf; ende beendet.",
+	reviewNow:   "Das Spiel durchsehen: analyse bewertet es, zurück und vor gehen durch die Züge, verlauf listet sie auf,\ndurchsicht zeigt jeden Schritt mit Zeichen; ende beendet.",
 	tutorArg: func(arg string) string {
 		return fmt.Sprintf("tutor nimmt aus, mild, streng oder einen Betrag wie 0,1; nicht %q", arg)
 	},
@@ -316,6 +316,13 @@ var german = text{
 			return fmt.Sprintf("  %-7s (Festung %d)  %s %s, am besten", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit)
 		}
 		return fmt.Sprintf("  %-7s (Festung %d)  %s %s, %s weniger", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit, comma(fmt.Sprintf("%.2f", cost)))
+	},
+	festungHintSame: func(field string, fortress int, value float64, unit, same string, all bool) string {
+		line := fmt.Sprintf("  %-7s (Festung %d)  %s %s, so gut wie %s", field, fortress, comma(fmt.Sprintf("%+.2f", value)), unit, same)
+		if all {
+			line += "\n          (jeder Spieler darf von nun an aus beiden Festungen nehmen)"
+		}
+		return line
 	},
 	hintScores:   germanScores,
 	analyzeEntry: [2]string{"analyse [2]", "das Spiel bis jetzt bewerten: Fehler, Glück, Einstufung (2: genauer)"},
