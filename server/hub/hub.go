@@ -120,11 +120,17 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 		h.running.RUnlock()
 		return nil, ErrStopping
 	}
+	release = func() { <-h.calls; h.running.RUnlock() }
+	select {
+	case h.calls <- struct{}{}: // a place free: no timer made
+		return release, nil
+	default:
+	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	select {
 	case h.calls <- struct{}{}:
-		return func() { <-h.calls; h.running.RUnlock() }, nil
+		return release, nil
 	case <-ctx.Done():
 	}
 	h.running.RUnlock()
