@@ -25,6 +25,12 @@ type Report struct {
 	// Unit is the unit of every equity: the game's Returns ("strokes",
 	// "points", "markers").
 	Unit string `json:"unit"`
+	// Scale is the game's bounds of the marks (and of a tutor's levels),
+	// by which each Decision's and Throw's Mark is set.
+	Scale Scale `json:"scale"`
+	// Before is each seat's equity at the position before the first step
+	// judged, as Step.Equities has it after each step.
+	Before []float64 `json:"before"`
 	// Steps are the steps of the game in order, one a step.
 	Steps []Step `json:"steps"`
 	// Players sums the steps up per seat.
@@ -43,6 +49,12 @@ type Step struct {
 	// Decision is set on a seat's step, Throw on a throw of the dice.
 	Decision *Decision `json:"decision,omitempty"`
 	Throw    *Throw    `json:"throw,omitempty"`
+	// Equities is each seat's equity after the step, by seat, for a graph
+	// of the game: in the race games the judge's (the mover's Played or
+	// the thrower's Equity, the other seat's its opposite; the last value
+	// again after a step the judge gives none, the draw for the start),
+	// in the Festungsspiel each seat's balance, the markers won so far.
+	Equities []float64 `json:"equities"`
 }
 
 // Decision is a seat's choice judged: the equity of the play made and of the
@@ -67,6 +79,9 @@ type Decision struct {
 	BestSteps   []brettspiel.Step `json:"bestSteps,omitempty"`
 	// Loss is Best − Played, never below 0.
 	Loss float64 `json:"loss"`
+	// Mark grades Loss on the game's Scale ("" when it is small, or the
+	// decision does not count).
+	Mark Mark `json:"mark,omitempty"`
 	// Reasons name what differs between the play made and the best play
 	// when they differ (Why): the most important first, at most
 	// MaxReasons; Why says them in one sentence of Options.Lang. Both are
@@ -86,6 +101,8 @@ type Throw struct {
 	Equity float64 `json:"equity"`
 	Mean   float64 `json:"mean"`
 	Luck   float64 `json:"luck"`
+	// Mark grades Luck on the game's Scale ("" when it is small).
+	Mark Mark `json:"mark,omitempty"`
 }
 
 // PlayerReport is one seat's summary.
@@ -188,10 +205,13 @@ func (o Options) Steps(ctx context.Context, start brettspiel.Game, first int, st
 		return nil, err
 	}
 	rep := &Report{Variant: g.Variant(), Judge: a.name, Unit: unitOf(g.Variant()), Steps: make([]Step, 0, len(steps))}
+	rep.Scale, _ = ScaleOf(rep.Variant)
 	rep.Players = make([]PlayerReport, g.NumPlayers())
 	for p := range rep.Players {
 		rep.Players[p].Seat = p
 	}
+	rep.Before = a.equities(g)
+	prev := rep.Before
 	for k, e := range steps {
 		if ctx != nil && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -200,6 +220,7 @@ func (o Options) Steps(ctx context.Context, start brettspiel.Game, first int, st
 		switch q := g.ToMove(); {
 		case q == brettspiel.Chance:
 			s.Throw = a.throw(g, e.Move)
+			s.Throw.Mark = rep.Scale.Luck(s.Throw.Luck)
 			if t := s.Throw; t.Mover >= 0 && t.Mover < len(rep.Players) {
 				rep.Players[t.Mover].Throws++
 				rep.Players[t.Mover].Luck += t.Luck
@@ -207,6 +228,7 @@ func (o Options) Steps(ctx context.Context, start brettspiel.Game, first int, st
 		case q >= 0 && int(q) < len(rep.Players):
 			s.Decision = a.decision(g, e.Move)
 			if d := s.Decision; d.Counted {
+				d.Mark = rep.Scale.Decision(d.Loss)
 				rep.Players[q].Decisions++
 				rep.Players[q].Loss += d.Loss
 			}
@@ -216,6 +238,8 @@ func (o Options) Steps(ctx context.Context, start brettspiel.Game, first int, st
 			// safety
 			return nil, err
 		}
+		s.Equities = a.equitiesAfter(g, s, prev)
+		prev = s.Equities
 		rep.Steps = append(rep.Steps, s)
 	}
 	for p := range rep.Players {
@@ -285,6 +309,46 @@ func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
 		a.value = bot.Evaluate
 	}
 	return a, nil
+}
+
+// equities returns each seat's equity at g, as the judge values it: the
+// balance in the Festungsspiel; in the race games the net's at a throw or
+// the end, and with the decision at g taken by one ply otherwise.
+func (a *analyst) equities(g brettspiel.Game) []float64 {
+	v := make([]float64, g.NumPlayers())
+	for p := range v {
+		if g.ToMove() < 0 || a.rank == nil {
+			v[p] = finite(a.value(g, brettspiel.Player(p)))
+		} else {
+			v[p] = finite(a.settled(g, brettspiel.Player(p)))
+		}
+	}
+	return v
+}
+
+// equitiesAfter returns each seat's equity after step s, g the position
+// after it and prev the equities before it. The race games' come from the
+// step's judgement, at no cost (their two seats' equities are opposites);
+// the Festungsspiel's balance is read from g.
+func (a *analyst) equitiesAfter(g brettspiel.Game, s Step, prev []float64) []float64 {
+	if a.rank == nil {
+		return a.equities(g)
+	}
+	v, mover := 0.0, -1
+	switch {
+	case s.Decision != nil:
+		v, mover = s.Decision.Played, s.Actor
+	case s.Throw != nil && s.Throw.Mover >= 0:
+		v, mover = s.Throw.Equity, s.Throw.Mover
+	}
+	if mover < 0 || len(prev) != 2 {
+		return prev
+	}
+	out := []float64{v, -v}
+	if mover == 1 {
+		out[0], out[1] = -v, v
+	}
+	return out
 }
 
 // finite replaces a value that is not a finite number by 0, so that no

@@ -293,10 +293,31 @@ export interface Analysis {
   variant: string;
   judge: string;
   unit: string;
+  /**
+   * The game's bounds in its unit (analysis.Scale): a decision losing more than doubtful, bad,
+   * veryBad is marked so; a throw's luck of lucky, veryLucky or more either way is marked; strict
+   * and mild are a tutor's amounts.
+   */
+  scale: {
+    doubtful: number;
+    bad: number;
+    veryBad: number;
+    lucky: number;
+    veryLucky: number;
+    strict: number;
+    mild: number;
+  };
+  /** Each seat's equity before the first step judged. */
+  before: number[];
   steps: {
     index: number;
     actor: number;
     notation: string;
+    /**
+     * Each seat's equity after the step: the race games' judge's, the Festungsspiel's balance
+     * (markers won so far).
+     */
+    equities: number[];
     decision?: {
       choices: number;
       counted: boolean;
@@ -306,6 +327,8 @@ export interface Analysis {
       playedSteps?: Step[];
       bestSteps?: Step[];
       loss: number;
+      /** The loss marked on the scale; absent when small or the decision does not count. */
+      mark?: "doubtful" | "bad" | "veryBad";
       /**
        * What differs between the play made and the best play, the most important first
        * (analysis.Why, words.Reason): the board's points, a quarter of the mover's track, and the
@@ -328,6 +351,8 @@ export interface Analysis {
       equity: number;
       mean: number;
       luck: number;
+      /** The luck marked on the scale; absent when small. */
+      mark?: "lucky" | "veryLucky" | "unlucky" | "veryUnlucky";
     };
   }[];
   players: {
