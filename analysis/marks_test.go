@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/bot/neural"
 )
 
 // A loss is marked by the first bound it passes, a luck by the first it
@@ -105,6 +106,28 @@ func TestReportMarksAndEquities(t *testing.T) {
 				t.Errorf("%s: last equities %v, returns %v", v, last, h.Game().Returns())
 				break
 			}
+		}
+	}
+}
+
+// The race games' equities after a step come from its judgement, turned
+// to each seat's view; a step the judge gives none (the draw) keeps the
+// last.
+func TestEquitiesAfterAStep(t *testing.T) {
+	a := &analyst{rank: func(brettspiel.Game, []brettspiel.Move) []neural.Ranked { return nil }}
+	prev := []float64{0.7, -0.7}
+	for _, c := range []struct {
+		st   Step
+		want float64
+	}{
+		{Step{Actor: 1, Decision: &Decision{Played: 0.3}}, -0.3},
+		{Step{Actor: 0, Decision: &Decision{Played: 0.3}}, 0.3},
+		{Step{Actor: -1, Throw: &Throw{Mover: 1, Equity: -0.25}}, 0.25},
+		{Step{Actor: -1, Throw: &Throw{Mover: -1}}, 0.7},
+	} {
+		got := a.equitiesAfter(nil, c.st, prev)
+		if len(got) != 2 || math.Abs(got[0]-c.want) > 1e-12 || math.Abs(got[0]+got[1]) > 1e-12 {
+			t.Errorf("step %+v: equities %v, want Player 1's %v", c.st, got, c.want)
 		}
 	}
 }

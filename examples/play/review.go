@@ -20,69 +20,20 @@ import (
 // Player 1's equity over the steps. Its words are here, in English and
 // German, and it joins the lists that help prints before help itself.
 
-// scale holds a game's bounds of the marks, in the game's unit: a decision
-// that loses more than doubtful (bad, veryBad) is marked so; a throw whose
-// luck passes lucky (veryLucky) either way is marked lucky or unlucky.
-type scale struct {
-	doubtful, bad, veryBad float64
-	lucky, veryLucky       float64
+// The marks' bounds are the game's analysis.Scale (analysis.ScaleOf), the
+// one place they are set for every frontend; the report marks each step by
+// them (Decision.Mark, Throw.Mark).
+
+// decisionLevel returns the rank of a decision's mark: 0 none, 1
+// doubtful, 2 bad, 3 very bad.
+func decisionLevel(m analysis.Mark) int {
+	return map[analysis.Mark]int{analysis.Doubtful: 1, analysis.Bad: 2, analysis.VeryBad: 3}[m]
 }
 
-// scales are the marks' bounds by game, the one place they are set
-// (package analysis marks no decision: it grades only a player's error
-// rate). A decision's follow gnubg's in the race games, whose equity is
-// of about a game's worth as a money game's: doubtful beyond 0.04, bad
-// beyond 0.08 (the bound the analysis's level tests count blunders by),
-// very bad beyond 0.16. The Festungsspiel's are in markers: a choice is
-// doubtful beyond 0.25 and bad beyond 0.6 (the tutor's strict and mild
-// levels), very bad beyond 1 (about what taking from fortress 2 rather
-// than 1 costs early on). A throw's bounds mark about one throw in ten
-// lucky or unlucky and one in fifty very so: in 10 games of the greedy
-// bot a game (seeds PCG(1…10, 9), judged by analysis.Game) a tenth of
-// the throws' luck passed 0.31 strokes (Toccateglio), 0.097 points
-// (Verkehren), 4.1 markers (Festungsspiel), a fiftieth 0.64, 0.22, 7.6.
-var scales = map[string]scale{
-	"toccateglio": {0.04, 0.08, 0.16, 0.3, 0.6},
-	"verkehren":   {0.04, 0.08, 0.16, 0.1, 0.2},
-	"festung":     {0.25, 0.6, 1, 4, 8},
-}
-
-// scaleOf returns the bounds of variant, the race games' where it has none.
-func scaleOf(variant string) scale {
-	if sc, ok := scales[variant]; ok {
-		return sc
-	}
-	return scales["verkehren"]
-}
-
-// decisionMark returns the mark of a loss on sc: 0 none, 1 doubtful, 2
-// bad, 3 very bad.
-func (sc scale) decisionMark(loss float64) int {
-	switch {
-	case loss > sc.veryBad:
-		return 3
-	case loss > sc.bad:
-		return 2
-	case loss > sc.doubtful:
-		return 1
-	}
-	return 0
-}
-
-// luckMark returns the mark of a throw's luck on sc: +2 very lucky, +1
-// lucky, 0 none, −1 unlucky, −2 very unlucky.
-func (sc scale) luckMark(luck float64) int {
-	sign := 1
-	if luck < 0 {
-		sign = -1
-	}
-	switch a := math.Abs(luck); {
-	case a >= sc.veryLucky:
-		return 2 * sign
-	case a >= sc.lucky:
-		return sign
-	}
-	return 0
+// luckLevel returns the rank of a throw's mark: +2 very lucky, +1 lucky, 0
+// none, −1 unlucky, −2 very unlucky.
+func luckLevel(m analysis.Mark) int {
+	return map[analysis.Mark]int{analysis.VeryLucky: 2, analysis.Lucky: 1, analysis.Unlucky: -1, analysis.VeryUnlucky: -2}[m]
 }
 
 // reviewText is what the command review says, in one language.
@@ -93,9 +44,9 @@ type reviewText struct {
 	// follows
 	stepTitle func(step int) string
 	// title heads the list with the marks' bounds
-	title func(steps int, unit string, sc scale) string
+	title func(steps int, unit string, sc analysis.Scale) string
 	marks [4]string // "", doubtful, bad, very bad, with gnubg's signs
-	luck  [5]string // very unlucky … very lucky, by luckMark+2
+	luck  [5]string // very unlucky … very lucky, by luckLevel+2
 	// draw, throw and play are a step's text; cost a decision's loss
 	draw     func(notation string) string
 	throw    func(notation, who string) string
@@ -115,9 +66,9 @@ var reviewEnglish = reviewText{
 		return fmt.Sprintf("review takes no argument or a step's number, 1…%d; not %q", steps, arg)
 	},
 	stepTitle: func(step int) string { return fmt.Sprintf("the position before step %d:", step) },
-	title: func(steps int, unit string, sc scale) string {
+	title: func(steps int, unit string, sc analysis.Scale) string {
 		return fmt.Sprintf("move list of %d steps, in %s; a decision marked ?! doubtful over %.2f,\n? bad over %.2f, ?? very bad over %.2f; a throw lucky or unlucky beyond %.2f\n(very so beyond %.2f):",
-			steps, unit, sc.doubtful, sc.bad, sc.veryBad, sc.lucky, sc.veryLucky)
+			steps, unit, sc.Doubtful, sc.Bad, sc.VeryBad, sc.Lucky, sc.VeryLucky)
 	},
 	marks:    [4]string{"", "?! doubtful", "? bad", "?? very bad"},
 	luck:     [5]string{"very unlucky", "unlucky", "", "lucky", "very lucky"},
@@ -153,13 +104,13 @@ var reviewGerman = reviewText{
 		return fmt.Sprintf("durchsicht nimmt nichts oder die Nummer eines Schritts, 1…%d; nicht %q", steps, arg)
 	},
 	stepTitle: func(step int) string { return fmt.Sprintf("die Stellung vor Schritt %d:", step) },
-	title: func(steps int, unit string, sc scale) string {
+	title: func(steps int, unit string, sc analysis.Scale) string {
 		if in, ok := map[string]string{"Striche": "Strichen", "Punkte": "Punkten"}[unit]; ok {
 			unit = in
 		}
 		return fmt.Sprintf("Zugliste von %s, in %s; Zeichen einer Entscheidung:\n?! zweifelhaft über %s, ? schlecht über %s, ?? sehr schlecht über %s;\nein Wurf glücklich oder unglücklich ab %s (sehr ab %s):",
-			count(steps, "Schritt", "Schritten"), unit, comma(fmt.Sprintf("%.2f", sc.doubtful)), comma(fmt.Sprintf("%.2f", sc.bad)),
-			comma(fmt.Sprintf("%.2f", sc.veryBad)), comma(fmt.Sprintf("%.2f", sc.lucky)), comma(fmt.Sprintf("%.2f", sc.veryLucky)))
+			count(steps, "Schritt", "Schritten"), unit, comma(fmt.Sprintf("%.2f", sc.Doubtful)), comma(fmt.Sprintf("%.2f", sc.Bad)),
+			comma(fmt.Sprintf("%.2f", sc.VeryBad)), comma(fmt.Sprintf("%.2f", sc.Lucky)), comma(fmt.Sprintf("%.2f", sc.VeryLucky)))
 	},
 	marks:    [4]string{"", "?! zweifelhaft", "? schlecht", "?? sehr schlecht"},
 	luck:     [5]string{"sehr unglücklich", "unglücklich", "", "glücklich", "sehr glücklich"},
@@ -236,13 +187,13 @@ func (s *session) review(arg string) error {
 	if err != nil {
 		return err
 	}
-	u, sc := unit(s.c.lang, s.variant.Name), scaleOf(s.variant.Name)
+	u, sc := unit(s.c.lang, s.variant.Name), rep.Scale
 	if step > 0 {
-		return s.reviewStep(r, sc, rep, step)
+		return s.reviewStep(r, rep, step)
 	}
 	s.say("%s", r.title(len(rep.Steps), u, sc))
 	g := s.h.Start()
-	values := []float64{startValue(g, rep)}
+	values := []float64{rep.Before[0]}
 	for _, st := range rep.Steps {
 		e, ok := s.h.Entry(st.Index)
 		if !ok {
@@ -252,11 +203,11 @@ func (s *session) review(arg string) error {
 		if g.Apply(e.Move) != nil {
 			break
 		}
-		s.say("%s", fitLine(fmt.Sprintf("%4d  ", st.Index+1), s.stepLine(r, sc, before, st)))
-		if d := st.Decision; d != nil && d.Counted && sc.decisionMark(d.Loss) > 0 {
+		s.say("%s", fitLine(fmt.Sprintf("%4d  ", st.Index+1), s.stepLine(r, before, st)))
+		if d := st.Decision; d != nil && d.Mark != "" {
 			s.say("%s", fitLine("        ", r.better(s.inBoardPoints(before, d.BestNotation))))
 		}
-		values = append(values, stepValue(g, rep, st, values[len(values)-1]))
+		values = append(values, st.Equities[0])
 	}
 	for _, l := range sparkLines(r, seatName(s.c.lang, 0), u, rep.Judge == "exact", values) {
 		s.say("%s", l)
@@ -273,7 +224,7 @@ func (s *session) review(arg string) error {
 
 // reviewStep shows step n of rep: the position before it, its line of the
 // move list, the better play and the reasons for it.
-func (s *session) reviewStep(r *reviewText, sc scale, rep *analysis.Report, n int) error {
+func (s *session) reviewStep(r *reviewText, rep *analysis.Report, n int) error {
 	if n > len(rep.Steps) {
 		return errors.New(r.arg(strconv.Itoa(n), len(rep.Steps)))
 	}
@@ -283,7 +234,7 @@ func (s *session) reviewStep(r *reviewText, sc scale, rep *analysis.Report, n in
 		return errors.New(r.arg(strconv.Itoa(n), len(rep.Steps)))
 	}
 	s.say("%s\n%s", r.stepTitle(n), drawBoard(s.c.lang, before))
-	s.say("%s", fitLine(fmt.Sprintf("%4d  ", n), s.stepLine(r, sc, before, st)))
+	s.say("%s", fitLine(fmt.Sprintf("%4d  ", n), s.stepLine(r, before, st)))
 	if d := st.Decision; d != nil && d.Counted && d.Loss >= 0.0005 {
 		s.say("%s", fitLine("        ", r.better(s.inBoardPoints(before, d.BestNotation))))
 		for _, l := range wrap(d.Why, 70) {
@@ -294,13 +245,13 @@ func (s *session) reviewStep(r *reviewText, sc scale, rep *analysis.Report, n in
 }
 
 // stepLine is one step of the move list, without its number.
-func (s *session) stepLine(r *reviewText, sc scale, before brettspiel.Game, st analysis.Step) string {
+func (s *session) stepLine(r *reviewText, before brettspiel.Game, st analysis.Step) string {
 	switch {
 	case st.Throw != nil && st.Throw.Mover < 0:
 		return r.draw(st.Notation)
 	case st.Throw != nil:
 		line := r.throw(st.Notation, seatName(s.c.lang, brettspiel.Player(st.Throw.Mover)))
-		if m := sc.luckMark(st.Throw.Luck); m != 0 {
+		if m := luckLevel(st.Throw.Mark); m != 0 {
 			line += "  " + r.luck[m+2] + " " + r.luckOf(st.Throw.Luck)
 		}
 		return line
@@ -313,7 +264,7 @@ func (s *session) stepLine(r *reviewText, sc scale, before brettspiel.Game, st a
 		line += "  (" + r.noChoice + ")"
 	case d.Loss >= 0.0005:
 		line += "  "
-		if m := sc.decisionMark(d.Loss); m > 0 {
+		if m := decisionLevel(d.Mark); m > 0 {
 			line += r.marks[m] + ", "
 		}
 		line += r.cost(d.Loss)
@@ -335,38 +286,6 @@ func fitLine(num, text string) string {
 		return num + text[:i] + "\n" + fitLine(pad, text[i+1:])
 	}
 	return num + text
-}
-
-// startValue is Player 1's value at the start: his balance in the
-// Festungsspiel, an even game in the race games.
-func startValue(g brettspiel.Game, rep *analysis.Report) float64 {
-	if ev, ok := g.(interface {
-		Evaluate(brettspiel.Player) float64
-	}); ok && rep.Judge == "exact" {
-		return ev.Evaluate(0)
-	}
-	return 0
-}
-
-// stepValue is Player 1's value after step st, g the position after it.
-// The Festungsspiel's is his balance (the markers won so far, exact); the
-// race games' the judge's equity after the step, turned to Player 1's view
-// (their two seats' equities are opposites), prev where the step has none.
-func stepValue(g brettspiel.Game, rep *analysis.Report, st analysis.Step, prev float64) float64 {
-	if rep.Judge == "exact" {
-		return startValue(g, rep)
-	}
-	v, seat := prev, -1
-	switch {
-	case st.Decision != nil:
-		v, seat = st.Decision.Played, st.Actor
-	case st.Throw != nil && st.Throw.Mover >= 0:
-		v, seat = st.Throw.Equity, st.Throw.Mover
-	}
-	if seat > 0 {
-		v = -v
-	}
-	return v
 }
 
 // sparkLines draws values as a line of block characters, at most

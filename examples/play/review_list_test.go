@@ -42,7 +42,7 @@ func TestReviewMoveList(t *testing.T) {
 		for _, lang := range []string{"en", "de"} {
 			t.Run(c.game+"/"+lang, func(t *testing.T) {
 				out := reviewOf(t, c.game, lang, c.seed)
-				sc := scaleOf(c.game)
+				sc, _ := analysis.ScaleOf(c.game)
 				r := reviewEnglish
 				cost, lucky, unlucky := `cost (\d+\.\d{3})`, "lucky", "unlucky"
 				if lang == "de" {
@@ -72,7 +72,7 @@ func TestReviewMoveList(t *testing.T) {
 							continue
 						}
 						loss := atof(t, x[1])
-						if sc.decisionMark(loss) != m {
+						if decisionLevel(sc.Decision(loss)) != m {
 							t.Errorf("%q marked %q", x[0], r.marks[m])
 						}
 						marked++
@@ -99,7 +99,7 @@ func TestReviewMoveList(t *testing.T) {
 					if x[1] != "" {
 						want *= 2
 					}
-					if sc.luckMark(luck) != want {
+					if luckLevel(sc.Luck(luck)) != want {
 						t.Errorf("%q: luck %v marked %d", x[0], luck, want)
 					}
 					found[x[2]] = true
@@ -280,19 +280,5 @@ func TestSparkLine(t *testing.T) {
 	}
 	if got := sparkLines(&reviewEnglish, "Player 1", "points", false, long); !strings.HasPrefix(got[2], "  ▁") || !strings.HasSuffix(got[2], "█") || utf8.RuneCountInString(got[2]) != sparkWidth+2 {
 		t.Errorf("1,000 steps drawn as %q", got[2])
-	}
-	rep := &analysis.Report{Judge: "net, 1 ply"}
-	for _, c := range []struct {
-		st   analysis.Step
-		want float64
-	}{
-		{analysis.Step{Actor: 1, Decision: &analysis.Decision{Played: 0.3}}, -0.3},
-		{analysis.Step{Actor: 0, Decision: &analysis.Decision{Played: 0.3}}, 0.3},
-		{analysis.Step{Actor: -1, Throw: &analysis.Throw{Mover: 1, Equity: -0.25}}, 0.25},
-		{analysis.Step{Actor: -1, Throw: &analysis.Throw{Mover: -1}}, 0.7},
-	} {
-		if got := stepValue(nil, rep, c.st, 0.7); math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("step %+v: Player 1's value %v, want %v", c.st, got, c.want)
-		}
 	}
 }

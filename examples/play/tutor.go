@@ -22,17 +22,6 @@ import (
 // plays and choices only, never the Schule's marking (T-W5): what a player
 // forgot to mark is his own to find, and the other's to claim.
 
-// tutorLevels are the amounts a play may lose before the tutor speaks, by
-// game and level: strict speaks of small slips, mild of clear mistakes
-// only. The race games' amounts follow the bounds of their rating scales
-// (an advanced player's mean loss a decision, and a casual player's); the
-// Festungsspiel's a third and most of the cost of taking from fortress 2
-// rather than 1 early in the game (about 0.8 markers).
-var tutorLevels = map[string]map[string]float64{
-	"strict": {"toccateglio": 0.06, "verkehren": 0.05, "festung": 0.25},
-	"mild":   {"toccateglio": 0.20, "verkehren": 0.20, "festung": 0.6},
-}
-
 // parseTutor reads a tutor setting: off, mild, strict or an amount in the
 // game's unit (0.1). It returns the threshold, −1 for off.
 func parseTutor(arg, game string) (float64, bool) {
@@ -43,7 +32,13 @@ func parseTutor(arg, game string) (float64, bool) {
 		if a == "streng" {
 			a = "strict"
 		}
-		return tutorLevels[a][game], true
+		// the amounts are the game's (analysis.Scale): strict speaks of
+		// small slips, mild of clear mistakes only
+		sc, _ := analysis.ScaleOf(game)
+		if a == "mild" {
+			return sc.Mild, true
+		}
+		return sc.Strict, true
 	default:
 		x, err := strconv.ParseFloat(strings.ReplaceAll(a, ",", "."), 64)
 		return x, err == nil && x >= 0 && x < 100

@@ -90,7 +90,7 @@ func TestTutorFlagsABadPlayAndTakesItBack(t *testing.T) {
 		t.Run(c.game, func(t *testing.T) {
 			file, g := recordAtDecision(t, c.game, c.seed, c.players)
 			n, loss, best := worstPlay(t, g)
-			if loss <= tutorLevels["strict"][c.game] {
+			if sc, _ := analysis.ScaleOf(c.game); loss <= sc.Strict {
 				t.Fatalf("the worst play loses %.3f %s, not enough for a test", loss, c.unit)
 			}
 			parts := prompts(playWith(t, fmt.Sprintf("%d\ny\nquit\n", n), "-i", "-game", c.game, "-load", file, "-opponent", "random", "-tutor", "strict", "-seed", "1"))
