@@ -56,16 +56,17 @@ type Scale struct {
 // a fiftieth 0.64, 0.22 and 7.6.
 //
 // The tutor's amounts in the race games are placed on the rollouts of the
-// published decision sets (TestTutorScale, doc/research.md): Strict is the
-// least loss by the net at one ply at which the play the net calls worse
-// is worse by the rollouts too in nine cases of ten, so that a strict tutor
-// seldom blames a play the rollouts prefer; Mild is where such plays lose,
-// by the rollouts, gnubg's bad (0.08) or more on average. The
+// published decision sets (TestTutorScale; doc/research.md has the
+// table): a tutor names the net's best play as the better one, so each
+// amount is the least loss at one ply from which on the plays the net
+// calls worse by that much (in bands of 0.03) are worse by the rollouts
+// too, in four cases of five by a doubtful play's loss (0.04) on average
+// for Strict, in nine of ten by a bad play's (0.08) for Mild. The
 // Festungsspiel's choices are judged exactly: its strict tutor speaks of a
 // doubtful choice, its mild one of a bad one.
 var markScales = map[string]Scale{
-	"toccateglio": {Doubtful: 0.04, Bad: 0.08, VeryBad: 0.16, Lucky: 0.3, VeryLucky: 0.6, Strict: 0.06, Mild: 0.20},
-	"verkehren":   {Doubtful: 0.04, Bad: 0.08, VeryBad: 0.16, Lucky: 0.1, VeryLucky: 0.2, Strict: 0.05, Mild: 0.20},
+	"toccateglio": {Doubtful: 0.04, Bad: 0.08, VeryBad: 0.16, Lucky: 0.3, VeryLucky: 0.6, Strict: 0.05, Mild: 0.10},
+	"verkehren":   {Doubtful: 0.04, Bad: 0.08, VeryBad: 0.16, Lucky: 0.1, VeryLucky: 0.2, Strict: 0.04, Mild: 0.07},
 	"festung":     {Doubtful: 0.25, Bad: 0.6, VeryBad: 1, Lucky: 4, VeryLucky: 8, Strict: 0.25, Mild: 0.6},
 }
 

@@ -142,8 +142,9 @@ func TestTutorLevels(t *testing.T) {
 		t.Errorf("the tutor spoke while off:\n%s", out)
 	}
 	out := playWith(t, "tutor\ntutor 0,5\ntutor sometimes\nquit\n", "-i", "-game", "toccateglio", "-load", file, "-opponent", "random", "-tutor", "mild")
+	sc, _ := analysis.ScaleOf("toccateglio")
 	for _, want := range []string{
-		"the tutor speaks after a play that loses more than 0.20 strokes",
+		fmt.Sprintf("the tutor speaks after a play that loses more than %.2f strokes", sc.Mild),
 		"the tutor speaks after a play that loses more than 0.50 strokes",
 		`tutor takes off, mild, strict or an amount such as 0.1; not "sometimes"`,
 	} {
