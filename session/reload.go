@@ -100,7 +100,9 @@ func (w *Watcher) move(old *Game) error {
 		nws.ready = make(chan struct{})
 	}
 	w.started, w.whole = false, w.rev > ows.nextRev
-	w.counted = nws.rev
+	// the next delta published counts it; the game's rev is its lock's,
+	// made is nws.mu's
+	w.counted = nws.made
 	w.g.Store(ows.next)
 	return nil
 }
