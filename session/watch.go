@@ -97,6 +97,16 @@ type Delta struct {
 	Salt       string `json:"salt,omitempty"`
 	// Closed says the game was closed: the last delta a watcher gets.
 	Closed bool `json:"closed,omitempty"`
+
+	// shared holds the JSON of a delta its game's watchers share, made
+	// once for all of them (AppendJSON); nil for a delta of one reader.
+	shared *sharedJSON
+}
+
+// sharedJSON is a shared delta's JSON, made by the first to need it.
+type sharedJSON struct {
+	once sync.Once
+	b    []byte
 }
 
 // watchState is what a game keeps for its watchers.
@@ -580,6 +590,7 @@ func (g *Game) publish(from int, closed bool) {
 	}
 	d := g.delta(from, g.lang)
 	d.Closed = closed
+	d.shared = &sharedJSON{} // every watcher's transport sends the same bytes
 	ws.recent[ws.rev%recentDeltas] = &d
 	ws.unread[ws.rev%recentDeltas] = int32(ws.watchers)
 	ws.gone = ws.gone || closed
@@ -646,6 +657,24 @@ func (c *deltaCopy) words(l words.Lang) Delta {
 	d := c.d
 	d.Log = stepsOf(l, d.From, c.entries, false)
 	return d
+}
+
+// SinceSteps is [Game.Since] with the log's steps bare: their index,
+// actor and notation, without events and words, which cost the most of a
+// delta. A server that stores a game's steps as they come asks for them so.
+func (g *Game) SinceSteps(rev int) (Delta, error) {
+	g.mu.Lock()
+	c, err := g.since(rev)
+	g.mu.Unlock()
+	if err != nil {
+		return Delta{}, err
+	}
+	d := c.d
+	d.Log = make([]Step, len(c.entries))
+	for i, e := range c.entries {
+		d.Log[i] = Step{Index: d.From + i, Actor: int(e.Actor), Notation: e.Notation}
+	}
+	return d, nil
 }
 
 // since is the delta from revision rev to the game's now (g locked), its

@@ -833,3 +833,86 @@ func TestAfterReadyCallsWhenNextWouldNotWait(t *testing.T) {
 		t.Fatalf("after the close: %v", err)
 	}
 }
+
+// SinceSteps gives what Since gives, the steps bare: the same revision,
+// the same steps by index, actor and notation, and no events.
+func TestSinceStepsAreBare(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "toccateglio", "seats": []string{"random", "random"}}, &s)
+	g, _ := tab.Game(s.Handle)
+	if _, err := g.Advance(context.Background(), 30); err != nil {
+		t.Fatal(err)
+	}
+	for _, rev := range []int{0, 5, g.Rev() - 1, g.Rev(), g.Rev() + 3} {
+		full, err := g.Since(rev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bare, err := g.SinceSteps(rev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bare.Rev != full.Rev || bare.From != full.From || bare.Length != full.Length || len(bare.Log) != len(full.Log) {
+			t.Fatalf("since %d: bare %+v, full %+v", rev, bare, full)
+		}
+		for i, st := range bare.Log {
+			f := full.Log[i]
+			if st.Index != f.Index || st.Actor != f.Actor || st.Notation != f.Notation || st.Events != nil {
+				t.Fatalf("since %d, step %d: bare %+v, full %+v", rev, i, st, f)
+			}
+		}
+	}
+	if _, err := g.SinceSteps(-1); !errors.Is(err, ErrBadCall) {
+		t.Errorf("since −1: %v", err)
+	}
+}
+
+// The deltas a game's watchers share are written alike by each: their
+// JSON is made once and is what MarshalJSON and a delta of one reader
+// (Since) write.
+func TestSharedDeltaWrittenOnce(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
+	g, _ := tab.Game(s.Handle)
+	ws := make([]*Watcher, 3)
+	for i := range ws {
+		ws[i], _ = g.Watch(0)
+		if _, err := ws[i].Next(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := g.Rev()
+	if _, err := g.Advance(context.Background(), 1); err != nil {
+		t.Fatal(err)
+	}
+	var first []byte
+	for i, w := range ws {
+		d, err := w.Next(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.shared == nil {
+			t.Fatalf("watcher %d: the delta of a step is not shared", i)
+		}
+		got := d.AppendJSON([]byte("x"))
+		m, _ := d.MarshalJSON()
+		if string(got) != "x"+string(m) || !json.Valid(m) {
+			t.Fatalf("watcher %d: AppendJSON %s, MarshalJSON %s", i, got, m)
+		}
+		if i == 0 {
+			first = m
+			// what a reader of Since gets is the same delta
+			one, err := g.Since(before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := one.MarshalJSON(); string(b) != string(m) {
+				t.Errorf("Since writes %s,\nthe shared delta %s", b, m)
+			}
+		} else if string(m) != string(first) {
+			t.Errorf("watcher %d got %s, the first %s", i, m, first)
+		}
+	}
+}

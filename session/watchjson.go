@@ -49,7 +49,21 @@ func watchCall(name string, h int, g *Game, in *watchArgs) ([]byte, error) {
 // lean: "trackFrom" and "trackTo" only where they differ from "from" and
 // "to" (in the Festungsspiel never), which keeps the delta of a step small.
 func (d Delta) MarshalJSON() ([]byte, error) {
-	return append(d.appendKeys(append(make([]byte, 0, 512), '{')), '}'), nil
+	return d.AppendJSON(make([]byte, 0, 512)), nil
+}
+
+// AppendJSON appends the delta's JSON, as MarshalJSON writes it, to b. The
+// deltas a watched game hands its watchers ([Watcher.Next]) are shared:
+// their JSON is made once, by the first watcher's transport, and copied
+// for the others.
+func (d *Delta) AppendJSON(b []byte) []byte {
+	if d.shared == nil {
+		return append(d.appendKeys(append(b, '{')), '}')
+	}
+	d.shared.once.Do(func() {
+		d.shared.b = append(d.appendKeys(append(make([]byte, 0, 512), '{')), '}')
+	})
+	return append(b, d.shared.b...)
 }
 
 // MarshalJSON writes the answer of "watch": the handle and the delta.

@@ -86,7 +86,7 @@ func replay(g *session.Game, steps []store.StoredStep) error {
 // played on, or a snapshot after anything else (an undo, a claim…) or a
 // redo, which the steps would replay as moves, losing what is to redo.
 func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool) {
-	d, err := lg.g.Since(lg.rev)
+	d, err := lg.g.SinceSteps(lg.rev)
 	if err != nil {
 		return lg.g.Rev(), nil, true
 	}

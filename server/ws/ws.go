@@ -429,8 +429,7 @@ func (cn *conn) unwatch() {
 // send sends a change, and says whether the connection goes on: not after
 // a failed write, nor after the game's last change.
 func (cn *conn) send(d *session.Delta) bool {
-	b, _ := d.MarshalJSON()
-	if cn.write(append(append(append(make([]byte, 0, len(b)+10), `{"delta":`...), b...), '}')) != nil {
+	if cn.write(append(d.AppendJSON(append(make([]byte, 0, 1024), `{"delta":`...)), '}')) != nil {
 		return false
 	}
 	cn.mu.Lock()
