@@ -27,11 +27,6 @@ type Store struct {
 	Lock string
 }
 
-// ReadOnly are the options of a transaction that reads only: its
-// statements see the same commits, never a game's row of one and the steps
-// of the next.
-var ReadOnly = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
-
 // Tx runs f in a transaction of opts (nil: the default), committed when f
 // returns nil.
 func (s *Store) Tx(ctx context.Context, opts *sql.TxOptions, f func(*sql.Tx) error) error {
@@ -127,8 +122,25 @@ func (s *Store) each(ctx context.Context, q querier, f func(*sql.Rows) error, qu
 // Open returns the games not archived, each with the steps after its
 // snapshot, as one commit left them.
 func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
+	return s.games(ctx, "TRUE")
+}
+
+// Game returns one open game as Open does.
+func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
+	games, err := s.games(ctx, "g.id = $1", id)
+	if err != nil || len(games) == 0 {
+		return store.Stored{Game: id}, false, err
+	}
+	return games[0], true, nil
+}
+
+// games reads the open games of cond (on games g) with their steps, in a
+// transaction that reads only: its statements see the same commits, never
+// a game's row of one and the steps of the next.
+func (s *Store) games(ctx context.Context, cond string, args ...any) ([]store.Stored, error) {
 	var games []store.Stored
-	err := s.Tx(ctx, ReadOnly, func(tx *sql.Tx) error {
+	opts := &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+	err := s.Tx(ctx, opts, func(tx *sql.Tx) error {
 		at := map[string]int{}
 		err := s.each(ctx, tx, func(rows *sql.Rows) error {
 			var g store.Stored
@@ -138,7 +150,8 @@ func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 			at[g.Game] = len(games)
 			games = append(games, g)
 			return nil
-		}, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
+		}, `SELECT g.id, g.handle, g.meta, g.snapshot, g.snap_rev, g.rev, g.ver FROM games g
+			WHERE NOT g.archived AND `+cond+` ORDER BY g.handle`, args...)
 		if err != nil {
 			return err
 		}
@@ -152,32 +165,10 @@ func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 				games[i].Steps = append(games[i].Steps, st)
 			}
 			return nil
-		}, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
+		}, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game
+			WHERE NOT g.archived AND `+cond+` ORDER BY s.game, s.rev`, args...)
 	})
 	return games, err
-}
-
-// Game returns one open game with the steps after its snapshot, as one
-// commit left them.
-func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
-	g := store.Stored{Game: id}
-	err := s.Tx(ctx, ReadOnly, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
-			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
-		if err != nil {
-			return err
-		}
-		return s.each(ctx, tx, func(rows *sql.Rows) error {
-			var st store.StoredStep
-			err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation)
-			g.Steps = append(g.Steps, st)
-			return err
-		}, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
-	})
-	if errors.Is(err, sql.ErrNoRows) {
-		return store.Stored{Game: id}, false, nil
-	}
-	return g, err == nil, err
 }
 
 // Since returns the steps of an open game stored after revision rev, in
