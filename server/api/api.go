@@ -108,9 +108,8 @@ func post[In any](a *API, f func(r *http.Request, ip string, in In) (any, error)
 		if err == nil {
 			err = kit.DecodeStrict(b, &in)
 		}
-		var tl *http.MaxBytesError
-		switch {
-		case errors.As(err, &tl):
+		switch _, tooLarge := errors.AsType[*http.MaxBytesError](err); {
+		case tooLarge:
 			writeError(w, fmt.Errorf("%w: a body of more than %d bytes", session.ErrTooLarge, maxBody))
 		case err != nil:
 			writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
@@ -147,8 +146,11 @@ func Status(err error) int {
 	return http.StatusBadRequest
 }
 
-func writeError(w http.ResponseWriter, err error) {
+func writeError(w http.ResponseWriter, err error) { WriteError(w, Status(err), err) }
+
+// WriteError answers err as JSON with the HTTP status code.
+func WriteError(w http.ResponseWriter, code int, err error) {
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(Status(err))
+	w.WriteHeader(code)
 	w.Write(hub.ErrorJSON(err))
 }
