@@ -28,11 +28,8 @@ type Game struct {
 	ver       int // the row's version in storage
 	sinceSnap int // steps stored after the snapshot
 	gone      bool
-	// stale: a write or a read of the store failed, so the game is
-	// brought back from storage before anything else is done with it.
-	stale bool
-	// clock fires at the deadline of a game with a time control.
-	clock *time.Timer
+	stale     bool        // a write or a read failed: reload it before anything else
+	clock     *time.Timer // fires at the deadline of a game with a time control
 	// creator is the address that made the game in this process, until
 	// no person's seat waits for its player any more.
 	creator string
@@ -175,7 +172,7 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 		err = fmt.Errorf("they play to revision %d, stored %d", lg.g.Rev(), st.Rev)
 	}
 	if err != nil {
-		h.logf("game %.8s…: the steps stored by another process: %v", lg.id, err)
+		h.opt.Log.Printf("game %.8s…: the steps stored by another process: %v", lg.id, err)
 		return h.reload(ctx, lg)
 	}
 	lg.rev, lg.length, lg.ver = st.Rev, lg.g.Len(), st.Ver
@@ -206,7 +203,7 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 		err = replay(g, st.Steps)
 	}
 	if err != nil {
-		h.logf("game %.8s… is gone until a restart: %v", lg.id, err)
+		h.opt.Log.Printf("game %.8s… is gone until a restart: %v", lg.id, err)
 		h.drop(lg)
 		return ErrStorage
 	}
@@ -230,8 +227,7 @@ func (h *Hub) drop(lg *Game) {
 	h.seatsFilled(lg)
 }
 
-// archive ends a game (lg.mu held): its record is stored, and it is
-// dropped.
+// archive stores a game's record and drops it (lg.mu held).
 func (h *Hub) archive(ctx context.Context, lg *Game) error {
 	if err := h.persist(ctx, lg, false, false); err != nil {
 		return err
@@ -271,7 +267,7 @@ func (h *Hub) schedule(lg *Game) {
 		}
 		lg.g.TimeUp()
 		if err := h.persist(h.base, lg, false, false); err != nil {
-			h.logf("game %.8s…: a clock run out: %v", lg.id, err)
+			h.opt.Log.Printf("game %.8s…: a clock run out: %v", lg.id, err)
 		}
 		h.schedule(lg)
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"maps"
 	"slices"
@@ -39,6 +40,7 @@ type Options struct {
 func (o *Options) defaults() {
 	o.MaxGames = cmp.Or(o.MaxGames, 20000)
 	o.MaxCalls = cmp.Or(o.MaxCalls, 256)
+	o.Log = cmp.Or(o.Log, log.New(io.Discard, "", 0))
 	o.Idle = cmp.Or(o.Idle, 24*time.Hour)
 	// Sweep takes the idle games among the waiting
 	o.Waiting = min(cmp.Or(o.Waiting, 10*time.Minute), o.Idle)
@@ -81,12 +83,12 @@ func New(st store.Store, o Options) (*Hub, error) {
 	h.handles.Store(1 << 24)
 	for _, s := range stored {
 		if lg, err := h.restore(s); err != nil {
-			h.logf("%v", err) // one game that does not load keeps the others from nothing
+			h.opt.Log.Printf("%v", err) // one game that does not load keeps the others from nothing
 		} else {
 			h.hold(lg)
 		}
 	}
-	h.logf("%d games restored", len(h.games))
+	h.opt.Log.Printf("%d games restored", len(h.games))
 	if n, ok := st.(store.Notifier); ok {
 		if err := h.listen(n); err != nil {
 			h.stop()
@@ -94,12 +96,6 @@ func New(st store.Store, o Options) (*Hub, error) {
 		}
 	}
 	return h, nil
-}
-
-func (h *Hub) logf(format string, args ...any) {
-	if h.opt.Log != nil {
-		h.opt.Log.Printf(format, args...)
-	}
 }
 
 // Games returns the number of games held.
@@ -208,7 +204,7 @@ func (h *Hub) held(id string) (*Game, error) {
 
 // storageErr logs a failure of the storage and returns ErrStorage.
 func (h *Hub) storageErr(format string, args ...any) error {
-	h.logf(format, args...)
+	h.opt.Log.Printf(format, args...)
 	return ErrStorage
 }
 
@@ -216,14 +212,14 @@ func (h *Hub) storageErr(format string, args ...any) error {
 // returns once it listens.
 func (h *Hub) listen(n store.Notifier) error {
 	ready := make(chan struct{})
-	var once sync.Once
+	listening := sync.OnceFunc(func() { close(ready) })
 	// the changes of a few games are caught up with at once; those of one
 	// game wait on its lock, and each finds what is stored then
 	busy := make(chan struct{}, 8)
 	go n.Listen(h.base, func(note store.Note) {
 		if note.Game == "" {
 			h.changedAll()
-			once.Do(func() { close(ready) })
+			listening()
 			return
 		}
 		busy <- struct{}{}

@@ -25,7 +25,7 @@ func (h *Hub) Sweep(ctx context.Context) int {
 		_, long := slices.BinarySearch(idle, lg.handle)
 		if !lg.gone && !lg.stale && (long || len(lg.meta.open()) > 0) {
 			if err := h.archive(ctx, lg); err != nil {
-				h.logf("game %.8s…: not archived: %v", lg.id, err)
+				h.opt.Log.Printf("game %.8s…: not archived: %v", lg.id, err)
 			} else {
 				n++
 			}
