@@ -43,9 +43,6 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 	if kind == 0 {
 		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, quote.Cut(method, 40))), 0
 	}
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
-	}
 	if method == "hint" { // the searching bots would hold the game for seconds
 		var in struct {
 			Bot string `json:"bot"`
