@@ -18,8 +18,7 @@ type Options struct {
 	Hub    hub.Options
 	WS     ws.Options
 	Limits limit.Options
-	// Proxies are the proxies trusted to name their client in
-	// X-Forwarded-For; without them the peer's address is the client's.
+	// Proxies are trusted to name their client in X-Forwarded-For.
 	Proxies limit.Proxies
 	// Static serves the page (package site); nil serves the API only.
 	Static http.Handler
@@ -27,9 +26,7 @@ type Options struct {
 	Log *log.Logger
 }
 
-// DefaultLimits are the limits of an address when Options.Limits is zero:
-// 200 calls a second (400 at once), 64 connections, and 30 games made an
-// hour (10 at once), at most 10 of them waiting for a player.
+// DefaultLimits are the limits of an address when Options.Limits is zero.
 var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 / 3600, GamesBurst: 10, Waiting: 10}
 
 // Server serves the games of a store to people over HTTP and WebSocket.

@@ -83,8 +83,8 @@ func (a *API) Register(mux *http.ServeMux) {
 	})
 }
 
-// allow takes a call of the client's bucket and returns the client's
-// address; false when it answered that the bucket is empty.
+// allow takes a call of the client's bucket and returns its address;
+// false when it answered that the bucket is empty.
 func (a *API) allow(w http.ResponseWriter, r *http.Request) (string, bool) {
 	ip := a.proxies.ClientIP(r)
 	if !a.addrs.Allow(ip) {
@@ -94,9 +94,8 @@ func (a *API) allow(w http.ResponseWriter, r *http.Request) (string, bool) {
 	return ip, true
 }
 
-// post is the handler of a call whose body In is read strictly (each key
-// once, none unknown), at most maxBody bytes, under the limits of the
-// client's address.
+// post is the handler of a call whose body In, of maxBody bytes at most,
+// is read strictly (each key once, none unknown).
 func post[In any](a *API, f func(r *http.Request, ip string, in In) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ip, ok := a.allow(w, r)

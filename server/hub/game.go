@@ -12,8 +12,8 @@ import (
 	"github.com/brettspiel/brettspiel/session"
 )
 
-// Game is a game the hub holds: the session's game at the table under its
-// handle, with the server's id and what storage holds of it.
+// Game is a game the hub holds: the session's game at the table, and what
+// storage holds of it.
 type Game struct {
 	id     string
 	handle int
@@ -81,7 +81,7 @@ func replay(g *session.Game, steps []store.StoredStep) error {
 
 // changes is what the game changed since the stored revision: the steps
 // played on, or a snapshot after anything else (an undo, a claim…) or a
-// redo, which the steps would replay as moves, losing what is to redo.
+// redo, which steps would replay as moves, losing what is to redo.
 func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool) {
 	d, err := lg.g.Since(lg.rev)
 	if err != nil {
@@ -136,8 +136,8 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 	return nil
 }
 
-// fresh makes sure the game (lg.mu held) is as storage holds it: a stale
-// one is brought back; one archived is no more.
+// fresh brings a stale game back from storage (lg.mu held); one archived
+// is no more.
 func (h *Hub) fresh(lg *Game) error {
 	if lg.gone {
 		return ErrUnknownGame
@@ -150,9 +150,8 @@ func (h *Hub) fresh(lg *Game) error {
 	return nil
 }
 
-// catchUp brings a game up to what storage holds (lg.mu held): it plays
-// the steps a notification brought or stored after its revision, or
-// reloads it after anything else.
+// catchUp brings a game up to storage (lg.mu held): it plays the steps a
+// note brought or stored after its revision, or reloads it.
 func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 	st, ok, err := store.Stored{}, true, error(nil)
 	if note != nil {
@@ -181,9 +180,8 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 	return nil
 }
 
-// reload brings a game back as storage holds it, in place (lg.mu held),
-// its watchers going on; while storage cannot be read it stays stale, and
-// one storage no longer holds is gone.
+// reload brings a game back from storage, in place, its watchers going on
+// (lg.mu held); while storage fails it stays stale.
 func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	st, ok, err := h.store.Game(ctx, lg.id)
 	if err != nil {
@@ -244,8 +242,8 @@ func (h *Hub) archive(ctx context.Context, lg *Game) error {
 	return nil
 }
 
-// schedule sets the game's timer for its clock's deadline (lg.mu held),
-// so that a seat's time running out is stored and told at the moment.
+// schedule sets the game's timer for its clock's deadline (lg.mu held):
+// a seat's time running out is stored and told at the moment.
 func (h *Hub) schedule(lg *Game) {
 	at, ok := lg.g.Deadline()
 	if !ok {

@@ -23,12 +23,10 @@ import (
 // Options configure a Hub.
 type Options struct {
 	// MaxGames bounds the games held at once (20,000); MaxCalls the calls
-	// running at once (256; a call waits a moment for a place, then is
-	// refused with ErrBusy).
+	// running at once (256; a call waits 2 s for a place, then ErrBusy).
 	MaxGames, MaxCalls int
-	// Idle archives the games in which nobody acted for longer (0: a
-	// day); Waiting, sooner, those in which a person's seat still waits
-	// for its player (0: ten minutes).
+	// Idle archives the games in which nobody acted for longer (0: a day);
+	// Waiting, those in which a person's seat waits (0: ten minutes).
 	Idle, Waiting time.Duration
 	// Log receives what the hub logs (never a secret); nil logs nothing.
 	Log *log.Logger
@@ -108,8 +106,8 @@ func (h *Hub) Games() int {
 // Stopping says whether Shutdown has begun.
 func (h *Hub) Stopping() bool { return h.stopping.Load() }
 
-// enter takes a place of the calls running, waiting a moment for one;
-// release gives it back. While the hub stops, calls are refused.
+// enter takes a place of the calls running, refused while the hub stops;
+// release gives it back.
 func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 	h.running.RLock()
 	if h.stopping.Load() {
@@ -134,9 +132,8 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 }
 
 // find returns the game of an id: one held, or one open in storage (made
-// by another process sharing the store), read once however many ask for it
-// at once, without the hub's lock: a slow database holds up only those who
-// ask for that game.
+// by another process), read once however many ask for it, without the
+// hub's lock: a slow database holds up only those who ask for that game.
 func (h *Hub) find(id string) (*Game, error) {
 	if lg := h.lookup(id); lg != nil {
 		return lg, nil
@@ -208,7 +205,7 @@ func (h *Hub) storageErr(format string, args ...any) error {
 	return ErrStorage
 }
 
-// listen follows the changes the processes sharing the store commit, and
+// listen follows the changes of the processes sharing the store, and
 // returns once it listens.
 func (h *Hub) listen(n store.Notifier) error {
 	ready := make(chan struct{})

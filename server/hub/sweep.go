@@ -5,9 +5,9 @@ import (
 	"slices"
 )
 
-// Sweep archives the games in which nobody acted (session.Table.Idle) for
-// Options.Idle, or Options.Waiting those in which a person's seat still
-// waits for its player, and returns how many.
+// Sweep archives the games in which nobody acted for Options.Idle, or
+// for Options.Waiting those in which a person's seat waits, and returns
+// how many.
 func (h *Hub) Sweep(ctx context.Context) int {
 	idle := h.table.Idle(h.opt.Idle)
 	waiting := h.table.Idle(h.opt.Waiting)

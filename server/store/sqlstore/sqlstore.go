@@ -1,7 +1,6 @@
 // Package sqlstore is what the two SQL stores (package sqlite, package
-// postgres) share over database/sql: the statements that write a change,
-// the reads of store.Store, and the runner of a schema's migrations. Each
-// store gives the little its SQL says otherwise.
+// postgres) share over database/sql: the writes of a change, the reads of
+// store.Store, and the runner of a schema's migrations.
 package sqlstore
 
 import (
@@ -14,9 +13,9 @@ import (
 	"github.com/brettspiel/brettspiel/server/store"
 )
 
-// Store writes the changes of games and reads them over DB, a database
-// of the schema both stores make, in its dialect. The statements number
-// their placeholders ($1, $2…), which both drivers take.
+// Store writes and reads the games over DB, a database of the schema both
+// stores make. The statements number their placeholders ($1, $2…), which
+// both drivers take.
 type Store struct {
 	DB *sql.DB
 	// Live is the lobby's condition of a game not archived, as the
@@ -46,13 +45,11 @@ func Conflict(c store.Change) error {
 	return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
 }
 
-// Apply writes change c within tx; store.ErrConflict, and nothing of c
-// written (the row's update comes first), when the game's row is not at
-// the version c follows.
+// Apply writes change c within tx: the row's update first, so that at
+// another version than c follows nothing is written (store.ErrConflict).
 func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 	exec := func(query string, args ...any) error { return exec(ctx, tx, query, args...) }
-	// bump runs an update of the row at the version c follows: its last
-	// two arguments are the game's id and that version
+	// bump updates the row at the version c follows (its last arguments)
 	bump := func(query string, args ...any) error {
 		r, err := tx.ExecContext(ctx, query, append(args, c.Game, c.From)...)
 		if err != nil {
@@ -172,8 +169,7 @@ func (s *Store) games(ctx context.Context, cond string, args ...any) ([]store.St
 }
 
 // Since returns the steps of an open game stored after revision rev, in
-// one statement, or the whole game after a snapshot written after
-// version ver.
+// one statement, or the whole game after a snapshot since version ver.
 func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Stored, bool, error) {
 	g := store.Stored{Game: id}
 	var snapVer int
@@ -197,8 +193,7 @@ func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Store
 	return g, found && err == nil, err
 }
 
-// Record returns an archived game's record; for an open one "" and true
-// (the server makes it from the game).
+// Record returns an archived game's record; for an open one "" and true.
 func (s *Store) Record(ctx context.Context, id string) (string, bool, error) {
 	var rec sql.NullString
 	err := s.DB.QueryRowContext(ctx, `SELECT record FROM games WHERE id = $1`, id).Scan(&rec)
