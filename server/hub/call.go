@@ -59,19 +59,15 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 	if kind == noGame {
 		return h.table.CallContext(ctx, method, args), 0
 	}
-	lg, err := h.find(id)
+	lg, err := h.held(id)
 	if err != nil {
 		return ErrorJSON(err), 0
 	}
-	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	// a call on a copy another process has overtaken is refused, or fails
 	// to store (ErrConflict): the copy is brought up to date and the call
 	// made once more, as if it had come after the other's
 	for try := 0; ; try++ {
-		if err := h.fresh(lg); err != nil {
-			return ErrorJSON(err), lg.rev
-		}
 		out := lg.g.Call(ctx, method, args, secret)
 		if kind == acts && IsError(out) && try == 0 && h.behind(ctx, lg) {
 			try++

@@ -112,8 +112,7 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 			return h.storageErr("game %.8s…: snapshot: %v", lg.id, err)
 		}
 		meta, _ := json.Marshal(lg.meta)
-		rev = at
-		c = store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev,
+		c = store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: at,
 			Public: lg.meta.Public, Open: len(lg.meta.open())}
 	}
 	wctx, cancel := context.WithTimeout(ctx, storeTimeout)
@@ -131,8 +130,8 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		lg.sinceSnap = 0
 	}
 	lg.sinceSnap += len(c.Steps)
-	lg.rev, lg.length = rev, lg.g.Len()
-	lg.g.Release(rev)
+	lg.rev, lg.length = c.Rev, lg.g.Len()
+	lg.g.Release(c.Rev)
 	return nil
 }
 

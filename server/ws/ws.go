@@ -191,12 +191,9 @@ func (cn *conn) serve() {
 	for err == nil {
 		// each call on a goroutine of its own: the stack a call grows goes
 		// with it, and the connection at rest keeps a shallow one
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			cn.handle(b)
-		}()
-		<-done
+		var call sync.WaitGroup
+		call.Go(func() { cn.handle(b) })
+		call.Wait()
 		b = nil // not held while the client rests
 		b, err = cn.read(cn.ctx)
 	}
