@@ -233,14 +233,19 @@ func (h *Hub) listen(n store.Notifier) error {
 	}
 }
 
+// all returns the games held, to be locked each after h.mu is let go
+// (drop takes h.mu with a game's lock held).
+func (h *Hub) all() []*Game {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Values(h.games))
+}
+
 // changedAll looks at every game held: notifications may have been lost.
 func (h *Hub) changedAll() {
-	h.mu.Lock()
-	all := slices.Collect(maps.Values(h.games))
-	h.mu.Unlock()
 	ctx, cancel := context.WithTimeout(h.base, storeTimeout)
 	defer cancel()
-	for _, lg := range all {
+	for _, lg := range h.all() {
 		lg.mu.Lock()
 		if !lg.gone {
 			h.catchUp(ctx, lg, nil)

@@ -11,16 +11,11 @@ import (
 func (h *Hub) Sweep(ctx context.Context) int {
 	idle := h.table.Idle(h.opt.Idle)
 	waiting := h.table.Idle(h.opt.Waiting)
-	h.mu.Lock()
-	var due []*Game
-	for _, lg := range h.games {
-		if _, ok := slices.BinarySearch(waiting, lg.handle); ok {
-			due = append(due, lg)
-		}
-	}
-	h.mu.Unlock()
 	n := 0
-	for _, lg := range due {
+	for _, lg := range h.all() {
+		if _, due := slices.BinarySearch(waiting, lg.handle); !due {
+			continue
+		}
 		lg.mu.Lock()
 		_, long := slices.BinarySearch(idle, lg.handle)
 		if !lg.gone && !lg.stale && (long || len(lg.meta.open()) > 0) {
