@@ -18,8 +18,6 @@ import (
 	"strings"
 )
 
-// online is the page's online layer.
-//
 //go:embed static
 var online embed.FS
 

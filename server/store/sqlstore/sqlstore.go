@@ -96,14 +96,11 @@ func exec(ctx context.Context, tx *sql.Tx, query string, args ...any) error {
 	return err
 }
 
-// querier is a database or a transaction.
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-// each runs a query and calls f with each row.
-func (s *Store) each(ctx context.Context, q querier, f func(*sql.Rows) error, query string, args ...any) error {
-	rows, err := q.QueryContext(ctx, query, args...)
+// each runs a query by run (a database's or a transaction's QueryContext)
+// and calls f with each row.
+func each(ctx context.Context, run func(context.Context, string, ...any) (*sql.Rows, error),
+	f func(*sql.Rows) error, query string, args ...any) error {
+	rows, err := run(ctx, query, args...)
 	if err != nil {
 		return err
 	}
@@ -139,7 +136,7 @@ func (s *Store) games(ctx context.Context, cond string, args ...any) ([]store.St
 	opts := &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
 	err := s.Tx(ctx, opts, func(tx *sql.Tx) error {
 		at := map[string]int{}
-		err := s.each(ctx, tx, func(rows *sql.Rows) error {
+		err := each(ctx, tx.QueryContext, func(rows *sql.Rows) error {
 			var g store.Stored
 			if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
 				return err
@@ -152,7 +149,7 @@ func (s *Store) games(ctx context.Context, cond string, args ...any) ([]store.St
 		if err != nil {
 			return err
 		}
-		return s.each(ctx, tx, func(rows *sql.Rows) error {
+		return each(ctx, tx.QueryContext, func(rows *sql.Rows) error {
 			var id string
 			var st store.StoredStep
 			if err := rows.Scan(&id, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
@@ -174,7 +171,7 @@ func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Store
 	g := store.Stored{Game: id}
 	var snapVer int
 	found := false
-	err := s.each(ctx, s.DB, func(rows *sql.Rows) error {
+	err := each(ctx, s.DB.QueryContext, func(rows *sql.Rows) error {
 		var st store.StoredStep
 		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
 			return err
@@ -206,7 +203,7 @@ func (s *Store) Record(ctx context.Context, id string) (string, bool, error) {
 // Public returns the open public games with a seat open, newest first.
 func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
 	var out []store.Stored
-	err := s.each(ctx, s.DB, func(rows *sql.Rows) error {
+	err := each(ctx, s.DB.QueryContext, func(rows *sql.Rows) error {
 		var g store.Stored
 		err := rows.Scan(&g.Game, &g.Meta)
 		out = append(out, g)
