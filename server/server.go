@@ -31,10 +31,10 @@ var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 
 
 // Server serves the games of a store to people over HTTP and WebSocket.
 type Server struct {
-	hub *hub.Hub
-	ws  *ws.Transport
-	api *api.API
-	opt Options
+	hub   *hub.Hub
+	ws    *ws.Transport
+	addrs *limit.Addresses
+	opt   Options
 }
 
 // New makes a server of the games in st, every open game brought back.
@@ -49,8 +49,7 @@ func New(st store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{hub: h, opt: o,
-		ws: ws.New(h, addrs, o.Proxies, o.WS), api: api.New(h, addrs, o.Proxies)}, nil
+	return &Server{hub: h, opt: o, addrs: addrs, ws: ws.New(h, addrs, o.Proxies, o.WS)}, nil
 }
 
 // Hub returns the server's games.
@@ -63,7 +62,7 @@ func (s *Server) Conns() int { return s.ws.Conns() }
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /ws", s.ws)
-	s.api.Register(mux)
+	api.Register(mux, s.hub, s.addrs, s.opt.Proxies)
 	if s.opt.Static != nil {
 		mux.Handle("GET /", s.opt.Static)
 	}

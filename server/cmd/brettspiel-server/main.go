@@ -129,7 +129,7 @@ func run() error {
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	hs.Shutdown(sctx) // no new connections; the WebSockets are closed by the server
-	if err := s.Shutdown(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := s.Shutdown(); err != nil {
 		return err
 	}
 	o.Log.Print("stopped")
