@@ -18,8 +18,7 @@ type Options struct {
 	Hub    hub.Options
 	WS     ws.Options
 	Limits limit.Options
-	// Proxies are the proxies trusted to name their client in
-	// X-Forwarded-For; without them the peer's address is the client's.
+	// Proxies are trusted to name their client in X-Forwarded-For.
 	Proxies limit.Proxies
 	// Static serves the page (package site); nil serves the API only.
 	Static http.Handler
@@ -27,17 +26,15 @@ type Options struct {
 	Log *log.Logger
 }
 
-// DefaultLimits are the limits of an address when Options.Limits is zero:
-// 200 calls a second (400 at once), 64 connections, and 30 games made an
-// hour (10 at once), at most 10 of them waiting for a player.
+// DefaultLimits are the limits of an address when Options.Limits is zero.
 var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 / 3600, GamesBurst: 10, Waiting: 10}
 
 // Server serves the games of a store to people over HTTP and WebSocket.
 type Server struct {
-	hub *hub.Hub
-	ws  *ws.Transport
-	api *api.API
-	opt Options
+	hub   *hub.Hub
+	ws    *ws.Transport
+	addrs *limit.Addresses
+	opt   Options
 }
 
 // New makes a server of the games in st, every open game brought back.
@@ -52,8 +49,7 @@ func New(st store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{hub: h, opt: o,
-		ws: ws.New(h, addrs, o.Proxies, o.WS), api: api.New(h, addrs, o.Proxies)}, nil
+	return &Server{hub: h, opt: o, addrs: addrs, ws: ws.New(h, addrs, o.Proxies, o.WS)}, nil
 }
 
 // Hub returns the server's games.
@@ -66,7 +62,7 @@ func (s *Server) Conns() int { return s.ws.Conns() }
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /ws", s.ws)
-	s.api.Register(mux)
+	api.Register(mux, s.hub, s.addrs, s.opt.Proxies)
 	if s.opt.Static != nil {
 		mux.Handle("GET /", s.opt.Static)
 	}

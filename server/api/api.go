@@ -28,21 +28,17 @@ import (
 // maxBody bounds the body of a request.
 const maxBody = 4 << 10
 
-// API serves the HTTP API of a hub's games.
-type API struct {
+// routes are the API's handlers' common state.
+type routes struct {
 	hub     *hub.Hub
 	addrs   *limit.Addresses
 	proxies limit.Proxies
 }
 
-// New returns the API of h's games under the limits of addrs, the
-// client's address read through proxies.
-func New(h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies) *API {
-	return &API{hub: h, addrs: addrs, proxies: proxies}
-}
-
-// Register adds the API's routes to mux.
-func (a *API) Register(mux *http.ServeMux) {
+// Register adds to mux the API of h's games, under the limits of addrs,
+// the client's address read through proxies.
+func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies) {
+	a := &routes{hub: h, addrs: addrs, proxies: proxies}
 	mux.HandleFunc("POST /api/games", post(a, func(r *http.Request, ip string, in hub.CreateArgs) (any, error) {
 		if !a.addrs.Make(ip) {
 			return nil, hub.ErrTooManyGames
@@ -83,9 +79,9 @@ func (a *API) Register(mux *http.ServeMux) {
 	})
 }
 
-// allow takes a call of the client's bucket and returns the client's
-// address; false when it answered that the bucket is empty.
-func (a *API) allow(w http.ResponseWriter, r *http.Request) (string, bool) {
+// allow takes a call of the client's bucket and returns its address;
+// false when it answered that the bucket is empty.
+func (a *routes) allow(w http.ResponseWriter, r *http.Request) (string, bool) {
 	ip := a.proxies.ClientIP(r)
 	if !a.addrs.Allow(ip) {
 		writeError(w, hub.ErrRateLimited)
@@ -94,10 +90,9 @@ func (a *API) allow(w http.ResponseWriter, r *http.Request) (string, bool) {
 	return ip, true
 }
 
-// post is the handler of a call whose body In is read strictly (each key
-// once, none unknown), at most maxBody bytes, under the limits of the
-// client's address.
-func post[In any](a *API, f func(r *http.Request, ip string, in In) (any, error)) http.HandlerFunc {
+// post is the handler of a call whose body In, of maxBody bytes at most,
+// is read strictly (each key once, none unknown).
+func post[In any](a *routes, f func(r *http.Request, ip string, in In) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ip, ok := a.allow(w, r)
 		if !ok {
@@ -108,9 +103,8 @@ func post[In any](a *API, f func(r *http.Request, ip string, in In) (any, error)
 		if err == nil {
 			err = kit.DecodeStrict(b, &in)
 		}
-		var tl *http.MaxBytesError
-		switch {
-		case errors.As(err, &tl):
+		switch _, tooLarge := errors.AsType[*http.MaxBytesError](err); {
+		case tooLarge:
 			writeError(w, fmt.Errorf("%w: a body of more than %d bytes", session.ErrTooLarge, maxBody))
 		case err != nil:
 			writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
@@ -147,8 +141,11 @@ func Status(err error) int {
 	return http.StatusBadRequest
 }
 
-func writeError(w http.ResponseWriter, err error) {
+func writeError(w http.ResponseWriter, err error) { WriteError(w, Status(err), err) }
+
+// WriteError answers err as JSON with the HTTP status code.
+func WriteError(w http.ResponseWriter, code int, err error) {
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(Status(err))
+	w.WriteHeader(code)
 	w.Write(hub.ErrorJSON(err))
 }

@@ -11,11 +11,10 @@ import (
 	"github.com/brettspiel/brettspiel/session"
 )
 
-// How the hub offers each method of the session's protocol to a
-// connection. Not served: what the hub does itself (newGame, loadRecord,
-// loadID, claim, close, botMove, advance, watch), and analyze and
-// rollout, which judge the whole game or play thousands of games at a
-// connection's asking.
+// How the hub offers each method of the session's protocol. Not served:
+// what the hub does itself (newGame, loadRecord, loadID, claim, close,
+// botMove, advance, watch), and analyze and rollout, which would play
+// thousands of games at a connection's asking.
 const (
 	noGame = iota + 1 // names no game: the catalogue, the rules
 	reads             // reads the connection's game
@@ -34,19 +33,15 @@ var served = map[string]int{
 // and the rules' methods, and for the methods not served).
 func NeedsGame(method string) bool { return served[method] > noGame }
 
-// Call runs a method of the protocol on the game of id, with a seat's
-// secret ("" for a watcher), through session.Game.Call. After a call that
-// acts the hub plays on until a person is to move (the dice, the bots);
-// every change is stored before the answer returns, then told to the
-// watchers. rev is the revision the answer knows (0 on no game): a
-// transport tells its client the changes up to rev before the answer.
+// Call runs a method of the protocol on the game of id with a seat's
+// secret ("" for a watcher). After a call that acts the dice and the bots
+// play until a person is to move; every change is stored before the
+// answer returns, then told to the watchers. rev is the revision the
+// answer knows (0 on no game), whose changes a transport sends first.
 func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.RawMessage) (answer []byte, rev int) {
 	kind := served[method]
 	if kind == 0 {
 		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, quote.Cut(method, 40))), 0
-	}
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
 	}
 	if method == "hint" { // the searching bots would hold the game for seconds
 		var in struct {
@@ -64,19 +59,15 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 	if kind == noGame {
 		return h.table.CallContext(ctx, method, args), 0
 	}
-	lg, err := h.find(id)
+	lg, err := h.held(id)
 	if err != nil {
 		return ErrorJSON(err), 0
 	}
-	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	// a call on a copy another process has overtaken is refused, or fails
 	// to store (ErrConflict): the copy is brought up to date and the call
 	// made once more, as if it had come after the other's
 	for try := 0; ; try++ {
-		if err := h.fresh(lg); err != nil {
-			return ErrorJSON(err), lg.rev
-		}
 		out := lg.g.Call(ctx, method, args, secret)
 		if kind == acts && IsError(out) && try == 0 && h.behind(ctx, lg) {
 			try++
@@ -84,7 +75,7 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 		}
 		if kind == acts && !IsError(out) {
 			if _, err := lg.g.Advance(ctx, 0); err != nil {
-				h.logf("game %.8s…: advance: %v", lg.id, err)
+				h.opt.Log.Printf("game %.8s…: advance: %v", lg.id, err)
 			}
 		}
 		err := h.persist(ctx, lg, method == "redo", false)
@@ -99,21 +90,19 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 }
 
 // Hello is what a connection learns of its game: its seat (−1 for a
-// watcher) and the game's kind.
+// watcher), the game's kind, and the game this one follows, if any.
 type Hello struct {
 	Seat    int      `json:"seat"`
 	Variant string   `json:"variant"`
 	Preset  string   `json:"preset"`
 	Players int      `json:"players"`
 	Seats   []string `json:"seats"`
-	// Rematch is the game this one follows, if any.
-	Rematch string `json:"rematch,omitempty"`
+	Rematch string   `json:"rematch,omitempty"`
 }
 
 // Watch follows the game of id from revision rev on, for the holder of
-// secret ("" for a watcher): the hello's answer and the session's watcher
-// of the changes since rev, then each once stored, until the game ends (a
-// last delta says Closed).
+// secret ("" for a watcher): the hello's answer, and a watcher of the
+// changes, each once stored, until a last delta says Closed.
 func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error) {
 	lg, err := h.held(id)
 	if err != nil {

@@ -29,9 +29,8 @@ var (
 	ErrStorage = kit.NewSentinel("ErrStorage", "the games' storage failed; try again")
 )
 
-// ErrorJSON is the answer {"error": {"name", "message", …}} of an error,
-// as the session answers its own: for a failure of the storage, no more
-// than ErrStorage's own words.
+// ErrorJSON is the answer {"error": {"name", "message", …}} of an error, as
+// the session's; for a failure of the storage, ErrStorage's words alone.
 func ErrorJSON(err error) []byte {
 	if errors.Is(err, store.ErrStorage) || errors.Is(err, store.ErrConflict) || errors.Is(err, ErrStorage) {
 		err = ErrStorage

@@ -12,8 +12,8 @@ import (
 	"github.com/brettspiel/brettspiel/session"
 )
 
-// Game is a game the hub holds: the session's game at the table under its
-// handle, with the server's id and what storage holds of it.
+// Game is a game the hub holds: the session's game at the table, and what
+// storage holds of it.
 type Game struct {
 	id     string
 	handle int
@@ -28,11 +28,8 @@ type Game struct {
 	ver       int // the row's version in storage
 	sinceSnap int // steps stored after the snapshot
 	gone      bool
-	// stale: a write or a read of the store failed, so the game is
-	// brought back from storage before anything else is done with it.
-	stale bool
-	// clock fires at the deadline of a game with a time control.
-	clock *time.Timer
+	stale     bool        // a write or a read failed: reload it before anything else
+	clock     *time.Timer // fires at the deadline of a game with a time control
 	// creator is the address that made the game in this process, until
 	// no person's seat waits for its player any more.
 	creator string
@@ -84,7 +81,7 @@ func replay(g *session.Game, steps []store.StoredStep) error {
 
 // changes is what the game changed since the stored revision: the steps
 // played on, or a snapshot after anything else (an undo, a claim…) or a
-// redo, which the steps would replay as moves, losing what is to redo.
+// redo, which steps would replay as moves, losing what is to redo.
 func (lg *Game) changes(redo bool) (rev int, steps []store.StoredStep, snap bool) {
 	d, err := lg.g.SinceSteps(lg.rev)
 	if err != nil {
@@ -115,8 +112,7 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 			return h.storageErr("game %.8s…: snapshot: %v", lg.id, err)
 		}
 		meta, _ := json.Marshal(lg.meta)
-		rev = at
-		c = store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: rev,
+		c = store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: at,
 			Public: lg.meta.Public, Open: len(lg.meta.open())}
 	}
 	wctx, cancel := context.WithTimeout(ctx, storeTimeout)
@@ -134,13 +130,13 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		lg.sinceSnap = 0
 	}
 	lg.sinceSnap += len(c.Steps)
-	lg.rev, lg.length = rev, lg.g.Len()
-	lg.g.Release(rev)
+	lg.rev, lg.length = c.Rev, lg.g.Len()
+	lg.g.Release(c.Rev)
 	return nil
 }
 
-// fresh makes sure the game (lg.mu held) is as storage holds it: a stale
-// one is brought back; one archived is no more.
+// fresh brings a stale game back from storage (lg.mu held); one archived
+// is no more.
 func (h *Hub) fresh(lg *Game) error {
 	if lg.gone {
 		return ErrUnknownGame
@@ -153,9 +149,8 @@ func (h *Hub) fresh(lg *Game) error {
 	return nil
 }
 
-// catchUp brings a game up to what storage holds (lg.mu held): it plays
-// the steps a notification brought or stored after its revision, or
-// reloads it after anything else.
+// catchUp brings a game up to storage (lg.mu held): it plays the steps a
+// note brought or stored after its revision, or reloads it.
 func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 	st, ok, err := store.Stored{}, true, error(nil)
 	if note != nil {
@@ -175,7 +170,7 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 		err = fmt.Errorf("they play to revision %d, stored %d", lg.g.Rev(), st.Rev)
 	}
 	if err != nil {
-		h.logf("game %.8s…: the steps stored by another process: %v", lg.id, err)
+		h.opt.Log.Printf("game %.8s…: the steps stored by another process: %v", lg.id, err)
 		return h.reload(ctx, lg)
 	}
 	lg.rev, lg.length, lg.ver = st.Rev, lg.g.Len(), st.Ver
@@ -184,9 +179,8 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
 	return nil
 }
 
-// reload brings a game back as storage holds it, in place (lg.mu held),
-// its watchers going on; while storage cannot be read it stays stale, and
-// one storage no longer holds is gone.
+// reload brings a game back from storage, in place, its watchers going on
+// (lg.mu held); while storage fails it stays stale.
 func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	st, ok, err := h.store.Game(ctx, lg.id)
 	if err != nil {
@@ -206,7 +200,7 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 		err = replay(g, st.Steps)
 	}
 	if err != nil {
-		h.logf("game %.8s… is gone until a restart: %v", lg.id, err)
+		h.opt.Log.Printf("game %.8s… is gone until a restart: %v", lg.id, err)
 		h.drop(lg)
 		return ErrStorage
 	}
@@ -230,8 +224,7 @@ func (h *Hub) drop(lg *Game) {
 	h.seatsFilled(lg)
 }
 
-// archive ends a game (lg.mu held): its record is stored, and it is
-// dropped.
+// archive stores a game's record and drops it (lg.mu held).
 func (h *Hub) archive(ctx context.Context, lg *Game) error {
 	if err := h.persist(ctx, lg, false, false); err != nil {
 		return err
@@ -248,8 +241,8 @@ func (h *Hub) archive(ctx context.Context, lg *Game) error {
 	return nil
 }
 
-// schedule sets the game's timer for its clock's deadline (lg.mu held),
-// so that a seat's time running out is stored and told at the moment.
+// schedule sets the game's timer for its clock's deadline (lg.mu held):
+// a seat's time running out is stored and told at the moment.
 func (h *Hub) schedule(lg *Game) {
 	at, ok := lg.g.Deadline()
 	if !ok {
@@ -271,7 +264,7 @@ func (h *Hub) schedule(lg *Game) {
 		}
 		lg.g.TimeUp()
 		if err := h.persist(h.base, lg, false, false); err != nil {
-			h.logf("game %.8s…: a clock run out: %v", lg.id, err)
+			h.opt.Log.Printf("game %.8s…: a clock run out: %v", lg.id, err)
 		}
 		h.schedule(lg)
 	})

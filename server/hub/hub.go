@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"maps"
 	"slices"
@@ -22,12 +23,10 @@ import (
 // Options configure a Hub.
 type Options struct {
 	// MaxGames bounds the games held at once (20,000); MaxCalls the calls
-	// running at once (256; a call waits a moment for a place, then is
-	// refused with ErrBusy).
+	// running at once (256; a call waits 2 s for a place, then ErrBusy).
 	MaxGames, MaxCalls int
-	// Idle archives the games in which nobody acted for longer (0: a
-	// day); Waiting, sooner, those in which a person's seat still waits
-	// for its player (0: ten minutes).
+	// Idle archives the games in which nobody acted for longer (0: a day);
+	// Waiting, those in which a person's seat waits (0: ten minutes).
 	Idle, Waiting time.Duration
 	// Log receives what the hub logs (never a secret); nil logs nothing.
 	Log *log.Logger
@@ -39,6 +38,7 @@ type Options struct {
 func (o *Options) defaults() {
 	o.MaxGames = cmp.Or(o.MaxGames, 20000)
 	o.MaxCalls = cmp.Or(o.MaxCalls, 256)
+	o.Log = cmp.Or(o.Log, log.New(io.Discard, "", 0))
 	o.Idle = cmp.Or(o.Idle, 24*time.Hour)
 	// Sweep takes the idle games among the waiting
 	o.Waiting = min(cmp.Or(o.Waiting, 10*time.Minute), o.Idle)
@@ -81,12 +81,12 @@ func New(st store.Store, o Options) (*Hub, error) {
 	h.handles.Store(1 << 24)
 	for _, s := range stored {
 		if lg, err := h.restore(s); err != nil {
-			h.logf("%v", err) // one game that does not load keeps the others from nothing
+			h.opt.Log.Printf("%v", err) // one game that does not load keeps the others from nothing
 		} else {
 			h.hold(lg)
 		}
 	}
-	h.logf("%d games restored", len(h.games))
+	h.opt.Log.Printf("%d games restored", len(h.games))
 	if n, ok := st.(store.Notifier); ok {
 		if err := h.listen(n); err != nil {
 			h.stop()
@@ -94,12 +94,6 @@ func New(st store.Store, o Options) (*Hub, error) {
 		}
 	}
 	return h, nil
-}
-
-func (h *Hub) logf(format string, args ...any) {
-	if h.opt.Log != nil {
-		h.opt.Log.Printf(format, args...)
-	}
 }
 
 // Games returns the number of games held.
@@ -112,8 +106,8 @@ func (h *Hub) Games() int {
 // Stopping says whether Shutdown has begun.
 func (h *Hub) Stopping() bool { return h.stopping.Load() }
 
-// enter takes a place of the calls running, waiting a moment for one;
-// release gives it back. While the hub stops, calls are refused.
+// enter takes a place of the calls running, refused while the hub stops;
+// release gives it back.
 func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 	h.running.RLock()
 	if h.stopping.Load() {
@@ -138,9 +132,8 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 }
 
 // find returns the game of an id: one held, or one open in storage (made
-// by another process sharing the store), read once however many ask for it
-// at once, without the hub's lock: a slow database holds up only those who
-// ask for that game.
+// by another process), read once however many ask for it, without the
+// hub's lock: a slow database holds up only those who ask for that game.
 func (h *Hub) find(id string) (*Game, error) {
 	if lg := h.lookup(id); lg != nil {
 		return lg, nil
@@ -208,22 +201,22 @@ func (h *Hub) held(id string) (*Game, error) {
 
 // storageErr logs a failure of the storage and returns ErrStorage.
 func (h *Hub) storageErr(format string, args ...any) error {
-	h.logf(format, args...)
+	h.opt.Log.Printf(format, args...)
 	return ErrStorage
 }
 
-// listen follows the changes the processes sharing the store commit, and
+// listen follows the changes of the processes sharing the store, and
 // returns once it listens.
 func (h *Hub) listen(n store.Notifier) error {
 	ready := make(chan struct{})
-	var once sync.Once
+	listening := sync.OnceFunc(func() { close(ready) })
 	// the changes of a few games are caught up with at once; those of one
 	// game wait on its lock, and each finds what is stored then
 	busy := make(chan struct{}, 8)
 	go n.Listen(h.base, func(note store.Note) {
 		if note.Game == "" {
 			h.changedAll()
-			once.Do(func() { close(ready) })
+			listening()
 			return
 		}
 		busy <- struct{}{}
@@ -240,14 +233,19 @@ func (h *Hub) listen(n store.Notifier) error {
 	}
 }
 
+// all returns the games held, to be locked each after h.mu is let go
+// (drop takes h.mu with a game's lock held).
+func (h *Hub) all() []*Game {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Values(h.games))
+}
+
 // changedAll looks at every game held: notifications may have been lost.
 func (h *Hub) changedAll() {
-	h.mu.Lock()
-	all := slices.Collect(maps.Values(h.games))
-	h.mu.Unlock()
 	ctx, cancel := context.WithTimeout(h.base, storeTimeout)
 	defer cancel()
-	for _, lg := range all {
+	for _, lg := range h.all() {
 		lg.mu.Lock()
 		if !lg.gone {
 			h.catchUp(ctx, lg, nil)

@@ -96,9 +96,8 @@ type Created struct {
 	Invites []Invite `json:"invites"`
 }
 
-// Create starts a game of people and bots for the client at address ip:
-// the creator holds the first person's seat, every other person's seat
-// gets an invitation.
+// Create starts a game for the client at address ip, who holds the first
+// person's seat; every other person's seat gets an invitation.
 func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {
@@ -114,9 +113,8 @@ func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, er
 	return h.add(ctx, g, slices.Index(g.Info().Seats, session.Person), ip, a.Name, Meta{Public: a.Public, Clock: a.Clock})
 }
 
-// add puts a new game at the table and stores it: seat mine claimed for
-// its maker, invitations to the other people's seats (in a rematch taken
-// by the secrets of the game before).
+// add puts a new game at the table and stores it: seat mine claimed, an
+// invitation to each other person's seat (in a rematch not handed out).
 func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name string, meta Meta) (*Created, error) {
 	info := g.Info()
 	if mine < 0 || info.Seats[mine] != session.Person {
@@ -281,10 +279,9 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 }
 
 // Rematch makes the game that follows a game over, for the person who
-// holds secret there: the same kind and clock, every seat moved one on;
-// the person gets the seat his old one moved to. The others learn of it
-// from the old game's watchers (session.Delta.Next) and ask for the
-// rematch too, or Join by their secret.
+// holds secret there: the same kind and clock, every seat moved one on.
+// The others learn of it from the old game's watchers (session.Delta.Next)
+// and ask for the rematch too, or Join by their secret.
 func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {

@@ -11,14 +11,12 @@ func (h *Hub) Stop() {
 func (h *Hub) Close() error {
 	h.Stop()
 	h.stop()
-	h.mu.Lock()
-	for _, lg := range h.games {
+	for _, lg := range h.all() {
 		lg.mu.Lock()
 		if lg.clock != nil {
 			lg.clock.Stop()
 		}
 		lg.mu.Unlock()
 	}
-	h.mu.Unlock()
 	return h.store.Close()
 }

@@ -5,27 +5,22 @@ import (
 	"slices"
 )
 
-// Sweep archives the games in which nobody acted (session.Table.Idle) for
-// Options.Idle, or Options.Waiting those in which a person's seat still
-// waits for its player, and returns how many.
+// Sweep archives the games in which nobody acted for Options.Idle, or
+// for Options.Waiting those in which a person's seat waits, and returns
+// how many.
 func (h *Hub) Sweep(ctx context.Context) int {
 	idle := h.table.Idle(h.opt.Idle)
 	waiting := h.table.Idle(h.opt.Waiting)
-	h.mu.Lock()
-	var due []*Game
-	for _, lg := range h.games {
-		if _, ok := slices.BinarySearch(waiting, lg.handle); ok {
-			due = append(due, lg)
-		}
-	}
-	h.mu.Unlock()
 	n := 0
-	for _, lg := range due {
+	for _, lg := range h.all() {
+		if _, due := slices.BinarySearch(waiting, lg.handle); !due {
+			continue
+		}
 		lg.mu.Lock()
 		_, long := slices.BinarySearch(idle, lg.handle)
 		if !lg.gone && !lg.stale && (long || len(lg.meta.open()) > 0) {
 			if err := h.archive(ctx, lg); err != nil {
-				h.logf("game %.8s…: not archived: %v", lg.id, err)
+				h.opt.Log.Printf("game %.8s…: not archived: %v", lg.id, err)
 			} else {
 				n++
 			}

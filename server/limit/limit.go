@@ -18,10 +18,10 @@ import (
 // Options are the limits of one address.
 type Options struct {
 	// Rate is the calls a second all the connections and requests of an
-	// address may make, Burst how many at once.
+	// address may make, Burst how many at once; Conns bounds its
+	// connections at once.
 	Rate  float64
 	Burst int
-	// Conns bounds an address's connections at once.
 	Conns int
 	// Games is the games an address may make a second, GamesBurst at
 	// once; Waiting bounds its games in which a person's seat is open.

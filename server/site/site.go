@@ -18,8 +18,6 @@ import (
 	"strings"
 )
 
-// online is the page's online layer.
-//
 //go:embed static
 var online embed.FS
 
@@ -42,15 +40,13 @@ func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanu
 		if err != nil {
 			return nil, cleanup, fmt.Errorf("building the page: %w (or give -site, or -no-page)", err)
 		}
-		site, err = os.MkdirTemp("", "brettspiel-site-")
-		if err != nil {
+		if site, err = os.MkdirTemp("", "brettspiel-site-"); err != nil {
 			return nil, cleanup, err
 		}
 		cleanup = func() { os.RemoveAll(site) }
 		logger.Printf("building the page (the WebAssembly; a minute the first time) into %s", site)
 		cmd := exec.Command("go", "run", "./examples/web", "-out", site)
-		cmd.Dir = root
-		cmd.Stderr = os.Stderr
+		cmd.Dir, cmd.Stderr = root, os.Stderr
 		if err := cmd.Run(); err != nil {
 			cleanup()
 			return nil, func() {}, fmt.Errorf("go run ./examples/web -out: %w", err)

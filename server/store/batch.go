@@ -6,12 +6,11 @@ import (
 	"sync"
 )
 
-// ErrClosed: the batcher (its store) is closed.
+// ErrClosed: the store is closed.
 var ErrClosed = errors.New("the store is closed")
 
 // A Batcher hands what is sent to it, in order, to one goroutine, which
-// takes all that waits (up to a bound) as one batch: one commit, one
-// statement.
+// takes all that waits (up to a bound) as one batch.
 type Batcher[T any] struct {
 	ch     chan T
 	done   chan struct{}

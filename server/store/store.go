@@ -19,8 +19,7 @@ var ErrConflict = errors.New("the game changed in storage")
 // Store keeps the open games of a server and the records of those
 // archived; a write is committed when it returns nil. Every write raises
 // a game's row version by one and names the version it follows: at another
-// it is refused with ErrConflict, so that no step is applied twice or on a
-// game another process changed.
+// it is refused (ErrConflict), so that no step is applied twice.
 type Store interface {
 	// Write commits one change of a game.
 	Write(ctx context.Context, c Change) error
@@ -28,13 +27,12 @@ type Store interface {
 	Open(ctx context.Context) ([]Stored, error)
 	// Game returns one game as Open does; false when there is none.
 	Game(ctx context.Context, id string) (Stored, bool, error)
-	// Since returns, for a caller that holds an open game at revision rev
-	// and version ver, the game's revision, version and the steps stored
-	// after rev (Snapshot nil), or, after a snapshot written since ver,
-	// the whole game as Game returns it.
+	// Since returns a game's revision, version and steps stored after rev
+	// (Snapshot nil), or, after a snapshot written since version ver, the
+	// whole game as Game returns it.
 	Since(ctx context.Context, id string, rev, ver int) (Stored, bool, error)
-	// Record returns the record of a game, archived or open ("" for an
-	// open one; false for a game the store does not hold).
+	// Record returns an archived game's record ("" for an open one; false
+	// for a game the store does not hold).
 	Record(ctx context.Context, id string) (string, bool, error)
 	// Public returns the id and meta of the open games the lobby may list
 	// (public and a seat open), newest first, at most max.
@@ -102,9 +100,9 @@ type Notifier interface {
 	Listen(ctx context.Context, f func(Note)) error
 }
 
-// Note tells of one change committed (as JSON, a notification's payload):
-// the game, its row's version and revision after it, and the steps it
-// appended when they fit; else Reload says to read the game from the store.
+// Note tells of one change committed (a notification's JSON payload): the
+// row's version and revision after it, and the steps it appended when they
+// fit; else Reload says to read the game from the store.
 type Note struct {
 	Game   string       `json:"g"`
 	Ver    int          `json:"v"`

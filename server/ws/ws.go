@@ -1,10 +1,9 @@
 // Package ws is the game server's WebSocket transport: a page's
-// connection to one game, read by one goroutine; its changes are
-// forwarded by a goroutine that the session's watcher starts when one
-// comes (Watcher.AfterReady), so a connection at rest keeps its reader
-// alone. They wait in the session's ring, not in a queue of the
-// connection's; a client that does not take a frame within Options.Write
-// is dropped, and catches up when it reconnects.
+// connection to one game, read by one goroutine; its changes wait in the
+// session's ring and are forwarded by a goroutine the session's watcher
+// starts when one comes (Watcher.AfterReady). A client that does not take
+// a frame within Options.Write is dropped, and catches up when it
+// reconnects.
 //
 // The frames, JSON text:
 //
@@ -32,32 +31,29 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/brettspiel/brettspiel/kit"
+	"github.com/brettspiel/brettspiel/server/api"
 	"github.com/brettspiel/brettspiel/server/hub"
 	"github.com/brettspiel/brettspiel/server/limit"
 	"github.com/brettspiel/brettspiel/session"
 )
 
 // MaxFrame is the longest call a connection may send, in bytes; a longer
-// one is answered with ErrTooLarge, one beyond 4·MaxFrame closes the
-// connection.
+// one is refused (ErrTooLarge), one beyond 4·MaxFrame closes the connection.
 const MaxFrame = 16 << 10
 
 // Options configure the transport.
 type Options struct {
-	// Origins are the hosts, besides the server's own, whose pages may
-	// open a WebSocket.
+	// Origins are the hosts besides the server's own whose pages may connect.
 	Origins []string
 	// MaxConns bounds the connections at once (20,000); ConnRate is the
 	// calls a second a connection may make (20; twice as many at once).
 	MaxConns int
 	ConnRate float64
 	// Hello is the time a new connection has to say hello, Frame a frame
-	// begun to arrive whole, Write a frame sent to be taken (10 s each).
-	// Ping is the quiet time after which the server pings, and the time
-	// the pong has (30 s).
+	// begun to arrive whole, Write a frame sent to be taken (10 s each);
+	// Ping the quiet time before a ping, and the time its pong has (30 s).
 	Hello, Frame, Write, Ping time.Duration
-	// SendBuffer sets the socket's send buffer in bytes (0: the
-	// system's); tests make it small.
+	// SendBuffer is the socket's send buffer in bytes (0: the system's).
 	SendBuffer int
 }
 
@@ -125,14 +121,12 @@ type conn struct {
 	secret string
 	seat   int
 
-	// w follows the game from the hello on; quiet pings the client
-	// when nothing was sent for a while.
-	w     *session.Watcher
-	quiet *time.Timer
+	w     *session.Watcher // the game's changes, from the hello on
+	quiet *time.Timer      // pings the client when nothing was sent for a while
 
-	// sent is the revision of the last change sent (forward); told is
-	// closed and made anew at each, for an answer that waits for it; stop
-	// cancels the next call of forward.
+	// sent is the revision of the last change sent; told is closed and
+	// made anew at each, for an answer that waits for it; stop cancels
+	// the next call of forward.
 	mu   sync.Mutex
 	sent int
 	told chan struct{}
@@ -144,24 +138,24 @@ type conn struct {
 func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ip := t.proxies.ClientIP(r)
 	if !t.addrs.Allow(ip) {
-		httpError(w, http.StatusTooManyRequests, hub.ErrRateLimited)
+		api.WriteError(w, http.StatusTooManyRequests, hub.ErrRateLimited)
 		return
 	}
 	if !t.addrs.Connect(ip) {
-		httpError(w, http.StatusTooManyRequests, hub.ErrTooMany)
+		api.WriteError(w, http.StatusTooManyRequests, hub.ErrTooMany)
 		return
 	}
 	select {
 	case t.slots <- struct{}{}:
 	default:
 		t.addrs.Disconnect(ip)
-		httpError(w, http.StatusServiceUnavailable, hub.ErrTooMany)
+		api.WriteError(w, http.StatusServiceUnavailable, hub.ErrTooMany)
 		return
 	}
 	leave := func() { <-t.slots; t.addrs.Disconnect(ip) }
 	if t.hub.Stopping() {
 		leave()
-		httpError(w, http.StatusServiceUnavailable, hub.ErrStopping)
+		api.WriteError(w, http.StatusServiceUnavailable, hub.ErrStopping)
 		return
 	}
 	c, err := websocket.Accept(&smallBuffers{ResponseWriter: w, send: t.opt.SendBuffer}, r,
@@ -176,21 +170,17 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
 	t.mu.Lock()
 	t.open[cn] = struct{}{}
-	t.wg.Add(1)
-	t.mu.Unlock()
-	go func() {
-		defer func() {
-			cancel()
-			cn.unwatch()
-			c.CloseNow()
-			t.mu.Lock()
-			delete(t.open, cn)
-			t.mu.Unlock()
-			leave()
-			t.wg.Done()
-		}()
+	t.wg.Go(func() {
 		cn.serve()
-	}()
+		cancel()
+		cn.unwatch()
+		c.CloseNow()
+		t.mu.Lock()
+		delete(t.open, cn)
+		t.mu.Unlock()
+		leave()
+	})
+	t.mu.Unlock()
 }
 
 // serve reads and answers the client's frames until the connection ends.
@@ -201,19 +191,16 @@ func (cn *conn) serve() {
 	for err == nil {
 		// each call on a goroutine of its own: the stack a call grows goes
 		// with it, and the connection at rest keeps a shallow one
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			cn.handle(b)
-		}()
-		<-done
+		var call sync.WaitGroup
+		call.Go(func() { cn.handle(b) })
+		call.Wait()
 		b = nil // not held while the client rests
 		b, err = cn.read(cn.ctx)
 	}
 }
 
-// read reads a frame: its head as long as ctx lets it wait (the client
-// may rest between calls), the rest within Options.Frame.
+// read reads a frame: its head while ctx lets it wait, the rest within
+// Options.Frame.
 func (cn *conn) read(ctx context.Context) ([]byte, error) {
 	typ, r, err := cn.c.Reader(ctx)
 	if err != nil {
@@ -270,9 +257,9 @@ func (cn *conn) handle(b []byte) {
 	cn.answer(f.ID, out)
 }
 
-// waitSent waits, within Options.Write, until the changes of the game up
-// to revision rev are sent, so that the answer to a call comes after the
-// change it made (a client would act twice on a turn not yet told).
+// waitSent waits, within Options.Write, until the changes up to revision
+// rev are sent: a client told an answer before the change it made would
+// act twice on a turn not yet told.
 func (cn *conn) waitSent(rev int) {
 	var timeout <-chan time.Time
 	for {
@@ -283,9 +270,7 @@ func (cn *conn) waitSent(rev int) {
 			return
 		}
 		if timeout == nil {
-			t := time.NewTimer(cn.t.opt.Write)
-			defer t.Stop()
-			timeout = t.C
+			timeout = time.After(cn.t.opt.Write)
 		}
 		select {
 		case <-told:
@@ -297,7 +282,7 @@ func (cn *conn) waitSent(rev int) {
 	}
 }
 
-// validID says whether a frame's id is a number or a string (≤ 64 bytes).
+// validID: a frame's id is a number or a string, of 64 bytes at most.
 func validID(id json.RawMessage) bool {
 	var v any
 	if len(id) > 64 || json.Unmarshal(id, &v) != nil {
@@ -324,8 +309,7 @@ func (cn *conn) write(b []byte) error {
 	return err
 }
 
-// hello binds the connection to a game, and to a seat given its secret,
-// and starts forwarding the changes since the client's revision.
+// hello binds the connection to a game, and to a seat given its secret.
 func (cn *conn) hello(id, args json.RawMessage) {
 	if cn.game != "" {
 		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
@@ -358,9 +342,8 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	go cn.forward() // the catch-up, then every change
 }
 
-// forward sends the changes the watcher has, then arranges to be called
-// again at the next one (Watcher.AfterReady): no goroutine of the
-// connection waits while its game rests.
+// forward sends the changes the watcher has, then is called again at the
+// next one: no goroutine of the connection waits while its game rests.
 func (cn *conn) forward() {
 	for {
 		d, err := cn.w.Next(expired)
@@ -394,9 +377,8 @@ var expired = func() context.Context {
 	return ctx
 }()
 
-// ping pings the client once nothing was sent for Options.Ping, and drops
-// the connection when no pong comes within as long; a seat's holder so
-// touches the game.
+// ping pings the client, dropping it when no pong comes within
+// Options.Ping; a seat's holder so touches the game.
 func (cn *conn) ping() {
 	if cn.seat >= 0 {
 		cn.t.hub.Touch(cn.game)
@@ -411,7 +393,7 @@ func (cn *conn) ping() {
 	cn.quiet.Reset(cn.t.opt.Ping)
 }
 
-// unwatch ends the following of the game, when the connection ends.
+// unwatch stops following the game, when the connection ends.
 func (cn *conn) unwatch() {
 	if cn.w == nil {
 		return
@@ -426,8 +408,7 @@ func (cn *conn) unwatch() {
 	cn.w.Close()
 }
 
-// send sends a change, and says whether the connection goes on: not after
-// a failed write, nor after the game's last change.
+// send sends a change, and says whether the connection goes on.
 func (cn *conn) send(d *session.Delta) bool {
 	if cn.write(append(d.AppendJSON(append(make([]byte, 0, 1024), `{"delta":`...)), '}')) != nil {
 		return false
@@ -452,19 +433,13 @@ func (cn *conn) close(why error) {
 	cn.c.Close(websocket.StatusNormalClosure, "the game was archived")
 }
 
-func httpError(w http.ResponseWriter, code int, err error) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	w.Write(hub.ErrorJSON(err))
-}
-
 // bufferSize is of a connection's buffers: its frames are mostly small;
 // net/http's 4 KiB each would be a fifth of what a connection at rest costs.
 const bufferSize = 512
 
 // smallBuffers hands the WebSocket the hijacked connection with buffers
-// of bufferSize (a send buffer of send bytes, unless 0), and what the
-// client sent after its request; should that not fit, net/http's stay.
+// of bufferSize, with what the client sent after its request; should that
+// not fit, net/http's stay.
 type smallBuffers struct {
 	http.ResponseWriter
 	send int

@@ -41,7 +41,7 @@ func run() error {
 	db := flag.String("db", "brettspiel.db", "the SQLite file of the games (made if missing)")
 	pg := flag.String("postgres", "", "a postgres:// URL: keep the games in PostgreSQL instead of -db; any number of processes may share it")
 	syncMode := flag.String("sync", "full", "SQLite's synchronous: full (a power cut loses no answered step) or normal (a killed process loses none)")
-	var o server.Options
+	o := server.Options{Limits: server.DefaultLimits, Log: log.Default()}
 	flag.DurationVar(&o.Hub.Idle, "idle", 24*time.Hour, "archive the games in which nobody acted for longer")
 	flag.DurationVar(&o.Hub.Waiting, "waiting", 10*time.Minute, "archive sooner the games in which a person's seat waits for its player")
 	origins := flag.String("origins", "", "comma-separated hosts besides the server's own whose pages may connect")
@@ -49,7 +49,7 @@ func run() error {
 	certFile := flag.String("tls-cert", "", "serve HTTPS with this certificate file (PEM; with -tls-key)")
 	keyFile := flag.String("tls-key", "", "the certificate's key file (PEM)")
 	flag.Float64Var(&o.WS.ConnRate, "conn-rate", 20, "calls a second a connection may make (twice as many at once)")
-	lim := server.DefaultLimits
+	lim := &o.Limits
 	flag.Float64Var(&lim.Rate, "addr-rate", lim.Rate, "calls a second all the connections and requests of one address may make")
 	flag.IntVar(&lim.Conns, "max-conns-per-addr", lim.Conns, "connections at once from one address")
 	games := flag.Float64("games-per-hour", lim.Games*3600, "games one address may make an hour")
@@ -60,9 +60,7 @@ func run() error {
 	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
 	debug := flag.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address too, for the operator: keep it on loopback")
 	flag.Parse()
-	logger := log.New(os.Stderr, "", log.LstdFlags)
 	lim.Burst, lim.Games = int(2*lim.Rate), *games/3600
-	o.Limits, o.Log = lim, logger
 	if *origins != "" {
 		o.WS.Origins = strings.Split(*origins, ",")
 	}
@@ -78,12 +76,12 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		logger.Printf("profiles on http://%s/debug/pprof/", ln.Addr())
+		o.Log.Printf("profiles on http://%s/debug/pprof/", ln.Addr())
 		go http.Serve(ln, nil) // net/http/pprof registers on the default mux, which nothing else uses
 	}
 	if !*noPage {
 		var cleanup func()
-		if o.Static, cleanup, err = site.Handler(*siteDir, *publicURL, logger); err != nil {
+		if o.Static, cleanup, err = site.Handler(*siteDir, *publicURL, o.Log); err != nil {
 			return err
 		}
 		defer cleanup()
@@ -131,7 +129,7 @@ func run() error {
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	hs.Shutdown(sctx) // no new connections; the WebSockets are closed by the server
-	if err := s.Shutdown(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := s.Shutdown(); err != nil {
 		return err
 	}
 	o.Log.Print("stopped")

@@ -22,9 +22,8 @@ import (
 // Store is a store.Store in a PostgreSQL database, and a store.Notifier.
 type Store struct {
 	*sqlstore.Store
-	pool *pgxpool.Pool
-	// notes are the notifications waiting to be sent together
-	notes *store.Batcher[string]
+	pool  *pgxpool.Pool
+	notes *store.Batcher[string] // the notifications, sent together
 }
 
 // Open connects to the database of dsn (a postgres:// URL) and brings
@@ -67,8 +66,8 @@ func (p *Store) notify(batch []string) {
 	p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
 }
 
-// Write commits c, then tells the other processes; Steps, the most of
-// the writes, in one statement.
+// Write commits c (Steps, most writes, in one statement), then tells the
+// other processes.
 func (p *Store) Write(ctx context.Context, c store.Change) error {
 	var err error
 	if c.Kind == store.Steps {
@@ -82,10 +81,9 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 		}
 		return fmt.Errorf("%w: %v", store.ErrStorage, err)
 	}
-	// After the commit and not waited for: a transaction that notifies
-	// holds the queue of notifications through its commit, and all games'
-	// commits would wait in line. A note this process never sends is
-	// learnt with the game's next change, or by store.ErrConflict.
+	// After the commit, not waited for: a transaction that notifies holds
+	// the queue of notifications through its commit, and all games' commits
+	// would wait in line; a lost note is learnt from the next, or by ErrConflict.
 	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Steps: c.Steps, Reload: c.Kind != store.Steps}
 	if c.Kind == store.Create {
 		n.Ver = 0 // a new row's

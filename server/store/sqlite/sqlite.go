@@ -62,10 +62,9 @@ func (s *Store) Write(ctx context.Context, c store.Change) error {
 	return <-w.err
 }
 
-// commit writes a batch in one transaction, a change refused by its row
-// version left out (its first statement is refused, sqlstore.Store.Apply,
-// so nothing of it is written); should the transaction fail, each change
-// is tried alone, so that one bad change does not fail the others.
+// commit writes a batch in one transaction, a change at another row
+// version left out (Apply writes nothing of it); should the transaction
+// fail, each change is tried alone, so that one does not fail the others.
 func (s *Store) commit(batch []*write) {
 	errs := make([]error, len(batch))
 	err := s.Tx(context.Background(), nil, func(tx *sql.Tx) error {

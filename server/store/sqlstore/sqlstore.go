@@ -1,7 +1,6 @@
 // Package sqlstore is what the two SQL stores (package sqlite, package
-// postgres) share over database/sql: the statements that write a change,
-// the reads of store.Store, and the runner of a schema's migrations. Each
-// store gives the little its SQL says otherwise.
+// postgres) share over database/sql: the writes of a change, the reads of
+// store.Store, and the runner of a schema's migrations.
 package sqlstore
 
 import (
@@ -14,9 +13,9 @@ import (
 	"github.com/brettspiel/brettspiel/server/store"
 )
 
-// Store writes the changes of games and reads them over DB, a database
-// of the schema both stores make, in its dialect. The statements number
-// their placeholders ($1, $2…), which both drivers take.
+// Store writes and reads the games over DB, a database of the schema both
+// stores make. The statements number their placeholders ($1, $2…), which
+// both drivers take.
 type Store struct {
 	DB *sql.DB
 	// Live is the lobby's condition of a game not archived, as the
@@ -26,11 +25,6 @@ type Store struct {
 	// processes that start at once take turns.
 	Lock string
 }
-
-// ReadOnly are the options of a transaction that reads only: its
-// statements see the same commits, never a game's row of one and the steps
-// of the next.
-var ReadOnly = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
 
 // Tx runs f in a transaction of opts (nil: the default), committed when f
 // returns nil.
@@ -51,13 +45,11 @@ func Conflict(c store.Change) error {
 	return fmt.Errorf("%w: game %.8s… is not at version %d", store.ErrConflict, c.Game, c.From)
 }
 
-// Apply writes change c within tx; store.ErrConflict, and nothing of c
-// written (the row's update comes first), when the game's row is not at
-// the version c follows.
+// Apply writes change c within tx: the row's update first, so that at
+// another version than c follows nothing is written (store.ErrConflict).
 func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 	exec := func(query string, args ...any) error { return exec(ctx, tx, query, args...) }
-	// bump runs an update of the row at the version c follows: its last
-	// two arguments are the game's id and that version
+	// bump updates the row at the version c follows (its last arguments)
 	bump := func(query string, args ...any) error {
 		r, err := tx.ExecContext(ctx, query, append(args, c.Game, c.From)...)
 		if err != nil {
@@ -104,14 +96,11 @@ func exec(ctx context.Context, tx *sql.Tx, query string, args ...any) error {
 	return err
 }
 
-// querier is a database or a transaction.
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-// each runs a query and calls f with each row.
-func (s *Store) each(ctx context.Context, q querier, f func(*sql.Rows) error, query string, args ...any) error {
-	rows, err := q.QueryContext(ctx, query, args...)
+// each runs a query by run (a database's or a transaction's QueryContext)
+// and calls f with each row.
+func each(ctx context.Context, run func(context.Context, string, ...any) (*sql.Rows, error),
+	f func(*sql.Rows) error, query string, args ...any) error {
+	rows, err := run(ctx, query, args...)
 	if err != nil {
 		return err
 	}
@@ -127,10 +116,27 @@ func (s *Store) each(ctx context.Context, q querier, f func(*sql.Rows) error, qu
 // Open returns the games not archived, each with the steps after its
 // snapshot, as one commit left them.
 func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
+	return s.games(ctx, "TRUE")
+}
+
+// Game returns one open game as Open does.
+func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
+	games, err := s.games(ctx, "g.id = $1", id)
+	if err != nil || len(games) == 0 {
+		return store.Stored{Game: id}, false, err
+	}
+	return games[0], true, nil
+}
+
+// games reads the open games of cond (on games g) with their steps, in a
+// transaction that reads only: its statements see the same commits, never
+// a game's row of one and the steps of the next.
+func (s *Store) games(ctx context.Context, cond string, args ...any) ([]store.Stored, error) {
 	var games []store.Stored
-	err := s.Tx(ctx, ReadOnly, func(tx *sql.Tx) error {
+	opts := &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+	err := s.Tx(ctx, opts, func(tx *sql.Tx) error {
 		at := map[string]int{}
-		err := s.each(ctx, tx, func(rows *sql.Rows) error {
+		err := each(ctx, tx.QueryContext, func(rows *sql.Rows) error {
 			var g store.Stored
 			if err := rows.Scan(&g.Game, &g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver); err != nil {
 				return err
@@ -138,11 +144,12 @@ func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 			at[g.Game] = len(games)
 			games = append(games, g)
 			return nil
-		}, `SELECT id, handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE NOT archived ORDER BY handle`)
+		}, `SELECT g.id, g.handle, g.meta, g.snapshot, g.snap_rev, g.rev, g.ver FROM games g
+			WHERE NOT g.archived AND `+cond+` ORDER BY g.handle`, args...)
 		if err != nil {
 			return err
 		}
-		return s.each(ctx, tx, func(rows *sql.Rows) error {
+		return each(ctx, tx.QueryContext, func(rows *sql.Rows) error {
 			var id string
 			var st store.StoredStep
 			if err := rows.Scan(&id, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
@@ -152,42 +159,19 @@ func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 				games[i].Steps = append(games[i].Steps, st)
 			}
 			return nil
-		}, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game WHERE NOT g.archived ORDER BY s.game, s.rev`)
+		}, `SELECT s.game, s.rev, s.idx, s.actor, s.notation FROM steps s JOIN games g ON g.id = s.game
+			WHERE NOT g.archived AND `+cond+` ORDER BY s.game, s.rev`, args...)
 	})
 	return games, err
 }
 
-// Game returns one open game with the steps after its snapshot, as one
-// commit left them.
-func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error) {
-	g := store.Stored{Game: id}
-	err := s.Tx(ctx, ReadOnly, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT handle, meta, snapshot, snap_rev, rev, ver FROM games WHERE id = $1 AND NOT archived`, id).
-			Scan(&g.Handle, &g.Meta, &g.Snapshot, &g.SnapRev, &g.Rev, &g.Ver)
-		if err != nil {
-			return err
-		}
-		return s.each(ctx, tx, func(rows *sql.Rows) error {
-			var st store.StoredStep
-			err := rows.Scan(&st.Rev, &st.Index, &st.Actor, &st.Notation)
-			g.Steps = append(g.Steps, st)
-			return err
-		}, `SELECT rev, idx, actor, notation FROM steps WHERE game = $1 ORDER BY rev`, id)
-	})
-	if errors.Is(err, sql.ErrNoRows) {
-		return store.Stored{Game: id}, false, nil
-	}
-	return g, err == nil, err
-}
-
 // Since returns the steps of an open game stored after revision rev, in
-// one statement, or the whole game after a snapshot written after
-// version ver.
+// one statement, or the whole game after a snapshot since version ver.
 func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Stored, bool, error) {
 	g := store.Stored{Game: id}
 	var snapVer int
 	found := false
-	err := s.each(ctx, s.DB, func(rows *sql.Rows) error {
+	err := each(ctx, s.DB.QueryContext, func(rows *sql.Rows) error {
 		var st store.StoredStep
 		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
 			return err
@@ -206,8 +190,7 @@ func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Store
 	return g, found && err == nil, err
 }
 
-// Record returns an archived game's record; for an open one "" and true
-// (the server makes it from the game).
+// Record returns an archived game's record; for an open one "" and true.
 func (s *Store) Record(ctx context.Context, id string) (string, bool, error) {
 	var rec sql.NullString
 	err := s.DB.QueryRowContext(ctx, `SELECT record FROM games WHERE id = $1`, id).Scan(&rec)
@@ -220,7 +203,7 @@ func (s *Store) Record(ctx context.Context, id string) (string, bool, error) {
 // Public returns the open public games with a seat open, newest first.
 func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
 	var out []store.Stored
-	err := s.each(ctx, s.DB, func(rows *sql.Rows) error {
+	err := each(ctx, s.DB.QueryContext, func(rows *sql.Rows) error {
 		var g store.Stored
 		err := rows.Scan(&g.Game, &g.Meta)
 		out = append(out, g)
