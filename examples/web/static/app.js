@@ -525,6 +525,13 @@ function schuleName(n) {
   return n;
 }
 
+// moveName names a move that is no play of stones in the page's words (the
+// Schule's, a pass, going on, a concession), any other by its notation.
+function moveName(n) {
+  if (isSchuleMove(n)) return schuleName(n);
+  return { pass: tr('pass'), 'go-on': tr('goOn'), afresh: tr('afresh'), concede: tr('concede').replace('…', '') }[n] || n;
+}
+
 function isSchuleMove(n) { return /^(mark \d+|schule \d+|right)$/.test(n); }
 
 // schuleQuestion is what the window asks the player to move, with the
@@ -1661,25 +1668,6 @@ function wire() {
     try { localStorage.setItem('brettspiel-autothrow', autoThrow ? '1' : '0'); } catch { /* private mode */ }
     if (cur) { scheduleBots(); render(); }
   });
-  // the review opens over the side of the page (a sheet at the bottom of
-  // a phone's screen), the board kept in sight
-  $('#review-btn').addEventListener('click', () => {
-    document.body.classList.add('reviewing');
-    if (!$('#review').open) $('#review').show();
-    if (cur) render();
-  });
-  $('#review-again').addEventListener('click', () => {
-    document.body.classList.remove('peek');
-    render();
-    ($('#review-worst [aria-current]') || $('#review-back')).focus();
-  });
-  $('#review-close').addEventListener('click', () => {
-    if (viewing) leaveView();
-    $('#review').close();
-    document.body.classList.remove('reviewing');
-    if (cur) render();
-    $('#review-btn').focus();
-  });
   document.addEventListener('keydown', onKey);
   $('#lang').addEventListener('change', () => {
     lang = $('#lang').value;
@@ -1955,9 +1943,9 @@ async function main() {
   fillChooser();
   wire();
   setupReview({
-    call, tr, seatName, showError, lang: () => lang, stepsText,
+    call, tr, seatName, showError, lang: () => lang, stepsText, seatColour: (p) => seatColours[p], moveName,
     current: () => ({ cur, log, viewing }),
-    jump: viewStep, back: leaveView,
+    jump: viewStep, back: leaveView, render: () => { if (cur) render(); },
   });
   if (params.get('id')) {
     // a link to a position: ?id=… (the seats as the chooser says)
