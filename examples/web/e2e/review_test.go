@@ -145,10 +145,9 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 			reviewed(t, ctx, c.Variant, rc.lang, record, g.Len(), want)
 			boardPointsInTheList(t, ctx, rep, want)
 			if c.Variant == "verkehren" {
-				screenshot(t, ctx, "review-desktop.png", "#bar")
+				// the review's screenshots are TestReviewMoveListAndGraph's
 				asPhone(t, ctx)
 				audit(t, ctx, "the review on a phone", 11, 40)
-				screenshot(t, ctx, "review-phone.png", "#review")
 				boardInSightAfterTap(t, ctx, want[1])
 			}
 		})

@@ -227,3 +227,46 @@ func TestRolloutStops(t *testing.T) {
 		t.Errorf("back in the game the rollout shows: hidden %v, %v plays", shown[0], shown[1])
 	}
 }
+
+// A decision chosen in the review's move list is rolled out as one of the
+// worst is: a marked decision that is none of the five worst, 36 games a
+// play, the library's figures pooled as the page pools them.
+func TestRolloutFromTheMoveList(t *testing.T) {
+	g, record, rep := finished(t, session.Config{Variant: "verkehren", Seed: session.SeedOf(9), Seats: []string{"greedy", "net-beginner"}})
+	worst5 := worst(rep, 5)
+	n := -1
+	for _, s := range rep.Steps {
+		if s.Decision != nil && s.Decision.Mark != "" && !slices.Contains(worst5, s.Index) {
+			n = s.Index
+		}
+	}
+	if n < 0 {
+		t.Fatal("no marked decision beside the five worst")
+	}
+	want := pooled(t, record, n, 36)
+	ctx := page(t)
+	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"1"}, "opponent": {"hot-seat"}, "rollout": {"36"}})
+	eval[bool](t, ctx, `(document.querySelector('#record-text').value = `+strconv.Quote(record)+`, true)`)
+	click(t, ctx, "#load-record")
+	waitFor(t, ctx, "the loaded game", func(s snapshot) bool { return s.Length == fmt.Sprint(g.Len()) && s.Turn == "over" })
+	click(t, ctx, "#review-btn")
+	sel := fmt.Sprintf(`#review-moves button[data-index="%d"]`, n)
+	for start := time.Now(); !eval[bool](t, ctx, `!!document.querySelector(`+strconv.Quote(sel)+`)`); time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > 30*time.Second {
+			t.Fatal("no move list after 30 s")
+		}
+	}
+	click(t, ctx, sel)
+	waitFor(t, ctx, fmt.Sprintf("the position before step %d", n+1), func(s snapshot) bool { return s.Length == fmt.Sprint(n) })
+	got := rollOut(t, ctx)
+	if len(got) != len(want) || len(got) < 2 {
+		t.Fatalf("the page rolled out %d plays, the library %d", len(got), len(want))
+	}
+	for i, p := range got {
+		l, ok := want[p.Notation]
+		if !ok || p.Games != 36 || p.Played != l.Played || math.Abs(p.Equity-l.Equity) > 1e-12 || math.Abs(p.StdErr-l.StdErr) > 1e-12 {
+			t.Errorf("play %d %+v, the library's %+v", i, p, l)
+		}
+	}
+	t.Logf("step %d: %d plays; %q", n+1, len(got), got[0].Text)
+}

@@ -31,7 +31,10 @@ func TestTutorFlagsABadPlayAndTakesItBack(t *testing.T) {
 func tutorFlags(t *testing.T, lang, unit, comma string) {
 	ctx := page(t)
 	asPhone(t, ctx)
-	const mild = 0.20 // Verkehren's mild amount, in points
+	// Verkehren's mild amount, in points: the library's, which the page
+	// reads from the analysis's answer
+	sc, _ := analysis.ScaleOf("verkehren")
+	mild := sc.Mild
 	const seed = 1
 	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {strconv.Itoa(seed)}, "opponent": {"hot-seat"}, "tutor": {"mild"}, "lang": {lang}})
 	// the openings lose little whatever is played: on to the first
@@ -216,7 +219,8 @@ func TestReviewDrawsThePlayMadeAndTheBest(t *testing.T) {
 // field lit on the plan, and taken back to the same position ID.
 func TestTutorFlagsAFestungChoice(t *testing.T) {
 	ctx := page(t)
-	const strict = 0.25 // the Festungsspiel's strict amount, in markers
+	sc, _ := analysis.ScaleOf("festung") // its strict amount, in markers
+	strict := sc.Strict
 	open(t, ctx, url.Values{"variant": {"festung"}, "seed": {"3"}, "opponent": {"hot-seat"}, "tutor": {"strict"}, "autothrow": {"1"}})
 	for i := 0; i < 60; i++ {
 		s := toPlay(t, ctx)
@@ -261,7 +265,7 @@ func TestTutorHoldsTheBotUntilPlayOn(t *testing.T) {
 		_, worst, cost := worstPlay(t, s.ID)
 		choose(t, ctx, worst)
 		after := waitFor(t, ctx, "the play", func(x snapshot) bool { return x.Length != s.Length })
-		if cost <= 0.05 || worst == "" {
+		if sc, _ := analysis.ScaleOf("verkehren"); cost <= sc.Strict || worst == "" {
 			continue
 		}
 		time.Sleep(100 * time.Millisecond)

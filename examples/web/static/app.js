@@ -24,13 +24,10 @@ let autoThrow = params.has('autothrow') ? params.get('autothrow') !== '0' : stor
 // mild or strict; remembered as the automatic throw is, ?tutor= for one
 // visit).
 let tutorLevel = params.get('tutor') || storedSetting('brettspiel-tutor', 'off');
-// The amounts a play may lose before the tutor speaks, in the game's unit,
-// the terminal's (examples/play): strict speaks of small slips, mild of
-// clear mistakes only.
-const tutorAmounts = {
-  strict: { toccateglio: 0.06, verkehren: 0.05, festung: 0.25 },
-  mild: { toccateglio: 0.20, verkehren: 0.20, festung: 0.6 },
-};
+// The tutor's levels: the amount a play may lose before it speaks is the
+// analysis's (its answer's scale.strict or scale.mild, in the game's
+// unit): strict speaks of small slips, mild of clear mistakes only.
+const tutorLevels = ['mild', 'strict'];
 // tutorSaid is the tutor's last word while it is shown: the game's length
 // before the play it judged (to take it back to) and the better play.
 let tutorSaid = null;
@@ -90,7 +87,7 @@ function translatePage() {
   $('#throw').title = tr('keyIs', tr('keys').throw).trim();
   $('#keys-help').textContent = tr('keysHelp', tr('keys'));
   $('#auto-throw').checked = autoThrow;
-  $('#tutor').value = tutorAmounts[tutorLevel] ? tutorLevel : 'off';
+  $('#tutor').value = tutorLevels.includes(tutorLevel) ? tutorLevel : 'off';
   $('#takeback').title = tr('takebackTitle');
   $('#bot-move').title = tr('botTitle');
   $('#board').setAttribute('aria-label', tr('board'));
@@ -528,6 +525,13 @@ function schuleName(n) {
   return n;
 }
 
+// moveName names a move that is no play of stones in the page's words (the
+// Schule's, a pass, going on, a concession), any other by its notation.
+function moveName(n) {
+  if (isSchuleMove(n)) return schuleName(n);
+  return { pass: tr('pass'), 'go-on': tr('goOn'), afresh: tr('afresh'), concede: tr('concede').replace('…', '') }[n] || n;
+}
+
 function isSchuleMove(n) { return /^(mark \d+|schule \d+|right)$/.test(n); }
 
 // schuleQuestion is what the window asks the player to move, with the
@@ -660,20 +664,21 @@ function applyMove(notation) {
 // name and light the better one in the board's points.
 function tutorJudge() {
   hideTutor();
-  if (!tutorAmounts[tutorLevel] || !myTurn() || schuleWindow() || game.legal.length < 2) return null;
-  return { legal: game.legal, amount: tutorAmounts[tutorLevel][cur.variant] ?? Infinity };
+  if (!tutorLevels.includes(tutorLevel) || !myTurn() || schuleWindow() || game.legal.length < 2) return null;
+  return { legal: game.legal, level: tutorLevel };
 }
 
 // tutorSpeaks judges the play just made (step index before) as the review
 // does ("analyze": the learned net a ply deep in the race games, the exact
 // values of the Festungsspiel's choices). When it lost more than the
-// level allows, it says what it cost in the game's unit and why, lights
-// the better play on the board and offers to take the play back; the bots
-// wait.
+// level allows (the answer's scale.strict or scale.mild), it says what it
+// cost in the game's unit and why, lights the better play on the board
+// and offers to take the play back; the bots wait.
 function tutorSpeaks(judge, before) {
   const res = call('analyze', view({ handle: cur.handle, from: before, count: 1 }));
   const d = res.error ? null : res.steps?.[0]?.decision;
-  if (!d || d.choices < 2 || !(d.loss > judge.amount)) return;
+  const amount = res.scale?.[judge.level];
+  if (!d || d.choices < 2 || typeof amount !== 'number' || !(d.loss > amount)) return;
   const l = judge.legal.find((x) => x.notation === d.bestNotation);
   const points = new Set();
   for (const s of d.bestSteps || l?.steps || []) { points.add(s.from); points.add(s.to); }
@@ -1649,7 +1654,7 @@ function wire() {
   $('#tutor').addEventListener('change', () => {
     tutorLevel = $('#tutor').value;
     try { localStorage.setItem('brettspiel-tutor', tutorLevel); } catch { /* private mode */ }
-    if (!tutorAmounts[tutorLevel] && cur) { hideTutor(); render(); }
+    if (!tutorLevels.includes(tutorLevel) && cur) { hideTutor(); render(); }
   });
   $('#tutor-takeback').addEventListener('click', tutorTakeBack);
   $('#tutor-go-on').addEventListener('click', () => {
@@ -1662,25 +1667,6 @@ function wire() {
     autoThrow = $('#auto-throw').checked;
     try { localStorage.setItem('brettspiel-autothrow', autoThrow ? '1' : '0'); } catch { /* private mode */ }
     if (cur) { scheduleBots(); render(); }
-  });
-  // the review opens over the side of the page (a sheet at the bottom of
-  // a phone's screen), the board kept in sight
-  $('#review-btn').addEventListener('click', () => {
-    document.body.classList.add('reviewing');
-    if (!$('#review').open) $('#review').show();
-    if (cur) render();
-  });
-  $('#review-again').addEventListener('click', () => {
-    document.body.classList.remove('peek');
-    render();
-    ($('#review-worst [aria-current]') || $('#review-back')).focus();
-  });
-  $('#review-close').addEventListener('click', () => {
-    if (viewing) leaveView();
-    $('#review').close();
-    document.body.classList.remove('reviewing');
-    if (cur) render();
-    $('#review-btn').focus();
   });
   document.addEventListener('keydown', onKey);
   $('#lang').addEventListener('change', () => {
@@ -1957,9 +1943,9 @@ async function main() {
   fillChooser();
   wire();
   setupReview({
-    call, tr, seatName, showError, lang: () => lang, stepsText,
+    call, tr, seatName, showError, lang: () => lang, stepsText, seatColour: (p) => seatColours[p], moveName,
     current: () => ({ cur, log, viewing }),
-    jump: viewStep, back: leaveView,
+    jump: viewStep, back: leaveView, render: () => { if (cur) render(); },
   });
   if (params.get('id')) {
     // a link to a position: ?id=… (the seats as the chooser says)

@@ -1,8 +1,10 @@
 // The review of a game: the library's analysis of the steps played
-// ("analyze"), each seat's error rate, luck and rating, and the worst
-// decisions, each a button that shows the position where it was taken.
-// The page (app.js) gives the calls and the moves through the history;
-// this file only asks, lists and forwards.
+// ("analyze"), each seat's error rate, luck and rating, a graph of the
+// game over its steps (reviewgraph.js), the worst decisions and the move
+// list of every step with its marks (reviewlist.js), each decision a
+// button that shows the position where it was taken. The page (app.js)
+// gives the calls and the moves through the history; this file only asks,
+// lists and forwards.
 
 // WORST is how many of the worst decisions the review lists.
 export const WORST = 5;
@@ -16,31 +18,69 @@ export function worstDecisions(steps, n = WORST) {
 }
 
 import { setupRollout, renderRollout } from './rollout.js';
+import { buildList, markList, listKeys, onlyMarked, festungLuck, playText } from './reviewlist.js';
+import { buildGraph, markGraph, stepAt } from './reviewgraph.js';
 
 const $ = (s) => document.querySelector(s);
 
-// page is what app.js lends: call, tr, lang(), seatName, current() (the
-// state shown and whether it is an earlier position), jump(index) and
-// back().
+// page is what app.js lends: call, tr, lang(), seatName, seatColour,
+// stepsText, moveName, current() (the state shown and whether it is an
+// earlier position), jump(index), back() and render().
 let page = null;
 let report = null; // the last analysis, of `length` steps
 let length = -1;
+let built = null; // the report and the language the list and the graph were built of
 
 export function setupReview(p) {
   page = p;
   setupRollout(p);
+  // the review opens over the side of the page (a sheet at the bottom of
+  // a phone's screen), the board kept in sight
+  $('#review-btn').addEventListener('click', () => {
+    document.body.classList.add('reviewing');
+    if (!$('#review').open) $('#review').show();
+    page.render();
+  });
+  $('#review-again').addEventListener('click', () => {
+    document.body.classList.remove('peek');
+    page.render();
+    ($('#review-moves button[aria-current]') || $('#review-worst [aria-current]') || $('#review-back')).focus();
+  });
+  $('#review-close').addEventListener('click', () => {
+    if (page.current().viewing) page.back();
+    $('#review').close();
+    document.body.classList.remove('reviewing');
+    page.render();
+    $('#review-btn').focus();
+  });
   $('#review-btn').addEventListener('click', start);
   $('#review-back').addEventListener('click', () => { page.back(); $('#review-btn').focus(); });
-  $('#review-worst').addEventListener('click', (ev) => {
-    const b = ev.target.closest('[data-index]');
-    if (!b) return;
-    page.jump(Number(b.dataset.index));
-    // On a phone the board stands below the review: bring it into view when
-    // little of it is in sight, so that the position shows without a scroll.
-    const wrap = $('#board-wrap');
-    const r = wrap.getBoundingClientRect();
-    if (r.top > window.innerHeight * 0.4 || r.bottom <= 0) wrap.scrollIntoView({ block: 'start' });
+  const jumpTo = (ev) => {
+    const b = ev.target.closest('button[data-index]');
+    if (b) jump(Number(b.dataset.index));
+  };
+  $('#review-worst').addEventListener('click', jumpTo);
+  $('#review-moves').addEventListener('click', jumpTo);
+  $('#review-moves').addEventListener('keydown', listKeys);
+  $('#review-marked').addEventListener('click', () => {
+    const b = $('#review-marked');
+    b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true'));
+    onlyMarked(b.getAttribute('aria-pressed') === 'true');
   });
+  $('#review-graph').addEventListener('click', (ev) => {
+    const k = stepAt(ev);
+    if (report && k >= 0 && report.steps[k]) jump(report.steps[k].index);
+  });
+}
+
+// jump shows the position before step index.
+function jump(index) {
+  page.jump(index);
+  // On a phone the board stands below the review: bring it into view when
+  // little of it is in sight, so that the position shows without a scroll.
+  const wrap = $('#board-wrap');
+  const r = wrap.getBoundingClientRect();
+  if (r.top > window.innerHeight * 0.4 || r.bottom <= 0) wrap.scrollIntoView({ block: 'start' });
 }
 
 // start says that the analysis runs, lets the browser draw that, then
@@ -67,7 +107,10 @@ function analyse() {
   length = cur.length;
   $('#review-status').textContent = page.tr('analysed', cur.length);
   renderReview();
-  ($('#review-worst button') || $('#review-btn')).focus();
+  // the focus on the worst decision, the review shown from its top (the
+  // players, the graph)
+  ($('#review-worst button') || $('#review-btn')).focus({ preventScroll: true });
+  $('#review').scrollTop = 0;
 }
 
 // analyseAll asks for the analysis part by part while the answer says
@@ -101,6 +144,7 @@ export function decisionAt(index) {
 export function resetReview() {
   report = null;
   length = -1;
+  built = null;
   $('#review-status').textContent = '';
 }
 
@@ -131,6 +175,15 @@ export function renderReview() {
   }
   renderPlayers();
   renderWorst(viewing);
+  if (built?.report !== report || built.lang !== page.lang()) {
+    buildGraph(page, report);
+    buildList(page, report);
+    festungLuck(page, report);
+    onlyMarked($('#review-marked').getAttribute('aria-pressed') === 'true');
+    built = { report, lang: page.lang() };
+  }
+  markList(viewing);
+  markGraph(viewing);
 }
 
 function num(x, sign) {
@@ -152,13 +205,6 @@ function renderPlayers() {
   }));
 }
 
-// ownBeside writes a play in the board's points and, where it reads
-// otherwise, in the mover's own count, as the legal moves and the events
-// do.
-function ownBeside(board, own) {
-  return own && board.toLowerCase() !== own.toLowerCase() ? `${board} (${page.tr('ownCount')} ${own})` : board;
-}
-
 function renderWorst(viewing) {
   const tr = page.tr;
   const worst = worstDecisions(report.steps);
@@ -170,14 +216,11 @@ function renderWorst(viewing) {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.index = s.index;
-    const d = s.decision;
     // the plays in the board's points, as the board and the legal moves
     // are numbered, with the mover's own count beside where it reads
     // otherwise (Verkehren's second player goes on from 24 to 1: "24/6"
     // is his 12/18); a decision without steps keeps its notation
-    const played = d.playedSteps ? ownBeside(page.stepsText(d.playedSteps), s.notation) : s.notation;
-    const best = d.bestSteps ? ownBeside(page.stepsText(d.bestSteps), d.bestNotation) : d.bestNotation;
-    b.textContent = tr('worstLine', s.index + 1, page.seatName(s.actor), played, best, num(d.loss), unitOf());
+    b.textContent = tr('worstLine', s.index + 1, page.seatName(s.actor), playText(page, s), playText(page, s, true), num(s.decision.loss), unitOf());
     if (viewing && viewing.index === s.index) b.setAttribute('aria-current', 'step');
     li.append(b);
     return li;
