@@ -118,9 +118,11 @@ function analyse() {
 // one call) and joins the parts: their steps, and per seat the sums, with
 // the error rate of the whole; a rating is kept only where one part made it.
 function analyseAll(handle) {
-  let res = page.call('analyze', { handle });
+  // the decisions' "why" in the page's language
+  const lang = page.lang();
+  let res = page.call('analyze', { handle, lang });
   while (!res.error && res.truncated && res.steps.length > 0) {
-    const more = page.call('analyze', { handle, from: res.steps[res.steps.length - 1].index + 1 });
+    const more = page.call('analyze', { handle, lang, from: res.steps[res.steps.length - 1].index + 1 });
     if (more.error) return more;
     res.steps = res.steps.concat(more.steps);
     res.players = res.players.map((p, i) => {
@@ -131,6 +133,7 @@ function analyseAll(handle) {
     });
     res.truncated = more.truncated;
   }
+  res.lang = lang;
   return res;
 }
 
@@ -167,6 +170,12 @@ export function renderReview() {
     const legend = decisionAt(viewing.index)?.decision ? ' ' + page.tr('reviewLegend') : '';
     $('#review-where').textContent = page.tr('viewing', viewing.index + 1) + legend;
   }
+  // and why the better play is better, as the tutor says it, in the
+  // language the analysis was asked in
+  const d = fresh && viewing ? decisionAt(viewing.index)?.decision : null;
+  const why = d && d.loss > 0 && report.lang === page.lang() ? d.why || '' : '';
+  $('#review-why').hidden = !why;
+  $('#review-why').textContent = why;
   // a decision shown, judged by the net, can be rolled out (rollout.js)
   renderRollout(fresh && viewing, !!(fresh && viewing && report.judge !== 'exact' && decisionAt(viewing.index)?.decision));
   if (!fresh) {
