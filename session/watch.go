@@ -154,6 +154,9 @@ type watchState struct {
 	caughtFrom int
 	caughtBy   int // the watchers given it
 	fresh      int
+	// making is the catch-up a watcher is making, which the others left
+	// behind at the same revision wait for rather than make it again.
+	making *making
 	// after are the calls AfterReady arranged, each made at the next
 	// wake, or at once by a Close.
 	after    map[*Watcher]func()
@@ -278,42 +281,49 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 				return d, nil
 			}
 		}
-		if (!w.started || w.rev < ws.pub) && ws.made == ws.pub {
+		if from := w.from(); (!w.started || w.rev < ws.pub) && ws.made == ws.pub && !ws.madeFor(from) {
 			// the catch-up, or the changes a watcher fell behind by
-			from := w.rev
-			if w.whole {
-				from = -1
-			}
 			if c := ws.caught; c != nil && ws.caughtFrom == from && c.Rev == ws.pub {
 				// another watcher caught up from the same revision to now
 				ws.start(w, c, from)
 				ws.mu.Unlock()
 				return c, nil
 			}
+			m := &making{from: from, rev: ws.pub}
+			ws.making = m
 			ws.mu.Unlock()
 			d, ok, err := g.catchUp(from)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				continue // a change came meanwhile, not yet released
-			}
 			ws.mu.Lock()
-			if w.g.Load() != g {
-				// the game was reloaded meanwhile: the catch-up comes
-				// from the game in its place
-				ws.mu.Unlock()
+			if ws.making == m {
+				ws.making = nil
+			}
+			if err == nil && ok && w.g.Load() == g {
+				ws.start(w, &d, from)
+			}
+			if m.waited {
+				ws.wake()
+			}
+			ws.mu.Unlock()
+			switch {
+			case err != nil:
+				return nil, err
+			case !ok, w.g.Load() != g:
+				// a change came meanwhile, not yet released; or the game
+				// was reloaded, and the catch-up comes from the game in
+				// its place
 				continue
 			}
-			ws.start(w, &d, from)
-			ws.mu.Unlock()
 			return &d, nil
 		}
 		if ws.gone && w.started && w.rev >= ws.pub {
 			ws.mu.Unlock()
 			return nil, bad("watch", "", ErrGameClosed, "the game was closed")
 		}
-		// nothing new, or a catch-up held back by a change not released
+		// nothing new, a catch-up held back by a change not released, or
+		// one another watcher makes
+		if ws.madeFor(w.from()) {
+			ws.making.waited = true
+		}
 		ready, done := ws.ready, w.done
 		ws.mu.Unlock()
 		var end <-chan struct{}
@@ -327,6 +337,29 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 			return nil, (*Game)(nil).stopped(ctx, "watch")
 		}
 	}
+}
+
+// making is a catch-up being made, from revision from to rev; waited
+// says a watcher waits for it, to be woken when it is made.
+type making struct {
+	from, rev int
+	waited    bool
+}
+
+// from is the revision a catch-up of w starts from: its own, or −1 for
+// the whole log (ws.mu held).
+func (w *Watcher) from() int {
+	if w.whole {
+		return -1
+	}
+	return w.rev
+}
+
+// madeFor says whether another watcher is making the catch-up from
+// revision from to now (ws.mu held): a watcher that needs it waits.
+func (ws *watchState) madeFor(from int) bool {
+	m := ws.making
+	return m != nil && m.from == from && m.rev == ws.pub
 }
 
 // start gives w the catch-up c from revision from (ws.mu held), and keeps
@@ -431,6 +464,9 @@ func (w *Watcher) AfterReady(f func()) (stop func() bool) {
 	if ws.after == nil {
 		ws.after = map[*Watcher]func(){}
 	}
+	if ws.madeFor(w.from()) {
+		ws.making.waited = true
+	}
 	ws.after[w] = f
 	return func() bool {
 		ws := w.lock()
@@ -455,7 +491,7 @@ func (w *Watcher) waits(ws *watchState) bool {
 		}
 	}
 	switch {
-	case (!w.started || w.rev < ws.pub) && ws.made == ws.pub:
+	case (!w.started || w.rev < ws.pub) && ws.made == ws.pub && !ws.madeFor(w.from()):
 		return false
 	case ws.gone && w.started && w.rev >= ws.pub:
 		return false
