@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"sync"
@@ -91,6 +92,21 @@ func TestBurstLeavesNoDeltaHeld(t *testing.T) {
 			t.Fatal("no undo or redo")
 		}
 	}
+	held := func() (caught bool, deltas int) {
+		g.watch.mu.Lock()
+		defer g.watch.mu.Unlock()
+		for _, d := range g.watch.recent {
+			if d != nil {
+				deltas++
+			}
+		}
+		return g.watch.caught != nil, deltas
+	}
+	// nobody will read a delta of the burst: none is kept, nor made
+	// after the first the game keeps room for
+	if _, deltas := held(); deltas > 0 {
+		t.Fatalf("the burst, held at the gate, left %d deltas nobody will read", deltas)
+	}
 	g.Release(g.Rev())
 	var first *Delta
 	for i, w := range ws {
@@ -104,15 +120,8 @@ func TestBurstLeavesNoDeltaHeld(t *testing.T) {
 			t.Errorf("watcher %d built a catch-up of its own", i)
 		}
 	}
-	held := func() (caught bool, deltas int) {
-		g.watch.mu.Lock()
-		defer g.watch.mu.Unlock()
-		for _, d := range g.watch.recent {
-			if d != nil {
-				deltas++
-			}
-		}
-		return g.watch.caught != nil, deltas
+	if !bytes.Equal(first.AppendJSON(nil), first.AppendJSON(nil)) || first.shared == nil || first.shared.b == nil {
+		t.Error("the shared catch-up's JSON is made for each watcher")
 	}
 	if caught, deltas := held(); caught || deltas > 0 {
 		t.Fatalf("after the catch-up the game holds it: %v, and %d deltas", caught, deltas)

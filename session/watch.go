@@ -298,6 +298,7 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 				ws.making = nil
 			}
 			if err == nil && ok && w.g.Load() == g {
+				d.shared = &sharedJSON{} // the watchers that share it send the same bytes
 				ws.start(w, &d, from)
 			}
 			if m.waited {
@@ -620,7 +621,10 @@ func (g *Game) publish(from int, closed bool) {
 		ws.pub = ws.rev
 	}
 	ws.caught = nil
-	if ws.watchers == 0 && !closed {
+	// no delta is made for a game nobody watches, nor for a change that a
+	// burst held at the gate left further behind than the game keeps:
+	// its watchers catch up past the burst once it is released
+	if ws.watchers == 0 && !closed || !told && ws.rev-ws.pub > recentDeltas {
 		ws.recent[ws.rev%recentDeltas] = nil
 		return
 	}
