@@ -293,9 +293,26 @@ func validID(id json.RawMessage) bool {
 	return num || str
 }
 
-// answer writes the reply to a call (its array is not kept).
+// answer writes the reply to a call.
 func (cn *conn) answer(id json.RawMessage, out []byte) {
-	cn.write(session.AppendReply(make([]byte, 0, len(out)+len(id)+16), id, out))
+	b := getFrame()
+	*b = session.AppendReply(*b, id, out)
+	cn.write(*b)
+	putFrame(b)
+}
+
+// frames are the arrays the frames are made in, used again: a frame is
+// not kept once written, and most are of a few hundred bytes.
+var frames = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b }}
+
+func getFrame() *[]byte { return frames.Get().(*[]byte) }
+
+// putFrame gives back an array, unless a catch-up made it large.
+func putFrame(b *[]byte) {
+	if cap(*b) <= 16<<10 {
+		*b = (*b)[:0]
+		frames.Put(b)
+	}
 }
 
 // write writes a frame within Options.Write, or drops the connection.
@@ -410,7 +427,11 @@ func (cn *conn) unwatch() {
 
 // send sends a change, and says whether the connection goes on.
 func (cn *conn) send(d *session.Delta) bool {
-	if cn.write(append(d.AppendJSON(append(make([]byte, 0, 1024), `{"delta":`...)), '}')) != nil {
+	b := getFrame()
+	*b = append(d.AppendJSON(append(*b, `{"delta":`...)), '}')
+	err := cn.write(*b)
+	putFrame(b)
+	if err != nil {
 		return false
 	}
 	cn.mu.Lock()
