@@ -1,6 +1,7 @@
 package kit_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -89,6 +90,23 @@ func BenchmarkDecodeStrictHostile(b *testing.B) {
 				_ = kit.DecodeState(doc, &s)
 			}
 		})
+	}
+}
+
+// BenchmarkDecodeStrictCall decodes a call as a server reads it from a
+// connection, many times a second: its id, method and arguments.
+func BenchmarkDecodeStrictCall(b *testing.B) {
+	var f struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Args   json.RawMessage `json:"args"`
+	}
+	doc := []byte(`{"id":7,"method":"apply","args":{"notation":"1/2 2/8"}}`)
+	b.ReportAllocs()
+	for range b.N {
+		if err := kit.DecodeStrict(doc, &f); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
