@@ -124,13 +124,21 @@ type conn struct {
 	w     *session.Watcher // the game's changes, from the hello on
 	quiet *time.Timer      // pings the client when nothing was sent for a while
 
-	// sent is the revision of the last change sent; told is closed and
-	// made anew at each, for an answer that waits for it; stop cancels
-	// the next call of forward.
+	// sent is the revision of the last change sent (−1 before the
+	// hello); told, made by an answer that waits for a change, is closed
+	// at the next one sent; stop cancels the next call of forward.
 	mu   sync.Mutex
 	sent int
 	told chan struct{}
 	stop func() bool
+
+	// stall drops a connection whose frame does not arrive whole within
+	// Options.Frame, late a connection whose frame is not taken within
+	// Options.Write; writes counts the writes under way. Each timer is
+	// the connection's, armed again for each frame.
+	stall, late *time.Timer
+	wmu         sync.Mutex
+	writes      int
 }
 
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
@@ -166,8 +174,9 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.SetReadLimit(4 * MaxFrame)
 	ctx, cancel := context.WithCancel(context.Background())
-	cn := &conn{t: t, c: c, ctx: ctx, seat: -1,
+	cn := &conn{t: t, c: c, ctx: ctx, seat: -1, sent: -1,
 		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
+	cn.stall, cn.late = disarmed(c.CloseNow), disarmed(c.CloseNow)
 	t.mu.Lock()
 	t.open[cn] = struct{}{}
 	t.wg.Go(func() {
@@ -206,9 +215,9 @@ func (cn *conn) read(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	stall := time.AfterFunc(cn.t.opt.Frame, func() { cn.c.CloseNow() })
+	cn.stall.Reset(cn.t.opt.Frame)
 	b, err := io.ReadAll(r)
-	stall.Stop()
+	cn.stall.Stop()
 	if err != nil {
 		return nil, err
 	}
@@ -264,11 +273,15 @@ func (cn *conn) waitSent(rev int) {
 	var timeout <-chan time.Time
 	for {
 		cn.mu.Lock()
-		sent, told := cn.sent, cn.told
-		cn.mu.Unlock()
-		if told == nil || sent >= rev {
+		if cn.sent < 0 || cn.sent >= rev {
+			cn.mu.Unlock()
 			return
 		}
+		if cn.told == nil {
+			cn.told = make(chan struct{})
+		}
+		told := cn.told
+		cn.mu.Unlock()
 		if timeout == nil {
 			timeout = time.After(cn.t.opt.Write)
 		}
@@ -316,14 +329,31 @@ func putFrame(b *[]byte) {
 }
 
 // write writes a frame within Options.Write, or drops the connection.
+// The time is the connection's timer's, armed by each write that starts
+// and stopped when none is under way, rather than a context's: a
+// context that can end costs the WebSocket a watch of it at each frame.
 func (cn *conn) write(b []byte) error {
-	ctx, cancel := context.WithTimeout(cn.ctx, cn.t.opt.Write)
-	defer cancel()
-	err := cn.c.Write(ctx, websocket.MessageText, b)
+	cn.wmu.Lock()
+	cn.writes++
+	cn.late.Reset(cn.t.opt.Write)
+	cn.wmu.Unlock()
+	err := cn.c.Write(context.Background(), websocket.MessageText, b)
+	cn.wmu.Lock()
+	if cn.writes--; cn.writes == 0 {
+		cn.late.Stop()
+	}
+	cn.wmu.Unlock()
 	if err != nil {
 		cn.c.CloseNow()
 	}
 	return err
+}
+
+// disarmed is a timer that calls f once reset, until stopped.
+func disarmed(f func() error) *time.Timer {
+	t := time.AfterFunc(time.Hour, func() { f() })
+	t.Stop()
+	return t
 }
 
 // hello binds the connection to a game, and to a seat given its secret.
@@ -351,7 +381,7 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	}
 	cn.game, cn.secret, cn.seat = h.Game, h.Secret, info.Seat
 	cn.mu.Lock()
-	cn.sent, cn.told = w.Rev(), make(chan struct{})
+	cn.sent = w.Rev()
 	cn.mu.Unlock()
 	b, _ := json.Marshal(info)
 	cn.answer(id, b)
@@ -436,8 +466,10 @@ func (cn *conn) send(d *session.Delta) bool {
 	}
 	cn.mu.Lock()
 	cn.sent = d.Rev
-	close(cn.told)
-	cn.told = make(chan struct{})
+	if cn.told != nil {
+		close(cn.told)
+		cn.told = nil
+	}
 	cn.mu.Unlock()
 	if d.Closed {
 		cn.close(hub.ErrUnknownGame)
