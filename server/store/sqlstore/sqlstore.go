@@ -24,6 +24,43 @@ type Store struct {
 	// Lock, when not "", begins each migration's transaction: the
 	// processes that start at once take turns.
 	Lock string
+
+	// stmts are the writes of a change, prepared once the schema is up
+	// to date: a transaction runs them without their being parsed anew.
+	stmts map[string]*sql.Stmt
+}
+
+// The writes of a change; their last two arguments, for those that update
+// a game's row, are the game and the version the change follows.
+const (
+	createGame  = `INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, public, open, made) VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)`
+	addSteps    = `UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`
+	addStep     = `INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`
+	putSnapshot = `UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1, snap_ver = ver + 1
+			WHERE id = $6 AND ver = $7 AND NOT archived`
+	archive   = `UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`
+	dropSteps = `DELETE FROM steps WHERE game = $1`
+)
+
+// prepare prepares the writes of a change.
+func (s *Store) prepare(ctx context.Context) error {
+	s.stmts = map[string]*sql.Stmt{}
+	for _, q := range []string{createGame, addSteps, addStep, putSnapshot, archive, dropSteps} {
+		st, err := s.DB.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		s.stmts[q] = st
+	}
+	return nil
+}
+
+// exec runs a write within tx, prepared where it was.
+func (s *Store) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	if st := s.stmts[query]; st != nil {
+		return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return tx.ExecContext(ctx, query, args...)
 }
 
 // Tx runs f in a transaction of opts (nil: the default), committed when f
@@ -48,10 +85,13 @@ func Conflict(c store.Change) error {
 // Apply writes change c within tx: the row's update first, so that at
 // another version than c follows nothing is written (store.ErrConflict).
 func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
-	exec := func(query string, args ...any) error { return exec(ctx, tx, query, args...) }
+	exec := func(query string, args ...any) error {
+		_, err := s.exec(ctx, tx, query, args...)
+		return err
+	}
 	// bump updates the row at the version c follows (its last arguments)
 	bump := func(query string, args ...any) error {
-		r, err := tx.ExecContext(ctx, query, append(args, c.Game, c.From)...)
+		r, err := s.exec(ctx, tx, query, append(args, c.Game, c.From)...)
 		if err != nil {
 			return err
 		}
@@ -62,30 +102,27 @@ func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 	}
 	switch c.Kind {
 	case store.Create:
-		return exec(`INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, public, open, made) VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
-			c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Public, c.Open, c.Made)
+		return exec(createGame, c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Public, c.Open, c.Made)
 	case store.Steps:
-		if err := bump(`UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Rev); err != nil {
+		if err := bump(addSteps, c.Rev); err != nil {
 			return err
 		}
 		for _, st := range c.Steps {
-			if err := exec(`INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`,
-				c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
+			if err := exec(addStep, c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
 				return err
 			}
 		}
 		return nil
 	case store.Snap:
-		if err := bump(`UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1, snap_ver = ver + 1
-			WHERE id = $6 AND ver = $7 AND NOT archived`, c.Rev, c.Snapshot, c.Meta, c.Public, c.Open); err != nil {
+		if err := bump(putSnapshot, c.Rev, c.Snapshot, c.Meta, c.Public, c.Open); err != nil {
 			return err
 		}
-		return exec(`DELETE FROM steps WHERE game = $1`, c.Game)
+		return exec(dropSteps, c.Game)
 	case store.Archive:
-		if err := bump(`UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`, c.Record); err != nil {
+		if err := bump(archive, c.Record); err != nil {
 			return err
 		}
-		return exec(`DELETE FROM steps WHERE game = $1`, c.Game)
+		return exec(dropSteps, c.Game)
 	}
 	return fmt.Errorf("unknown change %d", c.Kind)
 }
@@ -226,7 +263,8 @@ func Exec(statements string) func(context.Context, *sql.Tx) error {
 	return func(ctx context.Context, tx *sql.Tx) error { return exec(ctx, tx, statements) }
 }
 
-// Migrate brings the database's schema to the last of ms.
+// Migrate brings the database's schema to the last of ms, and prepares
+// the writes of a change.
 func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
 	for {
 		done := false
@@ -255,8 +293,11 @@ func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
 			}
 			return exec(ctx, tx, `INSERT INTO schema_version (version) VALUES ($1)`, v+1)
 		})
-		if err != nil || done {
+		if err != nil {
 			return err
+		}
+		if done {
+			return s.prepare(ctx)
 		}
 	}
 }
