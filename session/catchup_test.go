@@ -228,3 +228,55 @@ var expired = func() context.Context {
 	cancel()
 	return ctx
 }()
+
+// A few changes held at the gate are told one by one once released; a
+// longer burst is told as one delta, which its watchers share: a frame
+// for each watcher, not one for each change.
+func TestBurstAtTheGateIsToldAsOneDelta(t *testing.T) {
+	for _, c := range []struct{ changes, deltas int }{{burstDeltas, burstDeltas}, {burstDeltas + 2, 1}} {
+		tab := NewTable(Options{})
+		var s StateJSON
+		call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
+		g, _ := tab.Game(s.Handle)
+		if _, err := g.Advance(context.Background(), 8); err != nil {
+			t.Fatal(err)
+		}
+		ws := []*Watcher{}
+		for range 2 {
+			w, _ := g.Watch(0)
+			if _, err := w.Next(nil); err != nil {
+				t.Fatal(err)
+			}
+			ws = append(ws, w)
+		}
+		g.Gate()
+		for range c.changes / 2 {
+			if g.Undo() != nil || g.Redo() != nil {
+				t.Fatal("no undo or redo")
+			}
+		}
+		g.Release(g.Rev())
+		var shared *Delta
+		for i, w := range ws {
+			var got []*Delta
+			for {
+				d, err := w.Next(expired)
+				if errors.Is(err, ErrCancelled) {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, d)
+			}
+			if len(got) != c.deltas || got[len(got)-1].Rev != g.Rev() {
+				t.Fatalf("%d changes at the gate: watcher %d got %d deltas, the last at %d; want %d, at %d",
+					c.changes, i, len(got), got[len(got)-1].Rev, c.deltas, g.Rev())
+			}
+			if c.deltas == 1 && shared != nil && got[0] != shared {
+				t.Errorf("watcher %d made the burst's delta of its own", i)
+			}
+			shared = got[0]
+		}
+	}
+}

@@ -43,6 +43,13 @@ const changesKept = 256
 // for the watchers that are a few changes behind.
 const recentDeltas = 64
 
+// burstDeltas is the most changes held at a gate ([Game.Gate]) that are
+// told one by one when released; a longer burst (a Festungsspiel's run of
+// throws between two stakes, often of a hundred and more) is told as one
+// delta, the catch-up its watchers share, rather than a frame for each
+// change to every watcher.
+const burstDeltas = 8
+
 // Delta is one change of a game, or the catch-up with which a watcher
 // starts: the game's log is kept up to From and Log follows it, so that a
 // watcher cuts its own log to From entries and appends Log. A step played
@@ -535,7 +542,8 @@ func (g *Game) Watchers() int {
 // watchers learn it gates the game, stores, and releases, so that no
 // watcher ever sees a change that a crash could lose. Everything before
 // the gate counts as released. Under the gate a change is made into its
-// delta as ever, but [Watcher.Next] gives it only once released, and a
+// delta as ever, but [Watcher.Next] gives it only once released (a burst
+// of more than eight changes held at once, as one delta), and a
 // catch-up (a new watcher's first Next, or one fallen behind) waits while
 // the game holds a change not yet released, since it would show it.
 // Closing the game releases everything: its last delta is final. [Game.Since]
@@ -621,11 +629,13 @@ func (g *Game) publish(from int, closed bool) {
 		ws.pub = ws.rev
 	}
 	ws.caught = nil
-	// no delta is made for a game nobody watches, nor for a change that a
-	// burst held at the gate left further behind than the game keeps:
-	// its watchers catch up past the burst once it is released
-	if ws.watchers == 0 && !closed || !told && ws.rev-ws.pub > recentDeltas {
-		ws.recent[ws.rev%recentDeltas] = nil
+	// no delta is made for a game nobody watches, nor for the changes of
+	// a burst held at the gate longer than burstDeltas: its watchers catch
+	// up past it in one delta once it is released
+	if ws.watchers == 0 && !closed || !told && ws.rev-ws.pub > burstDeltas {
+		for r := max(ws.pub+1, ws.rev-burstDeltas); r <= ws.rev; r++ {
+			ws.recent[r%recentDeltas] = nil
+		}
 		return
 	}
 	d := g.delta(from, g.lang)

@@ -107,8 +107,9 @@ func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
 		if err := bump(addSteps, c.Rev); err != nil {
 			return err
 		}
+		ins := tx.StmtContext(ctx, s.stmts[addStep]) // once for all the steps
 		for _, st := range c.Steps {
-			if err := exec(addStep, c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
+			if _, err := ins.ExecContext(ctx, c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
 				return err
 			}
 		}
