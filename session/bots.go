@@ -92,6 +92,18 @@ func (g *Game) Advance(ctx context.Context, limit int) ([]Step, error) {
 	return steps, err
 }
 
+// AdvanceCount plays on as [Game.Advance] does and returns how many steps
+// it played rather than the steps: a caller whose clients learn them
+// otherwise, as a server's from its watchers' deltas, saves putting each
+// into words.
+func (g *Game) AdvanceCount(ctx context.Context, limit int) (int, error) {
+	ctx, end := g.bind(ctx, 0)
+	defer end()
+	defer g.lock()()
+	steps, err := g.advance(ctx, limit)
+	return len(steps), err
+}
+
 func (g *Game) advance(ctx context.Context, limit int) ([]Step, error) {
 	if limit <= 0 || limit > MaxAdvance {
 		limit = MaxAdvance

@@ -74,7 +74,7 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 			out = lg.g.Call(ctx, method, args, secret)
 		}
 		if kind == acts && !IsError(out) {
-			if _, err := lg.g.Advance(ctx, 0); err != nil {
+			if _, err := lg.g.AdvanceCount(ctx, 0); err != nil {
 				h.opt.Log.Printf("game %.8s…: advance: %v", lg.id, err)
 			}
 		}

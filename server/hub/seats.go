@@ -138,7 +138,7 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name strin
 		}
 	}
 	// the bots and the dice play until a person is to move
-	if _, err := g.Advance(ctx, 0); err != nil {
+	if _, err := g.AdvanceCount(ctx, 0); err != nil {
 		return nil, err
 	}
 	handle, err := h.table.Add(g)
