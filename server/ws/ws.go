@@ -1,9 +1,8 @@
-// Package ws is the game server's WebSocket transport: a page's
-// connection to one game, read by one goroutine; its changes wait in the
-// session's ring and are forwarded by a goroutine the session's watcher
-// starts when one comes (Watcher.AfterReady). A client that does not take
-// a frame within Options.Write is dropped, and catches up when it
-// reconnects.
+// Package ws is the game server's WebSocket transport: a page's connection
+// to one game, read by one goroutine; its changes wait in the session's
+// ring and are forwarded by a goroutine the session's watcher starts when
+// one comes (Watcher.AfterReady). A client that does not take a frame
+// within Options.Write is dropped, and catches up when it reconnects.
 //
 // The frames, JSON text:
 //
@@ -14,15 +13,12 @@
 package ws
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -124,21 +120,17 @@ type conn struct {
 	w     *session.Watcher // the game's changes, from the hello on
 	quiet *time.Timer      // pings the client when nothing was sent for a while
 
-	// sent is the revision of the last change sent (−1 before the
-	// hello); told, made by an answer that waits for a change, is closed
-	// at the next one sent; stop cancels the next call of forward.
 	mu   sync.Mutex
-	sent int
-	told chan struct{}
-	stop func() bool
+	sent int           // the revision of the last change sent (−1 before the hello)
+	told chan struct{} // made by an answer that waits for a change, closed at the next one sent
+	stop func() bool   // cancels the next call of forward
 
 	// stall drops a connection whose frame does not arrive whole within
-	// Options.Frame, late a connection whose frame is not taken within
-	// Options.Write; writes counts the writes under way. Each timer is
-	// the connection's, armed again for each frame.
+	// Options.Frame, late one whose frame is not taken within Options.Write:
+	// the connection's own timers, armed again for each frame.
 	stall, late *time.Timer
 	wmu         sync.Mutex
-	writes      int
+	writes      int // the writes under way
 }
 
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
@@ -484,38 +476,4 @@ func (cn *conn) close(why error) {
 	// {"error": X} → {"closed": X}
 	cn.write(append([]byte(`{"closed":`), e[len(`{"error":`):]...))
 	cn.c.Close(websocket.StatusNormalClosure, "the game was archived")
-}
-
-// bufferSize is of a connection's buffers: its frames are mostly small;
-// net/http's 4 KiB each would be a fifth of what a connection at rest costs.
-const bufferSize = 512
-
-// smallBuffers hands the WebSocket the hijacked connection with buffers
-// of bufferSize, with what the client sent after its request; should that
-// not fit, net/http's stay.
-type smallBuffers struct {
-	http.ResponseWriter
-	send int
-}
-
-func (w *smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	c, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
-	if err != nil {
-		return c, brw, err
-	}
-	if tc, ok := c.(*net.TCPConn); ok && w.send > 0 {
-		tc.SetWriteBuffer(w.send)
-	}
-	n := brw.Reader.Buffered()
-	if n > bufferSize || brw.Writer.Buffered() > 0 {
-		return c, brw, nil
-	}
-	pending, _ := brw.Reader.Peek(n)
-	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(pending)), c), bufferSize)
-	if _, err := br.Peek(n); err != nil {
-		return c, brw, nil
-	}
-	return c, bufio.NewReadWriter(br, bufio.NewWriterSize(c, bufferSize)), nil
 }
