@@ -29,8 +29,7 @@ var served = map[string]int{
 	"takeback": acts, "answerTakeback": acts, "name": acts,
 }
 
-// NeedsGame says whether a method is on a game (false for the catalogue's
-// and the rules' methods, and for the methods not served).
+// NeedsGame says whether a method is served, and on a game.
 func NeedsGame(method string) bool { return served[method] > noGame }
 
 // Call runs a method of the protocol on the game of id with a seat's
@@ -44,9 +43,7 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, quote.Cut(method, 40))), 0
 	}
 	if method == "hint" { // the searching bots would hold the game for seconds
-		var in struct {
-			Bot string `json:"bot"`
-		}
+		var in struct{ Bot string }
 		if json.Unmarshal(args, &in) == nil && in.Bot != "" && in.Bot != "greedy" {
 			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, quote.Cut(in.Bot, 40))), 0
 		}

@@ -30,9 +30,7 @@ type Game struct {
 	gone      bool
 	stale     bool        // a write or a read failed: reload it before anything else
 	clock     *time.Timer // fires at the deadline of a game with a time control
-	// creator is the address that made the game in this process, until
-	// no person's seat waits for its player any more.
-	creator string
+	creator   string      // the address that made it in this process, while a person's seat waits
 }
 
 // snapEvery is the most steps stored after a snapshot, which bounds the

@@ -51,8 +51,7 @@ func (m *Meta) open() []int {
 	return open
 }
 
-// NewToken returns 128 bits from crypto/rand in base64url: a game's id or
-// an invitation.
+// NewToken returns 128 random bits in base64url: a game's id or an invitation.
 func NewToken() string {
 	var b [16]byte
 	rand.Read(b[:]) // never fails (crypto/rand)
