@@ -120,8 +120,7 @@ func exec(ctx context.Context, tx *sql.Tx, query string, args ...any) error {
 	return err
 }
 
-// each runs a query by run (a database's or a transaction's QueryContext)
-// and calls f with each row.
+// each runs a query by run, a QueryContext, and calls f with each row.
 func each(ctx context.Context, run func(context.Context, string, ...any) (*sql.Rows, error),
 	f func(*sql.Rows) error, query string, args ...any) error {
 	rows, err := run(ctx, query, args...)
