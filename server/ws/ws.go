@@ -75,8 +75,7 @@ type Transport struct {
 	wg   sync.WaitGroup
 }
 
-// New returns the transport of the games of h, under the limits of addrs,
-// the client's address read through proxies.
+// New returns the transport of h's games, under the limits of addrs.
 func New(h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies, o Options) *Transport {
 	o.defaults()
 	return &Transport{hub: h, addrs: addrs, proxies: proxies, opt: o,
@@ -109,13 +108,12 @@ func (t *Transport) Shutdown(wait time.Duration) {
 type conn struct {
 	t     *Transport
 	c     *websocket.Conn
-	calls *rate.Limiter
-	addr  *rate.Limiter
+	calls *rate.Limiter // the connection's bucket of calls
+	addr  *rate.Limiter // its address's
 	ctx   context.Context
 
-	game   string
-	secret string
-	seat   int
+	game, secret string
+	seat         int
 
 	w     *session.Watcher // the game's changes, from the hello on
 	quiet *time.Timer      // pings the client when nothing was sent for a while
