@@ -97,9 +97,8 @@ type Hello struct {
 	Rematch string   `json:"rematch,omitempty"`
 }
 
-// Watch follows the game of id from revision rev on, for the holder of
-// secret ("" for a watcher): the hello's answer, and a watcher of the
-// changes, each once stored, until a last delta says Closed.
+// Watch follows the game of id from revision rev on for the holder of secret
+// ("" for a watcher): each change once stored, until a delta says Closed.
 func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error) {
 	lg, err := h.held(id)
 	if err != nil {

@@ -12,8 +12,7 @@ import (
 	"github.com/brettspiel/brettspiel/session"
 )
 
-// Game is a game the hub holds: the session's game at the table, and what
-// storage holds of it.
+// Game is a game held: the session's game at the table, and what is stored.
 type Game struct {
 	id     string
 	handle int
@@ -33,8 +32,7 @@ type Game struct {
 	creator   string      // the address that made it in this process, while a person's seat waits
 }
 
-// snapEvery is the most steps stored after a snapshot, which bounds the
-// work of a restart.
+// snapEvery bounds the steps stored after a snapshot, and so a restart's work.
 const snapEvery = 64
 
 // restore brings a stored game to the table under its handle, gated: its

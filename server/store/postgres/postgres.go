@@ -114,8 +114,7 @@ func (p *Store) writeSteps(ctx context.Context, c store.Change) error {
 	return err
 }
 
-// Listen calls f for every change any process commits until ctx ends,
-// listening again a moment after a lost connection (store.Notifier).
+// Listen (store.Notifier) listens again a moment after a connection is lost.
 func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 	for ctx.Err() == nil {
 		conn, err := p.pool.Acquire(ctx)

@@ -136,8 +136,7 @@ func each(ctx context.Context, run func(context.Context, string, ...any) (*sql.R
 	return rows.Err()
 }
 
-// Open returns the games not archived, each with the steps after its
-// snapshot, as one commit left them.
+// Open returns the games not archived as one commit left them.
 func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 	return s.games(ctx, "TRUE")
 }
