@@ -227,33 +227,24 @@ type frame struct {
 
 // handle answers one frame.
 func (cn *conn) handle(b []byte) {
-	if len(b) == 0 {
-		return // answered by read
-	}
-	if len(b) > MaxFrame {
-		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
-		return
-	}
 	var f frame
-	if err := kit.DecodeStrict(b, &f); err != nil || f.Method == "" || !validID(f.ID) {
+	switch { // in order: a frame is decoded only if not too long
+	case len(b) == 0: // answered by read
+	case len(b) > MaxFrame:
+		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
+	case kit.DecodeStrict(b, &f) != nil || f.Method == "" || !validID(f.ID):
 		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
-		return
-	}
-	if !cn.calls.Allow() || !cn.addr.Allow() {
+	case !cn.calls.Allow() || !cn.addr.Allow():
 		cn.answer(f.ID, hub.ErrorJSON(hub.ErrRateLimited))
-		return
-	}
-	if f.Method == "hello" {
+	case f.Method == "hello":
 		cn.hello(f.ID, f.Args)
-		return
-	}
-	if cn.game == "" && hub.NeedsGame(f.Method) {
+	case cn.game == "" && hub.NeedsGame(f.Method):
 		cn.answer(f.ID, hub.ErrorJSON(hub.ErrNoHello))
-		return
+	default:
+		out, rev := cn.t.hub.Call(cn.ctx, cn.game, cn.secret, f.Method, f.Args)
+		cn.waitSent(rev)
+		cn.answer(f.ID, out)
 	}
-	out, rev := cn.t.hub.Call(cn.ctx, cn.game, cn.secret, f.Method, f.Args)
-	cn.waitSent(rev)
-	cn.answer(f.ID, out)
 }
 
 // waitSent waits, within Options.Write, until the changes up to revision
