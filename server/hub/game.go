@@ -121,12 +121,10 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		}
 		return h.storageErr("game %.8s…: writing: %v", lg.id, err)
 	}
-	lg.ver++
 	if c.Kind == store.Snap {
 		lg.sinceSnap = 0
 	}
-	lg.sinceSnap += len(c.Steps)
-	lg.rev, lg.length = c.Rev, lg.g.Len()
+	lg.ver, lg.rev, lg.length, lg.sinceSnap = lg.ver+1, c.Rev, lg.g.Len(), lg.sinceSnap+len(c.Steps)
 	lg.g.Release(c.Rev)
 	return nil
 }

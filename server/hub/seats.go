@@ -306,14 +306,13 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 // rematch makes the rematch of old (old.mu held), or names the one made.
 func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, err error) {
 	k, ok := old.g.SeatOf(secret)
-	if !ok {
-		return nil, "", session.ErrBadSecret
-	}
 	info := old.g.Info()
-	if info.Next != "" {
+	switch {
+	case !ok:
+		return nil, "", session.ErrBadSecret
+	case info.Next != "":
 		return nil, info.Next, nil
-	}
-	if old.g.Position().ToMove() != brettspiel.Terminal {
+	case old.g.Position().ToMove() != brettspiel.Terminal:
 		return nil, "", ErrNotOver
 	}
 	n := len(info.Seats)
