@@ -129,8 +129,7 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 	return nil
 }
 
-// fresh brings a stale game back from storage (lg.mu held); one archived
-// is no more.
+// fresh reloads a stale game (lg.mu held); one archived is no more.
 func (h *Hub) fresh(lg *Game) error {
 	if lg.gone {
 		return ErrUnknownGame

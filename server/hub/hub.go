@@ -126,8 +126,7 @@ func (h *Hub) Close() error {
 	return h.store.Close()
 }
 
-// enter takes a place of the calls running, refused while the hub stops;
-// release gives it back.
+// enter takes a place of the calls running, none while the hub stops.
 func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 	h.running.RLock()
 	if h.stopping.Load() {

@@ -175,8 +175,7 @@ func claim(g *session.Game, seat int, name string) (string, error) {
 	return secret, err
 }
 
-// seatsFilled tells Options.Joined, once, that the game waits for no
-// player any more (lg.mu held).
+// seatsFilled tells Options.Joined, once, that no seat waits (lg.mu held).
 func (h *Hub) seatsFilled(lg *Game) {
 	if lg.creator != "" && h.opt.Joined != nil {
 		h.opt.Joined(lg.creator)

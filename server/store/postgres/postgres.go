@@ -26,8 +26,7 @@ type Store struct {
 	notes *store.Batcher[string] // the notifications, sent together
 }
 
-// Open connects to the database of dsn (a postgres:// URL) and brings
-// its schema up to date.
+// Open connects to the database of dsn (a postgres:// URL) and migrates it.
 func Open(ctx context.Context, dsn string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
@@ -66,8 +65,7 @@ func (p *Store) notify(batch []string) {
 	p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
 }
 
-// Write commits c (Steps, most writes, in one statement), then tells the
-// other processes.
+// Write commits c (Steps, most writes, in one statement) and tells the others.
 func (p *Store) Write(ctx context.Context, c store.Change) error {
 	var err error
 	if c.Kind == store.Steps {

@@ -55,8 +55,7 @@ func (s *Store) prepare(ctx context.Context) error {
 	return nil
 }
 
-// Tx runs f in a transaction of opts (nil: the default), committed when f
-// returns nil.
+// Tx runs f in a transaction of opts (nil: default), committed if f returns nil.
 func (s *Store) Tx(ctx context.Context, opts *sql.TxOptions, f func(*sql.Tx) error) error {
 	tx, err := s.DB.BeginTx(ctx, opts)
 	if err != nil {
