@@ -35,8 +35,7 @@ type routes struct {
 	proxies limit.Proxies
 }
 
-// Register adds to mux the API of h's games, under the limits of addrs,
-// the client's address read through proxies.
+// Register adds to mux the API of h's games, under the limits of addrs.
 func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies) {
 	a := &routes{hub: h, addrs: addrs, proxies: proxies}
 	mux.HandleFunc("POST /api/games", post(a, func(r *http.Request, ip string, in hub.CreateArgs) (any, error) {

@@ -29,8 +29,7 @@ var served = map[string]int{
 	"takeback": acts, "answerTakeback": acts, "name": acts,
 }
 
-// NeedsGame says whether a method is on a game (false for the catalogue's
-// and the rules' methods, and for the methods not served).
+// NeedsGame says whether a method is served, and on a game.
 func NeedsGame(method string) bool { return served[method] > noGame }
 
 // Call runs a method of the protocol on the game of id with a seat's
@@ -44,9 +43,7 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 		return ErrorJSON(fmt.Errorf("%w: %q", ErrNotServed, quote.Cut(method, 40))), 0
 	}
 	if method == "hint" { // the searching bots would hold the game for seconds
-		var in struct {
-			Bot string `json:"bot"`
-		}
+		var in struct{ Bot string }
 		if json.Unmarshal(args, &in) == nil && in.Bot != "" && in.Bot != "greedy" {
 			return ErrorJSON(fmt.Errorf("%w: hints by the bot %q; greedy only", ErrNotServed, quote.Cut(in.Bot, 40))), 0
 		}
@@ -100,9 +97,8 @@ type Hello struct {
 	Rematch string   `json:"rematch,omitempty"`
 }
 
-// Watch follows the game of id from revision rev on, for the holder of
-// secret ("" for a watcher): the hello's answer, and a watcher of the
-// changes, each once stored, until a last delta says Closed.
+// Watch follows the game of id from revision rev on for the holder of secret
+// ("" for a watcher): each change once stored, until a delta says Closed.
 func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error) {
 	lg, err := h.held(id)
 	if err != nil {

@@ -1,9 +1,8 @@
-// Package hub holds the games a game server serves: each the session's
-// game at its table, every change stored before its watchers (the
-// session's, gated, the only fan-out) see it. A transport (package ws,
-// package api) calls a game's methods through the session's per-game entry
-// point and follows it with a watcher; the hub never edits the session's
-// JSON.
+// Package hub holds the games a game server serves: each the session's game
+// at its table, every change stored before its watchers (the session's,
+// gated, the only fan-out) see it. A transport (package ws, package api)
+// calls a game's methods through the session's per-game entry point and
+// follows it with a watcher; the hub never edits the session's JSON.
 //
 // Processes sharing one PostgreSQL database each hold a copy of the games
 // their people use: every write names the row's version it follows (a

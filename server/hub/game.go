@@ -12,8 +12,7 @@ import (
 	"github.com/brettspiel/brettspiel/session"
 )
 
-// Game is a game the hub holds: the session's game at the table, and what
-// storage holds of it.
+// Game is a game held: the session's game at the table, and what is stored.
 type Game struct {
 	id     string
 	handle int
@@ -30,13 +29,10 @@ type Game struct {
 	gone      bool
 	stale     bool        // a write or a read failed: reload it before anything else
 	clock     *time.Timer // fires at the deadline of a game with a time control
-	// creator is the address that made the game in this process, until
-	// no person's seat waits for its player any more.
-	creator string
+	creator   string      // the address that made it in this process, while a person's seat waits
 }
 
-// snapEvery is the most steps stored after a snapshot, which bounds the
-// work of a restart.
+// snapEvery bounds the steps stored after a snapshot, and so a restart's work.
 const snapEvery = 64
 
 // restore brings a stored game to the table under its handle, gated: its
@@ -125,18 +121,15 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		}
 		return h.storageErr("game %.8s…: writing: %v", lg.id, err)
 	}
-	lg.ver++
 	if c.Kind == store.Snap {
 		lg.sinceSnap = 0
 	}
-	lg.sinceSnap += len(c.Steps)
-	lg.rev, lg.length = c.Rev, lg.g.Len()
+	lg.ver, lg.rev, lg.length, lg.sinceSnap = lg.ver+1, c.Rev, lg.g.Len(), lg.sinceSnap+len(c.Steps)
 	lg.g.Release(c.Rev)
 	return nil
 }
 
-// fresh brings a stale game back from storage (lg.mu held); one archived
-// is no more.
+// fresh reloads a stale game (lg.mu held); one archived is no more.
 func (h *Hub) fresh(lg *Game) error {
 	if lg.gone {
 		return ErrUnknownGame

@@ -40,8 +40,7 @@ func (o *Options) defaults() {
 	o.MaxCalls = cmp.Or(o.MaxCalls, 256)
 	o.Log = cmp.Or(o.Log, log.New(io.Discard, "", 0))
 	o.Idle = cmp.Or(o.Idle, 24*time.Hour)
-	// Sweep takes the idle games among the waiting
-	o.Waiting = min(cmp.Or(o.Waiting, 10*time.Minute), o.Idle)
+	o.Waiting = min(cmp.Or(o.Waiting, 10*time.Minute), o.Idle) // Sweep takes the idle among the waiting
 }
 
 // storeTimeout bounds a call of the store: a database that stops
@@ -106,8 +105,28 @@ func (h *Hub) Games() int {
 // Stopping says whether Shutdown has begun.
 func (h *Hub) Stopping() bool { return h.stopping.Load() }
 
-// enter takes a place of the calls running, refused while the hub stops;
-// release gives it back.
+// Stop refuses new calls and waits for those under way, each stored.
+func (h *Hub) Stop() {
+	h.running.Lock()
+	h.stopping.Store(true)
+	h.running.Unlock()
+}
+
+// Close stops the hub's timers and its listening, and closes the store.
+func (h *Hub) Close() error {
+	h.Stop()
+	h.stop()
+	for _, lg := range h.all() {
+		lg.mu.Lock()
+		if lg.clock != nil {
+			lg.clock.Stop()
+		}
+		lg.mu.Unlock()
+	}
+	return h.store.Close()
+}
+
+// enter takes a place of the calls running, none while the hub stops.
 func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 	h.running.RLock()
 	if h.stopping.Load() {
@@ -205,8 +224,7 @@ func (h *Hub) storageErr(format string, args ...any) error {
 	return ErrStorage
 }
 
-// listen follows the changes of the processes sharing the store, and
-// returns once it listens.
+// listen follows the other processes' changes, and returns once it listens.
 func (h *Hub) listen(n store.Notifier) error {
 	ready := make(chan struct{})
 	listening := sync.OnceFunc(func() { close(ready) })
@@ -220,10 +238,7 @@ func (h *Hub) listen(n store.Notifier) error {
 			return
 		}
 		busy <- struct{}{}
-		go func() {
-			defer func() { <-busy }()
-			h.changed(note)
-		}()
+		go func() { h.changed(note); <-busy }()
 	})
 	select {
 	case <-ready:

@@ -51,8 +51,7 @@ func (m *Meta) open() []int {
 	return open
 }
 
-// NewToken returns 128 bits from crypto/rand in base64url: a game's id or
-// an invitation.
+// NewToken returns 128 random bits in base64url: a game's id or an invitation.
 func NewToken() string {
 	var b [16]byte
 	rand.Read(b[:]) // never fails (crypto/rand)
@@ -176,8 +175,7 @@ func claim(g *session.Game, seat int, name string) (string, error) {
 	return secret, err
 }
 
-// seatsFilled tells Options.Joined, once, that the game waits for no
-// player any more (lg.mu held).
+// seatsFilled tells Options.Joined, once, that no seat waits (lg.mu held).
 func (h *Hub) seatsFilled(lg *Game) {
 	if lg.creator != "" && h.opt.Joined != nil {
 		h.opt.Joined(lg.creator)
@@ -307,14 +305,13 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 // rematch makes the rematch of old (old.mu held), or names the one made.
 func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, err error) {
 	k, ok := old.g.SeatOf(secret)
-	if !ok {
-		return nil, "", session.ErrBadSecret
-	}
 	info := old.g.Info()
-	if info.Next != "" {
+	switch {
+	case !ok:
+		return nil, "", session.ErrBadSecret
+	case info.Next != "":
 		return nil, info.Next, nil
-	}
-	if old.g.Position().ToMove() != brettspiel.Terminal {
+	case old.g.Position().ToMove() != brettspiel.Terminal:
 		return nil, "", ErrNotOver
 	}
 	n := len(info.Seats)

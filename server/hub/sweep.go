@@ -5,9 +5,8 @@ import (
 	"slices"
 )
 
-// Sweep archives the games in which nobody acted for Options.Idle, or
-// for Options.Waiting those in which a person's seat waits, and returns
-// how many.
+// Sweep archives the games nobody acted in for Options.Idle, or for
+// Options.Waiting those where a person's seat waits, and says how many.
 func (h *Hub) Sweep(ctx context.Context) int {
 	idle := h.table.Idle(h.opt.Idle)
 	waiting := h.table.Idle(h.opt.Waiting)

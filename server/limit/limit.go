@@ -20,14 +20,12 @@ type Options struct {
 	// Rate is the calls a second all the connections and requests of an
 	// address may make, Burst how many at once; Conns bounds its
 	// connections at once.
-	Rate  float64
-	Burst int
-	Conns int
+	Rate         float64
+	Burst, Conns int
 	// Games is the games an address may make a second, GamesBurst at
 	// once; Waiting bounds its games in which a person's seat is open.
-	Games      float64
-	GamesBurst int
-	Waiting    int
+	Games               float64
+	GamesBurst, Waiting int
 }
 
 // Addresses keeps the buckets and counts of each client address; one that
@@ -39,10 +37,8 @@ type Addresses struct {
 }
 
 type address struct {
-	calls   *rate.Limiter
-	games   *rate.Limiter
-	conns   int
-	waiting int
+	calls, games   *rate.Limiter
+	conns, waiting int
 }
 
 // New returns the state of the addresses under o.
@@ -123,8 +119,7 @@ func (a *Addresses) Make(ip string) bool {
 // Joined says that a game the address made no longer waits for a player.
 func (a *Addresses) Joined(ip string) { a.less(ip, func(x *address) *int { return &x.waiting }) }
 
-// Proxies are the proxies the server trusts to name their client in
-// X-Forwarded-For.
+// Proxies are the proxies trusted to name their client in X-Forwarded-For.
 type Proxies []netip.Prefix
 
 // ParseProxies reads a comma-separated list of addresses and prefixes

@@ -78,8 +78,7 @@ func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanu
 	}), cleanup, nil
 }
 
-// ModuleRoot finds the folder of the library's go.mod above the working
-// folder.
+// ModuleRoot finds the folder of the library's go.mod above the working one.
 func ModuleRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {

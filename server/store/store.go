@@ -45,14 +45,10 @@ type Store interface {
 type ChangeKind int
 
 const (
-	// Create stores a new game: its meta and its first snapshot.
-	Create ChangeKind = iota
-	// Steps appends steps played after the stored revision.
-	Steps
-	// Snap replaces the snapshot and the meta, and drops the steps.
-	Snap
-	// Archive ends a game: its record is kept, its snapshot and steps go.
-	Archive
+	Create  ChangeKind = iota // a new game: its meta and its first snapshot
+	Steps                     // the steps played after the stored revision, appended
+	Snap                      // the snapshot and the meta replaced, the steps dropped
+	Archive                   // the game ended: its record kept, its snapshot and steps gone
 )
 
 // Change is one write of a game. Handle (the session's handle, which the

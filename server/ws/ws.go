@@ -1,9 +1,8 @@
-// Package ws is the game server's WebSocket transport: a page's
-// connection to one game, read by one goroutine; its changes wait in the
-// session's ring and are forwarded by a goroutine the session's watcher
-// starts when one comes (Watcher.AfterReady). A client that does not take
-// a frame within Options.Write is dropped, and catches up when it
-// reconnects.
+// Package ws is the game server's WebSocket transport: a page's connection
+// to one game, read by one goroutine; its changes wait in the session's
+// ring and are forwarded by a goroutine the session's watcher starts when
+// one comes (Watcher.AfterReady). A client that does not take a frame
+// within Options.Write is dropped, and catches up when it reconnects.
 //
 // The frames, JSON text:
 //
@@ -14,15 +13,12 @@
 package ws
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -79,8 +75,7 @@ type Transport struct {
 	wg   sync.WaitGroup
 }
 
-// New returns the transport of the games of h, under the limits of addrs,
-// the client's address read through proxies.
+// New returns the transport of h's games, under the limits of addrs.
 func New(h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies, o Options) *Transport {
 	o.defaults()
 	return &Transport{hub: h, addrs: addrs, proxies: proxies, opt: o,
@@ -113,32 +108,27 @@ func (t *Transport) Shutdown(wait time.Duration) {
 type conn struct {
 	t     *Transport
 	c     *websocket.Conn
-	calls *rate.Limiter
-	addr  *rate.Limiter
+	calls *rate.Limiter // the connection's bucket of calls
+	addr  *rate.Limiter // its address's
 	ctx   context.Context
 
-	game   string
-	secret string
-	seat   int
+	game, secret string
+	seat         int
 
 	w     *session.Watcher // the game's changes, from the hello on
 	quiet *time.Timer      // pings the client when nothing was sent for a while
 
-	// sent is the revision of the last change sent (−1 before the
-	// hello); told, made by an answer that waits for a change, is closed
-	// at the next one sent; stop cancels the next call of forward.
 	mu   sync.Mutex
-	sent int
-	told chan struct{}
-	stop func() bool
+	sent int           // the revision of the last change sent (−1 before the hello)
+	told chan struct{} // made by an answer that waits for a change, closed at the next one sent
+	stop func() bool   // cancels the next call of forward
 
 	// stall drops a connection whose frame does not arrive whole within
-	// Options.Frame, late a connection whose frame is not taken within
-	// Options.Write; writes counts the writes under way. Each timer is
-	// the connection's, armed again for each frame.
+	// Options.Frame, late one whose frame is not taken within Options.Write:
+	// the connection's own timers, armed again for each frame.
 	stall, late *time.Timer
 	wmu         sync.Mutex
-	writes      int
+	writes      int // the writes under way
 }
 
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
@@ -237,33 +227,24 @@ type frame struct {
 
 // handle answers one frame.
 func (cn *conn) handle(b []byte) {
-	if len(b) == 0 {
-		return // answered by read
-	}
-	if len(b) > MaxFrame {
-		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
-		return
-	}
 	var f frame
-	if err := kit.DecodeStrict(b, &f); err != nil || f.Method == "" || !validID(f.ID) {
+	switch { // in order: a frame is decoded only if not too long
+	case len(b) == 0: // answered by read
+	case len(b) > MaxFrame:
+		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
+	case kit.DecodeStrict(b, &f) != nil || f.Method == "" || !validID(f.ID):
 		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
-		return
-	}
-	if !cn.calls.Allow() || !cn.addr.Allow() {
+	case !cn.calls.Allow() || !cn.addr.Allow():
 		cn.answer(f.ID, hub.ErrorJSON(hub.ErrRateLimited))
-		return
-	}
-	if f.Method == "hello" {
+	case f.Method == "hello":
 		cn.hello(f.ID, f.Args)
-		return
-	}
-	if cn.game == "" && hub.NeedsGame(f.Method) {
+	case cn.game == "" && hub.NeedsGame(f.Method):
 		cn.answer(f.ID, hub.ErrorJSON(hub.ErrNoHello))
-		return
+	default:
+		out, rev := cn.t.hub.Call(cn.ctx, cn.game, cn.secret, f.Method, f.Args)
+		cn.waitSent(rev)
+		cn.answer(f.ID, out)
 	}
-	out, rev := cn.t.hub.Call(cn.ctx, cn.game, cn.secret, f.Method, f.Args)
-	cn.waitSent(rev)
-	cn.answer(f.ID, out)
 }
 
 // waitSent waits, within Options.Write, until the changes up to revision
@@ -484,38 +465,4 @@ func (cn *conn) close(why error) {
 	// {"error": X} → {"closed": X}
 	cn.write(append([]byte(`{"closed":`), e[len(`{"error":`):]...))
 	cn.c.Close(websocket.StatusNormalClosure, "the game was archived")
-}
-
-// bufferSize is of a connection's buffers: its frames are mostly small;
-// net/http's 4 KiB each would be a fifth of what a connection at rest costs.
-const bufferSize = 512
-
-// smallBuffers hands the WebSocket the hijacked connection with buffers
-// of bufferSize, with what the client sent after its request; should that
-// not fit, net/http's stay.
-type smallBuffers struct {
-	http.ResponseWriter
-	send int
-}
-
-func (w *smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	c, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
-	if err != nil {
-		return c, brw, err
-	}
-	if tc, ok := c.(*net.TCPConn); ok && w.send > 0 {
-		tc.SetWriteBuffer(w.send)
-	}
-	n := brw.Reader.Buffered()
-	if n > bufferSize || brw.Writer.Buffered() > 0 {
-		return c, brw, nil
-	}
-	pending, _ := brw.Reader.Peek(n)
-	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(pending)), c), bufferSize)
-	if _, err := br.Peek(n); err != nil {
-		return c, brw, nil
-	}
-	return c, bufio.NewReadWriter(br, bufio.NewWriterSize(c, bufferSize)), nil
 }

@@ -26,8 +26,7 @@ type Store struct {
 	notes *store.Batcher[string] // the notifications, sent together
 }
 
-// Open connects to the database of dsn (a postgres:// URL) and brings
-// its schema up to date.
+// Open connects to the database of dsn (a postgres:// URL) and migrates it.
 func Open(ctx context.Context, dsn string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
@@ -66,8 +65,7 @@ func (p *Store) notify(batch []string) {
 	p.pool.Exec(ctx, `SELECT pg_notify('brettspiel_games', n) FROM unnest($1::text[]) AS n`, batch)
 }
 
-// Write commits c (Steps, most writes, in one statement), then tells the
-// other processes.
+// Write commits c (Steps, most writes, in one statement) and tells the others.
 func (p *Store) Write(ctx context.Context, c store.Change) error {
 	var err error
 	if c.Kind == store.Steps {
@@ -114,8 +112,7 @@ func (p *Store) writeSteps(ctx context.Context, c store.Change) error {
 	return err
 }
 
-// Listen calls f for every change any process commits until ctx ends,
-// listening again a moment after a lost connection (store.Notifier).
+// Listen (store.Notifier) listens again a moment after a connection is lost.
 func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 	for ctx.Err() == nil {
 		conn, err := p.pool.Acquire(ctx)

@@ -55,16 +55,7 @@ func (s *Store) prepare(ctx context.Context) error {
 	return nil
 }
 
-// exec runs a write within tx, prepared where it was.
-func (s *Store) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
-	if st := s.stmts[query]; st != nil {
-		return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
-	}
-	return tx.ExecContext(ctx, query, args...)
-}
-
-// Tx runs f in a transaction of opts (nil: the default), committed when f
-// returns nil.
+// Tx runs f in a transaction of opts (nil: default), committed if f returns nil.
 func (s *Store) Tx(ctx context.Context, opts *sql.TxOptions, f func(*sql.Tx) error) error {
 	tx, err := s.DB.BeginTx(ctx, opts)
 	if err != nil {
@@ -85,47 +76,41 @@ func Conflict(c store.Change) error {
 // Apply writes change c within tx: the row's update first, so that at
 // another version than c follows nothing is written (store.ErrConflict).
 func (s *Store) Apply(ctx context.Context, tx *sql.Tx, c store.Change) error {
-	exec := func(query string, args ...any) error {
-		_, err := s.exec(ctx, tx, query, args...)
-		return err
+	run := func(query string, args ...any) (sql.Result, error) {
+		return tx.StmtContext(ctx, s.stmts[query]).ExecContext(ctx, args...)
 	}
-	// bump updates the row at the version c follows (its last arguments)
-	bump := func(query string, args ...any) error {
-		r, err := s.exec(ctx, tx, query, append(args, c.Game, c.From)...)
-		if err != nil {
-			return err
-		}
-		if n, err := r.RowsAffected(); err != nil || n != 1 {
-			return cmp.Or(err, Conflict(c))
-		}
-		return nil
-	}
+	var r sql.Result
+	var err error
 	switch c.Kind {
 	case store.Create:
-		return exec(createGame, c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Public, c.Open, c.Made)
+		_, err = run(createGame, c.Game, c.Handle, c.Meta, c.Snapshot, c.Rev, c.Public, c.Open, c.Made)
+		return err
 	case store.Steps:
-		if err := bump(addSteps, c.Rev); err != nil {
-			return err
-		}
-		ins := tx.StmtContext(ctx, s.stmts[addStep]) // once for all the steps
-		for _, st := range c.Steps {
-			if _, err := ins.ExecContext(ctx, c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
-				return err
-			}
-		}
-		return nil
+		r, err = run(addSteps, c.Rev, c.Game, c.From)
 	case store.Snap:
-		if err := bump(putSnapshot, c.Rev, c.Snapshot, c.Meta, c.Public, c.Open); err != nil {
-			return err
-		}
-		return exec(dropSteps, c.Game)
+		r, err = run(putSnapshot, c.Rev, c.Snapshot, c.Meta, c.Public, c.Open, c.Game, c.From)
 	case store.Archive:
-		if err := bump(archive, c.Record); err != nil {
+		r, err = run(archive, c.Record, c.Game, c.From)
+	default:
+		return fmt.Errorf("unknown change %d", c.Kind)
+	}
+	if err != nil {
+		return err
+	}
+	if n, err := r.RowsAffected(); err != nil || n != 1 {
+		return cmp.Or(err, Conflict(c))
+	}
+	if c.Kind != store.Steps { // a snapshot anew, or none: the steps go
+		_, err = run(dropSteps, c.Game)
+		return err
+	}
+	ins := tx.StmtContext(ctx, s.stmts[addStep]) // once for all the steps
+	for _, st := range c.Steps {
+		if _, err := ins.ExecContext(ctx, c.Game, st.Rev, st.Index, st.Actor, st.Notation); err != nil {
 			return err
 		}
-		return exec(dropSteps, c.Game)
 	}
-	return fmt.Errorf("unknown change %d", c.Kind)
+	return nil
 }
 
 // exec runs a statement within tx.
@@ -134,8 +119,7 @@ func exec(ctx context.Context, tx *sql.Tx, query string, args ...any) error {
 	return err
 }
 
-// each runs a query by run (a database's or a transaction's QueryContext)
-// and calls f with each row.
+// each runs a query by run, a QueryContext, and calls f with each row.
 func each(ctx context.Context, run func(context.Context, string, ...any) (*sql.Rows, error),
 	f func(*sql.Rows) error, query string, args ...any) error {
 	rows, err := run(ctx, query, args...)
@@ -151,8 +135,7 @@ func each(ctx context.Context, run func(context.Context, string, ...any) (*sql.R
 	return rows.Err()
 }
 
-// Open returns the games not archived, each with the steps after its
-// snapshot, as one commit left them.
+// Open returns the games not archived as one commit left them.
 func (s *Store) Open(ctx context.Context) ([]store.Stored, error) {
 	return s.games(ctx, "TRUE")
 }
