@@ -139,9 +139,12 @@ type Game struct {
 	// over.
 	salt     []byte
 	revealed bool
-	seats    []string  // per seat: "" for a person, else a bot's name
-	bots     []bot.Bot // per seat: nil for a person
-	manual   bool
+	// commitment is Commit(seed, salt), made at its first use: every
+	// delta of the game carries it.
+	commitment string
+	seats      []string  // per seat: "" for a person, else a bot's name
+	bots       []bot.Bot // per seat: nil for a person
+	manual     bool
 	// lang is the language of the game's sentences (Config.Lang).
 	lang words.Lang
 	// hasRecord is false for a game whose history has no record, which no

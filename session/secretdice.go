@@ -38,7 +38,10 @@ func (g *Game) secretDice() bool { return g.salt != nil }
 // proof is what a game of secret dice shows of them: the commitment, and
 // once revealed the seed and the salt (nil and "" before).
 func (g *Game) proof() (commitment string, seed *Seed, salt string) {
-	commitment = Commit(Seed(g.seed), g.salt)
+	if g.commitment == "" {
+		g.commitment = Commit(Seed(g.seed), g.salt)
+	}
+	commitment = g.commitment
 	if g.revealed {
 		seed, salt = SeedOf(g.seed), hex.EncodeToString(g.salt)
 	}

@@ -477,7 +477,7 @@ func (g *Game) restoreDice(head *snapshotHead, version int) error {
 	if err != nil || len(salt) != SaltSize || hex.EncodeToString(salt) != head.Salt {
 		return badSnapshot("the dice's salt is no " + strconv.Itoa(SaltSize) + " bytes in lowercase hex")
 	}
-	g.salt, g.revealed = salt, head.Revealed
+	g.salt, g.revealed, g.commitment = salt, head.Revealed, ""
 	return nil
 }
 
