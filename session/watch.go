@@ -709,33 +709,48 @@ func (c *deltaCopy) words(l words.Lang) Delta {
 	return d
 }
 
-// SinceSteps is [Game.Since] with the log's steps bare: their index,
+// SinceSteps is [Game.Since] with the log's steps bare — their index,
 // actor and notation, without events and words, which cost the most of a
-// delta. A server that stores a game's steps as they come asks for them so.
+// delta — and nothing else of the delta but Rev, From and Length. A server
+// that stores a game's steps as they come asks for them so.
 func (g *Game) SinceSteps(rev int) (Delta, error) {
 	g.mu.Lock()
-	c, err := g.since(rev)
+	from, err := g.sinceFrom(rev)
+	var entries []brettspiel.HistoryEntry
+	d := Delta{Rev: g.watch.rev, From: from, Length: g.h.Len()}
+	if err == nil {
+		entries = g.entries(from)
+	}
 	g.mu.Unlock()
 	if err != nil {
 		return Delta{}, err
 	}
-	d := c.d
-	d.Log = make([]Step, len(c.entries))
-	for i, e := range c.entries {
-		d.Log[i] = Step{Index: d.From + i, Actor: int(e.Actor), Notation: e.Notation}
+	d.Log = make([]Step, len(entries))
+	for i, e := range entries {
+		d.Log[i] = Step{Index: from + i, Actor: int(e.Actor), Notation: e.Notation}
 	}
 	return d, nil
 }
 
 // since is the delta from revision rev to the game's now (g locked), its
-// steps copied: from the lowest From of the changes after rev, or from 0
-// when they are no longer remembered. A rev past the game's is read as
-// the game's now: nothing changed.
+// steps copied (sinceFrom).
 func (g *Game) since(rev int) (deltaCopy, error) {
+	from, err := g.sinceFrom(rev)
+	if err != nil {
+		return deltaCopy{}, err
+	}
+	return g.deltaCopy(from), nil
+}
+
+// sinceFrom is the step a delta from revision rev on starts at (g
+// locked): the lowest From of the changes after rev, or 0 when they are
+// no longer remembered. A rev past the game's is read as the game's now:
+// nothing changed.
+func (g *Game) sinceFrom(rev int) (int, error) {
 	g.timeUp("watch")
 	w := &g.watch
 	if rev < 0 {
-		return deltaCopy{}, bad("watch", strconv.Itoa(rev), ErrBadCall, "rev is a revision of the game, 0 or more")
+		return 0, bad("watch", strconv.Itoa(rev), ErrBadCall, "rev is a revision of the game, 0 or more")
 	}
 	rev = min(rev, w.rev)
 	from := g.h.Len()
@@ -749,7 +764,7 @@ func (g *Game) since(rev int) (deltaCopy, error) {
 		from = min(from, before, told)
 		told = before
 	}
-	return g.deltaCopy(from), nil
+	return from, nil
 }
 
 // Since returns the change of the game from revision rev (0 or more; a

@@ -711,7 +711,8 @@ func TestAfterReadyCallsWhenNextWouldNotWait(t *testing.T) {
 }
 
 // SinceSteps gives what Since gives, the steps bare: the same revision,
-// the same steps by index, actor and notation, and no events.
+// the same steps by index, actor and notation, no events, and none of the
+// rest of a delta (the ID, the names, the seats claimed).
 func TestSinceStepsAreBare(t *testing.T) {
 	tab := NewTable(Options{})
 	var s StateJSON
@@ -729,7 +730,8 @@ func TestSinceStepsAreBare(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bare.Rev != full.Rev || bare.From != full.From || bare.Length != full.Length || len(bare.Log) != len(full.Log) {
+		if bare.Rev != full.Rev || bare.From != full.From || bare.Length != full.Length || len(bare.Log) != len(full.Log) ||
+			bare.ID != "" || bare.Names != nil || bare.Claimed != nil {
 			t.Fatalf("since %d: bare %+v, full %+v", rev, bare, full)
 		}
 		for i, st := range bare.Log {
