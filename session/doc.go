@@ -215,8 +215,9 @@
 // the game's is read as its revision now. A server that stores every
 // change before anyone may learn it gates the game ([Game.Gate]): a
 // change then reaches the watchers only once the server releases its
-// revision ([Game.Release]), and a watcher's catch-up waits while a
-// change is not released; "watch" and [Game.Since] know no gate. A
+// revision ([Game.Release]), a burst of more than eight changes released
+// at once reaches them as one delta, and a watcher's catch-up waits while
+// a change is not released; "watch" and [Game.Since] know no gate. A
 // delta's events are lean (trackFrom and trackTo only where they differ
 // from from and to): the median step's is about 350–500 B in the race
 // games and about 1 KB in the Festungsspiel, whose throw plays its markers
