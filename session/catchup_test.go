@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Watchers left behind at one revision share one catch-up, and the game
@@ -278,5 +280,54 @@ func TestBurstAtTheGateIsToldAsOneDelta(t *testing.T) {
 			}
 			shared = got[0]
 		}
+	}
+}
+
+// A catch-up another watcher is making is what waits for a watcher behind
+// at the same revision: Next gives it once made even with a context that
+// has ended, as it would make it itself, rather than fail as if nothing
+// waited (a caller reading what waits at the game's end lost it so).
+func TestCatchUpInTheMakingIsWhatWaits(t *testing.T) {
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
+	g, _ := tab.Game(s.Handle)
+	if _, err := g.Advance(context.Background(), 8); err != nil {
+		t.Fatal(err)
+	}
+	w, _ := g.Watch(0)
+	if _, err := w.Next(nil); err != nil {
+		t.Fatal(err)
+	}
+	for range recentDeltas + 10 { // more changes than the game keeps
+		if g.Undo() != nil || g.Redo() != nil {
+			t.Fatal("no undo or redo")
+		}
+	}
+	// another watcher, as it were, makes the catch-up from w's revision
+	ws, from := &g.watch, w.Rev()
+	ws.mu.Lock()
+	ws.making = &making{from: from, rev: ws.pub}
+	ws.mu.Unlock()
+	got := make(chan error, 1)
+	go func() {
+		d, err := w.Next(expired)
+		if err == nil && d.Rev != g.Rev() {
+			err = fmt.Errorf("a delta at %d, the game at %d", d.Rev, g.Rev())
+		}
+		got <- err
+	}()
+	select {
+	case err := <-got:
+		t.Fatalf("Next returned before the catch-up was made: %v", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	// the other watcher is done, having made nothing w can share
+	ws.mu.Lock()
+	ws.making.waited, ws.making = false, nil
+	ws.wake()
+	ws.mu.Unlock()
+	if err := <-got; err != nil {
+		t.Fatalf("Next with an ended context: %v, want the catch-up", err)
 	}
 }

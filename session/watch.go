@@ -328,14 +328,16 @@ func (w *Watcher) Next(ctx context.Context) (*Delta, error) {
 			return nil, bad("watch", "", ErrGameClosed, "the game was closed")
 		}
 		// nothing new, a catch-up held back by a change not released, or
-		// one another watcher makes
-		if ws.madeFor(w.from()) {
+		// one another watcher makes: that one is what waits for w, given
+		// once made whatever ctx says, as w would wait to make it itself
+		making := ws.madeFor(w.from())
+		if making {
 			ws.making.waited = true
 		}
 		ready, done := ws.ready, w.done
 		ws.mu.Unlock()
 		var end <-chan struct{}
-		if ctx != nil {
+		if ctx != nil && !making {
 			end = ctx.Done()
 		}
 		select {
@@ -472,9 +474,6 @@ func (w *Watcher) AfterReady(f func()) (stop func() bool) {
 	if ws.after == nil {
 		ws.after = map[*Watcher]func(){}
 	}
-	if ws.madeFor(w.from()) {
-		ws.making.waited = true
-	}
 	ws.after[w] = f
 	return func() bool {
 		ws := w.lock()
@@ -499,7 +498,7 @@ func (w *Watcher) waits(ws *watchState) bool {
 		}
 	}
 	switch {
-	case (!w.started || w.rev < ws.pub) && ws.made == ws.pub && !ws.madeFor(w.from()):
+	case (!w.started || w.rev < ws.pub) && ws.made == ws.pub:
 		return false
 	case ws.gone && w.started && w.rev >= ws.pub:
 		return false
