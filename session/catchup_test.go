@@ -14,13 +14,7 @@ import (
 // lets it go once every watcher has had it: a game at rest keeps no copy
 // of its log for its watchers.
 func TestCatchUpIsSharedThenLetGo(t *testing.T) {
-	tab := NewTable(Options{})
-	var s StateJSON
-	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
-	g, _ := tab.Game(s.Handle)
-	if _, err := g.Advance(context.Background(), 8); err != nil {
-		t.Fatal(err)
-	}
+	g := playedGame(t)
 	held := func() *Delta {
 		g.watch.mu.Lock()
 		defer g.watch.mu.Unlock()
@@ -73,13 +67,7 @@ func TestCatchUpIsSharedThenLetGo(t *testing.T) {
 // they share one catch-up, and once each has had it the game holds neither
 // it nor the deltas of the burst, which they never read.
 func TestBurstLeavesNoDeltaHeld(t *testing.T) {
-	tab := NewTable(Options{})
-	var s StateJSON
-	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
-	g, _ := tab.Game(s.Handle)
-	if _, err := g.Advance(context.Background(), 8); err != nil {
-		t.Fatal(err)
-	}
+	g := playedGame(t)
 	ws := make([]*Watcher, 4)
 	for i := range ws {
 		ws[i], _ = g.Watch(0)
@@ -151,13 +139,7 @@ func TestBurstReadAtOnceSharesOneCatchUp(t *testing.T) {
 	for _, how := range []string{"Next", "AfterReady"} {
 		t.Run(how, func(t *testing.T) {
 			for round := range 20 {
-				tab := NewTable(Options{})
-				var s StateJSON
-				call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
-				g, _ := tab.Game(s.Handle)
-				if _, err := g.Advance(context.Background(), 8); err != nil {
-					t.Fatal(err)
-				}
+				g := playedGame(t)
 				ws := make([]*Watcher, 4)
 				for i := range ws {
 					ws[i], _ = g.Watch(0)
@@ -236,13 +218,7 @@ var expired = func() context.Context {
 // for each watcher, not one for each change.
 func TestBurstAtTheGateIsToldAsOneDelta(t *testing.T) {
 	for _, c := range []struct{ changes, deltas int }{{burstDeltas, burstDeltas}, {burstDeltas + 2, 1}} {
-		tab := NewTable(Options{})
-		var s StateJSON
-		call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
-		g, _ := tab.Game(s.Handle)
-		if _, err := g.Advance(context.Background(), 8); err != nil {
-			t.Fatal(err)
-		}
+		g := playedGame(t)
 		ws := []*Watcher{}
 		for range 2 {
 			w, _ := g.Watch(0)
@@ -288,13 +264,7 @@ func TestBurstAtTheGateIsToldAsOneDelta(t *testing.T) {
 // has ended, as it would make it itself, rather than fail as if nothing
 // waited (a caller reading what waits at the game's end lost it so).
 func TestCatchUpInTheMakingIsWhatWaits(t *testing.T) {
-	tab := NewTable(Options{})
-	var s StateJSON
-	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
-	g, _ := tab.Game(s.Handle)
-	if _, err := g.Advance(context.Background(), 8); err != nil {
-		t.Fatal(err)
-	}
+	g := playedGame(t)
 	w, _ := g.Watch(0)
 	if _, err := w.Next(nil); err != nil {
 		t.Fatal(err)
@@ -330,4 +300,17 @@ func TestCatchUpInTheMakingIsWhatWaits(t *testing.T) {
 	if err := <-got; err != nil {
 		t.Fatalf("Next with an ended context: %v, want the catch-up", err)
 	}
+}
+
+// playedGame is a game of Verkehren between two bots, eight steps in.
+func playedGame(t *testing.T) *Game {
+	t.Helper()
+	tab := NewTable(Options{})
+	var s StateJSON
+	call(t, tab, "newGame", map[string]any{"variant": "verkehren", "seats": []string{"random", "random"}}, &s)
+	g, _ := tab.Game(s.Handle)
+	if _, err := g.Advance(context.Background(), 8); err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
