@@ -6,6 +6,7 @@ package postgres
 import (
 	"context"
 	"database/sql"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +19,11 @@ import (
 	"github.com/brettspiel/brettspiel/server/store"
 	"github.com/brettspiel/brettspiel/server/store/sqlstore"
 )
+
+// migrations are the schema's steps (sqlstore.Store.Migrate).
+//
+//go:embed *.sql
+var migrations embed.FS
 
 // Store is a store.Store in a PostgreSQL database, and a store.Notifier.
 type Store struct {

@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"embed"
 	"errors"
 	"fmt"
 
@@ -27,6 +28,11 @@ type write struct {
 	err chan error
 }
 
+// migrations are the schema's steps (sqlstore.Store.Migrate).
+//
+//go:embed *.sql
+var migrations embed.FS
+
 // maxBatch bounds the changes one transaction commits.
 const maxBatch = 256
 
@@ -44,7 +50,16 @@ func Open(path, sync string) (*Store, error) {
 	}
 	db.SetMaxOpenConns(1) // one writer; the reads are at the start only
 	s := &Store{Store: &sqlstore.Store{DB: db, Live: "archived = 0"}}
-	if err := s.Migrate(context.Background(), migrations); err != nil {
+	// a file of before the schema's versions may lack the snapshot's version
+	var cols, snapVer int
+	err = db.QueryRow(`SELECT count(*), count(*) FILTER (WHERE name = 'snap_ver') FROM pragma_table_info('games')`).Scan(&cols, &snapVer)
+	if err == nil && cols > 0 && snapVer == 0 {
+		_, err = db.Exec(`ALTER TABLE games ADD COLUMN snap_ver INTEGER NOT NULL DEFAULT 0`)
+	}
+	if err == nil {
+		err = s.Migrate(context.Background(), migrations)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
 	}

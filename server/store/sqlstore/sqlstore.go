@@ -9,6 +9,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
+	"slices"
 
 	"github.com/brettspiel/brettspiel/server/store"
 )
@@ -233,23 +235,19 @@ func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
 	return out, err
 }
 
-// A Migration is one step of a store's schema. The database keeps the
-// number applied (its schema's version); Migrate applies those after it in
-// order, each in a transaction with the version it brings, from any earlier
-// version (0: before the schema had versions, taken as it is by the first).
-type Migration struct {
-	Name string
-	Up   func(ctx context.Context, tx *sql.Tx) error
-}
-
-// Exec is the Up of a migration that runs statements.
-func Exec(statements string) func(context.Context, *sql.Tx) error {
-	return func(ctx context.Context, tx *sql.Tx) error { return exec(ctx, tx, statements) }
-}
-
-// Migrate brings the database's schema to the last of ms, and prepares
-// the writes of a change.
-func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
+// Migrate brings the database's schema to the last of the migrations in
+// fsys, and prepares the writes of a change. A migration is a file of SQL
+// statements ("001_games.sql", …), its number in the order of the names;
+// the database keeps the number applied (its schema's version). Each of
+// those after it is applied in a transaction with the version it brings,
+// from any earlier version (0: before the schema had versions, taken as
+// it is by the first). Never change one that has shipped: add another.
+func (s *Store) Migrate(ctx context.Context, fsys fs.FS) error {
+	ms, err := fs.Glob(fsys, "*.sql")
+	if err != nil {
+		return err
+	}
+	slices.Sort(ms)
 	for {
 		done := false
 		err := s.Tx(ctx, nil, func(tx *sql.Tx) error {
@@ -269,8 +267,12 @@ func (s *Store) Migrate(ctx context.Context, ms []Migration) error {
 				done = true
 				return nil
 			}
-			if err := ms[v].Up(ctx, tx); err != nil {
-				return fmt.Errorf("migration %d (%s): %w", v+1, ms[v].Name, err)
+			up, err := fs.ReadFile(fsys, ms[v])
+			if err == nil {
+				err = exec(ctx, tx, string(up))
+			}
+			if err != nil {
+				return fmt.Errorf("migration %s: %w", ms[v], err)
 			}
 			if err := exec(ctx, tx, `DELETE FROM schema_version`); err != nil {
 				return err
