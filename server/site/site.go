@@ -36,7 +36,7 @@ func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanu
 		meta = `<meta name="brettspiel-public-url" content="` + html.EscapeString(u.String()) + `">`
 	}
 	if site == "" {
-		root, err := ModuleRoot()
+		root, err := moduleRoot()
 		if err != nil {
 			return nil, cleanup, fmt.Errorf("building the page: %w (or give -site, or -no-page)", err)
 		}
@@ -78,21 +78,12 @@ func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanu
 	}), cleanup, nil
 }
 
-// ModuleRoot finds the folder of the library's go.mod above the working one.
-func ModuleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
+// moduleRoot is the folder of the library when the working one is within a
+// checkout of it (the server's go.work puts the library's folder in place).
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{if .Replace}}{{.Dir}}{{end}}", "github.com/brettspiel/brettspiel").Output()
+	if dir := strings.TrimSpace(string(out)); err == nil && dir != "" {
+		return dir, nil
 	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.HasPrefix(string(b), "module github.com/brettspiel/brettspiel\n") {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", errors.New("no go.mod of github.com/brettspiel/brettspiel above the working folder")
-		}
-		dir = up
-	}
+	return "", errors.New("the working folder is not within a checkout of github.com/brettspiel/brettspiel")
 }
