@@ -323,6 +323,13 @@ function wsURL(id) {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?game=${encodeURIComponent(id)}`;
 }
 
+// joinPath is the API's join for a game, named in the query too (which
+// the server ignores) for the same proxy: the process that lets a person
+// join holds the game from then on.
+function joinPath(id) {
+  return `/api/join?game=${encodeURIComponent(id)}`;
+}
+
 // oneCall makes a call that needs no game (verifyDice) on a connection
 // of its own, for a page whose game's connection is closed; game is the
 // game it is about, for the proxy.
@@ -685,7 +692,7 @@ async function join() {
   keepName(name);
   $('#online-join-dialog').close();
   try {
-    const j = await api('/api/join', { game: o.game, invite: o.invite, ...(name ? { name } : {}) });
+    const j = await api(joinPath(o.game), { game: o.game, invite: o.invite, ...(name ? { name } : {}) });
     keep(o.game, j);
     start(o.game, j.secret, j.seat);
   } catch (e) {
@@ -935,7 +942,7 @@ async function lobby() {
       b.onclick = async () => {
         try {
           const name = myName();
-          const j = await api('/api/join', { game: g.game, seat: g.open[0], ...(name ? { name } : {}) });
+          const j = await api(joinPath(g.game), { game: g.game, seat: g.open[0], ...(name ? { name } : {}) });
           keep(g.game, j);
           if ($('#chooser-dialog').open) $('#chooser-dialog').close();
           start(g.game, j.secret, j.seat);
