@@ -13,6 +13,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 
@@ -141,10 +142,22 @@ const deltaQueue = 256
 // Dial connects to the server at base (http://host:port); origin is the
 // Origin header to send ("" sends base).
 func Dial(ctx context.Context, base, origin string) (*Conn, error) {
+	return DialGame(ctx, base, origin, "")
+}
+
+// DialGame is Dial with the game the connection is for named in its URL
+// (/ws?game=ID), as the page names it: a proxy in front of several
+// processes may send all of a game's connections to one of them. The
+// server ignores the query; Hello still binds the connection. "" names
+// none.
+func DialGame(ctx context.Context, base, origin, game string) (*Conn, error) {
 	if origin == "" {
 		origin = base
 	}
 	ws := "ws" + strings.TrimPrefix(base, "http") + "/ws"
+	if game != "" {
+		ws += "?game=" + url.QueryEscape(game)
+	}
 	c, _, err := websocket.Dial(ctx, ws, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {origin}}})
 	if err != nil {
 		return nil, err

@@ -9,6 +9,12 @@
 // checks every game: the record the server stores, fetched before and
 // after a restart of the server, replays what the watchers saw.
 //
+// With -postgres and -procs N it starts N processes on one database.
+// -route spread (the default) spreads each game's calls and connections
+// over them, so that every process holds every game; -route game sends
+// them all to one process, as a proxy routing by the game query of the
+// page's WebSocket does.
+//
 //	(cd server && go run ./cmd/brettspiel-load -games 1000 -pace 1s-3s -for 60s)
 //	(cd server && go run ./cmd/brettspiel-load -games 200 -pace 0s -for 20s)   # as fast as the server answers
 package main
@@ -46,17 +52,21 @@ func main() {
 	dur := flag.Duration("for", 60*time.Second, "how long the games are played")
 	syncMode := flag.String("sync", "full", "the server's SQLite synchronous setting")
 	pg := flag.String("postgres", "", "a postgres:// URL of an empty database: the servers keep the games there instead of SQLite")
-	procs := flag.Int("procs", 1, "server processes sharing the games (with -postgres); the clients of a game spread over them")
+	procs := flag.Int("procs", 1, "server processes sharing the games (with -postgres)")
+	route := flag.String("route", "spread", "with -procs above 1, where a game's calls and connections go: spread (over every process, each game held by each) or game (all to one process chosen from the game, as a proxy routing by the game query does)")
 	flag.StringVar(&heapProfile, "heapprofile", "", "write the first server's heap profile after the play to this file (go tool pprof FILE)")
 	flag.Parse()
 	if *procs > 1 && *pg == "" {
 		log.Fatal("-procs above 1 needs -postgres")
 	}
+	if *route != "spread" && *route != "game" {
+		log.Fatal("-route is spread or game")
+	}
 	lo, hi, err := parsePace(*pace)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := run(*games, lo, hi, *dur, *syncMode, *pg, *procs); err != nil {
+	if err := run(*games, lo, hi, *dur, *syncMode, *pg, *procs, *route == "game"); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -269,7 +279,7 @@ type game struct {
 	seats   [4]int            // −1 for a watcher
 }
 
-func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error {
+func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int, byGame bool) error {
 	dir, err := os.MkdirTemp("", "brettspiel-load-")
 	if err != nil {
 		return err
@@ -291,6 +301,17 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 			s.cmd.Process.Kill()
 		}
 	}()
+	// to spread a game, its call k (the create 0, the join 1) and its
+	// connection k go to process (i+k) mod procs, so that every process
+	// holds every game; routed by the game, all go to process i mod procs
+	// (the game's id is random, so the index is as good a key as a hash
+	// of the id a proxy reads from the WebSocket's URL)
+	at := func(i, k int) string {
+		if byGame {
+			return srv.base(i)
+		}
+		return srv.base(i + k)
+	}
 	time.Sleep(200 * time.Millisecond)
 	rss0, live0 := srv.rss(), srv.live()
 	ctx := context.Background()
@@ -309,12 +330,12 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 			defer func() { <-sem; wg.Done() }()
 			v := variants[i%len(variants)].Name
 			var c client.Created
-			if err := client.Post(ctx, srv.base(i), "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
+			if err := client.Post(ctx, at(i, 0), "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
 				setupErr.Store(err)
 				return
 			}
 			var j client.Joined
-			if err := client.Post(ctx, srv.base(i+1), "/api/join", map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil {
+			if err := client.Post(ctx, at(i, 1), "/api/join", map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil {
 				setupErr.Store(err)
 				return
 			}
@@ -334,7 +355,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			for k, secret := range secrets[i] {
-				cn, err := client.Dial(ctx, srv.base(i+k), "")
+				cn, err := client.DialGame(ctx, at(i, k), "", g.id)
 				if err != nil {
 					setupErr.Store(err)
 					return
@@ -355,6 +376,13 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int) error
 	time.Sleep(time.Second)
 	rss2, live2, stack2 := srv.rss(), srv.live(), srv.stacks()
 	fmt.Printf("%d server process(es); ", procs)
+	if procs > 1 {
+		if byGame {
+			fmt.Printf("-route game (a game's calls and connections to one process); ")
+		} else {
+			fmt.Printf("-route spread (a game's calls and connections over every process); ")
+		}
+	}
 	fmt.Printf("the server's memory: %.1f MB at the start, %.1f MB with %d games (%.1f KB a game), %.1f MB with their %d connections (%.1f KB a connection): %.1f KB per open game with two people and two watchers\n",
 		float64(rss0)/1e6, float64(rss1)/1e6, n, float64(rss1-rss0)/float64(n)/1e3,
 		float64(rss2)/1e6, 4*n, float64(rss2-rss1)/float64(4*n)/1e3, float64(rss2-rss0)/float64(n)/1e3)

@@ -316,11 +316,26 @@ function send(method, args) {
   request(method, args).catch(fail);
 }
 
+// wsURL is the address of the WebSocket of a game. It names the game,
+// which the server reads from the hello only, so that a proxy in front of
+// several processes can send all of a game's connections to one of them.
+function wsURL(id) {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?game=${encodeURIComponent(id)}`;
+}
+
+// joinPath is the API's join for a game, named in the query too (which
+// the server ignores) for the same proxy: the process that lets a person
+// join holds the game from then on.
+function joinPath(id) {
+  return `/api/join?game=${encodeURIComponent(id)}`;
+}
+
 // oneCall makes a call that needs no game (verifyDice) on a connection
-// of its own, for a page whose game's connection is closed.
-function oneCall(method, args) {
+// of its own, for a page whose game's connection is closed; game is the
+// game it is about, for the proxy.
+function oneCall(game, method, args) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+    const ws = new WebSocket(wsURL(game));
     ws.onopen = () => ws.send(JSON.stringify({ id: 1, method, args }));
     ws.onmessage = (e) => {
       const f = JSON.parse(e.data);
@@ -356,7 +371,7 @@ function leave(next) {
 function connect() {
   const o = game;
   if (!o) return;
-  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+  const ws = new WebSocket(wsURL(o.game));
   o.ws = ws;
   ws.onopen = () => {
     o.retry = 0;
@@ -677,7 +692,7 @@ async function join() {
   keepName(name);
   $('#online-join-dialog').close();
   try {
-    const j = await api('/api/join', { game: o.game, invite: o.invite, ...(name ? { name } : {}) });
+    const j = await api(joinPath(o.game), { game: o.game, invite: o.invite, ...(name ? { name } : {}) });
     keep(o.game, j);
     start(o.game, j.secret, j.seat);
   } catch (e) {
@@ -743,7 +758,7 @@ async function checkDice() {
       throw err;
     }
     const args = { text, commitment: o.proof.commitment, seed: o.proof.seed, salt: o.proof.salt };
-    const c = o.ws?.readyState === WebSocket.OPEN && game === o ? await request('verifyDice', args) : await oneCall('verifyDice', args);
+    const c = o.ws?.readyState === WebSocket.OPEN && game === o ? await request('verifyDice', args) : await oneCall(o.game, 'verifyDice', args);
     if (c.ok) verdict.textContent = tr('onDiceFair', c.throws);
     else if (c.bad) verdict.textContent = tr('onDiceBadThrow', c.bad.index + 1, c.bad.thrown, c.bad.expected);
     else verdict.textContent = tr('onDiceBadCommitment');
@@ -927,7 +942,7 @@ async function lobby() {
       b.onclick = async () => {
         try {
           const name = myName();
-          const j = await api('/api/join', { game: g.game, seat: g.open[0], ...(name ? { name } : {}) });
+          const j = await api(joinPath(g.game), { game: g.game, seat: g.open[0], ...(name ? { name } : {}) });
           keep(g.game, j);
           if ($('#chooser-dialog').open) $('#chooser-dialog').close();
           start(g.game, j.secret, j.seat);
