@@ -219,6 +219,50 @@ func TestTwoProcessesOnPostgres(t *testing.T) {
 	}
 }
 
+// A process lets go of its copy of a game once another process writes the
+// game and no connection of its own follows it (a proxy routing by game
+// sends the connections elsewhere than the create), and reads it anew when
+// it is asked for again; a copy that a connection follows is kept however
+// often the other process writes.
+func TestACopyNobodyFollowsIsLetGo(t *testing.T) {
+	_, dsn := pgDatabase(t)
+	s1, base1 := pgProcess(t, dsn)
+	_, base2 := pgProcess(t, dsn)
+	games := func(s *Server, want int, what string) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); s.Hub().Games() != want; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the first process holds %d games, want %d", what, s.Hub().Games(), want)
+			}
+		}
+	}
+	c := create(t, base1, hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
+	games(s1, 1, "made there")
+	j := join(t, base2, c.Game, c.Invites[0].Token)
+	games(s1, 0, "joined through the other")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var wg sync.WaitGroup
+	ms := make([]*client.Mirror, 3)
+	errs := make([]error, 3)
+	wg.Add(3)
+	go func() { defer wg.Done(); ms[0], errs[0] = watcher(ctx, base2, c.Game) }()
+	go func() { defer wg.Done(); ms[1], errs[1] = player(ctx, base1, c.Game, c.Secret, 1, -1) }()
+	go func() { defer wg.Done(); ms[2], errs[2] = player(ctx, base2, c.Game, j.Secret, 2, -1) }()
+	wg.Wait()
+	for k, err := range errs {
+		if err != nil {
+			t.Fatalf("client %d: %v", k, err)
+		}
+	}
+	for k := 1; k < 3; k++ {
+		if !slices.Equal(ms[k].Notations(), ms[0].Notations()) {
+			t.Fatalf("client %d saw %d steps, the watcher %d", k, len(ms[k].Log), len(ms[0].Log))
+		}
+	}
+	games(s1, 1, "followed there while the other wrote")
+}
+
 // BenchmarkStoreWrite writes the steps of many games at once, each game
 // by a goroutine of its own as the server's calls do, and reports the
 // time a write takes to commit: the median and the 99th percentile.

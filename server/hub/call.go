@@ -97,9 +97,25 @@ type Hello struct {
 	Rematch string   `json:"rematch,omitempty"`
 }
 
+// A Follower is a connection's watcher of a game, counted by the hub: a
+// copy of a game another process serves is let go when no connection of
+// this process follows it.
+type Follower struct {
+	*session.Watcher
+	lg *Game
+}
+
+// Close stops following the game.
+func (f *Follower) Close() {
+	f.lg.mu.Lock()
+	f.lg.following--
+	f.lg.mu.Unlock()
+	f.Watcher.Close()
+}
+
 // Watch follows the game of id from revision rev on for the holder of secret
 // ("" for a watcher): each change once stored, until a delta says Closed.
-func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error) {
+func (h *Hub) Watch(id, secret string, rev int) (Hello, *Follower, error) {
 	lg, err := h.held(id)
 	if err != nil {
 		return Hello{}, nil, err
@@ -123,8 +139,9 @@ func (h *Hub) Watch(id, secret string, rev int) (Hello, *session.Watcher, error)
 	if err != nil {
 		return Hello{}, nil, err
 	}
+	lg.following++
 	return Hello{Seat: seat, Variant: lg.meta.Variant, Preset: lg.meta.Preset, Players: lg.meta.Players,
-		Seats: lg.meta.Seats, Rematch: lg.meta.Rematch}, w, nil
+		Seats: lg.meta.Seats, Rematch: lg.meta.Rematch}, &Follower{w, lg}, nil
 }
 
 // Touch notes a seat's holder connected to the game of id: the sweep

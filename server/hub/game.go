@@ -27,7 +27,9 @@ type Game struct {
 	ver       int // the row's version in storage
 	sinceSnap int // steps stored after the snapshot
 	gone      bool
+	moved     bool        // let go for another process, which serves it: find reads it anew
 	stale     bool        // a write or a read failed: reload it before anything else
+	following int         // the connections of this process that follow it (Hub.Watch)
 	clock     *time.Timer // fires at the deadline of a game with a time control
 	creator   string      // the address that made it in this process, while a person's seat waits
 }
@@ -129,8 +131,14 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 	return nil
 }
 
+// errMoved: a game was let go for another process while it was asked for.
+var errMoved = errors.New("the game was let go")
+
 // fresh reloads a stale game (lg.mu held); one archived is no more.
 func (h *Hub) fresh(lg *Game) error {
+	if lg.moved {
+		return errMoved
+	}
 	if lg.gone {
 		return ErrUnknownGame
 	}

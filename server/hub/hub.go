@@ -204,18 +204,23 @@ func (h *Hub) hold(lg *Game) {
 	h.mu.Unlock()
 }
 
-// held returns the game of id locked (lg.mu) and as storage holds it.
+// held returns the game of id locked (lg.mu) and as storage holds it;
+// one let go for another process meanwhile is read anew.
 func (h *Hub) held(id string) (*Game, error) {
-	lg, err := h.find(id)
-	if err != nil {
-		return nil, err
-	}
-	lg.mu.Lock()
-	if err := h.fresh(lg); err != nil {
+	for {
+		lg, err := h.find(id)
+		if err != nil {
+			return nil, err
+		}
+		lg.mu.Lock()
+		if err = h.fresh(lg); err == nil {
+			return lg, nil
+		}
 		lg.mu.Unlock()
-		return nil, err
+		if err != errMoved {
+			return nil, err
+		}
 	}
-	return lg, nil
 }
 
 // storageErr logs a failure of the storage and returns ErrStorage.
@@ -280,6 +285,14 @@ func (h *Hub) changed(note store.Note) {
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	if lg.gone || lg.stale || lg.ver >= note.Ver {
+		return
+	}
+	if lg.following == 0 {
+		// another process serves the game (it wrote this change, and
+		// holds the game until another writes), and nobody here follows
+		// it: this copy goes, and is read anew should it be asked for
+		lg.moved = true
+		h.drop(lg)
 		return
 	}
 	n := &note

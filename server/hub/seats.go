@@ -211,7 +211,7 @@ func (h *Hub) Join(ctx context.Context, a JoinArgs) (*Joined, error) {
 }
 
 func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
-	lg, err := h.find(a.Game)
+	lg, err := h.held(a.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -219,31 +219,25 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 	if a.Secret != "" {
 		// a rematch: the seat of the game before is asked first, without
 		// this game's lock
-		lg.mu.Lock()
 		before, from := lg.meta.Rematch, lg.meta.From
 		lg.mu.Unlock()
 		if before == "" {
 			return nil, ErrBadInvite
 		}
-		old, err := h.find(before)
+		old, err := h.held(before)
 		if err != nil {
 			return nil, err
 		}
-		old.mu.Lock()
-		k, ok := -1, false
-		if h.fresh(old) == nil {
-			k, ok = old.g.SeatOf(a.Secret)
-		}
+		k, ok := old.g.SeatOf(a.Secret)
 		old.mu.Unlock()
 		if seat = slices.Index(from, k); !ok || seat < 0 {
 			return nil, ErrBadInvite
 		}
+		if lg, err = h.held(a.Game); err != nil {
+			return nil, err
+		}
 	}
-	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if err := h.fresh(lg); err != nil {
-		return nil, err
-	}
 	switch {
 	case a.Secret != "": // the seat of the game before
 	case a.Invite != "":

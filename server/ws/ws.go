@@ -116,8 +116,8 @@ type conn struct {
 	game, secret string
 	seat         int
 
-	w     *session.Watcher // the game's changes, from the hello on
-	quiet *time.Timer      // pings the client when nothing was sent for a while
+	w     *hub.Follower // the game's changes, from the hello on
+	quiet *time.Timer   // pings the client when nothing was sent for a while
 
 	mu   sync.Mutex
 	sent int           // the revision of the last change sent (−1 before the hello)
