@@ -13,7 +13,8 @@
 // -route spread (the default) spreads each game's calls and connections
 // over them, so that every process holds every game; -route game sends
 // them all to one process, as a proxy routing by the game query of the
-// page's WebSocket does.
+// page's WebSocket does, but the create, which names no game: that goes
+// to another process.
 //
 //	(cd server && go run ./cmd/brettspiel-load -games 1000 -pace 1s-3s -for 60s)
 //	(cd server && go run ./cmd/brettspiel-load -games 200 -pace 0s -for 20s)   # as fast as the server answers
@@ -53,7 +54,7 @@ func main() {
 	syncMode := flag.String("sync", "full", "the server's SQLite synchronous setting")
 	pg := flag.String("postgres", "", "a postgres:// URL of an empty database: the servers keep the games there instead of SQLite")
 	procs := flag.Int("procs", 1, "server processes sharing the games (with -postgres)")
-	route := flag.String("route", "spread", "with -procs above 1, where a game's calls and connections go: spread (over every process, each game held by each) or game (all to one process chosen from the game, as a proxy routing by the game query does)")
+	route := flag.String("route", "spread", "with -procs above 1, where a game's calls and connections go: spread (over every process, each game held by each) or game (all but the create, which names no game, to one process chosen from the game, as a proxy routing by the game query does)")
 	flag.StringVar(&heapProfile, "heapprofile", "", "write the first server's heap profile after the play to this file (go tool pprof FILE)")
 	flag.Parse()
 	if *procs > 1 && *pg == "" {
@@ -305,12 +306,17 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int, byGam
 	// connection k go to process (i+k) mod procs, so that every process
 	// holds every game; routed by the game, all go to process i mod procs
 	// (the game's id is random, so the index is as good a key as a hash
-	// of the id a proxy reads from the WebSocket's URL)
+	// of the id a proxy reads from the URL) but the create, which names
+	// no game: it goes to another, as a proxy may send it
 	at := func(i, k int) string {
 		if byGame {
 			return srv.base(i)
 		}
 		return srv.base(i + k)
+	}
+	create := at
+	if byGame {
+		create = func(i, _ int) string { return srv.base(i + 1) }
 	}
 	time.Sleep(200 * time.Millisecond)
 	rss0, live0 := srv.rss(), srv.live()
@@ -330,7 +336,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int, byGam
 			defer func() { <-sem; wg.Done() }()
 			v := variants[i%len(variants)].Name
 			var c client.Created
-			if err := client.Post(ctx, at(i, 0), "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
+			if err := client.Post(ctx, create(i, 0), "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
 				setupErr.Store(err)
 				return
 			}
@@ -378,7 +384,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int, byGam
 	fmt.Printf("%d server process(es); ", procs)
 	if procs > 1 {
 		if byGame {
-			fmt.Printf("-route game (a game's calls and connections to one process); ")
+			fmt.Printf("-route game (a game's calls and connections to one process, its create to another); ")
 		} else {
 			fmt.Printf("-route spread (a game's calls and connections over every process); ")
 		}
