@@ -10,13 +10,16 @@ import (
 	"crypto/x509/pkix"
 	"encoding/pem"
 	"fmt"
+	"io"
 	"math/big"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -56,6 +59,43 @@ func freePort(t *testing.T) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
+// startCaddy runs caddy with the site block site, its state in a
+// temporary folder, until the test ends, and returns once proxy, the
+// site's address, answers the lobby.
+func startCaddy(t *testing.T, caddy, site, proxy string) string {
+	t.Helper()
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "Caddyfile")
+	os.WriteFile(conf, fmt.Appendf(nil, `{
+	admin off
+	skip_install_trust
+	storage file_system %s
+}
+%s
+`, filepath.Join(dir, "data"), site), 0o600)
+	cmd := exec.Command(caddy, "run", "--config", conf, "--adapter", "caddyfile")
+	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_CONFIG_HOME="+dir)
+	var log strings.Builder
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	// caddy answers once it has made its certificate
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		resp, err := from("127.0.0.1").Get(proxy + "/api/lobby")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return proxy
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("caddy does not serve: %v\n%s", err, log.String())
+		}
+	}
+}
+
 // Behind Caddy as a TLS proxy, with Caddy trusted, the server counts each
 // visitor at his own address (X-Forwarded-For), WebSocket included: two
 // connections from one address are its bound, a third is refused, and
@@ -70,44 +110,13 @@ func TestBehindCaddyTheClientsAddressCounts(t *testing.T) {
 	srv := startServer(t, bin, os.Stderr, "-db", filepath.Join(t.TempDir(), "games.db"),
 		"-trusted-proxies", "127.0.0.1", "-max-conns-per-addr", "2")
 	defer func() { srv.cmd.Process.Kill(); srv.cmd.Wait() }()
-	dir := t.TempDir()
 	port := freePort(t)
-	conf := filepath.Join(dir, "Caddyfile")
-	os.WriteFile(conf, fmt.Appendf(nil, `{
-	admin off
-	skip_install_trust
-	storage file_system %s
-}
-https://127.0.0.1:%d {
+	proxy := startCaddy(t, caddy, fmt.Sprintf(`https://127.0.0.1:%d {
 	tls internal
 	reverse_proxy %s
-}
-`, filepath.Join(dir, "data"), port, strings.TrimPrefix(srv.base, "http://")), 0o600)
-	cmd := exec.Command(caddy, "run", "--config", conf, "--adapter", "caddyfile")
-	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_CONFIG_HOME="+dir)
-	var log strings.Builder
-	cmd.Stdout, cmd.Stderr = &log, &log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	proxy := fmt.Sprintf("https://127.0.0.1:%d", port)
+}`, port, strings.TrimPrefix(srv.base, "http://")), fmt.Sprintf("https://127.0.0.1:%d", port))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	// Caddy answers once it has made its certificate
-	for {
-		resp, err := from("127.0.0.1").Get(proxy + "/api/lobby")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				break
-			}
-		}
-		if ctx.Err() != nil {
-			t.Fatalf("caddy does not serve: %v\n%s", err, log.String())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 	// a game made and watched through the proxy, over TLS
 	var c client.Created
 	if err := client.Post(ctx, srv.base, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "greedy"}}, &c); err != nil {
@@ -200,4 +209,99 @@ func TestServesTLS(t *testing.T) {
 		t.Fatalf("a WebSocket over TLS: %v", err)
 	}
 	ws.CloseNow()
+}
+
+// lockedBuffer is a process's stderr, read while it writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// serving counts the connections a server process serves, from its
+// goroutines (its -pprof address): a connection has one reading it.
+func serving(t *testing.T, pprof string) int {
+	t.Helper()
+	resp, err := from("127.0.0.1").Get(pprof + "goroutine?debug=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return strings.Count(string(b), "ws.(*conn).serve(")
+}
+
+// Behind Caddy routing by game as the server's README says (the game of
+// the page's query copied into a header, which Caddy hashes), the two
+// connections of each game reach one of two processes on PostgreSQL,
+// whichever process made the game.
+func TestBehindCaddyAGamesConnectionsReachOneProcessOnPostgres(t *testing.T) {
+	caddy, err := exec.LookPath("caddy")
+	if err != nil {
+		t.Skip("no caddy (Debian's package caddy): .ci/run installs it where it can")
+	}
+	_, dsn := pgDatabase(t)
+	bin := buildServer(t)
+	var hosts, pprofs [2]string
+	for i := range 2 {
+		var stderr lockedBuffer
+		p := startServer(t, bin, &stderr, "-postgres", dsn, "-pprof", "127.0.0.1:0")
+		defer func() { p.cmd.Process.Kill(); p.cmd.Wait() }()
+		hosts[i] = strings.TrimPrefix(p.base, "http://")
+		for deadline := time.Now().Add(10 * time.Second); pprofs[i] == ""; time.Sleep(10 * time.Millisecond) {
+			if _, rest, ok := strings.Cut(stderr.String(), "profiles on "); ok {
+				pprofs[i], _, _ = strings.Cut(rest, "\n")
+			} else if time.Now().After(deadline) {
+				t.Fatalf("process %d names no profiles: %s", i, stderr.String())
+			}
+		}
+	}
+	port := freePort(t)
+	proxy := startCaddy(t, caddy, fmt.Sprintf(`http://127.0.0.1:%d {
+	request_header X-Game {query.game}
+	reverse_proxy %s %s {
+		lb_policy header X-Game
+	}
+}`, port, hosts[0], hosts[1]), fmt.Sprintf("http://127.0.0.1:%d", port))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	used := [2]bool{}
+	for g := range 8 {
+		var c client.Created
+		if err := client.Post(ctx, proxy, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}}, &c); err != nil {
+			t.Fatal(err)
+		}
+		var j client.Joined
+		if err := client.Post(ctx, proxy, "/api/join?game="+url.QueryEscape(c.Game), map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil {
+			t.Fatal(err)
+		}
+		before := [2]int{serving(t, pprofs[0]), serving(t, pprofs[1])}
+		for _, secret := range []string{c.Secret, j.Secret} {
+			cn, err := client.DialGame(ctx, proxy, "", c.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cn.Close()
+			if _, err := cn.Hello(ctx, c.Game, secret, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		added := [2]int{serving(t, pprofs[0]) - before[0], serving(t, pprofs[1]) - before[1]}
+		if added != [2]int{2, 0} && added != [2]int{0, 2} {
+			t.Fatalf("game %d: its two connections reached the processes %v, want both one", g, added)
+		}
+		used[added[1]/2] = true
+	}
+	t.Logf("eight games, the processes used: %v", used)
 }

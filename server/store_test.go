@@ -224,7 +224,7 @@ func TestTwoProcessesOnPostgres(t *testing.T) {
 // sends the connections elsewhere than the create), and reads it anew when
 // it is asked for again; a copy that a connection follows is kept however
 // often the other process writes.
-func TestACopyNobodyFollowsIsLetGo(t *testing.T) {
+func TestACopyNobodyFollowsIsLetGoOnPostgres(t *testing.T) {
 	_, dsn := pgDatabase(t)
 	s1, base1 := pgProcess(t, dsn)
 	_, base2 := pgProcess(t, dsn)
