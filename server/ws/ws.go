@@ -195,7 +195,9 @@ func (cn *conn) serve() {
 		call.Go(func() { cn.handle(b) })
 		call.Wait()
 		b = nil // not held while the client rests
-		b, err = cn.read(cn.ctx)
+		// a read with no context to watch: closing the connection ends it,
+		// and the WebSocket keeps no watch of a context while it rests
+		b, err = cn.read(context.Background())
 	}
 }
 
