@@ -179,6 +179,11 @@ func (h *Hub) find(id string) (*Game, error) {
 			return nil, h.storageErr("%v", err)
 		}
 		h.hold(lg)
+		// a change another process committed while the game was read
+		// was told before the game was held here, and passed it by
+		lg.mu.Lock()
+		h.behind(ctx, lg)
+		lg.mu.Unlock()
 		return lg, nil
 	})
 	if err != nil {
