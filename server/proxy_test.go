@@ -19,7 +19,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -211,24 +210,6 @@ func TestServesTLS(t *testing.T) {
 	ws.CloseNow()
 }
 
-// lockedBuffer is a process's stderr, read while it writes.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // serving counts the connections a server process serves, from its
 // goroutines (its -pprof address): a connection has one reading it.
 func serving(t *testing.T, pprof string) int {
@@ -255,17 +236,10 @@ func TestBehindCaddyAGamesConnectionsReachOneProcessOnPostgres(t *testing.T) {
 	bin := buildServer(t)
 	var hosts, pprofs [2]string
 	for i := range 2 {
-		var stderr lockedBuffer
-		p := startServer(t, bin, &stderr, "-postgres", dsn, "-pprof", "127.0.0.1:0")
+		pprof := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+		p := startServer(t, bin, os.Stderr, "-postgres", dsn, "-pprof", pprof)
 		defer func() { p.cmd.Process.Kill(); p.cmd.Wait() }()
-		hosts[i] = strings.TrimPrefix(p.base, "http://")
-		for deadline := time.Now().Add(10 * time.Second); pprofs[i] == ""; time.Sleep(10 * time.Millisecond) {
-			if _, rest, ok := strings.Cut(stderr.String(), "profiles on "); ok {
-				pprofs[i], _, _ = strings.Cut(rest, "\n")
-			} else if time.Now().After(deadline) {
-				t.Fatalf("process %d names no profiles: %s", i, stderr.String())
-			}
-		}
+		hosts[i], pprofs[i] = strings.TrimPrefix(p.base, "http://"), "http://"+pprof+"/debug/pprof/"
 	}
 	port := freePort(t)
 	proxy := startCaddy(t, caddy, fmt.Sprintf(`http://127.0.0.1:%d {

@@ -7,7 +7,11 @@
 // Processes sharing one PostgreSQL database each hold a copy of the games
 // their people use: every write names the row's version it follows (a
 // stale copy is brought up to date and the call made again), and the
-// store's notifications bring each copy the others' changes.
+// store's notifications bring each copy the others' changes. A copy that
+// no connection of its process follows is let go at another process's
+// write instead (that process holds the game until yet another writes),
+// and a game read on demand catches up once held, since a note told
+// while it was read found no game here.
 //
 // Create makes a game (the creator's seat claimed, an invitation, kept as
 // its SHA-256, to each other person's), Join claims a seat, Call plays,
