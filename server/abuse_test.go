@@ -166,7 +166,7 @@ func maskedFrame(payload string) []byte {
 // the table's size: another address makes its game meanwhile.
 func TestFloodOfGamesStopsAtTheAddressQuota(t *testing.T) {
 	o := loose()
-	o.Limits.Games, o.Limits.GamesBurst, o.Limits.Waiting = 1.0/3600, 5, 1000
+	o.Limits.Games, o.Limits.GamesBurst = 1.0/3600, 5
 	o.Proxies, _ = limit.ParseProxies("127.0.0.1")
 	o.Hub.MaxGames = 100
 	s, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), o)

@@ -27,7 +27,7 @@ type Options struct {
 }
 
 // DefaultLimits are the limits of an address when Options.Limits is zero.
-var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 / 3600, GamesBurst: 10, Waiting: 10}
+var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 / 3600, GamesBurst: 10}
 
 // Server serves the games of a store to people over HTTP and WebSocket.
 type Server struct {
@@ -44,7 +44,6 @@ func New(st store.Store, o Options) (*Server, error) {
 	}
 	addrs := limit.New(o.Limits)
 	o.Hub.Log = o.Log
-	o.Hub.Joined = addrs.Joined
 	h, err := hub.New(st, o.Hub)
 	if err != nil {
 		return nil, err

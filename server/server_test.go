@@ -42,7 +42,7 @@ func loose() Options {
 		l = log.New(os.Stderr, "server ", log.Lmicroseconds)
 	}
 	return Options{WS: ws.Options{ConnRate: 10000}, Log: l,
-		Limits: limit.Options{Rate: 10000, Burst: 10000, Conns: 1000, Games: 1000, GamesBurst: 1000, Waiting: 1000}}
+		Limits: limit.Options{Rate: 10000, Burst: 10000, Conns: 1000, Games: 1000, GamesBurst: 1000}}
 }
 
 // serveStore serves a server of st on loopback.

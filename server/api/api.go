@@ -42,11 +42,7 @@ func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies li
 		if !a.addrs.Make(ip) {
 			return nil, hub.ErrTooManyGames
 		}
-		out, err := a.hub.Create(r.Context(), ip, in)
-		if err != nil || len(out.Invites) == 0 {
-			a.addrs.Joined(ip) // waits for nobody
-		}
-		return out, err
+		return a.hub.Create(r.Context(), ip, in)
 	}))
 	mux.HandleFunc("POST /api/join", post(a, func(r *http.Request, ip string, in hub.JoinArgs) (any, error) {
 		return a.hub.Join(r.Context(), in)

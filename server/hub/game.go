@@ -31,7 +31,6 @@ type Game struct {
 	stale     bool        // a write or a read failed: reload it before anything else
 	following int         // the connections of this process that follow it (Hub.Watch)
 	clock     *time.Timer // fires at the deadline of a game with a time control
-	creator   string      // the address that made it in this process, while a person's seat waits
 }
 
 // snapEvery bounds the steps stored after a snapshot, and so a restart's work.
@@ -222,7 +221,6 @@ func (h *Hub) drop(lg *Game) {
 		delete(h.games, lg.id)
 	}
 	h.mu.Unlock()
-	h.seatsFilled(lg)
 }
 
 // archive stores a game's record and drops it (lg.mu held).

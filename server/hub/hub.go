@@ -30,9 +30,6 @@ type Options struct {
 	Idle, Waiting time.Duration
 	// Log receives what the hub logs (never a secret); nil logs nothing.
 	Log *log.Logger
-	// Joined is told, once per game made by this process, when its last
-	// person's seat is claimed or it ends before (limit.Addresses.Joined).
-	Joined func(creator string)
 }
 
 func (o *Options) defaults() {

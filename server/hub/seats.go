@@ -157,12 +157,8 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name strin
 		h.table.Close(handle)
 		return nil, h.storageErr("game %.8s…: storing it: %v", out.Game, err)
 	}
-	lg := &Game{id: out.Game, handle: handle, g: g, meta: meta, rev: rev, length: g.Len()}
-	if len(meta.open()) > 0 {
-		lg.creator = ip
-	}
 	g.Release(rev)
-	h.hold(lg)
+	h.hold(&Game{id: out.Game, handle: handle, g: g, meta: meta, rev: rev, length: g.Len()})
 	return out, nil
 }
 
@@ -173,14 +169,6 @@ func claim(g *session.Game, seat int, name string) (string, error) {
 		err = g.Name(seat, name, secret)
 	}
 	return secret, err
-}
-
-// seatsFilled tells Options.Joined, once, that no seat waits (lg.mu held).
-func (h *Hub) seatsFilled(lg *Game) {
-	if lg.creator != "" && h.opt.Joined != nil {
-		h.opt.Joined(lg.creator)
-	}
-	lg.creator = ""
 }
 
 // Joined answers a claim of a seat: the seat and its secret.
@@ -263,9 +251,6 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 		lg.meta.Invites[seat] = was
 		h.reload(ctx, lg)
 		return nil, err
-	}
-	if len(lg.meta.open()) == 0 {
-		h.seatsFilled(lg)
 	}
 	return &Joined{Seat: seat, Secret: secret}, nil
 }

@@ -22,10 +22,9 @@ type Options struct {
 	// connections at once.
 	Rate         float64
 	Burst, Conns int
-	// Games is the games an address may make a second, GamesBurst at
-	// once; Waiting bounds its games in which a person's seat is open.
-	Games               float64
-	GamesBurst, Waiting int
+	// Games is the games an address may make a second, GamesBurst at once.
+	Games      float64
+	GamesBurst int
 }
 
 // Addresses keeps the buckets and counts of each client address; one that
@@ -37,8 +36,8 @@ type Addresses struct {
 }
 
 type address struct {
-	calls, games   *rate.Limiter
-	conns, waiting int
+	calls, games *rate.Limiter
+	conns        int
 }
 
 // New returns the state of the addresses under o.
@@ -62,7 +61,7 @@ func (a *Addresses) get(ip string) *address {
 func (a *Addresses) forget() {
 	now := time.Now()
 	for ip, x := range a.m {
-		if x.conns == 0 && x.waiting == 0 && x.calls.TokensAt(now) >= float64(a.opt.Burst) &&
+		if x.conns == 0 && x.calls.TokensAt(now) >= float64(a.opt.Burst) &&
 			x.games.TokensAt(now) >= float64(a.opt.GamesBurst) {
 			delete(a.m, ip)
 		}
@@ -92,32 +91,22 @@ func (a *Addresses) Connect(ip string) bool {
 }
 
 // Disconnect counts a connection of the address ended.
-func (a *Addresses) Disconnect(ip string) { a.less(ip, func(x *address) *int { return &x.conns }) }
-
-// less counts one less of an address's count n, never below 0.
-func (a *Addresses) less(ip string, n func(*address) *int) {
+func (a *Addresses) Disconnect(ip string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if x := a.m[ip]; x != nil && *n(x) > 0 {
-		*n(x)--
+	if x := a.m[ip]; x != nil && x.conns > 0 {
+		x.conns--
 	}
 }
 
-// Make counts a game the address makes, waiting for a player: false when
-// it made too many of late, or has too many waiting, until Joined.
+// Make takes a game of the address's bucket of games: false when it made
+// too many of late. The games it made wait for their players a few minutes
+// at most (hub.Options.Waiting), so the bucket bounds those waiting too.
 func (a *Addresses) Make(ip string) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	x := a.get(ip)
-	if x.waiting >= a.opt.Waiting || !x.games.Allow() {
-		return false
-	}
-	x.waiting++
-	return true
+	return a.get(ip).games.Allow()
 }
-
-// Joined says that a game the address made no longer waits for a player.
-func (a *Addresses) Joined(ip string) { a.less(ip, func(x *address) *int { return &x.waiting }) }
 
 // Proxies are the proxies trusted to name their client in X-Forwarded-For.
 type Proxies []netip.Prefix

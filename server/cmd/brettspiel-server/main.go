@@ -53,7 +53,6 @@ func run() error {
 	flag.Float64Var(&lim.Rate, "addr-rate", lim.Rate, "calls a second all the connections and requests of one address may make")
 	flag.IntVar(&lim.Conns, "max-conns-per-addr", lim.Conns, "connections at once from one address")
 	games := flag.Float64("games-per-hour", lim.Games*3600, "games one address may make an hour")
-	flag.IntVar(&lim.Waiting, "max-waiting-per-addr", lim.Waiting, "games of one address waiting for a player at once")
 	flag.IntVar(&o.WS.MaxConns, "max-conns", 20000, "connections at once")
 	publicURL := flag.String("public-url", "", "the address the invitation links name (e.g. https://games.example.org/); the page's own address by default")
 	siteDir := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
