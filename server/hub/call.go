@@ -196,5 +196,5 @@ func (h *Hub) behind(ctx context.Context, lg *Game) bool {
 	before := lg.ver
 	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
-	return h.catchUp(ctx, lg, nil) == nil && lg.ver != before
+	return h.reload(ctx, lg) == nil && lg.ver != before
 }

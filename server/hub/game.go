@@ -149,38 +149,30 @@ func (h *Hub) fresh(lg *Game) error {
 	return nil
 }
 
-// catchUp brings a game up to storage (lg.mu held): it plays the steps a
-// note brought or stored after its revision, or reloads it.
-func (h *Hub) catchUp(ctx context.Context, lg *Game, note *store.Note) error {
-	st, ok, err := store.Stored{}, true, error(nil)
-	if note != nil {
-		st.Rev, st.Ver, st.Steps = note.Rev, note.Ver, note.Steps
-	} else if st, ok, err = h.store.Since(ctx, lg.id, lg.rev, lg.ver); err != nil {
-		lg.stale = true
-		return h.storageErr("game %.8s…: reading the changes: %v", lg.id, err)
-	}
-	if !ok || st.Snapshot != nil || st.Ver < lg.ver {
+// catchUp brings a game up to a note of a change (lg.mu held): it plays
+// the steps the note brought, or reads the game anew.
+func (h *Hub) catchUp(ctx context.Context, lg *Game, note store.Note) error {
+	if note.Reload || note.Ver != lg.ver+1 {
 		return h.reload(ctx, lg)
 	}
-	if st.Ver == lg.ver {
-		return nil
-	}
-	err = replay(lg.g, st.Steps)
-	if err == nil && lg.g.Rev() != st.Rev {
-		err = fmt.Errorf("they play to revision %d, stored %d", lg.g.Rev(), st.Rev)
+	err := replay(lg.g, note.Steps)
+	if err == nil && lg.g.Rev() != note.Rev {
+		err = fmt.Errorf("they play to revision %d, stored %d", lg.g.Rev(), note.Rev)
 	}
 	if err != nil {
 		h.opt.Log.Printf("game %.8s…: the steps stored by another process: %v", lg.id, err)
+		lg.stale = true
 		return h.reload(ctx, lg)
 	}
-	lg.rev, lg.length, lg.ver = st.Rev, lg.g.Len(), st.Ver
-	lg.sinceSnap += len(st.Steps)
+	lg.rev, lg.length, lg.ver = note.Rev, lg.g.Len(), note.Ver
+	lg.sinceSnap += len(note.Steps)
 	lg.g.Release(lg.rev)
 	return nil
 }
 
 // reload brings a game back from storage, in place, its watchers going on
-// (lg.mu held); while storage fails it stays stale.
+// (lg.mu held), unless it is stored as held; while storage fails it stays
+// stale.
 func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	st, ok, err := h.store.Game(ctx, lg.id)
 	if err != nil {
@@ -190,6 +182,9 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	if !ok {
 		h.drop(lg)
 		return ErrUnknownGame
+	}
+	if st.Ver == lg.ver && !lg.stale {
+		return nil
 	}
 	meta, err := metaOf(lg.id, st.Meta)
 	var g *session.Game

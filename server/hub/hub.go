@@ -270,7 +270,7 @@ func (h *Hub) changedAll() {
 	for _, lg := range h.all() {
 		lg.mu.Lock()
 		if !lg.gone {
-			h.catchUp(ctx, lg, nil)
+			h.reload(ctx, lg)
 		}
 		lg.mu.Unlock()
 	}
@@ -297,11 +297,7 @@ func (h *Hub) changed(note store.Note) {
 		h.drop(lg)
 		return
 	}
-	n := &note
-	if note.Ver != lg.ver+1 || note.Reload {
-		n = nil // read what is stored
-	}
-	h.catchUp(ctx, lg, n)
+	h.catchUp(ctx, lg, note)
 }
 
 // metaOf reads a game's meta from its stored JSON.

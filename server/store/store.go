@@ -27,10 +27,6 @@ type Store interface {
 	Open(ctx context.Context) ([]Stored, error)
 	// Game returns one game as Open does; false when there is none.
 	Game(ctx context.Context, id string) (Stored, bool, error)
-	// Since returns a game's revision, version and steps stored after rev
-	// (Snapshot nil), or, after a snapshot written since version ver, the
-	// whole game as Game returns it.
-	Since(ctx context.Context, id string, rev, ver int) (Stored, bool, error)
 	// Record returns an archived game's record ("" for an open one; false
 	// for a game the store does not hold).
 	Record(ctx context.Context, id string) (string, bool, error)

@@ -188,31 +188,6 @@ func (s *Store) games(ctx context.Context, cond string, args ...any) ([]store.St
 	return games, err
 }
 
-// Since returns the steps of an open game stored after revision rev, in
-// one statement, or the whole game after a snapshot since version ver.
-func (s *Store) Since(ctx context.Context, id string, rev, ver int) (store.Stored, bool, error) {
-	g := store.Stored{Game: id}
-	var snapVer int
-	found := false
-	err := each(ctx, s.DB.QueryContext, func(rows *sql.Rows) error {
-		var st store.StoredStep
-		if err := rows.Scan(&g.Handle, &g.SnapRev, &snapVer, &g.Rev, &g.Ver, &st.Rev, &st.Index, &st.Actor, &st.Notation); err != nil {
-			return err
-		}
-		found = true
-		if st.Rev > 0 { // else no step follows rev (a step's revision is 1 at least)
-			g.Steps = append(g.Steps, st)
-		}
-		return nil
-	}, `SELECT g.handle, g.snap_rev, g.snap_ver, g.rev, g.ver, coalesce(s.rev, 0), coalesce(s.idx, 0), coalesce(s.actor, 0), coalesce(s.notation, '')
-		FROM games g LEFT JOIN steps s ON s.game = g.id AND s.rev > $1
-		WHERE g.id = $2 AND NOT g.archived ORDER BY s.rev`, rev, id)
-	if err == nil && found && (snapVer > ver || g.SnapRev > rev) {
-		return s.Game(ctx, id)
-	}
-	return g, found && err == nil, err
-}
-
 // Record returns an archived game's record; for an open one "" and true.
 func (s *Store) Record(ctx context.Context, id string) (string, bool, error) {
 	var rec sql.NullString
