@@ -69,35 +69,28 @@ type Transport struct {
 	addrs   *limit.Addresses
 	proxies limit.Proxies
 	opt     Options
-	slots   chan struct{}
+	slots   chan struct{} // one taken by each connection open
 
-	mu   sync.Mutex
-	open map[*conn]struct{}
-	wg   sync.WaitGroup
+	stopping context.Context // ends at Shutdown
+	stop     context.CancelFunc
+	wg       sync.WaitGroup
 }
 
 // New returns the transport of h's games, under the limits of addrs.
 func New(h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies, o Options) *Transport {
 	o.defaults()
-	return &Transport{hub: h, addrs: addrs, proxies: proxies, opt: o,
-		slots: make(chan struct{}, o.MaxConns), open: map[*conn]struct{}{}}
+	t := &Transport{hub: h, addrs: addrs, proxies: proxies, opt: o, slots: make(chan struct{}, o.MaxConns)}
+	t.stopping, t.stop = context.WithCancel(context.Background())
+	return t
 }
 
 // Conns returns the connections open.
-func (t *Transport) Conns() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return len(t.open)
-}
+func (t *Transport) Conns() int { return len(t.slots) }
 
 // Shutdown closes every connection with "going away" (the pages
 // reconnect), and waits a moment for them to end.
 func (t *Transport) Shutdown(wait time.Duration) {
-	t.mu.Lock()
-	for cn := range t.open {
-		go cn.c.Close(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
-	}
-	t.mu.Unlock()
+	t.stop()
 	done := make(chan struct{})
 	go func() { t.wg.Wait(); close(done) }()
 	select {
@@ -168,19 +161,17 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	cn := &conn{t: t, c: c, ctx: ctx, seat: -1, sent: -1,
 		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
 	cn.stall, cn.late = disarmed(c.CloseNow), disarmed(c.CloseNow)
-	t.mu.Lock()
-	t.open[cn] = struct{}{}
+	goingAway := context.AfterFunc(t.stopping, func() {
+		c.Close(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
+	})
 	t.wg.Go(func() {
 		cn.serve()
+		goingAway()
 		cancel()
 		cn.unwatch()
 		c.CloseNow()
-		t.mu.Lock()
-		delete(t.open, cn)
-		t.mu.Unlock()
 		leave()
 	})
-	t.mu.Unlock()
 }
 
 // serve reads and answers the client's frames until the connection ends.
