@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/brettspiel/brettspiel/server/store"
@@ -55,7 +56,7 @@ type Hub struct {
 	loads   singleflight.Group // reads each game from storage once at a time
 	handles atomic.Int64       // the handles of the games read on demand
 
-	calls    chan struct{}
+	calls    *semaphore.Weighted
 	running  sync.RWMutex // each call holds it to read; Shutdown to write
 	stopping atomic.Bool
 	base     context.Context
@@ -67,7 +68,7 @@ type Hub struct {
 func New(st store.Store, o Options) (*Hub, error) {
 	o.defaults()
 	h := &Hub{opt: o, store: st, table: session.NewTable(session.Options{MaxGames: o.MaxGames}),
-		games: map[string]*Game{}, calls: make(chan struct{}, o.MaxCalls)}
+		games: map[string]*Game{}, calls: semaphore.NewWeighted(int64(o.MaxCalls))}
 	h.base, h.stop = context.WithCancel(context.Background())
 	stored, err := st.Open(h.base)
 	if err != nil {
@@ -130,21 +131,15 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 		h.running.RUnlock()
 		return nil, ErrStopping
 	}
-	release = func() { <-h.calls; h.running.RUnlock() }
-	select {
-	case h.calls <- struct{}{}: // a place free: no timer made
-		return release, nil
-	default:
+	if !h.calls.TryAcquire(1) { // none free: one is awaited a moment
+		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		defer cancel()
+		if h.calls.Acquire(ctx, 1) != nil {
+			h.running.RUnlock()
+			return nil, ErrBusy
+		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	select {
-	case h.calls <- struct{}{}:
-		return release, nil
-	case <-ctx.Done():
-	}
-	h.running.RUnlock()
-	return nil, ErrBusy
+	return func() { h.calls.Release(1); h.running.RUnlock() }, nil
 }
 
 // find returns the game of an id: one held, or one open in storage (made
