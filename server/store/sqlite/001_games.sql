@@ -1,5 +1,5 @@
 -- The games and their steps. A file of before the schema's versions holds
--- these already (Open gives it the snapshot's version where it lacks it).
+-- these already, some without snap_ver, which nothing reads any more.
 CREATE TABLE IF NOT EXISTS games (
 	id       TEXT PRIMARY KEY,
 	handle   INTEGER NOT NULL,

@@ -12,7 +12,7 @@ import (
 var shipped, _ = fs.Glob(migrations, "*.sql")
 
 // oldSchema is the schema of the files made before the schema had
-// versions (with snap_ver, added by hand the last time).
+// versions (without snap_ver, which some had).
 const oldSchema = `
 CREATE TABLE games (
 	id       TEXT PRIMARY KEY,

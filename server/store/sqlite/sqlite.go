@@ -50,16 +50,7 @@ func Open(path, sync string) (*Store, error) {
 	}
 	db.SetMaxOpenConns(1) // one writer; the reads are at the start only
 	s := &Store{Store: &sqlstore.Store{DB: db, Live: "archived = 0"}}
-	// a file of before the schema's versions may lack the snapshot's version
-	var cols, snapVer int
-	err = db.QueryRow(`SELECT count(*), count(*) FILTER (WHERE name = 'snap_ver') FROM pragma_table_info('games')`).Scan(&cols, &snapVer)
-	if err == nil && cols > 0 && snapVer == 0 {
-		_, err = db.Exec(`ALTER TABLE games ADD COLUMN snap_ver INTEGER NOT NULL DEFAULT 0`)
-	}
-	if err == nil {
-		err = s.Migrate(context.Background(), migrations)
-	}
-	if err != nil {
+	if err := s.Migrate(context.Background(), migrations); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
 	}

@@ -38,8 +38,7 @@ const (
 	createGame  = `INSERT INTO games (id, handle, meta, snapshot, snap_rev, rev, public, open, made) VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)`
 	addSteps    = `UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`
 	addStep     = `INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`
-	putSnapshot = `UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1, snap_ver = ver + 1
-			WHERE id = $6 AND ver = $7 AND NOT archived`
+	putSnapshot = `UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1 WHERE id = $6 AND ver = $7 AND NOT archived`
 	archive   = `UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`
 	dropSteps = `DELETE FROM steps WHERE game = $1`
 )
