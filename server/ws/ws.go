@@ -34,8 +34,8 @@ import (
 	"github.com/brettspiel/brettspiel/session"
 )
 
-// MaxFrame is the longest call a connection may send, in bytes; a longer
-// one is refused (ErrTooLarge), one beyond 4·MaxFrame closes the connection.
+// MaxFrame is the longest call in bytes; a longer one is refused
+// (ErrTooLarge), one beyond 4·MaxFrame closes the connection.
 const MaxFrame = 16 << 10
 
 // Options configure the transport.
@@ -117,16 +117,15 @@ type conn struct {
 	told chan struct{} // made by an answer that waits for a change, closed at the next one sent
 	stop func() bool   // cancels the next call of forward
 
-	// stall drops a connection whose frame does not arrive whole within
-	// Options.Frame, late one whose frame is not taken within Options.Write:
-	// the connection's own timers, armed again for each frame.
+	// stall drops the connection when a frame does not arrive whole within
+	// Options.Frame, late when one is not taken within Options.Write.
 	stall, late *time.Timer
 	wmu         sync.Mutex
 	writes      int // the writes under way
 }
 
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
-// own, so that the request's, with the stack it grew, ends.
+// own: the request's ends, with the stack it grew.
 func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ip := t.proxies.ClientIP(r)
 	if !t.addrs.Allow(ip) {
@@ -180,14 +179,12 @@ func (cn *conn) serve() {
 	b, err := cn.read(hctx)
 	cancel()
 	for err == nil {
-		// each call on a goroutine of its own: the stack a call grows goes
-		// with it, and the connection at rest keeps a shallow one
+		// a call on a goroutine of its own: the stack it grows goes with it
 		var call sync.WaitGroup
 		call.Go(func() { cn.handle(b) })
 		call.Wait()
 		b = nil // not held while the client rests
-		// a read with no context to watch: closing the connection ends it,
-		// and the WebSocket keeps no watch of a context while it rests
+		// no context for the WebSocket to watch at rest: closing ends the read
 		b, err = cn.read(context.Background())
 	}
 }
@@ -284,8 +281,7 @@ func (cn *conn) answer(id json.RawMessage, out []byte) {
 	putFrame(b)
 }
 
-// frames are the arrays the frames are made in, used again: a frame is
-// not kept once written, and most are of a few hundred bytes.
+// frames are the arrays frames are made in, used again once written.
 var frames = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b }}
 
 func getFrame() *[]byte { return frames.Get().(*[]byte) }
@@ -298,10 +294,9 @@ func putFrame(b *[]byte) {
 	}
 }
 
-// write writes a frame within Options.Write, or drops the connection.
-// The time is the connection's timer's, armed by each write that starts
-// and stopped when none is under way, rather than a context's: a
-// context that can end costs the WebSocket a watch of it at each frame.
+// write writes a frame within Options.Write, or drops the connection; a
+// timer of the connection's times the writes under way, since a context
+// that can end costs the WebSocket a watch of it at each frame.
 func (cn *conn) write(b []byte) error {
 	cn.wmu.Lock()
 	cn.writes++
@@ -359,8 +354,8 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	go cn.forward() // the catch-up, then every change
 }
 
-// forward sends the changes the watcher has, then is called again at the
-// next one: no goroutine of the connection waits while its game rests.
+// forward sends the changes the watcher has, and is called again at the
+// next: no goroutine of the connection waits while its game rests.
 func (cn *conn) forward() {
 	for {
 		d, err := cn.w.Next(expired)
@@ -386,16 +381,15 @@ func (cn *conn) forward() {
 	}
 }
 
-// expired is a context that has ended: Next with it gives what waits,
-// or ErrCancelled at once.
+// expired has ended: Next with it gives what waits, or ErrCancelled.
 var expired = func() context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	return ctx
 }()
 
-// ping pings the client, dropping it when no pong comes within
-// Options.Ping; a seat's holder so touches the game.
+// ping pings the client, dropped when no pong comes within Options.Ping;
+// a seat's holder so touches the game.
 func (cn *conn) ping() {
 	if cn.seat >= 0 {
 		cn.t.hub.Touch(cn.game)
