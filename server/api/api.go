@@ -4,10 +4,10 @@
 //
 //	POST /api/games    {variant, preset?, players?, seats?, public?, lang?, name?, clock?}
 //	                   → {game, seat, secret, invites: [{seat, token}]}
-//	POST /api/join     {game, invite, name?}, {game, seat, name?} of a public game,
-//	                   or {game, secret} of the game a rematch follows → {seat, secret}
+//	POST /api/join     {game, invite, name?}, or {game, seat, name?} of a public game
+//	                   → {seat, secret}
 //	POST /api/rematch  {game, secret} of a game over → {game, seat, secret}: the
-//	                   next game, seats turned round; the others join it alike
+//	                   next game, seats turned round; the others ask for it alike
 //	GET  /api/lobby    → {games: [{game, variant, preset, seats, open}]}
 //	GET  /api/games/{id}/record → the game's record (text), open or archived
 package api

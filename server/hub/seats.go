@@ -177,14 +177,12 @@ type Joined struct {
 	Secret string `json:"secret"`
 }
 
-// JoinArgs claim a seat: by its invitation; in a public game a seat open
-// to all (Seat, no invitation); or in a rematch the seat of the person who
-// held Secret in the game it follows.
+// JoinArgs claim a seat: by its invitation, or in a public game a seat
+// open to all (Seat, no invitation).
 type JoinArgs struct {
 	Game   string `json:"game"`
 	Invite string `json:"invite"`
 	Seat   *int   `json:"seat"`
-	Secret string `json:"secret"`
 	Name   string `json:"name"`
 }
 
@@ -195,39 +193,21 @@ func (h *Hub) Join(ctx context.Context, a JoinArgs) (*Joined, error) {
 		return nil, err
 	}
 	defer release()
-	return h.join(ctx, a)
+	return h.join(ctx, a, -1)
 }
 
-func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
+// join claims a seat, in a rematch the one whose player held seat before
+// in the game it follows (else before is −1).
+func (h *Hub) join(ctx context.Context, a JoinArgs, before int) (*Joined, error) {
 	lg, err := h.held(a.Game)
 	if err != nil {
 		return nil, err
 	}
-	seat := -1
-	if a.Secret != "" {
-		// a rematch: the seat of the game before is asked first, without
-		// this game's lock
-		before, from := lg.meta.Rematch, lg.meta.From
-		lg.mu.Unlock()
-		if before == "" {
-			return nil, ErrBadInvite
-		}
-		old, err := h.held(before)
-		if err != nil {
-			return nil, err
-		}
-		k, ok := old.g.SeatOf(a.Secret)
-		old.mu.Unlock()
-		if seat = slices.Index(from, k); !ok || seat < 0 {
-			return nil, ErrBadInvite
-		}
-		if lg, err = h.held(a.Game); err != nil {
-			return nil, err
-		}
-	}
 	defer lg.mu.Unlock()
+	seat := -1
 	switch {
-	case a.Secret != "": // the seat of the game before
+	case before >= 0:
+		seat = slices.Index(lg.meta.From, before)
 	case a.Invite != "":
 		t := hashToken(a.Invite)
 		for i, x := range lg.meta.Invites {
@@ -258,7 +238,7 @@ func (h *Hub) join(ctx context.Context, a JoinArgs) (*Joined, error) {
 // Rematch makes the game that follows a game over, for the person who
 // holds secret there: the same kind and clock, every seat moved one on.
 // The others learn of it from the old game's watchers (session.Delta.Next)
-// and ask for the rematch too, or Join by their secret.
+// and ask for the rematch too, which takes them to their seats in it.
 func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {
@@ -269,10 +249,10 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 	if err != nil {
 		return nil, err
 	}
-	out, next, err := h.rematch(ctx, old, ip, secret)
+	out, next, k, err := h.rematch(ctx, old, ip, secret)
 	old.mu.Unlock()
 	if next != "" { // made already: this person joins it
-		j, err := h.join(ctx, JoinArgs{Game: next, Secret: secret})
+		j, err := h.join(ctx, JoinArgs{Game: next}, k)
 		if err != nil {
 			return nil, err
 		}
@@ -281,17 +261,18 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 	return out, err
 }
 
-// rematch makes the rematch of old (old.mu held), or names the one made.
-func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, err error) {
+// rematch makes the rematch of old (old.mu held), or names the one made;
+// k is the seat of secret in old.
+func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, k int, err error) {
 	k, ok := old.g.SeatOf(secret)
 	info := old.g.Info()
 	switch {
 	case !ok:
-		return nil, "", session.ErrBadSecret
+		return nil, "", k, session.ErrBadSecret
 	case info.Next != "":
-		return nil, info.Next, nil
+		return nil, info.Next, k, nil
 	case old.g.Position().ToMove() != brettspiel.Terminal:
-		return nil, "", ErrNotOver
+		return nil, "", k, ErrNotOver
 	}
 	n := len(info.Seats)
 	seats, from := make([]string, n), make([]int, n)
@@ -304,20 +285,16 @@ func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *C
 	}
 	g, err := session.New(session.Config{Variant: old.meta.Variant, Preset: old.meta.Preset, Players: old.meta.Players,
 		Seats: seats, Lang: old.g.Lang().String(), Owned: true, Clock: old.meta.Clock})
-	if err != nil {
-		return nil, "", err
+	if err == nil {
+		out, err = h.add(ctx, g, (k+1)%n, ip, "", Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
 	}
-	out, err = h.add(ctx, g, (k+1)%n, ip, "", Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
-	if err != nil {
-		return nil, "", err
+	if err == nil {
+		err = old.g.SetNext(out.Game)
 	}
-	if err := old.g.SetNext(out.Game); err != nil {
-		return nil, "", err
+	if err == nil {
+		err = h.persist(ctx, old, false, true)
 	}
-	if err := h.persist(ctx, old, false, true); err != nil {
-		return nil, "", err
-	}
-	return out, "", nil
+	return out, "", k, err
 }
 
 // LobbyGame is an open public game.
