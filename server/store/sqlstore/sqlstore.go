@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 
 	"github.com/brettspiel/brettspiel/server/store"
 )
@@ -212,52 +211,47 @@ func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
 // Migrate brings the database's schema to the last of the migrations in
 // fsys, and prepares the writes of a change. A migration is a file of SQL
 // statements ("001_games.sql", …), its number in the order of the names;
-// the database keeps the number applied (its schema's version). Each of
-// those after it is applied in a transaction with the version it brings,
+// the database keeps the number applied (its schema's version), and those
+// after it are applied in one transaction with the version they bring,
 // from any earlier version (0: before the schema had versions, taken as
 // it is by the first). Never change one that has shipped: add another.
 func (s *Store) Migrate(ctx context.Context, fsys fs.FS) error {
-	ms, err := fs.Glob(fsys, "*.sql")
+	ms, err := fs.Glob(fsys, "*.sql") // in the order of their names
 	if err != nil {
 		return err
 	}
-	slices.Sort(ms)
-	for {
-		done := false
-		err := s.Tx(ctx, nil, func(tx *sql.Tx) error {
-			for _, q := range []string{cmp.Or(s.Lock, "SELECT 1"), `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`} {
-				if err := exec(ctx, tx, q); err != nil {
-					return err
-				}
-			}
-			var v int
-			if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v); err != nil {
+	err = s.Tx(ctx, nil, func(tx *sql.Tx) error {
+		for _, q := range []string{cmp.Or(s.Lock, "SELECT 1"), `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`} {
+			if err := exec(ctx, tx, q); err != nil {
 				return err
 			}
-			switch {
-			case v > len(ms):
-				return fmt.Errorf("the schema's version %d is newer than this program's %d", v, len(ms))
-			case v == len(ms):
-				done = true
-				return nil
-			}
-			up, err := fs.ReadFile(fsys, ms[v])
+		}
+		var v int
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v); err != nil {
+			return err
+		}
+		switch {
+		case v > len(ms):
+			return fmt.Errorf("the schema's version %d is newer than this program's %d", v, len(ms))
+		case v == len(ms):
+			return nil
+		}
+		for _, m := range ms[v:] {
+			up, err := fs.ReadFile(fsys, m)
 			if err == nil {
 				err = exec(ctx, tx, string(up))
 			}
 			if err != nil {
-				return fmt.Errorf("migration %s: %w", ms[v], err)
+				return fmt.Errorf("migration %s: %w", m, err)
 			}
-			if err := exec(ctx, tx, `DELETE FROM schema_version`); err != nil {
-				return err
-			}
-			return exec(ctx, tx, `INSERT INTO schema_version (version) VALUES ($1)`, v+1)
-		})
-		if err != nil {
+		}
+		if err := exec(ctx, tx, `DELETE FROM schema_version`); err != nil {
 			return err
 		}
-		if done {
-			return s.prepare(ctx)
-		}
+		return exec(ctx, tx, `INSERT INTO schema_version (version) VALUES ($1)`, len(ms))
+	})
+	if err != nil {
+		return err
 	}
+	return s.prepare(ctx)
 }
