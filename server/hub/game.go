@@ -44,8 +44,7 @@ func (h *Hub) restore(st store.Stored) (*Game, error) {
 		return nil, err
 	}
 	g, err := h.table.Restore(st.Handle, st.Snapshot)
-	// the handles are a process's: processes sharing a store give the
-	// same numbers to different games
+	// processes sharing a store give the same handles to different games
 	for i := 0; errors.Is(err, session.ErrHandleInUse) && i < 1000; i++ {
 		st.Handle = int(h.handles.Add(1))
 		g, err = h.table.Restore(st.Handle, st.Snapshot)
@@ -170,9 +169,8 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note store.Note) error {
 	return nil
 }
 
-// reload brings a game back from storage, in place, its watchers going on
-// (lg.mu held), unless it is stored as held; while storage fails it stays
-// stale.
+// reload brings a game back from storage in place, its watchers going on
+// (lg.mu held), unless stored as held; while storage fails it stays stale.
 func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	st, ok, err := h.store.Game(ctx, lg.id)
 	if err != nil {
@@ -253,7 +251,7 @@ func (h *Hub) schedule(lg *Game) {
 	lg.clock = time.AfterFunc(d, func() {
 		lg.mu.Lock()
 		defer lg.mu.Unlock()
-		if h.fresh(lg) != nil {
+		if h.base.Err() != nil || h.fresh(lg) != nil { // the hub closed, or the game is gone
 			return
 		}
 		lg.g.TimeUp()

@@ -110,17 +110,10 @@ func (h *Hub) Stop() {
 	h.running.Unlock()
 }
 
-// Close stops the hub's timers and its listening, and closes the store.
+// Close stops the hub's clocks and its listening, and closes the store.
 func (h *Hub) Close() error {
 	h.Stop()
 	h.stop()
-	for _, lg := range h.all() {
-		lg.mu.Lock()
-		if lg.clock != nil {
-			lg.clock.Stop()
-		}
-		lg.mu.Unlock()
-	}
 	return h.store.Close()
 }
 
@@ -142,9 +135,9 @@ func (h *Hub) enter(ctx context.Context) (release func(), err error) {
 	return func() { h.calls.Release(1); h.running.RUnlock() }, nil
 }
 
-// find returns the game of an id: one held, or one open in storage (made
-// by another process), read once however many ask for it, without the
-// hub's lock: a slow database holds up only those who ask for that game.
+// find returns the game of an id: one held, or one open in storage, read
+// once however many ask, without the hub's lock (a slow database holds up
+// only those who ask for that game).
 func (h *Hub) find(id string) (*Game, error) {
 	if lg := h.lookup(id); lg != nil {
 		return lg, nil
@@ -171,8 +164,7 @@ func (h *Hub) find(id string) (*Game, error) {
 			return nil, h.storageErr("%v", err)
 		}
 		h.hold(lg)
-		// a change another process committed while the game was read
-		// was told before the game was held here, and passed it by
+		// a change committed while the game was read passed it by
 		lg.mu.Lock()
 		h.behind(ctx, lg)
 		lg.mu.Unlock()
@@ -230,8 +222,7 @@ func (h *Hub) storageErr(format string, args ...any) error {
 func (h *Hub) listen(n store.Notifier) error {
 	ready := make(chan struct{})
 	listening := sync.OnceFunc(func() { close(ready) })
-	// the changes of a few games are caught up with at once; those of one
-	// game wait on its lock, and each finds what is stored then
+	// a few games catch up at once; one game's changes wait on its lock
 	busy := make(chan struct{}, 8)
 	go n.Listen(h.base, func(note store.Note) {
 		if note.Game == "" {
@@ -285,9 +276,8 @@ func (h *Hub) changed(note store.Note) {
 		return
 	}
 	if lg.following == 0 {
-		// another process serves the game (it wrote this change, and
-		// holds the game until another writes), and nobody here follows
-		// it: this copy goes, and is read anew should it be asked for
+		// nobody here follows it, and the process that wrote holds it:
+		// this copy goes, and is read anew should it be asked for
 		lg.moved = true
 		h.drop(lg)
 		return
