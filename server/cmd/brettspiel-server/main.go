@@ -85,6 +85,11 @@ func run() error {
 		}
 		defer cleanup()
 	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	var st store.Store
 	if *pg != "" {
 		st, err = postgres.Open(context.Background(), *pg)
@@ -95,14 +100,8 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		st.Close()
-		return err
-	}
 	s, err := server.New(st, o)
 	if err != nil {
-		ln.Close()
 		st.Close()
 		return err
 	}
