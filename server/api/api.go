@@ -74,8 +74,8 @@ func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies li
 	})
 }
 
-// allow takes a call of the client's bucket and returns its address;
-// false when it answered that the bucket is empty.
+// allow takes a call of the client's bucket and returns its address, or
+// answers that the bucket is empty (false).
 func (a *routes) allow(w http.ResponseWriter, r *http.Request) (string, bool) {
 	ip := a.proxies.ClientIP(r)
 	if !a.addrs.Allow(ip) {

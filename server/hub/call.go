@@ -61,9 +61,8 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 		return ErrorJSON(err), 0
 	}
 	defer lg.mu.Unlock()
-	// a call on a copy another process has overtaken is refused, or fails
-	// to store (ErrConflict): the copy is brought up to date and the call
-	// made once more, as if it had come after the other's
+	// a call on a copy another process overtook is refused or fails to
+	// store (ErrConflict): the copy catches up and the call is made again
 	for try := 0; ; try++ {
 		out := lg.g.Call(ctx, method, args, secret)
 		if kind == acts && IsError(out) && try == 0 && h.behind(ctx, lg) {
@@ -97,9 +96,8 @@ type Hello struct {
 	Rematch string   `json:"rematch,omitempty"`
 }
 
-// A Follower is a connection's watcher of a game, counted by the hub: a
-// copy of a game another process serves is let go when no connection of
-// this process follows it.
+// A Follower is a connection's watcher of a game, counted by the hub,
+// which lets go of a copy no connection of its process follows.
 type Follower struct {
 	*session.Watcher
 	lg *Game

@@ -25,12 +25,11 @@ type Meta struct {
 	Seats   []string `json:"seats"`
 	// Public games are listed in the lobby while a seat is open.
 	Public bool `json:"public"`
-	// Invites are per seat the SHA-256 (hex) of the invitation to the
-	// seat, "" for a seat not open (a bot's, or claimed).
+	// Invites are per seat the SHA-256 (hex) of its invitation, "" when
+	// not open (a bot's, or claimed).
 	Invites []string  `json:"invites"`
 	Created time.Time `json:"created"`
-	// Origin is a hash of the address that made the game, so that the
-	// lobby lists a few games of each.
+	// Origin hashes the address that made the game: the lobby lists a few of each.
 	Origin string `json:"origin,omitempty"`
 	// Rematch is the game this one follows, and From per seat the seat
 	// of that game whose player takes it here (-1 for a bot's).
@@ -235,10 +234,9 @@ func (h *Hub) join(ctx context.Context, a JoinArgs, before int) (*Joined, error)
 	return &Joined{Seat: seat, Secret: secret}, nil
 }
 
-// Rematch makes the game that follows a game over, for the person who
-// holds secret there: the same kind and clock, every seat moved one on.
-// The others learn of it from the old game's watchers (session.Delta.Next)
-// and ask for the rematch too, which takes them to their seats in it.
+// Rematch makes the game that follows a game over, for the holder of
+// secret there: the same kind and clock, every seat moved one on. The
+// others learn of it by their watchers (session.Delta.Next) and ask too.
 func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {

@@ -17,9 +17,8 @@ import (
 
 // Options are the limits of one address.
 type Options struct {
-	// Rate is the calls a second all the connections and requests of an
-	// address may make, Burst how many at once; Conns bounds its
-	// connections at once.
+	// Rate is the calls a second of an address's connections and requests,
+	// Burst how many at once; Conns bounds its connections at once.
 	Rate         float64
 	Burst, Conns int
 	// Games is the games an address may make a second, GamesBurst at once.

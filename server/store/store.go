@@ -8,8 +8,7 @@ import (
 )
 
 // ErrStorage: the storage refused or failed a write or a read. A failed
-// write may still have been stored (a connection lost in its commit): the
-// server brings the game back as stored before it shows it again.
+// write may still have been stored (a connection lost in its commit).
 var ErrStorage = errors.New("storage failed")
 
 // ErrConflict: a write named a row version of a game that is not the
@@ -47,12 +46,11 @@ const (
 	Archive                   // the game ended: its record kept, its snapshot and steps gone
 )
 
-// Change is one write of a game. Handle (the session's handle, which the
-// game is restored under) and Made (Unix seconds, the lobby's order) are
-// of Create; Meta (the server's own JSON of the game), Snapshot, Public
-// and Open (the seats open) of Create and Snap; From (the row's version it
-// follows) of the others; Rev (the session's revision after it) of all but
-// Archive; Steps of Steps, Record of Archive.
+// Change is one write of a game. Handle (the session's) and Made (Unix
+// seconds, the lobby's order) are of Create; Meta (the server's JSON),
+// Snapshot, Public and Open (seats open) of Create and Snap; From (the
+// row's version it follows) of the others; Rev (the session's revision
+// after it) of all but Archive; Steps of Steps, Record of Archive.
 type Change struct {
 	Kind           ChangeKind
 	Game           string

@@ -239,8 +239,7 @@ func (cn *conn) handle(b []byte) {
 }
 
 // waitSent waits, within Options.Write, until the changes up to revision
-// rev are sent: a client told an answer before the change it made would
-// act twice on a turn not yet told.
+// rev are sent: told the answer first, a client would act twice on a turn.
 func (cn *conn) waitSent(rev int) {
 	var timeout <-chan time.Time
 	for {

@@ -87,7 +87,7 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	}
 	// After the commit, not waited for: a transaction that notifies holds
 	// the queue of notifications through its commit, and all games' commits
-	// would wait in line; a lost note is learnt from the next, or by ErrConflict.
+	// would wait in line. A lost note is made up for by ErrConflict.
 	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Steps: c.Steps, Reload: c.Kind != store.Steps}
 	if c.Kind == store.Create {
 		n.Ver = 0 // a new row's

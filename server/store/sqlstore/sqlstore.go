@@ -14,9 +14,8 @@ import (
 	"github.com/brettspiel/brettspiel/server/store"
 )
 
-// Store writes and reads the games over DB, a database of the schema both
-// stores make. The statements number their placeholders ($1, $2…), which
-// both drivers take.
+// Store writes and reads the games over DB, of the schema both stores
+// make; the statements' placeholders are numbered ($1…), as both take.
 type Store struct {
 	DB *sql.DB
 	// Live is the lobby's condition of a game not archived, as the
@@ -26,8 +25,7 @@ type Store struct {
 	// processes that start at once take turns.
 	Lock string
 
-	// stmts are the writes of a change, prepared once the schema is up
-	// to date: a transaction runs them without their being parsed anew.
+	// stmts are the writes of a change, prepared once, not parsed anew.
 	stmts map[string]*sql.Stmt
 }
 
@@ -38,8 +36,8 @@ const (
 	addSteps    = `UPDATE games SET rev = $1, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`
 	addStep     = `INSERT INTO steps (game, rev, idx, actor, notation) VALUES ($1, $2, $3, $4, $5)`
 	putSnapshot = `UPDATE games SET rev = $1, snap_rev = $1, snapshot = $2, meta = $3, public = $4, open = $5, ver = ver + 1 WHERE id = $6 AND ver = $7 AND NOT archived`
-	archive   = `UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`
-	dropSteps = `DELETE FROM steps WHERE game = $1`
+	archive     = `UPDATE games SET archived = TRUE, record = $1, snapshot = NULL, ver = ver + 1 WHERE id = $2 AND ver = $3 AND NOT archived`
+	dropSteps   = `DELETE FROM steps WHERE game = $1`
 )
 
 // prepare prepares the writes of a change.
@@ -149,9 +147,8 @@ func (s *Store) Game(ctx context.Context, id string) (store.Stored, bool, error)
 	return games[0], true, nil
 }
 
-// games reads the open games of cond (on games g) with their steps, in a
-// transaction that reads only: its statements see the same commits, never
-// a game's row of one and the steps of the next.
+// games reads the open games of cond (on games g) with their steps in one
+// transaction: never a game's row of one commit and the steps of the next.
 func (s *Store) games(ctx context.Context, cond string, args ...any) ([]store.Stored, error) {
 	var games []store.Stored
 	opts := &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
