@@ -110,7 +110,7 @@ func (h *Hub) Stop() {
 	h.running.Unlock()
 }
 
-// Close stops the hub's clocks and its listening, and closes the store.
+// Close ends the hub's clocks and its listening, and closes the store.
 func (h *Hub) Close() error {
 	h.Stop()
 	h.stop()

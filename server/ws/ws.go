@@ -71,17 +71,16 @@ type Transport struct {
 	opt     Options
 	slots   chan struct{} // one taken by each connection open
 
-	stopping context.Context // ends at Shutdown
-	stop     context.CancelFunc
-	wg       sync.WaitGroup
+	mu   sync.Mutex
+	open map[*websocket.Conn]struct{} // for Shutdown; an entry is 36 B, a context.AfterFunc 198 B
+	wg   sync.WaitGroup
 }
 
 // New returns the transport of h's games, under the limits of addrs.
 func New(h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies, o Options) *Transport {
 	o.defaults()
-	t := &Transport{hub: h, addrs: addrs, proxies: proxies, opt: o, slots: make(chan struct{}, o.MaxConns)}
-	t.stopping, t.stop = context.WithCancel(context.Background())
-	return t
+	return &Transport{hub: h, addrs: addrs, proxies: proxies, opt: o,
+		slots: make(chan struct{}, o.MaxConns), open: map[*websocket.Conn]struct{}{}}
 }
 
 // Conns returns the connections open.
@@ -90,7 +89,11 @@ func (t *Transport) Conns() int { return len(t.slots) }
 // Shutdown closes every connection with "going away" (the pages
 // reconnect), and waits a moment for them to end.
 func (t *Transport) Shutdown(wait time.Duration) {
-	t.stop()
+	t.mu.Lock()
+	for c := range t.open {
+		go c.Close(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
+	}
+	t.mu.Unlock()
 	done := make(chan struct{})
 	go func() { t.wg.Wait(); close(done) }()
 	select {
@@ -160,15 +163,17 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	cn := &conn{t: t, c: c, ctx: ctx, seat: -1, sent: -1,
 		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
 	cn.stall, cn.late = disarmed(c.CloseNow), disarmed(c.CloseNow)
-	goingAway := context.AfterFunc(t.stopping, func() {
-		c.Close(websocket.StatusGoingAway, "ErrStopping: the server restarts; reconnect")
-	})
+	t.mu.Lock()
+	t.open[c] = struct{}{}
+	t.mu.Unlock()
 	t.wg.Go(func() {
 		cn.serve()
-		goingAway()
 		cancel()
 		cn.unwatch()
 		c.CloseNow()
+		t.mu.Lock()
+		delete(t.open, c)
+		t.mu.Unlock()
 		leave()
 	})
 }
@@ -325,9 +330,6 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	if cn.game != "" {
 		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
 		return
-	}
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
 	}
 	var h struct {
 		Game   string `json:"game"`
