@@ -164,8 +164,8 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
 	cn.stall, cn.late = disarmed(c.CloseNow), disarmed(c.CloseNow)
 	t.mu.Lock()
+	defer t.mu.Unlock() // counted by wg before Shutdown can see it open
 	t.open[c] = struct{}{}
-	t.mu.Unlock()
 	t.wg.Go(func() {
 		cn.serve()
 		cancel()
