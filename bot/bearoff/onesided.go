@@ -44,7 +44,8 @@ func buildOneSided(r Rules) *oneSided {
 		first: make([]uint8, len(all)),
 		n:     make([]uint8, len(all)),
 	}
-	var res []Position
+	gen := newGenerator(r, all)
+	var res []int32
 	var d, ld [maxTurns + 2]float64
 	for _, xi := range order {
 		x := all[xi]
@@ -55,15 +56,15 @@ func buildOneSided(r Rules) *oneSided {
 		mean := 0.0
 		for _, th := range throws {
 			w := th.weight / 36
-			res = r.results(x, th, res[:0])
-			best, bestMean := Position{}, math.Inf(1)
+			res = gen.results(xi, th, res[:0])
+			best, bestMean := int32(-1), math.Inf(1)
 			for _, y := range res {
-				if m := t.mean[y.index()]; m < bestMean {
+				if m := t.mean[y]; m < bestMean {
 					best, bestMean = y, m
 				}
 			}
 			again := th.doublet() && r.AgainAfterDoublet
-			if best == (Position{}) {
+			if best == 0 { // all borne off
 				mean += w
 				d[1] += w
 				if th.doublet() {
@@ -78,7 +79,7 @@ func buildOneSided(r Rules) *oneSided {
 			} else {
 				mean += w * (1 + bestMean)
 			}
-			yi := best.index()
+			yi := best
 			o, f := int(t.off[yi]), int(t.first[yi])
 			for k := range int(t.n[yi]) {
 				d[f+k+shift] += w * float64(t.dist[o+k])

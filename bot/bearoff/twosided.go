@@ -22,13 +22,14 @@ type moveTable struct {
 //go:norace
 func buildMoves(r Rules, all []Position) *moveTable {
 	m := &moveTable{start: make([]int32, 0, len(all)*len(throws)+1)}
-	var res []Position
-	for _, x := range all {
+	gen := newGenerator(r, all)
+	var res []int32
+	for x := range all {
 		for _, th := range throws {
 			m.start = append(m.start, int32(len(m.res)))
-			res = r.results(x, th, res[:0])
+			res = gen.results(int32(x), th, res[:0])
 			for _, y := range res {
-				m.res = append(m.res, uint16(y.index()))
+				m.res = append(m.res, uint16(y))
 			}
 		}
 	}
