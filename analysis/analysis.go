@@ -77,6 +77,13 @@ type Decision struct {
 	// move that is no play of stones (a decision, a pass, a concession).
 	PlayedSteps []brettspiel.Step `json:"playedSteps,omitempty"`
 	BestSteps   []brettspiel.Step `json:"bestSteps,omitempty"`
+	// Judge says how the decision was judged when it was not as the
+	// Report's Judge says: by the bear-off tables of package bot/bearoff
+	// in a pure race, "race-exact" (solved: its Loss is exact),
+	// "race-tabled" (Toccateglio: the race's odds exact, the Partie after
+	// it by the net) or "race-estimated" (a race of more stones, from the
+	// one-sided tables); "" otherwise. See neural.RaceJudgement.
+	Judge string `json:"judge,omitempty"`
 	// Loss is Best − Played, never below 0.
 	Loss float64 `json:"loss"`
 	// Mark grades Loss on the game's Scale ("" when it is small, or the
@@ -281,6 +288,9 @@ type analyst struct {
 	// from the mover's view (festungbot.ChoiceValues); ok is false where it
 	// cannot, and value judges them then.
 	choices func(g brettspiel.Game, legal []brettspiel.Move) (values []float64, ok bool)
+	// race, when set, says whether a decision is a race the bear-off
+	// tables judge.
+	race func(g brettspiel.Game) neural.RaceJudgement
 }
 
 func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
@@ -298,6 +308,7 @@ func newAnalyst(g brettspiel.Game, o Options) (*analyst, error) {
 		a.value = e.Equity
 		b := neural.Bot{Level: neural.Advanced}
 		a.rank = func(g brettspiel.Game, legal []brettspiel.Move) []neural.Ranked { return b.Rank(g, legal, nil) }
+		a.race = e.RaceJudgement
 	case "festung":
 		// a choice changes only what the outer works numbered as the large
 		// die give from then on, which festungbot values exactly
@@ -464,7 +475,16 @@ func (a *analyst) decision(g brettspiel.Game, played brettspiel.Move) *Decision 
 			}
 		}
 	}
-	if a.plies == 2 && d.Counted {
+	race := neural.NotRace
+	if a.race != nil {
+		race = a.race(g)
+	}
+	if race != neural.NotRace {
+		d.Judge = race.String()
+	}
+	// a race the two-sided table covers is judged at one ply as well as
+	// at any depth
+	if a.plies == 2 && d.Counted && race != neural.RaceExact && race != neural.RaceTabled {
 		a.twoPlies(g, played, legal, vals)
 	}
 	best, bestM, playedV := math.Inf(-1), played, math.Inf(-1)

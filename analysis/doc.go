@@ -54,7 +54,11 @@
 // # The judge
 //
 // Toccateglio and Verkehren are judged by the learned nets of package
-// bot/neural (Evaluator.Equity): exact at the end, the net at the next throw.
+// bot/neural (Evaluator.Equity): exact at the end, the net at the next
+// throw, and the bear-off tables of package bot/bearoff in a pure race
+// (every stone on its own last six points): exactly where they solve it,
+// which a Decision's Judge says ("race-exact"). A rollout's game ends at a
+// race the tables solve exactly, scored by its exact value.
 // By default a play is judged at one ply, by the net over the position after
 // it. Options{Plies: 2} judges the best four plays of one ply and the play
 // made two plies deep — averaged over the opponent's throws, each answered

@@ -80,10 +80,10 @@ func ExampleRecord() {
 }
 
 // A race near its end in Verkehren, player 0 to throw, rolled out by the
-// net at one ply: 1,296 games, the first two throws stratified, plain and
-// with the luck of every throw taken out (the expectation over every throw
-// gives 0.298 points). Then the plays of his throw 4-1, each rolled out
-// with the same dice, plainly.
+// net at one ply: the bear-off tables solve it, so every game ends at once
+// with the race's exact value (1,296 games, no error). Then the plays of
+// his throw 4-1, each rolled out with the same dice, and as one ply judges
+// them: exactly too.
 func ExampleRollout() {
 	var pos verkehren.Position
 	pos.Stones[0][19], pos.Stones[0][21], pos.Stones[0][25] = 1, 1, 13
@@ -117,10 +117,10 @@ func ExampleRollout() {
 		fmt.Printf("%-13s %+.3f ± %.3f (one ply %+.3f)\n", m.Notation, m.Equity, m.StdErr, m.OnePly)
 	}
 	// Output:
-	// seat 0: +0.302 ± 0.026 points in 1296 games
-	// seat 0: +0.300 ± 0.006 points in 1296 games
-	// 19/20 21/off  +0.057 ± 0.028 (one ply -0.003)
-	// 19/20 20/24   -0.011 ± 0.028 (one ply -0.069)
-	// 19/23 21/22   -0.142 ± 0.028 (one ply -0.443)
+	// seat 0: +0.309 ± 0.000 points in 1296 games
+	// seat 0: +0.309 ± 0.000 points in 1296 games
+	// 19/20 21/off  +0.056 ± 0.000 (one ply +0.056)
+	// 19/20 20/24   -0.011 ± 0.000 (one ply -0.011)
+	// 19/23 21/22   -0.144 ± 0.000 (one ply -0.144)
 	// concede       -1.000 ± 0.000 (one ply -1.000)
 }

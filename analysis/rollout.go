@@ -48,7 +48,10 @@ type RolloutOptions struct {
 	// move: the play of a throw, a pass, a decision) and scores it by the
 	// net's estimate of the position there (neural.Evaluator.Equity);
 	// Turns 0 scores the position itself. Without Truncate every game is
-	// played to its end and scored by its Returns.
+	// played to its end and scored by its Returns, or to a race the
+	// bear-off tables solve exactly (neural.RaceExact: in Verkehren every
+	// race of up to six stones a side, in Toccateglio those in which either
+	// side's Marsch ends the Partie) and scored by its exact value.
 	Truncate bool
 	Turns    int
 	// VarianceReduction subtracts from each game's result the luck of
@@ -64,6 +67,11 @@ type RolloutOptions struct {
 	// Include are moves RolloutMoves rolls out whatever the bounds say
 	// (the play made at a decision reviewed); each must be legal.
 	Include []brettspiel.Move
+
+	// playSolved plays on through the races the bear-off tables solve
+	// (for the tests of the rollout's own arithmetic on races small enough
+	// to solve by hand).
+	playSolved bool
 }
 
 // RolloutResult is a rollout's estimate of a position's equity for one

@@ -94,6 +94,11 @@ func (w *worker) play(ctx context.Context, t task, i int) (float64, error) {
 		case ro.o.Truncate && turns >= ro.o.Turns:
 			return w.j.Equity(g, t.seat) - luck, nil
 		case q == brettspiel.Chance:
+			if v, kind := w.j.Race(g, t.seat); kind.Exact() && !ro.o.playSolved {
+				// a race the bear-off tables solve: its exact value ends
+				// the game
+				return v - luck, nil
+			}
 			m, err := w.throw(g, &st)
 			if err != nil {
 				return 0, err

@@ -12,9 +12,12 @@ import (
 	"time"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/bot"
+	"github.com/brettspiel/brettspiel/bot/bearoff"
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
+	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
 )
 
@@ -138,12 +141,12 @@ func TestRolloutStratifiedIsExact(t *testing.T) {
 		t.Fatalf("exact value %v: the position decides nothing", want)
 	}
 	for _, n := range []int{36, 1296} {
-		r := rollout(t, g, RolloutOptions{Games: n, Seed: 1})
+		r := rollout(t, g, RolloutOptions{Games: n, Seed: 1, playSolved: true})
 		if r.Seat != 0 || math.Abs(r.Equity-want) > 1e-12 {
 			t.Errorf("%d games: %+v, exactly %v", n, r, want)
 		}
 	}
-	r := rollout(t, g, RolloutOptions{Games: 100, Seed: 1})
+	r := rollout(t, g, RolloutOptions{Games: 100, Seed: 1, playSolved: true})
 	if math.Abs(r.Equity-want) > 3*r.StdErr || r.Equity == want {
 		t.Errorf("100 games: %+v, exactly %v", r, want)
 	}
@@ -160,10 +163,12 @@ func TestRolloutAgreesWithExact(t *testing.T) {
 	if raceDetector {
 		n = 324
 	}
-	plain := rollout(t, g, RolloutOptions{Games: n, Seed: 3})
-	vr := rollout(t, g, RolloutOptions{Games: n, Seed: 3, VarianceReduction: true})
+	plain := rollout(t, g, RolloutOptions{Games: n, Seed: 3, playSolved: true})
+	vr := rollout(t, g, RolloutOptions{Games: n, Seed: 3, VarianceReduction: true, playSolved: true})
 	for _, r := range []RolloutResult{plain, vr} {
-		if math.Abs(r.Equity-want) > 3*r.StdErr {
+		// the luck is judged exactly here, so the reduced rollout is the
+		// exact value to rounding
+		if math.Abs(r.Equity-want) > 3*r.StdErr+1e-12 {
 			t.Errorf("%+v, exactly %v", r, want)
 		}
 	}
@@ -496,6 +501,48 @@ func TestRolloutMovesWithin(t *testing.T) {
 		o.Within = w
 		if _, err := RolloutMoves(context.Background(), g, o); !errors.Is(err, brettspiel.ErrBadOptions) {
 			t.Errorf("within %v: %v", w, err)
+		}
+	}
+}
+
+// A rollout of a race the bear-off tables solve gives its exact value, the
+// net taking no part: 5,184 games of Verkehren (three stones against two)
+// and of the Toccateglispiel at marks 10–10, where the Marsch decides the
+// Partie, each equal to the two-sided table's 2·Win − 1 and to the
+// expectation over every throw of the bots' play to the end.
+func TestRolloutOfASolvedRaceIsExact(t *testing.T) {
+	vk := bearOff(t, 19, 21, 20, 22)
+	vkSides := vk.(*verkehren.Game).Board()
+	tc, err := toccateglio.FromPosition(toccateglio.Toccateglispiel(), toccateglio.Position{
+		Stones: [2]board.Side{{21: 2, 22: 2, 25: 11}, {19: 1, 24: 2, 25: 12}}, Marks: [2]int{10, 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		g     brettspiel.Game
+		sides [2]board.Side
+		rules bearoff.Rules
+	}{
+		{vk, vkSides.Sides, bearoff.Verkehren},
+		{tc, [2]board.Side{tc.Stones(0), tc.Stones(1)}, bearoff.Toccateglio},
+	} {
+		tables, err := bearoff.For(c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := bearoff.PositionOf(&c.sides[0])
+		b, _ := bearoff.PositionOf(&c.sides[1])
+		odds, ok := tables.Exact(a, b)
+		if !ok {
+			t.Fatalf("%v against %v is not covered", a, b)
+		}
+		want := 2*odds.Win - 1
+		r := rollout(t, c.g, RolloutOptions{Games: 5184, Seed: 9})
+		if math.Abs(r.Equity-want) > 1e-12 || r.StdErr != 0 || r.Games != 5184 {
+			t.Errorf("%s: %+v, the table says %v", c.g.Variant(), r, want)
+		}
+		if played := exact(t, c.g, 0, named(t, "net-advanced"), map[string]float64{}); math.Abs(played-want) > 1e-9 {
+			t.Errorf("%s: the bots' play to the end is worth %v, the table says %v", c.g.Variant(), played, want)
 		}
 	}
 }

@@ -233,6 +233,12 @@ func (b Bot) rank(ctx context.Context, e *Evaluator, g brettspiel.Game, legal []
 	}
 	j := e.getJudge()
 	js := []*judge{j}
+	if _, kind := j.race(g, p); kind == RaceExact || kind == RaceTabled {
+		// a race the two-sided table solves: one ply is its exact value
+		// and every level plays it, without error and without looking
+		// deeper
+		lv = settings{}
+	}
 	vals := append(j.vals[:0], make([]float64, len(moves))...)
 	j.vals = vals
 	j.rank1(g, moves, vals, 0)

@@ -49,6 +49,24 @@
 // defaults. How the shipped weights were made is written in the README of
 // examples/train.
 //
+// # Races
+//
+// Where every stone of both sides stands on its own last six points the
+// game is a pure race, and the net does not judge it: package bot/bearoff
+// does ([RaceJudgement]). A race of up to six stones a side is valued
+// exactly from the two-sided table — in Verkehren a single game, 2·P − 1;
+// in Toccateglio the Marsch's exact odds, each way it can end valued at
+// the position's marks (the Partie won by T-W2's multiplier where the
+// Marsch's two marks reach 12 or by the Satz, else the next Marsch from
+// the setup as the net judges it), exact where both sides stand at 10
+// marks or more. Races of more stones are valued from the one-sided
+// tables (in Toccateglio up to 11 stones a side, since twelve may close a
+// Jan; in Verkehren up to 14, and up to 11 under a band limit below six).
+// Every level plays a race of up to six stones a side by the table's value
+// at one ply — a best play, without the lower levels' error, since
+// looking deeper changes no exact value — and [Evaluator.Equity],
+// [Judge] and the analysis judge such races the same way.
+//
 // # The bots
 //
 // [Bot] plays at a [Level], from [Beginner] to [Strongest]: the lower levels

@@ -148,7 +148,8 @@ func (j *judge) netOutputs(g brettspiel.Game, p brettspiel.Player) {
 }
 
 // value returns p's expected return in g: exact at the end; the settled
-// part plus the net's judgement at a throw; at a player's decision other
+// part plus the net's judgement at a throw (the bear-off tables' in a race
+// they cover, see race); at a player's decision other
 // than a throw's play (Toccateglio's winner choosing how to go on) the best
 // of his choices, looked at depth levels deep; the settled part alone in the
 // draw for the start, which is even.
@@ -171,8 +172,11 @@ func (j *judge) value(g brettspiel.Game, p brettspiel.Player, depth int) float64
 		if thrower != 0 && thrower != 1 {
 			return v.banked(g, p)
 		}
-		j.netOutputs(g, thrower)
-		eq := v.equity(j.out)
+		eq, kind := j.race(g, thrower)
+		if kind == NotRace {
+			j.netOutputs(g, thrower)
+			eq = v.equity(j.out)
+		}
 		if thrower != p {
 			eq = -eq
 		}
@@ -267,4 +271,58 @@ func (j *Judge) Best(g brettspiel.Game) (m brettspiel.Move, value float64, ok bo
 		return brettspiel.NoMove, 0, false
 	}
 	return j.j.best1(g, 0)
+}
+
+// Race returns p's expected return in g, in the unit of Returns, when g is
+// a pure race at a throw that the bear-off tables judge (package
+// bot/bearoff), and how they judge it; NotRace (and 0) when g is not at a
+// throw, not such a race, of another kind than the evaluator's, or p is no
+// seat. Equity and the bots judge such races the same way.
+func (j *Judge) Race(g brettspiel.Game, p brettspiel.Player) (float64, RaceJudgement) {
+	if p != 0 && p != 1 || !j.fits(g) || g.ToMove() != brettspiel.Chance {
+		return 0, NotRace
+	}
+	t, ok := g.(turner)
+	if !ok {
+		return 0, NotRace
+	}
+	thrower := t.Turn()
+	if thrower != 0 && thrower != 1 {
+		return 0, NotRace
+	}
+	eq, kind := j.j.race(g, thrower)
+	if kind == NotRace {
+		return 0, NotRace
+	}
+	if thrower != p {
+		eq = -eq
+	}
+	return j.j.e.v.banked(g, p) + eq, kind
+}
+
+// RaceJudgement says how the evaluator judges the plays of g, a position
+// at a throw or at a seat's play of one: by the bear-off tables when g is
+// a pure race they cover (every position a play of it leaves is judged the
+// same way or better), else NotRace.
+func (e *Evaluator) RaceJudgement(g brettspiel.Game) RaceJudgement {
+	switch g.(type) {
+	case *verkehren.Game, *toccateglio.Game:
+		if g.Variant() != e.v.name {
+			return NotRace
+		}
+	default:
+		return NotRace
+	}
+	t, ok := g.(turner)
+	if !ok {
+		return NotRace
+	}
+	p := t.Turn()
+	if p != 0 && p != 1 || g.ToMove() == brettspiel.Terminal {
+		return NotRace
+	}
+	j := e.getJudge()
+	_, kind := j.race(g, p)
+	e.putJudge(j)
+	return kind
 }

@@ -53,6 +53,9 @@ type Evaluator struct {
 	// judges keeps the buffers of the judges that Equity and the bots'
 	// decisions used, for the next to reuse (getJudge, putJudge).
 	judges sync.Pool
+	// setups caches the net's equity of a Marsch's setup by its marks
+	// (setupKey), which Toccateglio's races end in.
+	setups sync.Map
 }
 
 // Game returns the name of the game the evaluator judges.
