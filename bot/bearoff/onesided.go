@@ -1,9 +1,6 @@
 package bearoff
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // maxTurns bounds the turns any position of at most MaxStones stones can
 // take: 15 stones 6 pips from the end, 90 pips, with 1-1 played as two
@@ -33,11 +30,15 @@ const cut = 1e-12
 //go:norace
 func buildOneSided(r Rules) *oneSided {
 	all := allPositions(MaxStones)
-	order := make([]int32, len(all))
-	for i := range order {
-		order[i] = int32(i)
+	// the positions by their pips, fewest first: a throw leaves fewer
+	byPips := make([][]int32, 6*MaxStones+1)
+	for i, p := range all {
+		byPips[p.Pips()] = append(byPips[p.Pips()], int32(i))
 	}
-	slices.SortStableFunc(order, func(a, b int32) int { return all[a].Pips() - all[b].Pips() })
+	order := make([]int32, 0, len(all))
+	for _, b := range byPips {
+		order = append(order, b...)
+	}
 	t := &oneSided{
 		mean:  make([]float64, len(all)),
 		off:   make([]int32, len(all)),

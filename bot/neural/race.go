@@ -183,8 +183,11 @@ func (j *judge) setupEquity(g *toccateglio.Game, p brettspiel.Player, mine, thei
 	if o.EnterFromHand {
 		key.inHand = stones
 	}
-	if v, ok := j.e.setups.Load(key); ok {
-		return v.(float64), true
+	j.e.setupsMu.Lock()
+	v, ok := j.e.setups[key]
+	j.e.setupsMu.Unlock()
+	if ok {
+		return v, true
 	}
 	var pos toccateglio.Position
 	for s := range 2 {
@@ -205,8 +208,13 @@ func (j *judge) setupEquity(g *toccateglio.Game, p brettspiel.Player, mine, thei
 	// a judge of its own: j may be in the middle of judging from a base
 	fresh := newJudge(j.e)
 	fresh.netOutputs(s, p)
-	v := j.e.v.equity(fresh.out)
-	j.e.setups.Store(key, v)
+	v = j.e.v.equity(fresh.out)
+	j.e.setupsMu.Lock()
+	if j.e.setups == nil {
+		j.e.setups = map[setupKey]float64{}
+	}
+	j.e.setups[key] = v
+	j.e.setupsMu.Unlock()
 	return v, true
 }
 

@@ -55,7 +55,8 @@ type Evaluator struct {
 	judges sync.Pool
 	// setups caches the net's equity of a Marsch's setup by its marks
 	// (setupKey), which Toccateglio's races end in.
-	setups sync.Map
+	setupsMu sync.Mutex
+	setups   map[setupKey]float64
 }
 
 // Game returns the name of the game the evaluator judges.
