@@ -38,7 +38,10 @@
 // for concurrent use). On one core of a 2-core machine the two-sided table
 // takes 0.34–0.39 s a kind of rules and the one-sided one 0.25–0.38 s
 // (BenchmarkBuild; 21 MB and 41–53 MB allocated while building). A
-// WebAssembly program grows by the code alone.
+// WebAssembly program grows by the code alone. [Tables.WriteTo] writes
+// both tables to a file of a documented layout for programs in other
+// languages (25 MB, most of it the two-sided table's float64s); the command
+// examples/bearoff builds, shows and writes them.
 //
 // # What a value means
 //

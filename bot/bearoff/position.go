@@ -108,6 +108,20 @@ var binom = func() (t [MaxStones + 7][7]int32) {
 	return t
 }()
 
+// Index numbers p among the positions of at most MaxStones stones, from
+// 0 (no stones) to C(21, 6)−1 = 54,263, as the tables and their file
+// ([Tables.WriteTo]) do: the counts c1…c6 (c1 = p[0], one pip from the
+// end) give the six increasing numbers s_j = c1+…+cj + j−1, and the index
+// is the sum of C(s_j, j) (the combinatorial number system). The positions
+// of at most n stones take the indices below C(n+6, 6). Index is −1 for a
+// position of more than MaxStones stones.
+func (p Position) Index() int {
+	if !p.valid() {
+		return -1
+	}
+	return p.index()
+}
+
 // index ranks p among all positions of at most MaxStones stones: the
 // counts map to the increasing numbers s_j = c_1+…+c_j + j−1, a subset of
 // six, ranked by the combinatorial number system. Positions of at most n
