@@ -289,6 +289,27 @@ func TestRuleTableLinksToRules(t *testing.T) {
 	}
 }
 
+// TestRuleTableHasEveryRule checks that every rule of the package has its
+// row in the rule table, a rule left out on purpose included: a row that
+// begins with the rule's ID linked to its entry.
+func TestRuleTableHasEveryRule(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(moduleRoot(t), filepath.FromSlash(ruleTable)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]bool{}
+	for _, line := range strings.Split(string(src), "\n") {
+		if m := ruleTableLink.FindStringSubmatchIndex(line); m != nil && strings.HasPrefix(line, "| ") && strings.TrimSpace(line[1:m[0]]) == "" {
+			rows[line[m[2]:m[3]]] = true
+		}
+	}
+	for _, r := range rules.All() {
+		if !rows[r.ID] {
+			t.Errorf("%s has no row for %s", ruleTable, r.ID)
+		}
+	}
+}
+
 // TestImportsNoGame keeps the package free of the game packages, so that
 // they may import it.
 func TestImportsNoGame(t *testing.T) {
