@@ -13,7 +13,7 @@ const (
 var sources = [...]Source{
 	{"TS", "Toccateglispiel", "A German encyclopedia article drawn from game books of 1769–1830; the main source of Toccateglio and its default preset."},
 	{"AL", "Tokkadille, in Alvensleben's Encyclopädie der Spiele (1853)", "The source of the Tokkadille 1853 preset. Only its German text is followed; the English summary printed beside it differs in places."},
-	{"TD", "Toccadille", "A later, shorter German encyclopedia article, partly garbled; the source of the Toccadille preset. Where it says nothing, the preset plays as Toccateglispiel."},
+	{"TD", "Toccadille", "A later, shorter German encyclopedia article, partly garbled; the source of the Toccadille preset. Where it says nothing, the preset takes Toccateglispiel's values, but not the three rules only that text gives — no lone stone into the opposing second quarter (T-D8), no exact bearing off while the opponent still stands on his first point (T-B2), and the Satz (T-B3) — since nothing in this article hints at them; and the opposing Hucke stays closed, as in Alvensleben."},
 	{"VK", "Das Verkehren im Bretspiel", "An 18th-century German description of Verkehren (the text is a scan with reading errors); the default preset of Verkehren."},
 	{"FS", "Festungsspiel", "The rules booklet of a fortress game with three dice for two to six players (the text is a scan with reading errors). It agrees with the \"Neues Occupations- und Eroberungsspiel oder Übermacht raubt alles\" printed in Nuremberg around 1760."},
 }

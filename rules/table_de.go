@@ -8,7 +8,7 @@ const fsDE = "das Heft des Festungsspiels (FS)"
 var sourcesDE = [...]Source{
 	{"TS", "Toccateglispiel", "Ein deutscher Lexikonartikel, der auf Spielbüchern von 1769 bis 1830 fußt; die Hauptquelle des Toccateglio und seiner Voreinstellung."},
 	{"AL", "Tokkadille, in Alvenslebens Encyclopädie der Spiele (1853)", "Die Quelle der Voreinstellung Tokkadille 1853. Es gilt allein der deutsche Text; die englische Zusammenfassung daneben weicht stellenweise ab."},
-	{"TD", "Toccadille", "Ein späterer, kürzerer deutscher Lexikonartikel, zum Teil verderbt; die Quelle der Voreinstellung Toccadille. Wo er schweigt, spielt sie wie das Toccateglispiel."},
+	{"TD", "Toccadille", "Ein späterer, kürzerer deutscher Lexikonartikel, zum Teil verderbt; die Quelle der Voreinstellung Toccadille. Wo er nichts sagt, nimmt sie die Werte des Toccateglispiels, doch nicht die drei Regeln, die nur jener Text kennt — kein einzelner Stein in das zweite Feld des Gegners (T-D8), kein genaues Abtragen, solange der Gegner noch auf seinem ersten Platz steht (T-B2), und der Satz (T-B3) —, weil dieser Artikel nichts von ihnen ahnen lässt; und die gegnerische Hucke bleibt verschlossen, wie bei Alvensleben."},
 	{"VK", "Das Verkehren im Bretspiel", "Eine deutsche Beschreibung des Verkehrens aus dem 18. Jahrhundert (der Text ist ein Scan mit Lesefehlern); die Voreinstellung des Verkehrens."},
 	{"FS", "Festungsspiel", "Das Regelheft eines Festungsspiels mit drei Würfeln für zwei bis sechs Spieler (der Text ist ein Scan mit Lesefehlern). Es stimmt mit dem um 1760 in Nürnberg gedruckten \"Neues Occupations- und Eroberungsspiel oder Übermacht raubt alles\" überein."},
 }

@@ -169,7 +169,7 @@ func Presets() []Preset {
 			Summary: "as Tokkadille 1853 with 16 stones each",
 			Options: Tokkadille1853(16)},
 		{Name: "Toccadille", Source: "later encyclopedia text on Toccadille",
-			Summary: "stones entered from the hand; a new throw after every doublet; the loser's 1–3 marks give ×3, 4–6 ×2; the opposing Hucke is closed",
+			Summary: "stones entered from the hand; a new throw after every doublet; the loser's 1–3 marks give ×3, 4–6 ×2; the opposing Hucke is closed; none of Toccateglispiel's own rules (no single stone into the Force, no exact bearing off, the Satz), which this text never mentions",
 			Options: Toccadille()},
 	}
 }
