@@ -22,9 +22,15 @@ type variant struct {
 	// in Toccateglio its few plays a throw let it within the level's time,
 	// in Verkehren the time would cut it short.
 	deep3 bool
-	// encode writes the inputs of g's position as player p sees it into x,
-	// which is in long and zero on entry.
-	encode func(g brettspiel.Game, p brettspiel.Player, x []float32)
+	// side is the inputs of one side: 96 for its points (four units a
+	// point, unary), then what globals writes.
+	side int
+	// sides reads both players' stones from g, in their own tracks, into
+	// s; false for a game of another kind.
+	sides func(g brettspiel.Game, s *[2]board.Side) bool
+	// globals writes side q's inputs after its points, y[96:side] (zero on
+	// entry), s and o being q's and the other's stones.
+	globals func(g brettspiel.Game, q brettspiel.Player, s, o *board.Side, y []float32)
 	// outcome writes the targets of a finished game (or Partie) for p.
 	outcome func(g brettspiel.Game, p brettspiel.Player, t []float32)
 	// swap turns outputs for one player into outputs for the other.
@@ -74,23 +80,51 @@ func pips(s *board.Side) int {
 // (direct), and 7…12 behind (indirect); a stone of s off the board counts as
 // standing on point 0, so it reaches a blot on 1…6 directly.
 func shots(s, o *board.Side, geo board.Geometry) (direct, indirect int) {
-	// bit i: s holds a stone on point i of his track (0: off the board)
-	var occ uint32
+	// bit i: s holds a stone on point i of his track (0: off the board);
+	// bit t of blots: o has a single stone on s's point t
+	var occ, blots uint32
 	for i := 0; i < board.Points; i++ {
 		if s[i] > 0 {
 			occ |= 1 << i
 		}
 	}
-	for t := 1; t <= board.Points; t++ {
-		if o[geo.OtherTrack(t)] != 1 {
-			continue
+	for i := 1; i <= board.Points; i++ {
+		if o[i] == 1 {
+			blots |= 1 << geo.OtherTrack(i)
 		}
+	}
+	for blots != 0 {
+		t := bits.TrailingZeros32(blots)
+		blots &= blots - 1
 		// the points t−6…t−1 and t−12…t−7, those below 0 left out
 		near, far := uint32(max(t-6, 0)), uint32(max(t-12, 0))
 		direct += bits.OnesCount32(occ & (1<<t - 1) &^ (1<<near - 1))
 		indirect += bits.OnesCount32(occ & (1<<near - 1) &^ (1<<far - 1))
 	}
 	return direct, indirect
+}
+
+// encode writes the inputs of g's position as player p sees it into x,
+// which is in long and zero on entry: for p and then the other, each
+// point's units and the side's globals.
+func (v *variant) encode(g brettspiel.Game, p brettspiel.Player, x []float32) {
+	var sd [2]board.Side
+	v.encodeIn(g, p, x, &sd)
+}
+
+// encodeIn is encode with the stones read into sd.
+func (v *variant) encodeIn(g brettspiel.Game, p brettspiel.Player, x []float32, sd *[2]board.Side) {
+	if !v.sides(g, sd) || p != 0 && p != 1 {
+		return
+	}
+	for k, q := range [2]brettspiel.Player{p, 1 - p} {
+		y := x[k*v.side : (k+1)*v.side]
+		s := &sd[q]
+		for i := 1; i <= 24; i++ {
+			unary(y[4*(i-1):], count(s[i]))
+		}
+		v.globals(g, q, s, &sd[1-q], y)
+	}
 }
 
 // Verkehren's inputs, for each side, the player to throw first:
@@ -114,46 +148,44 @@ const vkSide = 107
 
 var verkehrenVariant = &variant{
 	name: "verkehren", encoding: 1, rules: 1,
-	in: 2 * vkSide, out: 3, hidden: 64,
-	encode: func(gg brettspiel.Game, p brettspiel.Player, x []float32) {
+	in: 2 * vkSide, out: 3, hidden: 64, side: vkSide,
+	sides: func(gg brettspiel.Game, s *[2]board.Side) bool {
 		g, ok := gg.(*verkehren.Game)
-		if !ok || p != 0 && p != 1 {
+		if ok {
+			*s = g.Board().Sides
+		}
+		return ok
+	},
+	globals: func(gg brettspiel.Game, q brettspiel.Player, s, o *board.Side, y []float32) {
+		g, ok := gg.(*verkehren.Game)
+		if !ok {
 			return
 		}
-		b := g.Board()
-		for k, q := range [2]brettspiel.Player{p, 1 - p} {
-			s := &b.Sides[q]
-			y := x[k*vkSide : (k+1)*vkSide]
-			for i := 1; i <= 24; i++ {
-				unary(y[4*(i-1):], count(s[i]))
+		if w := count(s[board.Waiting]); w > 0 {
+			y[96], y[97] = 1, float32(w)/2
+		}
+		y[98] = float32(count(s[board.BorneOff])) / 15
+		if g.Junker(q) {
+			y[99] = 1
+		}
+		y[100] = float32(min(max(g.OpenEntries(q), 0), 6)) / 6
+		y[101] = float32(pips(s)) / 300
+		band := false
+		for i := 13; i <= 24; i++ {
+			band = band || s[i] >= 2
+		}
+		if !band {
+			y[102] = 1
+		}
+		for i := 13; i <= 18; i++ {
+			if s[i] >= 2 {
+				y[103] = 1
 			}
-			if w := count(s[board.Waiting]); w > 0 {
-				y[96], y[97] = 1, float32(w)/2
-			}
-			y[98] = float32(count(s[board.BorneOff])) / 15
-			if g.Junker(q) {
-				y[99] = 1
-			}
-			y[100] = float32(min(max(g.OpenEntries(q), 0), 6)) / 6
-			y[101] = float32(pips(s)) / 300
-			band := false
-			for i := 13; i <= 24; i++ {
-				band = band || s[i] >= 2
-			}
-			if !band {
-				y[102] = 1
-			}
-			for i := 13; i <= 18; i++ {
-				if s[i] >= 2 {
-					y[103] = 1
-				}
-			}
-			o := &b.Sides[1-q]
-			direct, indirect := shots(s, o, board.SameDirection)
-			y[104], y[105] = float32(direct)/6, float32(indirect)/6
-			if s[1] > 10 {
-				y[106] = 1
-			}
+		}
+		direct, indirect := shots(s, o, board.SameDirection)
+		y[104], y[105] = float32(direct)/6, float32(indirect)/6
+		if s[1] > 10 {
+			y[106] = 1
 		}
 	},
 	outcome: func(gg brettspiel.Game, p brettspiel.Player, t []float32) {
@@ -206,46 +238,44 @@ const tcSide = 120
 
 var toccateglioVariant = &variant{
 	name: "toccateglio", encoding: 1, rules: 1,
-	in: 2 * tcSide, out: 7, hidden: 64, deep3: true,
-	encode: func(gg brettspiel.Game, p brettspiel.Player, x []float32) {
+	in: 2 * tcSide, out: 7, hidden: 64, deep3: true, side: tcSide,
+	sides: func(gg brettspiel.Game, s *[2]board.Side) bool {
 		g, ok := gg.(*toccateglio.Game)
-		if !ok || p != 0 && p != 1 {
+		if ok {
+			s[0], s[1] = g.Stones(0), g.Stones(1)
+		}
+		return ok
+	},
+	globals: func(gg brettspiel.Game, q brettspiel.Player, s, o *board.Side, y []float32) {
+		g, ok := gg.(*toccateglio.Game)
+		if !ok {
 			return
 		}
-		marks := g.Marks()
-		for k, q := range [2]brettspiel.Player{p, 1 - p} {
-			s := g.Stones(q)
-			o := g.Stones(1 - q)
-			y := x[k*tcSide : (k+1)*tcSide]
-			for i := 1; i <= 24; i++ {
-				unary(y[4*(i-1):], count(s[i]))
-			}
-			if h := count(s[board.Waiting]); h > 0 {
-				y[96], y[97] = 1, float32(h)/4
-			}
-			y[98] = float32(count(s[board.BorneOff])) / 15
-			for j, first := range [3]int{1, 7, 19} {
-				closed := true
-				for i := first; i < first+6; i++ {
-					closed = closed && s[i] >= 2
-				}
-				if closed {
-					y[99+j] = 1
-				}
-			}
-			y[102] = float32(pips(&s)) / 300
-			m := min(max(marks[q], 0), 11)
-			y[103+m] = 1
-			y[115] = float32(m) / 12
-			if s[12] >= 2 {
-				y[116] = 1
-			}
-			if o[12] == 0 {
-				y[117] = 1
-			}
-			direct, indirect := shots(&s, &o, board.Opposite)
-			y[118], y[119] = float32(direct)/6, float32(indirect)/6
+		if h := count(s[board.Waiting]); h > 0 {
+			y[96], y[97] = 1, float32(h)/4
 		}
+		y[98] = float32(count(s[board.BorneOff])) / 15
+		for j, first := range [3]int{1, 7, 19} {
+			closed := true
+			for i := first; i < first+6; i++ {
+				closed = closed && s[i] >= 2
+			}
+			if closed {
+				y[99+j] = 1
+			}
+		}
+		y[102] = float32(pips(s)) / 300
+		m := min(max(g.Marks()[q], 0), 11)
+		y[103+m] = 1
+		y[115] = float32(m) / 12
+		if s[12] >= 2 {
+			y[116] = 1
+		}
+		if o[12] == 0 {
+			y[117] = 1
+		}
+		direct, indirect := shots(s, o, board.Opposite)
+		y[118], y[119] = float32(direct)/6, float32(indirect)/6
 	},
 	outcome: func(gg brettspiel.Game, p brettspiel.Player, t []float32) {
 		for k := range 7 {

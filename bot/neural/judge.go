@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/brettspiel/brettspiel"
+	"github.com/brettspiel/brettspiel/board"
 	"github.com/brettspiel/brettspiel/internal/playon"
 	"github.com/brettspiel/brettspiel/toccateglio"
 	"github.com/brettspiel/brettspiel/verkehren"
@@ -61,15 +62,18 @@ type judge struct {
 	// base[p] are the inputs and hidden sums of the position before the
 	// moves being tried, as p sees it: a successor is judged from them by
 	// the rows of the inputs that the move changed.
-	base     [2][]float32
-	baseH    [2][]float32
-	hasB     [2]bool
-	baseGame brettspiel.Game // the position base was read from; nil: none
-	evals    int             // positions judged by the net
-	scr      []*scratch
-	legal    [][]brettspiel.Move
-	buf      []brettspiel.Move
-	vals     []float64 // the values of a bot's plays at one ply (Bot.rank)
+	base      [2][]float32
+	baseH     [2][]float32
+	hasB      [2]bool
+	baseGame  brettspiel.Game // the position base was read from; nil: none
+	evals     int             // positions judged by the net
+	scr       []*scratch
+	legal     [][]brettspiel.Move
+	buf       []brettspiel.Move
+	vals      []float64     // the values of a bot's plays at one ply (Bot.rank)
+	sides     [2]board.Side // the stones of the position being encoded
+	baseSides [2]board.Side // the stones of the base position
+	globals   []float32     // a side's inputs after its points
 }
 
 // getJudge returns a judge by e's net: one that a call before put back, or
@@ -89,7 +93,8 @@ func (e *Evaluator) putJudge(j *judge) {
 
 func newJudge(e *Evaluator) *judge {
 	n := e.net
-	j := &judge{e: e, x: make([]float32, n.In), out: make([]float32, n.Out), h: make([]float32, n.Hidden)}
+	j := &judge{e: e, x: make([]float32, n.In), out: make([]float32, n.Out), h: make([]float32, n.Hidden),
+		globals: make([]float32, e.v.side)}
 	for p := range 2 {
 		j.base[p] = make([]float32, n.In)
 		j.baseH[p] = make([]float32, n.Hidden)
@@ -116,7 +121,7 @@ func (j *judge) scratchAt(d int, g brettspiel.Game) *scratch {
 // encode fills j.x with g's inputs as p sees them.
 func (j *judge) encode(g brettspiel.Game, p brettspiel.Player) {
 	clear(j.x)
-	j.e.v.encode(g, p, j.x)
+	j.e.v.encodeIn(g, p, j.x, &j.sides)
 }
 
 // setBase records g as the position from which the next successors are
@@ -129,22 +134,64 @@ func (j *judge) setBase(g brettspiel.Game) {
 // netOutputs sets j.out to the net's outputs for the position g at a throw
 // of p, as p sees it.
 func (j *judge) netOutputs(g brettspiel.Game, p brettspiel.Player) {
-	j.encode(g, p)
 	n := j.e.net
 	j.evals++
 	if j.baseGame != nil {
 		if !j.hasB[p] {
 			clear(j.base[p])
-			j.e.v.encode(j.baseGame, p, j.base[p])
+			j.e.v.encodeIn(j.baseGame, p, j.base[p], &j.baseSides)
 			n.hiddenFrom(j.base[p], j.baseH[p])
 			j.hasB[p] = true
 		}
 		copy(j.h, j.baseH[p])
-		n.addDelta(j.base[p], j.x, j.h)
+		j.addBaseDelta(g, p)
 	} else {
+		j.encode(g, p)
 		n.hiddenFrom(j.x, j.h)
 	}
 	n.outputs(j.h, nil, j.out)
+}
+
+// addBaseDelta adds to the hidden sums j.h the rows of the inputs in which
+// g, as p sees it, differs from the base position (j.base[p], whose stones
+// are j.baseSides): the units of the points whose stones changed, and the
+// sides' inputs after their points. The rows are added in the order of
+// the inputs, by the differences Net.addDelta takes, so the sums are the
+// same to the last bit as those of the whole encoding compared with the
+// base's; only the points that did not change are not encoded again.
+func (j *judge) addBaseDelta(g brettspiel.Game, p brettspiel.Player) {
+	v, n := j.e.v, j.e.net
+	if !v.sides(g, &j.sides) {
+		return
+	}
+	x0, H := j.base[p], n.Hidden
+	var u [4]float32
+	for k, q := range [2]brettspiel.Player{p, 1 - p} {
+		off := k * v.side
+		s, b := &j.sides[q], &j.baseSides[q]
+		for i := 1; i <= 24; i++ {
+			if s[i] == b[i] {
+				continue
+			}
+			u = [4]float32{}
+			unary(u[:], count(s[i]))
+			for t, x := range u {
+				at := off + 4*(i-1) + t
+				if d := x - x0[at]; d != 0 {
+					addScaledRow(j.h, n.W1[at*H:at*H+H], d)
+				}
+			}
+		}
+		y := j.globals[:v.side]
+		clear(y[96:])
+		v.globals(g, q, s, &j.sides[1-q], y)
+		for i := 96; i < v.side; i++ {
+			at := off + i
+			if d := y[i] - x0[at]; d != 0 {
+				addScaledRow(j.h, n.W1[at*H:at*H+H], d)
+			}
+		}
+	}
 }
 
 // value returns p's expected return in g: exact at the end; the settled

@@ -278,3 +278,46 @@ func TestShotsByMasks(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseDeltaIsTheWholeEncodingsDelta: the hidden sums of a successor
+// judged from its base by the points that changed (addBaseDelta) are, to
+// the last bit, those of its whole encoding compared with the base's
+// (Net.addDelta), in both games, for every play of 100 positions.
+func TestBaseDeltaIsTheWholeEncodingsDelta(t *testing.T) {
+	for _, game := range Games() {
+		e, err := Load(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := newJudge(e)
+		checked := 0
+		for _, g := range positions(t, game, 100) {
+			for _, m := range g.LegalMoves() {
+				s := g.Clone()
+				if s.Apply(m) != nil || s.ToMove() != brettspiel.Chance {
+					continue
+				}
+				p := s.(turner).Turn()
+				if p != 0 && p != 1 {
+					continue
+				}
+				j.setBase(g)
+				j.netOutputs(s, p)
+				got := append([]float32(nil), j.h...)
+				want := append([]float32(nil), j.baseH[p]...)
+				j.encode(s, p)
+				e.net.addDelta(j.base[p], j.x, want)
+				j.setBase(nil)
+				for k := range got {
+					if math.Float32bits(got[k]) != math.Float32bits(want[k]) {
+						t.Fatalf("%s: hidden %d is %v by the changed points, %v by the whole encoding, after %s in\n%v", game, k, got[k], want[k], g.MoveString(m), g)
+					}
+				}
+				checked++
+			}
+		}
+		if checked < 500 {
+			t.Fatalf("%s: %d successors checked", game, checked)
+		}
+	}
+}
