@@ -3,6 +3,7 @@ package neural
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/internal/gametest"
@@ -128,4 +129,34 @@ func netPositions(b testing.TB, game string, n int) []brettspiel.Game {
 		}
 	}
 	return out
+}
+
+// BenchmarkThirdPly times the strongest level's decision with its third
+// ply unbounded by time, in Toccateglio (where the level looks so deep) and
+// in Verkehren (where it does not: this turns it on for the measurement),
+// on the positions of BenchmarkDecision; plies3 is the share of decisions
+// that reached the third ply.
+func BenchmarkThirdPly(b *testing.B) {
+	for _, game := range Games() {
+		ps := netPositions(b, game, 40)
+		b.Run(game, func(b *testing.B) {
+			v, _ := variantNamed(game)
+			was := v.deep3
+			v.deep3 = true
+			defer func() { v.deep3 = was }()
+			bot := Bot{Level: Strongest, Time: time.Hour}
+			b.ReportAllocs()
+			var clock gametest.CPUClock
+			clock.Start()
+			deep := 0
+			for i := 0; i < b.N; i++ {
+				g := ps[i%len(ps)]
+				if rk := bot.Rank(g, g.LegalMoves(), nil); rk[0].Plies == 3 {
+					deep++
+				}
+			}
+			clock.Report(b, "cpu-ns/op", float64(b.N))
+			b.ReportMetric(float64(deep)/float64(b.N), "plies3")
+		})
+	}
 }
