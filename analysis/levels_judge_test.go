@@ -83,15 +83,39 @@ func rolloutHeader(o RolloutOptions) string {
 	if !o.Truncate {
 		played = "played to the end"
 	}
-	return fmt.Sprintf("# options: games %d, %s, seed %d, bot %s, reach %.2f, at most %d candidates, the plays of %s and up",
-		o.Games, played, o.Seed, cmp.Or(o.Bot, DefaultRolloutBot), rolloutReach, rolloutMaxCan, rolloutFrom())
+	least := ""
+	if n := candidatesLeast(); n > 0 {
+		least = fmt.Sprintf(", at least %d", n)
+	}
+	return fmt.Sprintf("# options: games %d, %s, seed %d, bot %s, reach %.2f, at most %d candidates%s, the plays of %s and up",
+		o.Games, played, o.Seed, cmp.Or(o.Bot, DefaultRolloutBot), candidateReach(), candidatesMost(), least, rolloutFrom())
 }
+
+// candidateReach, candidatesMost and candidatesLeast choose the plays
+// rolled out at a decision beside the levels' own: those within reach of
+// the best at one ply, at most so many, and the best so many whatever
+// their reach. The published rollouts' are rolloutReach, rolloutMaxCan
+// and none; BRETTSPIEL_ROLLOUT_REACH, BRETTSPIEL_ROLLOUT_CANDIDATES and
+// BRETTSPIEL_ROLLOUT_LEAST set others.
+func candidateReach() float64 {
+	if x, err := strconv.ParseFloat(os.Getenv("BRETTSPIEL_ROLLOUT_REACH"), 64); err == nil && x >= 0 {
+		return x
+	}
+	return rolloutReach
+}
+
+func candidatesMost() int { return envInt("BRETTSPIEL_ROLLOUT_CANDIDATES", rolloutMaxCan) }
+
+func candidatesLeast() int { return envInt("BRETTSPIEL_ROLLOUT_LEAST", 0) }
 
 // rolloutFile is the cache of a game's rollouts; BRETTSPIEL_ROLLOUT_FILE
 // names another (a second seed, a test of other options).
 func rolloutFile(variant string) string {
 	if f := os.Getenv("BRETTSPIEL_ROLLOUT_FILE"); f != "" {
 		return strings.ReplaceAll(f, "GAME", variant)
+	}
+	if set := decisionSet(); set != "" {
+		return filepath.Join("testdata", "rollouts-"+variant+"-"+set+".txt")
 	}
 	return filepath.Join("testdata", "rollouts-"+variant+".txt")
 }
@@ -147,7 +171,7 @@ func rollDecision(t testing.TB, g brettspiel.Game, j *neural.Judge, plays []bret
 	ms, vs := onePly(g, j)
 	var roll []int
 	for i := range ms {
-		if i < rolloutMaxCan && vs[i] >= vs[0]-rolloutReach || slices.Contains(plays, ms[i]) {
+		if i < candidatesMost() && (vs[i] >= vs[0]-candidateReach() || i < candidatesLeast()) || slices.Contains(plays, ms[i]) {
 			roll = append(roll, i)
 		}
 	}

@@ -15,6 +15,8 @@ import (
 	"github.com/brettspiel/brettspiel/bot/neural"
 	"github.com/brettspiel/brettspiel/catalog"
 	"github.com/brettspiel/brettspiel/internal/playon"
+	"github.com/brettspiel/brettspiel/toccateglio"
+	"github.com/brettspiel/brettspiel/verkehren"
 )
 
 // The decision set: a fixed, seeded sample of the decisions of games
@@ -43,6 +45,87 @@ var decisionPairs = [][2]string{
 	{"net-casual", "net-advanced"},
 	{"net-beginner", "net-strongest"},
 	{"net-intermediate", "random"},
+}
+
+// heldoutPairs are the levels of the held-out set's games: other
+// pairings than the published set's, more games against the outside
+// styles (greedy, expectimax), none of its seeds.
+var heldoutPairs = [][2]string{
+	{"net-strongest", "greedy"},
+	{"net-expert", "net-advanced"},
+	{"net-intermediate", "expectimax"},
+	{"net-advanced", "random"},
+	{"net-casual", "net-expert"},
+	{"expectimax", "net-strongest"},
+	{"greedy", "net-beginner"},
+}
+
+// heldoutSeed seeds the held-out set's games.
+const heldoutSeed = 4409
+
+// heldoutRaceShare is the share of a game's race decisions (every stone
+// on its own last six points, a real choice) that the held-out set takes,
+// so that races are in it although games seldom reach them.
+const heldoutRaceShare = 0.5
+
+// heldoutRaces is the number of the held-out set's decisions that are
+// random races (every stone on its own last six points), since games
+// seldom reach one before they end: up to ten stones a side, so that the
+// exact table and the one-sided estimate are both judged.
+const heldoutRaces = 50
+
+// raceDecisions returns n random race decisions of variant with a real
+// choice, seeded by seed: each side 1–10 stones on its last six points,
+// the rest borne off; in Toccateglio at random marks.
+func raceDecisions(t testing.TB, variant string, n int, seed uint64) []decision {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	side := func() (s [26]int) {
+		k := 1 + r.IntN(10)
+		for range k {
+			s[19+r.IntN(6)]++
+		}
+		s[25] = 15 - k
+		return s
+	}
+	var out []decision
+	for len(out) < n {
+		a, b := side(), side()
+		dice := [2]int{1 + r.IntN(6), 1 + r.IntN(6)}
+		turn := brettspiel.Player(r.IntN(2))
+		var g brettspiel.Game
+		var err error
+		switch variant {
+		case "verkehren":
+			g, err = verkehren.FromPosition(verkehren.VK(), verkehren.Position{Stones: [2][26]int{a, b}, Turn: turn, Dice: dice, Turns: 100})
+		default:
+			var pos toccateglio.Position
+			for i := range 26 {
+				pos.Stones[0][i], pos.Stones[1][i] = int8(a[i]), int8(b[i])
+			}
+			pos.Marks = [2]int{r.IntN(12), r.IntN(12)}
+			pos.Turn, pos.Dice = turn, dice
+			g, err = toccateglio.FromPosition(toccateglio.Toccateglispiel(), pos)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(realChoices(g)) < 2 {
+			continue
+		}
+		out = append(out, decision{ID: g.ID(), Throw: fmt.Sprintf("%d-%d", max(dice[0], dice[1]), min(dice[0], dice[1])), Source: fmt.Sprintf("race:%d", len(out)), Level: "none"})
+	}
+	return out
+}
+
+// decisionSet names the set judged: the published one, or with
+// BRETTSPIEL_DECISIONS_SET=heldout the held-out one, kept apart from
+// every tuning and reported beside it.
+func decisionSet() string {
+	if os.Getenv("BRETTSPIEL_DECISIONS_SET") == "heldout" {
+		return "heldout"
+	}
+	return ""
 }
 
 // judgedLevels are the levels judged on the set, weakest first (the
@@ -80,15 +163,25 @@ func realChoices(g brettspiel.Game) []brettspiel.Move {
 }
 
 // makeDecisionSet plays the set's games of variant and samples n decisions.
-func makeDecisionSet(t testing.TB, variant string, n int) []decision {
+func makeDecisionSet(t testing.TB, variant string, n int) (out []decision) {
 	t.Helper()
-	var out []decision
+	pairs, seed, races := decisionPairs, uint64(decisionSeed), 0.0
+	var eval *neural.Evaluator
+	if decisionSet() == "heldout" {
+		pairs, seed, races = heldoutPairs, heldoutSeed, heldoutRaceShare
+		var err error
+		if eval, err = neural.Load(variant); err != nil {
+			t.Fatal(err)
+		}
+		n -= heldoutRaces
+		defer func() { out = append(out, raceDecisions(t, variant, heldoutRaces, seed)...) }()
+	}
 	for i := 0; len(out) < n; i++ {
 		if i > 10*n {
 			t.Fatalf("%s: %d decisions after %d games", variant, len(out), i)
 		}
-		pair := decisionPairs[i%len(decisionPairs)]
-		if (i/len(decisionPairs))%2 == 1 {
+		pair := pairs[i%len(pairs)]
+		if (i/len(pairs))%2 == 1 {
 			pair[0], pair[1] = pair[1], pair[0]
 		}
 		seats := [2]bot.Bot{levelBot(t, pair[0]), levelBot(t, pair[1])}
@@ -96,9 +189,9 @@ func makeDecisionSet(t testing.TB, variant string, n int) []decision {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dice := rand.New(rand.NewPCG(decisionSeed, 3*uint64(i)))
-		pick := rand.New(rand.NewPCG(decisionSeed, 3*uint64(i)+1))
-		sample := rand.New(rand.NewPCG(decisionSeed, 3*uint64(i)+2))
+		dice := rand.New(rand.NewPCG(seed, 3*uint64(i)))
+		pick := rand.New(rand.NewPCG(seed, 3*uint64(i)+1))
+		sample := rand.New(rand.NewPCG(seed, 3*uint64(i)+2))
 		throw := ""
 		for h.ToMove() != brettspiel.Terminal && h.Len() < 20000 && len(out) < n {
 			g := h.Game()
@@ -110,7 +203,11 @@ func makeDecisionSet(t testing.TB, variant string, n int) []decision {
 				}
 				throw = g.MoveString(m)
 			case q == 0 || q == 1:
-				if len(realChoices(g)) > 1 && sample.Float64() < decisionShare {
+				share := decisionShare
+				if eval != nil && eval.RaceJudgement(g) != neural.NotRace {
+					share = races
+				}
+				if len(realChoices(g)) > 1 && sample.Float64() < share {
 					out = append(out, decision{ID: g.ID(), Throw: throw, Source: fmt.Sprintf("%d:%d", i, h.Len()), Level: pair[q]})
 				}
 				m = seats[q].Choose(g, g.LegalMoves(), pick)
@@ -126,14 +223,24 @@ func makeDecisionSet(t testing.TB, variant string, n int) []decision {
 }
 
 func decisionFile(variant string) string {
+	if set := decisionSet(); set != "" {
+		return filepath.Join("testdata", "decisions-"+variant+"-"+set+".txt")
+	}
 	return filepath.Join("testdata", "decisions-"+variant+".txt")
 }
 
 // writeDecisions writes a set in its file's form.
 func writeDecisions(path, variant string, ds []decision) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# The decision set of %s: %d decisions with a real choice, sampled\n", variant, len(ds))
-	fmt.Fprintf(&b, "# (a share of %.2f) from seeded games between different levels (seed %d),\n", decisionShare, decisionSeed)
+	if decisionSet() == "heldout" {
+		fmt.Fprintf(&b, "# The held-out decision set of %s: %d decisions with a real choice, sampled\n", variant, len(ds))
+		fmt.Fprintf(&b, "# (a share of %.2f, of races %.2f) from seeded games between other pairings of\n", decisionShare, heldoutRaceShare)
+		fmt.Fprintf(&b, "# levels (seed %d), and %d random races at the end (source race:k), kept\n", heldoutSeed, heldoutRaces)
+		b.WriteString("# apart from every tuning,\n")
+	} else {
+		fmt.Fprintf(&b, "# The decision set of %s: %d decisions with a real choice, sampled\n", variant, len(ds))
+		fmt.Fprintf(&b, "# (a share of %.2f) from seeded games between different levels (seed %d),\n", decisionShare, decisionSeed)
+	}
 	b.WriteString("# made by TestDecisionSet in package analysis. One a line: the position ID\n")
 	b.WriteString("# at the decision (catalog.ParseID loads it; the throw is in it), the throw,\n")
 	b.WriteString("# the game and step it comes from, the level that was to move.\n")
@@ -182,9 +289,17 @@ func readDecisions(path, variant string) ([]decision, []brettspiel.Game, error) 
 	return ds, gs, sc.Err()
 }
 
-// TestDecisionSetFiles checks the published sets: each has
-// decisionSetSize decisions, each a seat's decision with a real choice.
+// TestDecisionSetFiles checks the published sets and the held-out ones:
+// each has decisionSetSize decisions, each a seat's decision with a real
+// choice.
 func TestDecisionSetFiles(t *testing.T) {
+	for _, set := range []string{"", "heldout"} {
+		t.Setenv("BRETTSPIEL_DECISIONS_SET", set)
+		checkDecisionSetFiles(t)
+	}
+}
+
+func checkDecisionSetFiles(t *testing.T) {
 	for _, v := range []string{"toccateglio", "verkehren"} {
 		ds, _, err := readDecisions(decisionFile(v), v)
 		if err != nil {
