@@ -71,3 +71,33 @@ func TestEstimateOfOneStoneRacesIsExact(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateIsCloseToExact measures the one-sided estimate against the
+// two-sided table where both exist (up to six stones a side, a sample of
+// the pairs): the chance of winning is off by less than 0.002 on average
+// and 0.03 at worst (measured over every pair: 0.00005 and 0.0026 in
+// Toccateglio, 0.00024 and 0.0047 in Toccadille, 0.00088 and 0.0139 in
+// Verkehren), which is why races beyond the table are valued from it.
+func TestEstimateIsCloseToExact(t *testing.T) {
+	all := allPositions(ExactStones)
+	for _, r := range []Rules{Toccateglio, Toccadille, Verkehren} {
+		tb, _ := For(r)
+		var sum, worst float64
+		n := 0
+		for k := 924 + 1; k < len(all)*len(all); k += 7 {
+			x, y := all[k/len(all)], all[k%len(all)]
+			if x.Stones() == 0 || y.Stones() == 0 {
+				continue
+			}
+			e, _ := tb.Estimate(x, y)
+			o, _ := tb.Exact(x, y)
+			d := math.Abs(e.Win - o.Win)
+			sum += d
+			worst = max(worst, d)
+			n++
+		}
+		if sum/float64(n) > 0.002 || worst > 0.03 {
+			t.Errorf("%+v: the estimate is off by %.5f on average, %.4f at worst, over %d pairs", r, sum/float64(n), worst, n)
+		}
+	}
+}
