@@ -51,6 +51,7 @@ type reviewText struct {
 	draw     func(notation string) string
 	throw    func(notation, who string) string
 	noChoice string
+	solved   string                   // a race the bear-off tables solve: its loss is exact
 	better   func(play string) string // under a marked decision
 	cost     func(loss float64) string
 	luckOf   func(luck float64) string
@@ -75,6 +76,7 @@ var reviewEnglish = reviewText{
 	draw:     func(n string) string { return "the draw for the start: " + n },
 	throw:    func(n, who string) string { return "throw " + n + " for " + who },
 	noChoice: "no choice",
+	solved:   "race solved: exact",
 	better:   func(play string) string { return "better: " + play },
 	cost:     func(loss float64) string { return fmt.Sprintf("cost %.3f", loss) },
 	luckOf:   func(luck float64) string { return fmt.Sprintf("%+.3f", luck) },
@@ -117,6 +119,7 @@ var reviewGerman = reviewText{
 	draw:     func(n string) string { return "Auslosung des Anfangs: " + n },
 	throw:    func(n, who string) string { return "Wurf " + n + " für " + who },
 	noChoice: "keine Wahl",
+	solved:   "Rennen gelöst: genau",
 	better:   func(play string) string { return "besser: " + play },
 	cost:     func(loss float64) string { return "Verlust " + comma(fmt.Sprintf("%.3f", loss)) },
 	luckOf:   func(luck float64) string { return comma(fmt.Sprintf("%+.3f", luck)) },
@@ -269,7 +272,16 @@ func (s *session) stepLine(r *reviewText, before brettspiel.Game, st analysis.St
 		}
 		line += r.cost(d.Loss)
 	}
-	return line
+	return line + r.solvedNote(d)
+}
+
+// solvedNote says, after a decision's line, that the bear-off tables
+// judged it (a race they solve, so its cost is exact), or nothing.
+func (r *reviewText) solvedNote(d *analysis.Decision) string {
+	if d != nil && (d.Judge == "race-exact" || d.Judge == "race-tabled") {
+		return "  (" + r.solved + ")"
+	}
+	return ""
 }
 
 // fitLine joins a step's number and its text, wrapping the text at its

@@ -282,3 +282,21 @@ func TestSparkLine(t *testing.T) {
 		t.Errorf("1,000 steps drawn as %q", got[2])
 	}
 }
+
+// A decision the bear-off tables solved says so in the move list, in
+// English and German; one the net judged says nothing more.
+func TestReviewSaysARaceIsSolved(t *testing.T) {
+	for _, c := range []struct {
+		r    reviewText
+		want string
+	}{{reviewEnglish, "  (race solved: exact)"}, {reviewGerman, "  (Rennen gelöst: genau)"}} {
+		for judge, want := range map[string]string{"race-exact": c.want, "race-tabled": c.want, "race-estimated": "", "": ""} {
+			if got := c.r.solvedNote(&analysis.Decision{Judge: judge, Counted: true}); got != want {
+				t.Errorf("judge %q: %q, want %q", judge, got, want)
+			}
+		}
+		if got := c.r.solvedNote(nil); got != "" {
+			t.Errorf("a throw: %q", got)
+		}
+	}
+}

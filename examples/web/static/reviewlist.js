@@ -20,6 +20,7 @@ const words = {
     draw: (n) => `draw for the start: ${n}`,
     throw: (n, who) => `${who} throws ${n}`,
     noChoice: 'no choice',
+    solved: 'race solved: exact',
     cost: (x) => `cost ${x}`,
     better: (p) => `better: ${p}`,
     scale: (u, d, b, vb, l, vl) => `A decision is marked ?! doubtful when it loses more than ${d} ${u}, ? bad over ${b}, ?? very bad over ${vb}; a throw lucky or unlucky from ${l} either way, very so from ${vl}.`,
@@ -41,6 +42,7 @@ const words = {
     draw: (n) => `Auslosung des Anfangs: ${n}`,
     throw: (n, who) => `${who} wirft ${n}`,
     noChoice: 'keine Wahl',
+    solved: 'Rennen gelöst: genau',
     cost: (x) => `Verlust ${x}`,
     better: (p) => `besser: ${p}`,
     scale: (u, d, b, vb, l, vl) => `Eine Entscheidung heißt ?! zweifelhaft, wenn sie mehr als ${d} ${u} verliert, ? schlecht über ${b}, ?? sehr schlecht über ${vb}; ein Wurf glücklich oder unglücklich ab ${l} in die eine oder andere Richtung, sehr ab ${vl}.`,
@@ -124,6 +126,8 @@ export function buildList(page, report) {
       if (d?.mark) parts.push(text(say(page, 'marks')[d.mark], 'mark'));
       if (d?.counted && d.loss >= 0.0005) parts.push(text(say(page, 'cost', fmt(page, d.loss)), 'cost'));
       if (d?.mark) parts.push(text(say(page, 'better', playText(page, s, true)), 'better'));
+      // a race the bear-off tables solve: the loss is exact, not the net's
+      if (d?.judge === 'race-exact' || d?.judge === 'race-tabled') parts.push(text(`(${say(page, 'solved')})`, 'note'));
     } else {
       li.dataset.kind = 'throw';
       const t = s.throw;
