@@ -93,11 +93,19 @@ func (e *Evaluator) putJudge(j *judge) {
 
 func newJudge(e *Evaluator) *judge {
 	n := e.net
-	j := &judge{e: e, x: make([]float32, n.In), out: make([]float32, n.Out), h: make([]float32, n.Hidden),
-		globals: make([]float32, e.v.side)}
+	// one array for every buffer: a judge is two allocations (the race
+	// detector's sync.Pool drops a quarter of those put back, and a
+	// decision's allocations are counted)
+	buf := make([]float32, 3*n.In+n.Out+3*n.Hidden+e.v.side)
+	take := func(k int) []float32 {
+		b := buf[:k:k]
+		buf = buf[k:]
+		return b
+	}
+	j := &judge{e: e, x: take(n.In), out: take(n.Out), h: take(n.Hidden), globals: take(e.v.side)}
 	for p := range 2 {
-		j.base[p] = make([]float32, n.In)
-		j.baseH[p] = make([]float32, n.Hidden)
+		j.base[p] = take(n.In)
+		j.baseH[p] = take(n.Hidden)
 	}
 	return j
 }
