@@ -546,3 +546,72 @@ func TestRolloutOfASolvedRaceIsExact(t *testing.T) {
 		}
 	}
 }
+
+// The analysis of a race the bear-off tables solve says so on each
+// decision, and its losses are the table's: a play's equity is 2·P − 1 of
+// the race it leaves, read here from the table by the positions the
+// engine leaves.
+func TestAnalysisJudgesASolvedRaceExactly(t *testing.T) {
+	g := bearOff(t, 19, 21, 20, 22)
+	h, err := brettspiel.NewHistory(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, err := bearoff.For(bearoff.Verkehren)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := named(t, "random")
+	r := rand.New(rand.NewPCG(5, 6))
+	for h.ToMove() != brettspiel.Terminal {
+		g := h.Game()
+		m, err := brettspiel.SampleChance(g, r)
+		if g.ToMove() != brettspiel.Chance {
+			m, err = b.Choose(g, g.LegalMoves(), r), nil
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err := Game(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decisions := 0
+	for _, st := range rep.Steps {
+		d := st.Decision
+		if d == nil {
+			continue
+		}
+		decisions++
+		if d.Judge != "race-exact" {
+			t.Errorf("step %d judged %q, want race-exact", st.Index, d.Judge)
+		}
+		before, _ := h.Before(st.Index)
+		mover := before.ToMove()
+		after := before.Clone()
+		m, err := before.ParseMove(st.Notation)
+		if err != nil || after.Apply(m) != nil {
+			t.Fatalf("step %d: %s", st.Index, st.Notation)
+		}
+		want := 0.0
+		if after.ToMove() == brettspiel.Terminal {
+			want = float64(after.Returns()[mover])
+		} else {
+			sides := after.(*verkehren.Game).Board().Sides
+			a, _ := bearoff.PositionOf(&sides[1-mover])
+			b, _ := bearoff.PositionOf(&sides[mover])
+			odds, _ := tables.Exact(a, b)
+			want = 1 - 2*odds.Win
+		}
+		if math.Abs(d.Played-want) > 1e-9 {
+			t.Errorf("step %d (%s): played %v, the table says %v", st.Index, st.Notation, d.Played, want)
+		}
+	}
+	if decisions == 0 {
+		t.Fatal("no decision analysed")
+	}
+}
