@@ -586,6 +586,28 @@ func TestT_B2_NoExactBearingOffWhileHeStandsOnHisStart(t *testing.T) {
 	wantPlays(t, g, "20/off 20/off")
 }
 
+// TestT_B2_BlockedExactNumberBesideHisLoneStone pins the contract's
+// reading of TS's clause on an uncovered stone (decided 2026-12-07): it
+// restates the hit rule, so a blocked exact number gives the opponent his
+// point (T-D7) and the thrower nothing. My stones on 19 and 23, his lone
+// stone on his first point (my 24) and his band on my 21; 4-2: the 4
+// plays 19/23, the 2 bears off nothing exactly (T-B2) and finds no other
+// use (21 is his), and no route of the throw reaches his lone stone.
+func TestT_B2_BlockedExactNumberBesideHisLoneStone(t *testing.T) {
+	g := load(t, ts, own(ts, 25, map[int]int{19: 1, 23: 1}), opp(ts, 12, map[int]int{24: 1, 21: 2}), [2]int{4, 2}, [2]int{})
+	wantPlays(t, g, "19/23")
+	evs := play(t, g, "19/23")
+	if n := sumMarks(evs, 1, "T-D7"); n != 1 {
+		t.Errorf("he marks %d for the blocked 2, want 1\n%s", n, eventsString(evs))
+	}
+	if n := sumMarks(evs, 0, ""); n != 0 {
+		t.Errorf("the thrower marks %d, want nothing\n%s", n, eventsString(evs))
+	}
+	if n := sumMarks(evs, 1, ""); n != 1 {
+		t.Errorf("he marks %d in all, want 1\n%s", n, eventsString(evs))
+	}
+}
+
 func TestT_B3_MarschAndSatz(t *testing.T) {
 	// TS: the Marsch won with a doublet wins the Partie outright (Satz).
 	g := load(t, ts, own(ts, 25, map[int]int{23: 1}), opp(ts, 6, nil), [2]int{2, 2}, [2]int{3, 0})
