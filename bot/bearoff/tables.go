@@ -28,6 +28,14 @@ type Tables struct {
 }
 
 var (
+	// known holds the tables of the games' three kinds of rules, made
+	// empty at start and never changed, so that the judges of many
+	// goroutines find them without a lock; other rules go by tables.
+	known = map[Rules]*Tables{
+		Toccateglio: {rules: Toccateglio},
+		Toccadille:  {rules: Toccadille},
+		Verkehren:   {rules: Verkehren},
+	}
 	tablesMu sync.Mutex
 	tables   = map[Rules]*Tables{}
 )
@@ -37,6 +45,9 @@ var (
 // CPU, the one-sided one about as much) and kept for the life of the
 // program.
 func For(r Rules) (*Tables, error) {
+	if t, ok := known[r]; ok {
+		return t, nil
+	}
 	if err := r.validate(); err != nil {
 		return nil, err
 	}
