@@ -85,10 +85,10 @@ var table = [...]Rule{
 		ts + ", " + al + "; no source asks for the higher number, the option is the library's"},
 	{"T-D7", Toccateglio, "Throws and moves", "Numbers that cannot be played",
 		"For every number of his throw that the player cannot use, the opponent scores 1 mark, so 2 for a throw he cannot use at all. Nothing is counted for a number that remains once the last stone is off: the Marsch is already over.",
-		al + " and " + ts + ", which say the same in different words; " + td + " is silent and follows them"},
+		al + " and " + ts + ", which say the same in different words; " + td + " is silent and follows them" + "; Toccateglispiel once asks two marks for every stone a player is unable to set; that line belongs to its passage on the Hucke and is not followed, since its own general rule further on, and Alvensleben's examples, give 1 a number, for a doublet too"},
 	{"T-D8", Toccateglio, "Throws and moves", "Not alone into his second quarter (Toccateglispiel)",
 		"As long as the opponent keeps his Force, that is 12 or more stones on his own points 1–12, a play may not leave one of the player's stones alone on a point of 13–18 that he did not hold before. Two stones arriving there together are fine.",
-		ts + " only; off in the other presets"},
+		ts + " only; off in the other presets" + "; Alvensleben has a sentence on the same matter that breaks off in the source; as its lost end may have forbidden or allowed, his preset sets no such limit, and the option lets players add Toccateglispiel's"},
 
 	// Toccateglio: the Hucke.
 	{"T-H1", Toccateglio, "The Hucke", "Taking the own Hucke",
@@ -99,7 +99,7 @@ var table = [...]Rule{
 		ts + ", " + al},
 	{"T-H3", Toccateglio, "The Hucke", "Taking the Hucke by force",
 		"When a throw with both numbers 2 or more would bring two stones exactly onto the opponent's empty Hucke, the player may set those two stones one point short instead, onto his own Hucke, provided no other two stones could take it with this throw in the ordinary way. It is a free choice, never forced, and scores nothing. Toccateglispiel and Toccadille allow it only while the player does not hold his Hucke, Tokkadille 1853 only once he does.",
-		ts + ", " + al + ", " + td + "; each preset follows its source on who may do it, and Toccadille, which does not say, follows " + ts},
+		ts + ", " + al + ", " + td + "; each preset follows its source on who may do it, and Toccadille, which does not say, follows " + ts + "; Toccateglispiel's words that the player then \"counts two points back\" describe the move itself, each stone one point short: no mark is taken from him, since that text calls pips points as often as marks and no source names such a loss"},
 
 	// Toccateglio: marking.
 	{"T-M1", Toccateglio, "Marking", "Hitting a single stone",
@@ -138,7 +138,7 @@ var table = [...]Rule{
 		ts},
 	{"T-B2", Toccateglio, "Bearing off and the Marsch", "No exact bearing off (Toccateglispiel)",
 		"As long as any opposing stone remains on the opponent's first point, a stone may leave only by a number bigger than it needs, not by its exact one. The number is lost (T-D7) only when no other play finds a use for it.",
-		ts + " only, read by its example, since its rule could mean a point or a quarter"},
+		ts + " only, read by its example, since its rule could mean a point or a quarter" + "; its remark that a stone left uncovered is marked all the same restates the hit rule (T-M1): the blocked number gives the opponent his point and the thrower nothing besides"},
 	{"T-B3", Toccateglio, "Bearing off and the Marsch", "The Marsch and the Satz",
 		"The first player to bear off all his stones wins the Marsch and scores 2. In Toccateglispiel a Marsch finished with a doublet also wins the whole Partie at once (the Satz), if those 2 marks did not already win it.",
 		ts + ", " + al + " (\"Cours\"); the Satz comes from " + ts + " alone"},
@@ -188,7 +188,7 @@ var table = [...]Rule{
 		"the library's decision; the texts do not speak of giving up"},
 	{"T-X", Toccateglio, "Left out", "Table manners (not played)",
 		"The texts also rule on touched stones, dice that roll off the table or come to rest crooked, and broken dice, which mean nothing in software. Two obscure passages of Toccateglispiel, on bearing off early to keep a quarter closed and on passing an open point with more than six, are too unclear to play and are left out.",
-		ts + "; left out"},
+		ts + "; left out" + "; table manners that change nothing here are left out too: the dice stay where they fell until their thrower has read them out (a frontend with dice entered by hand asks for both at once), and throwing again after a won Partie without setting up the stones counts as going on, which the engine asks as a choice (T-W3). The \"main rules\" of Toccateglispiel are advice for good play, not rules"},
 
 	// Verkehren.
 	{"V-S1", Verkehren, "Setup and throws", "Setup and who begins",
@@ -208,7 +208,7 @@ var table = [...]Rule{
 		vk},
 	{"V-O1", Verkehren, "Bands and the opening", "The opening agreement",
 		"Before play the players agree how Bands may be built. Five blots, the default: no Band except in the house, not even on the Hucke, until five stones have left the house. Band limit: never more than five Bände at once (or a higher number agreed), the house not counted; a play that would add another is illegal.",
-		vk + "; its remark that an extra Band \"is hit\" is read as: it may not be made"},
+		vk + "; its remark that an extra Band \"is hit\" is read as: it may not be made" + "; the source's remark that one more Band \"is hit\" gives the reason not to build it, not a way to remove it: a Band of two cannot be hit, and a hit needs the opponent's number"},
 	{"V-H1", Verkehren, "Hitting and entering", "Hitting",
 		"Landing on a lone opposing stone knocks it off the board; its owner has to bring it back in.",
 		vk},
@@ -229,7 +229,7 @@ var table = [...]Rule{
 		vk},
 	{"V-W2", Verkehren, "End of the game", "Giving up",
 		"After his throw, a player whose own half (points 13–24) holds no Band of his may give up; the other wins a single game, one point. It is always his choice, never forced.",
-		vk},
+		vk + "; with a Band on his own half he may give up only if the other agrees: the two settle it between them, outside the moves the rules give, and it is lost as a single game"},
 	{"V-W3", Verkehren, "End of the game", "Double game (Jan)",
 		"The game ends at once, worth two points, when after a whole turn one of these holds. A player is Junker while the opponent keeps no Band on the Junker's points 1–6, or is Junker with at least six stones waiting to enter: the opponent wins. A player ends his turn with all 15 stones on his point 24, none borne off: he wins.",
 		vk},

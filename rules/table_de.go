@@ -80,10 +80,10 @@ var tableDE = [...]Rule{
 		ts + ", " + al + "; keine Quelle verlangt die höhere Zahl, die Option stammt von der Bibliothek"},
 	{"T-D7", Toccateglio, "Würfe und Züge", "Zahlen, die nicht gehen",
 		"Für jede Zahl seines Wurfs, die der Spieler nicht spielen kann, bekommt der Gegner 1 Marke, für einen ganz unspielbaren Wurf also 2. Eine Zahl, die übrig bleibt, nachdem der letzte Stein abgetragen ist, zählt nicht: der Marsch ist dann schon vorbei.",
-		al + " und " + ts + ", die dasselbe mit anderen Worten sagen; " + td + " schweigt und folgt ihnen"},
+		al + " und " + ts + ", die dasselbe mit anderen Worten sagen; " + td + " schweigt und folgt ihnen" + "; einmal verlangt das Toccateglispiel zwei Marken für jeden Stein, der sich nicht setzen lässt; der Satz gehört zu seiner Stelle über die Hucke und gilt hier nicht, weil seine eigene allgemeine Regel weiter hinten und Alvenslebens Beispiele 1 für jede Zahl geben, auch bei einem Pasch"},
 	{"T-D8", Toccateglio, "Würfe und Züge", "Nicht allein ins zweite Viertel (Toccateglispiel)",
 		"Solange der Gegner seine Force hat, also 12 oder mehr Steine auf seinen eigenen Feldern 1–12, darf ein Zug keinen Stein des Spielers allein auf einem Feld von 13–18 lassen, das er vorher nicht besetzt hatte. Kommen zwei Steine zusammen dort an, ist es erlaubt.",
-		ts + " allein; in den anderen Voreinstellungen aus"},
+		ts + " allein; in den anderen Voreinstellungen aus" + "; Alvensleben hat einen Satz zur selben Sache, der in der Quelle abbricht; weil sein verlorenes Ende verboten oder erlaubt haben kann, setzt seine Voreinstellung keine solche Grenze, und die Option erlaubt, die des Toccateglispiels hinzuzunehmen"},
 
 	// Toccateglio: Die Hucke.
 	{"T-H1", Toccateglio, "Die Hucke", "Die eigene Hucke besetzen",
@@ -94,7 +94,7 @@ var tableDE = [...]Rule{
 		ts + ", " + al},
 	{"T-H3", Toccateglio, "Die Hucke", "Die Hucke mit Gewalt nehmen",
 		"Brächte ein Wurf, dessen beide Zahlen 2 oder mehr sind, zwei Steine genau auf die leere Hucke des Gegners, darf der Spieler sie ein Feld davor auf seine eigene Hucke setzen, sofern keine zwei anderen Steine sie mit diesem Wurf regulär nehmen können. Das ist freiwillig und bringt keine Marke. Toccateglispiel und Toccadille erlauben es nur ohne besetzte eigene Hucke, Tokkadille 1853 nur mit.",
-		ts + ", " + al + ", " + td + "; jede Voreinstellung folgt ihrer Quelle darin, wer es darf, und die Toccadille, die nichts sagt, folgt " + ts},
+		ts + ", " + al + ", " + td + "; jede Voreinstellung folgt ihrer Quelle darin, wer es darf, und die Toccadille, die nichts sagt, folgt " + ts + "; die Worte des Toccateglispiels, man rechne dann zwei Points zurück, beschreiben den Zug selbst, jeden Stein ein Feld kürzer: abgezogen wird ihm keine Marke, denn jener Text nennt Augen so oft Points wie Marken, und keine Quelle nennt einen solchen Verlust"},
 
 	// Toccateglio: Markieren.
 	{"T-M1", Toccateglio, "Markieren", "Einen einzelnen Stein schlagen",
@@ -133,7 +133,7 @@ var tableDE = [...]Rule{
 		ts},
 	{"T-B2", Toccateglio, "Abtragen und Marsch", "Kein genaues Abtragen (Toccateglispiel)",
 		"Solange noch ein gegnerischer Stein auf dem ersten Feld des Gegners steht, darf ein Stein nur mit einer größeren Zahl hinaus, als er braucht, nicht mit der genauen. Die Zahl verfällt (T-D7) nur, wenn sonst kein Zug sie brauchen kann.",
-		ts + " allein, nach seinem Beispiel gelesen, da seine Regel ein Feld oder ein Viertel meinen könnte"},
+		ts + " allein, nach seinem Beispiel gelesen, da seine Regel ein Feld oder ein Viertel meinen könnte" + "; seine Bemerkung, ein ungedeckter Stein werde gleichwohl markiert, wiederholt die Regel vom Treffen (T-M1): die gesperrte Zahl bringt dem Gegner seinen Point und dem Werfenden nichts weiter"},
 	{"T-B3", Toccateglio, "Abtragen und Marsch", "Der Marsch und der Satz",
 		"Wer zuerst alle Steine abgetragen hat, gewinnt den Marsch und markiert 2. Im Toccateglispiel gewinnt ein mit einer Doublette beendeter Marsch außerdem gleich die ganze Partie (den Satz), falls diese 2 Marken sie nicht schon gewonnen haben.",
 		ts + ", " + al + " (\"Cours\"); den Satz kennt nur " + ts},
@@ -183,7 +183,7 @@ var tableDE = [...]Rule{
 		"die Entscheidung der Bibliothek; die Texte sprechen nicht vom Aufgeben"},
 	{"T-X", Toccateglio, "Weggelassen", "Tischsitten (nicht gespielt)",
 		"Die Texte regeln auch berührte Steine, Würfel, die vom Tisch rollen oder schief liegen bleiben, und zerbrochene Würfel, was in einem Programm nichts bedeutet. Zwei dunkle Stellen des Toccateglispiels, über frühes Abtragen, um ein Viertel geschlossen zu halten, und über das Überspringen eines offenen Feldes mit mehr als sechs, sind zu unklar zum Spielen und bleiben weg.",
-		ts + "; weggelassen"},
+		ts + "; weggelassen" + "; ebenso weggelassen sind die Sitten am Tisch, die hier nichts ändern: die Würfel bleiben liegen, bis der Werfende sie abgelesen hat (ein Frontend mit von Hand eingegebenen Würfeln fragt beide zugleich), und wer nach einer gewonnenen Partie wirft, ohne die Steine neu aufzustellen, geht damit fort, was die Maschine als Wahl erfragt (T-W3). Die Hauptregeln des Toccateglispiels sind Ratschläge für gutes Spiel, keine Regeln"},
 
 	// Verkehren.
 	{"V-S1", Verkehren, "Aufstellung und Würfe", "Aufstellung und wer anfängt",
@@ -203,7 +203,7 @@ var tableDE = [...]Rule{
 		vk},
 	{"V-O1", Verkehren, "Bände und Eröffnung", "Die Abrede zu Beginn",
 		"Vor dem Spiel machen die Spieler aus, wie Bände gebaut werden dürfen. Fünf bloße Steine, die Vorgabe: kein Band außer im Haus, auch nicht auf der Hucke, bis fünf Steine das Haus verlassen haben. Bandgrenze: nie mehr als fünf Bände zugleich (oder eine höhere vereinbarte Zahl), das Haus nicht mitgerechnet; ein Zug, der ein weiteres bilden würde, ist verboten.",
-		vk + "; seine Bemerkung, ein überzähliges Band \"werde geschlagen\", wird gelesen als: es darf nicht gemacht werden"},
+		vk + "; seine Bemerkung, ein überzähliges Band \"werde geschlagen\", wird gelesen als: es darf nicht gemacht werden" + "; die Bemerkung der Quelle, ein weiteres Band werde geschlagen, nennt den Grund, es nicht zu bauen, keinen Weg, es zu entfernen: ein Band aus zwei Steinen kann man nicht schlagen, und ein Schlag braucht die Zahl des Gegners"},
 	{"V-H1", Verkehren, "Schlagen und Einsetzen", "Schlagen",
 		"Wer auf einen einzeln stehenden gegnerischen Stein zieht, schlägt ihn vom Brett; sein Besitzer muss ihn wieder einsetzen.",
 		vk},
@@ -224,7 +224,7 @@ var tableDE = [...]Rule{
 		vk},
 	{"V-W2", Verkehren, "Ende des Spiels", "Aufgeben",
 		"Nach seinem Wurf darf ein Spieler, der auf seiner eigenen Hälfte (Felder 13–24) kein Band hat, aufgeben; der andere gewinnt ein einfaches Spiel, einen Punkt. Das steht ihm immer frei und wird nie erzwungen.",
-		vk},
+		vk + "; steht ein Band auf seiner eigenen Hälfte, darf er nur mit dem Einverständnis des anderen aufgeben: eine Abrede zwischen den Spielern, kein Zug der Regeln, verloren als einfaches Spiel"},
 	{"V-W3", Verkehren, "Ende des Spiels", "Doppeltes Spiel (Jan)",
 		"Das Spiel endet sofort und zählt zwei Punkte, wenn nach einem ganzen Zug eines davon gilt. Ein Spieler ist Junker, während der Gegner auf den Feldern 1–6 des Junkers kein Band hat, oder er ist Junker mit mindestens sechs Steinen zum Einsetzen: der Gegner gewinnt. Ein Spieler beendet seinen Zug mit allen 15 Steinen auf seinem Feld 24, keiner abgetragen: er gewinnt.",
 		vk},
