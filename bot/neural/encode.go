@@ -88,10 +88,18 @@ func shots(s, o *board.Side, geo board.Geometry) (direct, indirect int) {
 			occ |= 1 << i
 		}
 	}
+	var own uint32 // bit i: o has a single stone on his own point i
 	for i := 1; i <= board.Points; i++ {
 		if o[i] == 1 {
-			blots |= 1 << geo.OtherTrack(i)
+			own |= 1 << i
 		}
+	}
+	// his point i is s's point OtherTrack(i), for all 24 at once
+	if geo == board.Opposite {
+		blots = bits.Reverse32(own) >> 6 // i → 25−i
+	} else {
+		const half = 1<<13 - 2 // points 1…12
+		blots = (own&half)<<12 | (own>>12)&half
 	}
 	for blots != 0 {
 		t := bits.TrailingZeros32(blots)

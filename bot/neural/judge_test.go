@@ -321,3 +321,34 @@ func TestBaseDeltaIsTheWholeEncodingsDelta(t *testing.T) {
 		}
 	}
 }
+
+// TestShotsBlotsByTrack checks shots' mapping of the opponent's blots
+// into the side's track, all at once, against board.Geometry.OtherTrack
+// one point at a time, for every single blot in both geometries.
+func TestShotsBlotsByTrack(t *testing.T) {
+	for _, geo := range []board.Geometry{board.Opposite, board.SameDirection} {
+		for i := 1; i <= board.Points; i++ {
+			var s, o board.Side
+			o[i] = 1
+			tp := geo.OtherTrack(i)
+			// a stone of s one point behind the blot, another seven behind
+			if tp-1 >= 0 {
+				s[tp-1] = 1
+			}
+			if tp-7 >= 0 {
+				s[tp-7] = 1
+			}
+			direct, indirect := shots(&s, &o, geo)
+			wantD, wantI := 0, 0
+			if tp-1 >= 0 {
+				wantD = 1
+			}
+			if tp-7 >= 0 {
+				wantI = 1
+			}
+			if direct != wantD || indirect != wantI {
+				t.Errorf("%v: his blot on %d (my %d): shots %d, %d, want %d, %d", geo, i, tp, direct, indirect, wantD, wantI)
+			}
+		}
+	}
+}
