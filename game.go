@@ -103,7 +103,8 @@ type Game interface {
 	// through kit.ChanceSampler instead.)
 	ChanceOutcomes() []Outcome
 
-	// Apply plays m, which must be one of LegalMoves. On error the state is
+	// Apply plays m, which must be one of LegalMoves, or the move by which
+	// a seat gives up (see [GiveUpper]). On error the state is
 	// unchanged.
 	Apply(m Move) error
 

@@ -178,7 +178,8 @@ const (
 	// MoveDecision is a choice that is not a play: Toccateglio's go-on or
 	// afresh, the field to take from in the Festungsspiel.
 	MoveDecision
-	// MoveConcede gives the game up (Verkehren V-W2).
+	// MoveConcede gives the game up (Verkehren V-W2) or the Partie
+	// (Toccateglio T-W6; see [GiveUpper]).
 	MoveConcede
 )
 

@@ -7,6 +7,7 @@ const (
 	OpParseMove    = "parse move"         // Game.ParseMove
 	OpNextSteps    = "next steps"         // NextSteps, a play one step at a time
 	OpDescribe     = "describe"           // Describe, a move taken apart
+	OpGiveUp       = "give up"            // GiveUpMove, a seat giving up
 	OpParseOptions = "parse options"      // the text form of options
 	OpCheckOptions = "check options"      // Options.Validate
 	OpLoadPosition = "load position"      // FromPosition

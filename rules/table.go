@@ -185,7 +185,7 @@ var table = [...]Rule{
 		"the library's decision"},
 	{"T-W6", Toccateglio, "Partie and match", "Giving up",
 		"Either player, whenever the choice is his, can resign the Partie. His opponent takes it as though his marks had just come to 12: it is worth what T-W2 gives for the resigner's marks at that moment, and the match continues as it would after a Partie won on the board. A resignation waits until every declaration of the Schule has had its answer.",
-		"the library's decision; the texts do not speak of giving up"},
+		"the library's decision; the texts do not speak of giving up. His decisions here are his plays, after his throw: at the winner's choice after a Partie no Partie is under way to give up. The throw he gave up on goes with the Partie, so a winner who goes on throws next"},
 	{"T-X", Toccateglio, "Left out", "Table manners (not played)",
 		"The texts also rule on touched stones, dice that roll off the table or come to rest crooked, and broken dice, which mean nothing in software. Two obscure passages of Toccateglispiel, on bearing off early to keep a quarter closed and on passing an open point with more than six, are too unclear to play and are left out.",
 		ts + "; left out" + "; table manners that change nothing here are left out too: the dice stay where they fell until their thrower has read them out (a frontend with dice entered by hand asks for both at once), and throwing again after a won Partie without setting up the stones counts as going on, which the engine asks as a choice (T-W3). The \"main rules\" of Toccateglispiel are advice for good play, not rules"},

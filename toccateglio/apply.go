@@ -17,6 +17,14 @@ func (g *Game) Apply(m brettspiel.Move) error {
 		if g.phase == phaseZero {
 			return zeroGame(kit.OpApply)
 		}
+		if m.Payload() == giveUpPayload {
+			if err := g.mayGiveUp(m.Actor(), kit.OpApply); err != nil {
+				return err
+			}
+			g.events = g.events[:0]
+			g.applyGiveUp(m.Actor())
+			return nil
+		}
 		if g.phase == phaseMove && m.Actor() == g.turn {
 			return g.refusePlay(m) // the rule the play breaks
 		}

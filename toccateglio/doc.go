@@ -78,6 +78,8 @@
 //	pass        nothing can be played
 //	go-on       the winner of a Partie keeps his Rest and plays on
 //	afresh      the winner starts the next Partie afresh
+//	give up     the player to play gives the Partie up (T-W6; never a
+//	            legal move: see Game.GiveUpMove)
 //
 // and under the Schule (Options.Schule):
 //

@@ -31,6 +31,8 @@ func (g *Game) eventsAgainstState(evs []brettspiel.Event) string {
 		return g.decisionAgainstState(evs)
 	case EventDeclare, EventSchule, EventRight, EventLetPass:
 		return g.schuleAgainstState(evs)
+	case EventGiveUp:
+		return g.giveUpAgainstState(evs)
 	}
 	return fmt.Sprintf("events[0] is a %s event, but the events of a move begin with its throw, its play or the winner's decision", evs[0].Kind)
 }
@@ -334,4 +336,45 @@ func (g *Game) schuleAgainstState(evs []brettspiel.Event) string {
 		return fmt.Sprintf("events[0]: a %s event, but the state waits for a declaration", e.Kind)
 	}
 	return ""
+}
+
+// giveUpAgainstState checks the events of a Partie given up (T-W6): the
+// winner's marks raised to 12 and the end of the Partie (T-W2) are taken
+// back, the turn it counted too, and the giver gives up again at his play
+// of the same throw.
+func (g *Game) giveUpAgainstState(evs []brettspiel.Event) string {
+	me := evs[0].Player
+	if me != 0 && me != 1 {
+		return fmt.Sprintf("events[0]: a give-up by %s, but only a seat gives up", me)
+	}
+	p := *g
+	p.events, p.sch = nil, schule{}
+	for i, e := range evs[1:] {
+		switch {
+		case e.Kind == brettspiel.EventMark && (e.Amount <= 0 || e.Player != 1-me):
+			return fmt.Sprintf("events[%d]: a mark of %d for %s after player %d gave up; only the winner's marks rise to 12 (T-W6)", i+1, e.Amount, e.Player, me)
+		case e.Kind == brettspiel.EventMark:
+			if int(p.marks[e.Player]) < e.Amount {
+				return fmt.Sprintf("the events give player %d %d marks, but he has %d", e.Player, e.Amount, g.marks[e.Player])
+			}
+			p.marks[e.Player] -= int8(e.Amount)
+		case e.Kind == brettspiel.EventEnd && e.Rule == "T-W2" && (e.Player == 0 || e.Player == 1):
+			p.strokes[e.Player] -= int32(e.Amount)
+			p.partien--
+		}
+	}
+	if p.partien < 0 || g.turns == 0 {
+		return "the events give a Partie up, but none is finished"
+	}
+	p.turns--
+	p.capped = false
+	p.phase, p.turn = phaseMove, me
+	what := fmt.Sprintf("player %d's giving up", me)
+	if reason := p.check(); reason != "" {
+		return fmt.Sprintf("%s cannot have been made here: before it, %s", what, reason)
+	}
+	if err := p.Apply(kit.NewMove(me, giveUpPayload)); err != nil {
+		return fmt.Sprintf("%s cannot have been made here: %v", what, err)
+	}
+	return g.replayed(&p, evs, what)
 }

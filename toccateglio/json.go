@@ -674,6 +674,7 @@ var eventKinds = []brettspiel.EventKind{
 	brettspiel.EventThrow, brettspiel.EventMove, brettspiel.EventEnter, brettspiel.EventBearOff,
 	brettspiel.EventPass, brettspiel.EventMark, brettspiel.EventDecide, brettspiel.EventEnd,
 	EventBegin, EventSetup, EventSatz, EventDeclare, EventSchule, EventRight, EventLetPass,
+	EventGiveUp,
 }
 
 // eventLimits bounds the events of one Apply in g's match, for the decoder:

@@ -1,6 +1,7 @@
 package toccateglio
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,7 +12,8 @@ import (
 )
 
 // MoveString prints m in the package's notation (see the package doc): "6-5"
-// for a throw, "pass", "1/7 1/6", "in/3", "20/off", "go-on", "afresh".
+// for a throw, "pass", "1/7 1/6", "in/3", "20/off", "go-on", "afresh",
+// "give up" (T-W6).
 func (g *Game) MoveString(m brettspiel.Move) string {
 	p := m.Payload()
 	switch a := m.Actor(); {
@@ -37,6 +39,8 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 		return "go-on"
 	case decideAfresh:
 		return "afresh"
+	case giveUpPayload:
+		return "give up"
 	}
 	if p>>20 != 0 {
 		return fmt.Sprintf("move %#x", p)
@@ -95,6 +99,15 @@ func (g *Game) ParseMove(s string) (brettspiel.Move, error) {
 		}
 		a, b := s[0]-'0', s[2]-'0'
 		return throwMove(max(a, b), min(a, b)), nil
+	case s == "give up" || s == "give-up":
+		m, _, err := g.GiveUpMove(p)
+		if err != nil {
+			var e *brettspiel.Error
+			if errors.As(err, &e) {
+				e.Op, e.Input = kit.OpParseMove, in
+			}
+		}
+		return m, err
 	case g.phase == phaseDecide:
 		switch s {
 		case "go-on", "go on":

@@ -176,6 +176,12 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if g.phase == phaseZero {
 		return brettspiel.MoveInfo{}, zeroGame(kit.OpDescribe)
 	}
+	if m.Payload() == giveUpPayload && (m.Actor() == 0 || m.Actor() == 1) {
+		if err := g.mayGiveUp(m.Actor(), kit.OpDescribe); err != nil {
+			return brettspiel.MoveInfo{}, err
+		}
+		return brettspiel.MoveInfo{Move: m, Kind: brettspiel.MoveConcede, Player: m.Actor(), Notation: "give up"}, nil
+	}
 	legal := g.LegalMoves()
 	if err := kit.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		var e *brettspiel.Error

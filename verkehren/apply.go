@@ -50,6 +50,13 @@ func (g *Game) Apply(m brettspiel.Move) error {
 func (g *Game) checkMove(m brettspiel.Move) *brettspiel.Error {
 	p := g.toMove
 	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
+	if m.Payload() == concedeAgreedPayload {
+		if !ownSideBand(me) {
+			e := kit.Refuse(RefuseNoConcede, "no own Band stands on points 13–24: concede, no agreement needed", "V-W2")
+			return g.tried(e, kit.OpApply, concedeAgreedPayload, -1)
+		}
+		return nil // the other player has consented (V-W2)
+	}
 	if m.Payload() == concedePayload {
 		if ownSideBand(me) {
 			e := kit.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2")
@@ -160,8 +167,12 @@ func (g *Game) applyPlay(pay uint64) {
 	p := g.toMove
 	me, opp := &g.b.Sides[p], &g.b.Sides[1-p]
 	switch pay {
-	case concedePayload:
-		g.events = append(g.events, ev(EventConcede, "V-W2", p))
+	case concedePayload, concedeAgreedPayload:
+		e := ev(EventConcede, "V-W2", p)
+		if pay == concedeAgreedPayload {
+			e.Note = "by agreement"
+		}
+		g.events = append(g.events, e)
 		g.finish(1-p, Conceded)
 		return
 	case 0:

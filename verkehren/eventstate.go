@@ -139,7 +139,11 @@ func (g *Game) playAgainstState(evs []brettspiel.Event) string {
 				reason = fmt.Sprintf("the play of player %d cannot have been made with %d-%d: before it, %s", me, a, b, r)
 				continue
 			}
-			for _, m := range q.LegalMoves() {
+			moves := q.LegalMoves()
+			if evs[0].Kind == EventConcede {
+				moves = append(moves, kit.NewMove(me, concedeAgreedPayload))
+			}
+			for _, m := range moves {
 				c := q.clone()
 				c.events = c.events[:0]
 				if c.Apply(m) != nil {

@@ -286,12 +286,13 @@ func (g *Game) Returns() []int {
 	return r
 }
 
-// Concedes reports whether m gives the game up as a single game (V-W2). Bots
+// Concedes reports whether m gives the game up as a single game (V-W2), by
+// the rules or by agreement (see GiveUpMove). Bots
 // use it to keep from conceding a game they could still play on (see the
 // module's bot package).
 func (g *Game) Concedes(m brettspiel.Move) bool {
 	a := m.Actor()
-	return (a == 0 || a == 1) && m.Payload() == concedePayload
+	return (a == 0 || a == 1) && (m.Payload() == concedePayload || m.Payload() == concedeAgreedPayload)
 }
 
 // Clone returns an independent deep copy (of a zero Game another zero Game).

@@ -28,6 +28,8 @@ func (g *Game) MoveString(m brettspiel.Move) string {
 		return "pass"
 	case concedePayload:
 		return "concede"
+	case concedeAgreedPayload:
+		return "concede by agreement"
 	}
 	p := m.Actor()
 	if p != 0 && p != 1 || pay>>(stepBits*maxSteps) != 0 {
@@ -203,6 +205,12 @@ func (g *Game) parsePlay(in, s string) (brettspiel.Move, error) {
 			return g.parseRefuse(kit.Refuse(brettspiel.RefuseMustPlay, "a number of the throw can be played, so passing is not allowed", "V-D2"), -1, in, nil)
 		}
 		return legal[0], nil
+	case "concede by agreement":
+		m, agreed, err := g.GiveUpMove(p)
+		if err == nil && !agreed {
+			return g.parseRefuse(kit.Refuse(RefuseNoConcede, "no own Band stands on points 13–24: concede, no agreement needed", "V-W2"), -1, in, nil)
+		}
+		return m, withOp(err, kit.OpParseMove)
 	case "concede":
 		if legal[len(legal)-1].Payload() != concedePayload {
 			return g.parseRefuse(kit.Refuse(RefuseNoConcede, "a single game may be given up only while no own Band stands on points 13–24", "V-W2"), -1, in, nil)

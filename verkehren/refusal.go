@@ -108,7 +108,7 @@ func (g *Game) tried(e *brettspiel.Error, op string, pay uint64, at int) *bretts
 	e.Op, e.Input = op, g.MoveString(kit.NewMove(g.toMove, pay))
 	r := e.Refusal
 	r.Player, r.At = g.toMove, at
-	for i := 0; i < maxSteps && pay != concedePayload; i++ {
+	for i := 0; i < maxSteps && pay != concedePayload && pay != concedeAgreedPayload; i++ {
 		from, to, d, ok := stepAt(pay, i)
 		if !ok {
 			break

@@ -120,6 +120,16 @@ func (g *Game) Describe(m brettspiel.Move) (brettspiel.MoveInfo, error) {
 	if g.zero() {
 		return brettspiel.MoveInfo{}, errZero(kit.OpDescribe)
 	}
+	if m.Payload() == concedeAgreedPayload && (m.Actor() == 0 || m.Actor() == 1) {
+		if gm, agreed, err := g.GiveUpMove(m.Actor()); err != nil || !agreed || gm != m {
+			if err == nil {
+				err = kit.CheckMove(g.ToMove(), m, nil, g.MoveString)
+			}
+			return brettspiel.MoveInfo{}, withOp(err, kit.OpDescribe)
+		}
+		return brettspiel.MoveInfo{Move: m, Kind: brettspiel.MoveConcede, Player: m.Actor(), Notation: g.MoveString(m),
+			Dice: []int{int(g.dice[0]), int(g.dice[1])}}, nil
+	}
 	legal := g.LegalMoves()
 	if err := kit.CheckMove(g.ToMove(), m, legal, g.MoveString); err != nil {
 		return brettspiel.MoveInfo{}, withOp(err, kit.OpDescribe)

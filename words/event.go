@@ -36,6 +36,7 @@ const (
 	noteTurnCap     = "turn cap"
 	noteForgot      = "forgot"
 	noteWasRight    = "was right"
+	noteAgreement   = "by agreement"
 )
 
 // place is the name of an event's place in l: a field's name, the place
@@ -110,7 +111,7 @@ func (b *phrasebook) say(s sentence) string {
 		return b.begin(s)
 	case toccateglio.EventDeclare, toccateglio.EventSchule, toccateglio.EventRight, toccateglio.EventLetPass:
 		return b.schule(s)
-	case verkehren.EventJunker, verkehren.EventConcede, festung.EventConquer:
+	case verkehren.EventJunker, verkehren.EventConcede, toccateglio.EventGiveUp, festung.EventConquer:
 		return b.variant(s)
 	case brettspiel.EventEnd:
 		return b.end(s)
@@ -193,6 +194,8 @@ func enMark(s sentence) string {
 		return who + " scores " + marks + ": " + other + " opened the " + l.ordinal(e.Number) + " quarter of his track, which could have stayed closed"
 	case "T-B3":
 		return who + " scores " + marks + " for the Marsch"
+	case "T-W6":
+		return who + " scores " + marks + ", to 12: " + other + " gave the Partie up"
 	}
 	return who + " scores " + marks
 }
@@ -322,7 +325,12 @@ func enVariant(s sentence) string {
 	case verkehren.EventJunker:
 		return who + " is Junker: " + count(e.Amount, "stone", "stones") + " off the board, " + count(e.Number, "entry point", "entry points") + " open"
 	case verkehren.EventConcede:
+		if e.Note == noteAgreement {
+			return who + " gives the game up, as both players agreed"
+		}
 		return who + " gives the game up"
+	case toccateglio.EventGiveUp:
+		return who + " gives the Partie up"
 	}
 	t := who + "'s square "
 	if e.From != brettspiel.NoPlace {
@@ -471,6 +479,8 @@ func deMark(s sentence) string {
 		return who + " erhält " + marks + ": " + other + " hat das " + l.ordinal(e.Number) + " Viertel seiner Bahn geöffnet, das geschlossen bleiben konnte"
 	case "T-B3":
 		return who + " erhält " + marks + " für den Marsch"
+	case "T-W6":
+		return who + " erhält " + marks + ", bis 12: " + other + " hat die Partie aufgegeben"
 	}
 	return who + " erhält " + marks
 }
@@ -541,7 +551,12 @@ func deVariant(s sentence) string {
 	case verkehren.EventJunker:
 		return who + " ist Junker: " + count(e.Amount, "Stein", "Steine") + " außerhalb des Bretts, " + count(e.Number, "Einsetzfeld", "Einsetzfelder") + " offen"
 	case verkehren.EventConcede:
+		if e.Note == noteAgreement {
+			return who + " gibt das Spiel auf, wie beide Spieler vereinbart haben"
+		}
 		return who + " gibt das Spiel auf"
+	case toccateglio.EventGiveUp:
+		return who + " gibt die Partie auf"
 	}
 	t := "Das Quadrat von " + who
 	if e.From != brettspiel.NoPlace {

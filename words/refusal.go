@@ -122,7 +122,7 @@ var codeOrder = []brettspiel.RefusalCode{
 	toccateglio.RefuseOppHucke, toccateglio.RefuseOppHuckeClosed, toccateglio.RefuseOppHuckeMoveOn,
 	toccateglio.RefuseLoneHucke, toccateglio.RefuseHuckeSingle, toccateglio.RefuseForceQuarter,
 	toccateglio.RefuseForceFollow, toccateglio.RefuseShortHucke, toccateglio.RefuseExactBearOff,
-	toccateglio.RefuseNoStop, toccateglio.RefuseSameNumber, toccateglio.RefuseNoHand, toccateglio.RefuseDecision,
+	toccateglio.RefuseNoStop, toccateglio.RefuseSameNumber, toccateglio.RefuseNoHand, toccateglio.RefuseDecision, toccateglio.RefuseNoGiveUp,
 	verkehren.RefuseHouseClosed, verkehren.RefuseNoBand, verkehren.RefuseFiveBlots, verkehren.RefuseBandLimit,
 	verkehren.RefuseMustHit, verkehren.RefuseNoHit, verkehren.RefuseJunker, verkehren.RefuseNoConcede,
 	festung.RefuseOneField, festung.RefuseLargeDie, festung.RefuseNotOffered, festung.RefuseNothingToTake,
@@ -173,6 +173,7 @@ var clauses = map[brettspiel.RefusalCode]clause{
 var whole = map[brettspiel.RefusalCode]clause{
 	brettspiel.RefuseMustPlay:   {"You cannot pass: a number of your throw can be played.", "Du kannst nicht passen: eine Zahl deines Wurfs ist spielbar."},
 	brettspiel.RefuseCannotPlay: {"No number of your throw can be played: you must pass.", "Keine Zahl deines Wurfs ist spielbar: du musst passen."},
+	toccateglio.RefuseNoGiveUp:  {"You can give the Partie up only at your own play, not at the choice after a Partie nor while the Schule's declarations are open.", "Du kannst die Partie nur bei deinem eigenen Zug aufgeben, nicht bei der Wahl nach einer Partie und nicht, solange die Ansagen der Schule offen sind."},
 	toccateglio.RefuseDecision:  {"You have won the Partie: choose to go on or to begin afresh.", "Du hast die Partie gewonnen: wähle, ob du weiterspielst oder neu beginnst."},
 	verkehren.RefuseJunker:      {"You are Junker: you cannot play.", "Du bist Junker: du kannst nicht ziehen."},
 	verkehren.RefuseNoConcede:   {"You cannot give up while a Band of yours stands on your own side.", "Du kannst nicht aufgeben, solange ein Band von dir auf deiner eigenen Seite steht."},

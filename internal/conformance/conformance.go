@@ -330,8 +330,15 @@ func roundTrips(g brettspiel.Game, cfg Config, onlyEveryStep bool) string {
 func illegalCandidates(g brettspiel.Game, legal []brettspiel.Move, r *rand.Rand) []brettspiel.Move {
 	p := g.ToMove()
 	var out []brettspiel.Move
+	// a seat's give-up is accepted beside the legal moves (GiveUpper)
+	var giveUp brettspiel.Move = brettspiel.NoMove
+	if gu, ok := g.(brettspiel.GiveUpper); ok && p >= 0 {
+		if m, _, err := gu.GiveUpMove(p); err == nil {
+			giveUp = m
+		}
+	}
 	add := func(m brettspiel.Move) {
-		if !contains(legal, m) {
+		if !contains(legal, m) && (m != giveUp || m == brettspiel.NoMove) {
 			out = append(out, m)
 		}
 	}
