@@ -1,7 +1,10 @@
 package limit
 
 import (
+	"fmt"
 	"net/http"
+	"net/netip"
+	"strings"
 	"testing"
 )
 
@@ -25,16 +28,19 @@ func TestClientIP(t *testing.T) {
 		{"127.0.0.1:80", []string{"junk"}, "127.0.0.1"},
 		{"127.0.0.1:80", nil, "127.0.0.1"},
 		{"[::ffff:127.0.0.1]:80", []string{"2001:db8::1"}, "2001:db8::1"},
+		{"[::ffff:192.0.2.7]:80", nil, "192.0.2.7"},
+		{"[fe80::1%eth0]:80", nil, "fe80::1%eth0"},
+		{"@", nil, "invalid IP"}, // a peer of no address (a Unix socket)
 	} {
 		r := &http.Request{RemoteAddr: c.remote, Header: http.Header{}}
 		for _, v := range c.xff {
 			r.Header.Add("X-Forwarded-For", v)
 		}
-		if got := ps.ClientIP(r); got != c.want {
+		if got := ps.Client(r).String(); got != c.want {
 			t.Errorf("%s %q: %s, want %s", c.remote, c.xff, got, c.want)
 		}
 	}
-	if got := Proxies(nil).ClientIP(&http.Request{RemoteAddr: "127.0.0.1:9", Header: http.Header{"X-Forwarded-For": {"198.51.100.1"}}}); got != "127.0.0.1" {
+	if got := Proxies(nil).Client(&http.Request{RemoteAddr: "127.0.0.1:9", Header: http.Header{"X-Forwarded-For": {"198.51.100.1"}}}); got.String() != "127.0.0.1" {
 		t.Errorf("no proxies trusted: %s", got)
 	}
 	if _, err := ParseProxies("10.0.0.0/33"); err == nil {
@@ -42,24 +48,79 @@ func TestClientIP(t *testing.T) {
 	}
 }
 
-func TestMakeIsBoundedPerAddress(t *testing.T) {
-	a := New(Options{Rate: 10, Burst: 10, Conns: 2, Games: 0.001, GamesBurst: 5})
+func newAddresses(t *testing.T, o Options) *Addresses {
+	t.Helper()
+	a, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// A client is keyed by its network: IPv4 by the address (or V4Bits),
+// IPv6 by its /64 (or V6Bits), an IPv4 address mapped into IPv6 as IPv4,
+// the zone dropped.
+func TestNetOfAnAddress(t *testing.T) {
+	def := newAddresses(t, Options{})
+	cut := newAddresses(t, Options{V4Bits: 24, V6Bits: 48})
+	for _, c := range []struct {
+		a          *Addresses
+		addr, want string
+	}{
+		{def, "192.0.2.7", "192.0.2.7/32"},
+		{def, "::ffff:192.0.2.7", "192.0.2.7/32"},
+		{def, "2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"},
+		{def, "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"},
+		{def, "fe80::1%eth0", "fe80::/64"},
+		{def, "::1", "::/64"},
+		{cut, "192.0.2.7", "192.0.2.0/24"},
+		{cut, "::ffff:192.0.2.200", "192.0.2.0/24"},
+		{cut, "2001:db8:1:2:3:4:5:6", "2001:db8:1::/48"},
+	} {
+		if got := c.a.Net(netip.MustParseAddr(c.addr)).String(); got != c.want {
+			t.Errorf("V4Bits %d, V6Bits %d: %s is in %s, want %s", c.a.opt.V4Bits, c.a.opt.V6Bits, c.addr, got, c.want)
+		}
+	}
+	if n := def.Net(netip.Addr{}); n != (Net{}) || n.String() != "unknown" {
+		t.Errorf("no address: %v", n)
+	}
+	if def.Net(netip.MustParseAddr("fe80::1%eth0")) != def.Net(netip.MustParseAddr("fe80::2%eth1")) {
+		t.Error("the zone split a network")
+	}
+	if def.Net(netip.MustParseAddr("::ffff:192.0.2.7")) != def.Net(netip.MustParseAddr("192.0.2.7")) {
+		t.Error("an IPv4 address mapped into IPv6 is another network")
+	}
+	for _, o := range []Options{{V4Bits: 33}, {V6Bits: 129}, {V4Bits: -1}, {V6Bits: -64}, {Rate: -1}} {
+		if _, err := New(o); err == nil || !strings.HasPrefix(err.Error(), "limit: ") {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+}
+
+// The addresses of one network share its quotas; another network has its own.
+func TestQuotasAreANetworks(t *testing.T) {
+	a := newAddresses(t, Options{Rate: 10, Burst: 10, Conns: 2, Games: 0.001, GamesBurst: 5})
+	ps, _ := ParseProxies("::1")
+	from := func(xff string) Net {
+		return a.NetOf(&http.Request{RemoteAddr: "[::1]:80", Header: http.Header{"X-Forwarded-For": {xff}}}, ps)
+	}
 	for i := range 5 {
-		if !a.Make("a") {
+		if !a.Make(from(fmt.Sprintf("2001:db8:0:7::%x", i+1))) {
 			t.Fatalf("game %d refused", i)
 		}
 	}
-	if a.Make("a") {
-		t.Fatal("more games than the burst were made at once")
+	if a.Make(from("2001:db8:0:7:ffff::9")) {
+		t.Fatal("another address of the /64 made more games than its burst")
 	}
-	if !a.Make("b") {
-		t.Fatal("another address was refused")
+	if !a.Make(from("2001:db8:0:8::1")) {
+		t.Fatal("another network was refused")
 	}
-	if !a.Connect("a") || !a.Connect("a") || a.Connect("a") {
-		t.Fatal("connections are not bounded at 2")
+	n := from("2001:db8:0:7::1")
+	if !a.Connect(n) || !a.Connect(from("2001:db8:0:7::2")) || a.Connect(from("2001:db8:0:7::3")) {
+		t.Fatal("the connections of a network are not bounded at 2")
 	}
-	a.Disconnect("a")
-	if !a.Connect("a") {
+	a.Disconnect(n)
+	if !a.Connect(n) {
 		t.Fatal("a connection ended gave no place back")
 	}
 }
