@@ -43,7 +43,7 @@ func New(st store.Store, o Options) (*Server, error) {
 	if o.Limits == (limit.Options{}) {
 		o.Limits = DefaultLimits
 	}
-	addrs, err := limit.New(o.Limits)
+	addrs, err := limit.New(o.Limits, o.Log)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,9 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// Sweep archives the idle games (hub.Hub.Sweep) each minute until ctx ends.
+// Sweep archives the idle games (hub.Hub.Sweep), and forgets the
+// networks whose buckets are full again (limit.Addresses.Clean), each
+// minute until ctx ends.
 func (s *Server) Sweep(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -82,6 +84,7 @@ func (s *Server) Sweep(ctx context.Context) {
 			if n := s.hub.Sweep(ctx); n > 0 && s.opt.Log != nil {
 				s.opt.Log.Printf("%d idle games archived", n)
 			}
+			s.addrs.Clean()
 		case <-ctx.Done():
 			return
 		}

@@ -1,11 +1,14 @@
 package limit
 
 import (
+	"bytes"
 	"fmt"
+	"log"
 	"net/http"
 	"net/netip"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestClientIP(t *testing.T) {
@@ -48,9 +51,9 @@ func TestClientIP(t *testing.T) {
 	}
 }
 
-func newAddresses(t *testing.T, o Options) *Addresses {
+func newAddresses(t *testing.T, o Options, l *log.Logger) *Addresses {
 	t.Helper()
-	a, err := New(o)
+	a, err := New(o, l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,8 +64,8 @@ func newAddresses(t *testing.T, o Options) *Addresses {
 // IPv6 by its /64 (or V6Bits), an IPv4 address mapped into IPv6 as IPv4,
 // the zone dropped.
 func TestNetOfAnAddress(t *testing.T) {
-	def := newAddresses(t, Options{})
-	cut := newAddresses(t, Options{V4Bits: 24, V6Bits: 48})
+	def := newAddresses(t, Options{}, nil)
+	cut := newAddresses(t, Options{V4Bits: 24, V6Bits: 48}, nil)
 	for _, c := range []struct {
 		a          *Addresses
 		addr, want string
@@ -90,8 +93,8 @@ func TestNetOfAnAddress(t *testing.T) {
 	if def.Net(netip.MustParseAddr("::ffff:192.0.2.7")) != def.Net(netip.MustParseAddr("192.0.2.7")) {
 		t.Error("an IPv4 address mapped into IPv6 is another network")
 	}
-	for _, o := range []Options{{V4Bits: 33}, {V6Bits: 129}, {V4Bits: -1}, {V6Bits: -64}, {Rate: -1}} {
-		if _, err := New(o); err == nil || !strings.HasPrefix(err.Error(), "limit: ") {
+	for _, o := range []Options{{V4Bits: 33}, {V6Bits: 129}, {V4Bits: -1}, {V6Bits: -64}, {Max: -1}, {Rate: -1}} {
+		if _, err := New(o, nil); err == nil || !strings.HasPrefix(err.Error(), "limit: ") {
 			t.Errorf("%+v: %v", o, err)
 		}
 	}
@@ -99,7 +102,7 @@ func TestNetOfAnAddress(t *testing.T) {
 
 // The addresses of one network share its quotas; another network has its own.
 func TestQuotasAreANetworks(t *testing.T) {
-	a := newAddresses(t, Options{Rate: 10, Burst: 10, Conns: 2, Games: 0.001, GamesBurst: 5})
+	a := newAddresses(t, Options{Rate: 10, Burst: 10, Conns: 2, Games: 0.001, GamesBurst: 5}, nil)
 	ps, _ := ParseProxies("::1")
 	from := func(xff string) Net {
 		return a.NetOf(&http.Request{RemoteAddr: "[::1]:80", Header: http.Header{"X-Forwarded-For": {xff}}}, ps)
@@ -122,5 +125,69 @@ func TestQuotasAreANetworks(t *testing.T) {
 	a.Disconnect(n)
 	if !a.Connect(n) {
 		t.Fatal("a connection ended gave no place back")
+	}
+}
+
+// The table keeps at most Max networks without a connection, however many
+// come; a network with a connection open is never forgotten; Clean
+// forgets those whose buckets are full again, and keeps the others.
+func TestTheTableIsBoundedAndCleaned(t *testing.T) {
+	const max = 640 // 10 a shard
+	a := newAddresses(t, Options{Rate: 10, Burst: 10, Conns: 2, Games: 0.001, GamesBurst: 5, Max: max}, nil)
+	v4 := func(i int) Net { return a.Net(netip.AddrFrom4([4]byte{10, byte(i >> 16), byte(i >> 8), byte(i)})) }
+	held := v4(0)
+	if !a.Connect(held) || !a.Connect(held) {
+		t.Fatal("connections refused")
+	}
+	for i := 2; i < 100000; i++ {
+		a.Allow(v4(i))
+		if i%10000 == 0 {
+			if all, idle := a.size(); idle > max || all > max+1 {
+				t.Fatalf("after %d networks the table keeps %d (%d without a connection); its bound is %d", i, all, idle, max)
+			}
+		}
+	}
+	if a.Connect(held) {
+		t.Fatal("the network with connections open was forgotten: a third connection was taken")
+	}
+	a.Disconnect(held)
+	drained := v4(1)
+	for a.Make(drained) {
+	}
+	forgotten := a.clean(time.Now().Add(2 * time.Second)) // the calls' buckets full again
+	all, _ := a.size()
+	if all != 2 || forgotten == 0 {
+		t.Fatalf("Clean forgot %d networks and kept %d; want the held one and the drained one kept", forgotten, all)
+	}
+	if a.Make(drained) {
+		t.Fatal("Clean forgot a network whose bucket of games was not full")
+	}
+	if !a.Connect(held) || a.Connect(held) {
+		t.Fatal("Clean lost the count of a network's connections")
+	}
+}
+
+// A refusal is logged by the network's prefix alone (nothing of the
+// address beyond it, of its zone or of the request), at most once a minute.
+func TestRefusalsLogThePrefixOnly(t *testing.T) {
+	var buf bytes.Buffer
+	a := newAddresses(t, Options{Rate: 1, Burst: 1, Conns: 1, Games: 0.001, GamesBurst: 1}, log.New(&buf, "", 0))
+	ps, _ := ParseProxies("127.0.0.1")
+	secret := "secret-0123456789abcdef"
+	r := &http.Request{RemoteAddr: "127.0.0.1:80", URL: nil, Header: http.Header{
+		"X-Forwarded-For": {secret + ", 2001:db8:aa:bb:1234:5678:9abc:def0%eth0"}}}
+	n := a.NetOf(r, ps)
+	for range 3 {
+		a.Make(n)
+		a.Allow(n)
+	}
+	got := buf.String()
+	if got != "network 2001:db8:aa:bb::/64: at its bound of games made\n" {
+		t.Fatalf("the log: %q", got)
+	}
+	for _, leak := range []string{"1234", "def0", "eth0", "secret", "127.0.0.1"} {
+		if strings.Contains(got, leak) {
+			t.Errorf("the log carries %q: %q", leak, got)
+		}
 	}
 }
