@@ -59,15 +59,16 @@ func TestOneIPv6NetworkMakesOneClientsGames(t *testing.T) {
 	o := loose()
 	o.Limits.Games, o.Limits.GamesBurst = 1.0/3600, 10
 	o.Proxies, _ = limit.ParseProxies("127.0.0.1")
-	o.Hub.MaxGames = 1000
+	o.Hub.MaxGames, o.Hub.WaitingPerNet = 1000, 5
 	s, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), o)
 	addrs := make([]string, 3000)
 	for i := range addrs {
 		addrs[i] = fmt.Sprintf("2001:db8:1:2:%x:%x:%x:%x", i*7919%65536, i, 3*i+1, 65535-i)
 	}
 	got := createFrom(t, base, addrs, 1)
-	if got["nil"] != 10 || got["ErrTooManyGames"] != 2990 {
-		t.Fatalf("one /64's 3,000 addresses: %v; want 10 games made, the rest refused", got)
+	// 5 wait at once (Hub.WaitingPerNet), of the 10 its bucket lets it make
+	if got["nil"] != 5 || got["ErrTooManyGames"] != 2995 {
+		t.Fatalf("one /64's 3,000 addresses: %v; want 5 games made, the rest refused", got)
 	}
 	for _, from := range []string{"198.51.100.7", "2001:db8:1:3::1"} {
 		var c client.Created
@@ -75,8 +76,45 @@ func TestOneIPv6NetworkMakesOneClientsGames(t *testing.T) {
 			t.Fatalf("a visitor of another network (%s): %v", from, err)
 		}
 	}
-	if n := s.Hub().Games(); n != 12 {
-		t.Fatalf("%d games held, want 12", n)
+	if n := s.Hub().Games(); n != 7 {
+		t.Fatalf("%d games held, want 7", n)
+	}
+}
+
+// 2,000 IPv4 addresses each make their game, their quota, and try a
+// second: more than the table holds. The games waiting for a player hold
+// half the table at most, the oldest of them making room, and an honest
+// visitor makes his game and his friend joins it.
+func TestManyIPv4AddressesLeaveAnHonestVisitorHisGame(t *testing.T) {
+	o := loose()
+	o.Limits.Games, o.Limits.GamesBurst = 1.0/3600, 1
+	o.Proxies, _ = limit.ParseProxies("127.0.0.1")
+	o.Hub.MaxGames, o.Hub.WaitingPerNet = 600, 1
+	s, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), o)
+	addrs := make([]string, 2000)
+	for i := range addrs {
+		addrs[i] = fmt.Sprintf("10.%d.%d.%d", i>>16, i>>8&255, i&255)
+	}
+	start := time.Now()
+	got := createFrom(t, base, addrs, 2)
+	t.Logf("the flood: %v in %v", got, time.Since(start).Round(time.Millisecond))
+	ctx := context.Background()
+	var c client.Created
+	if err := client.PostFrom(ctx, base, "/api/games", "203.0.113.9", invited, &c); err != nil {
+		t.Fatalf("the honest visitor's game: %v", err)
+	}
+	var j client.Joined
+	if err := client.PostFrom(ctx, base, "/api/join", "198.51.100.20", hub.JoinArgs{Game: c.Game, Invite: c.Invites[0].Token}, &j); err != nil {
+		t.Fatalf("his friend's join: %v", err)
+	}
+	if j.Seat != 1 {
+		t.Fatalf("the friend took seat %d", j.Seat)
+	}
+	if got["nil"] != 2000 || got["ErrTooManyGames"] != 2000 {
+		t.Fatalf("2,000 addresses making 2 games each: %v; want 1 each made, the second refused", got)
+	}
+	if w, n := s.Hub().Waiting(), s.Hub().Games(); w > 300 || n > 600 {
+		t.Fatalf("%d games wait of %d held; at most 300 of 600", w, n)
 	}
 }
 

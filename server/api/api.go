@@ -42,7 +42,9 @@ func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies li
 		if !a.addrs.Make(n) {
 			return nil, hub.ErrTooManyGames
 		}
-		return a.hub.Create(r.Context(), n.String(), in)
+		out, err := a.hub.Create(r.Context(), n.String(), in)
+		a.waits(n, err)
+		return out, err
 	}))
 	mux.HandleFunc("POST /api/join", post(a, func(r *http.Request, _ limit.Net, in hub.JoinArgs) (any, error) {
 		return a.hub.Join(r.Context(), in)
@@ -52,7 +54,9 @@ func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies li
 		Secret string `json:"secret"`
 	}
 	mux.HandleFunc("POST /api/rematch", post(a, func(r *http.Request, n limit.Net, in rematch) (any, error) {
-		return a.hub.Rematch(r.Context(), n.String(), in.Game, in.Secret)
+		out, err := a.hub.Rematch(r.Context(), n.String(), in.Game, in.Secret)
+		a.waits(n, err)
+		return out, err
 	}))
 	mux.HandleFunc("GET /api/lobby", func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := a.allow(w, r); ok {
@@ -83,6 +87,13 @@ func (a *routes) allow(w http.ResponseWriter, r *http.Request) (limit.Net, bool)
 		return n, false
 	}
 	return n, true
+}
+
+// waits logs a network refused for its games waiting for a player.
+func (a *routes) waits(n limit.Net, err error) {
+	if errors.Is(err, hub.ErrTooManyGames) {
+		a.addrs.Refused(n, "games waiting for a player")
+	}
 }
 
 // post is the handler of a call whose body In, of maxBody bytes at most,

@@ -96,7 +96,8 @@ type Created struct {
 
 // Create starts a game for a client of the network from (its name, as
 // limit.Net's String), who holds the first person's seat; every other
-// person's seat gets an invitation.
+// person's seat gets an invitation, and the game waits for them, bounded
+// per network and in all (Options.WaitingPerNet, MaxWaiting).
 func (h *Hub) Create(ctx context.Context, from string, a CreateArgs) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {
@@ -136,12 +137,19 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, from, name str
 			}
 		}
 	}
+	if len(meta.open()) > 0 {
+		done, err := h.makeWaiting(meta.Origin)
+		if err != nil {
+			return nil, err
+		}
+		defer done() // once held, the game is counted by its listing
+	}
 	// the bots and the dice play until a person is to move
 	if _, err := g.AdvanceCount(ctx, 0); err != nil {
 		return nil, err
 	}
-	handle, err := h.table.Add(g)
-	if err != nil {
+	var handle int
+	if err := h.roomy(func() (err error) { handle, err = h.table.Add(g); return err }); err != nil {
 		return nil, err
 	}
 	g.Gate()
@@ -232,13 +240,15 @@ func (h *Hub) join(ctx context.Context, a JoinArgs, before int) (*Joined, error)
 		h.reload(ctx, lg)
 		return nil, err
 	}
+	h.account(lg)
 	return &Joined{Seat: seat, Secret: secret}, nil
 }
 
 // Rematch makes the game that follows a game over, for the holder of
 // secret there: the same kind and clock, every seat moved one on. The
 // others learn of it by their watchers (session.Delta.Next) and ask too;
-// from is the asker's network, as Create's.
+// from is the asker's network, as Create's: the new game waits for them
+// among that network's games.
 func (h *Hub) Rematch(ctx context.Context, from, id, secret string) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {

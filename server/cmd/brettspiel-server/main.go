@@ -55,6 +55,7 @@ func run() error {
 	games := flag.Float64("games-per-hour", lim.Games*3600, "games one network may make an hour")
 	flag.IntVar(&lim.V6Bits, "v6-prefix", 64, "the prefix length of an IPv6 network, whose addresses the limits count as one client (1-128)")
 	flag.IntVar(&lim.V4Bits, "v4-prefix", 32, "the prefix length of an IPv4 network, whose addresses the limits count as one client (1-32)")
+	flag.IntVar(&o.Hub.WaitingPerNet, "waiting-per-net", 5, "games of one network waiting for a player at once")
 	flag.IntVar(&o.WS.MaxConns, "max-conns", 20000, "connections at once")
 	publicURL := flag.String("public-url", "", "the address the invitation links name (e.g. https://games.example.org/); the page's own address by default")
 	siteDir := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
