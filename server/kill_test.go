@@ -35,7 +35,7 @@ type process struct {
 func startServer(t *testing.T, bin string, stderr io.Writer, store ...string) *process {
 	t.Helper()
 	args := append([]string{"-addr", "127.0.0.1:0", "-idle", "0",
-		"-conn-rate", "10000", "-addr-rate", "100000", "-games-per-hour", "1000000", "-no-page"}, store...)
+		"-conn-rate", "10000", "-addr-rate", "100000", "-games-per-hour", "1000000", "-waiting-per-net", "1000000", "-no-page"}, store...)
 	cmd := exec.Command(bin, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -26,7 +26,8 @@ type Options struct {
 	Log *log.Logger
 }
 
-// DefaultLimits are the limits of an address when Options.Limits is zero.
+// DefaultLimits are the limits of a network (an IPv6 /64, an IPv4
+// address) when Options.Limits is zero.
 var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 / 3600, GamesBurst: 10}
 
 // Server serves the games of a store to people over HTTP and WebSocket.
@@ -42,7 +43,10 @@ func New(st store.Store, o Options) (*Server, error) {
 	if o.Limits == (limit.Options{}) {
 		o.Limits = DefaultLimits
 	}
-	addrs := limit.New(o.Limits)
+	addrs, err := limit.New(o.Limits, o.Log)
+	if err != nil {
+		return nil, err
+	}
 	o.Hub.Log = o.Log
 	h, err := hub.New(st, o.Hub)
 	if err != nil {
@@ -68,7 +72,9 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// Sweep archives the idle games (hub.Hub.Sweep) each minute until ctx ends.
+// Sweep archives the idle games (hub.Hub.Sweep), and forgets the
+// networks whose buckets are full again (limit.Addresses.Clean), each
+// minute until ctx ends.
 func (s *Server) Sweep(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -78,6 +84,7 @@ func (s *Server) Sweep(ctx context.Context) {
 			if n := s.hub.Sweep(ctx); n > 0 && s.opt.Log != nil {
 				s.opt.Log.Printf("%d idle games archived", n)
 			}
+			s.addrs.Clean()
 		case <-ctx.Done():
 			return
 		}

@@ -41,7 +41,7 @@ func loose() Options {
 	if os.Getenv("BRETTSPIEL_SERVER_LOG") != "" {
 		l = log.New(os.Stderr, "server ", log.Lmicroseconds)
 	}
-	return Options{WS: ws.Options{ConnRate: 10000}, Log: l,
+	return Options{WS: ws.Options{ConnRate: 10000}, Log: l, Hub: hub.Options{WaitingPerNet: 1000000},
 		Limits: limit.Options{Rate: 10000, Burst: 10000, Conns: 1000, Games: 1000, GamesBurst: 1000}}
 }
 

@@ -1,6 +1,6 @@
 // Package api is the game server's HTTP API: a game made, a seat
 // claimed, a rematch, the lobby and a game's record, each a JSON body of
-// at most 4 KiB under the limits of the client's address.
+// at most 4 KiB under the limits of the client's network.
 //
 //	POST /api/games    {variant, preset?, players?, seats?, public?, lang?, name?, clock?}
 //	                   → {game, seat, secret, invites: [{seat, token}]}
@@ -38,21 +38,25 @@ type routes struct {
 // Register adds to mux the API of h's games, under the limits of addrs.
 func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies) {
 	a := &routes{hub: h, addrs: addrs, proxies: proxies}
-	mux.HandleFunc("POST /api/games", post(a, func(r *http.Request, ip string, in hub.CreateArgs) (any, error) {
-		if !a.addrs.Make(ip) {
+	mux.HandleFunc("POST /api/games", post(a, func(r *http.Request, n limit.Net, in hub.CreateArgs) (any, error) {
+		if !a.addrs.Make(n) {
 			return nil, hub.ErrTooManyGames
 		}
-		return a.hub.Create(r.Context(), ip, in)
+		out, err := a.hub.Create(r.Context(), n.String(), in)
+		a.waits(n, err)
+		return out, err
 	}))
-	mux.HandleFunc("POST /api/join", post(a, func(r *http.Request, ip string, in hub.JoinArgs) (any, error) {
+	mux.HandleFunc("POST /api/join", post(a, func(r *http.Request, _ limit.Net, in hub.JoinArgs) (any, error) {
 		return a.hub.Join(r.Context(), in)
 	}))
 	type rematch struct {
 		Game   string `json:"game"`
 		Secret string `json:"secret"`
 	}
-	mux.HandleFunc("POST /api/rematch", post(a, func(r *http.Request, ip string, in rematch) (any, error) {
-		return a.hub.Rematch(r.Context(), ip, in.Game, in.Secret)
+	mux.HandleFunc("POST /api/rematch", post(a, func(r *http.Request, n limit.Net, in rematch) (any, error) {
+		out, err := a.hub.Rematch(r.Context(), n.String(), in.Game, in.Secret)
+		a.waits(n, err)
+		return out, err
 	}))
 	mux.HandleFunc("GET /api/lobby", func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := a.allow(w, r); ok {
@@ -74,22 +78,29 @@ func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies li
 	})
 }
 
-// allow takes a call of the client's bucket and returns its address, or
+// allow takes a call of the client's bucket and returns its network, or
 // answers that the bucket is empty (false).
-func (a *routes) allow(w http.ResponseWriter, r *http.Request) (string, bool) {
-	ip := a.proxies.ClientIP(r)
-	if !a.addrs.Allow(ip) {
+func (a *routes) allow(w http.ResponseWriter, r *http.Request) (limit.Net, bool) {
+	n := a.addrs.NetOf(r, a.proxies)
+	if !a.addrs.Allow(n) {
 		writeError(w, hub.ErrRateLimited)
-		return ip, false
+		return n, false
 	}
-	return ip, true
+	return n, true
+}
+
+// waits logs a network refused for its games waiting for a player.
+func (a *routes) waits(n limit.Net, err error) {
+	if errors.Is(err, hub.ErrTooManyGames) {
+		a.addrs.Refused(n, "games waiting for a player")
+	}
 }
 
 // post is the handler of a call whose body In, of maxBody bytes at most,
 // is read strictly (each key once, none unknown).
-func post[In any](a *routes, f func(r *http.Request, ip string, in In) (any, error)) http.HandlerFunc {
+func post[In any](a *routes, f func(r *http.Request, n limit.Net, in In) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ip, ok := a.allow(w, r)
+		n, ok := a.allow(w, r)
 		if !ok {
 			return
 		}
@@ -104,7 +115,7 @@ func post[In any](a *routes, f func(r *http.Request, ip string, in In) (any, err
 		case err != nil:
 			writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
 		default:
-			out, err := f(r, ip, in)
+			out, err := f(r, n, in)
 			write(w, out, err)
 		}
 	}

@@ -17,4 +17,10 @@
 // its SHA-256, to each other person's), Join claims a seat, Call plays,
 // Watch follows, Rematch makes the next game, and Sweep archives the games
 // idle for long (sooner those waiting for a player), their records kept.
+//
+// The games waiting for a player are bounded per network of their maker
+// and in all (Options.WaitingPerNet, MaxWaiting): beyond the share of all,
+// and at a full table, the oldest of them is archived to make room, so
+// that a flood from many networks never keeps a new game from the table
+// while the games being played leave it room.
 package hub

@@ -18,7 +18,7 @@ var (
 	ErrNotServed    = kit.NewSentinel("ErrNotServed", "the server does not offer that method")
 	ErrBadFrame     = kit.NewSentinel("ErrBadFrame", "a frame that is no call")
 	ErrRateLimited  = kit.NewSentinel("ErrRateLimited", "too many calls; wait a moment")
-	ErrTooManyGames = kit.NewSentinel("ErrTooManyGames", "this address made too many games of late; wait, or play those")
+	ErrTooManyGames = kit.NewSentinel("ErrTooManyGames", "this network made too many games of late, or has too many waiting for a player; wait, or play those")
 	ErrBusy         = kit.NewSentinel("ErrBusy", "the server is busy; try again")
 	ErrTooMany      = kit.NewSentinel("ErrTooMany", "too many connections")
 	ErrNoHello      = kit.NewSentinel("ErrNoHello", "say hello with the game first")

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
@@ -31,6 +32,10 @@ type Game struct {
 	stale     bool        // a write or a read failed: reload it before anything else
 	following int         // the connections of this process that follow it (Hub.Watch)
 	clock     *time.Timer // fires at the deadline of a game with a time control
+
+	// its place among the waiting games (Hub.account), under waiting.mu
+	waitEl     *list.Element
+	waitOrigin string
 }
 
 // snapEvery bounds the steps stored after a snapshot, and so a restart's work.
@@ -199,6 +204,7 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	}
 	g.Release(g.Rev())
 	lg.g, lg.meta, lg.rev, lg.ver, lg.sinceSnap, lg.length, lg.stale = g, meta, st.Rev, st.Ver, len(st.Steps), g.Len(), false
+	h.account(lg)
 	return nil
 }
 
@@ -209,6 +215,7 @@ func (h *Hub) drop(lg *Game) {
 		lg.clock.Stop()
 	}
 	h.table.Close(lg.handle)
+	h.account(lg)
 	h.mu.Lock()
 	if h.games[lg.id] == lg {
 		delete(h.games, lg.id)

@@ -29,16 +29,35 @@ type Options struct {
 	// Idle archives the games in which nobody acted for longer (0: a day);
 	// Waiting, those in which a person's seat waits (0: ten minutes).
 	Idle, Waiting time.Duration
+	// WaitingPerNet bounds the games of one network (Create's from) that
+	// wait for a player at once (0: 5), beyond which its new games are
+	// refused (ErrTooManyGames): a person waits for a friend or two and
+	// lists a public game, a household behind one address a few more.
+	// MaxWaiting bounds the waiting games of all networks (0: half of
+	// MaxGames): the other half of the table is never held by games
+	// nobody joined, so that the games played, and those read on demand,
+	// find room there without archiving any, and a waiting game lives
+	// through a flood until half a table of newer ones was made. Beyond
+	// MaxWaiting, or when the table is full, the oldest waiting game is
+	// archived to make room: a new game is refused (session.ErrTableFull)
+	// only when the games with all their players fill the table.
+	WaitingPerNet, MaxWaiting int
 	// Log receives what the hub logs (never a secret); nil logs nothing.
 	Log *log.Logger
 }
 
-func (o *Options) defaults() {
+func (o *Options) defaults() error {
+	if o.MaxGames < 0 || o.MaxCalls < 0 || o.WaitingPerNet < 0 || o.MaxWaiting < 0 || o.Idle < 0 || o.Waiting < 0 {
+		return errors.New("hub: a negative bound or duration")
+	}
 	o.MaxGames = cmp.Or(o.MaxGames, 20000)
 	o.MaxCalls = cmp.Or(o.MaxCalls, 256)
+	o.WaitingPerNet = cmp.Or(o.WaitingPerNet, 5)
+	o.MaxWaiting = min(cmp.Or(o.MaxWaiting, max(1, o.MaxGames/2)), o.MaxGames)
 	o.Log = cmp.Or(o.Log, log.New(io.Discard, "", 0))
 	o.Idle = cmp.Or(o.Idle, 24*time.Hour)
 	o.Waiting = min(cmp.Or(o.Waiting, 10*time.Minute), o.Idle) // Sweep takes the idle among the waiting
+	return nil
 }
 
 // storeTimeout bounds a call of the store: a database that stops
@@ -55,6 +74,9 @@ type Hub struct {
 	games   map[string]*Game
 	loads   singleflight.Group // reads each game from storage once at a time
 	handles atomic.Int64       // the handles of the games read on demand
+	waiting waiting            // the games that wait for a player
+	seating sync.Mutex         // held to make room at a full table (roomy)
+	evicted atomic.Int64       // waiting games archived to make room, since Sweep told
 
 	calls    *semaphore.Weighted
 	running  sync.RWMutex // each call holds it to read; Shutdown to write
@@ -66,9 +88,12 @@ type Hub struct {
 // New makes a hub of the games in st, every open game brought back; with
 // a store.Notifier it follows the changes of the other processes.
 func New(st store.Store, o Options) (*Hub, error) {
-	o.defaults()
+	if err := o.defaults(); err != nil {
+		return nil, err
+	}
 	h := &Hub{opt: o, store: st, table: session.NewTable(session.Options{MaxGames: o.MaxGames}),
 		games: map[string]*Game{}, calls: semaphore.NewWeighted(int64(o.MaxCalls))}
+	h.waiting.by = map[string]int{}
 	h.base, h.stop = context.WithCancel(context.Background())
 	stored, err := st.Open(h.base)
 	if err != nil {
@@ -159,7 +184,8 @@ func (h *Hub) find(id string) (*Game, error) {
 			return nil, ErrUnknownGame
 		}
 		st.Handle = int(h.handles.Add(1)) // the stored handle is another process's
-		lg, err := h.restore(st)
+		var lg *Game
+		err = h.roomy(func() (err error) { lg, err = h.restore(st); return err })
 		if err != nil {
 			return nil, h.storageErr("%v", err)
 		}
@@ -187,6 +213,7 @@ func (h *Hub) lookup(id string) *Game {
 func (h *Hub) hold(lg *Game) {
 	lg.mu.Lock()
 	h.schedule(lg)
+	h.account(lg)
 	lg.mu.Unlock()
 	h.mu.Lock()
 	h.games[lg.id] = lg

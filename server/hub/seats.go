@@ -62,8 +62,8 @@ func hashToken(t string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// originOf names an address in a game's meta without keeping it.
-func originOf(ip string) string { return hashToken("brettspiel origin\n" + ip)[:16] }
+// originOf names a network in a game's meta without keeping it.
+func originOf(from string) string { return hashToken("brettspiel origin\n" + from)[:16] }
 
 // CreateArgs are the arguments of a new game.
 type CreateArgs struct {
@@ -94,9 +94,11 @@ type Created struct {
 	Invites []Invite `json:"invites"`
 }
 
-// Create starts a game for the client at address ip, who holds the first
-// person's seat; every other person's seat gets an invitation.
-func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, error) {
+// Create starts a game for a client of the network from (its name, as
+// limit.Net's String), who holds the first person's seat; every other
+// person's seat gets an invitation, and the game waits for them, bounded
+// per network and in all (Options.WaitingPerNet, MaxWaiting).
+func (h *Hub) Create(ctx context.Context, from string, a CreateArgs) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {
 		return nil, err
@@ -108,12 +110,12 @@ func (h *Hub) Create(ctx context.Context, ip string, a CreateArgs) (*Created, er
 	if err != nil {
 		return nil, err
 	}
-	return h.add(ctx, g, slices.Index(g.Info().Seats, session.Person), ip, a.Name, Meta{Public: a.Public, Clock: a.Clock})
+	return h.add(ctx, g, slices.Index(g.Info().Seats, session.Person), from, a.Name, Meta{Public: a.Public, Clock: a.Clock})
 }
 
 // add puts a new game at the table and stores it: seat mine claimed, an
 // invitation to each other person's seat (in a rematch not handed out).
-func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name string, meta Meta) (*Created, error) {
+func (h *Hub) add(ctx context.Context, g *session.Game, mine int, from, name string, meta Meta) (*Created, error) {
 	info := g.Info()
 	if mine < 0 || info.Seats[mine] != session.Person {
 		return nil, fmt.Errorf("%w: a game of the server has a person's seat at least", session.ErrBadCall)
@@ -124,7 +126,7 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name strin
 	}
 	meta.Variant, meta.Preset, meta.Players, meta.Seats = info.Variant, info.Preset, info.Players, info.Seats
 	meta.Public = meta.Public && meta.Rematch == ""
-	meta.Invites, meta.Created, meta.Origin = make([]string, len(info.Seats)), time.Now().UTC(), originOf(ip)
+	meta.Invites, meta.Created, meta.Origin = make([]string, len(info.Seats)), time.Now().UTC(), originOf(from)
 	out := &Created{Game: NewToken(), Seat: mine, Secret: secret, Invites: []Invite{}}
 	for i, k := range info.Seats {
 		if k == session.Person && i != mine {
@@ -135,12 +137,19 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, ip, name strin
 			}
 		}
 	}
+	if len(meta.open()) > 0 {
+		done, err := h.makeWaiting(meta.Origin)
+		if err != nil {
+			return nil, err
+		}
+		defer done() // once held, the game is counted by its listing
+	}
 	// the bots and the dice play until a person is to move
 	if _, err := g.AdvanceCount(ctx, 0); err != nil {
 		return nil, err
 	}
-	handle, err := h.table.Add(g)
-	if err != nil {
+	var handle int
+	if err := h.roomy(func() (err error) { handle, err = h.table.Add(g); return err }); err != nil {
 		return nil, err
 	}
 	g.Gate()
@@ -231,13 +240,16 @@ func (h *Hub) join(ctx context.Context, a JoinArgs, before int) (*Joined, error)
 		h.reload(ctx, lg)
 		return nil, err
 	}
+	h.account(lg)
 	return &Joined{Seat: seat, Secret: secret}, nil
 }
 
 // Rematch makes the game that follows a game over, for the holder of
 // secret there: the same kind and clock, every seat moved one on. The
-// others learn of it by their watchers (session.Delta.Next) and ask too.
-func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, error) {
+// others learn of it by their watchers (session.Delta.Next) and ask too;
+// from is the asker's network, as Create's: the new game waits for them
+// among that network's games.
+func (h *Hub) Rematch(ctx context.Context, from, id, secret string) (*Created, error) {
 	release, err := h.enter(ctx)
 	if err != nil {
 		return nil, err
@@ -247,7 +259,7 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 	if err != nil {
 		return nil, err
 	}
-	out, next, k, err := h.rematch(ctx, old, ip, secret)
+	out, next, k, err := h.rematch(ctx, old, from, secret)
 	old.mu.Unlock()
 	if next != "" { // made already: this person joins it
 		j, err := h.join(ctx, JoinArgs{Game: next}, k)
@@ -260,8 +272,8 @@ func (h *Hub) Rematch(ctx context.Context, ip, id, secret string) (*Created, err
 }
 
 // rematch makes the rematch of old (old.mu held), or names the one made;
-// k is the seat of secret in old.
-func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *Created, next string, k int, err error) {
+// k is the seat of secret in old, asker its network.
+func (h *Hub) rematch(ctx context.Context, old *Game, asker, secret string) (out *Created, next string, k int, err error) {
 	k, ok := old.g.SeatOf(secret)
 	info := old.g.Info()
 	switch {
@@ -284,7 +296,7 @@ func (h *Hub) rematch(ctx context.Context, old *Game, ip, secret string) (out *C
 	g, err := session.New(session.Config{Variant: old.meta.Variant, Preset: old.meta.Preset, Players: old.meta.Players,
 		Seats: seats, Lang: old.g.Lang().String(), Owned: true, Clock: old.meta.Clock})
 	if err == nil {
-		out, err = h.add(ctx, g, (k+1)%n, ip, "", Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
+		out, err = h.add(ctx, g, (k+1)%n, asker, "", Meta{Rematch: old.id, From: from, Clock: old.meta.Clock})
 	}
 	if err == nil {
 		err = old.g.SetNext(out.Game)

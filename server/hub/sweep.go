@@ -6,8 +6,12 @@ import (
 )
 
 // Sweep archives the games nobody acted in for Options.Idle, or for
-// Options.Waiting those where a person's seat waits, and says how many.
+// Options.Waiting those where a person's seat waits, and says how many;
+// it logs how many waiting games were archived sooner to make room.
 func (h *Hub) Sweep(ctx context.Context) int {
+	if n := h.evicted.Swap(0); n > 0 {
+		h.opt.Log.Printf("%d games waiting for a player archived early: the waiting games filled their share, or the table", n)
+	}
 	idle := h.table.Idle(h.opt.Idle)
 	waiting := h.table.Idle(h.opt.Waiting)
 	n := 0

@@ -106,7 +106,7 @@ type conn struct {
 	t     *Transport
 	c     *websocket.Conn
 	calls *rate.Limiter // the connection's bucket of calls
-	addr  *rate.Limiter // its address's
+	addr  *rate.Limiter // its network's
 	ctx   context.Context
 
 	game, secret string
@@ -130,23 +130,23 @@ type conn struct {
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
 // own: the request's ends, with the stack it grew.
 func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	ip := t.proxies.ClientIP(r)
-	if !t.addrs.Allow(ip) {
+	n := t.addrs.NetOf(r, t.proxies)
+	if !t.addrs.Allow(n) {
 		api.WriteError(w, http.StatusTooManyRequests, hub.ErrRateLimited)
 		return
 	}
-	if !t.addrs.Connect(ip) {
+	if !t.addrs.Connect(n) {
 		api.WriteError(w, http.StatusTooManyRequests, hub.ErrTooMany)
 		return
 	}
 	select {
 	case t.slots <- struct{}{}:
 	default:
-		t.addrs.Disconnect(ip)
+		t.addrs.Disconnect(n)
 		api.WriteError(w, http.StatusServiceUnavailable, hub.ErrTooMany)
 		return
 	}
-	leave := func() { <-t.slots; t.addrs.Disconnect(ip) }
+	leave := func() { <-t.slots; t.addrs.Disconnect(n) }
 	if t.hub.Stopping() {
 		leave()
 		api.WriteError(w, http.StatusServiceUnavailable, hub.ErrStopping)
@@ -161,7 +161,7 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.SetReadLimit(4 * MaxFrame)
 	ctx, cancel := context.WithCancel(context.Background())
 	cn := &conn{t: t, c: c, ctx: ctx, seat: -1, sent: -1,
-		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(ip)}
+		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(n)}
 	cn.stall, cn.late = disarmed(c.CloseNow), disarmed(c.CloseNow)
 	t.mu.Lock()
 	defer t.mu.Unlock() // counted by wg before Shutdown can see it open

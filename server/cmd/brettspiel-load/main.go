@@ -163,7 +163,7 @@ func (f fleet) stop() error {
 func start(bin, db, syncMode, pg string) (*server, error) {
 	args := []string{"-addr", "127.0.0.1:0", "-db", db, "-sync", syncMode, "-no-page", "-idle", "0",
 		"-conn-rate", "1000", "-addr-rate", "1000000", "-max-conns", "100000", "-max-conns-per-addr", "100000",
-		"-games-per-hour", "100000000"}
+		"-games-per-hour", "100000000", "-waiting-per-net", "100000000"}
 	if pg != "" {
 		args = append(args, "-postgres", pg)
 	}
