@@ -614,3 +614,20 @@ func TestStandaloneVerifierCommandLine(t *testing.T) {
 		t.Errorf("a record from a position ID: the verifier %+v, VerifyDice %+v, %v", py, want, err)
 	}
 }
+
+// The record of doc/fair-dice.md, whose command runs the verifier on it,
+// checks with VerifyDice too: all its throws, to the game's end.
+func TestFairDiceDocRecord(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("..", "doc", "fair-dice-record.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	salt := make([]byte, session.SaltSize)
+	for i := range salt {
+		salt[i] = byte(i)
+	}
+	p := session.DiceProof{Commitment: "ea2cb3ecce47c12689b7e1b8608405cc442f4dd04266d682a56906166f79476e", Seed: 7, Salt: hex.EncodeToString(salt), Length: 132}
+	if c, err := session.VerifyDice(string(text), p); err != nil || !c.OK || !c.Over || c.Throws != 121 || c.Steps != 132 {
+		t.Errorf("doc/fair-dice-record.txt: %+v, %v; want ok and over, 121 throws in 132 steps", c, err)
+	}
+}
