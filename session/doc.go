@@ -30,8 +30,9 @@
 // salt come with the change that ends it, closes it or [Game.Reveal]s it
 // ("seed", "salt"), and [VerifyDice] (the method verifyDice, on a record's
 // text) checks that they make the commitment and that every throw of the
-// game's record is the one the seed gives, naming the first that is not
-// ([DiceCheck]). A revealed game plays no further step, undo or takeback:
+// game's record is the one the seed gives, naming the first that is not,
+// and says how far the record went: the throws and steps it checked and
+// whether they reach the game's end ([DiceCheck]). A revealed game plays no further step, undo or takeback:
 // its dice are known. A game of one screen shows its seed. The document
 // doc/fair-dice.md of the module says what this proves and what it does
 // not. A WebAssembly build leaves these out (see below).
@@ -89,7 +90,7 @@
 //	analyze      {handle, plies?, from?, count?, lang?} → {variant, judge, unit, steps, players, truncated?}
 //	rollout      {handle, step?, position?, plays?, within?, games?, turns?, bot?, seed?, varianceReduction?}
 //	             → {variant, unit, step?, seat, bot, games, turns?, seed, varianceReduction, plays?, position?}
-//	verifyDice   {text, commitment, seed, salt}      → {ok, commitment, throws, bad?, reason?}
+//	verifyDice   {text, commitment, seed, salt, length?} → {ok, commitment, throws, steps, over, bad?, reason?}
 //
 // Every method on one game takes "secret" too: the methods that act check
 // it (see Seats that belong to someone), the methods that only read ignore

@@ -85,22 +85,40 @@ func NewSalt() ([]byte, error) {
 // commitment its players were given at the start ([Commit]), and the seed
 // and the salt that make it. In JSON the salt is in hex (2×[SaltSize]
 // digits) and the seed, as everywhere, a number or a string of digits.
+//
+// Length, when not 0, is the number of steps the game played, as its
+// players saw it (the length of its last state): a record of another
+// number of steps fails the check. Without it a record cut short checks
+// as far as it goes, and only [DiceCheck.Over] tells it from a whole one.
 type DiceProof struct {
 	Commitment string `json:"commitment"`
 	Seed       Seed   `json:"seed"`
 	Salt       string `json:"salt"`
+	Length     int    `json:"length,omitempty"`
 }
 
 // DiceCheck is the outcome of [VerifyDice], the result of "verifyDice".
 type DiceCheck struct {
-	// OK: the commitment is the seed's and the salt's, and every throw of
-	// the record is the one the seed gives.
+	// OK: the commitment is the seed's and the salt's, every throw of the
+	// record is the one the seed gives, and the record has the proof's
+	// Length of steps when it gives one. A record that stops before the
+	// game's end is OK too (Over false): a game revealed before its end has
+	// such a record.
 	OK bool `json:"ok"`
 	// Commitment: the commitment is Commit(seed, salt).
 	Commitment bool `json:"commitment"`
 	// Throws is the number of the record's throws that followed the seed:
 	// all its throws when none is bad, else those before the first bad one.
 	Throws int `json:"throws"`
+	// Steps is the number of the record's steps read: all its steps when
+	// no throw is bad, else those before the first bad one (Bad.Index).
+	Steps int `json:"steps"`
+	// Over says that the record plays to the game's end (after its last
+	// step nobody is to move), so that Throws are all the throws the game
+	// had. It is false for a record that stops before the end: one cut
+	// short, or that of a game revealed before it (a seat out of time, the
+	// game closed, [Game.Reveal]); false too when a throw is bad.
+	Over bool `json:"over"`
 	// Bad is the first throw that is not the seed's; nil when there is
 	// none. The check ends there: the steps after it are not played.
 	Bad *BadThrow `json:"bad,omitempty"`
@@ -135,28 +153,42 @@ type BadThrow struct {
 // after it are not played, so a record whose later steps no longer play
 // once a throw was changed still names that throw.
 //
+// The check says how far the record went: the throws it checked
+// (DiceCheck.Throws), the steps it read (Steps) and whether they reach the
+// game's end (Over). A record cut short checks as far as it goes, so a
+// check that passes with Over false covers only part of a game, unless the
+// game was revealed before its end; the proof's Length, the steps the
+// players saw the game play, makes a record of another length fail.
+//
 // A proof that does not hold is a check that fails, with the reason: a
 // salt that is not [SaltSize] bytes in hex, a commitment that is not 64
-// hex digits or not the seed's and salt's. A record that cannot be read,
+// hex digits or not the seed's and salt's, a record of other than the
+// proof's Length of steps. A record that cannot be read,
 // or whose steps before its first bad throw do not play by its rules, says
 // nothing about the dice: then the error is the record's, as
 // [LoadRecord]'s would be (wrapping brettspiel.ErrBadNotation,
 // ErrIllegalMove, …; a *brettspiel.StepError names the step's line), and
 // the check is the zero DiceCheck.
 func VerifyDice(record string, p DiceProof) (DiceCheck, error) {
-	throws, badThrow, err := replayThrows(record, uint64(p.Seed))
+	c, err := replayThrows(record, uint64(p.Seed))
 	if err != nil {
 		return DiceCheck{}, err
 	}
-	c := DiceCheck{Throws: throws, Bad: badThrow}
 	var why []string
 	if reason := p.refuted(); reason != "" {
 		why = append(why, reason)
 	} else {
 		c.Commitment = true
 	}
-	if b := c.Bad; b != nil {
+	switch b := c.Bad; {
+	case b != nil:
 		why = append(why, "step "+strconv.Itoa(b.Index)+" (line "+strconv.Itoa(b.Line)+") throws "+quote.Quote(b.Thrown)+" where the seed throws "+b.Expected)
+	case p.Length < 0:
+		why = append(why, "the proof's length is negative")
+	case p.Length > 0 && c.Steps < p.Length:
+		why = append(why, "the record has "+strconv.Itoa(c.Steps)+" steps where the game played "+strconv.Itoa(p.Length)+": it is cut short")
+	case p.Length > 0 && c.Steps > p.Length:
+		why = append(why, "the record has "+strconv.Itoa(c.Steps)+" steps where the game played "+strconv.Itoa(p.Length))
 	}
 	c.OK = len(why) == 0
 	c.Reason = strings.Join(why, "; ")
@@ -181,18 +213,18 @@ func (p DiceProof) refuted() string {
 }
 
 // replayThrows replays a record, comparing each throw with the seed's: it
-// returns the number of throws that followed the seed and the first that
-// did not (nil for none), or the record's error when it cannot be read or
-// a step before that throw does not play.
-func replayThrows(record string, seed uint64) (int, *BadThrow, error) {
+// returns the check's Throws, Steps, Over and Bad, or the record's error
+// when it cannot be read or a step before its first bad throw does not
+// play.
+func replayThrows(record string, seed uint64) (DiceCheck, error) {
 	rr := brettspiel.NewRecordReader(strings.NewReader(record))
 	head, err := rr.Header()
 	if err != nil {
-		return 0, nil, err
+		return DiceCheck{}, err
 	}
 	g, err := catalog.LoadRecord(head) // the start: the head has no steps
 	if err != nil {
-		return 0, nil, err
+		return DiceCheck{}, err
 	}
 	// the bounds of every replay of a record (brettspiel.Record.Replay)
 	maxSteps, check := brettspiel.MaxRecordSteps, func() error { return nil }
@@ -205,38 +237,40 @@ func replayThrows(record string, seed uint64) (int, *BadThrow, error) {
 			check = c
 		}
 	}
-	throws := 0
+	var c DiceCheck
 	for i := 0; ; i++ {
 		step, line, err := rr.Next()
 		if err == io.EOF {
-			return throws, nil, nil
+			c.Steps, c.Over = i, g.ToMove() == brettspiel.Terminal
+			return c, nil
 		}
 		if err != nil {
-			return 0, nil, err
+			return DiceCheck{}, err
 		}
 		if i == maxSteps {
-			return 0, nil, bad(opVerifyDice, "line "+strconv.Itoa(line), brettspiel.ErrBadNotation,
+			return DiceCheck{}, bad(opVerifyDice, "line "+strconv.Itoa(line), brettspiel.ErrBadNotation,
 				"more than "+strconv.Itoa(maxSteps)+" steps; no game under the record's rules has so many")
 		}
 		var m brettspiel.Move
 		if g.ToMove() == brettspiel.Chance {
 			want, err := brettspiel.SampleChance(g, Rand(seed, i, Dice))
 			if err != nil {
-				return 0, nil, &brettspiel.StepError{Step: step, Index: i + 1, Line: line, Err: err}
+				return DiceCheck{}, &brettspiel.StepError{Step: step, Index: i + 1, Line: line, Err: err}
 			}
 			if got, err := g.ParseMove(step); err != nil || got != want {
-				return throws, &BadThrow{Index: i, Line: line, Thrown: step, Expected: g.MoveString(want)}, nil
+				c.Steps, c.Bad = i, &BadThrow{Index: i, Line: line, Thrown: step, Expected: g.MoveString(want)}
+				return c, nil
 			}
 			m = want
-			throws++
+			c.Throws++
 		} else if m, err = g.ParseMove(step); err != nil {
-			return 0, nil, &brettspiel.StepError{Step: step, Index: i + 1, Line: line, Err: err}
+			return DiceCheck{}, &brettspiel.StepError{Step: step, Index: i + 1, Line: line, Err: err}
 		}
 		if err = g.Apply(m); err == nil {
 			err = check()
 		}
 		if err != nil {
-			return 0, nil, &brettspiel.StepError{Step: step, Index: i + 1, Line: line, Err: err}
+			return DiceCheck{}, &brettspiel.StepError{Step: step, Index: i + 1, Line: line, Err: err}
 		}
 	}
 }
@@ -245,12 +279,13 @@ func replayThrows(record string, seed uint64) (int, *BadThrow, error) {
 const opVerifyDice = "verify dice"
 
 // verifyDiceArgs are the arguments of "verifyDice": the record and the
-// proof, each required.
+// proof, each required but the game's length.
 type verifyDiceArgs struct {
 	Text       *string `json:"text"`
 	Commitment *string `json:"commitment"`
 	Seed       *Seed   `json:"seed"`
 	Salt       *string `json:"salt"`
+	Length     int     `json:"length"`
 }
 
 func verifyDiceCall(_ context.Context, _ *Table, name string, args []byte) ([]byte, error) {
@@ -267,8 +302,10 @@ func verifyDiceCall(_ context.Context, _ *Table, name string, args []byte) ([]by
 		return nil, missing(name, "seed")
 	case in.Salt == nil:
 		return nil, missing(name, "salt")
+	case in.Length < 0:
+		return nil, bad(name, strconv.Itoa(in.Length), ErrBadCall, "length is the number of steps the game played, 0 or more (0: not checked)")
 	}
-	c, err := VerifyDice(*in.Text, DiceProof{Commitment: *in.Commitment, Seed: *in.Seed, Salt: *in.Salt})
+	c, err := VerifyDice(*in.Text, DiceProof{Commitment: *in.Commitment, Seed: *in.Seed, Salt: *in.Salt, Length: in.Length})
 	if err != nil {
 		return nil, err
 	}

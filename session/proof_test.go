@@ -167,6 +167,17 @@ func withStep(t *rapid.T, text string, i int, s string) (string, int) {
 	return "", 0
 }
 
+// startOf is the game a record's head starts, for Record.WriteTo.
+func startOf(t *rapid.T, rec *brettspiel.Record) brettspiel.Game {
+	head := *rec
+	head.Steps = nil
+	g, err := catalog.LoadRecord(&head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // verified is VerifyDice that fails the test on an error: the records
 // here are all whole games.
 func verified(t *rapid.T, text string, p session.DiceProof) session.DiceCheck {
@@ -189,8 +200,46 @@ func checkDiceProof(t *rapid.T, g diceGame, bots []string) {
 	index, others := throwsOf(t, text)
 	p := session.DiceProof{Commitment: session.Commit(seed, salt), Seed: seed, Salt: hex.EncodeToString(salt)}
 
-	if c := verified(t, text, p); !c.OK || !c.Commitment || c.Throws != len(index) || c.Bad != nil || c.Reason != "" {
-		t.Fatalf("the game's own record: %+v; want OK with %d throws", c, len(index))
+	rec, err := brettspiel.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := len(rec.Steps)
+	if c := verified(t, text, p); !c.OK || !c.Commitment || c.Throws != len(index) || c.Steps != steps || !c.Over || c.Bad != nil || c.Reason != "" {
+		t.Fatalf("the game's own record: %+v; want OK and over with %d throws in %d steps", c, len(index), steps)
+	}
+
+	// the game's length: the whole record passes, one cut short passes only
+	// without it, and says so
+	whole := p
+	whole.Length = steps
+	if c := verified(t, text, whole); !c.OK || !c.Over || c.Steps != steps {
+		t.Fatalf("the game's own record with its length %d: %+v", steps, c)
+	}
+	m := rapid.IntRange(0, steps-1).Draw(t, "cut")
+	var cut strings.Builder
+	rec.Steps = rec.Steps[:m]
+	if _, err := rec.WriteTo(&cut, startOf(t, rec)); err != nil {
+		t.Fatal(err)
+	}
+	throwsBefore := 0
+	for _, i := range index {
+		if i < m {
+			throwsBefore++
+		}
+	}
+	if c := verified(t, cut.String(), p); !c.OK || c.Over || c.Steps != m || c.Throws != throwsBefore {
+		t.Fatalf("the record cut after %d steps (%d throws), without the length: %+v", m, throwsBefore, c)
+	}
+	if c := verified(t, cut.String(), whole); c.OK || c.Over || c.Steps != m || c.Throws != throwsBefore || c.Bad != nil || !strings.Contains(c.Reason, "cut short") {
+		t.Fatalf("the record cut after %d steps, with the length %d: %+v", m, steps, c)
+	}
+	for _, l := range []int{steps - 1, steps + 1, -1} {
+		other := p
+		other.Length = l
+		if c := verified(t, text, other); c.OK || c.Reason == "" || !c.Over || c.Steps != steps {
+			t.Fatalf("the game's own record with the length %d: %+v", l, c)
+		}
 	}
 
 	// one throw changed: the first bad one is that one, whatever follows
@@ -199,7 +248,7 @@ func checkDiceProof(t *rapid.T, g diceGame, bots []string) {
 		changed, line := withStep(t, text, index[k], rapid.SampledFrom(others[k]).Draw(t, "other"))
 		c := verified(t, changed, p)
 		thrown := strings.Split(strings.Split(changed, "\n")[line-1], " ; ")
-		if c.OK || !c.Commitment || c.Throws != k || c.Bad == nil || c.Bad.Index != index[k] || c.Bad.Line != line ||
+		if c.OK || !c.Commitment || c.Throws != k || c.Steps != index[k] || c.Over || c.Bad == nil || c.Bad.Index != index[k] || c.Bad.Line != line ||
 			!slices.Contains(thrown, c.Bad.Thrown) || c.Bad.Expected == c.Bad.Thrown || c.Reason == "" {
 			t.Fatalf("throw %d (step %d, line %d) changed: %+v (bad %+v)", k, index[k], line, c, c.Bad)
 		}
@@ -349,7 +398,16 @@ func TestVerifyDiceCall(t *testing.T) {
 	p := session.DiceProof{Commitment: session.Commit(seed, salt), Seed: seed, Salt: hex.EncodeToString(salt)}
 	changed := strings.Replace(text, "\n\n", "\n\n6-6 ; 5-5 ; ", 1) // a throw for the start that is not the seed's
 	args := func(text string, p session.DiceProof) string {
-		return fmt.Sprintf(`{"text":%q,"commitment":%q,"seed":"%d","salt":%q}`, text, p.Commitment, uint64(p.Seed), p.Salt)
+		length := ""
+		if p.Length != 0 {
+			length = fmt.Sprintf(`,"length":%d`, p.Length)
+		}
+		return fmt.Sprintf(`{"text":%q,"commitment":%q,"seed":"%d","salt":%q%s}`, text, p.Commitment, uint64(p.Seed), p.Salt, length)
+	}
+	withLength := func(n int) session.DiceProof {
+		q := p
+		q.Length = n
+		return q
 	}
 	for _, c := range []struct {
 		what, args string
@@ -359,6 +417,8 @@ func TestVerifyDiceCall(t *testing.T) {
 		{"the game's record", args(text, p), text, p},
 		{"the seed as a number", fmt.Sprintf(`{"seed":%d,"salt":%q,"commitment":%q,"text":%q}`, uint64(seed), p.Salt, p.Commitment, text), text, p},
 		{"a changed throw", args(changed, p), changed, p},
+		{"the game's length", args(text, withLength(g.Len())), text, withLength(g.Len())},
+		{"a length the record has not", args(text, withLength(g.Len()+1)), text, withLength(g.Len() + 1)},
 		{"another salt", args(text, session.DiceProof{Commitment: p.Commitment, Seed: seed, Salt: strings.Repeat("ab", session.SaltSize)}),
 			text, session.DiceProof{Commitment: p.Commitment, Seed: seed, Salt: strings.Repeat("ab", session.SaltSize)}},
 		{"a salt not hex", args(text, session.DiceProof{Commitment: p.Commitment, Seed: seed, Salt: "salt"}),
@@ -372,7 +432,7 @@ func TestVerifyDiceCall(t *testing.T) {
 		if got := tab.Call("verifyDice", []byte(c.args)); string(got) != string(wantJSON) {
 			t.Errorf("%s: %s; VerifyDice %s", c.what, got, wantJSON)
 		}
-		if (c.what == "the game's record" || c.what == "the seed as a number") != want.OK {
+		if (c.what == "the game's record" || c.what == "the seed as a number" || c.what == "the game's length") != want.OK {
 			t.Errorf("%s: %+v", c.what, want)
 		}
 	}
@@ -389,6 +449,9 @@ func TestVerifyDiceCall(t *testing.T) {
 		{"a seed not whole", `{"text":"","commitment":"","seed":1.5,"salt":""}`, "ErrBadCall"},
 		{"a salt as bytes", `{"text":"","commitment":"","seed":1,"salt":[1,2]}`, "ErrBadCall"},
 		{"a text not a string", `{"text":7,"commitment":"","seed":1,"salt":""}`, "ErrBadCall"},
+		{"a negative length", `{"text":"","commitment":"","seed":1,"salt":"","length":-1}`, "ErrBadCall"},
+		{"a length not whole", `{"text":"","commitment":"","seed":1,"salt":"","length":1.5}`, "ErrBadCall"},
+		{"a length as a string", `{"text":"","commitment":"","seed":1,"salt":"","length":"5"}`, "ErrBadCall"},
 		{"no object", `[]`, "ErrBadCall"},
 		{"no record", `{"text":"","commitment":"","seed":1,"salt":""}`, "ErrBadNotation"},
 		{"a record of no game", `{"text":"game: chess\n\n","commitment":"","seed":1,"salt":""}`, "ErrBadOptions"},
@@ -403,9 +466,11 @@ func TestVerifyDiceCall(t *testing.T) {
 
 // A game of secret dice: its players are told the commitment at the start,
 // the seed and the salt once it is over, and anyone checks its record
-// with them. Here the record is checked as the game wrote it, and with
-// the throw of its third step changed from 6-2 to 6-3: the play after it
-// no longer fits, but the check ends at that throw and names it.
+// with them. Here the record is checked as the game wrote it; cut short
+// after three steps, which passes as far as it goes but not to the end,
+// and fails against the game's length; and with the throw of its third
+// step changed from 6-2 to 6-3: the play after it no longer fits, but the
+// check ends at that throw and names it.
 func ExampleVerifyDice() {
 	seed := session.Seed(7) // a server draws it from crypto/rand and keeps it
 	salt, err := session.NewSalt()
@@ -420,7 +485,16 @@ func ExampleVerifyDice() {
 
 	proof := session.DiceProof{Commitment: commitment, Seed: seed, Salt: hex.EncodeToString(salt)}
 	c, _ := session.VerifyDice(record, proof)
-	fmt.Println(c.OK, c.Throws, "throws")
+	fmt.Println(c.OK, c.Throws, "throws in", c.Steps, "steps, to the end:", c.Over)
+
+	// cut short: it checks as far as it goes, and with the game's length
+	// (the players saw it) it fails
+	cut := record[:strings.Index(record, "\n4-1 ; 5-4 ; 6-2 ;")+len("\n4-1 ; 5-4 ; 6-2")]
+	c, _ = session.VerifyDice(cut, proof)
+	fmt.Println(c.OK, c.Throws, "throws in", c.Steps, "steps, to the end:", c.Over)
+	proof.Length = g.Len()
+	c, _ = session.VerifyDice(cut, proof)
+	fmt.Println(c.OK, c.Reason)
 
 	changed := strings.Replace(record, "\n4-1 ; 5-4 ; 6-2 ;", "\n4-1 ; 5-4 ; 6-3 ;", 1)
 	c, _ = session.VerifyDice(changed, proof)
@@ -428,7 +502,9 @@ func ExampleVerifyDice() {
 	fmt.Printf("%+v\n", *c.Bad)
 	fmt.Println(c.Reason)
 	// Output:
-	// true 246 throws
+	// true 246 throws in 490 steps, to the end: true
+	// true 3 throws in 3 steps, to the end: false
+	// false the record has 3 steps where the game played 490: it is cut short
 	// false true 2
 	// {Index:2 Line:5 Thrown:6-3 Expected:6-2}
 	// step 2 (line 5) throws "6-3" where the seed throws 6-2

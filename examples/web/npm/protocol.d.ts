@@ -262,15 +262,26 @@ export interface GamesResult {
 
 /**
  * The answer of verifyDice: whether the commitment is that of the seed and the salt, and whether
- * every throw of the record is the one the seed gives; if not, the first that is not and why.
+ * every throw of the record is the one the seed gives; if not, the first that is not and why; and
+ * how far the record went: its throws and steps checked, and whether they reach the game's end.
  */
 export interface DiceCheck {
-  /** The commitment holds and every throw followed the seed. */
+  /**
+   * The commitment holds, every throw followed the seed, and the record has the steps of the length
+   * given, if one was. A record that stops before the game's end is ok too (over false).
+   */
   ok: boolean;
   /** The commitment is that of the seed and the salt. */
   commitment: boolean;
   /** The throws that followed the seed: all the record's, or those before the first bad one. */
   throws: number;
+  /** The record's steps read: all of them, or those before the first bad throw. */
+  steps: number;
+  /**
+   * The record plays to the game's end, so that throws counts every throw of the game; false for a
+   * record cut short, for that of a game revealed before its end, and when a throw is bad.
+   */
+  over: boolean;
   bad?: BadThrow;
   /** Why the check failed, for programmers; absent when ok. */
   reason?: string;
