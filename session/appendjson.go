@@ -48,6 +48,10 @@ func (s *StateJSON) appendKeys(b []byte) []byte {
 		b = jsonw.KeyInt(b, `,"steps":`, t.Steps)
 		b = append(jsonw.KeyInts(b, `,"granted":`, t.Granted), '}')
 	}
+	if t := s.GiveUp; t != nil {
+		b = jsonw.KeyInt(b, `,"giveUp":{"seat":`, t.Seat)
+		b = append(jsonw.KeyInts(b, `,"granted":`, t.Granted), '}')
+	}
 	if s.Clock != nil {
 		c, _ := json.Marshal(s.Clock)
 		b = append(append(b, `,"clock":`...), c...)

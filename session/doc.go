@@ -83,6 +83,8 @@
 //	undo, redo   {handle, secret?, VIEW}             → STATE
 //	takeback     {handle, seat?, secret?, VIEW}      → STATE
 //	answerTakeback {handle, accept, secret, VIEW}    → STATE
+//	giveUp       {handle, seat?, secret?, VIEW}      → STATE
+//	answerGiveUp {handle, accept, secret, VIEW}      → STATE
 //	hint         {handle, bot?, count?}              → {hints: [Hint…]}
 //	saveRecord   {handle}                            → {text}
 //	positionID   {handle}                            → {id}
@@ -160,6 +162,16 @@
 //     seat has granted it (answerTakeback with "accept": true); one refusal
 //     or any step played drops the ask. Asked while no other seat is
 //     claimed, it is done at once. The STATE shows an ask as "takeback".
+//   - giveUp: a seat gives up for itself, as its game's rules allow
+//     (brettspiel.GiveUpper): the Partie in Toccateglio (T-W6) and the
+//     single game in Verkehren (V-W2), at its own decision after its
+//     throw. Where the rules ask the other's consent (Verkehren with a
+//     Band on the own side) and in the Festungsspiel, whose rules have no
+//     giving up and whose game then ends by agreement of all seats with
+//     nobody winning, the other claimed seats agree first (answerGiveUp),
+//     shown as "giveUp" in the STATE; one refusal or any step played
+//     drops it. In a game not owned giveUp gives up at once, for the seat
+//     given or the seat to move.
 //     A turn being made one step at a time (nextSteps) changes nothing
 //     until apply plays it whole, so a person takes back a step of his
 //     unfinished turn on his own screen, as on a backgammon server before

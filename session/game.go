@@ -139,6 +139,10 @@ type Game struct {
 	// over.
 	salt     []byte
 	revealed bool
+	// agreed says the players ended the game by agreement before its end
+	// (giveup.go: a game without giving up in its rules): it plays no
+	// further step.
+	agreed bool
 	// commitment is Commit(seed, salt), made at its first use: every
 	// delta of the game carries it.
 	commitment string

@@ -45,6 +45,8 @@ func init() {
 		"claim":          onGame(acts, claimCall),
 		"name":           onGame(acts, nameCall),
 		"answerTakeback": onGame(acts, answerTakebackCall),
+		"giveUp":         onGame(acts, giveUpCall),
+		"answerGiveUp":   onGame(acts, answerGiveUpCall),
 		"watch":          onGame(reads, watchCall),
 	}
 	methods = map[string]method{

@@ -17,7 +17,7 @@ var resultOf = map[string]string{
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis", "rollout": "rollout",
-	"claim": "claim", "answerTakeback": "state", "watch": "watch", "verifyDice": "diceCheck",
+	"claim": "claim", "answerTakeback": "state", "giveUp": "state", "answerGiveUp": "state", "watch": "watch", "verifyDice": "diceCheck",
 	"name": "state",
 }
 
@@ -131,6 +131,16 @@ func TestAnswersMatchTheSchema(t *testing.T) {
 	check("takeback", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, c0.Secret))
 	check("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, s.Handle, c1.Secret))
 	check("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, s.Handle, c1.Secret))
+	// a give-up asked, agreed in part and then by all: the Festungsspiel's end by agreement
+	json.Unmarshal(check("newGame", `{"variant":"festung","players":3,"owned":true}`), &s)
+	var f [3]ClaimJSON
+	for i := range f {
+		json.Unmarshal(check("claim", fmt.Sprintf(`{"handle":%d,"seat":%d}`, s.Handle, i)), &f[i])
+	}
+	check("giveUp", fmt.Sprintf(`{"handle":%d,"secret":%q}`, s.Handle, f[0].Secret))
+	check("answerGiveUp", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, s.Handle, f[1].Secret))
+	check("watch", fmt.Sprintf(`{"handle":%d,"rev":0}`, s.Handle))
+	check("answerGiveUp", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, s.Handle, f[2].Secret))
 	json.Unmarshal(check("newGame", `{"variant":"festung","players":3,"dice":"manual"}`), &s)
 	check("throwManual", fmt.Sprintf(`{"handle":%d,"dice":[5,6,1]}`, s.Handle))
 	for m := range resultOf {

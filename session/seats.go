@@ -31,6 +31,9 @@ type owners struct {
 	// ask is the takeback asked and not yet granted or declined; a step
 	// played drops it.
 	ask *takebackAsk
+	// giveUp is the give-up asked and not yet agreed to (giveup.go); a
+	// step played drops it.
+	giveUp *giveUpAsk
 }
 
 // takebackAsk is a takeback asked by one seat of an owned game, waiting

@@ -92,6 +92,9 @@ func (g *Game) Revealed() bool {
 // sealed refuses a change of the history of a game whose secret dice are
 // revealed (g locked).
 func (g *Game) sealed(op string) error {
+	if g.agreed {
+		return bad(op, "", brettspiel.ErrGameOver, "the players agreed to end the game")
+	}
 	if g.secretDice() && g.revealed {
 		return bad(op, "", brettspiel.ErrGameOver, "the game's dice were revealed: it is over")
 	}

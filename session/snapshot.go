@@ -87,7 +87,11 @@ type snapshotHead struct {
 	// Takeback is the takeback asked: the seat, the steps, the seats that
 	// granted it.
 	Takeback *TakebackJSON `json:"takeback"`
-	Clock    *clockSnap    `json:"clock"`
+	// GiveUp is the give-up asked and the seats that agreed so far;
+	// Agreed says the players ended the game by agreement (giveup.go).
+	GiveUp *GiveUpJSON `json:"giveUp,omitempty"`
+	Agreed bool        `json:"agreed,omitempty"`
+	Clock  *clockSnap  `json:"clock"`
 	// Salt is the salt of the commitment to the seed of a game of secret
 	// dice, in hex ("" for none); Revealed says its seed is public.
 	Salt     string `json:"salt,omitempty"`
@@ -111,7 +115,7 @@ func (g *Game) Snapshot() (data []byte, rev int, err error) {
 	// for a moment, which no call that acts may see
 	defer g.lock()()
 	head := snapshotHead{Seed: Seed(g.seed), Dice: DiceSeeded, Lang: g.lang.String(), Seats: g.info().Seats,
-		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), Clock: g.clockSnap(),
+		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), GiveUp: g.giveUpJSON(), Agreed: g.agreed, Clock: g.clockSnap(),
 		Names: g.seatNames(), Next: g.next}
 	if g.manual {
 		head.Dice = DiceManual
@@ -262,6 +266,9 @@ func (g *Game) restoreHead(head *snapshotHead, version int) error {
 		g.next = head.Next
 	}
 	if err := g.restoreTakeback(head); err != nil {
+		return err
+	}
+	if err := g.restoreGiveUp(head); err != nil {
 		return err
 	}
 	if err := g.restoreDice(head, version); err != nil {

@@ -55,6 +55,9 @@ type StateJSON struct {
 	// Takeback is the takeback asked in a game of owned seats and not yet
 	// granted by the other people's seats; absent for none.
 	Takeback *TakebackJSON `json:"takeback,omitempty"`
+	// GiveUp is a give-up asked in a game of owned seats and not yet
+	// agreed to by the other people's seats; absent for none.
+	GiveUp *GiveUpJSON `json:"giveUp,omitempty"`
 	// Clock is the state of the clocks of a game with a time control;
 	// absent for none.
 	Clock *ClockJSON `json:"clock,omitempty"`
@@ -176,7 +179,7 @@ func (g *Game) keys(h int, v View, p *played) (StateJSON, logCopy) {
 		s.Since, s.Log = g.h.Len(), []Step{}
 	}
 	s.Ending = g.ending(v.lang(g))
-	s.Rev, s.Takeback, s.Clock = g.watch.rev, g.takebackJSON(), g.clockJSON()
+	s.Rev, s.Takeback, s.GiveUp, s.Clock = g.watch.rev, g.takebackJSON(), g.giveUpJSON(), g.clockJSON()
 	if p != nil {
 		s.Played, s.Stopped = len(p.steps), p.stopped
 		if !p.advance && len(p.steps) == 1 {
@@ -191,6 +194,9 @@ func (g *Game) keys(h int, v View, p *played) (StateJSON, logCopy) {
 func (g *Game) ending(l words.Lang) string {
 	if s := g.clockEnding(l); s != "" {
 		return s
+	}
+	if g.agreed {
+		return l.EndedByAgreement()
 	}
 	if g.cur.ToMove() != brettspiel.Terminal || g.h.Len() == 0 {
 		return ""

@@ -86,6 +86,9 @@ type Delta struct {
 	// Takeback is a takeback asked in an owned game, waiting to be
 	// granted.
 	Takeback *TakebackJSON `json:"takeback,omitempty"`
+	// GiveUp is a give-up asked in an owned game, waiting for the others'
+	// consent.
+	GiveUp *GiveUpJSON `json:"giveUp,omitempty"`
 	// Clock is the state of the game's clocks, for a game with a time
 	// control.
 	Clock *ClockJSON `json:"clock,omitempty"`
@@ -581,7 +584,7 @@ func (g *Game) changed() {
 	w.told = n
 	g.touch(g.now())
 	if g.own != nil {
-		g.own.ask = nil
+		g.own.ask, g.own.giveUp = nil, nil
 	}
 	g.clockChanged()
 	g.publish(from, false)
@@ -693,7 +696,7 @@ type deltaCopy struct {
 func (g *Game) deltaCopy(from int) deltaCopy {
 	c := deltaCopy{d: Delta{Rev: g.watch.rev, From: from, Length: g.h.Len(),
 		ToMove: int(g.cur.ToMove()), ID: g.cur.ID(), CanRedo: g.h.RedoLen() > 0, Ending: g.ending(g.lang),
-		Takeback: g.takebackJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Names: g.seatNames(), Next: g.next, Closed: g.watch.gone},
+		Takeback: g.takebackJSON(), GiveUp: g.giveUpJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Names: g.seatNames(), Next: g.next, Closed: g.watch.gone},
 		entries: g.entries(from)}
 	if g.salt != nil {
 		c.d.Commitment, c.d.Seed, c.d.Salt = g.proof()

@@ -111,6 +111,10 @@ func (d *Delta) appendKeys(b []byte) []byte {
 		b = jsonw.KeyInt(b, `,"steps":`, t.Steps)
 		b = append(jsonw.KeyInts(b, `,"granted":`, t.Granted), '}')
 	}
+	if t := d.GiveUp; t != nil {
+		b = jsonw.KeyInt(b, `,"giveUp":{"seat":`, t.Seat)
+		b = append(jsonw.KeyInts(b, `,"granted":`, t.Granted), '}')
+	}
 	if d.Clock != nil {
 		c, _ := json.Marshal(d.Clock)
 		b = append(append(b, `,"clock":`...), c...)

@@ -13,3 +13,9 @@ func (l Lang) TimeUp(out, winner brettspiel.Player) string {
 	return l.pick(l.Seat(out)+" ran out of time and loses; the game ends with the markers as they stand.",
 		l.Seat(out)+" hat die Zeit überschritten und verliert; das Spiel endet mit den Marken, wie sie stehen.")
 }
+
+// EndedByAgreement says that the players agreed to end the game before its
+// end, as the Festungsspiel's players do: nobody wins by it.
+func (l Lang) EndedByAgreement() string {
+	return l.pick("The players agreed to end the game here.", "Die Spieler haben vereinbart, das Spiel hier zu beenden.")
+}

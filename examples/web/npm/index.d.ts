@@ -159,6 +159,10 @@ export interface Methods {
   name: { args: HandleArgs & SecretArgs & View & { seat: number; name: string }; result: StateResult };
   /** Grants (accept: true) or refuses the takeback another seat asked. Always refused by this package's WebAssembly (ErrBadCall): without owned seats a takeback is done at once. */
   answerTakeback: { args: HandleArgs & View & { accept: boolean; secret: string }; result: StateResult };
+  /** Gives up for a seat as its game's rules allow: the Partie in Toccateglio (T-W6), the single game in Verkehren (V-W2), at the seat's own decision; by default the seat to move. Without owned seats it is done at once (the Festungsspiel's game then ends by agreement). */
+  giveUp: { args: HandleArgs & SecretArgs & View & { seat?: number }; result: StateResult };
+  /** Agrees (accept: true) or not to the give-up another seat asked where the rules want consent. Always refused by this package's WebAssembly (ErrBadCall): without owned seats a give-up is done at once. */
+  answerGiveUp: { args: HandleArgs & View & { accept: boolean; secret: string }; result: StateResult };
   /** The change of a game since a revision ("rev" of a state or of the last watch). */
   watch: { args: HandleArgs & { rev: number; lang?: string }; result: Watch };
   /** Checks a finished game's dice: the commitment is that of the seed and the salt (in hex), and every throw of the record is the one the seed gives; length, the steps the game played, makes a record cut short fail. The answer says the throws and steps checked and whether they reach the game's end (over). Always refused by this package's WebAssembly (ErrUnknownMethod): it leaves the check of dice out, with its SHA-256. */

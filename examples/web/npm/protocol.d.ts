@@ -100,6 +100,7 @@ export interface StateResult {
   names?: Names;
   next?: NextGame;
   takeback?: Takeback;
+  giveUp?: GiveUp;
   clock?: Clock;
 }
 
@@ -125,6 +126,16 @@ export interface Takeback {
 }
 
 /**
+ * A give-up asked in a game of owned seats where the rules ask the others' consent (Verkehren with
+ * a Band on the own side; the Festungsspiel, which ends by agreement), waiting for the other
+ * people's seats to agree.
+ */
+export interface GiveUp {
+  seat: number;
+  granted: number[];
+}
+
+/**
  * The answer of watch: the change of a game since a revision. The watcher keeps the first from
  * steps of its log and appends log.
  */
@@ -140,6 +151,7 @@ export interface Watch {
   canRedo: boolean;
   ending?: string;
   takeback?: Takeback;
+  giveUp?: GiveUp;
   clock?: Clock;
   /** Per seat of a game of owned seats, whether it is claimed. */
   claimed?: boolean[];

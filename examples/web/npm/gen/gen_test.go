@@ -62,7 +62,7 @@ var resultOf = map[string]string{
 	"apply": "state", "throw": "state", "throwManual": "state", "botMove": "state", "advance": "state",
 	"undo": "state", "redo": "state", "takeback": "state", "hint": "hints", "saveRecord": "text",
 	"positionID": "id", "plan": "plan", "analyze": "analysis", "rollout": "rollout",
-	"claim": "claim", "answerTakeback": "state", "watch": "watch", "verifyDice": "diceCheck",
+	"claim": "claim", "answerTakeback": "state", "giveUp": "state", "answerGiveUp": "state", "watch": "watch", "verifyDice": "diceCheck",
 	"name": "state",
 }
 
@@ -283,6 +283,15 @@ func TestSchemasHoldForAnswers(t *testing.T) {
 	ch.call("watch", fmt.Sprintf(`{"handle":%d,"rev":%d}`, st.Handle, rev))
 	ch.call("takeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"seat":0}`, st.Handle, a.Secret))
 	ch.call("answerTakeback", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, st.Handle, b.Secret))
+	// the Festungsspiel's end by agreement, asked and agreed to
+	json.Unmarshal(ch.call("newGame", `{"variant":"festung","players":2,"owned":true}`), &st)
+	var f [2]struct{ Secret string }
+	for i := range f {
+		json.Unmarshal(ch.call("claim", fmt.Sprintf(`{"handle":%d,"seat":%d}`, st.Handle, i)), &f[i])
+	}
+	ch.call("giveUp", fmt.Sprintf(`{"handle":%d,"secret":%q}`, st.Handle, f[0].Secret))
+	ch.call("watch", fmt.Sprintf(`{"handle":%d,"rev":0}`, st.Handle))
+	ch.call("answerGiveUp", fmt.Sprintf(`{"handle":%d,"secret":%q,"accept":true}`, st.Handle, f[1].Secret))
 	for m := range resultOf {
 		if !ch.methods[m] {
 			t.Errorf("no answer of %s was checked", m)
