@@ -55,6 +55,15 @@ type Delta struct {
 	Seed       string   `json:"seed"`
 	Salt       string   `json:"salt"`
 	Closed     bool     `json:"closed"`
+	// GiveUp is a give-up asked that waits for the other seats' consent.
+	GiveUp *GiveUp `json:"giveUp"`
+}
+
+// GiveUp is a give-up asked: the seat that gives up and the seats that
+// agreed so far.
+type GiveUp struct {
+	Seat    int   `json:"seat"`
+	Granted []int `json:"granted"`
 }
 
 // Created is the answer of a new game.

@@ -27,6 +27,7 @@ var served = map[string]int{
 	"saveRecord": reads, "positionID": reads, "plan": reads,
 	"apply": acts, "throw": acts, "undo": acts, "redo": acts,
 	"takeback": acts, "answerTakeback": acts, "name": acts,
+	"giveUp": acts, "answerGiveUp": acts,
 }
 
 // NeedsGame says whether a method is served, and on a game.
