@@ -379,6 +379,9 @@ func (s *session) command(line string) (quit bool, err error) {
 	if c, ok := t.synonyms[word]; ok {
 		word = c
 	}
+	if strings.EqualFold(strings.Join(strings.Fields(line), " "), "give up") {
+		word = "resign"
+	}
 	switch word {
 	case "":
 		return false, nil
@@ -414,6 +417,8 @@ func (s *session) command(line string) (quit bool, err error) {
 	case "rules":
 		s.listRules()
 		return false, nil
+	case "resign":
+		return false, s.giveUp()
 	case "save":
 		_, err := s.save(arg)
 		return false, err
@@ -449,6 +454,33 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, err
 	}
 	return false, s.tutor(before)
+}
+
+// giveUp gives up for the person to move, as the game's rules allow (T-W6,
+// V-W2), after asking. Where the rules want the other's consent, the other
+// at this screen (a bot, or the person beside) is taken to agree.
+func (s *session) giveUp() error {
+	t := s.t()
+	gu, ok := s.g.(brettspiel.GiveUpper)
+	if !ok {
+		return errors.New(t.noGiveUp)
+	}
+	m, agreed, err := gu.GiveUpMove(s.g.ToMove())
+	if err != nil {
+		return err
+	}
+	if agreed {
+		s.say("%s", t.giveUpAgreed)
+	}
+	sure, err := s.yes(t.concede)
+	if err != nil || !sure {
+		if err == nil {
+			s.say("%s", t.notConceded)
+		}
+		return err
+	}
+	s.recent, s.errRules = nil, nil
+	return s.apply(m)
 }
 
 // asBoardPoints finds the legal play whose steps in board points are those

@@ -84,22 +84,26 @@ type text struct {
 	boardPoints func(steps string, n int, notation string) string
 	concede     string
 	notConceded string
-	yes         []string // answers that say yes
-	no          []string // answers that say no, where a file name could stand
-	noPlay      func(n, max int) string
-	unknown     func(word string) string
-	undoPlay    func(who, steps, notation string) string
-	undoMove    func(who, notation string) string
-	undoThrow   func(notation string) string
-	takenBack   func(what string, after int) string
-	nothingUndo string
-	nothingRedo string
-	noMoves     string
-	diceActor   string // the dice in the history's column of who moved
-	historyPlay func(steps, notation string) string
-	historyLine func(n int, who, what string) string
-	notOver     string
-	reviewNow   string // after the end: the commands that review the game
+	// noGiveUp: the game's rules have no giving up; giveUpAgreed: giving
+	// up now needs the other's consent, taken as given at one screen.
+	noGiveUp     string
+	giveUpAgreed string
+	yes          []string // answers that say yes
+	no           []string // answers that say no, where a file name could stand
+	noPlay       func(n, max int) string
+	unknown      func(word string) string
+	undoPlay     func(who, steps, notation string) string
+	undoMove     func(who, notation string) string
+	undoThrow    func(notation string) string
+	takenBack    func(what string, after int) string
+	nothingUndo  string
+	nothingRedo  string
+	noMoves      string
+	diceActor    string // the dice in the history's column of who moved
+	historyPlay  func(steps, notation string) string
+	historyLine  func(n int, who, what string) string
+	notOver      string
+	reviewNow    string // after the end: the commands that review the game
 
 	// the tutor and the throw's setting
 	tutorArg      func(arg string) string
@@ -299,12 +303,14 @@ var english = text{
 	boardPoints: func(steps string, n int, notation string) string {
 		return fmt.Sprintf("(read in board points, %s is play %d; the notation counts in your own track: type %d or %s)", steps, n, n, notation)
 	},
-	concede:     "really concede? (y/n) ",
-	notConceded: "not conceded; play on",
-	yes:         []string{"y", "yes"},
-	no:          []string{"n", "no"},
-	noPlay:      func(n, max int) string { return fmt.Sprintf("no play numbered %d: choose 1…%d", n, max) },
-	unknown:     func(word string) string { return fmt.Sprintf("unknown command %s, type help", word) },
+	concede:      "really concede? (y/n) ",
+	notConceded:  "not conceded; play on",
+	noGiveUp:     "the Festungsspiel has no giving up: a game ends by the agreement of all at the table (quit)",
+	giveUpAgreed: "a Band of yours stands on your own side: giving up needs the other's consent (V-W2), which a game at one screen takes as given",
+	yes:          []string{"y", "yes"},
+	no:           []string{"n", "no"},
+	noPlay:       func(n, max int) string { return fmt.Sprintf("no play numbered %d: choose 1…%d", n, max) },
+	unknown:      func(word string) string { return fmt.Sprintf("unknown command %s, type help", word) },
 	undoPlay: func(who, steps, notation string) string {
 		return fmt.Sprintf("%s's %s (notation %s)", who, steps, notation)
 	},
@@ -386,6 +392,7 @@ var english = text{
 		{"rules", "the rules of this game by ID and title"},
 		{"tutor [LEVEL]", "the tutor: off, mild, strict, or the amount a play may lose"},
 		{"throw [auto|press]", "your dice thrown for you, or by Enter"},
+		{"resign", "give the Partie (Toccateglio, T-W6) or the game (Verkehren, V-W2) up, after asking; also give up"},
 		{"save FILE", "write the game record to FILE"},
 		{"load FILE", "go on with a saved game (undo reaches into it)"},
 		{"help", "this text"},

@@ -116,11 +116,13 @@ var german = text{
 	boardPoints: func(steps string, n int, notation string) string {
 		return fmt.Sprintf("(in Feldern des Bretts gelesen ist %s der Zug %d; die Notation zählt in deiner eigenen Bahn: gib %d oder %s ein)", steps, n, n, notation)
 	},
-	concede:     "wirklich aufgeben? (j/n) ",
-	notConceded: "nicht aufgegeben; es geht weiter",
-	yes:         []string{"j", "ja", "y", "yes"},
-	no:          []string{"n", "nein", "no"},
-	noPlay:      func(n, max int) string { return fmt.Sprintf("kein Zug mit der Nummer %d: wähle 1…%d", n, max) },
+	concede:      "wirklich aufgeben? (j/n) ",
+	notConceded:  "nicht aufgegeben; es geht weiter",
+	noGiveUp:     "im Festungsspiel gibt man nicht auf: ein Spiel endet, wenn alle am Tisch es vereinbaren (ende)",
+	giveUpAgreed: "ein Band von dir steht auf deiner eigenen Seite: Aufgeben braucht die Zustimmung des anderen (V-W2), die ein Spiel an einem Bildschirm als gegeben nimmt",
+	yes:          []string{"j", "ja", "y", "yes"},
+	no:           []string{"n", "nein", "no"},
+	noPlay:       func(n, max int) string { return fmt.Sprintf("kein Zug mit der Nummer %d: wähle 1…%d", n, max) },
 	unknown: func(word string) string {
 		return fmt.Sprintf("unbekannter Befehl %s; hilfe zeigt die Befehle", word)
 	},
@@ -213,6 +215,7 @@ var german = text{
 		{"regeln", "die Regeln dieses Spiels mit ID und Titel"},
 		{"tutor [STUFE]", "der Tutor: aus, mild, streng oder der Betrag, den ein Zug verlieren darf"},
 		{"wurf [auto|taste]", "deine Würfel für dich geworfen oder mit der Eingabetaste"},
+		{"aufgeben", "die Partie (Toccateglio, T-W6) oder das Spiel (Verkehren, V-W2) aufgeben, mit Rückfrage"},
 		{"speichern DATEI", "die Partie in DATEI schreiben"},
 		{"laden DATEI", "eine gespeicherte Partie fortsetzen (zurück reicht in sie hinein)"},
 		{"hilfe", "dieser Text"},
@@ -221,7 +224,7 @@ var german = text{
 	synonyms: map[string]string{
 		"brett": "board", "tipp": "hint", "zurück": "undo", "vor": "redo", "verlauf": "history",
 		"warum": "why", "regeln": "rules", "speichern": "save", "laden": "load", "analyse": "analyze",
-		"hilfe": "help", "ende": "quit", "wurf": "throw", "beenden": "quit",
+		"hilfe": "help", "ende": "quit", "wurf": "throw", "beenden": "quit", "aufgeben": "resign",
 	},
 	synonymNote: "\nDie englischen Befehlswörter (help in einer Sitzung mit -lang en) gehen auch.",
 	examples: map[string][][2]string{
