@@ -95,11 +95,17 @@ class Dice:
         self.shape = shape
         self.canonical = canonical
 
-    def throw_at(self, seed, step):
+    def throw_at(self, seed, step, redraws=()):
         """The throw the seed gives at the step of index step: one draw of
-        IntN(len(table)) from PCG(seed, 2*step), the stream of the dice
-        (the bots draw from 2*step+1)."""
-        source = PCG(seed, (2 * step) & MASK64)
+        IntN(len(table)) from PCG(seed, e<<40 | 2*step), the stream of the
+        dice (the bots draw from 2*step+1), where e is the last of the
+        redraws (1 for the first) at step or before, 0 for none: a takeback
+        granted by the other people draws the throws it took back anew."""
+        epoch = 0
+        for k, m in enumerate(redraws):
+            if m <= step:
+                epoch = k + 1
+        source = PCG(seed, ((epoch << 40) | (2 * step)) & MASK64)
         return self.table[int_n(source.uint64, len(self.table))]
 
 
@@ -212,12 +218,13 @@ def read_record(text):
     return game, steps
 
 
-def check(text, commitment, seed, salt, length=None):
+def check(text, commitment, seed, salt, length=None, redraws=()):
     """The outcome of the check, as a dict with the keys of the module's
     DiceCheck: ok, commitment, throws (those checked and found the seed's),
     steps (those read before the check ended), bad (the first bad throw:
     index, line, thrown, expected) and reason; over, which needs the rules,
-    is not among them."""
+    is not among them. redraws are the game's: the lengths its granted
+    takebacks went back to, in order."""
     game, steps = read_record(text)
     dice = GAMES[game]
     why = []
@@ -230,7 +237,7 @@ def check(text, commitment, seed, salt, length=None):
         # saveRecord writes nothing but throws
         if not dice.shape.match(step) and last:
             continue
-        expected = dice.throw_at(seed, index)
+        expected = dice.throw_at(seed, index, redraws)
         if dice.shape.match(step) and dice.canonical(step) == expected:
             out["throws"] += 1
             continue
@@ -276,6 +283,13 @@ def length_value(s):
     return int(s)
 
 
+def redraws_value(s):
+    parts = [x for x in re.split(r"[\s,]+", s.strip()) if x]
+    if not all(re.fullmatch(r"[0-9]+", x) for x in parts):
+        raise argparse.ArgumentTypeError("redraws are whole numbers of steps, separated by commas, not %s" % json.dumps(s))
+    return [int(x) for x in parts]
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(
         description="Check the dice of a finished brettspiel game of owned seats against the commitment given at its start.")
@@ -284,6 +298,7 @@ def main(argv=None):
     p.add_argument("--seed", required=True, type=seed_value, help="the seed revealed at the end, in decimal")
     p.add_argument("--salt", required=True, help="the salt revealed at the end: 64 hex digits")
     p.add_argument("--length", type=length_value, help="the steps the game played (its last state's length): a record of another number fails")
+    p.add_argument("--redraws", type=redraws_value, default=[], help='the game\'s "redraws", e.g. 12,30: the lengths its granted takebacks went back to (none when absent)')
     p.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
     args = p.parse_args(argv)
     try:
@@ -294,7 +309,7 @@ def main(argv=None):
             with open(args.record, "rb") as f:
                 data = f.read()
         text = data.decode("utf-8", errors="surrogateescape")
-        out = check(text, args.commitment, args.seed, args.salt, args.length)
+        out = check(text, args.commitment, args.seed, args.salt, args.length, args.redraws)
     except (OSError, BadInput) as e:
         print("verify_dice: %s" % e, file=sys.stderr)
         return 2

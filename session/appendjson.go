@@ -88,6 +88,12 @@ func (in *Info) appendKeys(b []byte) []byte {
 	if in.Next != "" {
 		b = jsonw.KeyString(b, `,"next":`, in.Next)
 	}
+	if in.Redraws != nil {
+		b = jsonw.KeyInts(b, `,"redraws":`, in.Redraws)
+	}
+	if in.Practice {
+		b = jsonw.KeyBool(b, `,"practice":`, true)
+	}
 	return b
 }
 

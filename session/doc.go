@@ -92,7 +92,7 @@
 //	analyze      {handle, plies?, from?, count?, lang?} → {variant, judge, unit, steps, players, truncated?}
 //	rollout      {handle, step?, position?, plays?, within?, games?, turns?, bot?, seed?, varianceReduction?}
 //	             → {variant, unit, step?, seat, bot, games, turns?, seed, varianceReduction, plays?, position?}
-//	verifyDice   {text, commitment, seed, salt, length?} → {ok, commitment, throws, steps, over, bad?, reason?}
+//	verifyDice   {text, commitment, seed, salt, redraws?, length?} → {ok, commitment, throws, steps, over, bad?, reason?}
 //
 // Every method on one game takes "secret" too: the methods that act check
 // it (see Seats that belong to someone), the methods that only read ignore

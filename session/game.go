@@ -139,6 +139,12 @@ type Game struct {
 	// over.
 	salt     []byte
 	revealed bool
+	// redraws are the lengths the takebacks granted by other people went
+	// back to, where they took a throw back (redraw.go): the throws from
+	// there on are drawn anew. practice says a person alone against bots
+	// went back over a throw he had seen.
+	redraws  []int
+	practice bool
 	// agreed says the players ended the game by agreement before its end
 	// (giveup.go: a game without giving up in its rules): it plays no
 	// further step.
@@ -384,6 +390,13 @@ type Info struct {
 	// Next names the game that follows, as the transport named it
 	// ([Game.SetNext]); absent until named.
 	Next string `json:"next,omitempty"`
+	// Redraws are, in a game of secret dice, the lengths that takebacks
+	// granted by the other people went back to over a throw, in order:
+	// the throws from there on were drawn anew ([DiceRand]); absent for
+	// none. Practice says a person alone against bots went back over a
+	// throw he had seen: the game's result is no measure of his play.
+	Redraws  []int `json:"redraws,omitempty"`
+	Practice bool  `json:"practice,omitempty"`
 }
 
 // Info returns the game's description.
@@ -409,6 +422,7 @@ func (g *Game) info() Info {
 	}
 	in.Owned, in.Claimed = g.own != nil, g.claimedSeats()
 	in.Names, in.Next = g.seatNames(), g.next
+	in.Redraws, in.Practice = g.redrawsJSON(), g.practice
 	return in
 }
 
@@ -539,7 +553,7 @@ func (g *Game) throw() (Step, error) {
 	if err := chanceDue(now); err != nil {
 		return Step{}, err
 	}
-	m, err := brettspiel.SampleChance(now, Rand(g.seed, g.h.Len(), Dice))
+	m, err := brettspiel.SampleChance(now, DiceRand(g.seed, g.h.Len(), g.redraws))
 	if err != nil {
 		return Step{}, err
 	}
@@ -601,6 +615,9 @@ func (g *Game) Undo() error {
 	if err := g.sealed("undo"); err != nil {
 		return err
 	}
+	if g.h.Len() > 0 {
+		g.wentBack(g.h.Len()-1, false)
+	}
 	if !g.h.Undo() {
 		return bad("undo", "", ErrNothingTo, "no step to undo")
 	}
@@ -629,6 +646,9 @@ func (g *Game) Redo() error {
 // has not played yet with ErrNothingTo.
 func (g *Game) Takeback(seat int) (int, error) {
 	defer g.lock()()
+	if n := g.lastDecision(seat); n > 0 && seat >= 0 && seat < len(g.seats) {
+		g.wentBack(g.h.Len()-n, false)
+	}
 	return g.takeback(seat)
 }
 

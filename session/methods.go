@@ -360,7 +360,12 @@ func throwManualCall(name string, h int, g *Game, in *throwManualArgs) ([]byte, 
 }
 
 func undoCall(name string, h int, g *Game, in *actArgs) ([]byte, error) {
-	return back(name, h, g, in, func() bool { return g.h.Undo() })
+	return back(name, h, g, in, func() bool {
+		if g.h.Len() > 0 {
+			g.wentBack(g.h.Len()-1, false)
+		}
+		return g.h.Undo()
+	})
 }
 
 func redoCall(name string, h int, g *Game, in *actArgs) ([]byte, error) {

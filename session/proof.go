@@ -95,6 +95,9 @@ type DiceProof struct {
 	Seed       Seed   `json:"seed"`
 	Salt       string `json:"salt"`
 	Length     int    `json:"length,omitempty"`
+	// Redraws are the game's redraws ([Info.Redraws]): the lengths its
+	// granted takebacks went back to, whose throws were drawn anew.
+	Redraws []int `json:"redraws,omitempty"`
 }
 
 // DiceCheck is the outcome of [VerifyDice], the result of "verifyDice".
@@ -170,7 +173,10 @@ type BadThrow struct {
 // ErrIllegalMove, …; a *brettspiel.StepError names the step's line), and
 // the check is the zero DiceCheck.
 func VerifyDice(record string, p DiceProof) (DiceCheck, error) {
-	c, err := replayThrows(record, uint64(p.Seed))
+	if len(p.Redraws) > maxRedraws {
+		return DiceCheck{Reason: "more redraws than a game has"}, nil
+	}
+	c, err := replayThrows(record, uint64(p.Seed), p.Redraws)
 	if err != nil {
 		return DiceCheck{}, err
 	}
@@ -216,7 +222,7 @@ func (p DiceProof) refuted() string {
 // returns the check's Throws, Steps, Over and Bad, or the record's error
 // when it cannot be read or a step before its first bad throw does not
 // play.
-func replayThrows(record string, seed uint64) (DiceCheck, error) {
+func replayThrows(record string, seed uint64, redraws []int) (DiceCheck, error) {
 	rr := brettspiel.NewRecordReader(strings.NewReader(record))
 	head, err := rr.Header()
 	if err != nil {
@@ -253,7 +259,7 @@ func replayThrows(record string, seed uint64) (DiceCheck, error) {
 		}
 		var m brettspiel.Move
 		if g.ToMove() == brettspiel.Chance {
-			want, err := brettspiel.SampleChance(g, Rand(seed, i, Dice))
+			want, err := brettspiel.SampleChance(g, DiceRand(seed, i, redraws))
 			if err != nil {
 				return DiceCheck{}, &brettspiel.StepError{Step: step, Index: i + 1, Line: line, Err: err}
 			}
@@ -286,6 +292,7 @@ type verifyDiceArgs struct {
 	Seed       *Seed   `json:"seed"`
 	Salt       *string `json:"salt"`
 	Length     int     `json:"length"`
+	Redraws    []int   `json:"redraws"`
 }
 
 func verifyDiceCall(_ context.Context, _ *Table, name string, args []byte) ([]byte, error) {
@@ -305,7 +312,7 @@ func verifyDiceCall(_ context.Context, _ *Table, name string, args []byte) ([]by
 	case in.Length < 0:
 		return nil, bad(name, strconv.Itoa(in.Length), ErrBadCall, "length is the number of steps the game played, 0 or more (0: not checked)")
 	}
-	c, err := VerifyDice(*in.Text, DiceProof{Commitment: *in.Commitment, Seed: *in.Seed, Salt: *in.Salt, Length: in.Length})
+	c, err := VerifyDice(*in.Text, DiceProof{Commitment: *in.Commitment, Seed: *in.Seed, Salt: *in.Salt, Length: in.Length, Redraws: in.Redraws})
 	if err != nil {
 		return nil, err
 	}

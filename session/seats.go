@@ -230,6 +230,7 @@ func (g *Game) askTakeback(op string, secret *string, seat *int) error {
 		return bad(op, strconv.Itoa(caller), ErrNothingTo, "the seat has played no move to take back")
 	}
 	if g.own.others(caller) == 0 {
+		g.wentBack(g.h.Len()-n, false)
 		_, err = g.takeback(caller)
 		return err
 	}
@@ -269,6 +270,7 @@ func (g *Game) answerTakeback(op string, secret *string, accept bool) error {
 			return nil
 		}
 	}
+	g.wentBack(g.h.Len()-a.steps, true)
 	_, err = g.takeback(a.seat)
 	g.own.ask = nil
 	return err

@@ -91,7 +91,10 @@ type snapshotHead struct {
 	// Agreed says the players ended the game by agreement (giveup.go).
 	GiveUp *GiveUpJSON `json:"giveUp,omitempty"`
 	Agreed bool        `json:"agreed,omitempty"`
-	Clock  *clockSnap  `json:"clock"`
+	// Redraws and Practice are the game's (redraw.go).
+	Redraws  []int      `json:"redraws,omitempty"`
+	Practice bool       `json:"practice,omitempty"`
+	Clock    *clockSnap `json:"clock"`
 	// Salt is the salt of the commitment to the seed of a game of secret
 	// dice, in hex ("" for none); Revealed says its seed is public.
 	Salt     string `json:"salt,omitempty"`
@@ -115,7 +118,7 @@ func (g *Game) Snapshot() (data []byte, rev int, err error) {
 	// for a moment, which no call that acts may see
 	defer g.lock()()
 	head := snapshotHead{Seed: Seed(g.seed), Dice: DiceSeeded, Lang: g.lang.String(), Seats: g.info().Seats,
-		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), GiveUp: g.giveUpJSON(), Agreed: g.agreed, Clock: g.clockSnap(),
+		Owned: g.own != nil, Length: g.h.Len(), Rev: g.watch.rev, Takeback: g.takebackJSON(), GiveUp: g.giveUpJSON(), Agreed: g.agreed, Redraws: g.redrawsJSON(), Practice: g.practice, Clock: g.clockSnap(),
 		Names: g.seatNames(), Next: g.next}
 	if g.manual {
 		head.Dice = DiceManual
@@ -272,6 +275,9 @@ func (g *Game) restoreHead(head *snapshotHead, version int) error {
 		return err
 	}
 	if err := g.restoreDice(head, version); err != nil {
+		return err
+	}
+	if err := g.restoreRedraws(head); err != nil {
 		return err
 	}
 	if err := g.checkClock(head); err != nil {

@@ -89,6 +89,10 @@ type Delta struct {
 	// GiveUp is a give-up asked in an owned game, waiting for the others'
 	// consent.
 	GiveUp *GiveUpJSON `json:"giveUp,omitempty"`
+	// Redraws and Practice are the game's, as [Info.Redraws] and
+	// [Info.Practice].
+	Redraws  []int `json:"redraws,omitempty"`
+	Practice bool  `json:"practice,omitempty"`
 	// Clock is the state of the game's clocks, for a game with a time
 	// control.
 	Clock *ClockJSON `json:"clock,omitempty"`
@@ -696,7 +700,7 @@ type deltaCopy struct {
 func (g *Game) deltaCopy(from int) deltaCopy {
 	c := deltaCopy{d: Delta{Rev: g.watch.rev, From: from, Length: g.h.Len(),
 		ToMove: int(g.cur.ToMove()), ID: g.cur.ID(), CanRedo: g.h.RedoLen() > 0, Ending: g.ending(g.lang),
-		Takeback: g.takebackJSON(), GiveUp: g.giveUpJSON(), Clock: g.clockJSON(), Claimed: g.claimedSeats(), Names: g.seatNames(), Next: g.next, Closed: g.watch.gone},
+		Takeback: g.takebackJSON(), GiveUp: g.giveUpJSON(), Redraws: g.redrawsJSON(), Practice: g.practice, Clock: g.clockJSON(), Claimed: g.claimedSeats(), Names: g.seatNames(), Next: g.next, Closed: g.watch.gone},
 		entries: g.entries(from)}
 	if g.salt != nil {
 		c.d.Commitment, c.d.Seed, c.d.Salt = g.proof()

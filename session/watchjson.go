@@ -115,6 +115,12 @@ func (d *Delta) appendKeys(b []byte) []byte {
 		b = jsonw.KeyInt(b, `,"giveUp":{"seat":`, t.Seat)
 		b = append(jsonw.KeyInts(b, `,"granted":`, t.Granted), '}')
 	}
+	if d.Redraws != nil {
+		b = jsonw.KeyInts(b, `,"redraws":`, d.Redraws)
+	}
+	if d.Practice {
+		b = jsonw.KeyBool(b, `,"practice":`, true)
+	}
 	if d.Clock != nil {
 		c, _ := json.Marshal(d.Clock)
 		b = append(append(b, `,"clock":`...), c...)

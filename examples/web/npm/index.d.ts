@@ -166,7 +166,7 @@ export interface Methods {
   /** The change of a game since a revision ("rev" of a state or of the last watch). */
   watch: { args: HandleArgs & { rev: number; lang?: string }; result: Watch };
   /** Checks a finished game's dice: the commitment is that of the seed and the salt (in hex), and every throw of the record is the one the seed gives; length, the steps the game played, makes a record cut short fail. The answer says the throws and steps checked and whether they reach the game's end (over). Always refused by this package's WebAssembly (ErrUnknownMethod): it leaves the check of dice out, with its SHA-256. */
-  verifyDice: { args: { text: string; commitment: string; seed: Seed; salt: string; length?: number }; result: DiceCheck };
+  verifyDice: { args: { text: string; commitment: string; seed: Seed; salt: string; length?: number; redraws?: number[] }; result: DiceCheck };
 }
 
 export type Method = keyof Methods;

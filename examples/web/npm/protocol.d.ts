@@ -99,6 +99,9 @@ export interface StateResult {
   claimed?: boolean[];
   names?: Names;
   next?: NextGame;
+  redraws?: Redraws;
+  /** A person alone against bots went back over a throw he had seen: the game is practice. */
+  practice?: true;
   takeback?: Takeback;
   giveUp?: GiveUp;
   clock?: Clock;
@@ -124,6 +127,13 @@ export interface Takeback {
   steps: number;
   granted: number[];
 }
+
+/**
+ * In a game of secret dice, the lengths that takebacks granted by the other people went back to
+ * over a throw, in order: the throws from each on were drawn anew (session.DiceRand), and
+ * verifyDice needs them.
+ */
+export type Redraws = number[];
 
 /**
  * A give-up asked in a game of owned seats where the rules ask the others' consent (Verkehren with
@@ -157,6 +167,9 @@ export interface Watch {
   claimed?: boolean[];
   names?: Names;
   next?: NextGame;
+  redraws?: Redraws;
+  /** A person alone against bots went back over a throw he had seen: the game is practice. */
+  practice?: true;
   commitment?: Commitment;
   /** The seed of a game whose dice were secret, once revealed. */
   seed?: SeedString;
