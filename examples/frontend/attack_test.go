@@ -41,15 +41,15 @@ func fingerprints(t *testing.T, tab *session.Table) map[int]string {
 func TestStrangerClosesNothing(t *testing.T) {
 	s, srv := testServer(t, nil)
 	anyone := client{t: t, base: srv.URL}
-	var watched, private []string  // the IDs the stranger knows, and those he does not
-	holders := map[string]client{} // a seat's holder of each owned game
+	var watched, private []string    // the IDs the stranger knows, and those he does not
+	holders := map[string][]client{} // the seats' holders of each owned game
 	for i, v := range []string{"verkehren", "toccateglio", "festung", "verkehren", "toccateglio", "festung"} {
 		id, _ := anyone.newGame("newGame", map[string]any{"variant": v, "seats": []string{"person", "person"}})
 		one, two := anyone.claim(id, 0), anyone.claim(id, 1)
 		for _, c := range []client{one, two, one} { // a few steps, so that there is something to undo
 			c.post("games/"+id+"/advance", `{"limit":2}`, nil)
 		}
-		holders[id] = one
+		holders[id] = []client{one, two}
 		if i%2 == 0 {
 			watched = append(watched, id)
 		} else {
@@ -162,12 +162,14 @@ func TestStrangerClosesNothing(t *testing.T) {
 	if len(after) != len(before) {
 		t.Errorf("%d games at the table before the stranger, %d after", len(before), len(after))
 	}
-	for id, c := range holders {
-		if code, raw := c.post("games/"+id+"/close", nil, nil); code != http.StatusOK {
-			t.Errorf("a seat's holder closes his game: %d %.200s", code, raw)
+	for id, cs := range holders { // an owned game closes when both have left it
+		for _, c := range cs {
+			if code, raw := c.post("games/"+id+"/close", nil, nil); code != http.StatusOK {
+				t.Errorf("a seat's holder leaves his game: %d %.200s", code, raw)
+			}
 		}
 	}
 	if n := s.table.Len(); n != 2 {
-		t.Errorf("%d games at the table after the holders closed theirs; want the 2 of one screen", n)
+		t.Errorf("%d games at the table after the holders left theirs; want the 2 of one screen", n)
 	}
 }

@@ -109,6 +109,9 @@ func (s *server) read(method string, args []byte) (func() (*session.Game, error)
 			return nil, a.View, fmt.Errorf("%w: %s: give \"variant\"", session.ErrBadCall, method)
 		}
 		c := a.Config
+		if err := ownSeed(method, c.Owned, c.Seed); err != nil {
+			return nil, a.View, err
+		}
 		c.Lang, c.Now = a.View.Lang, s.o.now
 		return func() (*session.Game, error) { return session.New(c) }, a.View, nil
 	}
@@ -120,6 +123,9 @@ func (s *server) read(method string, args []byte) (func() (*session.Game, error)
 		return nil, a.View, err
 	}
 	c := session.Config{Seed: a.Seed, Seats: a.Seats, Dice: a.Dice, Owned: a.Owned == nil || *a.Owned, Lang: a.View.Lang, Now: s.o.now}
+	if err := ownSeed(method, c.Owned, c.Seed); err != nil {
+		return nil, a.View, err
+	}
 	switch {
 	case method == "loadRecord" && a.Text != nil && a.ID == nil:
 		return func() (*session.Game, error) { return session.LoadRecord(*a.Text, c) }, a.View, nil
@@ -129,6 +135,16 @@ func (s *server) read(method string, args []byte) (func() (*session.Game, error)
 		return nil, a.View, fmt.Errorf("%w: %s: give \"text\", the record, and no \"id\"", session.ErrBadCall, method)
 	}
 	return nil, a.View, fmt.Errorf("%w: %s: give \"id\", the position ID, and no \"text\"", session.ErrBadCall, method)
+}
+
+// ownSeed refuses a client's seed for a game of owned seats: its dice are
+// secret, and a seed the client chose would make them his to know (the
+// commitment would hide a seed he holds). A game of one screen takes one.
+func ownSeed(method string, owned bool, seed *session.Seed) error {
+	if owned && seed != nil {
+		return fmt.Errorf("%w: %s: the seed of a game of owned seats is drawn by the server and kept secret until its end; \"owned\": false makes a game of one screen, which takes a seed", session.ErrBadCall, method)
+	}
+	return nil
 }
 
 // strictly reads a call's arguments into v as the session reads them: one
@@ -229,8 +245,11 @@ func (s *server) gameCall(w http.ResponseWriter, r *http.Request) {
 	writeAnswer(w, out)
 }
 
-// close closes the game of an ID: in an owned game only for a seat's
-// holder, in a game of one screen for anyone who has its ID.
+// close closes the game of an ID: a game of one screen for anyone who has
+// its ID; in an owned game a seat's holder leaves it, and it closes once
+// every claimed seat has left (or nobody acted for the idle time), so that
+// one player cannot take the game and its record from the others. The
+// answer says whether the game is closed.
 func (s *server) close(w http.ResponseWriter, id string, e held, args []byte, secret string) {
 	if err := strictly("close", args, &struct{}{}); err != nil {
 		writeError(w, session.NewErrorJSONIn(err, e.g.Lang()))
@@ -241,8 +260,15 @@ func (s *server) close(w http.ResponseWriter, id string, e held, args []byte, se
 			writeError(w, session.NewErrorJSONIn(fmt.Errorf("%w: close: an owned game is closed by a seat's holder, with his secret", session.ErrNoSecret), e.g.Lang()))
 			return
 		}
-		if _, ok := e.g.SeatOf(secret); !ok {
+		seat, ok := e.g.SeatOf(secret)
+		if !ok {
 			writeError(w, session.NewErrorJSONIn(fmt.Errorf("%w: close: the secret is no seat's of this game", session.ErrBadSecret), e.g.Lang()))
+			return
+		}
+		if !s.leave(e, seat) {
+			writeJSON(w, http.StatusOK, struct {
+				Closed bool `json:"closed"`
+			}{false})
 			return
 		}
 	}
@@ -251,5 +277,21 @@ func (s *server) close(w http.ResponseWriter, id string, e held, args []byte, se
 		return
 	}
 	s.forget(id)
-	writeJSON(w, http.StatusOK, struct{}{})
+	writeJSON(w, http.StatusOK, struct {
+		Closed bool `json:"closed"`
+	}{true})
+}
+
+// leave marks seat of an owned game as left and reports whether every
+// claimed seat has left now.
+func (s *server) leave(e held, seat int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e.left[seat] = true
+	for i, claimed := range e.g.Info().Claimed {
+		if claimed && !e.left[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -13,7 +13,7 @@
 //	POST /api/loadRecord           loadRecord's arguments → 201 {"game": ID, "state": STATE}
 //	POST /api/loadID               loadID's arguments → 201 {"game": ID, "state": STATE}
 //	POST /api/games/{ID}/{method}  the method's arguments → its answer
-//	POST /api/games/{ID}/close     {} → {}
+//	POST /api/games/{ID}/close     {} → {"closed": bool}
 //	POST /api/{method}             version, games, rule, verifyDice: the catalogue
 //	GET  /api/schema               the JSON Schema of every answer
 //	GET  /api/                     the methods' names, by where they are called
@@ -25,8 +25,8 @@
 // methods on a game are those of the protocol but for the handle, which
 // their arguments and answers do not carry: claim, state, legal,
 // nextSteps, apply, throw, throwManual, botMove, advance, undo, redo,
-// takeback, answerTakeback, hint, watch, saveRecord, positionID, plan,
-// analyze, rollout.
+// takeback, answerTakeback, giveUp, answerGiveUp, hint, watch, saveRecord,
+// positionID, plan, analyze, rollout.
 //
 // A game is made owned ("owned": true, in loadRecord and loadID too)
 // unless its arguments say "owned": false. Its people's seats are claimed
@@ -36,15 +36,19 @@
 // "handle" among the arguments is refused). Who acts and who only reads is
 // the session's rule (its package doc, "Seats that belong to someone"): a
 // call without a secret watches, and its dice are secret until the game
-// ends. A game made with "owned": false is a game of one screen: whoever
-// has its ID plays every seat.
+// ends. Its seed is the server's, drawn in secret: a "seed" in the
+// arguments of an owned game is refused (ErrBadCall). A game made with
+// "owned": false is a game of one screen: whoever has its ID plays every
+// seat, and it may name its seed.
 //
 // Each game has an ID of 128 random bits from crypto/rand (base64url),
 // which this server maps to the session's handle; the handle never leaves
 // the server, and no answer lists the games. An owned game's ID is its
 // link for the other people, who claim the free seats, and for watchers,
-// who read. Close is for a seat's holder (with his secret) in an owned
-// game, for anyone who has the ID in a game of one screen. A game in which
+// who read. In a game of one screen anyone who has the ID closes it; in an
+// owned game close is a seat's holder leaving (with his secret), and the
+// game closes once every claimed seat has left, so that its play and its
+// record stay the others' until then ("closed" says which). A game in which
 // nobody has acted for -idle is closed; a seat's holder who only reads
 // (watch, state, with his secret) keeps it open.
 //

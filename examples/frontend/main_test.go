@@ -138,7 +138,7 @@ func TestEveryVariantToTheEnd(t *testing.T) {
 			for len(seats) < max(2, v.MinPlayers) {
 				seats = append(seats, "greedy")
 			}
-			id, s := anyone.newGame("newGame", map[string]any{"variant": v.Name, "seed": 7, "seats": seats, "log": false})
+			id, s := anyone.newGame("newGame", map[string]any{"variant": v.Name, "seats": seats, "log": false})
 			me := anyone.claim(id, 0)
 			game := "games/" + id + "/"
 			moves := 0
@@ -180,8 +180,9 @@ func TestEveryVariantToTheEnd(t *testing.T) {
 			if !s.over() {
 				t.Fatalf("the record loaded is not over: %+v", s)
 			}
-			if code, raw := me.post(game+"close", nil, nil); code != http.StatusOK {
-				t.Fatalf("close by the seat's holder: status %d: %s", code, raw)
+			var closed struct{ Closed bool }
+			if code, raw := me.post(game+"close", nil, &closed); code != http.StatusOK || !closed.Closed {
+				t.Fatalf("close by the only seat's holder: status %d: %s", code, raw)
 			}
 			if code, raw := anyone.post("games/"+again+"/close", "{}", nil); code != http.StatusOK {
 				t.Fatalf("close of a game of one screen: status %d: %s", code, raw)
@@ -292,6 +293,20 @@ func TestOwnedByDefault(t *testing.T) {
 	if code, raw := anyone.post(game+"state", nil, &info); code != http.StatusOK || !info.Owned || info.Handle != nil || info.Seed != nil {
 		t.Fatalf("state: status %d, owned %v, handle %v, seed %v: %.300s", code, info.Owned, info.Handle, info.Seed, raw)
 	}
+	// its seed is the server's secret: a client may not choose it
+	for _, method := range []string{"newGame", "loadID"} {
+		args := map[string]any{"variant": "verkehren", "seed": 42}
+		if method == "loadID" {
+			args = map[string]any{"id": s0ID(t, anyone, id), "seed": 42}
+		}
+		if code, raw := anyone.post(method, args, nil); code != http.StatusBadRequest || !strings.Contains(string(raw), "ErrBadCall") {
+			t.Errorf("%s of an owned game with the client's seed: status %d: %.200s", method, code, raw)
+		}
+		args["owned"] = false
+		if code, raw := anyone.post(method, args, nil); code != http.StatusCreated {
+			t.Errorf("%s of a game of one screen with a seed: status %d: %.200s", method, code, raw)
+		}
+	}
 	one, two := anyone.claim(id, 0), anyone.claim(id, 1)
 	if code, _ := anyone.post(game+"claim", `{"seat":0}`, nil); code != http.StatusConflict {
 		t.Errorf("a seat claimed twice: status %d", code)
@@ -331,5 +346,44 @@ func TestFilesShort(t *testing.T) {
 		if lines > 500 {
 			t.Errorf("%s has %d lines; at most 500", name, lines)
 		}
+	}
+}
+
+// s0ID is the position ID of the game of id.
+func s0ID(t *testing.T, c client, id string) string {
+	t.Helper()
+	var out struct{ ID string }
+	if code, raw := c.post("games/"+id+"/positionID", nil, &out); code != http.StatusOK {
+		t.Fatalf("positionID: status %d: %s", code, raw)
+	}
+	return out.ID
+}
+
+// TestLeavingAnOwnedGame: in an owned game of two people, one who closes
+// it leaves it; the other still plays and reads its record, and so does
+// the one who left, until the last seat leaves and the game closes.
+func TestLeavingAnOwnedGame(t *testing.T) {
+	_, srv := testServer(t, nil)
+	anyone := client{t: t, base: srv.URL}
+	id, _ := anyone.newGame("newGame", map[string]any{"variant": "toccateglio", "seats": []string{"person", "person"}})
+	game := "games/" + id + "/"
+	one, two := anyone.claim(id, 0), anyone.claim(id, 1)
+	var closed struct{ Closed bool }
+	if code, raw := one.post(game+"close", nil, &closed); code != http.StatusOK || closed.Closed {
+		t.Fatalf("the first seat leaves: status %d: %s", code, raw)
+	}
+	for _, c := range []client{one, two} {
+		if code, raw := c.post(game+"saveRecord", nil, nil); code != http.StatusOK {
+			t.Errorf("saveRecord after one left: status %d: %s", code, raw)
+		}
+	}
+	if code, raw := two.post(game+"state", nil, nil); code != http.StatusOK {
+		t.Errorf("state for the seat still there: status %d: %s", code, raw)
+	}
+	if code, raw := two.post(game+"close", nil, &closed); code != http.StatusOK || !closed.Closed {
+		t.Fatalf("the last seat leaves: status %d: %s", code, raw)
+	}
+	if code, _ := anyone.post(game+"state", nil, nil); code != http.StatusNotFound {
+		t.Errorf("state once every seat left: status %d", code)
 	}
 }

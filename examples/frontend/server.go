@@ -29,6 +29,9 @@ type server struct {
 type held struct {
 	g      *session.Game
 	handle int
+	// left marks the seats of an owned game whose holders left it (close);
+	// guarded by the server's mu.
+	left map[int]bool
 }
 
 // catalogue are the methods of the protocol that need no game.
@@ -132,7 +135,7 @@ func (s *server) hold(g *session.Game, h int) string {
 	for {
 		id := newID()
 		if _, taken := s.games[id]; !taken {
-			s.games[id] = held{g, h}
+			s.games[id] = held{g: g, handle: h, left: map[int]bool{}}
 			return id
 		}
 	}
