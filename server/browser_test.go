@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log"
+	"log/slog"
 	"net/http"
 	"os"
 	"os/exec"
@@ -55,7 +55,7 @@ func browserPage(t *testing.T) (browser context.Context, static http.Handler) {
 	if exe == "" {
 		t.Skip("no Chromium found; apt-get install -y chromium runs the browser test")
 	}
-	static, cleanup, err := site.Handler("", "", log.New(os.Stderr, "", 0))
+	static, cleanup, err := site.Handler("", "", slog.New(slog.NewTextHandler(os.Stderr, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -695,10 +695,10 @@ func TestPostgresStoppedUnderLoad(t *testing.T) {
 			b, _ := os.ReadFile(l)
 			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 			restored := 0
-			for _, line := range lines {
-				if i := strings.Index(line, " games restored"); i >= 0 {
-					f := strings.Fields(line[:i])
-					restored, _ = strconv.Atoi(f[len(f)-1])
+			for _, line := range lines { // msg="games restored" games=N
+				if _, n, ok := strings.Cut(line, `msg="games restored" games=`); ok {
+					n, _, _ = strings.Cut(n, " ")
+					restored, _ = strconv.Atoi(n)
 				}
 			}
 			t.Logf("process %d, started again: %d of the %d open games restored at its start", k, restored, len(revs))

@@ -2,7 +2,7 @@ package server
 
 import (
 	"context"
-	"log"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -22,8 +22,10 @@ type Options struct {
 	Proxies limit.Proxies
 	// Static serves the page (package site); nil serves the API only.
 	Static http.Handler
-	// Log receives what the server logs (never a secret), or nil.
-	Log *log.Logger
+	// Log receives what the server logs, or nil: never a secret, seed or
+	// invitation; a game by the attribute "game" (its id's first
+	// characters), a client by "net" (its network's prefix, limit.Net).
+	Log *slog.Logger
 }
 
 // DefaultLimits are the limits of a network (an IPv6 /64, an IPv4
@@ -47,7 +49,7 @@ func New(st store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.Hub.Log = o.Log
+	o.Hub.Log, o.WS.Log = o.Log, o.Log
 	h, err := hub.New(st, o.Hub)
 	if err != nil {
 		return nil, err
@@ -82,7 +84,7 @@ func (s *Server) Sweep(ctx context.Context) {
 		select {
 		case <-t.C:
 			if n := s.hub.Sweep(ctx); n > 0 && s.opt.Log != nil {
-				s.opt.Log.Printf("%d idle games archived", n)
+				s.opt.Log.Info("idle games archived", "games", n)
 			}
 			s.addrs.Clean()
 		case <-ctx.Done():

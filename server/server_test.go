@@ -3,7 +3,7 @@ package server
 import (
 	"context"
 	"errors"
-	"log"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -37,9 +37,9 @@ func testServer(t *testing.T, path string, o Options) (*Server, string) {
 // loose are options whose limits a test's many calls from one address
 // never reach.
 func loose() Options {
-	var l *log.Logger
+	var l *slog.Logger
 	if os.Getenv("BRETTSPIEL_SERVER_LOG") != "" {
-		l = log.New(os.Stderr, "server ", log.Lmicroseconds)
+		l = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	return Options{WS: ws.Options{ConnRate: 10000}, Log: l, Hub: hub.Options{WaitingPerNet: 1000000},
 		Limits: limit.Options{Rate: 10000, Burst: 10000, Conns: 1000, Games: 1000, GamesBurst: 1000}}

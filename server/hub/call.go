@@ -72,7 +72,7 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 		}
 		if kind == acts && !IsError(out) {
 			if _, err := lg.g.AdvanceCount(ctx, 0); err != nil {
-				h.opt.Log.Printf("game %.8s…: advance: %v", lg.id, err)
+				h.opt.Log.Warn("the dice and the bots after a call", GameAttr(lg.id), "err", err)
 			}
 		}
 		err := h.persist(ctx, lg, method == "redo", false)
@@ -167,7 +167,7 @@ func (h *Hub) Record(ctx context.Context, id string) (string, error) {
 	defer cancel()
 	rec, ok, err := h.store.Record(ctx, id)
 	if err != nil {
-		return "", h.storageErr("game %.8s…: its record: %v", id, err)
+		return "", h.storageErr("reading a record", id, err)
 	}
 	if !ok || rec == "" {
 		return "", ErrUnknownGame

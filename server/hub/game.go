@@ -44,7 +44,7 @@ const snapEvery = 64
 // restore brings a stored game to the table under its handle, gated: its
 // watchers are told only what is stored.
 func (h *Hub) restore(st store.Stored) (*Game, error) {
-	meta, err := metaOf(st.Game, st.Meta)
+	meta, err := metaOf(st.Meta)
 	if err != nil {
 		return nil, err
 	}
@@ -55,12 +55,12 @@ func (h *Hub) restore(st store.Stored) (*Game, error) {
 		g, err = h.table.Restore(st.Handle, st.Snapshot)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("game %.8s…: %w", st.Game, err)
+		return nil, err
 	}
 	g.Gate()
 	if err := replay(g, st.Steps); err != nil {
 		h.table.Close(st.Handle)
-		return nil, fmt.Errorf("game %.8s…: %w", st.Game, err)
+		return nil, err
 	}
 	g.Release(g.Rev())
 	return &Game{id: st.Game, handle: st.Handle, g: g, meta: meta, rev: st.Rev, ver: st.Ver,
@@ -110,7 +110,7 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		data, at, err := lg.g.Snapshot()
 		if err != nil {
 			lg.stale = true
-			return h.storageErr("game %.8s…: snapshot: %v", lg.id, err)
+			return h.storageErr("a snapshot", lg.id, err)
 		}
 		meta, _ := json.Marshal(lg.meta)
 		c = store.Change{Kind: store.Snap, Game: lg.id, Meta: meta, Snapshot: data, From: lg.ver, Rev: at,
@@ -124,7 +124,7 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 		if errors.Is(err, store.ErrConflict) {
 			return err
 		}
-		return h.storageErr("game %.8s…: writing: %v", lg.id, err)
+		return h.storageErr("writing a game", lg.id, err)
 	}
 	if c.Kind == store.Snap {
 		lg.sinceSnap = 0
@@ -164,7 +164,7 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note store.Note) error {
 		err = fmt.Errorf("they play to revision %d, stored %d", lg.g.Rev(), note.Rev)
 	}
 	if err != nil {
-		h.opt.Log.Printf("game %.8s…: the steps stored by another process: %v", lg.id, err)
+		h.opt.Log.Warn("the steps another process stored do not replay; reading the game anew", GameAttr(lg.id), "err", err)
 		lg.stale = true
 		return h.reload(ctx, lg)
 	}
@@ -180,7 +180,7 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	st, ok, err := h.store.Game(ctx, lg.id)
 	if err != nil {
 		lg.stale = true
-		return h.storageErr("game %.8s…: reading it: %v", lg.id, err)
+		return h.storageErr("reading a game", lg.id, err)
 	}
 	if !ok {
 		h.drop(lg)
@@ -189,7 +189,7 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 	if st.Ver == lg.ver && !lg.stale {
 		return nil
 	}
-	meta, err := metaOf(lg.id, st.Meta)
+	meta, err := metaOf(st.Meta)
 	var g *session.Game
 	if err == nil {
 		g, err = h.table.Reload(lg.handle, st.Snapshot)
@@ -198,7 +198,7 @@ func (h *Hub) reload(ctx context.Context, lg *Game) error {
 		err = replay(g, st.Steps)
 	}
 	if err != nil {
-		h.opt.Log.Printf("game %.8s… is gone until a restart: %v", lg.id, err)
+		h.opt.Log.Error("a stored game does not load: gone until a restart", GameAttr(lg.id), "err", err)
 		h.drop(lg)
 		return ErrStorage
 	}
@@ -223,8 +223,9 @@ func (h *Hub) drop(lg *Game) {
 	h.mu.Unlock()
 }
 
-// archive stores a game's record and drops it (lg.mu held).
-func (h *Hub) archive(ctx context.Context, lg *Game) error {
+// archive stores a game's record and drops it (lg.mu held); why says
+// what archived it in the log and the metrics: idle, waiting, room, asked.
+func (h *Hub) archive(ctx context.Context, lg *Game, why string) error {
 	if err := h.persist(ctx, lg, false, false); err != nil {
 		return err
 	}
@@ -237,6 +238,7 @@ func (h *Hub) archive(ctx context.Context, lg *Game) error {
 		return err
 	}
 	h.drop(lg)
+	h.opt.Log.Debug("game archived", GameAttr(lg.id), "why", why)
 	return nil
 }
 
@@ -263,7 +265,7 @@ func (h *Hub) schedule(lg *Game) {
 		}
 		lg.g.TimeUp()
 		if err := h.persist(h.base, lg, false, false); err != nil {
-			h.opt.Log.Printf("game %.8s…: a clock run out: %v", lg.id, err)
+			h.opt.Log.Warn("a clock run out, not stored", GameAttr(lg.id), "err", err)
 		}
 		h.schedule(lg)
 	})

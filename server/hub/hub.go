@@ -6,8 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"log"
+	"log/slog"
 	"maps"
 	"slices"
 	"sync"
@@ -42,8 +41,10 @@ type Options struct {
 	// archived to make room: a new game is refused (session.ErrTableFull)
 	// only when the games with all their players fill the table.
 	WaitingPerNet, MaxWaiting int
-	// Log receives what the hub logs (never a secret); nil logs nothing.
-	Log *log.Logger
+	// Log receives what the hub logs (never a secret, seed or invitation;
+	// a game by the attribute "game", its id's first characters); nil logs
+	// nothing.
+	Log *slog.Logger
 }
 
 func (o *Options) defaults() error {
@@ -54,7 +55,7 @@ func (o *Options) defaults() error {
 	o.MaxCalls = cmp.Or(o.MaxCalls, 256)
 	o.WaitingPerNet = cmp.Or(o.WaitingPerNet, 5)
 	o.MaxWaiting = min(cmp.Or(o.MaxWaiting, max(1, o.MaxGames/2)), o.MaxGames)
-	o.Log = cmp.Or(o.Log, log.New(io.Discard, "", 0))
+	o.Log = cmp.Or(o.Log, slog.New(slog.DiscardHandler))
 	o.Idle = cmp.Or(o.Idle, 24*time.Hour)
 	o.Waiting = min(cmp.Or(o.Waiting, 10*time.Minute), o.Idle) // Sweep takes the idle among the waiting
 	return nil
@@ -103,12 +104,13 @@ func New(st store.Store, o Options) (*Hub, error) {
 	h.handles.Store(1 << 24)
 	for _, s := range stored {
 		if lg, err := h.restore(s); err != nil {
-			h.opt.Log.Printf("%v", err) // one game that does not load keeps the others from nothing
+			// one game that does not load keeps the others from nothing
+			h.opt.Log.Error("a stored game does not load", GameAttr(s.Game), "err", err)
 		} else {
 			h.hold(lg)
 		}
 	}
-	h.opt.Log.Printf("%d games restored", len(h.games))
+	h.opt.Log.Info("games restored", "games", len(h.games))
 	if n, ok := st.(store.Notifier); ok {
 		if err := h.listen(n); err != nil {
 			h.stop()
@@ -178,7 +180,7 @@ func (h *Hub) find(id string) (*Game, error) {
 		defer cancel()
 		st, ok, err := h.store.Game(ctx, id)
 		if err != nil {
-			return nil, h.storageErr("game %.8s…: reading it: %v", id, err)
+			return nil, h.storageErr("reading a game", id, err)
 		}
 		if !ok {
 			return nil, ErrUnknownGame
@@ -187,7 +189,7 @@ func (h *Hub) find(id string) (*Game, error) {
 		var lg *Game
 		err = h.roomy(func() (err error) { lg, err = h.restore(st); return err })
 		if err != nil {
-			return nil, h.storageErr("%v", err)
+			return nil, h.storageErr("restoring a game", id, err)
 		}
 		h.hold(lg)
 		// a change committed while the game was read passed it by
@@ -237,12 +239,6 @@ func (h *Hub) held(id string) (*Game, error) {
 			return nil, err
 		}
 	}
-}
-
-// storageErr logs a failure of the storage and returns ErrStorage.
-func (h *Hub) storageErr(format string, args ...any) error {
-	h.opt.Log.Printf(format, args...)
-	return ErrStorage
 }
 
 // listen follows the other processes' changes, and returns once it listens.
@@ -313,10 +309,10 @@ func (h *Hub) changed(note store.Note) {
 }
 
 // metaOf reads a game's meta from its stored JSON.
-func metaOf(id string, b []byte) (Meta, error) {
+func metaOf(b []byte) (Meta, error) {
 	var m Meta
 	if err := json.Unmarshal(b, &m); err != nil {
-		return m, fmt.Errorf("game %.8s…: meta: %w", id, err)
+		return m, fmt.Errorf("meta: %w", err)
 	}
 	return m, nil
 }

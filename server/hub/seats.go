@@ -163,10 +163,11 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, from, name str
 		Public: meta.Public, Open: len(meta.open()), Made: meta.Created.Unix()}
 	if err := h.store.Write(ctx, c); err != nil {
 		h.table.Close(handle)
-		return nil, h.storageErr("game %.8s…: storing it: %v", out.Game, err)
+		return nil, h.storageErr("storing a new game", out.Game, err)
 	}
 	g.Release(rev)
 	h.hold(&Game{id: out.Game, handle: handle, g: g, meta: meta, rev: rev, length: g.Len()})
+	h.opt.Log.Debug("game made", GameAttr(out.Game), "net", from, "variant", meta.Variant, "open", len(meta.open()))
 	return out, nil
 }
 
@@ -241,6 +242,7 @@ func (h *Hub) join(ctx context.Context, a JoinArgs, before int) (*Joined, error)
 		return nil, err
 	}
 	h.account(lg)
+	h.opt.Log.Debug("seat claimed", GameAttr(lg.id), "seat", seat)
 	return &Joined{Seat: seat, Secret: secret}, nil
 }
 
@@ -326,12 +328,12 @@ func (h *Hub) Lobby(ctx context.Context, max int) ([]LobbyGame, error) {
 	defer cancel()
 	games, err := h.store.Public(ctx, 8*max)
 	if err != nil {
-		return nil, h.storageErr("the lobby: %v", err)
+		return nil, h.storageErr("the lobby", "", err)
 	}
 	out := []LobbyGame{}
 	seen := map[string]int{}
 	for _, pg := range games {
-		m, err := metaOf(pg.Game, pg.Meta)
+		m, err := metaOf(pg.Meta)
 		if err != nil || len(out) >= max || seen[m.Origin] >= perOrigin {
 			continue
 		}

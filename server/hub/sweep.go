@@ -10,7 +10,7 @@ import (
 // it logs how many waiting games were archived sooner to make room.
 func (h *Hub) Sweep(ctx context.Context) int {
 	if n := h.evicted.Swap(0); n > 0 {
-		h.opt.Log.Printf("%d games waiting for a player archived early: the waiting games filled their share, or the table", n)
+		h.opt.Log.Info("games waiting for a player archived early: the waiting games filled their share, or the table", "games", n)
 	}
 	idle := h.table.Idle(h.opt.Idle)
 	waiting := h.table.Idle(h.opt.Waiting)
@@ -22,8 +22,12 @@ func (h *Hub) Sweep(ctx context.Context) int {
 		lg.mu.Lock()
 		_, long := slices.BinarySearch(idle, lg.handle)
 		if !lg.gone && !lg.stale && (long || len(lg.meta.open()) > 0) {
-			if err := h.archive(ctx, lg); err != nil {
-				h.opt.Log.Printf("game %.8s…: not archived: %v", lg.id, err)
+			why := "waiting"
+			if long {
+				why = "idle"
+			}
+			if err := h.archive(ctx, lg, why); err != nil {
+				h.opt.Log.Warn("an idle game not archived", GameAttr(lg.id), "err", err)
 			} else {
 				n++
 			}
@@ -41,5 +45,5 @@ func (h *Hub) Archive(ctx context.Context, id string) error {
 		return err
 	}
 	defer lg.mu.Unlock()
-	return h.archive(ctx, lg)
+	return h.archive(ctx, lg, "asked")
 }

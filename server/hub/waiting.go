@@ -76,8 +76,8 @@ func (h *Hub) evict(lg *Game) {
 	if !lg.gone && !lg.stale && len(lg.meta.open()) > 0 {
 		ctx, cancel := context.WithTimeout(h.base, storeTimeout)
 		defer cancel()
-		if err := h.archive(ctx, lg); err != nil {
-			h.opt.Log.Printf("game %.8s…: not archived to make room: %v", lg.id, err)
+		if err := h.archive(ctx, lg, "room"); err != nil {
+			h.opt.Log.Warn("not archived to make room", GameAttr(lg.id), "err", err)
 		} else {
 			h.evicted.Add(1)
 		}

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
-	"log"
+	"log/slog"
 	"net/netip"
 	"sync"
 	"time"
@@ -56,7 +56,7 @@ type Addresses struct {
 	opt    Options
 	seed   maphash.Seed
 	shards [shards]shard
-	log    *log.Logger
+	log    *slog.Logger
 	logs   *rate.Limiter // the lines of refusals logged, over all networks
 }
 
@@ -78,8 +78,9 @@ type entry struct {
 }
 
 // New returns the state of the networks under o; a refusal of a network
-// is logged to l (nil logs nothing), the network's prefix and nothing more.
-func New(o Options, l *log.Logger) (*Addresses, error) {
+// is logged to l (nil logs nothing), the network's prefix (the attribute
+// "net") and nothing more.
+func New(o Options, l *slog.Logger) (*Addresses, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
@@ -196,7 +197,7 @@ func (a *Addresses) Refused(n Net, what string) {
 	}
 	s.mu.Unlock()
 	if due && a.logs.AllowN(now, 1) {
-		a.log.Printf("network %s: at its bound of %s", n, what)
+		a.log.Warn("a network at its bound", "net", n.String(), "bound", what)
 	}
 }
 

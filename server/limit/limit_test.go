@@ -3,7 +3,7 @@ package limit
 import (
 	"bytes"
 	"fmt"
-	"log"
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -51,7 +51,7 @@ func TestClientIP(t *testing.T) {
 	}
 }
 
-func newAddresses(t *testing.T, o Options, l *log.Logger) *Addresses {
+func newAddresses(t *testing.T, o Options, l *slog.Logger) *Addresses {
 	t.Helper()
 	a, err := New(o, l)
 	if err != nil {
@@ -171,7 +171,15 @@ func TestTheTableIsBoundedAndCleaned(t *testing.T) {
 // address beyond it, of its zone or of the request), at most once a minute.
 func TestRefusalsLogThePrefixOnly(t *testing.T) {
 	var buf bytes.Buffer
-	a := newAddresses(t, Options{Rate: 1, Burst: 1, Conns: 1, Games: 0.001, GamesBurst: 1}, log.New(&buf, "", 0))
+	// the time left out, so that the line is known whole
+	noTime := func(_ []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey {
+			return slog.Attr{}
+		}
+		return a
+	}
+	l := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: noTime}))
+	a := newAddresses(t, Options{Rate: 1, Burst: 1, Conns: 1, Games: 0.001, GamesBurst: 1}, l)
 	ps, _ := ParseProxies("127.0.0.1")
 	secret := "secret-0123456789abcdef"
 	r := &http.Request{RemoteAddr: "127.0.0.1:80", URL: nil, Header: http.Header{
@@ -182,7 +190,7 @@ func TestRefusalsLogThePrefixOnly(t *testing.T) {
 		a.Allow(n)
 	}
 	got := buf.String()
-	if got != "network 2001:db8:aa:bb::/64: at its bound of games made\n" {
+	if got != "level=WARN msg=\"a network at its bound\" net=2001:db8:aa:bb::/64 bound=\"games made\"\n" {
 		t.Fatalf("the log: %q", got)
 	}
 	for _, leak := range []string{"1234", "def0", "eth0", "secret", "127.0.0.1"} {

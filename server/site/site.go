@@ -8,7 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"log"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"os"
@@ -25,7 +25,7 @@ var online embed.FS
 // built into a temporary one by go run ./examples/web -out), the online
 // layer added to its index. publicURL, when not "", is the absolute http
 // or https URL the invitations name (else the page's own address).
-func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanup func(), err error) {
+func Handler(site, publicURL string, logger *slog.Logger) (h http.Handler, cleanup func(), err error) {
 	cleanup = func() {}
 	var meta string
 	if publicURL != "" {
@@ -44,7 +44,7 @@ func Handler(site, publicURL string, logger *log.Logger) (h http.Handler, cleanu
 			return nil, cleanup, err
 		}
 		cleanup = func() { os.RemoveAll(site) }
-		logger.Printf("building the page (the WebAssembly; a minute the first time) into %s", site)
+		logger.Info("building the page (the WebAssembly; a minute the first time)", "dir", site)
 		cmd := exec.Command("go", "run", "./examples/web", "-out", site)
 		cmd.Dir, cmd.Stderr = root, os.Stderr
 		if err := cmd.Run(); err != nil {

@@ -1,8 +1,7 @@
 package site
 
 import (
-	"io"
-	"log"
+	"log/slog"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -16,7 +15,7 @@ import (
 func TestIndexNamesThePublicURL(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html><head></head><body></body></html>"), 0o600)
-	logger := log.New(io.Discard, "", 0)
+	logger := slog.New(slog.DiscardHandler)
 	for _, c := range []struct{ url, want string }{
 		{"", `<script type="module" src="online.js"></script></head>`},
 		{"https://games.example.org/play?x=1&y=2", `<meta name="brettspiel-public-url" content="https://games.example.org/play?x=1&amp;y=2"><script`},

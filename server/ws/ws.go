@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -52,6 +53,9 @@ type Options struct {
 	Hello, Frame, Write, Ping time.Duration
 	// SendBuffer is the socket's send buffer in bytes (0: the system's).
 	SendBuffer int
+	// Log receives, at the level debug, each connection's hello and end
+	// (its network, its game, its seat; never a secret); nil logs nothing.
+	Log *slog.Logger
 }
 
 func (o *Options) defaults() {
@@ -61,6 +65,7 @@ func (o *Options) defaults() {
 	o.Frame = cmp.Or(o.Frame, 10*time.Second)
 	o.Write = cmp.Or(o.Write, 10*time.Second)
 	o.Ping = cmp.Or(o.Ping, 30*time.Second)
+	o.Log = cmp.Or(o.Log, slog.New(slog.DiscardHandler))
 }
 
 // Transport serves the WebSocket of the pages.
@@ -107,6 +112,7 @@ type conn struct {
 	c     *websocket.Conn
 	calls *rate.Limiter // the connection's bucket of calls
 	addr  *rate.Limiter // its network's
+	net   limit.Net
 	ctx   context.Context
 
 	game, secret string
@@ -160,7 +166,7 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.SetReadLimit(4 * MaxFrame)
 	ctx, cancel := context.WithCancel(context.Background())
-	cn := &conn{t: t, c: c, ctx: ctx, seat: -1, sent: -1,
+	cn := &conn{t: t, c: c, ctx: ctx, seat: -1, sent: -1, net: n,
 		calls: rate.NewLimiter(rate.Limit(t.opt.ConnRate), int(2*t.opt.ConnRate)), addr: t.addrs.Calls(n)}
 	cn.stall, cn.late = disarmed(c.CloseNow), disarmed(c.CloseNow)
 	t.mu.Lock()
@@ -169,7 +175,9 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	t.wg.Go(func() {
 		cn.serve()
 		cancel()
-		cn.unwatch()
+		if cn.unwatch() {
+			t.opt.Log.Debug("connection closed", "net", n.String(), hub.GameAttr(cn.game), "seat", cn.seat)
+		}
 		c.CloseNow()
 		t.mu.Lock()
 		delete(t.open, c)
@@ -346,6 +354,7 @@ func (cn *conn) hello(id, args json.RawMessage) {
 		return
 	}
 	cn.game, cn.secret, cn.seat = h.Game, h.Secret, info.Seat
+	cn.t.opt.Log.Debug("connection follows a game", "net", cn.net.String(), hub.GameAttr(cn.game), "seat", cn.seat)
 	cn.mu.Lock()
 	cn.sent = w.Rev()
 	cn.mu.Unlock()
@@ -405,10 +414,11 @@ func (cn *conn) ping() {
 	cn.quiet.Reset(cn.t.opt.Ping)
 }
 
-// unwatch stops following the game, when the connection ends.
-func (cn *conn) unwatch() {
+// unwatch stops following the game, when the connection ends, and says
+// whether it followed one.
+func (cn *conn) unwatch() bool {
 	if cn.w == nil {
-		return
+		return false
 	}
 	cn.mu.Lock()
 	stop := cn.stop
@@ -418,6 +428,7 @@ func (cn *conn) unwatch() {
 	}
 	cn.quiet.Stop()
 	cn.w.Close()
+	return true
 }
 
 // send sends a change, and says whether the connection goes on.

@@ -12,7 +12,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"log"
+	"log/slog"
 	"net"
 	"net/http"
 	_ "net/http/pprof"
@@ -32,7 +32,8 @@ import (
 
 func main() {
 	if err := run(); err != nil {
-		log.Fatal(err)
+		slog.Error("the server stopped", "err", err)
+		os.Exit(1)
 	}
 }
 
@@ -41,7 +42,9 @@ func run() error {
 	db := flag.String("db", "brettspiel.db", "the SQLite file of the games (made if missing)")
 	pg := flag.String("postgres", "", "a postgres:// URL: keep the games in PostgreSQL instead of -db; any number of processes may share it")
 	syncMode := flag.String("sync", "full", "SQLite's synchronous: full (a power cut loses no answered step) or normal (a killed process loses none)")
-	o := server.Options{Limits: server.DefaultLimits, Log: log.Default()}
+	o := server.Options{Limits: server.DefaultLimits}
+	logLevel := flag.String("log-level", "info", "the least level logged: debug (each game made, seat claimed, game archived), info, warn or error")
+	logFormat := flag.String("log-format", "text", "the log's format on stderr: text (key=value) or json (an object a line)")
 	flag.DurationVar(&o.Hub.Idle, "idle", 24*time.Hour, "archive the games in which nobody acted for longer")
 	flag.DurationVar(&o.Hub.Waiting, "waiting", 10*time.Minute, "archive sooner the games in which a person's seat waits for its player")
 	origins := flag.String("origins", "", "comma-separated hosts besides the server's own whose pages may connect")
@@ -62,11 +65,15 @@ func run() error {
 	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
 	debug := flag.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address too, for the operator: keep it on loopback")
 	flag.Parse()
+	var err error
+	if o.Log, err = server.NewLogger(os.Stderr, *logLevel, *logFormat); err != nil {
+		return err
+	}
+	slog.SetDefault(o.Log)
 	lim.Burst, lim.Games = int(2*lim.Rate), *games/3600
 	if *origins != "" {
 		o.WS.Origins = strings.Split(*origins, ",")
 	}
-	var err error
 	if o.Proxies, err = limit.ParseProxies(*proxies); err != nil {
 		return fmt.Errorf("-trusted-proxies: %v", err)
 	}
@@ -78,7 +85,7 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		o.Log.Printf("profiles on http://%s/debug/pprof/", ln.Addr())
+		o.Log.Info("Go's profiles served", "url", "http://"+ln.Addr().String()+"/debug/pprof/")
 		go http.Serve(ln, nil) // net/http/pprof registers on the default mux, which nothing else uses
 	}
 	if !*noPage {
@@ -109,12 +116,14 @@ func run() error {
 		return err
 	}
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10,
-		IdleTimeout: 2 * time.Minute, ErrorLog: o.Log}
+		IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(o.Log.Handler(), slog.LevelWarn)}
 	scheme, serve := "http", func() error { return hs.Serve(ln) }
 	if *certFile != "" {
 		scheme, serve = "https", func() error { return hs.ServeTLS(ln, *certFile, *keyFile) }
 	}
+	// on stdout too, its first line, where a program that started it reads the address
 	fmt.Printf("serving the games on %s://%s/ (storage %s)\n", scheme, ln.Addr(), *db)
+	o.Log.Info("serving the games", "url", scheme+"://"+ln.Addr().String()+"/", "storage", *db)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go s.Sweep(ctx)
@@ -126,13 +135,13 @@ func run() error {
 		return err
 	case <-ctx.Done():
 	}
-	o.Log.Print("stopping: finishing the calls under way")
+	o.Log.Info("stopping: finishing the calls under way")
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	hs.Shutdown(sctx) // no new connections; the WebSockets are closed by the server
 	if err := s.Shutdown(); err != nil {
 		return err
 	}
-	o.Log.Print("stopped")
+	o.Log.Info("stopped")
 	return nil
 }
