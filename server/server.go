@@ -4,11 +4,13 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/brettspiel/brettspiel/server/api"
 	"github.com/brettspiel/brettspiel/server/hub"
 	"github.com/brettspiel/brettspiel/server/limit"
+	"github.com/brettspiel/brettspiel/server/metrics"
 	"github.com/brettspiel/brettspiel/server/store"
 	"github.com/brettspiel/brettspiel/server/ws"
 )
@@ -22,6 +24,9 @@ type Options struct {
 	Proxies limit.Proxies
 	// Static serves the page (package site); nil serves the API only.
 	Static http.Handler
+	// MetricsApart leaves /metrics out of Handler: the operator serves
+	// MetricsHandler on an address of his own.
+	MetricsApart bool
 	// Log receives what the server logs, or nil: never a secret, seed or
 	// invitation; a game by the attribute "game" (its id's first
 	// characters), a client by "net" (its network's prefix, limit.Net).
@@ -34,10 +39,11 @@ var DefaultLimits = limit.Options{Rate: 200, Burst: 400, Conns: 64, Games: 30.0 
 
 // Server serves the games of a store to people over HTTP and WebSocket.
 type Server struct {
-	hub   *hub.Hub
-	ws    *ws.Transport
-	addrs *limit.Addresses
-	opt   Options
+	hub     *hub.Hub
+	ws      *ws.Transport
+	addrs   *limit.Addresses
+	metrics *metrics.Metrics
+	opt     Options
 }
 
 // New makes a server of the games in st, every open game brought back.
@@ -49,13 +55,21 @@ func New(st store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.Hub.Log, o.WS.Log = o.Log, o.Log
+	m := metrics.New(slices.Concat(hub.Methods(), ws.Methods, api.Methods)...)
+	o.Hub.Log, o.WS.Log, o.Hub.Metrics = o.Log, o.Log, m
 	h, err := hub.New(st, o.Hub)
 	if err != nil {
 		return nil, err
 	}
-	return &Server{hub: h, opt: o, addrs: addrs, ws: ws.New(h, addrs, o.Proxies, o.WS)}, nil
+	s := &Server{hub: h, opt: o, addrs: addrs, metrics: m, ws: ws.New(h, addrs, o.Proxies, o.WS)}
+	m.Gauge("games_held", "Games held by this process: being played, or waiting for a player.", func() float64 { return float64(h.Games()) })
+	m.Gauge("games_waiting", "Games held by this process in which a person's seat waits for its player.", func() float64 { return float64(h.Waiting()) })
+	m.Gauge("connections_open", "WebSocket connections open.", func() float64 { return float64(s.ws.Conns()) })
+	return s, nil
 }
+
+// MetricsHandler serves the server's figures in Prometheus's text format.
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.Handler() }
 
 // Hub returns the server's games.
 func (s *Server) Hub() *hub.Hub { return s.hub }
@@ -63,11 +77,15 @@ func (s *Server) Hub() *hub.Hub { return s.hub }
 // Conns returns the WebSocket connections open.
 func (s *Server) Conns() int { return s.ws.Conns() }
 
-// Handler serves the API, the WebSocket and the page.
+// Handler serves the API, the WebSocket, the page and, unless
+// Options.MetricsApart, the figures at /metrics.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /ws", s.ws)
 	api.Register(mux, s.hub, s.addrs, s.opt.Proxies)
+	if !s.opt.MetricsApart {
+		mux.Handle("GET /metrics", s.metrics.Handler())
+	}
 	if s.opt.Static != nil {
 		mux.Handle("GET /", s.opt.Static)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/server/hub"
 	"github.com/brettspiel/brettspiel/server/limit"
+	"github.com/brettspiel/brettspiel/server/metrics"
 	"github.com/brettspiel/brettspiel/session"
 )
 
@@ -38,7 +39,7 @@ type routes struct {
 // Register adds to mux the API of h's games, under the limits of addrs.
 func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies limit.Proxies) {
 	a := &routes{hub: h, addrs: addrs, proxies: proxies}
-	mux.HandleFunc("POST /api/games", post(a, func(r *http.Request, n limit.Net, in hub.CreateArgs) (any, error) {
+	mux.HandleFunc("POST /api/games", post(a, "create", func(r *http.Request, n limit.Net, in hub.CreateArgs) (any, error) {
 		if !a.addrs.Make(n) {
 			return nil, hub.ErrTooManyGames
 		}
@@ -46,29 +47,30 @@ func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies li
 		a.waits(n, err)
 		return out, err
 	}))
-	mux.HandleFunc("POST /api/join", post(a, func(r *http.Request, _ limit.Net, in hub.JoinArgs) (any, error) {
+	mux.HandleFunc("POST /api/join", post(a, "join", func(r *http.Request, _ limit.Net, in hub.JoinArgs) (any, error) {
 		return a.hub.Join(r.Context(), in)
 	}))
 	type rematch struct {
 		Game   string `json:"game"`
 		Secret string `json:"secret"`
 	}
-	mux.HandleFunc("POST /api/rematch", post(a, func(r *http.Request, n limit.Net, in rematch) (any, error) {
+	mux.HandleFunc("POST /api/rematch", post(a, "rematch", func(r *http.Request, n limit.Net, in rematch) (any, error) {
 		out, err := a.hub.Rematch(r.Context(), n.String(), in.Game, in.Secret)
 		a.waits(n, err)
 		return out, err
 	}))
 	mux.HandleFunc("GET /api/lobby", func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := a.allow(w, r); ok {
+		if _, ok := a.allow(w, r, "lobby"); ok {
 			games, err := a.hub.Lobby(r.Context(), 100)
-			write(w, map[string]any{"games": games}, err)
+			a.write(w, "lobby", map[string]any{"games": games}, err)
 		}
 	})
 	mux.HandleFunc("GET /api/games/{id}/record", func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := a.allow(w, r); !ok {
+		if _, ok := a.allow(w, r, "record"); !ok {
 			return
 		}
 		rec, err := a.hub.Record(r.Context(), r.PathValue("id"))
+		a.hub.Metrics().Call("record", errorName(err))
 		if err != nil {
 			writeError(w, err)
 			return
@@ -78,15 +80,26 @@ func Register(mux *http.ServeMux, h *hub.Hub, addrs *limit.Addresses, proxies li
 	})
 }
 
+// Methods are the API's calls as its figures name them (package metrics).
+var Methods = []string{"create", "join", "rematch", "lobby", "record"}
+
 // allow takes a call of the client's bucket and returns its network, or
-// answers that the bucket is empty (false).
-func (a *routes) allow(w http.ResponseWriter, r *http.Request) (limit.Net, bool) {
+// answers that the bucket is empty (false), counted as a call of method.
+func (a *routes) allow(w http.ResponseWriter, r *http.Request, method string) (limit.Net, bool) {
 	n := a.addrs.NetOf(r, a.proxies)
 	if !a.addrs.Allow(n) {
-		writeError(w, hub.ErrRateLimited)
+		a.write(w, method, nil, hub.ErrRateLimited)
 		return n, false
 	}
 	return n, true
+}
+
+// errorName names err as its answer does, "" for nil.
+func errorName(err error) string {
+	if err == nil {
+		return ""
+	}
+	return metrics.ErrorName(hub.ErrorJSON(err))
 }
 
 // waits logs a network refused for its games waiting for a player.
@@ -98,9 +111,9 @@ func (a *routes) waits(n limit.Net, err error) {
 
 // post is the handler of a call whose body In, of maxBody bytes at most,
 // is read strictly (each key once, none unknown).
-func post[In any](a *routes, f func(r *http.Request, n limit.Net, in In) (any, error)) http.HandlerFunc {
+func post[In any](a *routes, method string, f func(r *http.Request, n limit.Net, in In) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		n, ok := a.allow(w, r)
+		n, ok := a.allow(w, r, method)
 		if !ok {
 			return
 		}
@@ -111,17 +124,19 @@ func post[In any](a *routes, f func(r *http.Request, n limit.Net, in In) (any, e
 		}
 		switch _, tooLarge := errors.AsType[*http.MaxBytesError](err); {
 		case tooLarge:
-			writeError(w, fmt.Errorf("%w: a body of more than %d bytes", session.ErrTooLarge, maxBody))
+			a.write(w, method, nil, fmt.Errorf("%w: a body of more than %d bytes", session.ErrTooLarge, maxBody))
 		case err != nil:
-			writeError(w, fmt.Errorf("%w: %v", session.ErrBadCall, err))
+			a.write(w, method, nil, fmt.Errorf("%w: %v", session.ErrBadCall, err))
 		default:
 			out, err := f(r, n, in)
-			write(w, out, err)
+			a.write(w, method, out, err)
 		}
 	}
 }
 
-func write(w http.ResponseWriter, v any, err error) {
+// write answers a call of method with v, or err, and counts it.
+func (a *routes) write(w http.ResponseWriter, method string, v any, err error) {
+	a.hub.Metrics().Call(method, errorName(err))
 	if err != nil {
 		writeError(w, err)
 		return

@@ -165,7 +165,9 @@ func (h *Hub) Record(ctx context.Context, id string) (string, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
-	rec, ok, err := h.store.Record(ctx, id)
+	var rec string
+	var ok bool
+	err := h.timed("record", func() (err error) { rec, ok, err = h.store.Record(ctx, id); return err })
 	if err != nil {
 		return "", h.storageErr("reading a record", id, err)
 	}

@@ -117,7 +117,7 @@ func (h *Hub) persist(ctx context.Context, lg *Game, redo, force bool) error {
 			Public: lg.meta.Public, Open: len(lg.meta.open())}
 	}
 	wctx, cancel := context.WithTimeout(ctx, storeTimeout)
-	err := h.store.Write(wctx, c)
+	err := h.write(wctx, c)
 	cancel()
 	if err != nil {
 		lg.stale = true
@@ -177,7 +177,7 @@ func (h *Hub) catchUp(ctx context.Context, lg *Game, note store.Note) error {
 // reload brings a game back from storage in place, its watchers going on
 // (lg.mu held), unless stored as held; while storage fails it stays stale.
 func (h *Hub) reload(ctx context.Context, lg *Game) error {
-	st, ok, err := h.store.Game(ctx, lg.id)
+	st, ok, err := h.read(ctx, lg.id)
 	if err != nil {
 		lg.stale = true
 		return h.storageErr("reading a game", lg.id, err)
@@ -233,12 +233,13 @@ func (h *Hub) archive(ctx context.Context, lg *Game, why string) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store.Write(ctx, store.Change{Kind: store.Archive, Game: lg.id, From: lg.ver, Record: rec}); err != nil {
+	if err := h.write(ctx, store.Change{Kind: store.Archive, Game: lg.id, From: lg.ver, Record: rec}); err != nil {
 		lg.stale = true
 		return err
 	}
 	h.drop(lg)
 	h.opt.Log.Debug("game archived", GameAttr(lg.id), "why", why)
+	h.opt.Metrics.Archived(why)
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/brettspiel/brettspiel/server/metrics"
 	"github.com/brettspiel/brettspiel/server/store"
 	"github.com/brettspiel/brettspiel/session"
 )
@@ -41,6 +42,9 @@ type Options struct {
 	// archived to make room: a new game is refused (session.ErrTableFull)
 	// only when the games with all their players fill the table.
 	WaitingPerNet, MaxWaiting int
+	// Metrics counts the store's calls, the games archived and the lag of
+	// the store's notifications; nil counts nothing.
+	Metrics *metrics.Metrics
 	// Log receives what the hub logs (never a secret, seed or invitation;
 	// a game by the attribute "game", its id's first characters); nil logs
 	// nothing.
@@ -96,7 +100,8 @@ func New(st store.Store, o Options) (*Hub, error) {
 		games: map[string]*Game{}, calls: semaphore.NewWeighted(int64(o.MaxCalls))}
 	h.waiting.by = map[string]int{}
 	h.base, h.stop = context.WithCancel(context.Background())
-	stored, err := st.Open(h.base)
+	var stored []store.Stored
+	err := h.timed("open", func() (err error) { stored, err = st.Open(h.base); return err })
 	if err != nil {
 		h.stop()
 		return nil, fmt.Errorf("reading the games: %w", err)
@@ -178,7 +183,7 @@ func (h *Hub) find(id string) (*Game, error) {
 		}
 		ctx, cancel := context.WithTimeout(h.base, storeTimeout)
 		defer cancel()
-		st, ok, err := h.store.Game(ctx, id)
+		st, ok, err := h.read(ctx, id)
 		if err != nil {
 			return nil, h.storageErr("reading a game", id, err)
 		}
@@ -248,6 +253,9 @@ func (h *Hub) listen(n store.Notifier) error {
 	// a few games catch up at once; one game's changes wait on its lock
 	busy := make(chan struct{}, 8)
 	go n.Listen(h.base, func(note store.Note) {
+		if note.At > 0 {
+			h.opt.Metrics.NotifyLag(time.Since(time.UnixMilli(note.At)))
+		}
 		if note.Game == "" {
 			h.changedAll()
 			listening()

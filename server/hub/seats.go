@@ -161,7 +161,7 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, from, name str
 	metaJSON, _ := json.Marshal(meta)
 	c := store.Change{Kind: store.Create, Game: out.Game, Handle: handle, Meta: metaJSON, Snapshot: data, Rev: rev,
 		Public: meta.Public, Open: len(meta.open()), Made: meta.Created.Unix()}
-	if err := h.store.Write(ctx, c); err != nil {
+	if err := h.write(ctx, c); err != nil {
 		h.table.Close(handle)
 		return nil, h.storageErr("storing a new game", out.Game, err)
 	}
@@ -326,7 +326,8 @@ const perOrigin = 3
 func (h *Hub) Lobby(ctx context.Context, max int) ([]LobbyGame, error) {
 	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
-	games, err := h.store.Public(ctx, 8*max)
+	var games []store.Stored
+	err := h.timed("lobby", func() (err error) { games, err = h.store.Public(ctx, 8*max); return err })
 	if err != nil {
 		return nil, h.storageErr("the lobby", "", err)
 	}

@@ -94,8 +94,11 @@ type Notifier interface {
 // row's version and revision after it, and the steps it appended when they
 // fit; else Reload says to read the game from the store.
 type Note struct {
-	Game   string       `json:"g"`
-	Ver    int          `json:"v"`
+	Game string `json:"g"`
+	Ver  int    `json:"v"`
+	// At is when the change was committed (Unix milliseconds), for the
+	// notifications' lag; 0 unknown.
+	At     int64        `json:"t,omitempty"`
 	Rev    int          `json:"r,omitempty"`
 	Steps  []StoredStep `json:"s,omitempty"`
 	Reload bool         `json:"reload,omitempty"`

@@ -28,6 +28,7 @@ import (
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
+	"github.com/brettspiel/brettspiel"
 	"github.com/brettspiel/brettspiel/kit"
 	"github.com/brettspiel/brettspiel/server/api"
 	"github.com/brettspiel/brettspiel/server/hub"
@@ -67,6 +68,10 @@ func (o *Options) defaults() {
 	o.Ping = cmp.Or(o.Ping, 30*time.Second)
 	o.Log = cmp.Or(o.Log, slog.New(slog.DiscardHandler))
 }
+
+// Methods are the calls the transport makes of its own, as its figures
+// name them (package metrics): a connection accepted, and its hello.
+var Methods = []string{"connect", "hello"}
 
 // Transport serves the WebSocket of the pages.
 type Transport struct {
@@ -136,34 +141,42 @@ type conn struct {
 // ServeHTTP accepts a page's WebSocket and serves it on a goroutine of its
 // own: the request's ends, with the stack it grew.
 func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	m := t.hub.Metrics()
+	refuse := func(code int, err error) {
+		m.Call("connect", brettspiel.ErrorName(err))
+		api.WriteError(w, code, err)
+	}
 	n := t.addrs.NetOf(r, t.proxies)
 	if !t.addrs.Allow(n) {
-		api.WriteError(w, http.StatusTooManyRequests, hub.ErrRateLimited)
+		refuse(http.StatusTooManyRequests, hub.ErrRateLimited)
 		return
 	}
 	if !t.addrs.Connect(n) {
-		api.WriteError(w, http.StatusTooManyRequests, hub.ErrTooMany)
+		refuse(http.StatusTooManyRequests, hub.ErrTooMany)
 		return
 	}
 	select {
 	case t.slots <- struct{}{}:
 	default:
 		t.addrs.Disconnect(n)
-		api.WriteError(w, http.StatusServiceUnavailable, hub.ErrTooMany)
+		refuse(http.StatusServiceUnavailable, hub.ErrTooMany)
 		return
 	}
 	leave := func() { <-t.slots; t.addrs.Disconnect(n) }
 	if t.hub.Stopping() {
 		leave()
-		api.WriteError(w, http.StatusServiceUnavailable, hub.ErrStopping)
+		refuse(http.StatusServiceUnavailable, hub.ErrStopping)
 		return
 	}
 	c, err := websocket.Accept(&smallBuffers{ResponseWriter: w, send: t.opt.SendBuffer}, r,
 		&websocket.AcceptOptions{OriginPatterns: t.opt.Origins})
 	if err != nil { // Accept has answered: a bad Origin is 403
+		m.Call("connect", "ErrHandshake") // a bad Origin, or no upgrade
 		leave()
 		return
 	}
+	m.Call("connect", "")
+	m.Connected()
 	c.SetReadLimit(4 * MaxFrame)
 	ctx, cancel := context.WithCancel(context.Background())
 	cn := &conn{t: t, c: c, ctx: ctx, seat: -1, sent: -1, net: n,
@@ -216,7 +229,7 @@ func (cn *conn) read(ctx context.Context) ([]byte, error) {
 		return nil, err
 	}
 	if typ != websocket.MessageText {
-		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: a binary frame", hub.ErrBadFrame)))
+		cn.reply("", nil, hub.ErrorJSON(fmt.Errorf("%w: a binary frame", hub.ErrBadFrame)))
 		return []byte{}, nil
 	}
 	return b, nil
@@ -235,20 +248,27 @@ func (cn *conn) handle(b []byte) {
 	switch { // in order: a frame is decoded only if not too long
 	case len(b) == 0: // answered by read
 	case len(b) > MaxFrame:
-		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
+		cn.reply("", nil, hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
 	case kit.DecodeStrict(b, &f) != nil || f.Method == "" || !validID(f.ID):
-		cn.answer(nil, hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
+		cn.reply("", nil, hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
 	case !cn.calls.Allow() || !cn.addr.Allow():
-		cn.answer(f.ID, hub.ErrorJSON(hub.ErrRateLimited))
+		cn.reply(f.Method, f.ID, hub.ErrorJSON(hub.ErrRateLimited))
 	case f.Method == "hello":
 		cn.hello(f.ID, f.Args)
 	case cn.game == "" && hub.NeedsGame(f.Method):
-		cn.answer(f.ID, hub.ErrorJSON(hub.ErrNoHello))
+		cn.reply(f.Method, f.ID, hub.ErrorJSON(hub.ErrNoHello))
 	default:
 		out, rev := cn.t.hub.Call(cn.ctx, cn.game, cn.secret, f.Method, f.Args)
 		cn.waitSent(rev)
-		cn.answer(f.ID, out)
+		cn.reply(f.Method, f.ID, out)
 	}
+}
+
+// reply counts a call of method (Metrics: "" and any method not served
+// are "other") by its answer, and answers it.
+func (cn *conn) reply(method string, id json.RawMessage, out []byte) {
+	cn.t.hub.Metrics().Answer(method, out)
+	cn.answer(id, out)
 }
 
 // waitSent waits, within Options.Write, until the changes up to revision
@@ -336,7 +356,7 @@ func disarmed(f func() error) *time.Timer {
 // hello binds the connection to a game, and to a seat given its secret.
 func (cn *conn) hello(id, args json.RawMessage) {
 	if cn.game != "" {
-		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
+		cn.reply("hello", id, hub.ErrorJSON(fmt.Errorf("%w: hello once a connection", session.ErrBadCall)))
 		return
 	}
 	var h struct {
@@ -345,12 +365,12 @@ func (cn *conn) hello(id, args json.RawMessage) {
 		Rev    int    `json:"rev"`
 	}
 	if err := kit.DecodeStrict(args, &h); err != nil {
-		cn.answer(id, hub.ErrorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)))
+		cn.reply("hello", id, hub.ErrorJSON(fmt.Errorf("%w: hello: %v", session.ErrBadCall, err)))
 		return
 	}
 	info, w, err := cn.t.hub.Watch(h.Game, h.Secret, h.Rev)
 	if err != nil {
-		cn.answer(id, hub.ErrorJSON(err))
+		cn.reply("hello", id, hub.ErrorJSON(err))
 		return
 	}
 	cn.game, cn.secret, cn.seat = h.Game, h.Secret, info.Seat
@@ -359,7 +379,7 @@ func (cn *conn) hello(id, args json.RawMessage) {
 	cn.sent = w.Rev()
 	cn.mu.Unlock()
 	b, _ := json.Marshal(info)
-	cn.answer(id, b)
+	cn.reply("hello", id, b)
 	cn.w, cn.quiet = w, time.AfterFunc(cn.t.opt.Ping, cn.ping)
 	go cn.forward() // the catch-up, then every change
 }

@@ -63,6 +63,7 @@ func run() error {
 	publicURL := flag.String("public-url", "", "the address the invitation links name (e.g. https://games.example.org/); the page's own address by default")
 	siteDir := flag.String("site", "", "the folder of the page (go run ./examples/web -out DIR writes it); empty builds it at the start")
 	noPage := flag.Bool("no-page", false, "serve the API and the WebSocket only, no page")
+	metricsAddr := flag.String("metrics", "", "serve the figures for Prometheus at /metrics on this address instead of -addr (e.g. 127.0.0.1:9100, for the operator only)")
 	debug := flag.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address too, for the operator: keep it on loopback")
 	flag.Parse()
 	var err error
@@ -110,10 +111,22 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	o.MetricsApart = *metricsAddr != ""
 	s, err := server.New(st, o)
 	if err != nil {
 		st.Close()
 		return err
+	}
+	if *metricsAddr != "" {
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			s.Shutdown()
+			return err
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", s.MetricsHandler())
+		o.Log.Info("the figures served", "url", "http://"+mln.Addr().String()+"/metrics")
+		go (&http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}).Serve(mln)
 	}
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10,
 		IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(o.Log.Handler(), slog.LevelWarn)}

@@ -88,7 +88,7 @@ func (p *Store) Write(ctx context.Context, c store.Change) error {
 	// After the commit, not waited for: a transaction that notifies holds
 	// the queue of notifications through its commit, and all games' commits
 	// would wait in line. A lost note is made up for by ErrConflict.
-	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Steps: c.Steps, Reload: c.Kind != store.Steps}
+	n := store.Note{Game: c.Game, Ver: c.From + 1, Rev: c.Rev, Steps: c.Steps, Reload: c.Kind != store.Steps, At: time.Now().UnixMilli()}
 	if c.Kind == store.Create {
 		n.Ver = 0 // a new row's
 	}
