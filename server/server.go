@@ -44,6 +44,7 @@ type Server struct {
 	addrs   *limit.Addresses
 	metrics *metrics.Metrics
 	opt     Options
+	ready   readiness
 }
 
 // New makes a server of the games in st, every open game brought back.
@@ -77,11 +78,14 @@ func (s *Server) Hub() *hub.Hub { return s.hub }
 // Conns returns the WebSocket connections open.
 func (s *Server) Conns() int { return s.ws.Conns() }
 
-// Handler serves the API, the WebSocket, the page and, unless
+// Handler serves the API, the WebSocket, the page, the probes /healthz
+// (liveness) and /readyz (readiness: the store answers), and, unless
 // Options.MetricsApart, the figures at /metrics.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /ws", s.ws)
+	mux.HandleFunc("GET /healthz", healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
 	api.Register(mux, s.hub, s.addrs, s.opt.Proxies)
 	if !s.opt.MetricsApart {
 		mux.Handle("GET /metrics", s.metrics.Handler())

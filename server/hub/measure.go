@@ -38,6 +38,15 @@ func (h *Hub) write(ctx context.Context, c store.Change) error {
 	return h.timed(op, func() error { return h.store.Write(ctx, c) })
 }
 
+// Ready says whether the hub serves: nil unless it stops (ErrStopping) or
+// its store does not answer a ping within ctx.
+func (h *Hub) Ready(ctx context.Context) error {
+	if h.Stopping() {
+		return ErrStopping
+	}
+	return h.timed("ping", func() error { return h.store.Ping(ctx) })
+}
+
 // read reads a game from the store.
 func (h *Hub) read(ctx context.Context, id string) (st store.Stored, ok bool, err error) {
 	err = h.timed("read", func() error { st, ok, err = h.store.Game(ctx, id); return err })

@@ -32,6 +32,8 @@ type Store interface {
 	// Public returns the id and meta of the open games the lobby may list
 	// (public and a seat open), newest first, at most max.
 	Public(ctx context.Context, max int) ([]Stored, error)
+	// Ping says whether the storage answers: a query's round trip.
+	Ping(ctx context.Context) error
 	// Close finishes the writes under way and releases the storage.
 	Close() error
 }

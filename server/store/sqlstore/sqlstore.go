@@ -205,6 +205,12 @@ func (s *Store) Public(ctx context.Context, max int) ([]store.Stored, error) {
 	return out, err
 }
 
+// Ping runs a query, the smallest: its answer says the database serves.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.DB.QueryRowContext(ctx, `SELECT 1`).Scan(&one)
+}
+
 // Migrate brings the database's schema to the last of the migrations in
 // fsys, and prepares the writes of a change. A migration is a file of SQL
 // statements ("001_games.sql", …), its number in the order of the names;
