@@ -207,17 +207,31 @@ func hostileClients(t *testing.T, s *Server, makeOn, base string) {
 	}
 	// frames that are no calls
 	cn, _ := hello(a.Game, mover)
-	for _, tc := range []struct{ name, frame, want string }{
-		{"not JSON", `{"id":1,"method":`, "ErrBadFrame"},
-		{"no id", `{"method":"state","args":{}}`, "ErrBadFrame"},
-		{"an unknown key", `{"id":1,"method":"state","args":{},"handle":1}`, "ErrBadFrame"},
-		{"two objects", `{"id":1,"method":"state"} {}`, "ErrBadFrame"},
-		{"two args", `{"id":1,"method":"state","args":{},"args":{"handle":2}}`, "ErrBadFrame"},
-		{"two ids", `{"id":1,"id":2,"method":"state","args":{}}`, "ErrBadFrame"},
-		{"an id that is an object", `{"id":{},"method":"state","args":{}}`, "ErrBadFrame"},
-		{"a frame over ws.MaxFrame", `{"id":1,"method":"state","args":{"lang":"` + strings.Repeat("x", ws.MaxFrame) + `"}}`, "ErrTooLarge"},
+	// the refusal carries the frame's id wherever it can be read (0 here:
+	// none, the reply's id is null), so that a caller waiting for it is
+	// answered
+	for _, tc := range []struct {
+		name, frame, want string
+		id                int64
+	}{
+		{"not JSON", `{"id":901,"method":`, "ErrBadFrame", 901},
+		{"not JSON before its id", `{"method":"state","id":`, "ErrBadFrame", 0},
+		{"no id", `{"method":"state","args":{}}`, "ErrBadFrame", 0},
+		{"an unknown key", `{"id":902,"method":"state","args":{},"handle":1}`, "ErrBadFrame", 902},
+		{"two objects", `{"id":903,"method":"state"} {}`, "ErrBadFrame", 903},
+		{"two args", `{"id":904,"method":"state","args":{},"args":{"handle":2}}`, "ErrBadFrame", 904},
+		{"two ids", `{"id":905,"id":2,"method":"state","args":{}}`, "ErrBadFrame", 905},
+		{"an id that is an object", `{"id":{},"method":"state","args":{}}`, "ErrBadFrame", 0},
+		{"a frame over ws.MaxFrame", `{"id":906,"method":"state","args":{"lang":"` + strings.Repeat("x", ws.MaxFrame) + `"}}`, "ErrTooLarge", 906},
+		{"a record over ws.MaxFrame, its id last", `{"method":"verifyDice","args":{"text":"` + strings.Repeat("x", ws.MaxFrame) + `"},"id":907}`, "ErrTooLarge", 907},
 	} {
-		if _, err := cn.Send(ctx, []byte(tc.frame), nil); errName(err) != tc.want {
+		var err error
+		if tc.id == 0 {
+			_, err = cn.Send(ctx, []byte(tc.frame), nil)
+		} else {
+			_, err = cn.SendID(ctx, tc.id, []byte(tc.frame))
+		}
+		if errName(err) != tc.want {
 			t.Errorf("%s: %v, want %s", tc.name, err, tc.want)
 		}
 	}

@@ -265,6 +265,21 @@ func (cn *Conn) Call(ctx context.Context, method string, args any) (json.RawMess
 	return cn.Send(ctx, frame, w)
 }
 
+// SendID writes a frame as it is and waits for the answer to the call id,
+// which the frame carries: a frame the server refuses as a call gets its
+// refusal under its id wherever the id can be read.
+func (cn *Conn) SendID(ctx context.Context, id int64, frame []byte) (json.RawMessage, error) {
+	w := make(chan json.RawMessage, 1)
+	cn.mu.Lock()
+	if cn.wait == nil {
+		cn.mu.Unlock()
+		return nil, ErrClosed
+	}
+	cn.wait[id] = w
+	cn.mu.Unlock()
+	return cn.Send(ctx, frame, w)
+}
+
 // Send writes a frame as it is and waits for the answer on w (nil: the
 // answer with no id, to a frame that is no call).
 func (cn *Conn) Send(ctx context.Context, frame []byte, w chan json.RawMessage) (json.RawMessage, error) {

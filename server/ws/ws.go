@@ -13,6 +13,7 @@
 package ws
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -248,9 +249,9 @@ func (cn *conn) handle(b []byte) {
 	switch { // in order: a frame is decoded only if not too long
 	case len(b) == 0: // answered by read
 	case len(b) > MaxFrame:
-		cn.reply("", nil, hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
+		cn.reply("", idOf(b), hub.ErrorJSON(fmt.Errorf("%w: a frame of %d bytes; at most %d", session.ErrTooLarge, len(b), MaxFrame)))
 	case kit.DecodeStrict(b, &f) != nil || f.Method == "" || !validID(f.ID):
-		cn.reply("", nil, hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
+		cn.reply("", idOf(b), hub.ErrorJSON(fmt.Errorf("%w: want {\"id\": a number or a string, \"method\", \"args\"}, each once", hub.ErrBadFrame)))
 	case !cn.calls.Allow() || !cn.addr.Allow():
 		cn.reply(f.Method, f.ID, hub.ErrorJSON(hub.ErrRateLimited))
 	case f.Method == "hello":
@@ -297,6 +298,32 @@ func (cn *conn) waitSent(rev int) {
 			return
 		}
 	}
+}
+
+// idOf reads the id of a frame refused as a call, so that its caller,
+// who waits for the answer to that id, gets the refusal: the value of the
+// first "id" of a frame that is a JSON object, where it is a valid id;
+// nil (the reply's id null) for a frame whose id cannot be read.
+func idOf(b []byte) json.RawMessage {
+	d := json.NewDecoder(bytes.NewReader(b))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for d.More() {
+		t, err := d.Token()
+		key, ok := t.(string)
+		var v json.RawMessage
+		if err != nil || !ok || d.Decode(&v) != nil {
+			return nil
+		}
+		if key == "id" {
+			if validID(v) {
+				return v
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // validID: a frame's id is a number or a string (a JSON value, as the
