@@ -143,18 +143,6 @@ func (h *Hub) Watch(id, secret string, rev int) (Hello, *Follower, error) {
 		Seats: lg.meta.Seats, Rematch: lg.meta.Rematch}, &Follower{w, lg}, nil
 }
 
-// Touch notes a seat's holder connected to the game of id: the sweep
-// spares it as if he acted.
-func (h *Hub) Touch(id string) {
-	if lg := h.lookup(id); lg != nil {
-		lg.mu.Lock()
-		if !lg.gone {
-			lg.g.Touch()
-		}
-		lg.mu.Unlock()
-	}
-}
-
 // Record returns a game's record, open or archived.
 func (h *Hub) Record(ctx context.Context, id string) (string, error) {
 	if lg, err := h.held(id); err == nil {

@@ -11,7 +11,9 @@
 // no connection of its process follows is let go at another process's
 // write instead (that process holds the game until yet another writes),
 // and a game read on demand catches up once held, since a note told
-// while it was read found no game here.
+// while it was read found no game here. A person's presence (Touch) is
+// written to the store the processes share (store.Presence), and every
+// process's sweep reads it before it archives a game idle there.
 //
 // Create makes a game (the creator's seat claimed, an invitation, kept as
 // its SHA-256, to each other person's), Join claims a seat, Call plays,

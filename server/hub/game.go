@@ -33,6 +33,11 @@ type Game struct {
 	following int         // the connections of this process that follow it (Hub.Watch)
 	clock     *time.Timer // fires at the deadline of a game with a time control
 
+	// a person's presence as the processes share it (store.Presence):
+	// when this process last wrote it, and until when the sweep need not
+	// read it again, having read a recent one
+	touchWritten, presentUntil time.Time
+
 	// its place among the waiting games (Hub.account), under waiting.mu
 	waitEl     *list.Element
 	waitOrigin string

@@ -3,7 +3,8 @@
 // /metrics, each named brettspiel_…: the games held and waiting, the
 // connections open, the calls and refusals by method and error, the
 // store's latency by operation, the lag of PostgreSQL's notifications,
-// the games archived by why, beside Go's and the process's own.
+// the games archived by why and those spared for a person at them through
+// another process, beside Go's and the process's own.
 //
 // A label takes its values from a fixed set only — the methods the server
 // serves (any other is "other"), the names of its errors, the store's

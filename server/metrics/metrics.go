@@ -22,7 +22,7 @@ type Metrics struct {
 	calls, refusals, archived, storeErrors *prometheus.CounterVec
 	storeTime                              *prometheus.HistogramVec
 	notifyLag                              prometheus.Histogram
-	conns                                  prometheus.Counter
+	conns, spared                          prometheus.Counter
 }
 
 // New returns the figures of a server whose calls are of methods: a call
@@ -40,7 +40,9 @@ func New(methods ...string) *Metrics {
 	m.notifyLag = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "brettspiel_notify_lag_seconds",
 		Help:    "From a change's commit by any process to its notification reaching this one (PostgreSQL only; across hosts it includes their clocks' difference).",
 		Buckets: prometheus.ExponentialBuckets(0.0005, 2, 15)})
-	m.reg.MustRegister(m.conns, m.storeTime, m.notifyLag,
+	m.spared = prometheus.NewCounter(prometheus.CounterOpts{Name: "brettspiel_games_spared_total",
+		Help: "Games idle in this process that its sweep kept, a person having been at them through another process."})
+	m.reg.MustRegister(m.conns, m.spared, m.storeTime, m.notifyLag,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, name := range append(methods, "other") {
 		m.methods[name] = true
@@ -153,5 +155,13 @@ func (m *Metrics) NotifyLag(d time.Duration) {
 func (m *Metrics) Archived(why string) {
 	if m != nil {
 		m.archived.WithLabelValues(why).Inc()
+	}
+}
+
+// Spared counts a game idle here that the sweep kept, a person having been
+// at it through another process.
+func (m *Metrics) Spared() {
+	if m != nil {
+		m.spared.Inc()
 	}
 }

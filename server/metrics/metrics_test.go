@@ -59,5 +59,6 @@ func TestNilCountsNothing(t *testing.T) {
 	m.NotifyLag(time.Second)
 	m.Archived("idle")
 	m.Connected()
+	m.Spared()
 	m.Gauge("x", "x", func() float64 { return 0 })
 }

@@ -5,6 +5,7 @@ package store
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // ErrStorage: the storage refused or failed a write or a read. A failed
@@ -90,6 +91,19 @@ type Stored struct {
 // Note each time it starts to listen (again), for those missed meanwhile.
 type Notifier interface {
 	Listen(ctx context.Context, f func(Note)) error
+}
+
+// Presence is a Store shared by several server processes that keeps when
+// a person was last at each game, as any process saw him: a person's
+// presence through one process keeps the game from every process's sweep.
+type Presence interface {
+	// Touch notes that a person is at the game at at; a time before the
+	// one stored changes nothing. It is no change of the game: its row's
+	// version stays, and nobody is notified.
+	Touch(ctx context.Context, game string, at time.Time) error
+	// Touched returns when a person was last at the game; the zero time
+	// when never, or when the store holds no such open game.
+	Touched(ctx context.Context, game string) (time.Time, error)
 }
 
 // Note tells of one change committed (a notification's JSON payload): the

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -50,7 +51,7 @@ INSERT INTO steps VALUES ('pub', 4, 3, 1, '6-5');
 // A database of today (from before the schema's versions) is brought up
 // to date when opened, by each of two processes that start at once: its
 // games are there, the lobby finds the public one with a seat open, and
-// the holders' tables are gone.
+// the holders' tables are gone; a person's presence is kept (from none).
 func TestTodaysDatabaseUpgrades(t *testing.T) {
 	dsn := os.Getenv("BRETTSPIEL_PG")
 	if dsn == "" {
@@ -118,5 +119,16 @@ func TestTodaysDatabaseUpgrades(t *testing.T) {
 	}
 	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM pg_tables WHERE tablename IN ('servers', 'peer_key')`).Scan(&tables); err != nil || tables != 0 {
 		t.Fatalf("%d tables of the holders left, %v", tables, err)
+	}
+	// a person's presence: never told of the games of before, then kept
+	if at, err := s.Touched(ctx, "pub"); err != nil || !at.IsZero() {
+		t.Fatalf("a game of before touched at %v, %v", at, err)
+	}
+	now := time.UnixMilli(time.Now().UnixMilli())
+	if err := s.Touch(ctx, "pub", now); err != nil {
+		t.Fatal(err)
+	}
+	if at, err := stores[1].Touched(ctx, "pub"); err != nil || !at.Equal(now) {
+		t.Fatalf("touched at %v, %v; want %v", at, err, now)
 	}
 }

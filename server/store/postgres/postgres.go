@@ -1,6 +1,7 @@
 // Package postgres is the game server's store for more than one process:
-// the games in a PostgreSQL database, and a notification of each commit on
-// the channel "brettspiel_games" for every process serving the game.
+// the games in a PostgreSQL database, a notification of each commit on
+// the channel "brettspiel_games" for every process serving the game, and
+// when a person was last at each game, as any process saw him.
 package postgres
 
 import (
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 
@@ -25,7 +27,8 @@ import (
 //go:embed *.sql
 var migrations embed.FS
 
-// Store is a store.Store in a PostgreSQL database, and a store.Notifier.
+// Store is a store.Store in a PostgreSQL database, a store.Notifier and a
+// store.Presence.
 type Store struct {
 	*sqlstore.Store
 	pool  *pgxpool.Pool
@@ -141,6 +144,30 @@ func (p *Store) Listen(ctx context.Context, f func(store.Note)) error {
 		}
 	}
 	return ctx.Err()
+}
+
+// Touch (store.Presence) keeps the latest time a person was at the game:
+// the row's version is left as it is, so that no write of the game's is
+// refused for it, and nobody is notified.
+func (p *Store) Touch(ctx context.Context, game string, at time.Time) error {
+	_, err := p.pool.Exec(ctx, `UPDATE games SET touched = $1 WHERE id = $2 AND NOT archived AND touched < $1`, at.UnixMilli(), game)
+	if err != nil {
+		return fmt.Errorf("%w: %v", store.ErrStorage, err)
+	}
+	return nil
+}
+
+// Touched (store.Presence) returns when a person was last at the game.
+func (p *Store) Touched(ctx context.Context, game string) (time.Time, error) {
+	var ms int64
+	err := p.pool.QueryRow(ctx, `SELECT touched FROM games WHERE id = $1 AND NOT archived`, game).Scan(&ms)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows) || err == nil && ms == 0:
+		return time.Time{}, nil
+	case err != nil:
+		return time.Time{}, fmt.Errorf("%w: %v", store.ErrStorage, err)
+	}
+	return time.UnixMilli(ms), nil
 }
 
 // maxPayload is the longest notification sent with its steps (PostgreSQL
