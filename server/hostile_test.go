@@ -115,7 +115,6 @@ func hostileClients(t *testing.T, s *Server, makeOn, base string) {
 	a := create(t, makeOn, hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
 	b := create(t, makeOn, hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "person"}})
 	ja := join(t, makeOn, a.Game, a.Invites[0].Token)
-	before := snapshotOf(t, s, a.Game)
 
 	dial := func() *client.Conn {
 		cn, err := client.Dial(ctx, base, "")
@@ -130,6 +129,11 @@ func hostileClients(t *testing.T, s *Server, makeOn, base string) {
 		_, err := cn.Hello(ctx, game, secret, 0)
 		return cn, err
 	}
+	// the game begins (its first throws) when a seat's holder comes
+	if _, err := hello(a.Game, a.Secret); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshotOf(t, s, a.Game)
 	for _, tc := range []struct {
 		name, game, secret, want string
 	}{

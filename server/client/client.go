@@ -75,12 +75,15 @@ type Created struct {
 		Seat  int    `json:"seat"`
 		Token string `json:"token"`
 	} `json:"invites"`
+	// Commitment is the commitment to the game's secret dice.
+	Commitment string `json:"commitment"`
 }
 
 // Joined is the answer of a claim of a seat.
 type Joined struct {
-	Seat   int    `json:"seat"`
-	Secret string `json:"secret"`
+	Seat       int    `json:"seat"`
+	Secret     string `json:"secret"`
+	Commitment string `json:"commitment"`
 }
 
 // Post sends a request of the server's API and decodes its answer into

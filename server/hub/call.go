@@ -64,6 +64,9 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 	defer lg.mu.Unlock()
 	// a call on a copy another process overtook is refused or fails to
 	// store (ErrConflict): the copy catches up and the call is made again
+	if kind == acts {
+		h.advance(ctx, lg) // a game made and not yet begun
+	}
 	for try := 0; ; try++ {
 		out := lg.g.Call(ctx, method, args, secret)
 		if kind == acts && IsError(out) && try == 0 && h.behind(ctx, lg) {
@@ -71,8 +74,12 @@ func (h *Hub) Call(ctx context.Context, id, secret, method string, args json.Raw
 			out = lg.g.Call(ctx, method, args, secret)
 		}
 		if kind == acts && !IsError(out) {
-			if _, err := lg.g.AdvanceCount(ctx, 0); err != nil {
+			n, err := lg.g.AdvanceCount(ctx, 0)
+			if err != nil {
 				h.opt.Log.Warn("the dice and the bots after a call", GameAttr(lg.id), "err", err)
+			}
+			if n > 0 && restated[method] {
+				out = restate(ctx, lg, args, secret, out)
 			}
 		}
 		err := h.persist(ctx, lg, method == "redo", false)
@@ -138,9 +145,64 @@ func (h *Hub) Watch(id, secret string, rev int) (Hello, *Follower, error) {
 	if err != nil {
 		return Hello{}, nil, err
 	}
+	if seat >= 0 {
+		h.advance(h.base, lg) // a game made and not yet begun: its first throws
+	}
 	lg.following++
 	return Hello{Seat: seat, Variant: lg.meta.Variant, Preset: lg.meta.Preset, Players: lg.meta.Players,
 		Seats: lg.meta.Seats, Rematch: lg.meta.Rematch}, &Follower{w, lg}, nil
+}
+
+// restated are the calls that answer with the game's state and play no
+// step of their own: when the dice and the bots played after one, its
+// answer is the game as it stands then, not as the call left it (an undo
+// alone against a bot said "chance" where the game had thrown again).
+var restated = map[string]bool{"undo": true, "redo": true, "takeback": true, "answerTakeback": true, "answerGiveUp": true}
+
+// viewKeys are the keys of a call's arguments that say how its state is
+// shown (session.View), which the state that answers it keeps.
+var viewKeys = []string{"since", "log", "legal", "chance", "rules", "events", "static", "lang"}
+
+// restate answers a call of args with the game's state now, shown as its
+// arguments asked; out, the call's own answer, where they cannot be read.
+func restate(ctx context.Context, lg *Game, args json.RawMessage, secret string, out []byte) []byte {
+	var in map[string]json.RawMessage
+	if len(args) > 0 && json.Unmarshal(args, &in) != nil {
+		return out
+	}
+	view := map[string]json.RawMessage{}
+	for _, k := range viewKeys {
+		if v, ok := in[k]; ok {
+			view[k] = v
+		}
+	}
+	a, err := json.Marshal(view)
+	if err != nil {
+		return out
+	}
+	if s := lg.g.Call(ctx, "state", a, secret); !IsError(s) {
+		return s
+	}
+	return out
+}
+
+// advance lets the dice and the bots play until a person is to move, and
+// stores what they played (lg.mu held): a game is made without a throw, so
+// that its maker holds the commitment before the first, and begins once a
+// seat's holder comes to it.
+func (h *Hub) advance(ctx context.Context, lg *Game) {
+	n, err := lg.g.AdvanceCount(ctx, 0)
+	if err != nil {
+		h.opt.Log.Warn("advance", GameAttr(lg.id), "err", err)
+	}
+	if n == 0 {
+		return
+	}
+	if err := h.persist(ctx, lg, false, false); err != nil {
+		h.opt.Log.Warn("storing the first throws", GameAttr(lg.id), "err", err)
+		return
+	}
+	h.schedule(lg)
 }
 
 // Record returns a game's record, open or archived.

@@ -92,6 +92,10 @@ type Created struct {
 	Seat    int      `json:"seat"`
 	Secret  string   `json:"secret"`
 	Invites []Invite `json:"invites"`
+	// Commitment is the commitment to the game's secret dice
+	// (session.Commit): given before any throw of the game is made, so
+	// that its maker holds it before the first throw.
+	Commitment string `json:"commitment"`
 }
 
 // Create starts a game for a client of the network from (its name, as
@@ -144,10 +148,10 @@ func (h *Hub) add(ctx context.Context, g *session.Game, mine int, from, name str
 		}
 		defer done() // once held, the game is counted by its listing
 	}
-	// the bots and the dice play until a person is to move
-	if _, err := g.AdvanceCount(ctx, 0); err != nil {
-		return nil, err
-	}
+	// Nothing is thrown yet: the dice and the bots play once a seat's
+	// holder is at the table (Watch) or acts (Call), after the maker got
+	// the commitment in this answer.
+	out.Commitment = info.Commitment
 	var handle int
 	if err := h.roomy(func() (err error) { handle, err = h.table.Add(g); return err }); err != nil {
 		return nil, err
@@ -184,6 +188,9 @@ func claim(g *session.Game, seat int, name string) (string, error) {
 type Joined struct {
 	Seat   int    `json:"seat"`
 	Secret string `json:"secret"`
+	// Commitment is the commitment to the game's secret dice, given before
+	// the joiner's first move.
+	Commitment string `json:"commitment"`
 }
 
 // JoinArgs claim a seat: by its invitation, or in a public game a seat
@@ -243,7 +250,7 @@ func (h *Hub) join(ctx context.Context, a JoinArgs, before int) (*Joined, error)
 	}
 	h.account(lg)
 	h.opt.Log.Debug("seat claimed", GameAttr(lg.id), "seat", seat)
-	return &Joined{Seat: seat, Secret: secret}, nil
+	return &Joined{Seat: seat, Secret: secret, Commitment: lg.g.Info().Commitment}, nil
 }
 
 // Rematch makes the game that follows a game over, for the holder of

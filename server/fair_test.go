@@ -1,0 +1,95 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/brettspiel/brettspiel/server/client"
+	"github.com/brettspiel/brettspiel/server/hub"
+)
+
+// The maker of a game gets the commitment to its dice in the answer that
+// makes it, before any throw: a watcher then sees a game of no steps, and
+// the first throws come once a seat's holder is at the table, under the
+// same commitment; a joiner gets it too.
+func TestTheCommitmentPrecedesEveryThrow(t *testing.T) {
+	_, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), loose())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for _, variant := range []string{"toccateglio", "verkehren", "festung"} {
+		var c client.Created
+		if err := client.Post(ctx, base, "/api/games", hub.CreateArgs{Variant: variant, Seats: []string{"person", "person"}}, &c); err != nil {
+			t.Fatal(err)
+		}
+		if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(c.Commitment) {
+			t.Fatalf("%s: the creation's answer carries the commitment %q", variant, c.Commitment)
+		}
+		w, err := client.Dial(ctx, base, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Close()
+		if _, err := w.Hello(ctx, c.Game, "", 0); err != nil {
+			t.Fatal(err)
+		}
+		if d := <-w.Deltas(); d.Length != 0 || d.Commitment != c.Commitment {
+			t.Fatalf("%s: before any seat came, the game has %d steps, commitment %q", variant, d.Length, d.Commitment)
+		}
+		me, err := client.Dial(ctx, base, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer me.Close()
+		if _, err := me.Hello(ctx, c.Game, c.Secret, 0); err != nil {
+			t.Fatal(err)
+		}
+		if d := <-w.Deltas(); d.Length == 0 || d.Log[0].Actor != -1 || d.Commitment != c.Commitment {
+			t.Errorf("%s: the first throws told: %d steps, %+v, commitment %q", variant, d.Length, d.Log, d.Commitment)
+		}
+		var j client.Joined
+		if err := client.Post(ctx, base, "/api/join", map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil || j.Commitment != c.Commitment {
+			t.Errorf("%s: the joiner's commitment %q (%v)", variant, j.Commitment, err)
+		}
+	}
+}
+
+// Alone against a bot, an undo of the throw the person is to play is
+// answered with the game as it stands once the dice have thrown again,
+// not with the throw still due.
+func TestAnUndoIsAnsweredAsTheGameStands(t *testing.T) {
+	_, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), loose())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var c client.Created
+	if err := client.Post(ctx, base, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "greedy"}}, &c); err != nil {
+		t.Fatal(err)
+	}
+	me, err := client.Dial(ctx, base, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer me.Close()
+	if _, err := me.Hello(ctx, c.Game, c.Secret, 0); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := me.Call(ctx, "undo", map[string]any{"log": false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		State struct {
+			Turn   string `json:"turn"`
+			Player int    `json:"player"`
+		} `json:"state"`
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.State.Turn != "player" || s.State.Player != c.Seat {
+		t.Errorf("the undo's answer: turn %q, player %d; want the person to move again", s.State.Turn, s.State.Player)
+	}
+}
