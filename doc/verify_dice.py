@@ -283,6 +283,27 @@ def length_value(s):
     return int(s)
 
 
+def proof_lines(text):
+    """The proof an archived game's record keeps as comment lines ("# dice
+    seed: 77"): commitment, seed, salt and redraws, where present."""
+    out = {}
+    for line in text.split("\n"):
+        m = re.fullmatch(r"#\s*dice (commitment|seed|salt|redraws):\s*(\S*)\s*", line.strip())
+        if not m:
+            continue
+        key, value = m.group(1), m.group(2)
+        try:
+            if key == "seed":
+                out[key] = seed_value(value)
+            elif key == "redraws":
+                out[key] = redraws_value(value)
+            else:
+                out[key] = value
+        except argparse.ArgumentTypeError as e:
+            raise BadInput("the record's '# dice %s:' line: %s" % (key, e))
+    return out
+
+
 def redraws_value(s):
     parts = [x for x in re.split(r"[\s,]+", s.strip()) if x]
     if not all(re.fullmatch(r"[0-9]+", x) for x in parts):
@@ -294,11 +315,11 @@ def main(argv=None):
     p = argparse.ArgumentParser(
         description="Check the dice of a finished brettspiel game of owned seats against the commitment given at its start.")
     p.add_argument("record", nargs="?", default="-", help='the record, as saveRecord gives it; "-" or nothing for standard input')
-    p.add_argument("--commitment", required=True, help="the commitment given at the start: 64 hex digits")
-    p.add_argument("--seed", required=True, type=seed_value, help="the seed revealed at the end, in decimal")
-    p.add_argument("--salt", required=True, help="the salt revealed at the end: 64 hex digits")
+    p.add_argument("--commitment", help="the commitment given at the start: 64 hex digits (else the record's '# dice commitment:' line)")
+    p.add_argument("--seed", type=seed_value, help="the seed revealed at the end, in decimal (else the record's '# dice seed:' line)")
+    p.add_argument("--salt", help="the salt revealed at the end: 64 hex digits (else the record's '# dice salt:' line)")
     p.add_argument("--length", type=length_value, help="the steps the game played (its last state's length): a record of another number fails")
-    p.add_argument("--redraws", type=redraws_value, default=[], help='the game\'s "redraws", e.g. 12,30: the lengths its granted takebacks went back to (none when absent)')
+    p.add_argument("--redraws", type=redraws_value, default=None, help='the game\'s "redraws", e.g. 12,30: the lengths its granted takebacks went back to (none when absent)')
     p.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
     args = p.parse_args(argv)
     try:
@@ -309,7 +330,17 @@ def main(argv=None):
             with open(args.record, "rb") as f:
                 data = f.read()
         text = data.decode("utf-8", errors="surrogateescape")
-        out = check(text, args.commitment, args.seed, args.salt, args.length, args.redraws)
+        # an archived game's record carries its proof as comment lines; a
+        # value given on the command line goes first
+        kept = proof_lines(text)
+        commitment = args.commitment if args.commitment is not None else kept.get("commitment")
+        seed = args.seed if args.seed is not None else kept.get("seed")
+        salt = args.salt if args.salt is not None else kept.get("salt")
+        redraws = args.redraws if args.redraws is not None else kept.get("redraws", [])
+        missing = [k for k, v in (("commitment", commitment), ("seed", seed), ("salt", salt)) if v is None]
+        if missing:
+            raise BadInput("no %s: give it (--%s) or a record that keeps it ('# dice %s: ...')" % (missing[0], missing[0], missing[0]))
+        out = check(text, commitment, seed, salt, args.length, redraws)
     except (OSError, BadInput) as e:
         print("verify_dice: %s" % e, file=sys.stderr)
         return 2

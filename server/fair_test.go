@@ -3,13 +3,19 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/brettspiel/brettspiel/server/client"
 	"github.com/brettspiel/brettspiel/server/hub"
+	"github.com/brettspiel/brettspiel/session"
 )
 
 // The maker of a game gets the commitment to its dice in the answer that
@@ -91,5 +97,62 @@ func TestAnUndoIsAnsweredAsTheGameStands(t *testing.T) {
 	}
 	if s.State.Turn != "player" || s.State.Player != c.Seat {
 		t.Errorf("the undo's answer: turn %q, player %d; want the person to move again", s.State.Turn, s.State.Player)
+	}
+}
+
+// A game archived before its end keeps the proof of its dice in its
+// record, as comment lines that every reader of records skips: the
+// commitment given at the start, the seed and the salt, which check.
+func TestAnArchivedGameKeepsItsProof(t *testing.T) {
+	s, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), loose())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var c client.Created
+	if err := client.Post(ctx, base, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "greedy"}}, &c); err != nil {
+		t.Fatal(err)
+	}
+	me, err := client.Dial(ctx, base, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := me.Hello(ctx, c.Game, c.Secret, 0); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		mv, err := me.RandomMove(ctx, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := me.Call(ctx, "apply", map[string]any{"notation": mv, "log": false}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	me.Close()
+	rec := archived(t, s, c.Game)
+	kept := map[string]string{}
+	for _, line := range strings.Split(rec, "\n") {
+		if k, v, ok := strings.Cut(strings.TrimPrefix(line, "# dice "), ": "); ok && strings.HasPrefix(line, "# dice ") {
+			kept[k] = v
+		}
+	}
+	if kept["commitment"] != c.Commitment || kept["seed"] == "" || kept["salt"] == "" {
+		t.Fatalf("the archived record keeps %v; want the commitment %s, the seed and the salt:\n%s", kept, c.Commitment, rec)
+	}
+	seed, err := strconv.ParseUint(kept["seed"], 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check, err := session.VerifyDice(rec, session.DiceProof{Commitment: kept["commitment"], Seed: session.Seed(seed), Salt: kept["salt"]})
+	if err != nil || !check.OK || check.Throws == 0 {
+		t.Errorf("the kept proof: %+v, %v", check, err)
+	}
+	if python, err := exec.LookPath("python3"); err == nil {
+		file := filepath.Join(t.TempDir(), "record.txt")
+		os.WriteFile(file, []byte(rec), 0o600)
+		cmd := exec.Command(python, filepath.Join("..", "doc", "verify_dice.py"), file)
+		cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("the standalone verifier on the archived record alone: %v\n%s", err, out)
+		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -234,10 +236,14 @@ func (h *Hub) archive(ctx context.Context, lg *Game, why string) error {
 	if err := h.persist(ctx, lg, false, false); err != nil {
 		return err
 	}
+	// an archived game plays no more: its dice are revealed, and its
+	// record keeps their proof for anyone who reads it later
+	lg.g.Reveal()
 	rec, err := lg.g.Record()
 	if err != nil {
 		return err
 	}
+	rec += proofLines(lg.g.Info())
 	if err := h.write(ctx, store.Change{Kind: store.Archive, Game: lg.id, From: lg.ver, Record: rec}); err != nil {
 		lg.stale = true
 		return err
@@ -246,6 +252,25 @@ func (h *Hub) archive(ctx context.Context, lg *Game, why string) error {
 	h.opt.Log.Debug("game archived", GameAttr(lg.id), "why", why)
 	h.opt.Metrics.Archived(why)
 	return nil
+}
+
+// proofLines are the proof of a revealed game's dice as comment lines of
+// its record, which every reader of records skips: the commitment, the
+// seed, the salt and the redraws, read by doc/verify_dice.py when no
+// values are given to it.
+func proofLines(in session.Info) string {
+	if in.Commitment == "" || in.Seed == nil {
+		return ""
+	}
+	s := "# dice commitment: " + in.Commitment + "\n# dice seed: " + strconv.FormatUint(uint64(*in.Seed), 10) + "\n# dice salt: " + in.Salt + "\n"
+	if len(in.Redraws) > 0 {
+		r := make([]string, len(in.Redraws))
+		for i, m := range in.Redraws {
+			r[i] = strconv.Itoa(m)
+		}
+		s += "# dice redraws: " + strings.Join(r, ",") + "\n"
+	}
+	return s
 }
 
 // schedule sets the game's timer for its clock's deadline (lg.mu held):
