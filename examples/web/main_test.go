@@ -35,7 +35,8 @@ func TestHandlerServesThePage(t *testing.T) {
 	}{
 		{"/", "text/html", `<svg id="board"`},
 		{"/index.html", "", ""}, // redirected to /
-		{"/app.js", "text/javascript", "brettspiel.call("},
+		{"/app.js", "text/javascript", "main();"},
+		{"/engine.js", "text/javascript", "brettspiel.call("},
 		{"/style.css", "text/css", ".point"},
 		{"/" + WasmFile, "application/wasm", "\x00asm"},
 	} {
