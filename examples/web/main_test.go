@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -35,7 +36,8 @@ func TestHandlerServesThePage(t *testing.T) {
 	}{
 		{"/", "text/html", `<svg id="board"`},
 		{"/index.html", "", ""}, // redirected to /
-		{"/app.js", "text/javascript", "brettspiel.call("},
+		{"/app.js", "text/javascript", "main();"},
+		{"/engine.js", "text/javascript", "brettspiel.call("},
 		{"/style.css", "text/css", ".point"},
 		{"/" + WasmFile, "application/wasm", "\x00asm"},
 	} {
@@ -95,6 +97,46 @@ func TestPageHasTheElementsTheScriptUses(t *testing.T) {
 	}
 	if n < 20 {
 		t.Errorf("found only %d lookups in the scripts", n)
+	}
+}
+
+// MaxScriptLines bounds each of the page's JavaScript modules, so that
+// each stays one concept that can be read whole: a module that grows
+// past it is split by concept, as app.js once was.
+const MaxScriptLines = 800
+
+// lines counts the lines of a file as wc -l does, and a last line without
+// its line feed too.
+func lines(b []byte) int {
+	n := bytes.Count(b, []byte("\n"))
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// No script of the page is longer than MaxScriptLines, and each module a
+// script imports ("./name.js") is one of the page's files, which the
+// server embeds and -out writes.
+func TestPageScriptsAreShortAndComplete(t *testing.T) {
+	files, err := fs.Glob(static, "static/*.js")
+	if err != nil || len(files) < 5 {
+		t.Fatalf("the page's scripts: %v, %v", files, err)
+	}
+	importRE := regexp.MustCompile(`(?m)^import .* from '\./([^']+)';$`)
+	for _, f := range files {
+		b, err := static.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := lines(b); n > MaxScriptLines {
+			t.Errorf("%s has %d lines, more than %d: split it by concept into modules of its own", f, n, MaxScriptLines)
+		}
+		for _, m := range importRE.FindAllSubmatch(b, -1) {
+			if _, err := fs.Stat(static, "static/"+string(m[1])); err != nil {
+				t.Errorf("%s imports ./%s, which the page lacks", f, m[1])
+			}
+		}
 	}
 }
 

@@ -1,5 +1,7 @@
 // Package site serves the game server's page: the module's examples/web
-// with the server's online layer (static/online.js) added to its index.
+// with the server's online layer added to its index: static/online.js and
+// the modules it imports (static/online-*.js), served beside the page's
+// own files.
 package site
 
 import (
@@ -18,7 +20,9 @@ import (
 	"strings"
 )
 
-//go:embed static
+// online holds the online layer's modules, each served at /NAME.
+//
+//go:embed static/*.js
 var online embed.FS
 
 // Handler serves the page of examples/web from the folder site (when "",
@@ -62,20 +66,44 @@ func Handler(site, publicURL string, logger *slog.Logger) (h http.Handler, clean
 		i = len(index)
 	}
 	index = slices.Concat(index[:i], []byte(meta+`<script type="module" src="online.js"></script>`), index[i:])
-	js, _ := online.ReadFile("static/online.js")
+	scripts, err := onlineScripts()
+	if err != nil {
+		cleanup()
+		return nil, func() {}, err
+	}
 	files := http.FileServer(http.Dir(site))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/", "/index.html":
+		if r.URL.Path == "/" || r.URL.Path == "/index.html" {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Write(index)
-		case "/online.js":
+			return
+		}
+		if js, ok := scripts[r.URL.Path]; ok {
+			// a module script needs a JavaScript type
 			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 			w.Write(js)
-		default:
-			files.ServeHTTP(w, r)
+			return
 		}
+		files.ServeHTTP(w, r)
 	}), cleanup, nil
+}
+
+// onlineScripts returns the online layer's modules by the path each is
+// served at ("/online.js", "/online-game.js", …).
+func onlineScripts() (map[string][]byte, error) {
+	entries, err := online.ReadDir("static")
+	if err != nil {
+		return nil, err
+	}
+	scripts := make(map[string][]byte, len(entries))
+	for _, e := range entries {
+		b, err := online.ReadFile("static/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		scripts["/"+e.Name()] = b
+	}
+	return scripts, nil
 }
 
 // moduleRoot is the folder of the library when the working one is within a

@@ -1,0 +1,65 @@
+// After the game: the rematch, the seats swapped, and the check of the
+// dice against the commitment shown from the start.
+
+import { $, keep, fail, api, tr } from './online-page.js';
+import { request, oneCall, start, game, remote } from './online-game.js';
+
+// rematch asks for the rematch (the first to ask makes it, the others get
+// their seats in it), or, for a watcher, follows it.
+export async function rematch() {
+  const o = game;
+  if (!o) return;
+  if (o.seat < 0 || !o.secret) {
+    if (o.next) start(o.next, '', -1);
+    return;
+  }
+  $('#online-rematch').disabled = true;
+  try {
+    const c = await api('/api/rematch', { game: o.game, secret: o.secret });
+    keep(c.game, { secret: c.secret, seat: c.seat });
+    // every seat moved one on: the names of the seats before, turned
+    const n = o.info.players;
+    const hint = [...Array(n).keys()].map((j) => (remote.isBot((j + n - 1) % n) ? '' : o.names?.[(j + n - 1) % n] || ''));
+    start(c.game, c.secret, c.seat, { hint });
+  } catch (e) {
+    fail(e);
+  } finally {
+    $('#online-rematch').disabled = false;
+  }
+}
+
+// checkDice fetches the game's record and has the server check it
+// against the commitment shown from the start and the seed revealed at
+// the end (the session's verifyDice), and says the verdict.
+export async function checkDice() {
+  const o = game;
+  if (!o) return;
+  const box = $('#online-proof');
+  const verdict = $('#online-verdict');
+  box.hidden = false;
+  if (!o.proof) { verdict.textContent = tr('onDiceNotYet'); return; }
+  verdict.textContent = tr('onChecking');
+  verdict.className = '';
+  $('#online-commitment').textContent = o.proof.commitment;
+  $('#online-seed').textContent = String(o.proof.seed);
+  $('#online-salt').textContent = o.proof.salt;
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(o.game)}/record`);
+    const text = await res.text();
+    if (!res.ok) {
+      let err = { name: 'ErrOffline', message: res.statusText };
+      try { err = JSON.parse(text).error || err; } catch { /* not JSON */ }
+      throw err;
+    }
+    const args = { text, commitment: o.proof.commitment, seed: o.proof.seed, salt: o.proof.salt };
+    const c = o.ws?.readyState === WebSocket.OPEN && game === o ? await request('verifyDice', args) : await oneCall(o.game, 'verifyDice', args);
+    if (c.ok) verdict.textContent = tr('onDiceFair', c.throws);
+    else if (c.bad) verdict.textContent = tr('onDiceBadThrow', c.bad.index + 1, c.bad.thrown, c.bad.expected);
+    else verdict.textContent = tr('onDiceBadCommitment');
+    verdict.className = c.ok ? 'fair' : 'unfair';
+    verdict.dataset.ok = String(!!c.ok);
+  } catch (e) {
+    verdict.textContent = tr('onErrors')?.[e.name] || e.say || e.message || String(e);
+    verdict.className = 'unfair';
+  }
+}
