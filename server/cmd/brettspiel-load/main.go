@@ -21,7 +21,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -29,17 +28,14 @@ import (
 	"io"
 	"log"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/brettspiel/brettspiel/catalog"
@@ -85,193 +81,6 @@ func parsePace(s string) (lo, hi time.Duration, err error) {
 }
 
 var heapProfile string
-
-type server struct {
-	cmd   *exec.Cmd
-	base  string
-	pprof string // the address of the server's profiles
-}
-
-// fleet is the server processes sharing the games.
-type fleet []*server
-
-func startFleet(n int, bin, db, syncMode, pg string) (fleet, error) {
-	var f fleet
-	for range n {
-		s, err := start(bin, db, syncMode, pg)
-		if err != nil {
-			f.stop()
-			return nil, err
-		}
-		f = append(f, s)
-	}
-	return f, nil
-}
-
-func (f fleet) base(i int) string { return f[i%len(f)].base }
-
-func (f fleet) rss() (n int64) {
-	for _, s := range f {
-		n += s.rss()
-	}
-	return n
-}
-
-func (f fleet) live() (n int64) {
-	for _, s := range f {
-		heap, stack := s.held()
-		n += heap + stack
-	}
-	return n
-}
-
-// objects is the memory of the live objects and the stacks, without the
-// free room in the heap's spans in use.
-func (f fleet) objects() (n int64) {
-	for _, s := range f {
-		_, alloc, stack := s.heap()
-		n += alloc + stack
-	}
-	return n
-}
-
-func (f fleet) stacks() (n int64) {
-	for _, s := range f {
-		_, stack := s.held()
-		n += stack
-	}
-	return n
-}
-
-func (f fleet) cpu() (d time.Duration) {
-	for _, s := range f {
-		d += s.cpu()
-	}
-	return d
-}
-
-func (f fleet) stop() error {
-	var err error
-	for _, s := range f {
-		if e := s.stop(); e != nil {
-			err = e
-		}
-	}
-	return err
-}
-
-func start(bin, db, syncMode, pg string) (*server, error) {
-	args := []string{"-addr", "127.0.0.1:0", "-db", db, "-sync", syncMode, "-no-page", "-idle", "0",
-		"-conn-rate", "1000", "-addr-rate", "1000000", "-max-conns", "100000", "-max-conns-per-addr", "100000",
-		"-games-per-hour", "100000000", "-waiting-per-net", "100000000"}
-	if pg != "" {
-		args = append(args, "-postgres", pg)
-	}
-	// the server's profiles, for the memory it holds (and to profile it
-	// under the load: go tool pprof http://ADDR/debug/pprof/profile)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	pprof := ln.Addr().String()
-	ln.Close()
-	args = append(args, "-pprof", pprof)
-	cmd := exec.Command(bin, args...)
-	cmd.Stderr = os.Stderr // its log: a failure or a crash is seen
-	dieWithUs(cmd)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		cmd.Process.Kill()
-		return nil, fmt.Errorf("the server did not start: %w", err)
-	}
-	go io.Copy(io.Discard, out)
-	_, rest, _ := strings.Cut(line, "http://")
-	host, _, _ := strings.Cut(rest, "/")
-	return &server{cmd: cmd, base: "http://" + host, pprof: pprof}, nil
-}
-
-// saveHeap writes the server's heap profile to path.
-func (s *server) saveHeap(path string) error {
-	resp, err := http.Get("http://" + s.pprof + "/debug/pprof/heap?gc=1")
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(f, resp.Body); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// held is the memory the server's program holds after a collection: the
-// heap in use and the goroutines' stacks (RSS holds besides what the
-// collector has freed and not given back, and its own reserve).
-func (s *server) held() (heap, stack int64) {
-	heap, _, stack = s.heap()
-	return heap, stack
-}
-
-// heap reads the server's heap after a collection: the spans in use
-// (inuse), the objects live in them (alloc), and the goroutines' stacks.
-func (s *server) heap() (inuse, alloc, stack int64) {
-	resp, err := http.Get("http://" + s.pprof + "/debug/pprof/heap?debug=1&gc=1")
-	if err != nil {
-		return 0, 0, 0
-	}
-	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		l := sc.Text()
-		if v, ok := strings.CutPrefix(l, "# HeapInuse = "); ok {
-			inuse, _ = strconv.ParseInt(v, 10, 64)
-		} else if v, ok := strings.CutPrefix(l, "# HeapAlloc = "); ok {
-			alloc, _ = strconv.ParseInt(v, 10, 64)
-		} else if v, ok := strings.CutPrefix(l, "# Stack = "); ok {
-			v, _, _ = strings.Cut(v, " ")
-			stack, _ = strconv.ParseInt(v, 10, 64)
-		}
-	}
-	return inuse, alloc, stack
-}
-
-func (s *server) stop() error {
-	s.cmd.Process.Signal(syscall.SIGTERM)
-	return s.cmd.Wait()
-}
-
-// rss is the server's resident memory in bytes.
-func (s *server) rss() int64 {
-	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
-			n, _ := strconv.ParseInt(f[1], 10, 64)
-			return n << 10
-		}
-	}
-	return 0
-}
-
-// cpu is the server's CPU time, user and system.
-func (s *server) cpu() time.Duration {
-	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
-	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
-	u, _ := strconv.ParseInt(f[11], 10, 64)
-	k, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(u+k) * 10 * time.Millisecond // 100 ticks a second
-}
 
 type game struct {
 	id      string
@@ -321,63 +130,15 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int, byGam
 	time.Sleep(200 * time.Millisecond)
 	rss0, live0 := srv.rss(), srv.live()
 	ctx := context.Background()
-	variants := catalog.Variants()
-	games := make([]*game, n)
-	conns := make([][4]*client.Conn, n)
-	// make the games, 32 at a time, then open their connections
-	sem := make(chan struct{}, 32)
-	var wg sync.WaitGroup
-	var setupErr atomic.Value
-	secrets := make([][4]string, n)
-	for i := range games {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			v := variants[i%len(variants)].Name
-			var c client.Created
-			if err := client.Post(ctx, create(i, 0), "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
-				setupErr.Store(err)
-				return
-			}
-			var j client.Joined
-			if err := client.Post(ctx, at(i, 1), "/api/join", map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil {
-				setupErr.Store(err)
-				return
-			}
-			games[i] = &game{id: c.Game, variant: v}
-			secrets[i] = [4]string{"", "", c.Secret, j.Secret}
-		}()
-	}
-	wg.Wait()
-	if err, ok := setupErr.Load().(error); ok {
-		return fmt.Errorf("making the games: %w", err)
+	games, secrets, err := makeGames(ctx, n, create, at)
+	if err != nil {
+		return err
 	}
 	time.Sleep(time.Second)
 	rss1, live1, stack1 := srv.rss(), srv.live(), srv.stacks()
-	for i, g := range games {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			for k, secret := range secrets[i] {
-				cn, err := client.DialGame(ctx, at(i, k), "", g.id)
-				if err != nil {
-					setupErr.Store(err)
-					return
-				}
-				seat, err := cn.Hello(ctx, g.id, secret, 0)
-				if err != nil {
-					setupErr.Store(err)
-					return
-				}
-				conns[i][k], g.seats[k], g.mirrors[k] = cn, seat, &client.Mirror{}
-			}
-		}()
-	}
-	wg.Wait()
-	if err, ok := setupErr.Load().(error); ok {
-		return fmt.Errorf("connecting: %w", err)
+	conns, err := connectAll(ctx, games, secrets, at)
+	if err != nil {
+		return err
 	}
 	time.Sleep(time.Second)
 	rss2, live2, stack2 := srv.rss(), srv.live(), srv.stacks()
@@ -397,6 +158,7 @@ func run(n int, lo, hi, dur time.Duration, syncMode, pg string, procs int, byGam
 
 	// play
 	var (
+		wg     sync.WaitGroup
 		mu     sync.Mutex
 		rtts   []time.Duration
 		steps  atomic.Int64
@@ -552,4 +314,76 @@ func check(base string, games []*game) error {
 		}
 	}
 	return nil
+}
+
+// makeGames makes n games of two people, 32 at a time, game i made at
+// create(i, 0) and joined at at(i, 1); it returns them and the secrets of
+// their four connections (two watchers, two seats).
+func makeGames(ctx context.Context, n int, create, at func(i, k int) string) ([]*game, [][4]string, error) {
+	variants := catalog.Variants()
+	games := make([]*game, n)
+	// make the games, 32 at a time, then open their connections
+	sem := make(chan struct{}, 32)
+	var wg sync.WaitGroup
+	var setupErr atomic.Value
+	secrets := make([][4]string, n)
+	for i := range games {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			v := variants[i%len(variants)].Name
+			var c client.Created
+			if err := client.Post(ctx, create(i, 0), "/api/games", map[string]any{"variant": v, "seats": []string{"person", "person"}}, &c); err != nil {
+				setupErr.Store(err)
+				return
+			}
+			var j client.Joined
+			if err := client.Post(ctx, at(i, 1), "/api/join", map[string]any{"game": c.Game, "invite": c.Invites[0].Token}, &j); err != nil {
+				setupErr.Store(err)
+				return
+			}
+			games[i] = &game{id: c.Game, variant: v}
+			secrets[i] = [4]string{"", "", c.Secret, j.Secret}
+		}()
+	}
+	wg.Wait()
+	if err, ok := setupErr.Load().(error); ok {
+		return nil, nil, fmt.Errorf("making the games: %w", err)
+	}
+	return games, secrets, nil
+}
+
+// connectAll opens the four connections of every game, connection k of
+// game i at at(i, k), 32 games at a time.
+func connectAll(ctx context.Context, games []*game, secrets [][4]string, at func(i, k int) string) ([][4]*client.Conn, error) {
+	conns := make([][4]*client.Conn, len(games))
+	sem := make(chan struct{}, 32)
+	var wg sync.WaitGroup
+	var setupErr atomic.Value
+	for i, g := range games {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			for k, secret := range secrets[i] {
+				cn, err := client.DialGame(ctx, at(i, k), "", g.id)
+				if err != nil {
+					setupErr.Store(err)
+					return
+				}
+				seat, err := cn.Hello(ctx, g.id, secret, 0)
+				if err != nil {
+					setupErr.Store(err)
+					return
+				}
+				conns[i][k], g.seats[k], g.mirrors[k] = cn, seat, &client.Mirror{}
+			}
+		}()
+	}
+	wg.Wait()
+	if err, ok := setupErr.Load().(error); ok {
+		return nil, fmt.Errorf("connecting: %w", err)
+	}
+	return conns, nil
 }
