@@ -104,15 +104,35 @@ export const remote = {
 
 // ---- the connection ----
 
-// request sends a call and returns a promise of its result; send sends
-// one whose refusal is shown.
+// callTimeout is how long a call waits for its answer: longer than the
+// server takes for any (its budget, the storing, the changes sent first),
+// so that a call unanswered then went into a connection that is dead.
+const callTimeout = 30000;
+
+// request sends a call and returns a promise of its result. It fails, and
+// never waits for ever: on the server's refusal, when the connection is
+// not open or closes before the answer (the game left, the connection
+// dropped), and after callTimeout, when the connection is closed to be
+// made again. send sends a call whose refusal is shown.
 export function request(method, args) {
   const o = game;
   return new Promise((resolve, reject) => {
     if (!o?.ws || o.ws.readyState !== WebSocket.OPEN) { reject({ name: 'ErrOffline', message: 'not connected' }); return; }
     const id = ++o.nextId;
-    o.pending.set(id, { resolve, reject });
-    o.ws.send(JSON.stringify({ id, method, args }));
+    const ws = o.ws;
+    const timer = setTimeout(() => {
+      if (!o.pending.delete(id)) return;
+      reject({ name: 'ErrOffline', message: `no answer to ${method} within ${callTimeout / 1000} s` });
+      if (o.ws === ws) ws.close(); // reconnects
+    }, callTimeout);
+    const done = (f) => (v) => { clearTimeout(timer); f(v); };
+    o.pending.set(id, { resolve: done(resolve), reject: done(reject) });
+    try {
+      ws.send(JSON.stringify({ id, method, args }));
+    } catch (e) {
+      o.pending.delete(id);
+      done(reject)({ name: 'ErrOffline', message: String(e) });
+    }
   });
 }
 
@@ -136,18 +156,40 @@ export function joinPath(id) {
 
 // oneCall makes a call that needs no game (verifyDice) on a connection
 // of its own, for a page whose game's connection is closed; game is the
-// game it is about, for the proxy.
+// game it is about, for the proxy. Like request it fails rather than
+// wait for ever: on a refusal (its own id's, or one the server could not
+// tie to a call: the connection has no other), when the connection fails
+// or closes before the answer, and after callTimeout.
 export function oneCall(game, method, args) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsURL(game));
+    let ws;
+    let timer = 0;
+    const end = (f, v) => {
+      if (!ws) return;
+      const w = ws;
+      ws = null;
+      clearTimeout(timer);
+      w.onopen = w.onmessage = w.onerror = w.onclose = null;
+      if (w.readyState <= WebSocket.OPEN) w.close();
+      f(v);
+    };
+    try {
+      ws = new WebSocket(wsURL(game));
+    } catch (e) {
+      reject({ name: 'ErrOffline', message: String(e) });
+      return;
+    }
+    timer = setTimeout(() => end(reject, { name: 'ErrOffline', message: `no answer to ${method} within ${callTimeout / 1000} s` }), callTimeout);
     ws.onopen = () => ws.send(JSON.stringify({ id: 1, method, args }));
     ws.onmessage = (e) => {
-      const f = JSON.parse(e.data);
-      if (f.id !== 1) return;
-      ws.close();
-      if (f.error) reject(f.error); else resolve(f.result);
+      let f;
+      try { f = JSON.parse(e.data); } catch { end(reject, { name: 'ErrBadFrame', message: 'an answer that is not JSON' }); return; }
+      if (f.id === 1 || (f.id === null && f.error)) {
+        if (f.error) end(reject, f.error); else end(resolve, f.result);
+      }
     };
-    ws.onerror = () => reject({ name: 'ErrOffline', message: 'not connected' });
+    ws.onerror = () => end(reject, { name: 'ErrOffline', message: 'not connected' });
+    ws.onclose = () => end(reject, { name: 'ErrOffline', message: 'the connection closed before the answer' });
   });
 }
 

@@ -28,7 +28,7 @@
 import { words } from './i18n.js';
 import { kept } from './online-page.js';
 import { onlineWords } from './online-words.js';
-import { leave, start, game } from './online-game.js';
+import { leave, start, game, request, oneCall } from './online-game.js';
 import { addControls } from './online-controls.js';
 
 // The words are the page's (i18n.js): the layer adds its own, in English
@@ -53,7 +53,7 @@ async function fromLink() {
 addControls();
 // what the tests (and a curious reader) may ask of the online game
 globalThis.brettspielOnline = {
-  start, leave,
+  start, leave, request, oneCall,
   state: () => game && {
     game: game.game, seat: game.seat, rev: game.rev, toMove: game.toMove, over: game.toMove === -2, handle: game.handle,
     connected: game.ws?.readyState === WebSocket.OPEN, names: game.names || [], seats: game.info?.seats || [],
