@@ -16,11 +16,11 @@ export async function rematch() {
   $('#online-rematch').disabled = true;
   try {
     const c = await api('/api/rematch', { game: o.game, secret: o.secret });
-    keep(c.game, { secret: c.secret, seat: c.seat });
+    keep(c.game, { secret: c.secret, seat: c.seat, commitment: c.commitment || '' });
     // every seat moved one on: the names of the seats before, turned
     const n = o.info.players;
     const hint = [...Array(n).keys()].map((j) => (remote.isBot((j + n - 1) % n) ? '' : o.names?.[(j + n - 1) % n] || ''));
-    start(c.game, c.secret, c.seat, { hint });
+    start(c.game, c.secret, c.seat, { hint, commitment: c.commitment || '' });
   } catch (e) {
     fail(e);
   } finally {

@@ -1,15 +1,16 @@
 // The online layer's controls, added to the page: in the chooser "Play
-// with a friend…" and the public games (lobby), the dialogs, the links by
-// the turn's words, the rematch and the check of the dice by the page's
-// controls; their style, and their words in the page's language.
+// with a friend…" and the public games (lobby), the dialogs, by the turn's
+// words the links and the dice's commitment, the rematch and the check of
+// the dice by the page's controls; their style, and their words in the
+// page's language.
 
 import { $, keep, myName, fail, api, gameTitle, tr } from './online-page.js';
 import { joinPath, start, game } from './online-game.js';
 import { openFriend, create, openLinks, renderLinks, rename, join, watchOnly } from './online-friend.js';
 import { rematch, checkDice } from './online-after.js';
 
-// updateBar shows the online controls the game has now: the links, and
-// after the game the rematch and the check of the dice.
+// updateBar shows the online controls the game has now: the links, the
+// commitment, and after the game the rematch and the check of the dice.
 export function updateBar() {
   const o = game;
   $('#online-bar').hidden = !o;
@@ -22,14 +23,40 @@ export function updateBar() {
   r.title = tr('onRematchTitle');
   $('#online-check-dice').hidden = !over;
   if (!over) $('#online-proof').hidden = true;
+  updateCommitment();
+}
+
+// updateCommitment shows the commitment this page holds, short, the whole
+// value a press away.
+function updateCommitment() {
+  const c = game?.commitment || '';
+  $('#online-dice').hidden = !c;
+  const b = $('#online-commitment-btn');
+  b.textContent = `${c.slice(0, 8)}…`;
+  b.title = tr('onDiceShortTitle');
+  b.setAttribute('aria-label', tr('onDiceShortLabel', c.slice(0, 8)));
+  $('#online-commitment-full').textContent = c;
+  if (!c) showFull(false);
+}
+
+function showFull(on) {
+  $('#online-commitment-btn').setAttribute('aria-expanded', String(on));
+  $('#online-commitment-full').hidden = !on;
 }
 
 const style = `
 #online { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .4em; align-items: center; border-top: 1px solid #d8cbb0; padding-top: .6em; }
 #online-lobby { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .3em; }
 #online-lobby:empty { display: none; }
-#online-bar { margin: .3em 0 0; }
+#online-bar { margin: .3em 0 0; display: flex; flex-wrap: wrap; gap: .3em .6em; align-items: center; }
+#online-bar[hidden] { display: none; }
 #online-bar button { font-size: .9em; }
+#online-dice { font-size: .85em; color: #444; }
+#online-dice[hidden] { display: none; }
+#online-commitment-btn { border: none; background: none; padding: 0 .1em; font: .95em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  color: #234; text-decoration: underline dotted; }
+#online-commitment-full { display: block; font-size: .95em; overflow-wrap: anywhere; word-break: break-all; user-select: all; -webkit-user-select: all; }
+#online-commitment-full[hidden] { display: none; }
 #online-dialog, #online-join-dialog { width: min(34em, 94vw); }
 #online-dialog label, #online-join-dialog label { display: block; margin: .5em 0; }
 #online-dialog label > span:first-child, #online-join-dialog label > span:first-child { display: block; font-weight: 600; }
@@ -54,6 +81,8 @@ const style = `
 @media (max-width: 640px) {
   #online-bar { margin: .1em 0 .2em; }
   #online-bar button { padding: .1em .6em; font-size: .85em; }
+  #online-dice > span { display: none; }
+  #online-commitment-btn { min-width: 0; }
   /* the box small, its line the target of a thumb */
   #online-dialog label.check { align-items: center; min-height: 44px; }
   #online-dialog label.check input { min-width: 0; min-height: 0; width: 1.3em; height: 1.3em; flex: none; }
@@ -105,10 +134,13 @@ export function addControls() {
 <button id="online-watch-only" type="button" data-i18n="onWatchOnly"></button></p>`;
   document.body.append(joinDialog);
 
-  const bar = document.createElement('p');
+  const bar = document.createElement('div');
   bar.id = 'online-bar';
   bar.hidden = true;
-  bar.innerHTML = '<button id="online-links-btn" type="button" aria-haspopup="dialog"></button>';
+  bar.innerHTML = `<button id="online-links-btn" type="button" aria-haspopup="dialog"></button>
+<span id="online-dice" hidden><span data-i18n="onDiceLabel"></span>
+<button id="online-commitment-btn" type="button" aria-expanded="false" aria-controls="online-commitment-full"></button>
+<code id="online-commitment-full" hidden></code></span>`;
   $('#you').after(bar);
 
   const after = document.createElement('span');
@@ -146,6 +178,7 @@ export function addControls() {
   joinDialog.addEventListener('cancel', () => watchOnly());
   $('#online-rematch').onclick = rematch;
   $('#online-check-dice').onclick = checkDice;
+  $('#online-commitment-btn').onclick = () => showFull($('#online-commitment-full').hidden);
   // the page's language switch: the words written here, again
   $('#lang').addEventListener('change', relabel);
   relabel();
@@ -153,7 +186,7 @@ export function addControls() {
 
 // relabel writes the layer's words in the page's language.
 function relabel() {
-  for (const e of document.querySelectorAll('#online [data-i18n], #online-dialog [data-i18n], #online-join-dialog [data-i18n], #online-proof [data-i18n], #online-check-dice')) {
+  for (const e of document.querySelectorAll('#online [data-i18n], #online-dialog [data-i18n], #online-join-dialog [data-i18n], #online-proof [data-i18n], #online-check-dice, #online-bar [data-i18n]')) {
     e.textContent = tr(e.dataset.i18n);
   }
   $('#online-title').textContent = tr($('#online-dialog').dataset.mode === 'make' ? 'onFriendTitle' : 'onLinksTitle');
@@ -181,7 +214,7 @@ async function lobby() {
           const j = await api(joinPath(g.game), { game: g.game, seat: g.open[0], ...(name ? { name } : {}) });
           keep(g.game, j);
           if ($('#chooser-dialog').open) $('#chooser-dialog').close();
-          start(g.game, j.secret, j.seat);
+          start(g.game, j.secret, j.seat, { commitment: j.commitment || '' });
         } catch (e) { fail(e); }
       };
       return b;

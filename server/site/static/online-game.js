@@ -15,9 +15,11 @@ const leaving = new Set(['newGame', 'loadRecord', 'loadID']);
 // game is the online game shown: {game, secret, seat, ws, rev, handle,
 // info (hello's answer), nextId, pending (the calls awaiting their
 // answers), retry, shown, toMove, names, claimed, next (the rematch),
-// commitment, proof {commitment, seed, salt}, invites (the maker's),
-// invite (an invitation not yet taken), hint (the names of the game before
-// a rematch, by the seats here), named}.
+// commitment (the one this page held first: the creation's or the join's
+// answer, else the first delta's), proof {commitment, seed, salt} (as
+// revealed), invites (the maker's), invite (an invitation not yet taken),
+// hint (the names of the game before a rematch, by the seats here),
+// named}.
 export let game = null;
 const baseTitle = document.title;
 
@@ -302,7 +304,7 @@ function follow(o, d) {
   }
   if (d.claimed) o.claimed = d.claimed;
   if (d.next) o.next = d.next;
-  if (d.commitment) o.commitment = d.commitment;
+  if (d.commitment && !o.commitment) o.commitment = d.commitment;
   if (d.seed != null && d.salt) o.proof = { commitment: d.commitment || o.commitment, seed: d.seed, salt: d.salt };
   const state = page.call('state', page.view({ handle: o.handle, since: 0 }));
   if (!o.shown) {
@@ -335,7 +337,7 @@ function follow(o, d) {
 export function start(id, secret, seat, more) {
   const old = leave(true);
   game = { game: id, secret, seat, ws: null, rev: 0, handle: 0, nextId: 0, pending: new Map(), retry: 0, shown: false,
-    toMove: -1, names: null, claimed: null, next: '', proof: null, invites: [], old, ...more };
+    toMove: -1, names: null, claimed: null, next: '', commitment: '', proof: null, invites: [], old, ...more };
   history.replaceState(null, '', `${location.pathname}${location.search}#game=${id}${game.invite ? `&invite=${game.invite}` : ''}`);
   connect();
   updateBar();

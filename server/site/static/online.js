@@ -43,7 +43,7 @@ async function fromLink() {
   const invite = h.get('invite');
   const seat = kept(id);
   if (seat?.secret) {
-    start(id, seat.secret, seat.seat, { invites: seat.invites || [] });
+    start(id, seat.secret, seat.seat, { invites: seat.invites || [], commitment: seat.commitment || '' });
     return;
   }
   // an invitation: watch the game while its seat is offered
@@ -57,7 +57,7 @@ globalThis.brettspielOnline = {
   state: () => game && {
     game: game.game, seat: game.seat, rev: game.rev, toMove: game.toMove, over: game.toMove === -2, handle: game.handle,
     connected: game.ws?.readyState === WebSocket.OPEN, names: game.names || [], seats: game.info?.seats || [],
-    next: game.next, proof: !!game.proof,
+    next: game.next, proof: !!game.proof, commitment: game.commitment,
   },
 };
 fromLink();
