@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,10 +16,13 @@ import (
 )
 
 // seatState is what the page's online layer says of its game beyond
-// onlineState: the commitment it holds.
+// onlineState: the commitment it holds, the game's length and its
+// redraws.
 type seatState struct {
 	onlineState
 	Commitment string `json:"commitment"`
+	Length     int    `json:"length"`
+	Redraws    []int  `json:"redraws"`
 }
 
 func (p *tab) seat() seatState {
@@ -106,5 +111,72 @@ func TestBrowserHoldsTheCommitment(t *testing.T) {
 				t.Fatalf("reloaded, the page holds the commitment %q, want %q", got, held)
 			}
 		})
+	}
+}
+
+// TestBrowserChecksTheDiceItself: the page's own check of the dice
+// (online-dice.js: Web Crypto's SHA-256, the throws drawn as the session
+// draws them, the record replayed by the page's rules) says what the
+// session's verifyDice says, on the record of doc/fair-dice.md as it is,
+// with a throw changed, cut short, with a wrong salt and with redraws.
+func TestBrowserChecksTheDiceItself(t *testing.T) {
+	browser, static := browserPage(t)
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "games.db"), "normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, base := serveStore(t, store, withStatic(static))
+	ctx, cancel := context.WithTimeout(browser, 2*time.Minute)
+	defer cancel()
+	rec, err := os.ReadFile(filepath.Join("..", "doc", "fair-dice-record.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newTab(t, ctx)
+	a.open(base + "/?delay=0&variant=festung")
+	a.makeGame("Anna")
+	a.js(`document.querySelector('#online-done').click()`)
+	a.wait(`brettspielOnline.state().connected && brettspielOnline.canCheckHere()`)
+	text := string(rec)
+	lines := strings.SplitAfter(text, "\n")
+	salt := "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	proof := map[string]any{"commitment": "ea2cb3ecce47c12689b7e1b8608405cc442f4dd04266d682a56906166f79476e", "seed": "7", "salt": salt, "length": 132}
+	with := func(k string, v any) map[string]any {
+		p := map[string]any{}
+		for k, v := range proof {
+			p[k] = v
+		}
+		p[k] = v
+		return p
+	}
+	for _, c := range []struct {
+		what  string
+		text  string
+		proof map[string]any
+		ok    bool
+	}{
+		{"the record", text, proof, true},
+		{"a throw changed", strings.Replace(text, "2/1-6 ; 3/1-3 ; W1.III", "2/1-6 ; 3/1-4 ; W1.III", 1), proof, false},
+		{"cut short", strings.Join(lines[:12], ""), proof, false},
+		{"a wrong salt", text, with("salt", strings.Repeat("00", 32)), false},
+		{"redraws", text, with("redraws", []int{3}), false},
+		{"without the length", strings.Join(lines[:12], ""), with("length", 0), true},
+	} {
+		m := map[string]any{"text": c.text}
+		for k, v := range c.proof {
+			m[k] = v
+		}
+		args, _ := json.Marshal(m)
+		// the keys both answers have, by the page and by the server
+		pick := `(c) => JSON.stringify({ok: c.ok, commitment: c.commitment, throws: c.throws, steps: c.steps, over: c.over, bad: c.bad ?? null})`
+		here := a.await(fmt.Sprintf(`(async () => { const a = %s; const {text, ...p} = a; return (%s)(await brettspielOnline.checkHere(text, p)); })()`, args, pick))
+		server := a.await(fmt.Sprintf(`brettspielOnline.request('verifyDice', %s).then(%s)`, args, pick))
+		if here != server {
+			t.Errorf("%s: the page checks %s, the server %s", c.what, here, server)
+		}
+		if want := fmt.Sprintf(`"ok":%v`, c.ok); !strings.Contains(here, want) {
+			t.Errorf("%s: the page checks %s, want %s", c.what, here, want)
+		}
+		t.Logf("%s: %s", c.what, here)
 	}
 }

@@ -153,10 +153,12 @@ export function addControls() {
   proof.hidden = true;
   proof.setAttribute('role', 'status');
   proof.innerHTML = `<p id="online-verdict"></p>
+<p><small id="online-checked-by"></small></p>
 <details><summary data-i18n="onProof"></summary><dl>
 <dt data-i18n="onCommitment"></dt><dd><code id="online-commitment"></code></dd>
 <dt data-i18n="onSeed"></dt><dd><code id="online-seed"></code></dd>
-<dt data-i18n="onSalt"></dt><dd><code id="online-salt"></code></dd></dl>
+<dt data-i18n="onSalt"></dt><dd><code id="online-salt"></code></dd>
+<div id="online-redraws-row" hidden><dt data-i18n="onRedraws"></dt><dd><code id="online-redraws"></code></dd></div></dl>
 <p><small data-i18n="onProofAbout"></small></p></details>`;
   $('#message').after(proof);
 

@@ -14,12 +14,12 @@ const leaving = new Set(['newGame', 'loadRecord', 'loadID']);
 
 // game is the online game shown: {game, secret, seat, ws, rev, handle,
 // info (hello's answer), nextId, pending (the calls awaiting their
-// answers), retry, shown, toMove, names, claimed, next (the rematch),
-// commitment (the one this page held first: the creation's or the join's
-// answer, else the first delta's), proof {commitment, seed, salt} (as
-// revealed), invites (the maker's), invite (an invitation not yet taken),
-// hint (the names of the game before a rematch, by the seats here),
-// named}.
+// answers), retry, shown, toMove, length, names, claimed, next (the
+// rematch), commitment (the one this page held first: the creation's or
+// the join's answer, else the first delta's), proof {commitment, seed,
+// salt} (as revealed), redraws, invites (the maker's), invite (an
+// invitation not yet taken), hint (the names of the game before a
+// rematch, by the seats here), named}.
 export let game = null;
 const baseTitle = document.title;
 
@@ -295,6 +295,8 @@ function follow(o, d) {
   }
   o.rev = d.rev;
   o.toMove = d.toMove;
+  o.length = d.length;
+  o.redraws = d.redraws || [];
   // a delta says every seat's name: none when it has no "names"
   const names = d.names || [];
   if (JSON.stringify(names) !== JSON.stringify(o.names)) {
@@ -337,7 +339,8 @@ function follow(o, d) {
 export function start(id, secret, seat, more) {
   const old = leave(true);
   game = { game: id, secret, seat, ws: null, rev: 0, handle: 0, nextId: 0, pending: new Map(), retry: 0, shown: false,
-    toMove: -1, names: null, claimed: null, next: '', commitment: '', proof: null, invites: [], old, ...more };
+    toMove: -1, length: 0, names: null, claimed: null, next: '', commitment: '', proof: null, redraws: [], invites: [],
+    old, ...more };
   history.replaceState(null, '', `${location.pathname}${location.search}#game=${id}${game.invite ? `&invite=${game.invite}` : ''}`);
   connect();
   updateBar();

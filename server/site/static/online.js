@@ -19,8 +19,9 @@
 // until it is ready, and what this browser keeps), online-words.js (the
 // words), online-game.js (the game shown and its connection),
 // online-friend.js (a game made with friends, its links, an invitation
-// taken), online-after.js (the rematch, the check of the dice) and
-// online-controls.js (the controls added to the page, the public games).
+// taken), online-after.js (the rematch, the check of the dice),
+// online-dice.js (that check, in this browser) and online-controls.js (the
+// controls added to the page, the public games).
 // This module starts it: the words added to the page's tables, the controls
 // added, the game of a link shown; and it sets the layer's one global,
 // brettspielOnline.
@@ -30,6 +31,7 @@ import { kept } from './online-page.js';
 import { onlineWords } from './online-words.js';
 import { leave, start, game, request, oneCall } from './online-game.js';
 import { addControls } from './online-controls.js';
+import { checkHere, canCheckHere } from './online-dice.js';
 
 // The words are the page's (i18n.js): the layer adds its own, in English
 // and German, to the page's tables, so that the page's language and its
@@ -53,11 +55,11 @@ async function fromLink() {
 addControls();
 // what the tests (and a curious reader) may ask of the online game
 globalThis.brettspielOnline = {
-  start, leave, request, oneCall,
+  start, leave, request, oneCall, checkHere, canCheckHere,
   state: () => game && {
     game: game.game, seat: game.seat, rev: game.rev, toMove: game.toMove, over: game.toMove === -2, handle: game.handle,
     connected: game.ws?.readyState === WebSocket.OPEN, names: game.names || [], seats: game.info?.seats || [],
-    next: game.next, proof: !!game.proof, commitment: game.commitment,
+    next: game.next, proof: !!game.proof, commitment: game.commitment, length: game.length, redraws: game.redraws,
   },
 };
 fromLink();
