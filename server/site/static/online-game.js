@@ -6,6 +6,7 @@
 import { page, $, secretKey, myName, fail, tr } from './online-page.js';
 import { renderLinks, openJoin } from './online-friend.js';
 import { updateBar } from './online-controls.js';
+import { noteAsks } from './online-ask.js';
 
 // the methods whose calls the server takes while a game is online
 const acting = new Set(['apply', 'throw', 'undo', 'redo', 'takeback', 'answerTakeback', 'botMove', 'advance', 'throwManual']);
@@ -14,20 +15,48 @@ const leaving = new Set(['newGame', 'loadRecord', 'loadID']);
 
 // game is the online game shown: {game, secret, seat, ws, rev, handle,
 // info (hello's answer), nextId, pending (the calls awaiting their
-// answers), retry, shown, toMove, length, names, claimed, next (the
-// rematch), commitment (the one this page held first: the creation's or
-// the join's answer, else the first delta's), proof {commitment, seed,
-// salt} (as revealed), redraws, invites (the maker's), invite (an
-// invitation not yet taken), hint (the names of the game before a
-// rematch, by the seats here), named}.
+// answers), retry, shown, state (the state shown), toMove, length,
+// canRedo, ending, clockOut (the seat out of time, −1), names, claimed,
+// next (the rematch), commitment (the one this page held first: the
+// creation's or the join's answer, else the first delta's), proof
+// {commitment, seed, salt} (as revealed), redraws, takeback and giveUp
+// (the asks, with the game's length when asked), outcome (what the last
+// ask came to), invites (the maker's), invite (an invitation not yet
+// taken), hint (the names of the game before a rematch, by the seats
+// here), named}.
 export let game = null;
 const baseTitle = document.title;
+
+// over says the game shown is over: its end reached, or ended otherwise
+// (by agreement, on time), which its "ending" says.
+export function over(o = game) { return !!o && (o.toMove === -2 || !!o.ending); }
+
+// agreed says the game ended by the players' agreement: over, not at its
+// rules' end nor on time.
+function agreed(o) { return o.toMove !== -2 && !!o.ending && o.clockOut < 0; }
 
 // ---- the seats ----
 
 export function nameOf(p) { return game?.names?.[p] || game?.hint?.[p] || ''; }
 
 function seatLabel(p) { return remote.seatName(p) || tr('seat', p); }
+
+// shown is the state of the page's copy as the page shows it: a redo only
+// where the server takes one, for a person alone with bots (the copy
+// follows a takeback by undoing, and would offer to redo it); and a game
+// the server ended before its rules' end (by agreement, on time) over,
+// its ending the server's, though the copy's position goes on.
+export function shown(o) {
+  const s = page.call('state', page.view({ handle: o.handle, since: 0 }));
+  const others = (o.claimed || []).some((c, i) => c && i !== o.seat);
+  if (!s.error) s.canRedo = o.canRedo && !others;
+  if (!s.error && over(o) && s.state.turn !== 'over') {
+    s.ending = agreed(o) ? tr('onAgreedEnd') : o.ending;
+    s.state = { ...s.state, turn: 'over', legal: [] };
+    s.canUndo = false;
+  }
+  return s;
+}
 
 // remote is what the page hands the acting calls to while online, and asks
 // about the seats.
@@ -51,7 +80,7 @@ export const remote = {
       send(method, rest);
     }
     // the page shows its copy as it is; the server's deltas follow
-    return page.call('state', page.view({ handle: game.handle, since: 0 }));
+    return shown(game);
   },
   // a seat is a bot's only when the server says so: every other is a person's
   isBot(p) {
@@ -92,7 +121,8 @@ export const remote = {
     const player = o.seat >= 0;
     if (state.turn === 'over') {
       if (o.next) return player ? tr('onRematchReady') : tr('onRematchWatchReady');
-      return player ? tr('onOverPlayer') : tr('onOverWatcher');
+      // a rematch follows a game played to its end only
+      return player && o.toMove === -2 ? tr('onOverPlayer') : tr('onOverWatcher');
     }
     if (!player) return tr('onWatchingPrompt');
     if (mine) return null;
@@ -207,7 +237,7 @@ export function leave(next) {
   if (o.ws) o.ws.close();
   if (!next) page.online(null);
   history.replaceState(null, '', location.pathname + location.search);
-  for (const d of ['#online-dialog', '#online-join-dialog']) if ($(d).open) $(d).close();
+  for (const d of ['#online-dialog', '#online-join-dialog', '#online-give-up-dialog']) if ($(d).open) $(d).close();
   $('#online-proof').hidden = true;
   updateBar();
   updateTitle();
@@ -293,9 +323,13 @@ function follow(o, d) {
     const r = page.call('apply', { handle: o.handle, notation: s.notation, log: false, legal: false });
     if (r.error) { fail(r.error); return; }
   }
+  noteAsks(o, d); // before the length is the delta's
   o.rev = d.rev;
   o.toMove = d.toMove;
   o.length = d.length;
+  o.canRedo = !!d.canRedo;
+  o.ending = d.ending || '';
+  o.clockOut = d.clock ? d.clock.out : -1;
   o.redraws = d.redraws || [];
   // a delta says every seat's name: none when it has no "names"
   const names = d.names || [];
@@ -308,7 +342,8 @@ function follow(o, d) {
   if (d.next) o.next = d.next;
   if (d.commitment && !o.commitment) o.commitment = d.commitment;
   if (d.seed != null && d.salt) o.proof = { commitment: d.commitment || o.commitment, seed: d.seed, salt: d.salt };
-  const state = page.call('state', page.view({ handle: o.handle, since: 0 }));
+  const state = shown(o);
+  o.state = state;
   if (!o.shown) {
     o.shown = true;
     page.online(remote, state, o.seat >= 0 ? [o.seat] : []);
@@ -339,8 +374,8 @@ function follow(o, d) {
 export function start(id, secret, seat, more) {
   const old = leave(true);
   game = { game: id, secret, seat, ws: null, rev: 0, handle: 0, nextId: 0, pending: new Map(), retry: 0, shown: false,
-    toMove: -1, length: 0, names: null, claimed: null, next: '', commitment: '', proof: null, redraws: [], invites: [],
-    old, ...more };
+    state: null, toMove: -1, length: 0, canRedo: false, ending: '', clockOut: -1, names: null, claimed: null, next: '', commitment: '',
+    proof: null, redraws: [], takeback: null, giveUp: null, outcome: null, invites: [], old, ...more };
   history.replaceState(null, '', `${location.pathname}${location.search}#game=${id}${game.invite ? `&invite=${game.invite}` : ''}`);
   connect();
   updateBar();
@@ -351,7 +386,7 @@ export function start(id, secret, seat, more) {
 // updateTitle puts "Your turn" before the title of a tab in the background
 // while it is the person's turn.
 function updateTitle() {
-  const mine = game && game.seat >= 0 && game.toMove === game.seat;
+  const mine = game && game.seat >= 0 && game.toMove === game.seat && !over(game);
   document.title = mine && document.hidden ? `${tr('onYourTurnTitle')} — ${baseTitle}` : baseTitle;
 }
 document.addEventListener('visibilitychange', updateTitle);

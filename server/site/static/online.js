@@ -19,9 +19,10 @@
 // until it is ready, and what this browser keeps), online-words.js (the
 // words), online-game.js (the game shown and its connection),
 // online-friend.js (a game made with friends, its links, an invitation
-// taken), online-after.js (the rematch, the check of the dice),
-// online-dice.js (that check, in this browser) and online-controls.js (the
-// controls added to the page, the public games).
+// taken), online-ask.js (the questions between the seats: a takeback, a
+// give-up that needs consent; giving up), online-after.js (the rematch,
+// the check of the dice), online-dice.js (that check, in this browser) and
+// online-controls.js (the controls added to the page, the public games).
 // This module starts it: the words added to the page's tables, the controls
 // added, the game of a link shown; and it sets the layer's one global,
 // brettspielOnline.
@@ -29,7 +30,7 @@
 import { words } from './i18n.js';
 import { kept } from './online-page.js';
 import { onlineWords } from './online-words.js';
-import { leave, start, game, request, oneCall } from './online-game.js';
+import { leave, start, game, over, request, oneCall } from './online-game.js';
 import { addControls } from './online-controls.js';
 import { checkHere, canCheckHere } from './online-dice.js';
 
@@ -57,9 +58,10 @@ addControls();
 globalThis.brettspielOnline = {
   start, leave, request, oneCall, checkHere, canCheckHere,
   state: () => game && {
-    game: game.game, seat: game.seat, rev: game.rev, toMove: game.toMove, over: game.toMove === -2, handle: game.handle,
+    game: game.game, seat: game.seat, rev: game.rev, toMove: game.toMove, over: over(game), handle: game.handle,
     connected: game.ws?.readyState === WebSocket.OPEN, names: game.names || [], seats: game.info?.seats || [],
-    next: game.next, proof: !!game.proof, commitment: game.commitment, length: game.length, redraws: game.redraws,
+    next: game.next, proof: !!game.proof, commitment: game.commitment, length: game.length, ending: game.ending,
+    redraws: game.redraws, takeback: game.takeback, giveUp: game.giveUp,
   },
 };
 fromLink();
