@@ -67,6 +67,11 @@ func TestNamesAndARematchWithTheSeatsSwapped(t *testing.T) {
 	if r2.Game != r.Game || r.Seat != j.Seat || r2.Seat != c.Seat || r.Secret == r2.Secret {
 		t.Fatalf("the rematch: %+v and %+v; want one game, seats %d and %d swapped", r, r2, c.Seat, j.Seat)
 	}
+	// both hold the rematch's commitment from its answer: its maker and the
+	// other, who joins it
+	if len(r.Commitment) != 64 || r2.Commitment != r.Commitment {
+		t.Fatalf("the rematch's commitments %q and %q: want one, in both answers", r.Commitment, r2.Commitment)
+	}
 	for d := range w.Deltas() {
 		if d.Next != "" {
 			if d.Next != r.Game {

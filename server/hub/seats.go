@@ -275,7 +275,7 @@ func (h *Hub) Rematch(ctx context.Context, from, id, secret string) (*Created, e
 		if err != nil {
 			return nil, err
 		}
-		return &Created{Game: next, Seat: j.Seat, Secret: j.Secret, Invites: []Invite{}}, nil
+		return &Created{Game: next, Seat: j.Seat, Secret: j.Secret, Invites: []Invite{}, Commitment: j.Commitment}, nil
 	}
 	return out, err
 }

@@ -1,35 +1,70 @@
 // The online layer's controls, added to the page: in the chooser "Play
-// with a friend…" and the public games (lobby), the dialogs, the links by
-// the turn's words, the rematch and the check of the dice by the page's
+// with a friend…" and the public games (lobby), the dialogs, by the turn's
+// words the links, giving up, the dice's commitment and the questions
+// between the seats, the rematch and the check of the dice by the page's
 // controls; their style, and their words in the page's language.
 
 import { $, keep, myName, fail, api, gameTitle, tr } from './online-page.js';
-import { joinPath, start, game } from './online-game.js';
+import { joinPath, start, game, over } from './online-game.js';
 import { openFriend, create, openLinks, renderLinks, rename, join, watchOnly } from './online-friend.js';
 import { rematch, checkDice } from './online-after.js';
+import { renderAsk, updateGiveUp, wireAsks } from './online-ask.js';
 
-// updateBar shows the online controls the game has now: the links, and
-// after the game the rematch and the check of the dice.
+// updateBar shows the online controls the game has now: the links, giving
+// up, the commitment, an ask, and after the game the rematch (of a game
+// played to its end) and the check of the dice.
 export function updateBar() {
   const o = game;
   $('#online-bar').hidden = !o;
   $('#online-links-btn').textContent = o && o.seat < 0 ? tr('onWatchLinkBtn') : tr('onLinks');
-  const over = !!o && o.toMove === -2;
+  const done = over(o);
   const player = !!o && o.seat >= 0 && !!o.secret;
   const r = $('#online-rematch');
-  r.hidden = !over || (!player && !o.next);
+  r.hidden = !done || o.toMove !== -2 || (!player && !o.next);
   r.textContent = player ? tr(o?.next ? 'onRematchAccept' : 'onRematch') : tr('onRematchWatch');
   r.title = tr('onRematchTitle');
-  $('#online-check-dice').hidden = !over;
-  if (!over) $('#online-proof').hidden = true;
+  $('#online-check-dice').hidden = !done;
+  if (!done) $('#online-proof').hidden = true;
+  updateCommitment();
+  updateGiveUp();
+  renderAsk();
+}
+
+// updateCommitment shows the commitment this page holds, short, the whole
+// value a press away.
+function updateCommitment() {
+  const c = game?.commitment || '';
+  $('#online-dice').hidden = !c;
+  const b = $('#online-commitment-btn');
+  b.textContent = `${c.slice(0, 8)}…`;
+  b.title = tr('onDiceShortTitle');
+  b.setAttribute('aria-label', tr('onDiceShortLabel', c.slice(0, 8)));
+  $('#online-commitment-full').textContent = c;
+  if (!c) showFull(false);
+}
+
+function showFull(on) {
+  $('#online-commitment-btn').setAttribute('aria-expanded', String(on));
+  $('#online-commitment-full').hidden = !on;
 }
 
 const style = `
 #online { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .4em; align-items: center; border-top: 1px solid #d8cbb0; padding-top: .6em; }
 #online-lobby { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .3em; }
 #online-lobby:empty { display: none; }
-#online-bar { margin: .3em 0 0; }
+#online-bar { margin: .3em 0 0; display: flex; flex-wrap: wrap; gap: .3em .6em; align-items: center; }
+#online-bar[hidden] { display: none; }
 #online-bar button { font-size: .9em; }
+#online-dice { font-size: .85em; color: #444; }
+#online-dice[hidden] { display: none; }
+#online-commitment-btn { border: none; background: none; padding: 0 .1em; font: .95em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  color: #234; text-decoration: underline dotted; }
+#online-commitment-full { display: block; font-size: .95em; overflow-wrap: anywhere; word-break: break-all; user-select: all; -webkit-user-select: all; }
+#online-commitment-full[hidden] { display: none; }
+#online-ask { margin: .3em 0; padding: .35em .6em; background: #eef3fb; border-left: 4px solid #7d9cc4; }
+#online-ask[data-ask=question] { background: #dce9f9; border-left-color: #2e6db4; font-weight: 600; }
+#online-ask[hidden] { display: none; }
+#online-ask .buttons { display: inline-flex; gap: .4em; margin-left: .4em; vertical-align: middle; }
 #online-dialog, #online-join-dialog { width: min(34em, 94vw); }
 #online-dialog label, #online-join-dialog label { display: block; margin: .5em 0; }
 #online-dialog label > span:first-child, #online-join-dialog label > span:first-child { display: block; font-weight: 600; }
@@ -54,6 +89,9 @@ const style = `
 @media (max-width: 640px) {
   #online-bar { margin: .1em 0 .2em; }
   #online-bar button { padding: .1em .6em; font-size: .85em; }
+  #online-dice > span { display: none; }
+  #online-commitment-btn { min-width: 0; }
+  #online-ask { margin: .15em 0; padding: .2em .5em; }
   /* the box small, its line the target of a thumb */
   #online-dialog label.check { align-items: center; min-height: 44px; }
   #online-dialog label.check input { min-width: 0; min-height: 0; width: 1.3em; height: 1.3em; flex: none; }
@@ -105,11 +143,35 @@ export function addControls() {
 <button id="online-watch-only" type="button" data-i18n="onWatchOnly"></button></p>`;
   document.body.append(joinDialog);
 
-  const bar = document.createElement('p');
+  const bar = document.createElement('div');
   bar.id = 'online-bar';
   bar.hidden = true;
-  bar.innerHTML = '<button id="online-links-btn" type="button" aria-haspopup="dialog"></button>';
+  bar.innerHTML = `<button id="online-links-btn" type="button" aria-haspopup="dialog"></button>
+<button id="online-give-up" type="button" class="quiet" aria-haspopup="dialog" hidden></button>
+<span id="online-dice" hidden><span data-i18n="onDiceLabel"></span>
+<button id="online-commitment-btn" type="button" aria-expanded="false" aria-controls="online-commitment-full"></button>
+<code id="online-commitment-full" hidden></code></span>`;
   $('#you').after(bar);
+
+  // a question between the seats, or what it came to
+  const ask = document.createElement('div');
+  ask.id = 'online-ask';
+  ask.hidden = true;
+  ask.setAttribute('role', 'status');
+  ask.innerHTML = `<span id="online-ask-text"></span><span class="buttons">
+<button id="online-ask-yes" type="button" class="primary" hidden></button>
+<button id="online-ask-no" type="button" hidden></button></span>`;
+  bar.after(ask);
+
+  const confirm = document.createElement('dialog');
+  confirm.id = 'online-give-up-dialog';
+  confirm.setAttribute('aria-labelledby', 'online-give-up-title');
+  confirm.setAttribute('aria-describedby', 'online-give-up-text');
+  confirm.innerHTML = `<h2 id="online-give-up-title"></h2>
+<p id="online-give-up-text"></p>
+<p class="buttons"><button id="online-give-up-yes" type="button" class="primary"></button>
+<button id="online-give-up-no" type="button" data-i18n="onCancel"></button></p>`;
+  document.body.append(confirm);
 
   const after = document.createElement('span');
   after.innerHTML = `<button id="online-rematch" type="button" class="primary" hidden></button>
@@ -121,10 +183,12 @@ export function addControls() {
   proof.hidden = true;
   proof.setAttribute('role', 'status');
   proof.innerHTML = `<p id="online-verdict"></p>
+<p><small id="online-checked-by"></small></p>
 <details><summary data-i18n="onProof"></summary><dl>
 <dt data-i18n="onCommitment"></dt><dd><code id="online-commitment"></code></dd>
 <dt data-i18n="onSeed"></dt><dd><code id="online-seed"></code></dd>
-<dt data-i18n="onSalt"></dt><dd><code id="online-salt"></code></dd></dl>
+<dt data-i18n="onSalt"></dt><dd><code id="online-salt"></code></dd>
+<div id="online-redraws-row" hidden><dt data-i18n="onRedraws"></dt><dd><code id="online-redraws"></code></dd></div></dl>
 <p><small data-i18n="onProofAbout"></small></p></details>`;
   $('#message').after(proof);
 
@@ -146,6 +210,8 @@ export function addControls() {
   joinDialog.addEventListener('cancel', () => watchOnly());
   $('#online-rematch').onclick = rematch;
   $('#online-check-dice').onclick = checkDice;
+  $('#online-commitment-btn').onclick = () => showFull($('#online-commitment-full').hidden);
+  wireAsks();
   // the page's language switch: the words written here, again
   $('#lang').addEventListener('change', relabel);
   relabel();
@@ -153,7 +219,7 @@ export function addControls() {
 
 // relabel writes the layer's words in the page's language.
 function relabel() {
-  for (const e of document.querySelectorAll('#online [data-i18n], #online-dialog [data-i18n], #online-join-dialog [data-i18n], #online-proof [data-i18n], #online-check-dice')) {
+  for (const e of document.querySelectorAll('#online [data-i18n], #online-dialog [data-i18n], #online-join-dialog [data-i18n], #online-proof [data-i18n], #online-check-dice, #online-bar [data-i18n], #online-give-up-dialog [data-i18n]')) {
     e.textContent = tr(e.dataset.i18n);
   }
   $('#online-title').textContent = tr($('#online-dialog').dataset.mode === 'make' ? 'onFriendTitle' : 'onLinksTitle');
@@ -181,7 +247,7 @@ async function lobby() {
           const j = await api(joinPath(g.game), { game: g.game, seat: g.open[0], ...(name ? { name } : {}) });
           keep(g.game, j);
           if ($('#chooser-dialog').open) $('#chooser-dialog').close();
-          start(g.game, j.secret, j.seat);
+          start(g.game, j.secret, j.seat, { commitment: j.commitment || '' });
         } catch (e) { fail(e); }
       };
       return b;

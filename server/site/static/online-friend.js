@@ -45,8 +45,9 @@ export async function create() {
       variant: $('#variant').value, preset: $('#preset').value, players, seats,
       public: $('#online-public-check').checked, lang: page.lang(), ...(name ? { name } : {}),
     });
-    keep(c.game, { secret: c.secret, seat: c.seat, invites: c.invites });
-    start(c.game, c.secret, c.seat, { invites: c.invites, names: seats.map((_, i) => (i === c.seat ? name : '')) });
+    // the commitment to the dice, held from the answer that made the game
+    keep(c.game, { secret: c.secret, seat: c.seat, invites: c.invites, commitment: c.commitment || '' });
+    start(c.game, c.secret, c.seat, { invites: c.invites, names: seats.map((_, i) => (i === c.seat ? name : '')), commitment: c.commitment || '' });
     setMode('links');
     renderLinks();
     if (!$('#online-dialog').open) $('#online-dialog').showModal();
@@ -195,7 +196,7 @@ export async function join() {
   try {
     const j = await api(joinPath(o.game), { game: o.game, invite: o.invite, ...(name ? { name } : {}) });
     keep(o.game, j);
-    start(o.game, j.secret, j.seat);
+    start(o.game, j.secret, j.seat, { commitment: j.commitment || '' });
   } catch (e) {
     watchOnly();
     if (e.name === 'ErrBadInvite') page.showInfo(tr('onInviteTaken')); else fail(e);

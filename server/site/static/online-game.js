@@ -6,6 +6,7 @@
 import { page, $, secretKey, myName, fail, tr } from './online-page.js';
 import { renderLinks, openJoin } from './online-friend.js';
 import { updateBar } from './online-controls.js';
+import { noteAsks } from './online-ask.js';
 
 // the methods whose calls the server takes while a game is online
 const acting = new Set(['apply', 'throw', 'undo', 'redo', 'takeback', 'answerTakeback', 'botMove', 'advance', 'throwManual']);
@@ -14,18 +15,48 @@ const leaving = new Set(['newGame', 'loadRecord', 'loadID']);
 
 // game is the online game shown: {game, secret, seat, ws, rev, handle,
 // info (hello's answer), nextId, pending (the calls awaiting their
-// answers), retry, shown, toMove, names, claimed, next (the rematch),
-// commitment, proof {commitment, seed, salt}, invites (the maker's),
-// invite (an invitation not yet taken), hint (the names of the game before
-// a rematch, by the seats here), named}.
+// answers), retry, shown, state (the state shown), toMove, length,
+// canRedo, ending, clockOut (the seat out of time, −1), names, claimed,
+// next (the rematch), commitment (the one this page held first: the
+// creation's or the join's answer, else the first delta's), proof
+// {commitment, seed, salt} (as revealed), redraws, takeback and giveUp
+// (the asks, with the game's length when asked), outcome (what the last
+// ask came to), invites (the maker's), invite (an invitation not yet
+// taken), hint (the names of the game before a rematch, by the seats
+// here), named}.
 export let game = null;
 const baseTitle = document.title;
+
+// over says the game shown is over: its end reached, or ended otherwise
+// (by agreement, on time), which its "ending" says.
+export function over(o = game) { return !!o && (o.toMove === -2 || !!o.ending); }
+
+// agreed says the game ended by the players' agreement: over, not at its
+// rules' end nor on time.
+function agreed(o) { return o.toMove !== -2 && !!o.ending && o.clockOut < 0; }
 
 // ---- the seats ----
 
 export function nameOf(p) { return game?.names?.[p] || game?.hint?.[p] || ''; }
 
 function seatLabel(p) { return remote.seatName(p) || tr('seat', p); }
+
+// shown is the state of the page's copy as the page shows it: a redo only
+// where the server takes one, for a person alone with bots (the copy
+// follows a takeback by undoing, and would offer to redo it); and a game
+// the server ended before its rules' end (by agreement, on time) over,
+// its ending the server's, though the copy's position goes on.
+export function shown(o) {
+  const s = page.call('state', page.view({ handle: o.handle, since: 0 }));
+  const others = (o.claimed || []).some((c, i) => c && i !== o.seat);
+  if (!s.error) s.canRedo = o.canRedo && !others;
+  if (!s.error && over(o) && s.state.turn !== 'over') {
+    s.ending = agreed(o) ? tr('onAgreedEnd') : o.ending;
+    s.state = { ...s.state, turn: 'over', legal: [] };
+    s.canUndo = false;
+  }
+  return s;
+}
 
 // remote is what the page hands the acting calls to while online, and asks
 // about the seats.
@@ -49,7 +80,7 @@ export const remote = {
       send(method, rest);
     }
     // the page shows its copy as it is; the server's deltas follow
-    return page.call('state', page.view({ handle: game.handle, since: 0 }));
+    return shown(game);
   },
   // a seat is a bot's only when the server says so: every other is a person's
   isBot(p) {
@@ -90,7 +121,8 @@ export const remote = {
     const player = o.seat >= 0;
     if (state.turn === 'over') {
       if (o.next) return player ? tr('onRematchReady') : tr('onRematchWatchReady');
-      return player ? tr('onOverPlayer') : tr('onOverWatcher');
+      // a rematch follows a game played to its end only
+      return player && o.toMove === -2 ? tr('onOverPlayer') : tr('onOverWatcher');
     }
     if (!player) return tr('onWatchingPrompt');
     if (mine) return null;
@@ -104,15 +136,35 @@ export const remote = {
 
 // ---- the connection ----
 
-// request sends a call and returns a promise of its result; send sends
-// one whose refusal is shown.
+// callTimeout is how long a call waits for its answer: longer than the
+// server takes for any (its budget, the storing, the changes sent first),
+// so that a call unanswered then went into a connection that is dead.
+const callTimeout = 30000;
+
+// request sends a call and returns a promise of its result. It fails, and
+// never waits for ever: on the server's refusal, when the connection is
+// not open or closes before the answer (the game left, the connection
+// dropped), and after callTimeout, when the connection is closed to be
+// made again. send sends a call whose refusal is shown.
 export function request(method, args) {
   const o = game;
   return new Promise((resolve, reject) => {
     if (!o?.ws || o.ws.readyState !== WebSocket.OPEN) { reject({ name: 'ErrOffline', message: 'not connected' }); return; }
     const id = ++o.nextId;
-    o.pending.set(id, { resolve, reject });
-    o.ws.send(JSON.stringify({ id, method, args }));
+    const ws = o.ws;
+    const timer = setTimeout(() => {
+      if (!o.pending.delete(id)) return;
+      reject({ name: 'ErrOffline', message: `no answer to ${method} within ${callTimeout / 1000} s` });
+      if (o.ws === ws) ws.close(); // reconnects
+    }, callTimeout);
+    const done = (f) => (v) => { clearTimeout(timer); f(v); };
+    o.pending.set(id, { resolve: done(resolve), reject: done(reject) });
+    try {
+      ws.send(JSON.stringify({ id, method, args }));
+    } catch (e) {
+      o.pending.delete(id);
+      done(reject)({ name: 'ErrOffline', message: String(e) });
+    }
   });
 }
 
@@ -136,18 +188,40 @@ export function joinPath(id) {
 
 // oneCall makes a call that needs no game (verifyDice) on a connection
 // of its own, for a page whose game's connection is closed; game is the
-// game it is about, for the proxy.
+// game it is about, for the proxy. Like request it fails rather than
+// wait for ever: on a refusal (its own id's, or one the server could not
+// tie to a call: the connection has no other), when the connection fails
+// or closes before the answer, and after callTimeout.
 export function oneCall(game, method, args) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsURL(game));
+    let ws;
+    let timer = 0;
+    const end = (f, v) => {
+      if (!ws) return;
+      const w = ws;
+      ws = null;
+      clearTimeout(timer);
+      w.onopen = w.onmessage = w.onerror = w.onclose = null;
+      if (w.readyState <= WebSocket.OPEN) w.close();
+      f(v);
+    };
+    try {
+      ws = new WebSocket(wsURL(game));
+    } catch (e) {
+      reject({ name: 'ErrOffline', message: String(e) });
+      return;
+    }
+    timer = setTimeout(() => end(reject, { name: 'ErrOffline', message: `no answer to ${method} within ${callTimeout / 1000} s` }), callTimeout);
     ws.onopen = () => ws.send(JSON.stringify({ id: 1, method, args }));
     ws.onmessage = (e) => {
-      const f = JSON.parse(e.data);
-      if (f.id !== 1) return;
-      ws.close();
-      if (f.error) reject(f.error); else resolve(f.result);
+      let f;
+      try { f = JSON.parse(e.data); } catch { end(reject, { name: 'ErrBadFrame', message: 'an answer that is not JSON' }); return; }
+      if (f.id === 1 || (f.id === null && f.error)) {
+        if (f.error) end(reject, f.error); else end(resolve, f.result);
+      }
     };
-    ws.onerror = () => reject({ name: 'ErrOffline', message: 'not connected' });
+    ws.onerror = () => end(reject, { name: 'ErrOffline', message: 'not connected' });
+    ws.onclose = () => end(reject, { name: 'ErrOffline', message: 'the connection closed before the answer' });
   });
 }
 
@@ -163,7 +237,7 @@ export function leave(next) {
   if (o.ws) o.ws.close();
   if (!next) page.online(null);
   history.replaceState(null, '', location.pathname + location.search);
-  for (const d of ['#online-dialog', '#online-join-dialog']) if ($(d).open) $(d).close();
+  for (const d of ['#online-dialog', '#online-join-dialog', '#online-give-up-dialog']) if ($(d).open) $(d).close();
   $('#online-proof').hidden = true;
   updateBar();
   updateTitle();
@@ -249,8 +323,14 @@ function follow(o, d) {
     const r = page.call('apply', { handle: o.handle, notation: s.notation, log: false, legal: false });
     if (r.error) { fail(r.error); return; }
   }
+  noteAsks(o, d); // before the length is the delta's
   o.rev = d.rev;
   o.toMove = d.toMove;
+  o.length = d.length;
+  o.canRedo = !!d.canRedo;
+  o.ending = d.ending || '';
+  o.clockOut = d.clock ? d.clock.out : -1;
+  o.redraws = d.redraws || [];
   // a delta says every seat's name: none when it has no "names"
   const names = d.names || [];
   if (JSON.stringify(names) !== JSON.stringify(o.names)) {
@@ -260,9 +340,10 @@ function follow(o, d) {
   }
   if (d.claimed) o.claimed = d.claimed;
   if (d.next) o.next = d.next;
-  if (d.commitment) o.commitment = d.commitment;
+  if (d.commitment && !o.commitment) o.commitment = d.commitment;
   if (d.seed != null && d.salt) o.proof = { commitment: d.commitment || o.commitment, seed: d.seed, salt: d.salt };
-  const state = page.call('state', page.view({ handle: o.handle, since: 0 }));
+  const state = shown(o);
+  o.state = state;
   if (!o.shown) {
     o.shown = true;
     page.online(remote, state, o.seat >= 0 ? [o.seat] : []);
@@ -293,7 +374,8 @@ function follow(o, d) {
 export function start(id, secret, seat, more) {
   const old = leave(true);
   game = { game: id, secret, seat, ws: null, rev: 0, handle: 0, nextId: 0, pending: new Map(), retry: 0, shown: false,
-    toMove: -1, names: null, claimed: null, next: '', proof: null, invites: [], old, ...more };
+    state: null, toMove: -1, length: 0, canRedo: false, ending: '', clockOut: -1, names: null, claimed: null, next: '', commitment: '',
+    proof: null, redraws: [], takeback: null, giveUp: null, outcome: null, invites: [], old, ...more };
   history.replaceState(null, '', `${location.pathname}${location.search}#game=${id}${game.invite ? `&invite=${game.invite}` : ''}`);
   connect();
   updateBar();
@@ -304,7 +386,7 @@ export function start(id, secret, seat, more) {
 // updateTitle puts "Your turn" before the title of a tab in the background
 // while it is the person's turn.
 function updateTitle() {
-  const mine = game && game.seat >= 0 && game.toMove === game.seat;
+  const mine = game && game.seat >= 0 && game.toMove === game.seat && !over(game);
   document.title = mine && document.hidden ? `${tr('onYourTurnTitle')} — ${baseTitle}` : baseTitle;
 }
 document.addEventListener('visibilitychange', updateTitle);

@@ -19,7 +19,9 @@
 // until it is ready, and what this browser keeps), online-words.js (the
 // words), online-game.js (the game shown and its connection),
 // online-friend.js (a game made with friends, its links, an invitation
-// taken), online-after.js (the rematch, the check of the dice) and
+// taken), online-ask.js (the questions between the seats: a takeback, a
+// give-up that needs consent; giving up), online-after.js (the rematch,
+// the check of the dice), online-dice.js (that check, in this browser) and
 // online-controls.js (the controls added to the page, the public games).
 // This module starts it: the words added to the page's tables, the controls
 // added, the game of a link shown; and it sets the layer's one global,
@@ -28,8 +30,9 @@
 import { words } from './i18n.js';
 import { kept } from './online-page.js';
 import { onlineWords } from './online-words.js';
-import { leave, start, game } from './online-game.js';
+import { leave, start, game, over, request, oneCall } from './online-game.js';
 import { addControls } from './online-controls.js';
+import { checkHere, canCheckHere } from './online-dice.js';
 
 // The words are the page's (i18n.js): the layer adds its own, in English
 // and German, to the page's tables, so that the page's language and its
@@ -43,7 +46,7 @@ async function fromLink() {
   const invite = h.get('invite');
   const seat = kept(id);
   if (seat?.secret) {
-    start(id, seat.secret, seat.seat, { invites: seat.invites || [] });
+    start(id, seat.secret, seat.seat, { invites: seat.invites || [], commitment: seat.commitment || '' });
     return;
   }
   // an invitation: watch the game while its seat is offered
@@ -53,11 +56,12 @@ async function fromLink() {
 addControls();
 // what the tests (and a curious reader) may ask of the online game
 globalThis.brettspielOnline = {
-  start, leave,
+  start, leave, request, oneCall, checkHere, canCheckHere,
   state: () => game && {
-    game: game.game, seat: game.seat, rev: game.rev, toMove: game.toMove, over: game.toMove === -2, handle: game.handle,
+    game: game.game, seat: game.seat, rev: game.rev, toMove: game.toMove, over: over(game), handle: game.handle,
     connected: game.ws?.readyState === WebSocket.OPEN, names: game.names || [], seats: game.info?.seats || [],
-    next: game.next, proof: !!game.proof,
+    next: game.next, proof: !!game.proof, commitment: game.commitment, length: game.length, ending: game.ending,
+    redraws: game.redraws, takeback: game.takeback, giveUp: game.giveUp,
   },
 };
 fromLink();
