@@ -7,8 +7,9 @@
 // This package's WebAssembly is built for one screen and kept small, so
 // some of the protocol is not in it, and those calls are always refused
 // (the package doc of session says why): newGame with "owned": true,
-// claim and answerTakeback with ErrBadCall (owned seats are a server's:
-// there are no seats to claim, and a takeback is done at once); verifyDice
+// claim, answerTakeback and answerGiveUp with ErrBadCall (owned seats are a
+// server's: there are no seats to claim, and a takeback or a give-up is
+// done at once); verifyDice
 // (the check of dice, for its SHA-256), analyze and rollout (built without
 // the tag nets, which also leaves out the bots' net levels) with
 // ErrUnknownMethod.

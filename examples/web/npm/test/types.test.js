@@ -48,7 +48,7 @@ test('index.d.ts names the methods this WebAssembly always refuses, and it refus
       said[m[2]] = refused[1];
     }
   }
-  assert.deepEqual(said, { analyze: 'ErrUnknownMethod', rollout: 'ErrUnknownMethod', claim: 'ErrBadCall', answerTakeback: 'ErrBadCall', verifyDice: 'ErrUnknownMethod' });
+  assert.deepEqual(said, { analyze: 'ErrUnknownMethod', rollout: 'ErrUnknownMethod', claim: 'ErrBadCall', answerTakeback: 'ErrBadCall', answerGiveUp: 'ErrBadCall', verifyDice: 'ErrUnknownMethod' });
   const owned = /owned\?: boolean/.exec(dts);
   assert.ok(owned && /Always refused by this package's WebAssembly \(ErrBadCall\)/.test(words(dts.slice(dts.lastIndexOf('/**', owned.index), owned.index))), 'Config.owned says it is refused');
 
@@ -59,6 +59,7 @@ test('index.d.ts names the methods this WebAssembly always refuses, and it refus
     rollout: { handle },
     claim: { handle, seat: 0 },
     answerTakeback: { handle, accept: true },
+    answerGiveUp: { handle, accept: true },
     verifyDice: { text: '', commitment: '', seed: 1, salt: '' },
   };
   for (const [method, name] of Object.entries(said)) {
