@@ -20,7 +20,7 @@ export function show(res) {
   S.cur = res;
   S.game = withPlan(res.state, res.handle);
   S.log = S.log.slice(0, res.since).concat(res.log);
-  S.made = []; S.next = []; S.complete = ''; S.selected = null; S.confirmMove = '';
+  S.made = []; S.next = []; S.complete = ''; S.selected = null; S.askingGiveUp = false;
   $('#hints').replaceChildren();
   if (myTurn()) {
     const n = call('nextSteps', { handle: S.cur.handle, steps: [] });
