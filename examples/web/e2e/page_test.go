@@ -162,7 +162,7 @@ func TestConcedeAsksFirst(t *testing.T) {
 	open(t, ctx, url.Values{"variant": {"verkehren"}, "seed": {"9"}, "opponent": {"hot-seat"}})
 	before := toPlay(t, ctx)
 	click(t, ctx, `#decisions [data-move="concede"]`)
-	if shown := eval[bool](t, ctx, `!document.querySelector('#confirm').hidden`); !shown {
+	if shown := eval[bool](t, ctx, `document.querySelector('#confirm').open`); !shown {
 		t.Fatal("no confirmation asked")
 	}
 	click(t, ctx, "#confirm-no")

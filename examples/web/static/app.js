@@ -8,8 +8,9 @@
 // concept: state.js (the state they share), engine.js (the WebAssembly),
 // dom.js, chooser.js, flow.js (the game's flow), input.js (clicks, steps,
 // keys), render.js, side.js, race.js and plan.js (the boards), notation.js,
-// schule.js, tutor.js, tools.js, the review (review.js and the modules it
-// imports); the page's own words, in English and German, are in i18n.js.
+// schule.js, tutor.js, tools.js, giveup.js (giving up), the review
+// (review.js and the modules it imports); the page's own words, in English
+// and German, are in i18n.js.
 
 import { setupReview, resetReview } from './review.js';
 import { S, view, params, metrics, seatColours, tr } from './state.js';

@@ -20,7 +20,7 @@ export function show(res) {
   S.cur = res;
   S.game = withPlan(res.state, res.handle);
   S.log = S.log.slice(0, res.since).concat(res.log);
-  S.made = []; S.next = []; S.complete = ''; S.selected = null; S.confirmMove = '';
+  S.made = []; S.next = []; S.complete = ''; S.selected = null; S.askingGiveUp = false;
   $('#hints').replaceChildren();
   if (myTurn()) {
     const n = call('nextSteps', { handle: S.cur.handle, steps: [] });
@@ -82,6 +82,7 @@ export function botPlay(kind) {
   if (S.viewing) return;
   clearTimeout(S.botTimer);
   const who = S.game.player;
+  const before = S.log[S.log.length - 1];
   const t0 = performance.now();
   const res = call('botMove', view({ handle: S.cur.handle, bot: kind, since: since() }));
   if (res.error) { showError(res.error); document.body.dataset.busy = '0'; return; }
@@ -89,8 +90,14 @@ export function botPlay(kind) {
   S.paused = false;
   const last = res.log?.length ? res.log[res.log.length - 1] : null;
   const board = last && last.notation === res.move ? boardNotation(last) : res.move;
-  if (isSchuleMove(res.move) || last?.events.some((x) => x.event.kind === 'let-pass')) showInfo(tr('playedSchule', seatName(who), botName(kind), schuleName(res.move)));
-  else showInfo(tr('played', seatName(who), botName(kind), board, res.move));
+  let said;
+  if (isSchuleMove(res.move) || last?.events.some((x) => x.event.kind === 'let-pass')) said = tr('playedSchule', seatName(who), botName(kind), schuleName(res.move));
+  else said = tr('played', seatName(who), botName(kind), board, res.move);
+  // a bot's choice after a Partie (go on or afresh) keeps how the Partie
+  // ended in sight: it was given up, perhaps, a moment ago
+  const ended = before?.events.filter((x) => x.event.kind === 'end').map((x) => x.text) || [];
+  if ((res.move === 'go-on' || res.move === 'afresh') && ended.length) said = `${ended.join(' ')} ${said}`;
+  showInfo(said);
   show(res);
 }
 

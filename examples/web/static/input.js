@@ -6,10 +6,11 @@ import { S, view, tr } from './state.js';
 import { $, showInfo, clearMessage } from './dom.js';
 import { call } from './engine.js';
 import { show, since, act, applyMove, trySteps, myTurn } from './flow.js';
-import { render, notNow, renderControls } from './render.js';
+import { render, notNow } from './render.js';
 import { toggleRule } from './side.js';
 import { placeName } from './notation.js';
 import { schuleClick } from './schule.js';
+import { askGiveUp, wireGiveUp } from './giveup.js';
 
 function onPoint(n) {
   if (!myTurn()) { showInfo(notNow()); return; }
@@ -83,7 +84,7 @@ function nextControl() {
   if (!myTurn()) return null;
   if (!$('#finish').hidden && S.selected === null && !S.next.some((s) => s.from >= 0)) return $('#finish');
   if (S.next.length) return $('#board [tabindex="0"]');
-  return $('#decisions button:not(.quiet):not(.rule-chip)') || $('#decisions button');
+  return $('#decisions button:not(.quiet):not(.rule-chip)') || $('#decisions button:not(#give-up)');
 }
 
 // keys wires a list of items for the arrow keys: one Tab stop, the arrows
@@ -186,19 +187,18 @@ export function wireInput() {
   $('#manual-dice').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') enterDice(); });
   $('#decisions').addEventListener('click', (ev) => {
     if (schuleClick(ev)) return;
+    if (ev.target.closest('#give-up')) { askGiveUp(); return; }
     const b = ev.target.closest('[data-move]');
-    if (!b) return;
-    const l = S.game.legal.find((x) => x.notation === b.dataset.move);
-    if (l && l.kind === 'concede') { S.confirmMove = l.notation; renderControls(); $('#confirm-no').focus(); return; }
-    applyMove(b.dataset.move);
+    if (b) applyMove(b.dataset.move);
   });
-  $('#confirm-yes').addEventListener('click', () => { const m = S.confirmMove; S.confirmMove = ''; applyMove(m); });
-  $('#confirm-no').addEventListener('click', () => { S.confirmMove = ''; renderControls(); keepFocus(); });
+  wireGiveUp();
   $('#finish').addEventListener('click', () => applyMove(S.complete));
   $('#clear-steps').addEventListener('click', () => { show(call('state', view({ handle: S.cur.handle, since: since() }))); });
   $('#legal').addEventListener('click', (ev) => {
     const b = ev.target.closest('[data-move]');
-    if (b) applyMove(b.dataset.move);
+    // the concession asks first, as Give up… does
+    if (b && S.game.legal.some((l) => l.notation === b.dataset.move && l.kind === 'concede')) askGiveUp();
+    else if (b) applyMove(b.dataset.move);
   });
   keys($('#legal'), () => [...$('#legal').querySelectorAll('button')], (b) => b.click());
   $('#events').addEventListener('click', (ev) => {

@@ -60,10 +60,12 @@ export function decisionName(l) {
 }
 
 // moveName names a move that is no play of stones in the page's words (the
-// Schule's, a pass, going on, a concession), any other by its notation.
+// Schule's, a pass, going on, a concession, giving up), any other by its
+// notation.
 export function moveName(n) {
   if (isSchuleMove(n)) return schuleName(n);
-  return { pass: tr('pass'), 'go-on': tr('goOn'), afresh: tr('afresh'), concede: tr('concede').replace('…', '') }[n] || n;
+  const giveUp = tr('giveUp').replace('…', '');
+  return { pass: tr('pass'), 'go-on': tr('goOn'), afresh: tr('afresh'), concede: tr('concede').replace('…', ''), 'give up': giveUp, 'concede by agreement': tr('concedeAgreed') }[n] || n;
 }
 
 // diceText writes a throw as the notation does: 6-2, or 5/1-6 with the

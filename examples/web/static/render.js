@@ -1,5 +1,6 @@
 // The page drawn from the state: the board (race.js, plan.js), the turn's
-// line and what to do next, the controls, the side (side.js), the review.
+// line and what to do next, the controls (giving up: giveup.js), the side
+// (side.js), the review.
 
 import { renderReview } from './review.js';
 import { S, tr } from './state.js';
@@ -11,6 +12,7 @@ import { drawRace } from './race.js';
 import { drawPlan } from './plan.js';
 import { placeName, decisionName, diceText, diceOf } from './notation.js';
 import { schuleWindow, schuleQuestion, schuleControls } from './schule.js';
+import { giveUpButton, showAsked } from './giveup.js';
 
 export function render() {
   const b = document.body;
@@ -162,31 +164,32 @@ export function renderControls() {
   $('#enter-dice').disabled = !chance;
   const dec = $('#decisions');
   const had = dec.contains(document.activeElement) ? document.activeElement.dataset.move : null;
+  const hadGiveUp = document.activeElement?.id === 'give-up';
   dec.replaceChildren();
   const w = schuleWindow();
   if (myTurn() && w) {
     schuleControls(w, dec, had);
   } else if (myTurn()) {
-    // the decisions first, the concession last and quiet
-    const ls = [...S.game.legal].filter((l) => !(l.kind === 'play' || l.kind === 'throw' || (l.kind === 'decision' && l.field)));
-    ls.sort((a, b) => (a.kind === 'concede') - (b.kind === 'concede'));
+    // the decisions first, giving up (the concession among them) last
+    // and quiet
+    const ls = [...S.game.legal].filter((l) => !(l.kind === 'play' || l.kind === 'throw' || l.kind === 'concede' || (l.kind === 'decision' && l.field)));
     for (const l of ls) {
       const btn = document.createElement('button');
       btn.type = 'button';
-      btn.className = l.kind === 'concede' ? 'quiet' : 'decision';
+      btn.className = 'decision';
       btn.dataset.move = l.notation;
       btn.textContent = decisionName(l);
-      if (l.kind === 'concede') btn.title = tr('concedeTitle');
       if (l.decision === 'go-on') btn.title = tr('goOnTitle');
       if (l.decision === 'afresh') btn.title = tr('afreshTitle');
       dec.append(btn);
       if (had === l.notation) btn.focus();
     }
+    giveUpButton(dec, hadGiveUp);
   }
+  showAsked();
   // an earlier position shown by the review is read-only
   $('#controls').hidden = !!S.viewing;
   $('#history-controls').hidden = !!S.viewing || watcher || done;
-  $('#confirm').hidden = !S.confirmMove;
   $('#finish').hidden = !S.complete || S.next.length === 0;
   $('#clear-steps').hidden = S.made.length === 0;
   // online, the layer offers the rematch instead

@@ -51,7 +51,7 @@ export const S = {
   selected: null,    // the point picked as the source of the next step
   paused: false,     // after undo or redo the bots wait for a person
   botTimer: 0,
-  confirmMove: '',
+  askingGiveUp: false, // the page asks whether to give up (giveup.js)
   // viewing is set while the review shows the position before an earlier
   // step (index): the game's own length and pause to return to. The page is
   // read-only then.
