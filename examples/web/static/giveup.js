@@ -18,10 +18,12 @@ import { schuleWindow } from './schule.js';
 function concession() { return S.game.legal?.find((l) => l.kind === 'concede') || null; }
 
 // canGiveUp reports whether the person to play may give up now. Online the
-// server takes a concession as a move, and nothing else of giving up yet.
+// online layer offers giving up itself, with the other's consent where the
+// rules ask it (its "Give up…"), so the page's own button stays away; the
+// concession remains among the legal moves.
 export function canGiveUp() {
   if (!myTurn() || watching()) return false;
-  if (S.remote) return !!concession();
+  if (S.remote) return false;
   if (S.cur.variant === 'toccateglio') return S.game.phase === 'play' && !schuleWindow();
   return S.cur.variant === 'verkehren';
 }
