@@ -189,8 +189,14 @@ func restate(ctx context.Context, lg *Game, args json.RawMessage, secret string,
 // advance lets the dice and the bots play until a person is to move, and
 // stores what they played (lg.mu held): a game is made without a throw, so
 // that its maker holds the commitment before the first, and begins once a
-// seat's holder comes to it.
+// seat's holder comes to it. Only a game not yet begun is advanced here
+// (after a call that acts the call does it); on a shared store the copy is
+// brought up to date first, and a copy another process overtook meanwhile
+// is read anew, its own throws dropped unreleased.
 func (h *Hub) advance(ctx context.Context, lg *Game) {
+	if lg.g.Len() > 0 || h.behind(ctx, lg) && lg.g.Len() > 0 {
+		return
+	}
 	n, err := lg.g.AdvanceCount(ctx, 0)
 	if err != nil {
 		h.opt.Log.Warn("advance", GameAttr(lg.id), "err", err)
@@ -199,7 +205,9 @@ func (h *Hub) advance(ctx context.Context, lg *Game) {
 		return
 	}
 	if err := h.persist(ctx, lg, false, false); err != nil {
-		h.opt.Log.Warn("storing the first throws", GameAttr(lg.id), "err", err)
+		if ferr := h.fresh(lg); ferr != nil || !errors.Is(err, store.ErrConflict) {
+			h.opt.Log.Warn("storing the first throws", GameAttr(lg.id), "err", err)
+		}
 		return
 	}
 	h.schedule(lg)
