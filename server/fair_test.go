@@ -70,18 +70,7 @@ func TestAnUndoIsAnsweredAsTheGameStands(t *testing.T) {
 	_, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), loose())
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	var c client.Created
-	if err := client.Post(ctx, base, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "greedy"}}, &c); err != nil {
-		t.Fatal(err)
-	}
-	me, err := client.Dial(ctx, base, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer me.Close()
-	if _, err := me.Hello(ctx, c.Game, c.Secret, 0); err != nil {
-		t.Fatal(err)
-	}
+	c, me := againstABot(t, ctx, base)
 	raw, err := me.Call(ctx, "undo", map[string]any{"log": false})
 	if err != nil {
 		t.Fatal(err)
@@ -107,17 +96,7 @@ func TestAnArchivedGameKeepsItsProof(t *testing.T) {
 	s, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), loose())
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	var c client.Created
-	if err := client.Post(ctx, base, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "greedy"}}, &c); err != nil {
-		t.Fatal(err)
-	}
-	me, err := client.Dial(ctx, base, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := me.Hello(ctx, c.Game, c.Secret, 0); err != nil {
-		t.Fatal(err)
-	}
+	c, me := againstABot(t, ctx, base)
 	for range 3 {
 		mv, err := me.RandomMove(ctx, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
@@ -155,4 +134,23 @@ func TestAnArchivedGameKeepsItsProof(t *testing.T) {
 			t.Errorf("the standalone verifier on the archived record alone: %v\n%s", err, out)
 		}
 	}
+}
+
+// againstABot makes a game of Verkehren of a person against a bot and
+// seats its person on a connection of his own, closed with the test.
+func againstABot(t *testing.T, ctx context.Context, base string) (client.Created, *client.Conn) {
+	t.Helper()
+	var c client.Created
+	if err := client.Post(ctx, base, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "greedy"}}, &c); err != nil {
+		t.Fatal(err)
+	}
+	me, err := client.Dial(ctx, base, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { me.Close() })
+	if _, err := me.Hello(ctx, c.Game, c.Secret, 0); err != nil {
+		t.Fatal(err)
+	}
+	return c, me
 }

@@ -7,9 +7,6 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/brettspiel/brettspiel/server/client"
-	"github.com/brettspiel/brettspiel/server/hub"
 )
 
 // An answer never comes before the changes it knows: a client told "your
@@ -20,18 +17,7 @@ func TestAnAnswerFollowsItsChanges(t *testing.T) {
 	_, base := testServer(t, filepath.Join(t.TempDir(), "games.db"), loose())
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	var c client.Created
-	if err := client.Post(ctx, base, "/api/games", hub.CreateArgs{Variant: "verkehren", Seats: []string{"person", "greedy"}}, &c); err != nil {
-		t.Fatal(err)
-	}
-	me, err := client.Dial(ctx, base, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer me.Close()
-	if _, err := me.Hello(ctx, c.Game, c.Secret, 0); err != nil {
-		t.Fatal(err)
-	}
+	_, me := againstABot(t, ctx, base)
 	seen := 0
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 30; i++ {
